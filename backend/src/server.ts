@@ -1,0 +1,1 @@
+console.log('backend: not built yet');

@@ -1,0 +1,220 @@
+/**
+ * The one role/route/navigation table (spec sections 2 and 6). The console's router, side navigation and
+ * access guard read it, and the back end enforces the same permissions, so a hidden menu entry is never
+ * the only guard.
+ */
+import { STAFF_ROLES, type StaffRole } from './roles.ts';
+
+export type IconName =
+  | 'home'
+  | 'crm'
+  | 'enquiries'
+  | 'onboarding'
+  | 'registration'
+  | 'call'
+  | 'diligence'
+  | 'plan'
+  | 'activation'
+  | 'invoice'
+  | 'unsynced'
+  | 'requests'
+  | 'tasks'
+  | 'chats'
+  | 'clients'
+  | 'users'
+  | 'faqs'
+  | 'careers'
+  | 'settings';
+
+/** A page the router knows, keyed by the first segment of its path. */
+export interface RouteEntry {
+  id: RouteKey;
+  name: string;
+  /** Absolute path; its first segment decides access for every deeper path under it. */
+  path: string;
+  icon: IconName;
+  permission: readonly StaffRole[];
+  /** Other first segments that highlight this entry (pages reached from it). */
+  aliases?: readonly string[];
+}
+
+/** A collapsible group in the side navigation; it has no route of its own. */
+export interface NavGroup {
+  id: GroupKey;
+  name: string;
+  path: '';
+  icon: IconName;
+  permission: readonly StaffRole[];
+  collapsible: true;
+  children: readonly RouteEntry[];
+}
+
+export type NavItem = RouteEntry | NavGroup;
+
+export type RouteKey =
+  | 'home'
+  | 'crm'
+  | 'contactus'
+  | 'registrations'
+  | 'call-schedules'
+  | 'due-diligence'
+  | 'pending-payments'
+  | 'pending-activation'
+  | 'unsynced-inv'
+  | 'on-demand-requests'
+  | 'tasks'
+  | 'chats'
+  | 'clients'
+  | 'users'
+  | 'faqs'
+  | 'careers'
+  | 'settings';
+
+export type GroupKey = 'onboarding' | 'invoice';
+
+const { ADMIN, BOOKKEEPER, REVIEWER, BD_EXEC, BD_MANAGER, HR_MANAGER, MARKETING } = Object.fromEntries(
+  STAFF_ROLES.map((role) => [role, role]),
+) as { [R in StaffRole]: R };
+
+const INVOICE_ROLES = [BOOKKEEPER, ADMIN, REVIEWER, BD_EXEC, BD_MANAGER, HR_MANAGER] as const;
+
+/** The side navigation, in display order; the first entry a role may see is where it lands. */
+export const NAV_TABLE: readonly NavItem[] = [
+  { id: 'home', name: 'Home', path: '/', icon: 'home', permission: [BOOKKEEPER, ADMIN, REVIEWER, BD_EXEC, BD_MANAGER] },
+  { id: 'crm', name: 'CRM', path: '/crm', icon: 'crm', permission: [ADMIN, BD_MANAGER, MARKETING] },
+  {
+    id: 'contactus',
+    name: 'Website Enquiries',
+    path: '/contactus',
+    icon: 'enquiries',
+    permission: [ADMIN, BD_EXEC, BD_MANAGER, MARKETING],
+    aliases: ['talktoexpert', 'cfo-enquiries', 'fundability', 'difc'],
+  },
+  {
+    id: 'onboarding',
+    name: 'Onboarding',
+    path: '',
+    icon: 'onboarding',
+    permission: [BOOKKEEPER, ADMIN, REVIEWER, BD_EXEC, BD_MANAGER],
+    collapsible: true,
+    children: [
+      { id: 'registrations', name: 'Registration', path: '/registrations', icon: 'registration', permission: [ADMIN, BD_EXEC, BD_MANAGER] },
+      { id: 'call-schedules', name: 'Call Schedule', path: '/call-schedules', icon: 'call', permission: [ADMIN, BD_MANAGER, REVIEWER, BD_EXEC] },
+      { id: 'due-diligence', name: 'Due Diligence', path: '/due-diligence', icon: 'diligence', permission: [ADMIN, BD_MANAGER] },
+      { id: 'pending-payments', name: 'Plan Approval', path: '/pending-payments', icon: 'plan', permission: [ADMIN, BD_MANAGER] },
+      { id: 'pending-activation', name: 'Activation', path: '/pending-activation', icon: 'activation', permission: [ADMIN, BD_MANAGER] },
+    ],
+  },
+  {
+    id: 'invoice',
+    name: 'Invoice',
+    path: '',
+    icon: 'invoice',
+    permission: INVOICE_ROLES,
+    collapsible: true,
+    children: [{ id: 'unsynced-inv', name: 'Unsynced Inv', path: '/unsynced-inv', icon: 'unsynced', permission: INVOICE_ROLES }],
+  },
+  { id: 'on-demand-requests', name: 'On-demand Requests', path: '/on-demand-requests', icon: 'requests', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  { id: 'tasks', name: 'Tasks', path: '/tasks', icon: 'tasks', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  { id: 'chats', name: 'Chats', path: '/chats', icon: 'chats', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  { id: 'clients', name: 'Clients', path: '/clients', icon: 'clients', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  { id: 'users', name: 'Users', path: '/users', icon: 'users', permission: [ADMIN] },
+  { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
+  { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
+];
+
+/**
+ * Pages outside the side navigation. The spec does not say who may open Settings; every staff role may,
+ * since it is reached from the top bar that every staff user sees.
+ */
+export const HIDDEN_ROUTES: readonly RouteEntry[] = [
+  { id: 'settings', name: 'Settings', path: '/settings', icon: 'settings', permission: STAFF_ROLES },
+];
+
+/** Pages that work signed out; matched on the whole path, before any role check. */
+export const PUBLIC_PATHS = ['/auth/login', '/users/set-password', '/T&C', '/PrivacyPolicy'] as const;
+
+export const LOGIN_PATH = '/auth/login';
+
+export function isGroup(item: NavItem): item is NavGroup {
+  return 'children' in item;
+}
+
+/** Every routed page of the table, groups flattened, in navigation order. */
+export const ROUTES: readonly RouteEntry[] = [
+  ...NAV_TABLE.flatMap((item) => (isGroup(item) ? item.children : [item])),
+  ...HIDDEN_ROUTES,
+];
+
+export function routeByKey(key: RouteKey): RouteEntry {
+  const route = ROUTES.find((entry) => entry.id === key);
+  if (!route) throw new Error(`No route ${key}`);
+  return route;
+}
+
+/** '/due-diligence/details/4' -> 'due-diligence'; '/' -> ''. */
+export function firstSegment(pathname: string): string {
+  return pathname.split(/[?#]/, 1)[0]!.split('/').find((part) => part !== '') ?? '';
+}
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PUBLIC_PATHS as readonly string[]).includes(decodeSafely(path));
+}
+
+function decodeSafely(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The routed page whose first path segment matches, or undefined for paths the table does not know. */
+export function routeForPath(pathname: string): RouteEntry | undefined {
+  const segment = firstSegment(pathname);
+  return ROUTES.find((entry) => firstSegment(entry.path) === segment);
+}
+
+/** The side navigation a role sees; a group whose children are all hidden is left out rather than shown empty. */
+export function navForRole(role: StaffRole): NavItem[] {
+  const items: NavItem[] = [];
+  for (const item of NAV_TABLE) {
+    if (!item.permission.includes(role)) continue;
+    if (!isGroup(item)) {
+      items.push(item);
+      continue;
+    }
+    const children = item.children.filter((child) => child.permission.includes(role));
+    if (children.length > 0) items.push({ ...item, children });
+  }
+  return items;
+}
+
+/** Where a role lands when it may not see the page it asked for: the first entry of its navigation. */
+export function firstAllowedPath(role: StaffRole): string {
+  const first = navForRole(role)[0];
+  if (!first) return HIDDEN_ROUTES[0]!.path;
+  return isGroup(first) ? first.children[0]!.path : first.path;
+}
+
+export type Access = { kind: 'public' } | { kind: 'allowed'; route: RouteEntry } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+
+/** The access decision for one path: public pages pass, unknown paths are the 404 page for everyone. */
+export function decideAccess(role: StaffRole, pathname: string): Access {
+  if (isPublicPath(pathname)) return { kind: 'public' };
+  const route = routeForPath(pathname);
+  if (!route) return { kind: 'not-found' };
+  if (route.permission.includes(role)) return { kind: 'allowed', route };
+  return { kind: 'redirect', to: firstAllowedPath(role) };
+}
+
+/** Highlighting: the first path segment equals the entry's, or is one of its aliases. */
+export function isHighlighted(entry: RouteEntry, pathname: string): boolean {
+  const segment = firstSegment(pathname);
+  return segment === firstSegment(entry.path) || (entry.aliases ?? []).includes(segment);
+}
+
+export function canSee(role: StaffRole, key: RouteKey): boolean {
+  return routeByKey(key).permission.includes(role);
+}

@@ -1,0 +1,56 @@
+/**
+ * The spec's error catalogue (section 8), in one place for the console, the gateway and the back end.
+ * The texts are requirements: change them only with the spec.
+ */
+
+/** Error codes the spec names; the console maps each to its toast text. */
+export const CATALOGUE_CODES = ['INVALID_INPUT', 'AUTHENTICATION_FAILED', 'UNAUTHORIZED', 'TOKEN_EXPIRED'] as const;
+
+/**
+ * Codes our own services add for conditions the spec does not name; the console shows them as
+ * 'Something went wrong.' like any other unknown code.
+ */
+export const SERVICE_CODES = [
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'AUTH_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'CONFLICT',
+  'INTERNAL_ERROR',
+] as const;
+
+export type CatalogueCode = (typeof CATALOGUE_CODES)[number];
+export type ServiceCode = (typeof SERVICE_CODES)[number];
+export type ErrorCode = CatalogueCode | ServiceCode;
+
+/** Every error body the gateway and the back end send. */
+export interface ErrorBody {
+  errorCode: ErrorCode;
+  message: string;
+}
+
+/** Toast text by errorCode. */
+export const ERROR_CODE_MESSAGES: Record<CatalogueCode, string> = {
+  INVALID_INPUT: 'Invalid input. Please check your input data.',
+  AUTHENTICATION_FAILED: 'Authentication failed. Please log in again.',
+  UNAUTHORIZED: 'Unauthorized access. Please log in.',
+  TOKEN_EXPIRED: 'Your session has expired. Please log in again.',
+};
+
+export const UNKNOWN_CODE_MESSAGE = 'Something went wrong.';
+export const FALLBACK_MESSAGE = 'Oops! Something went wrong on our end. Please try again later.';
+
+/** Messages by HTTP status; other statuses pass the original error on. */
+export const HTTP_STATUS_MESSAGES: Partial<Record<number, string>> = {
+  401: 'Session timeout. Please refresh or login.',
+  403: 'Access Denied - You do not have permission to access this resource.',
+  404: '404 - Resource Not Found.',
+};
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection.';
+
+export function isCatalogueCode(value: unknown): value is CatalogueCode {
+  return typeof value === 'string' && (CATALOGUE_CODES as readonly string[]).includes(value);
+}

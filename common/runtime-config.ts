@@ -1,0 +1,19 @@
+/**
+ * What the gateway tells the console at GET /config.json, so one build serves every environment and no
+ * configuration is baked into the bundle. Firebase web keys are public identifiers, not secrets.
+ */
+export const RUNTIME_CONFIG_PATH = '/config.json';
+
+export interface RuntimeConfig {
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    appId?: string;
+    messagingSenderId?: string;
+  };
+  /** Public VAPID key for web push; absent when push is not configured. */
+  vapidKey?: string;
+  /** Origin of the Firebase Auth emulator, e.g. 'http://127.0.0.1:9099'; set only in demo mode. */
+  authEmulatorUrl?: string;
+}

@@ -1,0 +1,1 @@
+console.log('gateway: not built yet');

@@ -1,0 +1,91 @@
+/**
+ * Production build: the console bundled by esbuild into dist/client (content-hashed assets, an index.html
+ * that references them, .br and .gz copies of every text asset) and each server bundled into dist/server.
+ */
+import { build, type Metafile } from 'esbuild';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, extname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outClient = join(root, 'dist/client');
+const outServer = join(root, 'dist/server');
+
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest', '.ico']);
+
+async function buildClient(): Promise<void> {
+  await rm(outClient, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { main: 'client/src/main.tsx' },
+    outdir: join(outClient, 'assets'),
+    publicPath: '/assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome120', 'firefox120', 'safari17'],
+    minify: true,
+    jsx: 'automatic',
+    legalComments: 'none',
+    metafile: true,
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const { js, css } = entryOutputs(result.metafile, 'client/src/main.tsx');
+  const template = await readFile(join(root, 'client/index.html'), 'utf8');
+  const tags = [
+    ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
+    `<script type="module" src="/${js}"></script>`,
+  ].join('\n    ');
+  await writeFile(join(outClient, 'index.html'), template.replace('</head>', `    ${tags}\n  </head>`));
+  const publicDir = join(root, 'client/public');
+  if (existsSync(publicDir)) await cp(publicDir, outClient, { recursive: true });
+  await precompress(outClient);
+}
+
+function entryOutputs(metafile: Metafile, entryPoint: string): { js: string; css: string[] } {
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (output.entryPoint !== entryPoint) continue;
+    const toUrl = (path: string) => relative(outClient, join(root, path)).split('\\').join('/');
+    return { js: toUrl(file), css: output.cssBundle ? [toUrl(output.cssBundle)] : [] };
+  }
+  throw new Error(`esbuild produced no output for ${entryPoint}`);
+}
+
+async function precompress(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
+    const file = join(entry.parentPath, entry.name);
+    const body = await readFile(file);
+    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
+}
+
+async function buildServers(): Promise<void> {
+  await rm(outServer, { recursive: true, force: true });
+  await mkdir(outServer, { recursive: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts' },
+    outdir: outServer,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+const started = Date.now();
+await Promise.all([buildClient(), buildServers()]);
+console.log(`built dist/ in ${Date.now() - started} ms (${basename(outClient)}, ${basename(outServer)})`);

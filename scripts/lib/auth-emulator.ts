@@ -1,0 +1,126 @@
+/**
+ * Starts the Firebase Auth emulator (firebase-tools, auth only, no UI, no network) as a child process in its
+ * own process group, and stops it with everything it spawned. Used by `npm start` and by the test setup.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const firebaseBin = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
+
+export interface AuthEmulatorOptions {
+  /** Firebase project id; a 'demo-' prefix keeps the emulator from reaching for real Google services. */
+  projectId: string;
+  /** Folder for firebase.json, the CLI's HOME and logs. */
+  workDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Folder to import accounts from at start and export them to at exit, so they survive restarts. */
+  dataDir?: string;
+  readyTimeoutMs?: number;
+}
+
+export interface AuthEmulator {
+  /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
+  hostPort: string;
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort(host));
+  // The hub and logging emulators take fixed ports by default, which collide when two emulators run at once.
+  const [hubPort, loggingPort] = [await freePort(host), await freePort(host)];
+  const home = join(options.workDir, 'home');
+  await mkdir(home, { recursive: true });
+  await writeFile(
+    join(options.workDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: false,
+      },
+    }),
+  );
+  const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', options.projectId];
+  if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    args.push('--import', options.dataDir, '--export-on-exit', options.dataDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: options.workDir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      CI: '1',
+      NO_UPDATE_NOTIFIER: '1',
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+    },
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = `http://${host}:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
+    }
+    if (await isReady(url)) return { hostPort: `${host}:${port}`, url, process: child, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`Auth emulator was not ready within ${options.readyTimeoutMs ?? 60_000} ms:\n${output}`);
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+async function isReady(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
