@@ -1,1 +1,32 @@
-console.log('backend: not built yet');
+/** The back end's process: configuration from the environment, listen, and a graceful stop on SIGINT/SIGTERM. */
+import { buildBackend } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildBackend(config);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // A second signal or a stuck close must not leave the process hanging.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`backend: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`backend: port already in use (${(error as Error).message.replace(/^.*EADDRINUSE: /, '')}); set PORT to a free one`);
+  } else {
+    console.error(`backend: failed to start: ${(error as Error).message}`);
+  }
+  process.exit(1);
+});

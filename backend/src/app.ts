@@ -1,0 +1,48 @@
+/**
+ * The reference back end as an app factory: everything but listening, so tests drive it through inject()
+ * or a port-0 listener and server.ts adds only the socket and signal handling.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { BackendConfig } from './config.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { deviceRoutes } from './routes/devices.ts';
+import { healthRoutes } from './routes/health.ts';
+import { registrationRoutes } from './routes/registrations.ts';
+import { userRoutes } from './routes/users.ts';
+
+export type BuildOptions = Pick<BackendConfig, 'DATA_DIR' | 'FIREBASE_PROJECT_ID' | 'SEED_DEMO_DATA'> &
+  Partial<Pick<BackendConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'LOG_LEVEL' | 'TRUST_PROXY' | 'AUTH_TIMEOUT_MS'>>;
+
+export async function buildBackend(config: BuildOptions): Promise<FastifyInstance> {
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // firebase-admin reads the emulator address from the environment only.
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
+  }
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL ?? 'info',
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+    },
+    trustProxy: config.TRUST_PROXY ?? 'loopback,uniquelocal',
+    bodyLimit: 64 * 1024,
+    // FCM registration tokens are longer than find-my-way's default 100-character parameter limit.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    requestIdHeader: 'x-request-id',
+  });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });
+  await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS ?? 5000 });
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', (request) => app.authenticate(request));
+      await api.register(registrationRoutes);
+      await api.register(userRoutes);
+      await api.register(deviceRoutes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

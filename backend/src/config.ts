@@ -1,0 +1,82 @@
+/**
+ * The back end's configuration, read from environment variables and validated by schema at start-up, so a
+ * bad value stops the process with one line naming the variable instead of failing on the first request.
+ */
+import { envSchema } from 'env-schema';
+
+export interface BackendConfig {
+  NODE_ENV: string;
+  PORT: number;
+  HOST: string;
+  /** PGlite data folder, or 'memory://' for a throw-away database. */
+  DATA_DIR: string;
+  FIREBASE_PROJECT_ID: string;
+  /** host:port of the Firebase Auth emulator; unset in production. */
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION?: string;
+  SEED_DEMO_DATA: boolean;
+  LOG_LEVEL: string;
+  /** Which peers may set X-Forwarded-* (Fastify's trustProxy): the pagination links use the public host. */
+  TRUST_PROXY: string;
+  /** Upper bound on ID-token verification, which may fetch Google's keys over the network. */
+  AUTH_TIMEOUT_MS: number;
+}
+
+const schema = {
+  type: 'object',
+  required: ['FIREBASE_PROJECT_ID'],
+  properties: {
+    NODE_ENV: { type: 'string', default: 'development' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3001 },
+    HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
+    DATA_DIR: { type: 'string', minLength: 1, default: './data/db' },
+    FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{4,28}[a-z0-9]$' },
+    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[^\\s/:]+:[0-9]{1,5}$' },
+    ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION: { type: 'string' },
+    SEED_DEMO_DATA: { type: 'boolean', default: false },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
+    AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+  },
+} as const;
+
+export const EMULATOR_OPT_IN = 'ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION';
+const OPT_IN_VALUE = 'yes-i-know';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from `env` (process.env by default); throws a ConfigError with one readable line. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
+  // Empty strings mean "unset" for every variable, as in most shells' `VAR= cmd`.
+  const data = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  let config: BackendConfig;
+  try {
+    config = envSchema<BackendConfig>({ schema: structuredClone(schema) as object, data, env: false, dotenv: false });
+  } catch (error) {
+    throw new ConfigError(`invalid configuration: ${describe(error)}`);
+  }
+  if (config.NODE_ENV === 'production' && config.FIREBASE_AUTH_EMULATOR_HOST && config[EMULATOR_OPT_IN] !== OPT_IN_VALUE) {
+    throw new ConfigError(
+      `refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production, and emulator tokens are unsigned ` +
+        `(anyone can forge them). Unset it, or set ${EMULATOR_OPT_IN}=${OPT_IN_VALUE} if you really mean it.`,
+    );
+  }
+  return config;
+}
+
+interface AjvError {
+  instancePath: string;
+  message?: string;
+  params: { missingProperty?: string };
+}
+
+/** 'env/PORT must be integer' -> 'PORT must be integer'; a missing variable is named as such. */
+function describe(error: unknown): string {
+  const errors = (error as { errors?: AjvError[] }).errors;
+  const first = errors?.[0];
+  if (!first) return String((error as Error).message ?? error);
+  if (first.params.missingProperty) return `${first.params.missingProperty} is required`;
+  return `${first.instancePath.replace(/^\//, '')} ${first.message ?? 'is invalid'}`;
+}

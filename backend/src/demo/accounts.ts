@@ -1,0 +1,37 @@
+/**
+ * The demo sign-in accounts: one per staff role plus a few client-side users. `npm start` creates them in
+ * the Auth emulator and the demo seed creates the matching back-end users (linked on first sign-in by their
+ * verified e-mail), so the two lists cannot drift.
+ */
+import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  role: Role;
+  displayName: string;
+}
+
+const STAFF_NAMES: Record<(typeof STAFF_ROLES)[number], string> = {
+  ADMIN: 'Aisha Rahman',
+  BOOKKEEPER: 'Rohan Mehta',
+  REVIEWER: 'Fatima Al Suwaidi',
+  BD_EXEC: 'Omar Haddad',
+  BD_MANAGER: 'Sara Khoury',
+  HR_MANAGER: 'Priya Nair',
+  MARKETING: 'Daniel Costa',
+};
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  ...STAFF_ROLES.map((role) => ({
+    email: `${role.toLowerCase()}@example.com`,
+    password: DEMO_PASSWORD,
+    role,
+    displayName: STAFF_NAMES[role],
+  })),
+  { email: 'client_account_manager@example.com', password: DEMO_PASSWORD, role: 'CLIENT_ACCOUNT_MANAGER', displayName: 'Hassan Qureshi' },
+  { email: 'client@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Layla Mansour' },
+  { email: 'client2@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Vikram Shetty' },
+];

@@ -1,0 +1,188 @@
+/**
+ * Demo data for a fresh database: staff users (more than one page of them), client-side users and about 60
+ * Dubai company registrations spread over every stage, with dates relative to the moment of seeding.
+ * Pseudo-random but repeatable (fixed seed), so two fresh starts show the same companies.
+ */
+import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
+import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../common/stages.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+
+const COMPANIES = [
+  'Al Noor Trading LLC', 'Marina Bay Consultancy FZ-LLC', 'Desert Rose Events LLC', 'Jumeirah Coastal Interiors LLC',
+  'Creek Side Logistics FZE', 'Palm Crest Real Estate Brokers', 'Falcon Ridge General Trading LLC', 'Oud & Amber Perfumes LLC',
+  'Deira Gold Souk Jewellers LLC', 'Bur Dubai Tailoring House', 'Silicon Oasis Software Solutions FZCO', 'Karama Catering Services LLC',
+  'Emirates Hills Landscaping LLC', 'Al Quoz Creative Studio LLC', 'Sahara Star Tourism LLC', 'Gulf Horizon Marine Services LLC',
+  'Blue Dhow Restaurant LLC', 'Al Barsha Dental Clinic LLC', 'Downtown Fitness Hub LLC', 'Dubai Hills Property Management LLC',
+  'Meydan Equestrian Supplies LLC', 'JLT Digital Marketing DMCC', 'Al Fahidi Heritage Crafts LLC', 'Business Bay Legal Consultants',
+  'Sunrise Auto Spare Parts LLC', 'Al Mamzar Cleaning Services LLC', 'Hatta Mountain Adventures LLC', 'Nakheel Fresh Produce Trading LLC',
+  'Arabian Ranches Nursery LLC', 'DIFC Capital Advisory Ltd', 'Mirdif Bakery & Sweets LLC', 'Al Safa Medical Supplies LLC',
+  'Jebel Ali Freight Forwarding FZE', 'Dubai Design District Architects FZ-LLC', 'Al Wasl Coffee Roasters LLC', 'Skyline Facade Engineering LLC',
+  'Oasis Date Palm Exports LLC', 'Garhoud Travel & Visa Services LLC', 'Al Rigga Electronics Trading LLC', 'Pearl Diver Seafood LLC',
+  'Motor City Car Rentals LLC', 'Umm Suqeim Surf School LLC', 'Satwa Textiles Trading LLC', 'Festival City Event Management LLC',
+  'Al Khail Construction Contracting LLC', 'Mina Rashid Yacht Charters LLC', 'Dubai Sports City Academy LLC', 'Al Jaddaf Printing Press LLC',
+  'Barsha Heights IT Services LLC', 'Golden Sands Beauty Salon LLC', 'Ras Al Khor Recycling LLC', 'Sheikh Zayed Road Auditors',
+  'Silk Route Carpets Trading LLC', 'Bluewaters Boutique Hotel LLC', 'Al Sufouh Learning Centre LLC', 'Damac Hills Pet Care LLC',
+  'Expo City Green Energy FZ-LLC', 'Al Qusais Industrial Supplies LLC', 'Rashidiya Pharmacy LLC', 'La Mer Ice Cream Parlour LLC',
+] as const;
+
+const FIRST_NAMES = [
+  'Ahmed', 'Mariam', 'Khalid', 'Noura', 'Rajesh', 'Anita', 'Yousef', 'Hind', 'Tariq', 'Reem', 'Sanjay', 'Lina', 'Faisal',
+  'Huda', 'Arjun', 'Dana', 'Mohammed', 'Salma', 'Kiran', 'Joanna', 'Ibrahim', 'Aaliyah', 'Nikhil', 'Rania',
+] as const;
+const LAST_NAMES = [
+  'Al Maktoum', 'Al Falasi', 'Kapoor', 'Haddad', 'Pereira', 'Al Nuaimi', 'Iyer', 'Saleh', 'Al Marzouqi', 'Fernandes',
+  'Nasser', 'Pillai', 'Al Hashimi', 'Youssef', 'Menon', 'Al Shamsi', 'Rizvi', 'Abboud',
+] as const;
+
+/** How many registrations sit at each stage; documents_submitted has more than a page so the due-diligence list pages. */
+const STAGE_COUNTS: Record<Stage, number> = {
+  signed_up: 6,
+  completed_registration: 6,
+  profile_verified: 5,
+  meeting_scheduled: 8,
+  documents_submitted: 23,
+  payment_completed: 6,
+  account_activated: 6,
+};
+
+const STAGE_LABEL: Record<Stage, string> = {
+  signed_up: 'Registration Incomplete',
+  completed_registration: 'Pending Verification',
+  profile_verified: 'Awaiting Meeting',
+  meeting_scheduled: 'Meeting Scheduled',
+  documents_submitted: REGISTRATION_STATUS.pendingDueDiligence,
+  payment_completed: 'Pending Activation',
+  account_activated: 'Active',
+};
+
+/** The history line written when a registration reaches each stage. */
+const STAGE_EVENT: Record<Stage, string> = {
+  signed_up: 'Signed up',
+  completed_registration: 'Registration form completed',
+  profile_verified: 'Profile verified by the onboarding team',
+  meeting_scheduled: 'Onboarding call scheduled',
+  documents_submitted: 'Documents requested',
+  payment_completed: 'Plan payment received',
+  account_activated: 'Account activated',
+};
+
+export const WITHDRAWN_LABEL = 'Withdrawn';
+export const RESUBMISSION_EVENTS = [
+  'Returned for correction: trade licence copy has expired',
+  'Resubmitted with the renewed trade licence',
+] as const;
+
+const DAY = 86_400_000;
+const EXTRA_STAFF = 21;
+
+/** mulberry32: a tiny repeatable generator, so demo data does not change between fresh starts. */
+function generator(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Seeds the demo data when the database holds no user yet; returns whether it did. */
+export async function seedDemoData(database: Database, now = new Date()): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::integer AS count FROM users');
+    if (count > 0) return false;
+    const random = generator(20_260_101);
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
+
+    for (const account of DEMO_ACCOUNTS.filter((entry) => entry.role !== 'CLIENT')) {
+      await insertUser(tx, account.email, account.displayName, account.role, at(200 + random() * 500));
+    }
+    for (let index = 0; index < EXTRA_STAFF; index += 1) {
+      const first = FIRST_NAMES[index % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+      const role: Role = index % 6 === 5 ? 'CLIENT_ACCOUNT_MANAGER' : STAFF_ROLES[index % STAFF_ROLES.length]!;
+      const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${index}@example.com`;
+      await insertUser(tx, email, `${first} ${last}`, role, at(30 + random() * 700));
+    }
+
+    const clients = DEMO_ACCOUNTS.filter((entry) => entry.role === 'CLIENT');
+    const stages = STAGES.flatMap((stage) => Array.from({ length: STAGE_COUNTS[stage] }, () => stage));
+    let documentsSeen = 0;
+    for (const [index, stage] of stages.entries()) {
+      const company = COMPANIES[index % COMPANIES.length]!;
+      const stageIndex = STAGES.indexOf(stage);
+      const client = clients[index];
+      const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+      const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const email = client?.email ?? `owner@${slug}.ae`;
+      const joined = at(1 + stageIndex * 9 + random() * 25);
+      const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
+
+      const isDocuments = stage === 'documents_submitted';
+      if (isDocuments) documentsSeen += 1;
+      const withdrawn = index % 9 === 4;
+      const awaiting = isDocuments && documentsSeen % 2 === 1 && documentsSeen !== 1;
+      const resubmitted = isDocuments && documentsSeen === 2;
+
+      const events: { text: string; time: Date }[] = [];
+      let time = joined.getTime();
+      const step = () => {
+        // Every step lands between the previous one and an hour ago, so nothing is dated in the future.
+        time = Math.min(time + (0.3 + random() * 2.5) * DAY, now.getTime() - 3_600_000 * (1 + random()));
+        return new Date(time);
+      };
+      events.push({ text: STAGE_EVENT.signed_up, time: joined });
+      let requestedOn: Date | null = null;
+      let receivedOn: Date | null = null;
+      for (const reached of STAGES.slice(1, stageIndex + 1)) {
+        events.push({ text: STAGE_EVENT[reached], time: step() });
+        if (reached === 'completed_registration' && resubmitted) {
+          for (const text of RESUBMISSION_EVENTS) events.push({ text, time: step() });
+        }
+        if (reached === 'documents_submitted') {
+          requestedOn = events.at(-1)!.time;
+          if (!awaiting) {
+            receivedOn = step();
+            events.push({ text: 'Documents received, pending due diligence', time: receivedOn });
+          }
+        }
+      }
+      if (withdrawn) events.push({ text: 'Registration withdrawn by the client', time: step() });
+
+      const label = withdrawn ? WITHDRAWN_LABEL : awaiting ? REGISTRATION_STATUS.awaitingDocuments : STAGE_LABEL[stage];
+      const [registration] = await tx.query<{ id: number }>(
+        `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label, requested_on, recieved_on)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          userId,
+          `REG-${joined.getUTCFullYear()}-${String(1001 + index)}`,
+          company,
+          stage,
+          withdrawn ? 'inactive' : 'active',
+          label,
+          requestedOn,
+          receivedOn,
+        ],
+      );
+      for (const event of events) {
+        await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, $3)', [
+          registration!.id,
+          event.text,
+          event.time,
+        ]);
+      }
+    }
+    return true;
+  });
+}
+
+async function insertUser(tx: Queryable, email: string, displayName: string, role: Role, joined: Date): Promise<number> {
+  const [user] = await tx.query<{ id: number }>(
+    'INSERT INTO users (email, display_name, role, date_joined) VALUES ($1, $2, $3, $4) RETURNING id',
+    [email, displayName, role, joined],
+  );
+  await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [user!.id]);
+  return user!.id;
+}

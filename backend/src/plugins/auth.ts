@@ -1,0 +1,124 @@
+/**
+ * Verifies `Authorization: Firebase <ID token>` with firebase-admin on every /api request (the back end may
+ * be reached without the gateway) and loads the staff user the token belongs to.
+ *
+ * Mapping: a user row is found by its Firebase uid; failing that, by e-mail when the token says the e-mail
+ * is verified, and the row is then bound to that uid. So an admin creates a user row with an e-mail, the
+ * person signs in with that verified address, and from then on the uid is the key.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { randomUUID } from 'node:crypto';
+import { AUTH_SCHEME } from '../../../common/api-contract.ts';
+import { routeByKey, type RouteKey } from '../../../common/access.ts';
+import type { Role } from '../../../common/roles.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+  display_name: string | null;
+  role: Role;
+  profile_picture: string | null;
+  profile_id: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+export interface AuthPluginOptions {
+  projectId: string;
+  timeoutMs: number;
+}
+
+const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id';
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    // A named app per back-end instance: several can live in one process (tests) with their own project.
+    const firebase: App = initializeApp({ projectId: options.projectId }, `backend-${randomUUID()}`);
+    const auth = getAuth(firebase);
+    app.addHook('onClose', () => deleteApp(firebase));
+    app.decorateRequest('user', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request.headers.authorization);
+      const decoded = await verify(auth.verifyIdToken(token), options.timeoutMs);
+      request.user = await findUser(app, decoded);
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest): Promise<void>;
+  }
+}
+
+function bearerToken(header: string | undefined): string {
+  if (!header || header.trim() === '') throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first: the Authorization header is missing.');
+  const match = /^(\S+)\s+(\S+)$/.exec(header.trim());
+  if (!match || match[1] !== AUTH_SCHEME) {
+    throw new HttpError(401, 'AUTHENTICATION_FAILED', `The Authorization header must be '${AUTH_SCHEME} <ID token>'.`);
+  }
+  return match[2]!;
+}
+
+async function verify(verification: Promise<DecodedIdToken>, timeoutMs: number): Promise<DecodedIdToken> {
+  let timer: NodeJS.Timeout | undefined;
+  // firebase-admin fetches Google's public keys without a time-out of its own; answer 503 rather than hang.
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.')), timeoutMs);
+  });
+  try {
+    return await Promise.race([verification, timeout]);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'auth/id-token-expired') throw new HttpError(401, 'TOKEN_EXPIRED', 'The ID token has expired.');
+    if (code.startsWith('app/') || code === 'auth/internal-error') {
+      throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.');
+    }
+    throw new HttpError(401, 'AUTHENTICATION_FAILED', 'The ID token is not valid.');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser> {
+  const [byUid] = await app.db.query<CurrentUser>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.firebase_uid = $1`,
+    [token.uid],
+  );
+  if (byUid) return byUid;
+  if (token.email && token.email_verified === true) {
+    const [byEmail] = await app.db.query<CurrentUser>(
+      `UPDATE users u SET firebase_uid = $1 FROM users x LEFT JOIN profiles p ON p.user_id = x.id
+       WHERE u.id = x.id AND lower(u.email) = lower($2)
+       RETURNING ${USER_COLUMNS}`,
+      [token.uid, token.email],
+    );
+    if (byEmail) return byEmail;
+  }
+  throw new HttpError(403, 'FORBIDDEN', 'This account has no staff user. Ask an administrator to add you.');
+}
+
+/** The server-side guard: the role must be allowed on the console page that shows this data. */
+export function authorize(request: FastifyRequest, route: RouteKey): CurrentUser {
+  const user = signedInUser(request);
+  if (!(routeByKey(route).permission as readonly string[]).includes(user.role)) {
+    throw new HttpError(403, 'FORBIDDEN', 'Your role may not access this resource.');
+  }
+  return user;
+}
+
+export function signedInUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first: the Authorization header is missing.');
+  return request.user;
+}

@@ -1,0 +1,26 @@
+/** Opens the database for the app's lifetime (migrated, seeded on request) and closes it on shutdown. */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../db/database.ts';
+import { seedDemoData } from '../demo/seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  dataDir: string;
+  seedDemoData: boolean;
+}
+
+export const dbPlugin = fp<DbPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const db = await openDatabase(options.dataDir);
+    app.decorate('db', db);
+    app.addHook('onClose', () => db.close());
+    if (options.seedDemoData && (await seedDemoData(db))) app.log.info('seeded the empty database with demo data');
+  },
+  { name: 'db' },
+);

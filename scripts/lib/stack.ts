@@ -1,0 +1,239 @@
+/**
+ * The whole demo stack as child processes: the Firebase Auth emulator (or a running one), the reference back
+ * end (dist/server/backend.js) and the gateway (dist/server/gateway.js) serving dist/client. Used by
+ * `npm start` and by tests that need the real thing. Each child runs in its own process group, so stop()
+ * (or a crash of any one child) ends everything it spawned.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Role } from '../../common/roles.ts';
+import { DEMO_ACCOUNTS } from '../../backend/src/demo/accounts.ts';
+import { freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
+import { seedEmulatorAccounts } from './demo-accounts.ts';
+
+export interface StackOptions {
+  projectId: string;
+  /** Root of the stack's data: db/ (PGlite), auth/ (emulator export), logs/. */
+  dataDir: string;
+  /** 0 = a free port. */
+  gatewayPort?: number;
+  backendPort?: number;
+  /** host:port of a running Auth emulator to reuse (tests); without it the stack starts its own. */
+  authEmulatorHost?: string;
+  authEmulatorPort?: number;
+  log?: (line: string) => void;
+  /** Called once, with one line, when a child dies after start-up; the other children are stopped by then. */
+  onCrash?: (line: string) => void;
+}
+
+export interface Stack {
+  /** Gateway base URL, e.g. http://127.0.0.1:8080 */
+  url: string;
+  authEmulatorHost: string;
+  projectId: string;
+  accounts: { email: string; password: string; role: Role; displayName: string }[];
+  stop(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const BUILD_OUTPUTS = {
+  backend: join(root, 'dist/server/backend.js'),
+  gateway: join(root, 'dist/server/gateway.js'),
+  client: join(root, 'dist/client'),
+} as const;
+
+const READY_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 10_000;
+const HOST = '127.0.0.1';
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  logFile: string;
+  exited: Promise<void>;
+  /** Set while the stack is stopping it on purpose, so its exit is not reported as a crash. */
+  expected: boolean;
+}
+
+export class StackError extends Error {
+  override name = 'StackError';
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const dataDir = resolve(options.dataDir);
+  for (const [name, file] of Object.entries(BUILD_OUTPUTS)) {
+    if (!existsSync(file)) throw new StackError(`missing build: ${file} (${name}) does not exist; run npm run build`);
+  }
+  const gatewayPort = await choosePort(options.gatewayPort ?? 8080, 'gateway', 'GATEWAY_PORT');
+  const backendPort = await choosePort(options.backendPort ?? 3001, 'back end', 'BACKEND_PORT');
+  const logDir = join(dataDir, 'logs');
+  await mkdir(logDir, { recursive: true });
+
+  const children: Child[] = [];
+  let emulator: AuthEmulator | undefined;
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const child of [...children].reverse()) await stopChild(child);
+      await emulator?.stop();
+    })();
+    return stopping;
+  };
+
+  try {
+    let authEmulatorHost = options.authEmulatorHost;
+    if (!authEmulatorHost) {
+      const emulatorPort = await choosePort(options.authEmulatorPort ?? 9099, 'Auth emulator', 'AUTH_EMULATOR_PORT');
+      log(`starting the Auth emulator on ${HOST}:${emulatorPort}`);
+      emulator = await startAuthEmulator({
+        projectId: options.projectId,
+        workDir: join(dataDir, 'emulator'),
+        host: HOST,
+        port: emulatorPort,
+        dataDir: join(dataDir, 'auth'),
+        readyTimeoutMs: READY_TIMEOUT_MS,
+      });
+      authEmulatorHost = emulator.hostPort;
+    }
+    await seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS);
+
+    const firebaseEnv = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost };
+    log(`starting the back end on ${HOST}:${backendPort}`);
+    const backend = spawnChild('backend', BUILD_OUTPUTS.backend, logDir, {
+      ...firebaseEnv,
+      PORT: String(backendPort),
+      HOST,
+      DATA_DIR: join(dataDir, 'db'),
+      SEED_DEMO_DATA: 'true',
+    });
+    children.push(backend);
+    await waitReady(backend, `http://${HOST}:${backendPort}/readyz`);
+
+    log(`starting the gateway on ${HOST}:${gatewayPort}`);
+    const gateway = spawnChild('gateway', BUILD_OUTPUTS.gateway, logDir, {
+      ...firebaseEnv,
+      PORT: String(gatewayPort),
+      HOST,
+      API_UPSTREAM: `http://${HOST}:${backendPort}`,
+      STATIC_DIR: BUILD_OUTPUTS.client,
+    });
+    children.push(gateway);
+    await waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`);
+
+    let crashed = false;
+    for (const child of children) {
+      void child.exited.then(async () => {
+        if (child.expected || crashed || stopping) return;
+        crashed = true;
+        const line = `${child.name} stopped unexpectedly (${exitDescription(child.process)}): ${lastLine(child.logFile)}`;
+        log(line);
+        await stop();
+        options.onCrash?.(line);
+      });
+    }
+
+    return {
+      url: `http://${HOST}:${gatewayPort}`,
+      authEmulatorHost,
+      projectId: options.projectId,
+      accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error instanceof StackError ? error : new StackError((error as Error).message);
+  }
+}
+
+/** A fixed port must be free now (one clear line otherwise); 0 picks a free one. */
+async function choosePort(port: number, what: string, variable: string): Promise<number> {
+  if (port === 0) return freePort(HOST);
+  const free = await new Promise<boolean>((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, HOST, () => probe.close(() => done(true)));
+  });
+  if (!free) throw new StackError(`port ${port} (${what}) is already in use; stop what uses it or set ${variable} to another port`);
+  return port;
+}
+
+function spawnChild(name: string, script: string, logDir: string, env: Record<string, string>): Child {
+  const logFile = join(logDir, `${name}.log`);
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...env },
+  });
+  closeSync(fd);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return { name, process: child, logFile, exited, expected: false };
+}
+
+async function waitReady(child: Child, url: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null || child.process.signalCode !== null) {
+      throw new StackError(`${child.name} exited before it was ready (${exitDescription(child.process)}): ${lastLine(child.logFile)}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new StackError(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${child.logFile}`);
+}
+
+async function stopChild(child: Child): Promise<void> {
+  child.expected = true;
+  if (child.process.exitCode !== null || child.process.signalCode !== null) {
+    signalGroup(child.process, 'SIGKILL');
+    return;
+  }
+  signalGroup(child.process, 'SIGTERM');
+  const timer = setTimeout(() => signalGroup(child.process, 'SIGKILL'), STOP_GRACE_MS);
+  await child.exited;
+  clearTimeout(timer);
+  // Anything the child spawned into its group goes with it.
+  signalGroup(child.process, 'SIGKILL');
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+}
+
+function exitDescription(child: ChildProcess): string {
+  return child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
+}
+
+/** The last meaningful log line: a JSON log line's msg (and error message), or the raw text. */
+function lastLine(logFile: string): string {
+  let text = '';
+  try {
+    text = readFileSync(logFile, 'utf8');
+  } catch {
+    return '(no output)';
+  }
+  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const line = lines.at(-1);
+  if (!line) return '(no output)';
+  try {
+    const parsed = JSON.parse(line) as { msg?: string; err?: { message?: string } };
+    return [parsed.msg, parsed.err?.message].filter(Boolean).join(': ') || line;
+  } catch {
+    return line;
+  }
+}
