@@ -1,0 +1,89 @@
+/**
+ * The gateway as a Fastify instance that does not listen yet (fastify/demo's app factory): server.ts listens,
+ * tests drive it through inject() or on port 0. Each concern is its own plugin; the security header set and
+ * the CSP are computed once from the configuration.
+ */
+import type { Agent } from 'node:http';
+import type https from 'node:https';
+import Fastify, { type FastifyHttpsOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { GatewayConfig } from './config.ts';
+import { sendError } from './errors.ts';
+import { apiProxy } from './plugins/api-proxy.ts';
+import { installErrorHandlers } from './plugins/errors.ts';
+import { REDACTED_PATHS, installRequestLogging } from './plugins/request-logging.ts';
+import { runtimeConfigRoute } from './plugins/runtime-config.ts';
+import { staticSite } from './plugins/static-site.ts';
+import { requestIdOf } from './request-id.ts';
+import { healthRoutes } from './routes/health.ts';
+import { securityHeaders } from './security-headers.ts';
+import { createTokenVerifier } from './token-verifier.ts';
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Agent for firebase-admin's outgoing calls: a corporate proxy in production, a local key server in tests. */
+  firebaseHttpAgent?: Agent;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Flips /readyz to 503 so a load balancer drains this replica before it closes. */
+    markShuttingDown(): void;
+  }
+}
+
+export async function buildApp(config: GatewayConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // firebase-admin reads the emulator address only from this variable, at each verification; keeping it in
+  // step with the validated config means the config alone decides whether signatures are checked.
+  if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
+  else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+
+  const security = securityHeaders(config);
+  const serverOptions: FastifyServerOptions = {
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    // A hop count is valid for Fastify (proxy-addr) though its types only list strings and booleans.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: config.apiBodyLimitBytes,
+    return503OnClosing: true,
+    // Malformed URLs never reach a route; they still get the JSON error shape and the security headers.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      return sendError(reply, security, status === 413 ? 413 : 400, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_INPUT');
+    },
+  };
+  // The HTTPS overload has its own instance type; the plugins only use what both share.
+  const app = (
+    config.tls
+      ? Fastify({ ...serverOptions, https: { cert: config.tls.cert, key: config.tls.key } } as FastifyHttpsOptions<https.Server>)
+      : Fastify(serverOptions)
+  ) as unknown as FastifyInstance;
+
+  let shuttingDown = false;
+  app.decorate('markShuttingDown', () => {
+    shuttingDown = true;
+  });
+
+  const verifier = createTokenVerifier({
+    projectId: config.firebase.projectId,
+    timeoutMs: config.auth.timeoutMs,
+    checkRevoked: config.auth.checkRevoked,
+    cacheMs: config.auth.cacheMs,
+    ...(options.firebaseHttpAgent ? { httpAgent: options.firebaseHttpAgent } : {}),
+  });
+  app.addHook('onClose', () => verifier.close());
+
+  installErrorHandlers(app, security);
+  installRequestLogging(app);
+  await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });
+  await app.register(runtimeConfigRoute, { config, security });
+  await app.register(apiProxy, { config, security, verifier });
+  await app.register(staticSite, { config, security });
+  return app;
+}

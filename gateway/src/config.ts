@@ -1,0 +1,250 @@
+/**
+ * The gateway's whole configuration, read once from the environment and validated by a JSON schema
+ * (env-schema). Anything wrong stops start-up with one line that names the variable, so an operator never
+ * has to guess which of twenty settings broke a deploy.
+ */
+import envSchema from 'env-schema';
+import { readFileSync, statSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { API_TIMEOUT_MS } from '../../common/api-contract.ts';
+
+/** The variable that lets emulator mode run with NODE_ENV=production; its name and value say what it costs. */
+export const UNSIGNED_TOKENS_OPT_IN = 'ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION';
+export const UNSIGNED_TOKENS_OPT_IN_VALUE = 'yes-i-know';
+
+const schema = {
+  type: 'object',
+  required: ['API_UPSTREAM', 'FIREBASE_PROJECT_ID'],
+  properties: {
+    NODE_ENV: { type: 'string', default: 'development' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
+    API_UPSTREAM: { type: 'string', minLength: 1 },
+    API_TIMEOUT_MS: { type: 'integer', minimum: 1, default: API_TIMEOUT_MS },
+    API_BODY_LIMIT_BYTES: { type: 'integer', minimum: 1, default: 10 * 1024 * 1024 },
+    FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{3,61}[a-z0-9]$' },
+    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[^\\s/:]+:[0-9]{1,5}$' },
+    FIREBASE_WEB_API_KEY: { type: 'string', minLength: 1 },
+    FIREBASE_AUTH_DOMAIN: { type: 'string', minLength: 1 },
+    FIREBASE_APP_ID: { type: 'string', minLength: 1 },
+    FIREBASE_MESSAGING_SENDER_ID: { type: 'string', minLength: 1 },
+    FIREBASE_VAPID_KEY: { type: 'string', minLength: 1 },
+    AUTH_EMULATOR_PUBLIC_URL: { type: 'string', minLength: 1 },
+    AUTH_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 5000 },
+    AUTH_CHECK_REVOKED: { type: 'string', enum: ['true', 'false'], default: 'true' },
+    AUTH_CACHE_MS: { type: 'integer', minimum: 0, default: 30_000 },
+    [UNSIGNED_TOKENS_OPT_IN]: { type: 'string' },
+    TLS_CERT_FILE: { type: 'string', minLength: 1 },
+    TLS_KEY_FILE: { type: 'string', minLength: 1 },
+    HTTP_REDIRECT_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    STATIC_DIR: { type: 'string', minLength: 1, default: 'dist/client' },
+    TRUST_PROXY: { type: 'string', minLength: 1, default: 'false' },
+    PLAY_STORE_URL: { type: 'string', minLength: 1, default: 'https://play.google.com/store/apps' },
+    APP_STORE_URL: { type: 'string', minLength: 1, default: 'https://apps.apple.com/' },
+    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
+  },
+} as const;
+
+interface RawEnv {
+  NODE_ENV: string;
+  PORT: number;
+  HOST: string;
+  API_UPSTREAM: string;
+  API_TIMEOUT_MS: number;
+  API_BODY_LIMIT_BYTES: number;
+  FIREBASE_PROJECT_ID: string;
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  FIREBASE_WEB_API_KEY?: string;
+  FIREBASE_AUTH_DOMAIN?: string;
+  FIREBASE_APP_ID?: string;
+  FIREBASE_MESSAGING_SENDER_ID?: string;
+  FIREBASE_VAPID_KEY?: string;
+  AUTH_EMULATOR_PUBLIC_URL?: string;
+  AUTH_TIMEOUT_MS: number;
+  AUTH_CHECK_REVOKED: 'true' | 'false';
+  AUTH_CACHE_MS: number;
+  ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION?: string;
+  TLS_CERT_FILE?: string;
+  TLS_KEY_FILE?: string;
+  HTTP_REDIRECT_PORT?: number;
+  STATIC_DIR: string;
+  TRUST_PROXY: string;
+  PLAY_STORE_URL: string;
+  APP_STORE_URL: string;
+  LOG_LEVEL: LogLevel;
+  SHUTDOWN_TIMEOUT_MS: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface GatewayConfig {
+  production: boolean;
+  port: number;
+  host: string;
+  /** Origin and base path of the back end, without a trailing slash: /api/x goes to `${apiUpstream}/api/x`. */
+  apiUpstream: string;
+  apiTimeoutMs: number;
+  apiBodyLimitBytes: number;
+  firebase: {
+    projectId: string;
+    /** host:port of the Auth emulator; set means tokens are NOT signature-checked. */
+    emulatorHost?: string;
+    webApiKey: string;
+    authDomain: string;
+    appId?: string;
+    messagingSenderId?: string;
+    vapidKey?: string;
+  };
+  /** Origin the browser uses to reach the emulator (may differ from emulatorHost behind Docker or a proxy). */
+  authEmulatorPublicUrl?: string;
+  auth: {
+    timeoutMs: number;
+    checkRevoked: boolean;
+    /** How long a verified token is trusted before it is verified (and its revocation checked) again. */
+    cacheMs: number;
+  };
+  tls?: { cert: Buffer; key: Buffer };
+  httpRedirectPort?: number;
+  staticDir: string;
+  trustProxy: boolean | number | string[];
+  storeLinks: { playStore: string; appStore: string };
+  logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+}
+
+/** A configuration error; `variable` is the environment variable to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+interface AjvError {
+  instancePath: string;
+  message?: string;
+  params: { missingProperty?: string; allowedValues?: unknown[] };
+}
+
+function validate(env: NodeJS.ProcessEnv): RawEnv {
+  // env-schema reads .env files only when asked; the data is copied so validation never mutates the caller's env.
+  const data = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  try {
+    return envSchema<RawEnv>({ schema, data, dotenv: false });
+  } catch (error) {
+    const first = (error as { errors?: AjvError[] }).errors?.[0];
+    if (!first) throw error;
+    if (first.params.missingProperty) throw new ConfigError(first.params.missingProperty, 'is required but not set');
+    const variable = first.instancePath.replace(/^\//, '');
+    const allowed = first.params.allowedValues ? `: ${first.params.allowedValues.join(', ')}` : '';
+    throw new ConfigError(variable, `${first.message ?? 'is invalid'}${allowed} (got ${JSON.stringify(env[variable])})`);
+  }
+}
+
+function httpUrl(variable: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(variable, `must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(variable, `must use http or https (got ${JSON.stringify(value)})`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(variable, `must not carry a query, fragment or credentials (got ${JSON.stringify(value)})`);
+  }
+  return url;
+}
+
+function readPemFile(variable: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ConfigError(variable, `cannot be read: ${(error as Error).message}`);
+  }
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((part) => part.trim());
+  if (list.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part) && !['loopback', 'linklocal', 'uniquelocal'].includes(part))) {
+    throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got ${JSON.stringify(value)})`);
+  }
+  return list;
+}
+
+/** Reads and checks the configuration; throws ConfigError naming the variable at the first problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): GatewayConfig {
+  const raw = validate(env);
+  const production = raw.NODE_ENV === 'production';
+  const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST;
+
+  if (production && emulatorHost && raw.ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION !== UNSIGNED_TOKENS_OPT_IN_VALUE) {
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+      `must not be set when NODE_ENV=production: emulator tokens are unsigned and anyone can forge them ` +
+        `(set ${UNSIGNED_TOKENS_OPT_IN}=${UNSIGNED_TOKENS_OPT_IN_VALUE} only for a throw-away demo)`,
+    );
+  }
+  if (!emulatorHost && production && !raw.FIREBASE_WEB_API_KEY) {
+    throw new ConfigError('FIREBASE_WEB_API_KEY', 'is required in production (the console signs in with it)');
+  }
+  if (Boolean(raw.TLS_CERT_FILE) !== Boolean(raw.TLS_KEY_FILE)) {
+    throw new ConfigError(raw.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE', 'must be set together with the other TLS file');
+  }
+  if (raw.HTTP_REDIRECT_PORT !== undefined && !raw.TLS_CERT_FILE) {
+    throw new ConfigError('HTTP_REDIRECT_PORT', 'only makes sense with HTTPS: set TLS_CERT_FILE and TLS_KEY_FILE too');
+  }
+
+  const upstream = httpUrl('API_UPSTREAM', raw.API_UPSTREAM);
+  const authEmulatorPublicUrl = emulatorHost
+    ? httpUrl('AUTH_EMULATOR_PUBLIC_URL', raw.AUTH_EMULATOR_PUBLIC_URL ?? `http://${emulatorHost}`).origin
+    : undefined;
+
+  const staticDir = isAbsolute(raw.STATIC_DIR) ? raw.STATIC_DIR : resolve(cwd, raw.STATIC_DIR);
+  try {
+    if (!statSync(staticDir).isDirectory()) throw new Error('not a directory');
+  } catch (error) {
+    throw new ConfigError('STATIC_DIR', `must be a folder holding the built console (${staticDir}: ${(error as Error).message}; run npm run build)`);
+  }
+
+  return {
+    production,
+    port: raw.PORT,
+    host: raw.HOST,
+    apiUpstream: `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}`,
+    apiTimeoutMs: raw.API_TIMEOUT_MS,
+    apiBodyLimitBytes: raw.API_BODY_LIMIT_BYTES,
+    firebase: {
+      projectId: raw.FIREBASE_PROJECT_ID,
+      emulatorHost,
+      webApiKey: raw.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
+      authDomain: raw.FIREBASE_AUTH_DOMAIN ?? `${raw.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      appId: raw.FIREBASE_APP_ID,
+      messagingSenderId: raw.FIREBASE_MESSAGING_SENDER_ID,
+      vapidKey: raw.FIREBASE_VAPID_KEY,
+    },
+    authEmulatorPublicUrl,
+    auth: { timeoutMs: raw.AUTH_TIMEOUT_MS, checkRevoked: raw.AUTH_CHECK_REVOKED === 'true', cacheMs: raw.AUTH_CACHE_MS },
+    tls:
+      raw.TLS_CERT_FILE && raw.TLS_KEY_FILE
+        ? { cert: readPemFile('TLS_CERT_FILE', raw.TLS_CERT_FILE), key: readPemFile('TLS_KEY_FILE', raw.TLS_KEY_FILE) }
+        : undefined,
+    httpRedirectPort: raw.HTTP_REDIRECT_PORT,
+    staticDir,
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
+    storeLinks: {
+      playStore: httpUrl('PLAY_STORE_URL', raw.PLAY_STORE_URL).href,
+      appStore: httpUrl('APP_STORE_URL', raw.APP_STORE_URL).href,
+    },
+    logLevel: raw.LOG_LEVEL,
+    shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * /api/*: verify the caller's Firebase ID token, then forward to the back end with @fastify/http-proxy
+ * (undici). Bodies are read into memory up to the limit (so an oversized or chunked body gets a clean 413)
+ * and forwarded as the exact bytes received, never re-serialised.
+ */
+import { Readable } from 'node:stream';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_SCHEME } from '../../../common/api-contract.ts';
+import type { GatewayConfig } from '../config.ts';
+import { sendError } from '../errors.ts';
+import type { HeaderSet } from '../security-headers.ts';
+import type { TokenVerifier } from '../token-verifier.ts';
+
+export interface ApiProxyOptions {
+  config: GatewayConfig;
+  security: HeaderSet;
+  verifier: TokenVerifier;
+}
+
+/** RFC 9110 7.6.1: connection-specific headers a proxy must not forward (Connection-listed ones go too). */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+
+const BEARER = new RegExp(`^${AUTH_SCHEME}[ \\t]+([^\\s]+)[ \\t]*$`, 'i');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Size of the buffered request body, so the forwarded Content-Length matches the bytes sent. */
+    bodyLength?: number;
+  }
+}
+
+function stripHopByHop<T extends Record<string, unknown>>(headers: T): T {
+  const out: Record<string, unknown> = { ...headers };
+  const listed = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(',') : [];
+  for (const name of [...HOP_BY_HOP, ...listed.map((part) => part.trim())]) delete out[name];
+  return out as T;
+}
+
+export async function apiProxy(app: FastifyInstance, { config, security, verifier }: ApiProxyOptions): Promise<void> {
+  const trustsProxy = config.trustProxy !== false;
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) return sendError(reply, security, 401, 'UNAUTHORIZED');
+    const result = await verifier.verify(match[1]!);
+    if (result.ok) {
+      request.log = request.log.child({ uid: result.token.uid });
+      return;
+    }
+    request.log.info({ reason: result.reason, detail: result.detail }, 'token rejected');
+    if (result.reason === 'unavailable') return sendError(reply, security, 503, 'AUTH_UNAVAILABLE');
+    return sendError(reply, security, 401, result.reason === 'expired' ? 'TOKEN_EXPIRED' : 'AUTHENTICATION_FAILED');
+  });
+
+  // Upstream answers keep their own status, body and cache headers, but leave with the gateway's security headers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(security).header('x-request-id', request.id);
+    return payload;
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.apiBodyLimitBytes }, (request, body, done) => {
+    request.bodyLength = (body as Buffer).length;
+    // A stream, so @fastify/reply-from sends these bytes as they are instead of JSON-encoding a parsed body.
+    done(null, Readable.from([body as Buffer], { objectMode: false }));
+  });
+
+  await app.register(httpProxy, {
+    upstream: config.apiUpstream,
+    prefix: '/api',
+    rewritePrefix: '/api',
+    proxyPayloads: false,
+    undici: {
+      connections: 128,
+      headersTimeout: config.apiTimeoutMs,
+      bodyTimeout: config.apiTimeoutMs,
+      connectTimeout: Math.min(config.apiTimeoutMs, 10_000),
+    },
+    replyOptions: {
+      // Retrying is the client's call: a silent retry of a POST could apply it twice.
+      retryDelay: () => null,
+      rewriteRequestHeaders: (request, headers) => {
+        const out: Record<string, string | string[] | number | undefined> = stripHopByHop(headers);
+        const remote = request.socket.remoteAddress ?? '';
+        const prior = request.headers['x-forwarded-for'];
+        // Behind a trusted load balancer the chain is extended; at the edge a client-sent chain is a lie.
+        out['x-forwarded-for'] = trustsProxy && prior ? `${String(prior)}, ${remote}` : remote;
+        out['x-forwarded-proto'] = request.protocol;
+        out['x-forwarded-host'] = request.host;
+        out['x-request-id'] = request.id;
+        if (request.bodyLength !== undefined) out['content-length'] = request.bodyLength;
+        return out as typeof headers;
+      },
+      rewriteHeaders: (headers) => stripHopByHop(headers),
+      onError: (reply, { error }) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
+          return sendError(reply as FastifyReply, security, 504, 'UPSTREAM_TIMEOUT');
+        }
+        return sendError(reply as FastifyReply, security, 502, 'UPSTREAM_UNAVAILABLE');
+      },
+    },
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Listening and stopping: the gateway on HOST:PORT (HTTPS when TLS files are set), the optional plain-HTTP
+ * listener that only redirects to HTTPS, and a graceful stop that finishes in-flight requests.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app.ts';
+import type { GatewayConfig } from './config.ts';
+import { securityHeaders } from './security-headers.ts';
+
+export interface RunningGateway {
+  app: FastifyInstance;
+  port: number;
+  redirectPort?: number;
+  /** Marks the gateway not ready, stops accepting, waits for in-flight requests (bounded), closes. */
+  stop(): Promise<void>;
+}
+
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Every request on plain HTTP gets a 301 to the same path on HTTPS; nothing else is served there. */
+function redirectServer(config: GatewayConfig, httpsPort: number): Server {
+  const headers = securityHeaders(config);
+  return createServer((request, response) => {
+    const host = request.headers.host ?? '';
+    if (!HOST_HEADER.test(host)) {
+      response.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ errorCode: 'INVALID_INPUT', message: 'Invalid Host header.' }));
+      return;
+    }
+    const hostname = host.replace(/:\d+$/, '');
+    const port = httpsPort === 443 ? '' : `:${httpsPort}`;
+    response.writeHead(301, { ...headers, location: `https://${hostname}${port}${request.url ?? '/'}`, 'cache-control': 'no-store' });
+    response.end();
+  });
+}
+
+export async function startGateway(config: GatewayConfig, options: BuildOptions = {}): Promise<RunningGateway> {
+  const app = await buildApp(config, options);
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+
+  let redirect: Server | undefined;
+  if (config.httpRedirectPort !== undefined) {
+    const server = redirectServer(config, port);
+    redirect = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.httpRedirectPort, config.host, () => resolve());
+    });
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      app.markShuttingDown();
+      const deadline = setTimeout(() => {
+        app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'in-flight requests did not finish; closing their connections');
+        app.server.closeAllConnections();
+      }, config.shutdownTimeoutMs);
+      deadline.unref();
+      await Promise.all([
+        app.close(),
+        redirect ? new Promise<void>((resolve) => redirect.close(() => resolve())) : Promise.resolve(),
+      ]);
+      clearTimeout(deadline);
+    })();
+    return stopping;
+  };
+
+  return {
+    app,
+    port,
+    redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
+    stop,
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Firebase ID token verification with firebase-admin, bounded in time and briefly cached.
+ *
+ * - Time: firebase-admin fetches Google's signing keys (and, for revocation, the user record) without a
+ *   time-out, so a key server that accepts the connection and never answers would hang the request for
+ *   minutes. Each verification races a timer and fails as 'unavailable' instead.
+ * - Revocation: checkRevoked costs a call to the Auth service per request. A verified token (revocation
+ *   included) is trusted for AUTH_CACHE_MS (30 s by default, never past its own expiry), so a revoked
+ *   session stops working within that window while the common case stays a map lookup.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:http';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+
+export type VerifyResult =
+  | { ok: true; token: DecodedIdToken }
+  | { ok: false; reason: 'expired' | 'invalid' | 'unavailable'; detail: string };
+
+export interface TokenVerifierOptions {
+  projectId: string;
+  timeoutMs: number;
+  checkRevoked: boolean;
+  cacheMs: number;
+  /** Agent for firebase-admin's own HTTP calls (Google's keys, the Auth API): a corporate proxy, or a test key server. */
+  httpAgent?: Agent;
+  maxCacheEntries?: number;
+}
+
+export interface TokenVerifier {
+  verify(idToken: string): Promise<VerifyResult>;
+  close(): Promise<void>;
+}
+
+/** firebase-admin error codes that mean "the token is bad" rather than "we could not check it". */
+const INVALID_TOKEN_CODES = new Set([
+  'auth/argument-error',
+  'auth/invalid-argument',
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+  'auth/invalid-id-token',
+]);
+
+class VerificationTimeout extends Error {}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  // One named app per verifier, so several gateways (tests) can live in one process with different settings.
+  const app: App = initializeApp(
+    { projectId: options.projectId, ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}) },
+    `gateway-${randomUUID()}`,
+  );
+  const auth = getAuth(app);
+  const cache = new Map<string, { token: DecodedIdToken; until: number }>();
+  const maxEntries = options.maxCacheEntries ?? 10_000;
+
+  function remember(idToken: string, token: DecodedIdToken): void {
+    if (options.cacheMs <= 0) return;
+    if (cache.size >= maxEntries) {
+      const now = Date.now();
+      for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
+      // Still full of live entries: drop the oldest, Map keeps insertion order.
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(idToken, { token, until: Math.min(Date.now() + options.cacheMs, token.exp * 1000) });
+  }
+
+  async function verify(idToken: string): Promise<VerifyResult> {
+    const cached = cache.get(idToken);
+    if (cached) {
+      if (cached.until > Date.now()) return { ok: true, token: cached.token };
+      cache.delete(idToken);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new VerificationTimeout(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    });
+    try {
+      const token = await Promise.race([auth.verifyIdToken(idToken, options.checkRevoked), timeout]);
+      remember(idToken, token);
+      return { ok: true, token };
+    } catch (error) {
+      return classify(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    verify,
+    async close() {
+      cache.clear();
+      await deleteApp(app);
+    },
+  };
+}
+
+function classify(error: unknown): VerifyResult {
+  if (error instanceof VerificationTimeout) return { ok: false, reason: 'unavailable', detail: error.message };
+  const code = (error as { code?: unknown }).code;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (code === 'auth/id-token-expired') return { ok: false, reason: 'expired', detail };
+  if (typeof code === 'string' && INVALID_TOKEN_CODES.has(code)) return { ok: false, reason: 'invalid', detail };
+  // Key fetch failures, an unreachable Auth API, missing credentials for the revocation check: not the token's fault.
+  return { ok: false, reason: 'unavailable', detail };
+}
