@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Logo } from './logo.tsx';
+import { SideNav } from './side-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/**
+ * The signed-in page frame: a fixed 293 px column with the logo and the navigation (a later issue swaps
+ * in the verification stepper there), a 60 px top bar, and the page.
+ */
+export function AppShell({ title, children }: { title: string | undefined; children: ReactNode }) {
+  return (
+    <div className="shell">
+      <aside className="shell__sidebar">
+        <div className="shell__logo">
+          <Logo />
+        </div>
+        <SideNav />
+      </aside>
+      <div className="shell__main">
+        <TopBar title={title} />
+        <main className="shell__content" id="content">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

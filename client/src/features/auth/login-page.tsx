@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Button } from '../../components/button.tsx';
+import { signIn } from '../../lib/auth.ts';
+import { authErrorMessage } from '../../lib/auth-messages.ts';
+import { RETURN_PARAM, destinationAfterSignIn } from '../../lib/routing.ts';
+import { authStatus, session } from '../../state/session.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+export function LoginPage() {
+  useSignals();
+  const search = useSearch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (authStatus.value === 'signed-in') {
+    const returnTo = new URLSearchParams(search).get(RETURN_PARAM);
+    return <Redirect to={destinationAfterSignIn(session.value.role, returnTo)} replace />;
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      await signIn(email, password);
+    } catch (failure) {
+      // Profile failures are already shown as an error toast by the auth flow; provider errors are shown here.
+      if (typeof (failure as { code?: unknown }).code === 'string') setError(authErrorMessage(failure));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in" subtitle="Use your staff account to open the console.">
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor="login-email">
+            Email
+          </label>
+          <input
+            id="login-email"
+            className="field__input"
+            type="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="login-password">
+            Password
+          </label>
+          <input
+            id="login-password"
+            className="field__input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <Button type="submit" block loading={submitting}>
+          Sign in
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The one API client (spec section 7): base path /api/, 120000 ms time-out, 'Authorization: Firebase
+ * <ID token>' on every call. Parallel calls that meet a 401 with the same stale token share one forced
+ * refresh and retry once, so an expired token causes one refresh, not a storm.
+ */
+import { ofetch, type FetchOptions } from 'ofetch';
+import { API_BASE, API_TIMEOUT_MS, AUTH_SCHEME } from '../../../common/api-contract.ts';
+import { toApiError } from './errors.ts';
+
+/** Supplies the signed-in user's ID token; force asks the provider for a fresh one. */
+export type TokenSource = (forceRefresh: boolean) => Promise<string | null>;
+
+export interface ApiClientOptions {
+  getToken: TokenSource;
+  baseURL?: string;
+  timeout?: number;
+}
+
+export type ApiRequestOptions = Pick<FetchOptions<'json'>, 'method' | 'query' | 'body' | 'headers' | 'signal'>;
+
+export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
+
+export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS }: ApiClientOptions): ApiClient {
+  const raw = ofetch.create({ baseURL, timeout, retry: 0 });
+  let lastRefresh: { stale: string; fresh: Promise<string | null> } | null = null;
+
+  const tokenOrNull = async (force: boolean): Promise<string | null> => {
+    try {
+      return await getToken(force);
+    } catch (error) {
+      console.error('Could not get the ID token; sending the request without it', error);
+      return null;
+    }
+  };
+
+  /** One forced refresh per stale token, however many calls were rejected with it. */
+  const refreshAfter = (stale: string): Promise<string | null> => {
+    if (lastRefresh?.stale !== stale) lastRefresh = { stale, fresh: tokenOrNull(true) };
+    return lastRefresh.fresh;
+  };
+
+  const send = <T>(path: string, options: ApiRequestOptions, token: string | null) => {
+    const headers = new Headers(options.headers as HeadersInit | undefined);
+    if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
+    return raw<T>(path, { ...options, headers });
+  };
+
+  return async <T>(path: string, options: ApiRequestOptions = {}): Promise<T> => {
+    const token = await tokenOrNull(false);
+    try {
+      return await send<T>(path, options, token);
+    } catch (error) {
+      if (token && statusOf(error) === 401) {
+        const fresh = await refreshAfter(token);
+        if (fresh) {
+          try {
+            return await send<T>(path, options, fresh);
+          } catch (retryError) {
+            throw toApiError(retryError);
+          }
+        }
+      }
+      throw toApiError(error);
+    }
+  };
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { response?: Response } | null)?.response?.status;
+}

@@ -1,0 +1,103 @@
+/**
+ * The auth flow of spec section 4. On every auth-state change: signed in -> refresh the stored token if it
+ * differs from the provider's, fetch users/me, store the profile, end loading; signed out -> reset the
+ * session (the route guard then sends protected pages to the login page).
+ */
+import { onAuthStateChanged, onIdTokenChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
+import { navigate } from 'wouter/use-browser-location';
+import { apiPaths, type Me } from '../../../common/api-contract.ts';
+import { LOGIN_PATH } from '../../../common/access.ts';
+import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
+import { api } from './api.ts';
+import { firebaseAuth } from './firebase.ts';
+import { notifyError } from './toast.ts';
+
+export function watchAuthState(auth: Auth): () => void {
+  // An ID-token listener also makes the SDK refresh the token ahead of expiry, so sessions never lapse.
+  const stopTokens = onIdTokenChanged(auth, (user) => {
+    if (user) void syncToken(user);
+  });
+  const stopState = onAuthStateChanged(auth, (user) => {
+    void onAuthState(auth, user);
+  });
+  return () => {
+    stopTokens();
+    stopState();
+  };
+}
+
+async function syncToken(user: User): Promise<void> {
+  try {
+    const result = await user.getIdTokenResult();
+    if (result.token !== session.value.access_token) updateAccessToken(result.token, Date.parse(result.expirationTime));
+  } catch (error) {
+    console.error('Could not read the ID token', error);
+  }
+}
+
+/** A sign-in started from the login page, settled once the profile is stored (or could not be). */
+let pendingSignIn: { resolve: () => void; reject: (error: unknown) => void } | null = null;
+
+function settleSignIn(error?: unknown): void {
+  if (error === undefined) pendingSignIn?.resolve();
+  else pendingSignIn?.reject(error);
+  pendingSignIn = null;
+}
+
+async function onAuthState(auth: Auth, user: User | null): Promise<void> {
+  if (!user) {
+    resetSession();
+    authStatus.value = 'signed-out';
+    return;
+  }
+  authStatus.value = 'loading';
+  try {
+    await syncToken(user);
+    const me = await api<Me>(apiPaths.me);
+    if (auth.currentUser?.uid !== user.uid) return;
+    setSession({
+      refresh_token: user.refreshToken,
+      email_verified: user.emailVerified,
+      email: me.email ?? user.email,
+      uid: user.uid,
+      photo_url: me.profile_picture,
+      profile_picture: me.profile_picture,
+      display_name: me.display_name,
+      phone_number: user.phoneNumber,
+      role: me.role,
+      clientId: me.profile?.id ?? null,
+    });
+    authStatus.value = 'signed-in';
+    settleSignIn();
+  } catch (error) {
+    notifyError(error);
+    settleSignIn(error);
+    await signOut(auth);
+  }
+}
+
+/** Signs in and resolves once the profile is stored, so the login page keeps 'Please Wait' until then. */
+export async function signIn(email: string, password: string): Promise<void> {
+  const profileStored = new Promise<void>((resolve, reject) => {
+    pendingSignIn = { resolve, reject };
+  });
+  try {
+    await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+  } catch (error) {
+    pendingSignIn = null;
+    throw error;
+  }
+  await profileStored;
+}
+
+/** Logout: the session is cleared and the login page shown at once; the provider's sign-out follows. */
+export async function logout(): Promise<void> {
+  authStatus.value = 'signed-out';
+  resetSession();
+  navigate(LOGIN_PATH);
+  try {
+    await signOut(firebaseAuth());
+  } catch (error) {
+    console.error('Sign-out failed', error);
+  }
+}
