@@ -1,0 +1,56 @@
+/** The database on disk: records survive closing and reopening, migrations run once, demo data is seeded once. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { migrate, openDatabase } from '../../backend/src/db/database.ts';
+import { MIGRATIONS } from '../../backend/src/db/migrations.ts';
+import { auth, createUsers, startBackend } from './support.ts';
+
+const emulatorHost = inject('authEmulatorHost');
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'backend-db-'));
+});
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+it('keeps every record across a restart, without re-running migrations or the demo seed', async () => {
+  const first = await startBackend(emulatorHost, dataDir);
+  const users = await createUsers(first, emulatorHost, ['BD_MANAGER'], 'persist');
+  const manager = users.get('BD_MANAGER')!;
+  const device = { registration_id: 'persisted-device-token', device: 'Web browser', active: true, type: 'web' };
+  expect((await first.inject({ method: 'POST', url: '/api/devices/', headers: auth(manager.token), payload: device })).statusCode).toBe(201);
+  const pushToken = await first.inject({ method: 'PUT', url: '/api/users/me/push-token', headers: auth(manager.token), payload: { token: 'persisted-push-token' } });
+  expect(pushToken.statusCode).toBe(200);
+  const firstList = (await first.inject({ method: 'GET', url: '/api/registrations/?page_size=100', headers: auth(manager.token) })).json();
+  await first.close();
+
+  const second = await startBackend(emulatorHost, dataDir);
+  try {
+    const get = (url: string) => second.inject({ method: 'GET', url, headers: auth(manager.token) });
+    expect((await get('/api/users/me')).json().email).toBe(manager.email);
+    expect((await get('/api/devices/persisted-device-token')).json()).toEqual(device);
+    expect((await get('/api/users/me/push-token')).json()).toEqual(pushToken.json());
+    expect((await get('/api/registrations/?page_size=100')).json()).toEqual(firstList);
+    const migrations = await second.db.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(migrations.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
+  } finally {
+    await second.close();
+  }
+});
+
+it('applies each migration once', async () => {
+  const database = await openDatabase('memory://');
+  try {
+    expect(await migrate(database)).toEqual([]);
+    const tables = await database.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+    );
+    expect(tables.map((row) => row.table_name)).toEqual(
+      ['devices', 'profiles', 'push_tokens', 'registration_events', 'registrations', 'schema_migrations', 'users'],
+    );
+  } finally {
+    await database.close();
+  }
+});

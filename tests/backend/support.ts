@@ -1,0 +1,97 @@
+/** Helpers for the back-end tests: real emulator accounts and ID tokens, and a back end on a real PGlite database. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildBackend } from '../../backend/src/app.ts';
+import type { Role } from '../../common/roles.ts';
+import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
+import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
+import { TEST_PROJECT_ID } from '../support/constants.ts';
+
+export interface TestUser {
+  email: string;
+  role: Role;
+  token: string;
+}
+
+export async function startBackend(emulatorHost: string, dataDir = 'memory://'): Promise<FastifyInstance> {
+  const app = await buildBackend({
+    DATA_DIR: dataDir,
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    SEED_DEMO_DATA: true,
+    LOG_LEVEL: 'silent',
+  });
+  await app.ready();
+  return app;
+}
+
+/** Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token. */
+export async function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** A fresh, unverified account created by self sign-up (what any visitor could do). */
+export async function signUpUnverified(emulatorHost: string, email: string): Promise<string> {
+  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-up failed for ${email}: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/**
+ * One emulator account (verified e-mail, unique to this run) and one back-end user row per role, and a real
+ * ID token for each: the back end links the row on first sign-in by the verified e-mail.
+ */
+export async function createUsers(app: FastifyInstance, emulatorHost: string, roles: readonly Role[], tag: string): Promise<Map<Role, TestUser>> {
+  const run = randomUUID().slice(0, 8);
+  const accounts = roles.map((role) => ({
+    email: `${tag}-${role.toLowerCase()}-${run}@example.test`,
+    password: DEMO_PASSWORD,
+    role,
+    displayName: `Test ${role}`,
+  }));
+  await seedEmulatorAccounts(emulatorHost, TEST_PROJECT_ID, accounts);
+  const users = new Map<Role, TestUser>();
+  for (const account of accounts) {
+    const [row] = await app.db.query<{ id: number }>(
+      'INSERT INTO users (email, display_name, role) VALUES ($1, $2, $3) RETURNING id',
+      [account.email, account.displayName, account.role],
+    );
+    await app.db.query('INSERT INTO profiles (user_id) VALUES ($1)', [row!.id]);
+    users.set(account.role, { email: account.email, role: account.role, token: await signIn(emulatorHost, account.email) });
+  }
+  return users;
+}
+
+/** An unsigned token as the emulator issues them; firebase-admin in emulator mode checks claims, not signatures. */
+export function forgeEmulatorToken(claims: { projectId: string; uid: string; email?: string; issuedSecondsAgo?: number; lifetimeSeconds?: number }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const iat = now - (claims.issuedSecondsAgo ?? 0);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    iss: `https://securetoken.google.com/${claims.projectId}`,
+    aud: claims.projectId,
+    auth_time: iat,
+    user_id: claims.uid,
+    sub: claims.uid,
+    iat,
+    exp: iat + (claims.lifetimeSeconds ?? 3600),
+    email: claims.email,
+    email_verified: true,
+    firebase: { identities: {}, sign_in_provider: 'password' },
+  };
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+}
+
+export const auth = (token: string) => ({ authorization: `Firebase ${token}` });
