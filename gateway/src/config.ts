@@ -145,7 +145,7 @@ function validate(env: NodeJS.ProcessEnv): RawEnv {
   }
 }
 
-function httpUrl(variable: string, value: string): URL {
+function httpUrl(variable: string, value: string, { allowQuery = false } = {}): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -155,7 +155,7 @@ function httpUrl(variable: string, value: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(variable, `must use http or https (got ${JSON.stringify(value)})`);
   }
-  if (url.search || url.hash || url.username || url.password) {
+  if ((url.search && !allowQuery) || url.hash || url.username || url.password) {
     throw new ConfigError(variable, `must not carry a query, fragment or credentials (got ${JSON.stringify(value)})`);
   }
   return url;
@@ -241,8 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     storeLinks: {
-      playStore: httpUrl('PLAY_STORE_URL', raw.PLAY_STORE_URL).href,
-      appStore: httpUrl('APP_STORE_URL', raw.APP_STORE_URL).href,
+      playStore: httpUrl('PLAY_STORE_URL', raw.PLAY_STORE_URL, { allowQuery: true }).href,
+      appStore: httpUrl('APP_STORE_URL', raw.APP_STORE_URL, { allowQuery: true }).href,
     },
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
