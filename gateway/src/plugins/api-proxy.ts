@@ -21,7 +21,8 @@ export interface ApiProxyOptions {
 /** RFC 9110 7.6.1: connection-specific headers a proxy must not forward (Connection-listed ones go too). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
 
-const BEARER = new RegExp(`^${AUTH_SCHEME}[ \\t]+([^\\s]+)[ \\t]*$`, 'i');
+/** 'Firebase <token>': anything after the scheme is the token, so a malformed one fails verification, not this match. */
+const BEARER = new RegExp(`^${AUTH_SCHEME}[ \\t]+(\\S.*?)[ \\t]*$`, 'i');
 
 declare module 'fastify' {
   interface FastifyRequest {
