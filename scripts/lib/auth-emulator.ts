@@ -48,7 +48,12 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   // The hub and logging emulators take fixed ports by default, which collide when two emulators run at once.
   const [hubPort, loggingPort] = [await freePort(host), await freePort(host)];
   const home = join(options.workDir, 'home');
+  // firebase-tools finds "the" hub of a project through a locator file in the temp folder, keyed by project
+  // id only; a private temp folder keeps two emulators of one project (npm start beside a test run) from
+  // exporting or stopping each other's data.
+  const tmp = join(options.workDir, 'tmp');
   await mkdir(home, { recursive: true });
+  await mkdir(tmp, { recursive: true });
   await writeFile(
     join(options.workDir, 'firebase.json'),
     JSON.stringify({
@@ -75,6 +80,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       CI: '1',
       NO_UPDATE_NOTIFIER: '1',
       HOME: home,
+      TMPDIR: tmp,
       XDG_CONFIG_HOME: join(home, '.config'),
       XDG_CACHE_HOME: join(home, '.cache'),
     },

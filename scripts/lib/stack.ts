@@ -86,11 +86,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
+    // The emulator takes the longest to start; the back end does not need it until the first request.
     let authEmulatorHost = options.authEmulatorHost;
+    let emulatorStarting: Promise<AuthEmulator> | undefined;
     if (!authEmulatorHost) {
       const emulatorPort = await choosePort(options.authEmulatorPort ?? 9099, 'Auth emulator', 'AUTH_EMULATOR_PORT');
-      log(`starting the Auth emulator on ${HOST}:${emulatorPort}`);
-      emulator = await startAuthEmulator({
+      authEmulatorHost = `${HOST}:${emulatorPort}`;
+      log(`starting the Auth emulator on ${authEmulatorHost}`);
+      emulatorStarting = startAuthEmulator({
         projectId: options.projectId,
         workDir: join(dataDir, 'emulator'),
         host: HOST,
@@ -98,11 +101,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         dataDir: join(dataDir, 'auth'),
         readyTimeoutMs: READY_TIMEOUT_MS,
       });
-      authEmulatorHost = emulator.hostPort;
+      emulatorStarting.then((started) => (emulator = started), () => {});
     }
-    await seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS);
-
     const firebaseEnv = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost };
+
     log(`starting the back end on ${HOST}:${backendPort}`);
     const backend = spawnChild('backend', BUILD_OUTPUTS.backend, logDir, {
       ...firebaseEnv,
@@ -112,7 +114,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SEED_DEMO_DATA: 'true',
     });
     children.push(backend);
-    await waitReady(backend, `http://${HOST}:${backendPort}/readyz`);
+    await settleAll([emulatorStarting, waitReady(backend, `http://${HOST}:${backendPort}/readyz`)]);
 
     log(`starting the gateway on ${HOST}:${gatewayPort}`);
     const gateway = spawnChild('gateway', BUILD_OUTPUTS.gateway, logDir, {
@@ -123,7 +125,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       STATIC_DIR: BUILD_OUTPUTS.client,
     });
     children.push(gateway);
-    await waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`);
+    await settleAll([
+      seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS),
+      waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`),
+    ]);
 
     let crashed = false;
     for (const child of children) {
@@ -148,6 +153,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error instanceof StackError ? error : new StackError((error as Error).message);
   }
+}
+
+/** Waits for every step, so nothing is left starting behind a failure, then throws the first failure. */
+async function settleAll(steps: (Promise<unknown> | undefined)[]): Promise<void> {
+  const results = await Promise.allSettled(steps);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** A fixed port must be free now (one clear line otherwise); 0 picks a free one. */

@@ -1,0 +1,118 @@
+/**
+ * `npm start`: build when the sources are newer than dist/, then the Auth emulator, the reference back end
+ * and the gateway on http://localhost:8080, with demo data and demo accounts. Ctrl-C stops all three.
+ * `npm run reset` (--reset) first wipes the data folder (database and emulator accounts).
+ *
+ * Environment: GATEWAY_PORT (8080), BACKEND_PORT (3001), AUTH_EMULATOR_PORT (9099), STACK_DATA_DIR (./data),
+ * FIREBASE_PROJECT_ID (demo-staff-console).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { roleLabel } from '../common/roles.ts';
+import { BUILD_OUTPUTS, StackError, startStack, type Stack } from './lib/stack.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SOURCES = ['client', 'gateway/src', 'backend/src', 'common', 'scripts/build.ts', 'package.json'];
+
+function fail(message: string): never {
+  console.error(`start: ${message}`);
+  process.exit(1);
+}
+
+function port(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) fail(`${name} must be a port number (0-65535), got '${value}'`);
+  return Number(value);
+}
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const outputs = [BUILD_OUTPUTS.backend, BUILD_OUTPUTS.gateway, join(BUILD_OUTPUTS.client, 'index.html')];
+  if (!outputs.every((file) => existsSync(file))) return true;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return SOURCES.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > built);
+}
+
+const started = Date.now();
+const dataDir = resolve(root, process.env.STACK_DATA_DIR || 'data');
+const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-staff-console';
+const gatewayPort = port('GATEWAY_PORT', 8080);
+const backendPort = port('BACKEND_PORT', 3001);
+const authEmulatorPort = port('AUTH_EMULATOR_PORT', 9099);
+
+if (process.argv.includes('--reset')) {
+  await rm(dataDir, { recursive: true, force: true });
+  console.log(`start: wiped ${dataDir}`);
+}
+
+if (buildIsStale()) {
+  console.log('start: building (sources are newer than dist/)');
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) fail('the build failed (see above); fix it or run npm run build');
+}
+
+let stopping = false;
+let stack: Stack | undefined;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nstart: ${signal}, stopping the gateway, the back end and the Auth emulator...`);
+  // Before start-up has finished there is nothing to stop yet; the stack is stopped as soon as it is up.
+  stack?.stop().then(
+    () => process.exit(0),
+    (error: unknown) => fail(`could not stop cleanly: ${String(error)}`),
+  );
+};
+// `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and a second
+// signal must not kill it half-way through stopping the children.
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+try {
+  stack = await startStack({
+    projectId,
+    dataDir,
+    gatewayPort,
+    backendPort,
+    authEmulatorPort,
+    log: (line) => console.log(`start: ${line}`),
+    onCrash: (line) => {
+      if (stopping) return;
+      console.error(`start: ${line}; stopped the others (logs in ${join(dataDir, 'logs')})`);
+      process.exit(1);
+    },
+  });
+} catch (error) {
+  fail(error instanceof StackError ? error.message : String(error));
+}
+if (stopping) {
+  await stack.stop();
+  process.exit(0);
+}
+
+const width = Math.max(...stack.accounts.map((account) => account.email.length));
+console.log(
+  [
+    '',
+    `  Staff console ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${gatewayPort}`,
+    '',
+    `  Demo accounts (password for all: ${stack.accounts[0]?.password}):`,
+    ...stack.accounts.map((account) => `    ${account.email.padEnd(width)}  ${roleLabel(account.role)}`),
+    '',
+    `  Data in ${dataDir} (npm run reset wipes it); logs in ${join(dataDir, 'logs')}. Ctrl-C stops everything.`,
+    '',
+  ].join('\n'),
+);
