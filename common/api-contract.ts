@@ -46,6 +46,7 @@ export interface RegistrationQuery {
 
 /** A registration list item as the back end sends it; recieved_on is spelt so in the contract. */
 export interface RegistrationListItem {
+  /** The client's user id: the key of users/{userId}/status and of the verification and detail pages. */
   id: number;
   legal_name: string;
   /** ISO 8601 instant */

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-it('keeps every record across a restart, without re-running migrations or the demo seed', async () => {
+it('keeps every record across a restart, without re-running migrations or the demo seed', { timeout: 90_000 }, async () => {
   const first = await startBackend(emulatorHost, dataDir);
   const users = await createUsers(first, emulatorHost, ['BD_MANAGER'], 'persist');
   const manager = users.get('BD_MANAGER')!;

@@ -20,6 +20,8 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     SEED_DEMO_DATA: true,
     LOG_LEVEL: 'silent',
+    // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
+    AUTH_TIMEOUT_MS: 20_000,
   });
   await app.ready();
   return app;

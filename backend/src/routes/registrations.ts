@@ -4,6 +4,7 @@ import { registrationListRoute } from '../../../common/access.ts';
 import type { RegistrationListItem } from '../../../common/api-contract.ts';
 import { STAGES, type Stage } from '../../../common/stages.ts';
 import { authorize } from '../plugins/auth.ts';
+import { SqlFilter } from '../lib/sql-filter.ts';
 import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
 
 interface RegistrationQuery extends PageQuery {
@@ -44,22 +45,16 @@ export async function registrationRoutes(app: FastifyInstance) {
       authorize(request, registrationListRoute(stage));
       const search = request.query.search?.trim() ?? '';
       const window = pageWindow(request.query);
-      const filters: string[] = [];
-      const params: unknown[] = [];
-      const where = (clause: (placeholder: string) => string, value: unknown) => {
-        params.push(value);
-        filters.push(clause(`$${params.length}`));
-      };
-      if (stage) where((p) => `r.stage = ${p}`, stage);
-      if (status) where((p) => `r.status = ${p}`, status);
-      if (search) where((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
-      const clause = filters.length > 0 ? `WHERE ${filters.join(' AND ')}` : '';
-      const from = `FROM registrations r JOIN users u ON u.id = r.user_id ${clause}`;
-      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from}`, params);
+      const filter = new SqlFilter();
+      if (stage) filter.add((p) => `r.stage = ${p}`, stage);
+      if (status) filter.add((p) => `r.status = ${p}`, status);
+      if (search) filter.add((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
+      const from = `FROM registrations r JOIN users u ON u.id = r.user_id ${filter.where}`;
+      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from}`, filter.params);
       const rows = await app.db.query<Row>(
         `SELECT u.id, r.legal_name, u.date_joined, r.registration_id, r.requested_on, r.recieved_on, r.status_label
          ${from} ORDER BY u.date_joined DESC, u.id DESC LIMIT ${window.size} OFFSET ${window.offset}`,
-        params,
+        filter.params,
       );
       return toPage<RegistrationListItem>(request, window, count, rows.map(toItem));
     },

@@ -5,6 +5,7 @@ import { ROLES, isRole, roleLabel, type Role } from '../../../common/roles.ts';
 import { STAGES, STAGE_TITLES, type Stage } from '../../../common/stages.ts';
 import { authorize, signedInUser } from '../plugins/auth.ts';
 import { invalidInput, notFound } from '../lib/http-error.ts';
+import { SqlFilter } from '../lib/sql-filter.ts';
 import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
 
 interface UserQuery extends PageQuery {
@@ -49,26 +50,23 @@ export async function userRoutes(app: FastifyInstance) {
     async (request) => {
       authorize(request, 'users');
       const window = pageWindow(request.query);
-      const filters: string[] = [];
-      const params: unknown[] = [];
-      const add = (clause: (placeholder: string) => string, value: unknown) => {
-        params.push(value);
-        filters.push(clause(`$${params.length}`));
-      };
+      const filter = new SqlFilter();
       const roleIn = roleList(request.query.role__in, 'role__in');
       const roleNotIn = roleList(request.query.role__not__in, 'role__not__in');
-      if (roleIn.length > 0) add((p) => `u.role = ANY(${p}::text[])`, roleIn);
-      if (roleNotIn.length > 0) add((p) => `NOT (u.role = ANY(${p}::text[]))`, roleNotIn);
+      if (roleIn.length > 0) filter.add((p) => `u.role = ANY(${p}::text[])`, roleIn);
+      if (roleNotIn.length > 0) filter.add((p) => `NOT (u.role = ANY(${p}::text[]))`, roleNotIn);
       const search = request.query.search?.trim() ?? '';
       if (search) {
-        add((p) => `(lower(coalesce(u.display_name, '')) LIKE ${p} ESCAPE '\\' OR lower(u.email) LIKE ${p} ESCAPE '\\')`, containsPattern(search));
+        filter.add((p) => `(lower(coalesce(u.display_name, '')) LIKE ${p} ESCAPE '\\' OR lower(u.email) LIKE ${p} ESCAPE '\\')`, containsPattern(search));
       }
-      const clause = filters.length > 0 ? `WHERE ${filters.join(' AND ')}` : '';
-      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM users u ${clause}`, params);
+      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(
+        `SELECT count(*)::integer AS count FROM users u ${filter.where}`,
+        filter.params,
+      );
       const rows = await app.db.query<Omit<StaffUser, 'date_joined'> & { date_joined: Date }>(
-        `SELECT u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined FROM users u ${clause}
+        `SELECT u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined FROM users u ${filter.where}
          ORDER BY lower(coalesce(u.display_name, u.email)), u.id LIMIT ${window.size} OFFSET ${window.offset}`,
-        params,
+        filter.params,
       );
       return toPage<StaffUser>(request, window, count, rows.map((row) => ({ ...row, date_joined: row.date_joined.toISOString() })));
     },
