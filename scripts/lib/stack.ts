@@ -86,7 +86,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    // The emulator takes the longest to start; the back end does not need it until the first request.
+    // The emulator takes the longest to start; the others need it only when the first request comes.
     let authEmulatorHost = options.authEmulatorHost;
     let emulatorStarting: Promise<AuthEmulator> | undefined;
     if (!authEmulatorHost) {
@@ -114,8 +114,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       SEED_DEMO_DATA: 'true',
     });
     children.push(backend);
-    await settleAll([emulatorStarting, waitReady(backend, `http://${HOST}:${backendPort}/readyz`)]);
 
+    // The gateway needs neither to be up before it listens: it reaches them per request.
     log(`starting the gateway on ${HOST}:${gatewayPort}`);
     const gateway = spawnChild('gateway', BUILD_OUTPUTS.gateway, logDir, {
       ...firebaseEnv,
@@ -126,9 +126,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     children.push(gateway);
     await settleAll([
-      seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS),
+      emulatorStarting,
+      waitReady(backend, `http://${HOST}:${backendPort}/readyz`),
       waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`),
     ]);
+    await seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS);
 
     let crashed = false;
     for (const child of children) {
@@ -231,7 +233,10 @@ function exitDescription(child: ChildProcess): string {
   return child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`;
 }
 
-/** The last meaningful log line: a JSON log line's msg (and error message), or the raw text. */
+/**
+ * The line that most likely says why a child stopped: the last plain-text line (a start-up refusal or an
+ * uncaught error), else the last error in the JSON log, else the last log line.
+ */
 function lastLine(logFile: string): string {
   let text = '';
   try {
@@ -240,12 +245,16 @@ function lastLine(logFile: string): string {
     return '(no output)';
   }
   const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
-  const line = lines.at(-1);
-  if (!line) return '(no output)';
-  try {
-    const parsed = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-    return [parsed.msg, parsed.err?.message].filter(Boolean).join(': ') || line;
-  } catch {
-    return line;
-  }
+  const parsed = lines.map((line) => {
+    try {
+      return JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+    } catch {
+      return undefined;
+    }
+  });
+  const plain = lines.findLast((_line, index) => parsed[index] === undefined);
+  if (plain) return plain;
+  const error = parsed.findLast((entry) => (entry?.level ?? 0) >= 50) ?? parsed.at(-1);
+  if (!error) return '(no output)';
+  return [error.msg, error.err?.message].filter(Boolean).join(': ') || '(no message)';
 }
