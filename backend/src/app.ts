@@ -3,6 +3,7 @@
  * or a port-0 listener and server.ts adds only the socket and signal handling.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Agent } from 'node:http';
 import type { BackendConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -15,7 +16,12 @@ import { userRoutes } from './routes/users.ts';
 export type BuildOptions = Pick<BackendConfig, 'DATA_DIR' | 'FIREBASE_PROJECT_ID' | 'SEED_DEMO_DATA'> &
   Partial<Pick<BackendConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'LOG_LEVEL' | 'TRUST_PROXY' | 'AUTH_TIMEOUT_MS'>>;
 
-export async function buildBackend(config: BuildOptions): Promise<FastifyInstance> {
+export interface BuildExtras {
+  /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
+  httpAgent?: Agent;
+}
+
+export async function buildBackend(config: BuildOptions, extras: BuildExtras = {}): Promise<FastifyInstance> {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     // firebase-admin reads the emulator address from the environment only.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
@@ -33,7 +39,11 @@ export async function buildBackend(config: BuildOptions): Promise<FastifyInstanc
   });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });
-  await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS ?? 5000 });
+  await app.register(authPlugin, {
+    projectId: config.FIREBASE_PROJECT_ID,
+    timeoutMs: config.AUTH_TIMEOUT_MS ?? 5000,
+    httpAgent: extras.httpAgent,
+  });
   await app.register(healthRoutes);
   await app.register(
     async (api) => {

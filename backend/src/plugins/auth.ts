@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:http';
 import { AUTH_SCHEME } from '../../../common/api-contract.ts';
 import { routeByKey, type RouteKey } from '../../../common/access.ts';
 import type { Role } from '../../../common/roles.ts';
@@ -34,14 +35,22 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   projectId: string;
   timeoutMs: number;
+  /** How firebase-admin reaches Google's key server (a proxy's agent; tests point it at a local socket). */
+  httpAgent?: Agent;
 }
+
+/**
+ * firebase-admin reports a failed fetch of Google's signing keys with the same code as a bad token
+ * (auth/argument-error); only its message tells them apart, and it is not the token's fault.
+ */
+const KEY_FETCH_FAILURE = /^(Error while making request|Error fetching public keys)/;
 
 const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
     // A named app per back-end instance: several can live in one process (tests) with their own project.
-    const firebase: App = initializeApp({ projectId: options.projectId }, `backend-${randomUUID()}`);
+    const firebase: App = initializeApp({ projectId: options.projectId, httpAgent: options.httpAgent }, `backend-${randomUUID()}`);
     const auth = getAuth(firebase);
     app.addHook('onClose', () => deleteApp(firebase));
     app.decorateRequest('user', null);
@@ -82,7 +91,7 @@ async function verify(verification: Promise<DecodedIdToken>, timeoutMs: number):
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'auth/id-token-expired') throw new HttpError(401, 'TOKEN_EXPIRED', 'The ID token has expired.');
-    if (code.startsWith('app/') || code === 'auth/internal-error') {
+    if (code.startsWith('app/') || code === 'auth/internal-error' || KEY_FETCH_FAILURE.test((error as Error).message ?? '')) {
       throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.');
     }
     throw new HttpError(401, 'AUTHENTICATION_FAILED', 'The ID token is not valid.');
