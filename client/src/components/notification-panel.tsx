@@ -31,7 +31,8 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: () => 
           <Icon name="close" size={18} />
         </button>
       </header>
-      <ul className="notification-panel__list">
+      {/* Focusable so keyboard users can scroll the list. */}
+      <ul className="notification-panel__list" tabIndex={0} aria-label="Recent notifications">
         {SAMPLE_NOTIFICATIONS.map((item) => (
           <li key={item.id} className="notification-panel__item">
             <span className="avatar" aria-hidden="true">

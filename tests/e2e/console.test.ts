@@ -1,0 +1,211 @@
+/**
+ * The console in Chromium against the real stack (gateway with its CSP, reference back end, Auth emulator):
+ * sign-in per role, navigation, guard, 404, deep links, logout, wrong password, accessibility and CSP.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { StaffRole } from '../../common/roles.ts';
+import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E('console');
+}, 90_000);
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+afterEach(() => {
+  expect(e2e.cspViolations).toEqual([]);
+});
+
+function account(role: StaffRole) {
+  const found = e2e.stack.accounts.find((candidate) => candidate.role === role);
+  if (!found) throw new Error(`no demo account for ${role}`);
+  return found;
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+async function openLogin(path = '/auth/login'): Promise<Page> {
+  const { page } = await e2e.newPage();
+  await page.goto(`${e2e.stack.url}${path}`);
+  await page.locator('#login-email').waitFor();
+  return page;
+}
+
+async function signedInAs(role: StaffRole, path?: string): Promise<Page> {
+  const page = await openLogin(path);
+  const { email, password } = account(role);
+  await signIn(page, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+/** What each role sees, written from the spec's route table (section 2), not from the code's table. */
+const NAVIGATION: Record<StaffRole, { lands: string; entries: string[] }> = {
+  ADMIN: {
+    lands: '/',
+    entries: [
+      'Home',
+      'CRM',
+      'Website Enquiries',
+      'Onboarding > Registration',
+      'Onboarding > Call Schedule',
+      'Onboarding > Due Diligence',
+      'Onboarding > Plan Approval',
+      'Onboarding > Activation',
+      'Invoice > Unsynced Inv',
+      'On-demand Requests',
+      'Tasks',
+      'Chats',
+      'Clients',
+      'Users',
+      'FAQs',
+      'Careers',
+    ],
+  },
+  BOOKKEEPER: { lands: '/', entries: ['Home', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'] },
+  REVIEWER: {
+    lands: '/',
+    entries: ['Home', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'],
+  },
+  BD_EXEC: {
+    lands: '/',
+    entries: ['Home', 'Website Enquiries', 'Onboarding > Registration', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv'],
+  },
+  BD_MANAGER: {
+    lands: '/',
+    entries: [
+      'Home',
+      'CRM',
+      'Website Enquiries',
+      'Onboarding > Registration',
+      'Onboarding > Call Schedule',
+      'Onboarding > Due Diligence',
+      'Onboarding > Plan Approval',
+      'Onboarding > Activation',
+      'Invoice > Unsynced Inv',
+    ],
+  },
+  HR_MANAGER: { lands: '/unsynced-inv', entries: ['Invoice > Unsynced Inv', 'Careers'] },
+  MARKETING: { lands: '/crm', entries: ['CRM', 'Website Enquiries'] },
+};
+
+describe('sign-in per staff role', () => {
+  it.each(Object.keys(NAVIGATION) as StaffRole[])('%s lands on its first entry and sees exactly its navigation', async (role) => {
+    const page = await signedInAs(role);
+    await page.waitForURL((url) => url.pathname === NAVIGATION[role].lands);
+    expect(await visibleNavigation(page)).toEqual(NAVIGATION[role].entries);
+    const { displayName } = account(role);
+    await expect(page.locator('.user-block__name').textContent()).resolves.toBe(displayName);
+    await page.context().close();
+  });
+});
+
+describe('guard and routing', () => {
+  it('redirects a forbidden route to the role’s first entry', async () => {
+    const page = await signedInAs('MARKETING');
+    await page.goto(`${e2e.stack.url}/users`);
+    await page.waitForURL((url) => url.pathname === '/crm');
+    await expect(page.locator('.top-bar__title').textContent()).resolves.toBe('CRM');
+    await page.context().close();
+  });
+
+  it('shows the not-found page on an unknown path, with a way home', async () => {
+    const page = await signedInAs('BOOKKEEPER');
+    await page.goto(`${e2e.stack.url}/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expect(page.getByText('404', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("The page you are looking for doesn't exist.").isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Take me home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Home' }).waitFor();
+    await page.context().close();
+  });
+
+  it('returns to a deep link after sign-in, with Back To Home on the deeper page', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/due-diligence/details/4`);
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(pathOf(page)).toBe('/auth/login?next=%2Fdue-diligence%2Fdetails%2F4');
+    const { email, password } = account('BD_MANAGER');
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/due-diligence/details/4');
+    await page.getByRole('button', { name: 'Back To Home' }).waitFor();
+    const highlighted = page.locator('.side-nav__link--active');
+    await expect(highlighted.textContent()).resolves.toBe('Due Diligence');
+    await page.context().close();
+  });
+
+  it('does not follow a deep link the role may not open', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/users`);
+    await page.locator('#login-email').waitFor();
+    const { email, password } = account('HR_MANAGER');
+    await signIn(page, email, password);
+    await page.waitForURL((url) => url.pathname === '/unsynced-inv');
+    await page.context().close();
+  });
+
+  it('logs out to /auth/login, after which protected pages send you back there', async () => {
+    const page = await signedInAs('REVIEWER');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await page.locator('#login-email').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${e2e.stack.url}/tasks`);
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect(pathOf(page)).toBe('/auth/login?next=%2Ftasks');
+    await page.locator('#login-email').waitFor();
+    await page.context().close();
+  });
+
+  it('says so when the password is wrong, and keeps the user on the login page', async () => {
+    const page = await openLogin();
+    await signIn(page, account('ADMIN').email, 'not-the-password');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Incorrect email or password.');
+    expect(pathOf(page)).toBe('/auth/login');
+    await expect(page.getByRole('button', { name: 'Sign in' }).isEnabled()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('keeps the signed-in session across a reload, with the access token in localStorage', async () => {
+    const page = await signedInAs('ADMIN');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\./);
+    await page.goto(`${e2e.stack.url}/faqs`);
+    await expect(page.locator('.top-bar__title').textContent()).resolves.toBe('FAQs');
+    await page.context().close();
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  const seriousOrWorse = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  };
+
+  it('finds no serious or critical violation on the login page', async () => {
+    const page = await openLogin();
+    expect(await seriousOrWorse(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('finds no serious or critical violation on the shell, with groups and notifications open', async () => {
+    const page = await signedInAs('ADMIN');
+    await visibleNavigation(page);
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('region', { name: 'Notifications', exact: true }).waitFor();
+    expect(await seriousOrWorse(page)).toEqual([]);
+    await page.context().close();
+  });
+});

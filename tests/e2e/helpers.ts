@@ -1,0 +1,92 @@
+/**
+ * Shared pieces of the browser tests: the real stack per test file, a browser page that records every CSP
+ * violation, and sign-in through the login page.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+
+export interface E2E {
+  stack: Stack;
+  browser: TestBrowser;
+  /** CSP violations seen by any page opened through newPage, as 'directive blocked-uri' lines. */
+  cspViolations: string[];
+  newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
+  stop(): Promise<void>;
+}
+
+export async function startE2E(name: string): Promise<E2E> {
+  const dataDir = await mkdtemp(join(tmpdir(), `console-e2e-${name}-`));
+  const stack = await startStack({
+    // The run's shared Auth emulator answers the web SDK's API-key calls from its default project only, so
+    // browsers can sign in to TEST_PROJECT_ID and no other; the demo accounts are seeded there idempotently
+    // and no test changes them. Each file still gets its own back end, database and gateway.
+    projectId: TEST_PROJECT_ID,
+    dataDir,
+    gatewayPort: 0,
+    backendPort: 0,
+    authEmulatorHost: inject('authEmulatorHost'),
+  });
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await stack.stop();
+    throw error;
+  });
+  const cspViolations: string[] = [];
+  const contexts: BrowserContext[] = [];
+  return {
+    stack,
+    browser,
+    cspViolations,
+    async newPage(options = {}) {
+      const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+      contexts.push(context);
+      await context.exposeBinding('__reportCspViolation', (_source, line: string) => {
+        cspViolations.push(line);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          void (window as unknown as { __reportCspViolation(line: string): Promise<void> }).__reportCspViolation(
+            `${event.violatedDirective} ${event.blockedURI}`,
+          );
+        });
+      });
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+      });
+      return { page, context };
+    },
+    async stop() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The side navigation as names, groups as 'Group > Child', after opening every group. */
+export async function visibleNavigation(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.waitFor();
+  const closed = nav.locator('button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
+  return nav.evaluate((element) =>
+    [...element.querySelectorAll(':scope > ul > li')].flatMap((item) => {
+      const group = item.querySelector(':scope > button')?.textContent?.trim();
+      const links = [...item.querySelectorAll('a')].filter((link) => link.checkVisibility()).map((link) => link.textContent?.trim() ?? '');
+      return group ? links.map((link) => `${group} > ${link}`) : links;
+    }),
+  );
+}
