@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  expect(e2e.cspViolations).toEqual([]);
+  expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
 function account(role: StaffRole) {
