@@ -46,7 +46,8 @@ export const BUILD_OUTPUTS = {
   client: join(root, 'dist/client'),
 } as const;
 
-const READY_TIMEOUT_MS = 30_000;
+// A failure bound, not the start-up target: a busy 2-core machine can take well over 30 s to start the emulator.
+const READY_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 10_000;
 const HOST = '127.0.0.1';
 
