@@ -186,6 +186,52 @@ describe('guard and routing', () => {
   });
 });
 
+describe('set-password link', () => {
+  const emulator = () => `http://${e2e.stack.authEmulatorHost}`;
+  const identity = async (path: string, body: unknown) => {
+    const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { ok: response.ok, body: (await response.json()) as { error?: { message?: string } } };
+  };
+
+  it('checks the policy, sets the password from the e-mailed link, and the new password signs in', async () => {
+    const email = `set-password-${Date.now()}@example.com`;
+    expect((await identity('accounts:signUp', { email, password: 'first-password' })).ok).toBe(true);
+    expect((await identity('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email })).ok).toBe(true);
+    const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${e2e.stack.projectId}/oobCodes`)).json()) as {
+      oobCodes: { email: string; oobCode: string }[];
+    };
+    const oobCode = codes.oobCodes.findLast((code) => code.email === email)?.oobCode;
+    expect(oobCode).toBeTruthy();
+
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/users/set-password?mode=resetPassword&oobCode=${oobCode}`);
+    await page.getByText(`For ${email}`).waitFor();
+    await page.getByLabel('New password').fill('abc');
+    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('6 characters');
+
+    await page.getByLabel('New password').fill('second-password');
+    await page.getByLabel('Confirm password').fill('second-password');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect((await identity('accounts:signInWithPassword', { email, password: 'second-password' })).ok).toBe(true);
+    expect((await identity('accounts:signInWithPassword', { email, password: 'first-password' })).ok).toBe(false);
+    await page.context().close();
+  });
+
+  it('says so when the link is not valid', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto(`${e2e.stack.url}/users/set-password?mode=resetPassword&oobCode=not-a-code`);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('This link is invalid or has already been used. Ask for a new one.');
+    await page.context().close();
+  });
+});
+
 describe('accessibility (axe-core)', () => {
   const seriousOrWorse = async (page: Page) => {
     const { violations } = await new AxeBuilder({ page }).analyze();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../components/button.tsx';
+import { FormError, TextField } from '../../components/text-field.tsx';
 import { signIn } from '../../lib/auth.ts';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
 import { RETURN_PARAM, destinationAfterSignIn } from '../../lib/routing.ts';
@@ -37,39 +38,17 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Use your staff account to open the console.">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">
-            Email
-          </label>
-          <input
-            id="login-email"
-            className="field__input"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">
-            Password
-          </label>
-          <input
-            id="login-password"
-            className="field__input"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <FormError message={error} />
+        <TextField id="login-email" label="Email" type="email" autoComplete="username" required value={email} onValueChange={setEmail} />
+        <TextField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+        />
         <Button type="submit" block loading={submitting}>
           Sign in
         </Button>

@@ -3,6 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { confirmPasswordReset, validatePassword, verifyPasswordResetCode, type PasswordValidationStatus } from 'firebase/auth';
 import { LOGIN_PATH } from '../../../../common/access.ts';
 import { Button } from '../../components/button.tsx';
+import { FormError, TextField } from '../../components/text-field.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
 import { firebaseAuth } from '../../lib/firebase.ts';
@@ -67,50 +68,29 @@ export function SetPasswordPage() {
   return (
     <AuthLayout title="Set your password" subtitle={state.kind === 'valid' ? `For ${state.email}` : undefined}>
       {state.kind === 'checking' && <LoadingIndicator label="Checking your link" />}
-      {state.kind === 'invalid' && (
-        <p className="form-error" role="alert">
-          {state.message}
-        </p>
-      )}
+      {state.kind === 'invalid' && <FormError message={state.message} />}
       {state.kind === 'valid' && (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="field">
-            <label className="field__label" htmlFor="new-password">
-              New password
-            </label>
-            <input
-              id="new-password"
-              className="field__input"
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-describedby="new-password-hint"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <span className="field__hint" id="new-password-hint">
-              At least {DEFAULT_MIN_LENGTH} characters, or what your organisation's policy requires.
-            </span>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="confirm-password">
-              Confirm password
-            </label>
-            <input
-              id="confirm-password"
-              className="field__input"
-              type="password"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-            />
-          </div>
+          <FormError message={error} />
+          <TextField
+            id="new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={`At least ${DEFAULT_MIN_LENGTH} characters, or what your organisation's policy requires.`}
+            value={password}
+            onValueChange={setPassword}
+          />
+          <TextField
+            id="confirm-password"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onValueChange={setConfirmation}
+          />
           <Button type="submit" block loading={submitting}>
             Set password
           </Button>
