@@ -187,10 +187,12 @@ describe('GET /api/registrations/', () => {
     ['page=-1', 'page'],
     ['page=abc', 'page'],
     ['page=1.5', 'page'],
+    ['page=1e20', 'page'],
     ['page_size=0', 'page_size'],
     ['page_size=ten', 'page_size'],
     ['stage=sleeping', 'stage'],
     ['status=maybe', 'status'],
+    ['search=a%00b', 'search'],
   ])('rejects %s with INVALID_INPUT naming %s', async (query, field) => {
     const response = await get(`/api/registrations/?${query}`);
     expect(response.statusCode).toBe(400);
@@ -342,6 +344,10 @@ describe('devices and the push token', () => {
 
   it('answers 404 for an unknown device and for another user’s, and moves a token to the user who posts it last', async () => {
     expect((await get('/api/devices/never-registered', 'BOOKKEEPER')).json()).toEqual({ errorCode: 'NOT_FOUND', message: expect.any(String) });
+    const unstorable = await get('/api/devices/a%00b', 'BOOKKEEPER');
+    expect(unstorable.statusCode).toBe(400);
+    expect(unstorable.json().message).toContain('registrationId');
+    expect((await get('/api/users/?search=%00')).statusCode).toBe(400);
     const device = { registration_id: fcmToken('two'), device: 'Web browser', active: true, type: 'web' };
     await post(device, 'REVIEWER');
     expect((await get(`/api/devices/${encodeURIComponent(device.registration_id)}`, 'ADMIN')).statusCode).toBe(404);
@@ -355,6 +361,8 @@ describe('devices and the push token', () => {
     ['an empty registration_id', { registration_id: '', device: 'Web', active: true, type: 'web' }, 'registration_id'],
     ['a non-boolean active', { registration_id: 'abc', device: 'Web', active: 'yes', type: 'web' }, 'active'],
     ['an unknown type', { registration_id: 'abc', device: 'Web', active: true, type: 'fax' }, 'type'],
+    ['a NUL in registration_id', { registration_id: 'a\u0000b', device: 'Web', active: true, type: 'web' }, 'registration_id'],
+    ['a control character in device', { registration_id: 'abc', device: 'We\u0000b', active: true, type: 'web' }, 'device'],
   ])('rejects %s with INVALID_INPUT naming the field', async (_name, body, field) => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);
@@ -385,9 +393,11 @@ describe('devices and the push token', () => {
     expect(Date.parse(second.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(first.json().updated_at));
     expect((await get(`${url}/`, 'HR_MANAGER')).json().token).toBe(fcmToken('push2'));
     expect((await get(url, 'MARKETING')).statusCode).toBe(404);
-    const bad = await put('');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('token');
+    for (const token of ['', 'with space', 'nul\u0000']) {
+      const bad = await put(token);
+      expect(bad.statusCode, JSON.stringify(token)).toBe(400);
+      expect(bad.json().message).toContain('token');
+    }
   });
 });
 

@@ -7,9 +7,12 @@ export interface PageQuery {
   page_size?: number;
 }
 
-/** Query-string schema shared by every list; page and page_size are whole numbers from 1 (page_size capped later). */
+/**
+ * Query-string schema shared by every list; page and page_size are whole numbers from 1 (page_size capped
+ * later). The page bound keeps the offset an ordinary integer in the SQL.
+ */
 export const pageQuerySchema = {
-  page: { type: 'integer', minimum: 1 },
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   page_size: { type: 'integer', minimum: 1 },
 } as const;
 

@@ -6,21 +6,26 @@ import type { FastifyInstance } from 'fastify';
 import type { DeviceRegistration, PushTokenBody, PushTokenRecord } from '../../../common/api-contract.ts';
 import { signedInUser } from '../plugins/auth.ts';
 import { notFound } from '../lib/http-error.ts';
+import { plainText } from '../lib/schemas.ts';
 
-/** FCM tokens are ~160-200 characters; the limit only keeps junk out. */
-const TOKEN_SCHEMA = { type: 'string', minLength: 1, maxLength: 4096, pattern: '^\\S+$' } as const;
+/** FCM tokens are ~160-200 printable ASCII characters; the limits only keep junk out. */
+const TOKEN_SCHEMA = { type: 'string', minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$' } as const;
 
 export async function deviceRoutes(app: FastifyInstance) {
-  app.get<{ Params: { registrationId: string } }>('/devices/:registrationId', async (request): Promise<DeviceRegistration> => {
-    const user = signedInUser(request);
-    // Scoped to the caller: another user's device is reported as unknown rather than disclosed.
-    const [device] = await app.db.query<DeviceRegistration>(
-      'SELECT registration_id, device, active, type FROM devices WHERE registration_id = $1 AND user_id = $2',
-      [request.params.registrationId, user.id],
-    );
-    if (!device) throw notFound('Device');
-    return device;
-  });
+  app.get<{ Params: { registrationId: string } }>(
+    '/devices/:registrationId',
+    { schema: { params: { type: 'object', properties: { registrationId: TOKEN_SCHEMA } } } },
+    async (request): Promise<DeviceRegistration> => {
+      const user = signedInUser(request);
+      // Scoped to the caller: another user's device is reported as unknown rather than disclosed.
+      const [device] = await app.db.query<DeviceRegistration>(
+        'SELECT registration_id, device, active, type FROM devices WHERE registration_id = $1 AND user_id = $2',
+        [request.params.registrationId, user.id],
+      );
+      if (!device) throw notFound('Device');
+      return device;
+    },
+  );
 
   app.post<{ Body: DeviceRegistration }>(
     '/devices/',
@@ -31,7 +36,7 @@ export async function deviceRoutes(app: FastifyInstance) {
           required: ['registration_id', 'device', 'active', 'type'],
           properties: {
             registration_id: TOKEN_SCHEMA,
-            device: { type: 'string', minLength: 1, maxLength: 255 },
+            device: { ...plainText(255), minLength: 1 },
             active: { type: 'boolean' },
             type: { type: 'string', enum: ['web'] },
           },

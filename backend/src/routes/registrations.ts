@@ -5,6 +5,7 @@ import type { RegistrationListItem } from '../../../common/api-contract.ts';
 import { STAGES, type Stage } from '../../../common/stages.ts';
 import { authorize } from '../plugins/auth.ts';
 import { SqlFilter } from '../lib/sql-filter.ts';
+import { plainText } from '../lib/schemas.ts';
 import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
 
 interface RegistrationQuery extends PageQuery {
@@ -34,7 +35,7 @@ export async function registrationRoutes(app: FastifyInstance) {
             ...pageQuerySchema,
             stage: { type: 'string', enum: STAGES },
             status: { type: 'string', enum: ['active', 'inactive'] },
-            search: { type: 'string', maxLength: 200 },
+            search: plainText(200),
           },
         },
       },

@@ -6,6 +6,7 @@ import { STAGES, STAGE_TITLES, type Stage } from '../../../common/stages.ts';
 import { authorize, signedInUser } from '../plugins/auth.ts';
 import { invalidInput, notFound } from '../lib/http-error.ts';
 import { SqlFilter } from '../lib/sql-filter.ts';
+import { plainText } from '../lib/schemas.ts';
 import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
 
 interface UserQuery extends PageQuery {
@@ -40,7 +41,7 @@ export async function userRoutes(app: FastifyInstance) {
           type: 'object',
           properties: {
             ...pageQuerySchema,
-            search: { type: 'string', maxLength: 200 },
+            search: plainText(200),
             role__in: { type: 'string', maxLength: 500 },
             role__not__in: { type: 'string', maxLength: 500 },
           },
