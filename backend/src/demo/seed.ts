@@ -73,6 +73,7 @@ export const RESUBMISSION_EVENTS = [
   'Resubmitted with the renewed trade licence',
 ] as const;
 
+const DOCUMENTS_RECEIVED = 'Documents received, pending due diligence';
 const DAY = 86_400_000;
 const EXTRA_STAFF = 21;
 
@@ -117,7 +118,8 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
       const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
       const email = client?.email ?? `owner@${slug}.ae`;
-      const joined = at(1 + stageIndex * 9 + random() * 25);
+      // Further stages joined longer ago; every registration's latest step is recent (within 4 days).
+      const joined = at(2 + stageIndex * 4 + random() * 18);
       const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
 
       const isDocuments = stage === 'documents_submitted';
@@ -126,30 +128,25 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const awaiting = isDocuments && documentsSeen % 2 === 1 && documentsSeen !== 1;
       const resubmitted = isDocuments && documentsSeen === 2;
 
-      const events: { text: string; time: Date }[] = [];
-      let time = joined.getTime();
-      const step = () => {
-        // Every step lands between the previous one and an hour ago, so nothing is dated in the future.
-        time = Math.min(time + (0.3 + random() * 2.5) * DAY, now.getTime() - 3_600_000 * (1 + random()));
-        return new Date(time);
-      };
-      events.push({ text: STAGE_EVENT.signed_up, time: joined });
-      let requestedOn: Date | null = null;
-      let receivedOn: Date | null = null;
+      const texts: string[] = [STAGE_EVENT.signed_up];
       for (const reached of STAGES.slice(1, stageIndex + 1)) {
-        events.push({ text: STAGE_EVENT[reached], time: step() });
-        if (reached === 'completed_registration' && resubmitted) {
-          for (const text of RESUBMISSION_EVENTS) events.push({ text, time: step() });
-        }
-        if (reached === 'documents_submitted') {
-          requestedOn = events.at(-1)!.time;
-          if (!awaiting) {
-            receivedOn = step();
-            events.push({ text: 'Documents received, pending due diligence', time: receivedOn });
-          }
-        }
+        texts.push(STAGE_EVENT[reached]);
+        if (reached === 'completed_registration' && resubmitted) texts.push(...RESUBMISSION_EVENTS);
+        if (reached === 'documents_submitted' && !awaiting) texts.push(DOCUMENTS_RECEIVED);
       }
-      if (withdrawn) events.push({ text: 'Registration withdrawn by the client', time: step() });
+      if (withdrawn) texts.push('Registration withdrawn by the client');
+      // Spread the steps over the time since joining, unevenly, ending a few hours to days ago.
+      const lastActivity = now.getTime() - (0.1 + random() * 4) * DAY;
+      const weights = texts.map((_text, position) => (position === 0 ? 0 : 0.5 + random()));
+      const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+      let elapsed = 0;
+      const events = texts.map((text, position) => {
+        elapsed += weights[position]!;
+        return { text, time: new Date(joined.getTime() + ((lastActivity - joined.getTime()) * elapsed) / totalWeight) };
+      });
+      const timeOf = (text: string) => events.find((event) => event.text === text)?.time ?? null;
+      const requestedOn = timeOf(STAGE_EVENT.documents_submitted);
+      const receivedOn = timeOf(DOCUMENTS_RECEIVED);
 
       const label = withdrawn ? WITHDRAWN_LABEL : awaiting ? REGISTRATION_STATUS.awaitingDocuments : STAGE_LABEL[stage];
       const [registration] = await tx.query<{ id: number }>(
