@@ -12,7 +12,7 @@ let e2e: E2E;
 
 beforeAll(async () => {
   e2e = await startE2E('console');
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await e2e?.stop();

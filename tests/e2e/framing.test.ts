@@ -69,7 +69,7 @@ beforeAll(async () => {
     response.end(`<!doctype html><title>Foreign</title><h1>Foreign page</h1><iframe src="${src.replace(/"/g, '&quot;')}" width="800" height="600"></iframe>`);
   });
   foreignUrl = await listen(foreign);
-}, 90_000);
+}, 150_000);
 
 afterAll(async () => {
   await Promise.all([close(plain), close(foreign)]);

@@ -17,7 +17,7 @@ export const TOAST_CONTAINER_PROPS = {
 type Kind = 'error' | 'success';
 
 function show(kind: Kind, message: string): void {
-  if (toast.isActive(kind)) toast.update(kind, { render: message, type: kind });
+  if (toast.isActive(kind)) toast.update(kind, { render: message, type: kind, delay: 0 });
   else toast[kind](message, { toastId: kind });
 }
 
