@@ -176,6 +176,24 @@ describe('guard and routing', () => {
     await page.context().close();
   });
 
+  it('signs a provider account without a staff user out again, with the access-denied toast', async () => {
+    const email = `no-staff-user-${Date.now()}@example.com`;
+    const signUp = await fetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'some-password' }),
+    });
+    expect(signUp.ok).toBe(true);
+    const page = await openLogin();
+    await signIn(page, email, 'some-password');
+    const toast = page.locator('.Toastify__toast--error');
+    await expect(toast.textContent()).resolves.toBe('Access Denied - You do not have permission to access this resource.');
+    await expect(page.getByRole('button', { name: 'Sign in' }).isEnabled()).resolves.toBe(true);
+    expect(pathOf(page)).toBe('/auth/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.context().close();
+  });
+
   it('keeps the signed-in session across a reload, with the access token in localStorage', async () => {
     const page = await signedInAs('ADMIN');
     const token = await page.evaluate(() => localStorage.getItem('token'));
