@@ -1,44 +1,28 @@
 // @vitest-environment happy-dom
 /** The shell's components rendered with React into happy-dom, driven through the session and notification signals. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Button } from '../../client/src/components/button.tsx';
 import { SideNav } from '../../client/src/components/side-nav.tsx';
 import { TopBar } from '../../client/src/components/top-bar.tsx';
 import { notifications } from '../../client/src/state/notifications.ts';
 import { resetSession, setSession } from '../../client/src/state/session.ts';
+import { useReactRoot } from './react-dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root;
+const dom = useReactRoot();
+const { render, texts } = dom;
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
   resetSession();
   notifications.value = [];
   history.replaceState(null, '', '/');
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-function render(node: React.ReactNode): void {
-  act(() => root.render(node));
-}
-
-const texts = (selector: string) => [...container.querySelectorAll(selector)].map((element) => element.textContent?.trim());
-
 describe('side navigation', () => {
   it('shows an 8-row skeleton while there are no tabs (no role yet)', () => {
     render(<SideNav />);
-    expect(container.querySelectorAll('.skeleton-row')).toHaveLength(8);
-    expect(container.querySelector('nav')).toBeNull();
+    expect(dom.container.querySelectorAll('.skeleton-row')).toHaveLength(8);
+    expect(dom.container.querySelector('nav')).toBeNull();
   });
 
   it('shows the role’s entries once the session has a role, and highlights by first segment and alias', () => {
@@ -53,15 +37,15 @@ describe('side navigation', () => {
     history.replaceState(null, '', '/unsynced-inv');
     act(() => setSession({ role: 'BD_EXEC' }));
     render(<SideNav />);
-    const [onboarding, invoice] = [...container.querySelectorAll<HTMLButtonElement>('nav button')];
+    const [onboarding, invoice] = [...dom.container.querySelectorAll<HTMLButtonElement>('nav button')];
     expect(onboarding?.getAttribute('aria-expanded')).toBe('false');
     expect(invoice?.getAttribute('aria-expanded')).toBe('true');
-    expect(container.querySelector('a[aria-current="page"]')?.textContent).toBe('Unsynced Inv');
+    expect(dom.container.querySelector('a[aria-current="page"]')?.textContent).toBe('Unsynced Inv');
     act(() => onboarding?.click());
     expect(onboarding?.getAttribute('aria-expanded')).toBe('true');
     expect(texts('nav a')).toEqual(['Home', 'Website Enquiries', 'Registration', 'Call Schedule', 'Unsynced Inv']);
     act(() => invoice?.click());
-    expect(container.querySelector(`#${CSS.escape(invoice!.getAttribute('aria-controls')!)}`)?.hasAttribute('hidden')).toBe(true);
+    expect(dom.container.querySelector(`#${CSS.escape(invoice!.getAttribute('aria-controls')!)}`)?.hasAttribute('hidden')).toBe(true);
   });
 });
 
@@ -83,13 +67,13 @@ describe('top bar', () => {
   it("shows 'Back To Home' instead of the title on deeper pages", () => {
     history.replaceState(null, '', '/due-diligence/details/4');
     render(<TopBar title="Due Diligence" />);
-    expect(container.querySelector('h1')).toBeNull();
+    expect(dom.container.querySelector('h1')).toBeNull();
     expect(texts('button.back-link')).toEqual(['Back To Home']);
   });
 
   it('caps the bell badge at 99+ and hides it at zero', () => {
     render(<TopBar title="Home" />);
-    expect(container.querySelector('.badge')).toBeNull();
+    expect(dom.container.querySelector('.badge')).toBeNull();
     act(() => {
       notifications.value = Array.from({ length: 120 }, (_, index) => ({ id: `${index}`, room: 'r', title: '', body: '', receivedAt: index }));
     });
@@ -98,27 +82,27 @@ describe('top bar', () => {
 
   it('toggles the 350 px notification panel between compact and expanded', () => {
     render(<TopBar title="Home" />);
-    const bell = container.querySelector<HTMLButtonElement>('button[aria-label="Notifications"]');
+    const bell = dom.container.querySelector<HTMLButtonElement>('button[aria-label="Notifications"]');
     act(() => bell?.click());
-    const panel = container.querySelector('.notification-panel');
+    const panel = dom.container.querySelector('.notification-panel');
     expect(panel?.classList.contains('notification-panel--expanded')).toBe(false);
-    const toggle = () => [...container.querySelectorAll<HTMLButtonElement>('.notification-panel__footer button')][0];
+    const toggle = () => [...dom.container.querySelectorAll<HTMLButtonElement>('.notification-panel__footer button')][0];
     act(() => toggle()?.click());
     expect(panel?.classList.contains('notification-panel--expanded')).toBe(true);
     expect(toggle()?.textContent).toBe('hide');
     act(() => bell?.click());
-    expect(container.querySelector('.notification-panel')).toBeNull();
+    expect(dom.container.querySelector('.notification-panel')).toBeNull();
   });
 });
 
 describe('buttons', () => {
   it("show 'Please Wait' with a spinner and are disabled while loading", () => {
     render(<Button loading>Sign in</Button>);
-    const button = container.querySelector('button');
+    const button = dom.container.querySelector('button');
     expect(button?.textContent).toBe('Please Wait');
     expect(button?.disabled).toBe(true);
     expect(button?.querySelector('.spinner')).not.toBeNull();
     render(<Button>Sign in</Button>);
-    expect(container.querySelector('button')?.textContent).toBe('Sign in');
+    expect(dom.container.querySelector('button')?.textContent).toBe('Sign in');
   });
 });

@@ -1,30 +1,19 @@
 // @vitest-environment happy-dom
 /** The error and success toasts rendered by react-toastify into happy-dom: settings of spec section 9, one of each kind at a time. */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../client/src/lib/errors.ts';
 import { TOAST_CONTAINER_PROPS, notifyError, notifySuccess } from '../../client/src/lib/toast.ts';
+import { useReactRoot } from './react-dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let container: HTMLElement;
-let root: Root;
+const dom = useReactRoot();
 
 beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  act(() => root.render(<ToastContainer {...TOAST_CONTAINER_PROPS} />));
+  dom.render(<ToastContainer {...TOAST_CONTAINER_PROPS} />);
 });
 
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const toasts = () => [...container.querySelectorAll('.Toastify__toast')].map((toast) => toast.textContent?.trim());
+const toasts = () => dom.texts('.Toastify__toast');
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('toasts', () => {
@@ -49,8 +38,8 @@ describe('toasts', () => {
     await settle();
     expect(toasts()).toHaveLength(2);
     expect(toasts()).toEqual(expect.arrayContaining(['Upload failed', 'Saved again']));
-    expect(container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
+    expect(dom.container.querySelector('.Toastify__toast-container--top-right')).not.toBeNull();
     // With hideProgressBar the timer stays in the DOM (it drives auto-close) but is marked hidden.
-    expect([...container.querySelectorAll('.Toastify__progress-bar--wrp')].map((bar) => bar.getAttribute('data-hidden'))).toEqual(['true', 'true']);
+    expect([...dom.container.querySelectorAll('.Toastify__progress-bar--wrp')].map((bar) => bar.getAttribute('data-hidden'))).toEqual(['true', 'true']);
   });
 });

@@ -17,11 +17,13 @@ const settingsPath = routeByKey('settings').path;
  * without a table entry (the 404 page) brings its own heading.
  */
 export function TopBar({ title }: { title: string | undefined }) {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  // History back, as the spec says; a page opened in a fresh tab has nothing to go back to, so it goes home.
+  const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'));
   return (
     <header className="top-bar">
       {pathDepth(location) > 1 ? (
-        <button type="button" className="back-link" onClick={() => history.back()}>
+        <button type="button" className="back-link" onClick={back}>
           <Icon name="arrow-left" size={18} />
           Back To Home
         </button>
