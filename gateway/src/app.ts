@@ -10,7 +10,7 @@ import type { GatewayConfig } from './config.ts';
 import { sendError } from './errors.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
 import { installErrorHandlers } from './plugins/errors.ts';
-import { REDACTED_PATHS, installRequestLogging } from './plugins/request-logging.ts';
+import { GatewayLogController, REDACTED_PATHS } from './plugins/request-logging.ts';
 import { runtimeConfigRoute } from './plugins/runtime-config.ts';
 import { staticSite } from './plugins/static-site.ts';
 import { requestIdOf } from './request-id.ts';
@@ -45,9 +45,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    disableRequestLogging: true,
+    logController: new GatewayLogController(),
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
     // A hop count is valid for Fastify (proxy-addr) though its types only list strings and booleans.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: config.apiBodyLimitBytes,
@@ -80,7 +79,6 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   app.addHook('onClose', () => verifier.close());
 
   installErrorHandlers(app, security);
-  installRequestLogging(app);
   await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });
   await app.register(runtimeConfigRoute, { config, security });
   await app.register(apiProxy, { config, security, verifier });
