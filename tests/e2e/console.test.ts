@@ -48,6 +48,16 @@ async function signedInAs(role: StaffRole, path?: string): Promise<Page> {
   return page;
 }
 
+/** A call to the Auth emulator's REST API (the same API Firebase's servers offer). */
+async function identity(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { ok: response.ok, body: (await response.json()) as unknown };
+}
+
 /** What each role sees, written from the spec's route table (section 2), not from the code's table. */
 const NAVIGATION: Record<StaffRole, { lands: string; entries: string[] }> = {
   ADMIN: {
@@ -176,14 +186,21 @@ describe('guard and routing', () => {
     await page.context().close();
   });
 
+  it('tells a disabled account so', async () => {
+    const email = `disabled-${Date.now()}@example.com`;
+    const created = await identity('accounts:signUp', { email, password: 'some-password' });
+    const localId = (created.body as { localId?: string }).localId;
+    const disabled = await identity(`projects/${e2e.stack.projectId}/accounts:update`, { localId, disableUser: true }, { authorization: 'Bearer owner' });
+    expect(disabled.ok).toBe(true);
+    const page = await openLogin();
+    await signIn(page, email, 'some-password');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('This account has been disabled. Please contact your administrator.');
+    await page.context().close();
+  });
+
   it('signs a provider account without a staff user out again, with the access-denied toast', async () => {
     const email = `no-staff-user-${Date.now()}@example.com`;
-    const signUp = await fetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'some-password' }),
-    });
-    expect(signUp.ok).toBe(true);
+    expect((await identity('accounts:signUp', { email, password: 'some-password' })).ok).toBe(true);
     const page = await openLogin();
     await signIn(page, email, 'some-password');
     const toast = page.locator('.Toastify__toast--error');
@@ -205,21 +222,11 @@ describe('guard and routing', () => {
 });
 
 describe('set-password link', () => {
-  const emulator = () => `http://${e2e.stack.authEmulatorHost}`;
-  const identity = async (path: string, body: unknown) => {
-    const response = await fetch(`${emulator()}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { ok: response.ok, body: (await response.json()) as { error?: { message?: string } } };
-  };
-
   it('checks the policy, sets the password from the e-mailed link, and the new password signs in', async () => {
     const email = `set-password-${Date.now()}@example.com`;
     expect((await identity('accounts:signUp', { email, password: 'first-password' })).ok).toBe(true);
     expect((await identity('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email })).ok).toBe(true);
-    const codes = (await (await fetch(`${emulator()}/emulator/v1/projects/${e2e.stack.projectId}/oobCodes`)).json()) as {
+    const codes = (await (await fetch(`http://${e2e.stack.authEmulatorHost}/emulator/v1/projects/${e2e.stack.projectId}/oobCodes`)).json()) as {
       oobCodes: { email: string; oobCode: string }[];
     };
     const oobCode = codes.oobCodes.findLast((code) => code.email === email)?.oobCode;
