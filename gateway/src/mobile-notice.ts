@@ -127,14 +127,16 @@ function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function renderMobileNotice(links: { playStore: string; appStore: string }): string {
+/** `favicon` is the console's icon path when the build has one, so the notice's tab looks like the console's. */
+export function renderMobileNotice(links: { playStore: string; appStore: string }, favicon?: string): string {
+  const icon = favicon ? `\n    <link rel="icon" href="${escapeHtml(favicon)}" type="image/svg+xml">` : '';
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Admin Portal</title>
-    <link rel="stylesheet" href="${MOBILE_NOTICE_CSS_PATH}">
+    <link rel="stylesheet" href="${MOBILE_NOTICE_CSS_PATH}">${icon}
   </head>
   <body>
     <main class="notice">

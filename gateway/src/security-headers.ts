@@ -50,7 +50,6 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=(self)',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',

@@ -219,6 +219,7 @@ describe('mobile notice', () => {
     expect(response.body).toContain('href="https://apps.apple.com/"');
     expect(response.body).not.toMatch(/<script|style=|<style/i);
     expect(response.body).toContain(`<link rel="stylesheet" href="${MOBILE_NOTICE_CSS_PATH}">`);
+    expect(response.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(response.headers.vary).toBe('Accept-Encoding, User-Agent');
     expect(response.headers['cache-control']).toBe('no-cache');
     expectSecurityHeaders(response.headers);

@@ -23,7 +23,7 @@ export interface Fixture {
   remove(): Promise<void>;
 }
 
-/** A dist/client look-alike: index.html and a hashed script with .br/.gz copies, a CSS file without, a favicon. */
+/** A dist/client look-alike: index.html and a hashed script with .br/.gz copies, a CSS file without, favicons. */
 export async function makeStaticDir(): Promise<Fixture> {
   const dir = await mkdtemp(join(tmpdir(), 'gateway-static-'));
   await mkdir(join(dir, 'assets'));
@@ -37,6 +37,7 @@ export async function makeStaticDir(): Promise<Fixture> {
   await write(ASSET_JS.slice(1), ASSET_JS_BODY, true);
   await write(ASSET_CSS.slice(1), 'body{margin:0}\n', false);
   await write('favicon.ico', Buffer.from([0, 0, 1, 0, 1, 0]), false);
+  await write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>', false);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 

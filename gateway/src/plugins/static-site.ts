@@ -57,7 +57,7 @@ export async function staticSite(app: FastifyInstance, { config, security }: Sta
   const index = files.get('/index.html');
   if (!index) throw new Error(`STATIC_DIR has no index.html (${config.staticDir}); run npm run build`);
 
-  const notice = makeCompressedResource(Buffer.from(renderMobileNotice(config.storeLinks)), {
+  const notice = makeCompressedResource(Buffer.from(renderMobileNotice(config.storeLinks, files.has('/favicon.svg') ? '/favicon.svg' : undefined)), {
     contentType: 'text/html; charset=utf-8',
     cacheControl: REVALIDATE,
     vary: PAGE_VARY,
