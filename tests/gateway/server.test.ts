@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'selfsigned';
@@ -12,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../gateway/src/start.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
-import { INDEX_HTML, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type RawResponse, type Upstream } from './support.ts';
+import { INDEX_HTML, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const emulatorHost = inject('authEmulatorHost');
@@ -22,20 +21,8 @@ let upstream: Upstream;
 let ca: string;
 let gateway: RunningGateway;
 
-function httpsGet(port: number, path: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = httpsRequest({ host: '127.0.0.1', servername: 'localhost', port, path, ca, headers: { host: `localhost:${port}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        resolve({ statusCode: response.statusCode!, headers: response.headers, body, text: body.toString() });
-      });
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const httpsGet = (port: number, path: string) =>
+  send(`https://127.0.0.1:${port}${path}`, { headers: { host: `localhost:${port}` }, tls: { ca, servername: 'localhost' } });
 
 beforeAll(async () => {
   fixture = await makeStaticDir();

@@ -3,6 +3,7 @@
  * port 0 that records what reaches it, configuration helpers, and Firebase Auth emulator token helpers.
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -148,17 +149,26 @@ export interface RawResponse {
  */
 export function send(
   url: string,
-  options: { method?: string; path?: string; headers?: Record<string, string>; body?: Buffer | string | Buffer[] } = {},
+  options: {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: Buffer | string | Buffer[];
+    /** For https: URLs, the CA to trust and the name the certificate is checked against. */
+    tls?: { ca: string; servername: string };
+  } = {},
 ): Promise<RawResponse> {
   const target = new URL(url);
+  const requestFn = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const request = httpRequest(
+    const request = requestFn(
       {
         host: target.hostname,
         port: target.port,
         method: options.method ?? 'GET',
         path: options.path ?? `${target.pathname}${target.search}`,
         headers: options.headers,
+        ...(options.tls ?? {}),
       },
       (response) => {
         const chunks: Buffer[] = [];
