@@ -4,7 +4,7 @@ import { Icon } from '../config/icons.tsx';
 /** Shown to a signed-in account this console has no view for (for example a client-side role). */
 export function AccessDenied({ action }: { action?: ReactNode }) {
   return (
-    <main className="full-screen full-screen--message">
+    <main className="full-screen">
       <div className="message-card panel">
         <span className="message-card__icon">
           <Icon name="shield" size={32} />

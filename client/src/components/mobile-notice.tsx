@@ -4,7 +4,7 @@ import { Logo } from './logo.tsx';
 /** The spec's full-screen notice for phones; the gateway serves the same notice before any script runs. */
 export function MobileNotice() {
   return (
-    <main className="full-screen full-screen--message">
+    <main className="full-screen">
       <div className="message-card panel">
         <Logo />
         <p className="mobile-notice__text">{MOBILE_NOTICE_TEXT}</p>
