@@ -235,8 +235,8 @@ function exitDescription(child: ChildProcess): string {
 }
 
 /**
- * The line that most likely says why a child stopped: the last plain-text line (a start-up refusal or an
- * uncaught error), else the last error in the JSON log, else the last log line.
+ * The line that most likely says why a child stopped: the last plain-text line naming an error (an uncaught
+ * exception, a start-up refusal), else the last error in the JSON log, else the last line.
  */
 function lastLine(logFile: string): string {
   let text = '';
@@ -253,8 +253,9 @@ function lastLine(logFile: string): string {
       return undefined;
     }
   });
-  const plain = lines.findLast((_line, index) => parsed[index] === undefined);
-  if (plain) return plain;
+  const plain = lines.filter((_line, index) => parsed[index] === undefined);
+  const reason = plain.findLast((line) => /error|refus|invalid|in use/i.test(line) && !line.startsWith('at ')) ?? plain.at(-1);
+  if (reason) return reason;
   const error = parsed.findLast((entry) => (entry?.level ?? 0) >= 50) ?? parsed.at(-1);
   if (!error) return '(no output)';
   return [error.msg, error.err?.message].filter(Boolean).join(': ') || '(no message)';

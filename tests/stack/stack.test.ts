@@ -175,7 +175,11 @@ describe('a stack with its own emulator', () => {
     }
     expect(await processesUsing(dataDir)).toEqual([]);
 
-    const second = await startStack(options);
+    // If the second start fails, its log is the evidence; the temp folder is gone by the time anyone looks.
+    const second = await startStack(options).catch(async (error: Error) => {
+      const backendLog = await readFile(join(dataDir, 'logs', 'backend.log'), 'utf8').catch(() => '');
+      throw new Error(`${error.message}\n--- backend.log ---\n${backendLog.slice(-4000)}`);
+    });
     try {
       const again = await signIn(second.authEmulatorHost, 'reviewer@example.com');
       const response = await api(second, 'users/me/push-token', again);
