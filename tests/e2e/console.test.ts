@@ -211,6 +211,31 @@ describe('guard and routing', () => {
     await page.context().close();
   });
 
+  it('refreshes the ID token 5 minutes before it expires, staying signed in', async () => {
+    const { page } = await e2e.newPage();
+    // A controllable clock from the start, so the hour of the token's life can be skipped.
+    await page.clock.install();
+    await page.goto(`${e2e.stack.url}/auth/login`);
+    const { email, password } = account('BOOKKEEPER');
+    await signIn(page, email, password);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const first = await page.evaluate(() => localStorage.getItem('token'));
+    await page.clock.fastForward('54:00');
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(first);
+    await page.clock.fastForward('01:30');
+    await page.waitForFunction((previous) => localStorage.getItem('token') !== previous, first);
+    const status = await page.evaluate(async () => {
+      const response = await fetch('/api/users/me', { headers: { authorization: `Firebase ${localStorage.getItem('token')}` } });
+      return response.status;
+    });
+    expect(status).toBe(200);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+    await expect(page.locator('.top-bar__title').textContent()).resolves.toBe('Tasks');
+    expect(pathOf(page)).toBe('/tasks');
+    await page.context().close();
+  });
+
   it('keeps the signed-in session across a reload, with the access token in localStorage', async () => {
     const page = await signedInAs('ADMIN');
     const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -12,15 +12,24 @@ import { api } from './api.ts';
 import { firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 
+/** The provider refreshes ID tokens 5 minutes before expiry (spec section 9); the console does the same. */
+const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+/** Never refresh more often than this, even if a token's lifetime were shorter than the margin. */
+const MIN_REFRESH_DELAY_MS = 30_000;
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
 export function watchAuthState(auth: Auth): () => void {
-  // An ID-token listener also makes the SDK refresh the token ahead of expiry, so sessions never lapse.
+  // The web SDK refreshes lazily, when a token is asked for; a timer keeps the stored token fresh too.
   const stopTokens = onIdTokenChanged(auth, (user) => {
+    clearTimeout(refreshTimer);
     if (user) void syncToken(user);
   });
   const stopState = onAuthStateChanged(auth, (user) => {
     void onAuthState(auth, user);
   });
   return () => {
+    clearTimeout(refreshTimer);
     stopTokens();
     stopState();
   };
@@ -29,7 +38,16 @@ export function watchAuthState(auth: Auth): () => void {
 async function syncToken(user: User): Promise<void> {
   try {
     const result = await user.getIdTokenResult();
-    if (result.token !== session.value.access_token) updateAccessToken(result.token, Date.parse(result.expirationTime));
+    const expiresAt = Date.parse(result.expirationTime);
+    if (result.token !== session.value.access_token) updateAccessToken(result.token, expiresAt);
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(
+      () => {
+        // A refreshed token comes back through onIdTokenChanged, which stores it and schedules the next one.
+        user.getIdToken(true).catch((error: unknown) => console.warn('Could not refresh the ID token', error));
+      },
+      Math.max(expiresAt - REFRESH_BEFORE_EXPIRY_MS - Date.now(), MIN_REFRESH_DELAY_MS),
+    );
   } catch (error) {
     console.error('Could not read the ID token', error);
   }
