@@ -3,7 +3,7 @@
  * through Fastify's LogController so no hook runs on the hot path. Query parameters that can carry
  * credentials are masked, and the logger redacts Authorization and cookies wherever they appear.
  */
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 const SECRET_PARAMS = /([?&](?:token|access_token|id_token|refresh_token|oobCode|key|apiKey|password)=)[^&#]*/gi;
 
@@ -19,6 +19,8 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+
 export class GatewayLogController extends LogController {
   constructor() {
     super({ requestIdLogLabel: 'requestId' });
@@ -27,6 +29,8 @@ export class GatewayLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // Skip building the line when nobody will write it (LOG_LEVEL=warn and above): this runs on every request.
+    if (!error && (request.log as LevelAware).isLevelEnabled?.('info') === false) return;
     const line = {
       method: request.method,
       url: redactUrl(request.url),
