@@ -3,6 +3,7 @@
  * that references them, .br and .gz copies of every text asset) and each server bundled into dist/server.
  */
 import { build, type Metafile } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -40,9 +41,13 @@ async function buildClient(): Promise<void> {
   });
   const { js, css } = entryOutputs(result.metafile, 'client/src/main.tsx');
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
+  // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP
+  // Observatory counts it towards the top grade.
+  const integrity = async (file: string) =>
+    `sha384-${createHash('sha384').update(await readFile(join(outClient, file))).digest('base64')}`;
   const tags = [
-    ...css.map((file) => `<link rel="stylesheet" href="/${file}">`),
-    `<script type="module" src="/${js}"></script>`,
+    ...(await Promise.all(css.map(async (file) => `<link rel="stylesheet" href="/${file}" integrity="${await integrity(file)}">`))),
+    `<script type="module" src="/${js}" integrity="${await integrity(js)}"></script>`,
   ].join('\n    ');
   await writeFile(join(outClient, 'index.html'), template.replace('</head>', `    ${tags}\n  </head>`));
   const publicDir = join(root, 'client/public');
