@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
 import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 
 let e2e: E2E;
 
@@ -58,61 +59,11 @@ async function identity(path: string, body: unknown, headers: Record<string, str
   return { ok: response.ok, body: (await response.json()) as unknown };
 }
 
-/** What each role sees, written from the spec's route table (section 2), not from the code's table. */
-const NAVIGATION: Record<StaffRole, { lands: string; entries: string[] }> = {
-  ADMIN: {
-    lands: '/',
-    entries: [
-      'Home',
-      'CRM',
-      'Website Enquiries',
-      'Onboarding > Registration',
-      'Onboarding > Call Schedule',
-      'Onboarding > Due Diligence',
-      'Onboarding > Plan Approval',
-      'Onboarding > Activation',
-      'Invoice > Unsynced Inv',
-      'On-demand Requests',
-      'Tasks',
-      'Chats',
-      'Clients',
-      'Users',
-      'FAQs',
-      'Careers',
-    ],
-  },
-  BOOKKEEPER: { lands: '/', entries: ['Home', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'] },
-  REVIEWER: {
-    lands: '/',
-    entries: ['Home', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'],
-  },
-  BD_EXEC: {
-    lands: '/',
-    entries: ['Home', 'Website Enquiries', 'Onboarding > Registration', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv'],
-  },
-  BD_MANAGER: {
-    lands: '/',
-    entries: [
-      'Home',
-      'CRM',
-      'Website Enquiries',
-      'Onboarding > Registration',
-      'Onboarding > Call Schedule',
-      'Onboarding > Due Diligence',
-      'Onboarding > Plan Approval',
-      'Onboarding > Activation',
-      'Invoice > Unsynced Inv',
-    ],
-  },
-  HR_MANAGER: { lands: '/unsynced-inv', entries: ['Invoice > Unsynced Inv', 'Careers'] },
-  MARKETING: { lands: '/crm', entries: ['CRM', 'Website Enquiries'] },
-};
-
 describe('sign-in per staff role', () => {
-  it.each(Object.keys(NAVIGATION) as StaffRole[])('%s lands on its first entry and sees exactly its navigation', async (role) => {
+  it.each(Object.keys(EXPECTED_NAVIGATION) as StaffRole[])('%s lands on its first entry and sees exactly its navigation', async (role) => {
     const page = await signedInAs(role);
-    await page.waitForURL((url) => url.pathname === NAVIGATION[role].lands);
-    expect(await visibleNavigation(page)).toEqual(NAVIGATION[role].entries);
+    await page.waitForURL((url) => url.pathname === EXPECTED_NAVIGATION[role].lands);
+    expect(await visibleNavigation(page)).toEqual(EXPECTED_NAVIGATION[role].entries);
     const { displayName } = account(role);
     await expect(page.locator('.user-block__name').textContent()).resolves.toBe(displayName);
     await page.context().close();

@@ -1,0 +1,46 @@
+/**
+ * What each staff role sees and where it lands, written by hand from the spec's route table (section 2),
+ * not derived from common/access.ts, so the unit and browser tests check the table against the spec.
+ * Groups read 'Group > Child'.
+ */
+import type { StaffRole } from '../../common/roles.ts';
+
+const FULL_ONBOARDING = [
+  'Onboarding > Registration',
+  'Onboarding > Call Schedule',
+  'Onboarding > Due Diligence',
+  'Onboarding > Plan Approval',
+  'Onboarding > Activation',
+];
+
+export const EXPECTED_NAVIGATION: Record<StaffRole, { lands: string; entries: string[] }> = {
+  ADMIN: {
+    lands: '/',
+    entries: [
+      'Home',
+      'CRM',
+      'Website Enquiries',
+      ...FULL_ONBOARDING,
+      'Invoice > Unsynced Inv',
+      'On-demand Requests',
+      'Tasks',
+      'Chats',
+      'Clients',
+      'Users',
+      'FAQs',
+      'Careers',
+    ],
+  },
+  BOOKKEEPER: { lands: '/', entries: ['Home', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'] },
+  REVIEWER: {
+    lands: '/',
+    entries: ['Home', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv', 'On-demand Requests', 'Tasks', 'Chats', 'Clients'],
+  },
+  BD_EXEC: {
+    lands: '/',
+    entries: ['Home', 'Website Enquiries', 'Onboarding > Registration', 'Onboarding > Call Schedule', 'Invoice > Unsynced Inv'],
+  },
+  BD_MANAGER: { lands: '/', entries: ['Home', 'CRM', 'Website Enquiries', ...FULL_ONBOARDING, 'Invoice > Unsynced Inv'] },
+  HR_MANAGER: { lands: '/unsynced-inv', entries: ['Invoice > Unsynced Inv', 'Careers'] },
+  MARKETING: { lands: '/crm', entries: ['CRM', 'Website Enquiries'] },
+};
