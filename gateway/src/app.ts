@@ -3,16 +3,16 @@
  * tests drive it through inject() or on port 0. Each concern is its own plugin; the security header set and
  * the CSP are computed once from the configuration.
  */
-import type { Agent } from 'node:http';
-import type https from 'node:https';
-import Fastify, { type FastifyHttpsOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { sendError } from './errors.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
 import { installErrorHandlers } from './plugins/errors.ts';
 import { GatewayLogController, REDACTED_PATHS } from './plugins/request-logging.ts';
 import { runtimeConfigRoute } from './plugins/runtime-config.ts';
-import { staticSite } from './plugins/static-site.ts';
+import { createFastPath, staticSite } from './plugins/static-site.ts';
 import { requestIdOf } from './request-id.ts';
 import { healthRoutes } from './routes/health.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -39,6 +39,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
   const security = securityHeaders(config);
+  let shuttingDown = false;
+  const fastPath = createFastPath(() => shuttingDown);
   const serverOptions: FastifyServerOptions = {
     logger: {
       level: config.logLevel,
@@ -57,14 +59,19 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
       return sendError(reply, security, status === 413 ? 413 : 400, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_INPUT');
     },
   };
-  // The HTTPS overload has its own instance type; the plugins only use what both share.
-  const app = (
-    config.tls
-      ? Fastify({ ...serverOptions, https: { cert: config.tls.cert, key: config.tls.key } } as FastifyHttpsOptions<https.Server>)
-      : Fastify(serverOptions)
-  ) as unknown as FastifyInstance;
+  const tls = config.tls;
+  const app = Fastify({
+    ...serverOptions,
+    // The console's files are answered on the Node server itself when they can be (see static-site.ts);
+    // everything else goes to Fastify. The HTTPS server is created here for the same reason.
+    serverFactory: (fastifyHandler) => {
+      const listener = (request: IncomingMessage, response: ServerResponse) => {
+        if (!fastPath.handle(request, response)) fastifyHandler(request, response);
+      };
+      return tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+    },
+  });
 
-  let shuttingDown = false;
   app.decorate('markShuttingDown', () => {
     shuttingDown = true;
   });
@@ -82,6 +89,6 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });
   await app.register(runtimeConfigRoute, { config, security });
   await app.register(apiProxy, { config, security, verifier });
-  await app.register(staticSite, { config, security });
+  await app.register(staticSite, { config, security, fastPath });
   return app;
 }

@@ -247,3 +247,102 @@ describe('mobile notice', () => {
     expect(mobile.headers.etag).not.toBe(desktop.headers.etag);
   });
 });
+
+/** A request over the socket, so it meets the Node-level fast path that inject() bypasses. */
+function overNetwork(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ statusCode: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Headers Node or Fastify set per connection or per request, which legitimately differ between two answers. */
+const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
+
+function comparableHeaders(headers: IncomingHttpHeaders | Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_REQUEST_HEADERS.has(name)));
+}
+
+describe('Node-level fast path', () => {
+  const cases: Array<[string, string, Record<string, string>]> = [
+    ['GET', '/', {}],
+    ['GET', '/due-diligence', { 'accept-encoding': 'gzip, deflate, br' }],
+    ['GET', '/registrations/42/verification/?step=signed_up', { 'accept-encoding': 'gzip' }],
+    ['GET', '/T&C', {}],
+    ['GET', '/index.html', { 'user-agent': IPHONE, 'accept-encoding': 'br' }],
+    ['GET', '/crm', { 'user-agent': ANDROID_TABLET }],
+    ['HEAD', '/crm', { 'accept-encoding': 'br' }],
+    ['GET', ASSET_JS, { 'accept-encoding': 'br' }],
+    ['GET', ASSET_JS, { 'accept-encoding': 'gzip, br;q=0' }],
+    ['GET', ASSET_JS, {}],
+    ['HEAD', ASSET_JS, { 'accept-encoding': 'gzip' }],
+    ['GET', ASSET_CSS, {}],
+    ['GET', '/favicon.ico', {}],
+    ['GET', MOBILE_NOTICE_CSS_PATH, {}],
+    ['GET', '/assets/main-MISSING.js', {}],
+    ['GET', '/robots.txt', {}],
+    ['GET', '/config.json', {}],
+    ['GET', '/healthz', {}],
+    ['GET', '/api/users/me', {}],
+  ];
+
+  it.each(cases)('%s %s %j answers exactly what the Fastify routes answer', async (method, path, extra) => {
+    const headers = { 'user-agent': DESKTOP, ...extra };
+    const viaFastify = await app.inject({ method: method as 'GET', url: path, headers });
+    const viaSocket = await overNetwork(method, path, headers);
+    expect(viaSocket.statusCode).toBe(viaFastify.statusCode);
+    expect(comparableHeaders(viaSocket.headers)).toEqual(comparableHeaders(viaFastify.headers));
+    expect(viaSocket.body.equals(viaFastify.rawPayload)).toBe(true);
+  });
+
+  it('answers a matching If-None-Match with 304 and the same headers', async () => {
+    const first = await overNetwork('GET', ASSET_JS, { 'accept-encoding': 'br' });
+    const headers = { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) };
+    const viaSocket = await overNetwork('GET', ASSET_JS, headers);
+    const viaFastify = await app.inject({ method: 'GET', url: ASSET_JS, headers });
+    expect(viaSocket.statusCode).toBe(304);
+    expect(viaSocket.body.length).toBe(0);
+    expect(comparableHeaders(viaSocket.headers)).toEqual(comparableHeaders(viaFastify.headers));
+  });
+
+  it('answers files and pages before Fastify, and leaves 404s, the API and health to Fastify', async () => {
+    const seen: string[] = [];
+    const probe = await buildApp(
+      testConfig({
+        API_UPSTREAM: 'http://127.0.0.1:9',
+        FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        STATIC_DIR: fixture.dir,
+      }),
+    );
+    probe.addHook('onRequest', async (request) => {
+      seen.push(request.url);
+    });
+    await probe.listen({ port: 0, host: '127.0.0.1' });
+    const probePort = (probe.server.address() as AddressInfo).port;
+    const fetchPath = (path: string) => fetch(`http://127.0.0.1:${probePort}${path}`).then((response) => response.status);
+    try {
+      expect(await fetchPath('/')).toBe(200);
+      expect(await fetchPath('/due-diligence/details/3')).toBe(200);
+      expect(await fetchPath(ASSET_JS)).toBe(200);
+      expect(seen).toEqual([]);
+      expect(await fetchPath('/assets/main-MISSING.js')).toBe(404);
+      expect(await fetchPath('/healthz')).toBe(200);
+      expect(seen).toEqual(['/assets/main-MISSING.js', '/healthz']);
+      // The proxy's routes live in their own encapsulated context, out of this hook's reach; its 401 is the
+      // token check, which only Fastify runs.
+      expect(await fetchPath('/api/users/me')).toBe(401);
+    } finally {
+      await probe.close();
+    }
+  });
+});

@@ -1,8 +1,15 @@
 /**
- * The console from memory: every built file as its own route, page paths answered with index.html (or the
- * mobile notice), everything else a JSON 404. The security headers are baked into each file's precomputed
- * header set, so this hot path runs no hooks.
+ * The console from memory: built files by their path, page paths answered with index.html (or the mobile
+ * notice), everything else a JSON 404. The security headers are baked into each file's precomputed header
+ * set, so serving runs no hooks.
+ *
+ * Two writers share one decision (resolve): Fastify's routes, and a fast path that answers GET/HEAD on the
+ * Node server before Fastify builds its request and reply objects. That object set-up is most of the cost of
+ * a small response (bare Node ~31 µs a request here, Fastify ~45 µs, nginx ~28 µs), so the fast path is what
+ * keeps index.html and the assets near nginx's rate. Fast-path hits are not request-logged (like nginx with
+ * access_log off for static files); anything it does not answer, 404s included, goes through Fastify.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
@@ -23,18 +30,37 @@ import {
   type StaticFile,
 } from '../static-files.ts';
 
+/** Answers requests on the Node server before Fastify sees them; see the module comment. */
+export interface FastPath {
+  /** true when the request was answered. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+}
+
+interface FastPathTarget {
+  app: FastifyInstance;
+  resolve: (path: string, userAgent: string | undefined) => StaticFile | undefined;
+}
+
 export interface StaticSiteOptions {
   config: GatewayConfig;
   security: HeaderSet;
+  fastPath?: ReturnType<typeof createFastPath>;
 }
 
 /** Page responses depend on the User-Agent (desktop console or mobile notice), so caches must key on it. */
 const PAGE_VARY = ['User-Agent'];
 
+function pathOf(url: string): string {
+  return url.split('?', 1)[0]!;
+}
+
+function isNotModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.includes(etag);
+}
+
 function serve(request: FastifyRequest, reply: FastifyReply, file: StaticFile): FastifyReply {
   const variant = chooseVariant(file, request.headers['accept-encoding']);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && ifNoneMatch.includes(variant.etag)) {
+  if (isNotModified(request.headers['if-none-match'], variant.etag)) {
     return reply.code(304).headers(variant.headers).send();
   }
   return reply.headers(variant.headers).send(variant.body);
@@ -52,7 +78,49 @@ function isSuspiciousPath(rawPath: string): boolean {
     .some((segment) => segment === '.' || segment === '..');
 }
 
-export async function staticSite(app: FastifyInstance, { config, security }: StaticSiteOptions): Promise<void> {
+/**
+ * The fast path is created before Fastify (it goes into serverFactory) and armed by the static-site plugin.
+ * It answers only what Fastify's router would send to this plugin's own routes, so /api/, /healthz,
+ * /config.json and anything registered later keep their handlers; while shutting down it steps aside so
+ * Fastify can answer 503.
+ */
+export function createFastPath(isShuttingDown: () => boolean) {
+  let target: FastPathTarget | undefined;
+
+  /** '/' is the site's own route; otherwise the router must pick the site's root wildcard ('/*'). */
+  const isSiteRoute = (app: FastifyInstance, path: string): boolean => {
+    if (path === '/') return true;
+    try {
+      return app.findRoute({ method: 'GET', url: path })?.params['*'] === path.slice(1);
+    } catch {
+      return false;
+    }
+  };
+
+  return {
+    arm(next: FastPathTarget): void {
+      target = next;
+    },
+    handle(request: IncomingMessage, response: ServerResponse): boolean {
+      if (!target || isShuttingDown() || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      const path = pathOf(request.url ?? '/');
+      if (!isSiteRoute(target.app, path)) return false;
+      const file = target.resolve(path, request.headers['user-agent']);
+      if (!file) return false;
+      const variant = chooseVariant(file, request.headers['accept-encoding']);
+      if (isNotModified(request.headers['if-none-match'], variant.etag)) {
+        response.writeHead(304, variant.headers);
+        response.end();
+      } else {
+        response.writeHead(200, variant.headersWithLength);
+        response.end(request.method === 'HEAD' ? undefined : variant.body);
+      }
+      return true;
+    },
+  } satisfies FastPath & { arm(next: FastPathTarget): void };
+}
+
+export async function staticSite(app: FastifyInstance, { config, security, fastPath }: StaticSiteOptions): Promise<void> {
   const files = await loadStaticDir(config.staticDir, security, PAGE_VARY);
   const index = files.get('/index.html');
   if (!index) throw new Error(`STATIC_DIR has no index.html (${config.staticDir}); run npm run build`);
@@ -63,31 +131,29 @@ export async function staticSite(app: FastifyInstance, { config, security }: Sta
     vary: PAGE_VARY,
     security,
   });
-  const noticeCss = makeCompressedResource(Buffer.from(MOBILE_NOTICE_CSS), {
-    contentType: 'text/css; charset=utf-8',
-    cacheControl: IMMUTABLE,
-    security,
-  });
+  files.set(
+    MOBILE_NOTICE_CSS_PATH,
+    makeCompressedResource(Buffer.from(MOBILE_NOTICE_CSS), { contentType: 'text/css; charset=utf-8', cacheControl: IMMUTABLE, security }),
+  );
 
-  const servePage = (request: FastifyRequest, reply: FastifyReply) =>
-    serve(request, reply, isMobileUserAgent(request.headers['user-agent']) ? notice : index);
+  const page = (userAgent: string | undefined) => (isMobileUserAgent(userAgent) ? notice : index);
 
-  for (const [path, file] of files) {
-    if (file === index) continue;
-    app.get(path, (request, reply) => serve(request, reply, file));
-  }
-  app.get(MOBILE_NOTICE_CSS_PATH, (request, reply) => serve(request, reply, noticeCss));
-  app.get('/', servePage);
-  app.get('/index.html', servePage);
-
-  app.get('/*', (request, reply) => {
-    const rawPath = request.url.split('?', 1)[0]!;
+  const resolve = (rawPath: string, userAgent: string | undefined): StaticFile | undefined => {
+    if (rawPath === '/' || rawPath === '/index.html') return page(userAgent);
+    const file = files.get(rawPath);
+    if (file) return file;
     const lastSegment = rawPath.slice(rawPath.lastIndexOf('/') + 1);
     // A missing hashed asset or any other missing file must not turn into index.html: the browser would try
     // to run HTML as a script, and a stale tab would never learn its bundle is gone.
-    if (isSuspiciousPath(rawPath) || rawPath.startsWith(HASHED_PREFIX) || lastSegment.includes('.')) {
-      return sendError(reply, security, 404, 'NOT_FOUND');
-    }
-    return servePage(request, reply);
-  });
+    if (isSuspiciousPath(rawPath) || rawPath.startsWith(HASHED_PREFIX) || lastSegment.includes('.')) return undefined;
+    return page(userAgent);
+  };
+
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
+    const file = resolve(pathOf(request.url), request.headers['user-agent']);
+    return file ? serve(request, reply, file) : sendError(reply, security, 404, 'NOT_FOUND');
+  };
+  app.get('/', handler);
+  app.get('/*', handler);
+  fastPath?.arm({ app, resolve });
 }
