@@ -7,6 +7,7 @@ import envSchema from 'env-schema';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/api-contract.ts';
+import { DEFAULT_STORE_LINKS } from '../../common/mobile-notice.ts';
 
 /** The variable that lets emulator mode run with NODE_ENV=production; its name and value say what it costs. */
 export const UNSIGNED_TOKENS_OPT_IN = 'ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION';
@@ -39,8 +40,8 @@ const schema = {
     HTTP_REDIRECT_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
     STATIC_DIR: { type: 'string', minLength: 1, default: 'dist/client' },
     TRUST_PROXY: { type: 'string', minLength: 1, default: 'false' },
-    PLAY_STORE_URL: { type: 'string', minLength: 1, default: 'https://play.google.com/store/apps' },
-    APP_STORE_URL: { type: 'string', minLength: 1, default: 'https://apps.apple.com/' },
+    PLAY_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.playStore },
+    APP_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.appStore },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
   },

@@ -4,16 +4,7 @@
  * as a string so the bundled server needs no files beside it.
  */
 import { createHash } from 'node:crypto';
-
-/** The spec's exact words. */
-export const MOBILE_NOTICE_TEXT =
-  "Our platform isn't currently optimized for mobile screens. To access it, please log in through a desktop web " +
-  'browser or consider downloading our app from either the Play Store or the App Store.';
-
-/** The spec's rule: a user agent containing Mobile or Android. */
-export function isMobileUserAgent(userAgent: string | undefined): boolean {
-  return userAgent !== undefined && (userAgent.includes('Mobile') || userAgent.includes('Android'));
-}
+import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
 
 export const MOBILE_NOTICE_CSS = `:root {
   --font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Liberation Sans', Arial, sans-serif;

@@ -13,12 +13,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
-import {
-  MOBILE_NOTICE_CSS,
-  MOBILE_NOTICE_CSS_PATH,
-  isMobileUserAgent,
-  renderMobileNotice,
-} from '../mobile-notice.ts';
+import { isMobileUserAgent } from '../../../common/mobile-notice.ts';
+import { MOBILE_NOTICE_CSS, MOBILE_NOTICE_CSS_PATH, renderMobileNotice } from '../mobile-notice.ts';
 import type { HeaderSet } from '../security-headers.ts';
 import {
   HASHED_PREFIX,
