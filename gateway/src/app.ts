@@ -16,7 +16,7 @@ import { createFastPath, staticSite } from './plugins/static-site.ts';
 import { requestIdOf } from './request-id.ts';
 import { healthRoutes } from './routes/health.ts';
 import { securityHeaders } from './security-headers.ts';
-import { createTokenVerifier } from './token-verifier.ts';
+import { createTokenVerifier } from '../../common/server/token-verifier.ts';
 
 export interface BuildOptions {
   /** Where log lines go (tests capture them); default stdout. */

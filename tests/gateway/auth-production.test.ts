@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.ts';
 import { expectSecurityHeaders } from './headers.ts';
 import { idTokenClaims, makeStaticDir, send, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
+import { freePort } from '../../scripts/lib/auth-emulator.ts';
 
 const PROJECT_ID = 'demo-production-path';
 const KEYS_PATH = '/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
@@ -203,6 +204,21 @@ describe('a key server that never answers', () => {
       expect(silentSockets.length).toBeGreaterThan(0);
     } finally {
       await stuck.close();
+    }
+  });
+});
+
+describe('a key server that refuses connections', () => {
+  it('gives 503 AUTH_UNAVAILABLE at once, not a 401 that would sign the user out', async () => {
+    const agent = new LocalAgent(await freePort(), { ca: tlsCa });
+    const { app: cut, url } = await listen(productionEnv(), agent);
+    try {
+      const result = await callApi(signToken(key, idTokenClaims(PROJECT_ID, 'user-refused')), url);
+      expect(result.response.statusCode).toBe(503);
+      expect(result.body.errorCode).toBe('AUTH_UNAVAILABLE');
+      expect(result.reachedUpstream).toBe(false);
+    } finally {
+      await cut.close();
     }
   });
 });

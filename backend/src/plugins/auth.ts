@@ -8,10 +8,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { randomUUID } from 'node:crypto';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Agent } from 'node:http';
+import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { AUTH_SCHEME } from '../../../common/api-contract.ts';
 import { routeByKey, type RouteKey } from '../../../common/access.ts';
 import type { Role } from '../../../common/roles.ts';
@@ -39,25 +38,24 @@ export interface AuthPluginOptions {
   httpAgent?: Agent;
 }
 
-/**
- * firebase-admin reports a failed fetch of Google's signing keys with the same code as a bad token
- * (auth/argument-error); only its message tells them apart, and it is not the token's fault.
- */
-const KEY_FETCH_FAILURE = /^(Error while making request|Error fetching public keys)/;
-
 const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
-    // A named app per back-end instance: several can live in one process (tests) with their own project.
-    const firebase: App = initializeApp({ projectId: options.projectId, httpAgent: options.httpAgent }, `backend-${randomUUID()}`);
-    const auth = getAuth(firebase);
-    app.addHook('onClose', () => deleteApp(firebase));
+    // Revocation is the gateway's check (it caches it); the back end verifies signature, project and expiry.
+    const verifier = createTokenVerifier({
+      projectId: options.projectId,
+      timeoutMs: options.timeoutMs,
+      checkRevoked: false,
+      cacheMs: 0,
+      ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}),
+    });
+    app.addHook('onClose', () => verifier.close());
     app.decorateRequest('user', null);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
-      const decoded = await verify(auth.verifyIdToken(token), options.timeoutMs);
+      const decoded = await verify(verifier, token);
       request.user = await findUser(app, decoded);
     });
   },
@@ -79,25 +77,14 @@ function bearerToken(header: string | undefined): string {
   return match[2]!;
 }
 
-async function verify(verification: Promise<DecodedIdToken>, timeoutMs: number): Promise<DecodedIdToken> {
-  let timer: NodeJS.Timeout | undefined;
-  // firebase-admin fetches Google's public keys without a time-out of its own; answer 503 rather than hang.
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.')), timeoutMs);
-  });
-  try {
-    return await Promise.race([verification, timeout]);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code ?? '';
-    if (code === 'auth/id-token-expired') throw new HttpError(401, 'TOKEN_EXPIRED', 'The ID token has expired.');
-    if (code.startsWith('app/') || code === 'auth/internal-error' || KEY_FETCH_FAILURE.test((error as Error).message ?? '')) {
-      throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.');
-    }
-    throw new HttpError(401, 'AUTHENTICATION_FAILED', 'The ID token is not valid.');
-  } finally {
-    clearTimeout(timer);
+async function verify(verifier: TokenVerifier, token: string): Promise<DecodedIdToken> {
+  const result = await verifier.verify(token);
+  if (result.ok) return result.token;
+  if (result.reason === 'expired') throw new HttpError(401, 'TOKEN_EXPIRED', 'The ID token has expired.');
+  if (result.reason === 'unavailable') {
+    throw new HttpError(503, 'AUTH_UNAVAILABLE', 'Sign-in could not be checked right now. Try again shortly.');
   }
+  throw new HttpError(401, 'AUTHENTICATION_FAILED', 'The ID token is not valid.');
 }
 
 async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser> {

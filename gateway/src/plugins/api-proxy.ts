@@ -10,7 +10,7 @@ import { AUTH_SCHEME } from '../../../common/api-contract.ts';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
-import type { TokenVerifier } from '../token-verifier.ts';
+import type { TokenVerifier } from '../../../common/server/token-verifier.ts';
 
 export interface ApiProxyOptions {
   config: GatewayConfig;

@@ -1,5 +1,6 @@
 /**
- * Firebase ID token verification with firebase-admin, bounded in time and briefly cached.
+ * Firebase ID token verification with firebase-admin, bounded in time and briefly cached: the one verifier
+ * of the gateway and the back end (server-side only; the console never imports common/server/).
  *
  * - Time: firebase-admin fetches Google's signing keys (and, for revocation, the user record) without a
  *   time-out, so a key server that accepts the connection and never answers would hang the request for
@@ -42,13 +43,19 @@ const INVALID_TOKEN_CODES = new Set([
   'auth/invalid-id-token',
 ]);
 
+/**
+ * firebase-admin reports a failed fetch of Google's signing keys with the same code as a bad token
+ * (auth/argument-error); only its message tells them apart, and it is not the token's fault.
+ */
+const KEY_FETCH_FAILURE = /^(Error while making request|Error fetching public keys)/;
+
 class VerificationTimeout extends Error {}
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  // One named app per verifier, so several gateways (tests) can live in one process with different settings.
+  // One named app per verifier, so several servers (tests) can live in one process with different settings.
   const app: App = initializeApp(
     { projectId: options.projectId, ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}) },
-    `gateway-${randomUUID()}`,
+    `token-verifier-${randomUUID()}`,
   );
   const auth = getAuth(app);
   const cache = new Map<string, { token: DecodedIdToken; until: number }>();
@@ -100,7 +107,9 @@ function classify(error: unknown): VerifyResult {
   const code = (error as { code?: unknown }).code;
   const detail = error instanceof Error ? error.message : String(error);
   if (code === 'auth/id-token-expired') return { ok: false, reason: 'expired', detail };
-  if (typeof code === 'string' && INVALID_TOKEN_CODES.has(code)) return { ok: false, reason: 'invalid', detail };
+  if (typeof code === 'string' && INVALID_TOKEN_CODES.has(code) && !KEY_FETCH_FAILURE.test(detail)) {
+    return { ok: false, reason: 'invalid', detail };
+  }
   // Key fetch failures, an unreachable Auth API, missing credentials for the revocation check: not the token's fault.
   return { ok: false, reason: 'unavailable', detail };
 }
