@@ -5,17 +5,13 @@
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ToastContainer } from 'react-toastify/unstyled';
-import { ROUTES, decideAccess } from '../../common/access.ts';
+import { PUBLIC_PATHS, ROUTES, decideAccess } from '../../common/access.ts';
 import { isStaffRole } from '../../common/roles.ts';
 import { AccessDenied } from './components/access-denied.tsx';
 import { AppShell } from './components/app-shell.tsx';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
-import { PAGES } from './config/pages.tsx';
-import { LoginPage } from './features/auth/login-page.tsx';
-import { PrivacyPage } from './features/auth/privacy-page.tsx';
-import { SetPasswordPage } from './features/auth/set-password-page.tsx';
-import { TermsPage } from './features/auth/terms-page.tsx';
+import { PAGES, PUBLIC_PAGES } from './config/pages.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { logout } from './lib/auth.ts';
 import { loginHref, routePattern } from './lib/routing.ts';
@@ -26,10 +22,9 @@ export function App() {
   return (
     <>
       <Switch>
-        <Route path="/auth/login" component={LoginPage} />
-        <Route path="/users/set-password" component={SetPasswordPage} />
-        <Route path="/T&C" component={TermsPage} />
-        <Route path="/PrivacyPolicy" component={PrivacyPage} />
+        {PUBLIC_PATHS.map((path) => (
+          <Route key={path} path={path} component={PUBLIC_PAGES[path]} />
+        ))}
         <Route>
           <SignedInArea />
         </Route>

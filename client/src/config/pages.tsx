@@ -1,11 +1,23 @@
 /**
- * The page component of every route key of the table. A feature plugs its page in here when it lands; the
- * Record type makes a route without a page a type error.
+ * The page component of every route key of the table and of every public path. A feature plugs its page in
+ * here when it lands; the Record types make a route or a public path without a page a type error, so the
+ * router cannot drift from the paths the guard treats as public.
  */
 import type { ComponentType } from 'react';
-import type { RouteKey } from '../../../common/access.ts';
+import type { PUBLIC_PATHS, RouteKey } from '../../../common/access.ts';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { PrivacyPage } from '../features/auth/privacy-page.tsx';
+import { SetPasswordPage } from '../features/auth/set-password-page.tsx';
+import { TermsPage } from '../features/auth/terms-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+
+export const PUBLIC_PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
+  '/auth/login': LoginPage,
+  '/users/set-password': SetPasswordPage,
+  '/T&C': TermsPage,
+  '/PrivacyPolicy': PrivacyPage,
+};
 
 export const PAGES: Record<RouteKey, ComponentType> = {
   home: HomePage,
