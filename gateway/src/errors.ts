@@ -6,7 +6,9 @@
 import type { FastifyReply } from 'fastify';
 import {
   ERROR_CODE_MESSAGES,
+  FALLBACK_MESSAGE,
   HTTP_STATUS_MESSAGES,
+  isCatalogueCode,
   type ErrorBody,
   type ErrorCode,
   type ServiceCode,
@@ -20,13 +22,12 @@ const SERVICE_MESSAGES: Partial<Record<ServiceCode, string>> = {
   AUTH_UNAVAILABLE: 'The sign-in service did not answer in time. Please try again.',
   UPSTREAM_TIMEOUT: 'The server took too long to answer.',
   UPSTREAM_UNAVAILABLE: 'The server is unavailable. Please try again.',
-  INTERNAL_ERROR: 'Oops! Something went wrong on our end. Please try again later.',
+  INTERNAL_ERROR: FALLBACK_MESSAGE,
 };
 
 export function errorBody(errorCode: ErrorCode, message?: string): ErrorBody {
-  const text =
-    message ?? (errorCode in ERROR_CODE_MESSAGES ? ERROR_CODE_MESSAGES[errorCode as keyof typeof ERROR_CODE_MESSAGES] : undefined);
-  return { errorCode, message: text ?? SERVICE_MESSAGES[errorCode as ServiceCode] ?? errorCode };
+  const text = message ?? (isCatalogueCode(errorCode) ? ERROR_CODE_MESSAGES[errorCode] : SERVICE_MESSAGES[errorCode]);
+  return { errorCode, message: text ?? errorCode };
 }
 
 /** Sends an error reply; the caller's security headers go on it so error pages are as locked down as pages. */
