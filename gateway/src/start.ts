@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { GatewayConfig } from './config.ts';
+import { errorBody } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface RunningGateway {
@@ -26,7 +27,7 @@ function redirectServer(config: GatewayConfig, httpsPort: number): Server {
     const host = request.headers.host ?? '';
     if (!HOST_HEADER.test(host)) {
       response.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ errorCode: 'INVALID_INPUT', message: 'Invalid Host header.' }));
+      response.end(JSON.stringify(errorBody('INVALID_INPUT', 'Invalid Host header.')));
       return;
     }
     const hostname = host.replace(/:\d+$/, '');
