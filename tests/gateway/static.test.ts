@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.ts';
@@ -12,7 +12,7 @@ import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
 import { MOBILE_NOTICE_CSS_PATH } from '../../gateway/src/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
-import { ASSET_CSS, ASSET_JS, ASSET_JS_BODY, INDEX_HTML, makeStaticDir, testConfig, type Fixture } from './support.ts';
+import { ASSET_CSS, ASSET_JS, ASSET_JS_BODY, INDEX_HTML, makeStaticDir, send, testConfig, type Fixture } from './support.ts';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -39,18 +39,7 @@ beforeAll(async () => {
 });
 
 /** A GET with the path sent byte for byte, as an attacker would (no URL normalisation on the way). */
-function rawGet(path: string): Promise<{ statusCode: number; headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, headers: { 'user-agent': DESKTOP } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const rawGet = (path: string) => send(`http://127.0.0.1:${port}`, { path, headers: { 'user-agent': DESKTOP } });
 
 afterAll(async () => {
   await app.close();
@@ -167,7 +156,7 @@ describe('not found', () => {
     const response = await rawGet(path);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.body).not.toContain('<html');
+    expect(response.text).not.toContain('<html');
     expectSecurityHeaders(response.headers);
   });
 
@@ -250,21 +239,8 @@ describe('mobile notice', () => {
 });
 
 /** A request over the socket, so it meets the Node-level fast path that inject() bypasses. */
-function overNetwork(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ statusCode: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
+const overNetwork = (method: string, path: string, headers: Record<string, string>) =>
+  send(`http://127.0.0.1:${port}`, { method, path, headers });
 
 /** Headers Node or Fastify set per connection or per request, which legitimately differ between two answers. */
 const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
