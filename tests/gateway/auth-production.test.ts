@@ -13,7 +13,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.ts';
 import { expectSecurityHeaders } from './headers.ts';
-import { idTokenClaims, makeStaticDir, send, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
+import {
+  idTokenClaims,
+  jwtPart,
+  makeStaticDir,
+  send,
+  startUpstream,
+  testConfig,
+  unsignedToken,
+  type Fixture,
+  type Upstream,
+} from './support.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 
 const PROJECT_ID = 'demo-production-path';
@@ -48,8 +58,7 @@ async function signingKey(): Promise<SigningKey> {
 }
 
 function signToken(key: SigningKey, claims: Record<string, unknown>, kid = key.kid): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const input = `${encode({ alg: 'RS256', kid, typ: 'JWT' })}.${encode(claims)}`;
+  const input = `${jwtPart({ alg: 'RS256', kid, typ: 'JWT' })}.${jwtPart(claims)}`;
   const signature = createSign('RSA-SHA256').update(input).sign(key.privateKey).toString('base64url');
   return `${input}.${signature}`;
 }
@@ -149,9 +158,7 @@ describe('signature checks with production keys', () => {
   });
 
   it('an unsigned emulator-style token, accepted in emulator mode, is refused here', async () => {
-    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const forged = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(idTokenClaims(PROJECT_ID, 'admin'))}.`;
-    const result = await callApi(forged);
+    const result = await callApi(unsignedToken(idTokenClaims(PROJECT_ID, 'admin')));
     expect(result.response.statusCode).toBe(401);
     expect(result.body.errorCode).toBe('AUTHENTICATION_FAILED');
     expect(result.reachedUpstream).toBe(false);

@@ -114,7 +114,8 @@ export async function clearEmulatorAccounts(emulatorHost: string, projectId: str
   await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 }
 
-const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** One part of a JWT: the value as JSON, base64url-encoded. */
+export const jwtPart = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Standard claims of a Firebase ID token for `projectId`, issued `ageSeconds` ago and valid for an hour. */
 export function idTokenClaims(projectId: string, uid: string, ageSeconds = 0): Record<string, unknown> {
@@ -133,7 +134,7 @@ export function idTokenClaims(projectId: string, uid: string, ageSeconds = 0): R
 
 /** An unsigned token shaped like the emulator's own ('alg: none'): what anyone can forge against emulator mode. */
 export function unsignedToken(claims: Record<string, unknown>): string {
-  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
+  return `${jwtPart({ alg: 'none', typ: 'JWT' })}.${jwtPart(claims)}.`;
 }
 
 export interface RawResponse {
