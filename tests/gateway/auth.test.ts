@@ -5,13 +5,13 @@
  */
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { buildApp } from '../../gateway/src/app.ts';
 import { ERROR_CODE_MESSAGES } from '../../common/error-catalogue.ts';
+import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
 import {
@@ -167,10 +167,7 @@ describe('emulator tokens', () => {
 
 describe('availability and logs', () => {
   it('an unreachable Auth service gives 503 AUTH_UNAVAILABLE, not a 401 that would sign the user out', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const { uid } = await signUp(emulatorHost, `auth-down-${stamp}@example.com`);
     const token = unsignedToken(idTokenClaims(TEST_PROJECT_ID, uid));
     const { app: lonely, url } = await listen({ FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}` });

@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../gateway/src/app.ts';
+import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
 import { makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
@@ -219,10 +219,7 @@ describe('limits and failures', () => {
   });
 
   it('an upstream that is down gets 502 UPSTREAM_UNAVAILABLE', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await freePort();
     const { app: orphan, url } = await listen({ API_UPSTREAM: `http://127.0.0.1:${port}` });
     try {
       const response = await send(`${url}/api/users/me`, { headers: auth });
