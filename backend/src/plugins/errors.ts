@@ -5,7 +5,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../../common/error-catalogue.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, invalidInput } from '../lib/http-error.ts';
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -15,35 +15,33 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      const body = toErrorBody(error);
-      if (body.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(body.status).send({ errorCode: body.errorCode, message: body.message } satisfies ErrorBody);
+      const sent = toHttpError(error);
+      if (sent.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(sent.statusCode).send({ errorCode: sent.errorCode, message: sent.message } satisfies ErrorBody);
     });
   },
   { name: 'errors' },
 );
 
-function toErrorBody(error: FastifyError | HttpError): ErrorBody & { status: number } {
-  if (error instanceof HttpError) return { status: error.statusCode, errorCode: error.errorCode, message: error.message };
-  const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const [first] = fastifyError.validation;
+function toHttpError(error: FastifyError | HttpError): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error.validation) {
+    const [first] = error.validation;
     const field =
       (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
-      (first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || fastifyError.validationContext || 'request');
-    const problem = first?.message ?? 'is invalid';
-    return { status: 400, errorCode: 'INVALID_INPUT', message: `Invalid input: ${field} ${problem}.` };
+      (first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request');
+    return invalidInput(field, first?.message ?? 'is invalid');
   }
-  switch (fastifyError.code) {
+  switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, errorCode: 'INVALID_INPUT', message: 'Invalid input: the body is not valid JSON.' };
+      return invalidInput('the body', 'is not valid JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, errorCode: 'INVALID_INPUT', message: 'Invalid input: send the body as application/json.' };
+      return new HttpError(415, 'INVALID_INPUT', 'Invalid input: send the body as application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, errorCode: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+      return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   }
-  const status = fastifyError.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, errorCode: 'INVALID_INPUT', message: 'Invalid input: the request could not be read.' };
-  return { status: 500, errorCode: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' };
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return new HttpError(status, 'INVALID_INPUT', 'Invalid input: the request could not be read.');
+  return new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
 }
