@@ -12,8 +12,8 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Agent } from 'node:http';
 import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { AUTH_SCHEME } from '../../../common/api-contract.ts';
-import { routeByKey, type RouteKey } from '../../../common/access.ts';
-import type { Role } from '../../../common/roles.ts';
+import { canSee, type RouteKey } from '../../../common/access.ts';
+import { isStaffRole, type Role } from '../../../common/roles.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 export interface CurrentUser {
@@ -108,7 +108,7 @@ async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<Cu
 /** The server-side guard: the role must be allowed on the console page that shows this data. */
 export function authorize(request: FastifyRequest, route: RouteKey): CurrentUser {
   const user = signedInUser(request);
-  if (!(routeByKey(route).permission as readonly string[]).includes(user.role)) {
+  if (!isStaffRole(user.role) || !canSee(user.role, route)) {
     throw new HttpError(403, 'FORBIDDEN', 'Your role may not access this resource.');
   }
   return user;
