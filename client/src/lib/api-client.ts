@@ -5,7 +5,7 @@
  */
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_BASE, API_TIMEOUT_MS, AUTH_SCHEME } from '../../../common/api-contract.ts';
-import { toApiError } from './errors.ts';
+import { ApiError, toApiError } from './errors.ts';
 
 /** Supplies the signed-in user's ID token; force asks the provider for a fresh one. */
 export type TokenSource = (forceRefresh: boolean) => Promise<string | null>;
@@ -39,10 +39,13 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
     return lastRefresh.fresh;
   };
 
-  const send = <T>(path: string, options: ApiRequestOptions, token: string | null) => {
+  /** Failures leave here already through toApiError, so the 401 check reads the same error the caller gets. */
+  const send = <T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-    return raw<T>(path, { ...options, headers });
+    return raw<T>(path, { ...options, headers }).catch((error: unknown) => {
+      throw toApiError(error);
+    });
   };
 
   return async <T>(path: string, options: ApiRequestOptions = {}): Promise<T> => {
@@ -50,21 +53,9 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
     try {
       return await send<T>(path, options, token);
     } catch (error) {
-      if (token && statusOf(error) === 401) {
-        const fresh = await refreshAfter(token);
-        if (fresh) {
-          try {
-            return await send<T>(path, options, fresh);
-          } catch (retryError) {
-            throw toApiError(retryError);
-          }
-        }
-      }
-      throw toApiError(error);
+      const fresh = token && error instanceof ApiError && error.status === 401 ? await refreshAfter(token) : null;
+      if (!fresh) throw error;
+      return send<T>(path, options, fresh);
     }
   };
-}
-
-function statusOf(error: unknown): number | undefined {
-  return (error as { response?: Response } | null)?.response?.status;
 }
