@@ -11,11 +11,11 @@ import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../gateway/src/app.ts';
 import { expectSecurityHeaders } from './headers.ts';
 import {
   idTokenClaims,
   jwtPart,
+  listenGateway,
   makeStaticDir,
   send,
   startUpstream,
@@ -84,11 +84,7 @@ const productionEnv = () => ({
   AUTH_CHECK_REVOKED: 'false',
 });
 
-async function listen(env: Record<string, string>, agent: HttpsAgent) {
-  const instance = await buildApp(testConfig(env), { firebaseHttpAgent: agent });
-  await instance.listen({ port: 0, host: '127.0.0.1' });
-  return { app: instance, url: `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}` };
-}
+const listen = (env: Record<string, string>, agent: HttpsAgent) => listenGateway(testConfig(env), { firebaseHttpAgent: agent });
 
 beforeAll(async () => {
   fixture = await makeStaticDir();

@@ -4,18 +4,17 @@
  * reach the back end; an unreachable Auth service gives 503 quickly. Logs never carry the token.
  */
 import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { buildApp } from '../../gateway/src/app.ts';
 import { ERROR_CODE_MESSAGES } from '../../common/error-catalogue.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
 import {
   idTokenClaims,
+  listenGateway,
   makeStaticDir,
   send,
   signUp,
@@ -36,8 +35,8 @@ let gateway: string;
 let admin: App;
 const logLines: string[] = [];
 
-async function listen(env: Record<string, string>, logStream?: NodeJS.WritableStream) {
-  const instance = await buildApp(
+function listen(env: Record<string, string>, logStream?: NodeJS.WritableStream) {
+  return listenGateway(
     testConfig({
       API_UPSTREAM: upstream.url,
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
@@ -47,8 +46,6 @@ async function listen(env: Record<string, string>, logStream?: NodeJS.WritableSt
     }),
     logStream ? { logStream } : {},
   );
-  await instance.listen({ port: 0, host: '127.0.0.1' });
-  return { app: instance, url: `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}` };
 }
 
 beforeAll(async () => {

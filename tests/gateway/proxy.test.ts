@@ -3,15 +3,13 @@
  * carry a real token issued by the Auth emulator, so they pass the gateway's verification as in production.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../gateway/src/app.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
-import { makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
+import { listenGateway, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 const LIMIT = 64 * 1024;
@@ -24,13 +22,8 @@ let app: FastifyInstance;
 let auth: Record<string, string>;
 const hanging: ServerResponse[] = [];
 
-async function listen(env: Record<string, string>): Promise<{ app: FastifyInstance; url: string }> {
-  const instance = await buildApp(
-    testConfig({ FIREBASE_PROJECT_ID: TEST_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, STATIC_DIR: fixture.dir, ...env }),
-  );
-  await instance.listen({ port: 0, host: '127.0.0.1' });
-  return { app: instance, url: `http://127.0.0.1:${(instance.server.address() as AddressInfo).port}` };
-}
+const listen = (env: Record<string, string>) =>
+  listenGateway(testConfig({ FIREBASE_PROJECT_ID: TEST_PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, STATIC_DIR: fixture.dir, ...env }));
 
 beforeAll(async () => {
   fixture = await makeStaticDir();

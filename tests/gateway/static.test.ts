@@ -12,7 +12,17 @@ import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
 import { MOBILE_NOTICE_CSS_PATH } from '../../gateway/src/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectSecurityHeaders } from './headers.ts';
-import { ASSET_CSS, ASSET_JS, ASSET_JS_BODY, INDEX_HTML, makeStaticDir, send, testConfig, type Fixture } from './support.ts';
+import {
+  ASSET_CSS,
+  ASSET_JS,
+  ASSET_JS_BODY,
+  INDEX_HTML,
+  listenGateway,
+  makeStaticDir,
+  send,
+  testConfig,
+  type Fixture,
+} from './support.ts';
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -20,12 +30,12 @@ const ANDROID_TABLET = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537
 
 let fixture: Fixture;
 let app: FastifyInstance;
-let port: number;
+let base: string;
 const emulatorHost = inject('authEmulatorHost');
 
 beforeAll(async () => {
   fixture = await makeStaticDir();
-  app = await buildApp(
+  ({ app, url: base } = await listenGateway(
     testConfig({
       API_UPSTREAM: 'http://127.0.0.1:9',
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
@@ -33,13 +43,11 @@ beforeAll(async () => {
       STATIC_DIR: fixture.dir,
       PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=example.console',
     }),
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
+  ));
 });
 
 /** A GET with the path sent byte for byte, as an attacker would (no URL normalisation on the way). */
-const rawGet = (path: string) => send(`http://127.0.0.1:${port}`, { path, headers: { 'user-agent': DESKTOP } });
+const rawGet = (path: string) => send(base, { path, headers: { 'user-agent': DESKTOP } });
 
 afterAll(async () => {
   await app.close();
@@ -240,7 +248,7 @@ describe('mobile notice', () => {
 
 /** A request over the socket, so it meets the Node-level fast path that inject() bypasses. */
 const overNetwork = (method: string, path: string, headers: Record<string, string>) =>
-  send(`http://127.0.0.1:${port}`, { method, path, headers });
+  send(base, { method, path, headers });
 
 /** Headers Node or Fastify set per connection or per request, which legitimately differ between two answers. */
 const PER_REQUEST_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);

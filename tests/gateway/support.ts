@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../gateway/src/app.ts';
 import { loadConfig, type GatewayConfig } from '../../gateway/src/config.ts';
 
 export const ASSET_JS = '/assets/main-Q3X7ZK2A.js';
@@ -93,6 +95,13 @@ export async function startUpstream(handlers: Record<string, UpstreamHandler> = 
 /** A validated config for tests: quiet logs, the fixture's files, the given upstream and overrides. */
 export function testConfig(env: Record<string, string | undefined>): GatewayConfig {
   return loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
+}
+
+/** A gateway listening on loopback port 0, and the base URL to reach it. */
+export async function listenGateway(config: GatewayConfig, options: BuildOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildApp(config, options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
 }
 
 export const API_KEY = 'demo-api-key';
