@@ -8,10 +8,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/api-contract.ts';
 import { DEFAULT_STORE_LINKS } from '../../common/mobile-notice.ts';
-
-/** The variable that lets emulator mode run with NODE_ENV=production; its name and value say what it costs. */
-export const UNSIGNED_TOKENS_OPT_IN = 'ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION';
-export const UNSIGNED_TOKENS_OPT_IN_VALUE = 'yes-i-know';
+import {
+  EMULATOR_HOST_PATTERN,
+  UNSIGNED_TOKENS_OPT_IN,
+  UNSIGNED_TOKENS_OPT_IN_VALUE,
+  isEmulatorModeRefused,
+} from '../../common/server/emulator-mode.ts';
 
 const schema = {
   type: 'object',
@@ -24,7 +26,7 @@ const schema = {
     API_TIMEOUT_MS: { type: 'integer', minimum: 1, default: API_TIMEOUT_MS },
     API_BODY_LIMIT_BYTES: { type: 'integer', minimum: 1, default: 10 * 1024 * 1024 },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{3,61}[a-z0-9]$' },
-    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[^\\s/:]+:[0-9]{1,5}$' },
+    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: EMULATOR_HOST_PATTERN },
     FIREBASE_WEB_API_KEY: { type: 'string', minLength: 1 },
     FIREBASE_AUTH_DOMAIN: { type: 'string', minLength: 1 },
     FIREBASE_APP_ID: { type: 'string', minLength: 1 },
@@ -187,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const production = raw.NODE_ENV === 'production';
   const emulatorHost = raw.FIREBASE_AUTH_EMULATOR_HOST;
 
-  if (production && emulatorHost && raw.ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION !== UNSIGNED_TOKENS_OPT_IN_VALUE) {
+  if (isEmulatorModeRefused(raw)) {
     throw new ConfigError(
       'FIREBASE_AUTH_EMULATOR_HOST',
       `must not be set when NODE_ENV=production: emulator tokens are unsigned and anyone can forge them ` +
