@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/auth-emulator.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 import { securityHeaders } from '../gateway/src/security-headers.ts';
+import { HASHED_PREFIX, IMMUTABLE, REVALIDATE } from '../gateway/src/static-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const staticDir = join(root, 'dist/client');
@@ -165,12 +166,12 @@ http {
   server {
     listen ${HOST}:${port};
     root ${staticDir};
-    location /assets/ {
-${addHeaders({ 'cache-control': 'public, max-age=31536000, immutable' })}
+    location ${HASHED_PREFIX} {
+${addHeaders({ 'cache-control': IMMUTABLE })}
     }
     location / {
       try_files $uri /index.html;
-${addHeaders({ 'cache-control': 'no-cache', vary: 'User-Agent' })}
+${addHeaders({ 'cache-control': REVALIDATE, vary: 'User-Agent' })}
     }
   }
 }
