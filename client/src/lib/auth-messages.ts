@@ -21,7 +21,11 @@ const AUTH_ERROR_MESSAGES: Record<string, string> = {
 
 export const AUTH_FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
+/** Whether the provider raised it (it carries an 'auth/...' code), as opposed to our own API calls. */
+export function isProviderError(error: unknown): error is { code: string } {
+  return typeof (error as { code?: unknown } | null)?.code === 'string';
+}
+
 export function authErrorMessage(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (typeof code === 'string' && AUTH_ERROR_MESSAGES[code]) || AUTH_FALLBACK_MESSAGE;
+  return (isProviderError(error) && AUTH_ERROR_MESSAGES[error.code]) || AUTH_FALLBACK_MESSAGE;
 }

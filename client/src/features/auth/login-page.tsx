@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { signIn } from '../../lib/auth.ts';
-import { authErrorMessage } from '../../lib/auth-messages.ts';
+import { authErrorMessage, isProviderError } from '../../lib/auth-messages.ts';
 import { RETURN_PARAM, destinationAfterSignIn } from '../../lib/routing.ts';
 import { authStatus, session } from '../../state/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -30,7 +30,7 @@ export function LoginPage() {
       await signIn(email, password);
     } catch (failure) {
       // Profile failures are already shown as an error toast by the auth flow; provider errors are shown here.
-      if (typeof (failure as { code?: unknown }).code === 'string') setError(authErrorMessage(failure));
+      if (isProviderError(failure)) setError(authErrorMessage(failure));
       setSubmitting(false);
     }
   };
