@@ -4,11 +4,11 @@
  */
 import { build, type Metafile } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressedCopies } from '../gateway/src/static-files.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outClient = join(root, 'dist/client');
@@ -68,9 +68,9 @@ async function precompress(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !COMPRESSIBLE.has(extname(entry.name))) continue;
     const file = join(entry.parentPath, entry.name);
-    const body = await readFile(file);
-    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
+    const { br, gzip } = compressedCopies(await readFile(file));
+    await writeFile(`${file}.br`, br);
+    await writeFile(`${file}.gz`, gzip);
   }
 }
 

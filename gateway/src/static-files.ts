@@ -103,16 +103,17 @@ export function makeResource(
   return file;
 }
 
+/**
+ * The .br and .gz copies of a body at the highest levels: the build writes them beside each text asset and the
+ * gateway makes them for what it renders itself, both once, never per request.
+ */
+export function compressedCopies(body: Buffer): { br: Buffer; gzip: Buffer } {
+  return { br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(body, { level: 9 }) };
+}
+
 /** Compresses at start-up for resources the gateway renders itself (the mobile notice and its stylesheet). */
 export function makeCompressedResource(body: Buffer, options: ResourceOptions): StaticFile {
-  return makeResource(
-    body,
-    {
-      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(body, { level: 9 }),
-    },
-    options,
-  );
+  return makeResource(body, compressedCopies(body), options);
 }
 
 /**
