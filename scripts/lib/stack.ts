@@ -2,7 +2,7 @@
  * The whole demo stack as child processes: the Firebase Auth emulator (or a running one), the reference back
  * end (dist/server/backend.js) and the gateway (dist/server/gateway.js) serving dist/client. Used by
  * `npm start` and by tests that need the real thing. Each child runs in its own process group, so stop()
- * (or a crash of any one child) ends everything it spawned.
+ * (or a crash of any one child, the emulator included) ends everything it spawned.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
@@ -134,15 +134,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS);
 
     let crashed = false;
+    const crash = async (line: () => string) => {
+      if (crashed || stopping) return;
+      crashed = true;
+      const text = line();
+      log(text);
+      await stop();
+      options.onCrash?.(text);
+    };
     for (const child of children) {
-      void child.exited.then(async () => {
-        if (child.expected || crashed || stopping) return;
-        crashed = true;
-        const line = `${child.name} stopped unexpectedly (${exitDescription(child.process)}): ${lastLine(child.logFile)}`;
-        log(line);
-        await stop();
-        options.onCrash?.(line);
+      void child.exited.then(() => {
+        if (!child.expected) void crash(() => `${child.name} stopped unexpectedly (${exitDescription(child.process)}): ${lastLine(child.logFile)}`);
       });
+    }
+    // The emulator is a child too: without it no sign-in works, so its death stops the stack like any other.
+    const emulatorProcess = emulator?.process;
+    if (emulatorProcess) {
+      const emulatorCrash = () => void crash(() => `the Auth emulator stopped unexpectedly (${exitDescription(emulatorProcess)})`);
+      if (emulatorProcess.exitCode !== null || emulatorProcess.signalCode !== null) emulatorCrash();
+      else emulatorProcess.once('exit', emulatorCrash);
     }
 
     return {

@@ -156,6 +156,25 @@ describe('failures', () => {
 });
 
 describe('a stack with its own emulator', () => {
+  it('stops the others and reports one line when the emulator dies', { timeout: 120_000 }, async () => {
+    const dataDir = await tempDir();
+    const projectId = 'demo-stack-emulator-crash';
+    let reported = (_line: string) => {};
+    const crashed = new Promise<string>((done) => (reported = done));
+    const stack = await startStack({ projectId, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorPort: 0, onCrash: (line) => reported(line) });
+    try {
+      const servers = [await loggedPid(dataDir, 'backend'), await loggedPid(dataDir, 'gateway')];
+      // firebase-tools writes the emulator's pid into its hub locator file, in the private temp folder the stack gives it.
+      const locator = JSON.parse(await readFile(join(dataDir, 'emulator', 'tmp', `hub-${projectId}.json`), 'utf8')) as { pid: number };
+      process.kill(locator.pid, 'SIGKILL');
+      expect(await crashed).toBe('the Auth emulator stopped unexpectedly (signal SIGKILL)');
+      expect(servers.filter(isRunning)).toEqual([]);
+      expect(await processesUsing(dataDir)).toEqual([]);
+    } finally {
+      await stack.stop();
+    }
+  });
+
   it('keeps accounts and records across a restart', { timeout: 240_000 }, async () => {
     const dataDir = await tempDir();
     const options = { projectId: 'demo-stack-restart', dataDir, gatewayPort: 0, backendPort: 0, authEmulatorPort: 0 };
