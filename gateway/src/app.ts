@@ -53,11 +53,9 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: config.apiBodyLimitBytes,
     return503OnClosing: true,
-    // Malformed URLs never reach a route; they still get the JSON error shape and the security headers.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 400;
-      return sendError(reply, security, status === 413 ? 413 : 400, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_INPUT');
-    },
+    // Malformed URLs (and over-long route parameters) never reach a route; they still get the JSON error shape
+    // and the security headers. No framework error is about the body, so there is no 413 to tell apart here.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, security, 400, 'INVALID_INPUT'),
   };
   const tls = config.tls;
   const app = Fastify({
