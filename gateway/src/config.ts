@@ -15,6 +15,9 @@ import {
   isEmulatorModeRefused,
 } from '../../common/server/emulator-mode.ts';
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const schema = {
   type: 'object',
   required: ['API_UPSTREAM', 'FIREBASE_PROJECT_ID'],
@@ -44,7 +47,7 @@ const schema = {
     TRUST_PROXY: { type: 'string', minLength: 1, default: 'false' },
     PLAY_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.playStore },
     APP_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.appStore },
-    LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+    LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
   },
 } as const;
@@ -78,8 +81,6 @@ interface RawEnv {
   LOG_LEVEL: LogLevel;
   SHUTDOWN_TIMEOUT_MS: number;
 }
-
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface GatewayConfig {
   production: boolean;
