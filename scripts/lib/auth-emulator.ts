@@ -102,7 +102,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
@@ -111,7 +112,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`Auth emulator was not ready within ${options.readyTimeoutMs ?? 60_000} ms:\n${output}`);
+  throw new Error(`Auth emulator was not ready within ${readyTimeoutMs} ms:\n${output}`);
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
