@@ -13,25 +13,23 @@ import { healthRoutes } from './routes/health.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { userRoutes } from './routes/users.ts';
 
-export type BuildOptions = Pick<BackendConfig, 'DATA_DIR' | 'FIREBASE_PROJECT_ID' | 'SEED_DEMO_DATA'> &
-  Partial<Pick<BackendConfig, 'FIREBASE_AUTH_EMULATOR_HOST' | 'LOG_LEVEL' | 'TRUST_PROXY' | 'AUTH_TIMEOUT_MS'>>;
-
 export interface BuildExtras {
   /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
   httpAgent?: Agent;
 }
 
-export async function buildBackend(config: BuildOptions, extras: BuildExtras = {}): Promise<FastifyInstance> {
+/** `config` comes from loadConfig, tests included, so every default lives in its schema alone. */
+export async function buildBackend(config: BackendConfig, extras: BuildExtras = {}): Promise<FastifyInstance> {
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     // firebase-admin reads the emulator address from the environment only.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
   }
   const app = Fastify({
     logger: {
-      level: config.LOG_LEVEL ?? 'info',
+      level: config.LOG_LEVEL,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
-    trustProxy: config.TRUST_PROXY ?? 'loopback,uniquelocal',
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // FCM registration tokens are longer than find-my-way's default 100-character parameter limit.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
@@ -41,7 +39,7 @@ export async function buildBackend(config: BuildOptions, extras: BuildExtras = {
   await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });
   await app.register(authPlugin, {
     projectId: config.FIREBASE_PROJECT_ID,
-    timeoutMs: config.AUTH_TIMEOUT_MS ?? 5000,
+    timeoutMs: config.AUTH_TIMEOUT_MS,
     httpAgent: extras.httpAgent,
   });
   await app.register(healthRoutes);

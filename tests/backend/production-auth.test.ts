@@ -8,6 +8,7 @@ import { Agent } from 'node:https';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
+import { loadConfig } from '../../backend/src/config.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, forgeEmulatorToken } from './support.ts';
@@ -27,7 +28,7 @@ const signedLooking = () =>
 
 const build = (port: number) =>
   buildBackend(
-    { DATA_DIR: 'memory://', FIREBASE_PROJECT_ID: TEST_PROJECT_ID, SEED_DEMO_DATA: false, LOG_LEVEL: 'silent', AUTH_TIMEOUT_MS: 1500 },
+    loadConfig({ DATA_DIR: 'memory://', FIREBASE_PROJECT_ID: TEST_PROJECT_ID, LOG_LEVEL: 'silent', AUTH_TIMEOUT_MS: '1500' }),
     { httpAgent: agentTo(port) },
   );
 

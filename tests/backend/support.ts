@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildBackend } from '../../backend/src/app.ts';
+import { loadConfig } from '../../backend/src/config.ts';
 import type { Role } from '../../common/roles.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
@@ -14,15 +15,17 @@ export interface TestUser {
 }
 
 export async function startBackend(emulatorHost: string, dataDir = 'memory://'): Promise<FastifyInstance> {
-  const app = await buildBackend({
-    DATA_DIR: dataDir,
-    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    SEED_DEMO_DATA: true,
-    LOG_LEVEL: 'silent',
-    // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
-    AUTH_TIMEOUT_MS: 20_000,
-  });
+  const app = await buildBackend(
+    loadConfig({
+      DATA_DIR: dataDir,
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+      SEED_DEMO_DATA: 'true',
+      LOG_LEVEL: 'silent',
+      // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
+      AUTH_TIMEOUT_MS: '20000',
+    }),
+  );
   await app.ready();
   return app;
 }
