@@ -140,6 +140,20 @@ describe('headers', () => {
     expect(seen.headers['x-forwarded-host']).toBe('console.example.com');
   });
 
+  it.each([
+    ['a chain of trusted proxies is extended', '127.0.0.1, 10.0.0.0/8', '6.6.6.6, 10.1.2.3, 127.0.0.1'],
+    ['a trusted peer vouches for the hop it saw, not for what that untrusted hop claims', 'loopback', '10.1.2.3, 127.0.0.1'],
+    ['a peer outside TRUST_PROXY cannot pass a chain on', '10.0.0.0/8', '127.0.0.1'],
+  ])('X-Forwarded-For: %s (TRUST_PROXY=%s)', async (_case, trustProxy, expected) => {
+    const { app: behind, url } = await listen({ API_UPSTREAM: upstream.url, TRUST_PROXY: trustProxy });
+    try {
+      await send(`${url}/api/users/me`, { headers: { ...auth, 'x-forwarded-for': '6.6.6.6, 10.1.2.3' } });
+      expect(lastUpstreamRequest().headers['x-forwarded-for']).toBe(expected);
+    } finally {
+      await behind.close();
+    }
+  });
+
   it('keeps a valid incoming X-Request-Id and replaces an invalid one', async () => {
     await send(`${gateway}/api/users/me`, { headers: { ...auth, 'x-request-id': 'lb-trace-0123456789' } });
     expect(lastUpstreamRequest().headers['x-request-id']).toBe('lb-trace-0123456789');

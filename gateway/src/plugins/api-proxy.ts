@@ -39,8 +39,6 @@ function stripHopByHop<T extends Record<string, unknown>>(headers: T): T {
 }
 
 export async function apiProxy(app: FastifyInstance, { config, security, verifier }: ApiProxyOptions): Promise<void> {
-  const trustsProxy = config.trustProxy !== false;
-
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return sendError(reply, security, 401, 'UNAUTHORIZED');
@@ -83,10 +81,10 @@ export async function apiProxy(app: FastifyInstance, { config, security, verifie
       retryDelay: () => null,
       rewriteRequestHeaders: (request, headers) => {
         const out: Record<string, string | string[] | number | undefined> = stripHopByHop(headers);
-        const remote = request.socket.remoteAddress ?? '';
-        const prior = request.headers['x-forwarded-for'];
-        // Behind a trusted load balancer the chain is extended; at the edge a client-sent chain is a lie.
-        out['x-forwarded-for'] = trustsProxy && prior ? `${String(prior)}, ${remote}` : remote;
+        // The chain is Fastify's own trust decision (TRUST_PROXY), the one request.ip, .protocol and .host use:
+        // request.ips is the peer and the hops it vouches for, nearest first, cut at the first untrusted one.
+        // At the edge (no trusted proxy) there is no chain to keep: a client-sent one is a lie.
+        out['x-forwarded-for'] = request.ips ? [...request.ips].reverse().join(', ') : (request.socket.remoteAddress ?? '');
         out['x-forwarded-proto'] = request.protocol;
         out['x-forwarded-host'] = request.host;
         out['x-request-id'] = request.id;
