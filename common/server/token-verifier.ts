@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { AUTH_SCHEME } from '../api-contract.ts';
 
 export type VerifyResult =
   | { ok: true; token: DecodedIdToken }
@@ -31,6 +32,17 @@ export interface TokenVerifierOptions {
 export interface TokenVerifier {
   verify(idToken: string): Promise<VerifyResult>;
   close(): Promise<void>;
+}
+
+/**
+ * 'Firebase <token>', the scheme matched case-insensitively as HTTP auth schemes are. Anything after the
+ * scheme is the token, so a malformed one fails verification rather than this match.
+ */
+const AUTHORIZATION = new RegExp(`^${AUTH_SCHEME}[ \\t]+(\\S.*?)[ \\t]*$`, 'i');
+
+/** The ID token an Authorization header carries; undefined when the header is missing or names another scheme. */
+export function idTokenOf(authorization: string | undefined): string | undefined {
+  return AUTHORIZATION.exec(authorization ?? '')?.[1];
 }
 
 /** firebase-admin error codes that mean "the token is bad" rather than "we could not check it". */

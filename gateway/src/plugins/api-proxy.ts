@@ -6,11 +6,10 @@
 import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_SCHEME } from '../../../common/api-contract.ts';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
-import type { TokenVerifier } from '../../../common/server/token-verifier.ts';
+import { idTokenOf, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 
 export interface ApiProxyOptions {
   config: GatewayConfig;
@@ -20,9 +19,6 @@ export interface ApiProxyOptions {
 
 /** RFC 9110 7.6.1: connection-specific headers a proxy must not forward (Connection-listed ones go too). */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
-
-/** 'Firebase <token>': anything after the scheme is the token, so a malformed one fails verification, not this match. */
-const BEARER = new RegExp(`^${AUTH_SCHEME}[ \\t]+(\\S.*?)[ \\t]*$`, 'i');
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,9 +36,9 @@ function stripHopByHop<T extends Record<string, unknown>>(headers: T): T {
 
 export async function apiProxy(app: FastifyInstance, { config, security, verifier }: ApiProxyOptions): Promise<void> {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return sendError(reply, security, 401, 'UNAUTHORIZED');
-    const result = await verifier.verify(match[1]!);
+    const idToken = idTokenOf(request.headers.authorization);
+    if (!idToken) return sendError(reply, security, 401, 'UNAUTHORIZED');
+    const result = await verifier.verify(idToken);
     if (result.ok) {
       request.log = request.log.child({ uid: result.token.uid });
       return;
