@@ -415,6 +415,14 @@ describe('errors', () => {
     }
   });
 
+  it('answers a list request with a malformed Host 400 INVALID_INPUT, not 500 (the host goes into next and previous)', async () => {
+    for (const host of ['bad host', 'a:b:c', '[zz]']) {
+      const response = await app.inject({ method: 'GET', url: '/api/registrations/', headers: { ...as('ADMIN'), host } });
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('Host') });
+    }
+  });
+
   it('answers a failure inside as a bare 500 with no stack trace', async () => {
     const broken = await startBackend(emulatorHost);
     const brokenUsers = await createUsers(broken, emulatorHost, ['ADMIN'], 'broken');

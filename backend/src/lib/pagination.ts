@@ -1,6 +1,7 @@
 /** The list envelope { count, total_pages, next, previous, results } with absolute next/previous links. */
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../../../common/api-contract.ts';
+import { invalidInput } from './http-error.ts';
 
 export interface PageQuery {
   page?: number;
@@ -35,7 +36,13 @@ export function pageWindow(query: PageQuery): PageWindow {
 export function toPage<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
   const totalPages = Math.ceil(count / window.size);
   const link = (page: number) => {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    let url: URL;
+    try {
+      url = new URL(request.url, `${request.protocol}://${request.host}`);
+    } catch {
+      // The host comes from the client (Host, or X-Forwarded-Host via a trusted proxy): its fault, not ours.
+      throw invalidInput('the Host header', 'is not a valid host');
+    }
     url.searchParams.set('page', String(page));
     return url.toString();
   };
