@@ -49,8 +49,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     },
     logController: new GatewayLogController(),
     genReqId: requestIdOf,
-    // A hop count is valid for Fastify (proxy-addr) though its types only list strings and booleans.
-    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: config.trustProxy,
     bodyLimit: config.apiBodyLimitBytes,
     return503OnClosing: true,
     // Malformed URLs (and over-long route parameters) never reach a route; they still get the JSON error shape

@@ -111,7 +111,7 @@ export interface GatewayConfig {
   tls?: { cert: Buffer; key: Buffer };
   httpRedirectPort?: number;
   staticDir: string;
-  trustProxy: boolean | number | string[];
+  trustProxy: boolean | string[];
   storeLinks: { playStore: string; appStore: string };
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
@@ -173,13 +173,17 @@ function readPemFile(variable: string, path: string): Buffer {
   }
 }
 
-function parseTrustProxy(value: string): boolean | number | string[] {
+function parseTrustProxy(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+  // Fastify 5 fails closed on a bare hop count (it cannot tell the immediate peer is a proxy), so a count
+  // would silently trust nobody: refuse it rather than accept a setting that does nothing.
+  if (/^\d+$/.test(value)) {
+    throw new ConfigError('TRUST_PROXY', `takes the proxies' addresses/CIDRs or true, not a hop count (got ${JSON.stringify(value)})`);
+  }
   const list = value.split(',').map((part) => part.trim());
   if (list.some((part) => !/^[0-9a-fA-F.:/]+$/.test(part) && !['loopback', 'linklocal', 'uniquelocal'].includes(part))) {
-    throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count or a comma-separated list of addresses/CIDRs (got ${JSON.stringify(value)})`);
+    throw new ConfigError('TRUST_PROXY', `must be true, false or a comma-separated list of addresses/CIDRs (got ${JSON.stringify(value)})`);
   }
   return list;
 }
