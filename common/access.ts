@@ -141,11 +141,13 @@ export function isGroup(item: NavItem): item is NavGroup {
   return 'children' in item;
 }
 
-/** Every routed page of the table, groups flattened, in navigation order. */
-export const ROUTES: readonly RouteEntry[] = [
-  ...NAV_TABLE.flatMap((item) => (isGroup(item) ? item.children : [item])),
-  ...HIDDEN_ROUTES,
-];
+/** The pages of a navigation, groups flattened, in order. */
+export function navEntries(items: readonly NavItem[]): RouteEntry[] {
+  return items.flatMap((item) => (isGroup(item) ? item.children : [item]));
+}
+
+/** Every routed page of the table, in navigation order. */
+export const ROUTES: readonly RouteEntry[] = [...navEntries(NAV_TABLE), ...HIDDEN_ROUTES];
 
 export function routeByKey(key: RouteKey): RouteEntry {
   const route = ROUTES.find((entry) => entry.id === key);
@@ -194,9 +196,7 @@ export function navForRole(role: StaffRole): NavItem[] {
 
 /** Where a role lands when it may not see the page it asked for: the first entry of its navigation. */
 export function firstAllowedPath(role: StaffRole): string {
-  const first = navForRole(role)[0];
-  if (!first) return HIDDEN_ROUTES[0]!.path;
-  return isGroup(first) ? first.children[0]!.path : first.path;
+  return (navEntries(navForRole(role))[0] ?? HIDDEN_ROUTES[0]!).path;
 }
 
 export type Access = { kind: 'public' } | { kind: 'allowed'; route: RouteEntry } | { kind: 'not-found' } | { kind: 'redirect'; to: string };

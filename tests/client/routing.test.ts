@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'regexparam';
-import { LOGIN_PATH, ROUTES, decideAccess, firstAllowedPath, isGroup, isHighlighted, navForRole, routeByKey, routeForPath } from '../../common/access.ts';
+import { LOGIN_PATH, ROUTES, decideAccess, firstAllowedPath, isHighlighted, navEntries, navForRole, routeByKey, routeForPath } from '../../common/access.ts';
 import { STAFF_ROLES } from '../../common/roles.ts';
 import { badgeLabel, isExternalHref, pathDepth, safeReturnPath } from '../../client/src/lib/links.ts';
 import { destinationAfterSignIn, loginHref, routePattern } from '../../client/src/lib/routing.ts';
@@ -35,8 +35,7 @@ describe('router patterns agree with the access table', () => {
 
 describe('side navigation highlighting', () => {
   const visible = (pathname: string) =>
-    navForRole('ADMIN')
-      .flatMap((item) => (isGroup(item) ? item.children : [item]))
+    navEntries(navForRole('ADMIN'))
       .filter((entry) => isHighlighted(entry, pathname))
       .map((entry) => entry.name);
 

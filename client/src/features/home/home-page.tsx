@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { isGroup, navForRole } from '../../../../common/access.ts';
+import { navEntries, navForRole } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { Card } from '../../components/card.tsx';
 import { Icon } from '../../config/icons.tsx';
@@ -11,9 +11,7 @@ export function HomePage() {
   useSignals();
   const { display_name, role } = session.value;
   const entries = isStaffRole(role)
-    ? navForRole(role)
-        .flatMap((item) => (isGroup(item) ? item.children : [item]))
-        .filter((entry) => entry.id !== 'home')
+    ? navEntries(navForRole(role)).filter((entry) => entry.id !== 'home')
     : [];
   return (
     <div className="home">
