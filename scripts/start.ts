@@ -1,6 +1,7 @@
 /**
  * `npm start`: build when the sources are newer than dist/, then the Auth emulator, the reference back end
- * and the gateway on http://localhost:8080, with demo data and demo accounts. Ctrl-C stops all three.
+ * and the gateway on http://localhost:8080, with demo data and demo accounts. Ctrl-C (or closing the
+ * terminal) stops all three.
  * `npm run reset` (--reset) first wipes the data folder (database and emulator accounts).
  *
  * Environment: GATEWAY_PORT (8080), BACKEND_PORT (3001), AUTH_EMULATOR_PORT (9099), STACK_DATA_DIR (./data),
@@ -77,9 +78,9 @@ const stop = (signal: string) => {
   );
 };
 // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and relayed by tsx), and a second
-// signal must not kill it half-way through stopping the children.
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+// signal must not kill it half-way through stopping the children. SIGHUP too: the children sit in process
+// groups of their own, so a closed terminal window would otherwise leave all three running.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
 
 try {
   stack = await startStack({
