@@ -3,6 +3,12 @@
  * bad value stops the process with one line naming the variable instead of failing on the first request.
  */
 import { envSchema } from 'env-schema';
+import {
+  EMULATOR_HOST_PATTERN,
+  UNSIGNED_TOKENS_OPT_IN,
+  UNSIGNED_TOKENS_OPT_IN_VALUE,
+  isEmulatorModeRefused,
+} from '../../common/server/emulator-mode.ts';
 
 export interface BackendConfig {
   NODE_ENV: string;
@@ -31,17 +37,14 @@ const schema = {
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     DATA_DIR: { type: 'string', minLength: 1, default: './data/db' },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{4,28}[a-z0-9]$' },
-    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: '^[^\\s/:]+:[0-9]{1,5}$' },
-    ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION: { type: 'string' },
+    FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: EMULATOR_HOST_PATTERN },
+    [UNSIGNED_TOKENS_OPT_IN]: { type: 'string' },
     SEED_DEMO_DATA: { type: 'boolean', default: false },
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
   },
 } as const;
-
-export const EMULATOR_OPT_IN = 'ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION';
-const OPT_IN_VALUE = 'yes-i-know';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -57,10 +60,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } catch (error) {
     throw new ConfigError(`invalid configuration: ${describe(error)}`);
   }
-  if (config.NODE_ENV === 'production' && config.FIREBASE_AUTH_EMULATOR_HOST && config[EMULATOR_OPT_IN] !== OPT_IN_VALUE) {
+  if (isEmulatorModeRefused(config)) {
     throw new ConfigError(
       `refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production, and emulator tokens are unsigned ` +
-        `(anyone can forge them). Unset it, or set ${EMULATOR_OPT_IN}=${OPT_IN_VALUE} if you really mean it.`,
+        `(anyone can forge them). Unset it, or set ${UNSIGNED_TOKENS_OPT_IN}=${UNSIGNED_TOKENS_OPT_IN_VALUE} if you really mean it.`,
     );
   }
   return config;
