@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answersOk, signalGroup } from './processes.ts';
 
 const firebaseBin = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
 
@@ -108,26 +109,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     if (child.exitCode !== null) {
       throw new Error(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
     }
-    if (await isReady(url)) return { hostPort: `${host}:${port}`, url, process: child, stop };
+    if (await answersOk(url)) return { hostPort: `${host}:${port}`, url, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
   throw new Error(`Auth emulator was not ready within ${readyTimeoutMs} ms:\n${output}`);
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // The group is already gone.
-  }
-}
-
-async function isReady(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
 }

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Role } from '../../common/roles.ts';
 import { DEMO_ACCOUNTS } from '../../backend/src/demo/accounts.ts';
 import { freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
+import { answersOk, signalGroup } from './processes.ts';
 import { seedEmulatorAccounts } from './demo-accounts.ts';
 
 export interface StackOptions {
@@ -207,12 +208,7 @@ async function waitReady(child: Child, url: string): Promise<void> {
     if (child.process.exitCode !== null || child.process.signalCode !== null) {
       throw new StackError(`${child.name} exited before it was ready (${exitDescription(child.process)}): ${lastLine(child.logFile)}`);
     }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    if (await answersOk(url)) return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new StackError(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${child.logFile}`);
@@ -230,14 +226,6 @@ async function stopChild(child: Child): Promise<void> {
   clearTimeout(timer);
   // Anything the child spawned into its group goes with it.
   signalGroup(child.process, 'SIGKILL');
-}
-
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    if (child.pid) process.kill(-child.pid, signal);
-  } catch {
-    // The group is already gone.
-  }
 }
 
 function exitDescription(child: ChildProcess): string {
