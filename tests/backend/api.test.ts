@@ -75,6 +75,21 @@ describe('authentication', () => {
       await app.db.query("UPDATE users SET email = substr(email, 9) WHERE email = $1", [`renamed-${admin.email}`]);
     }
   });
+
+  it('never rebinds a row bound to another provider account, even for the same verified e-mail', async () => {
+    const admin = users.get('ADMIN')!;
+    expect((await get('/api/users/me')).statusCode).toBe(200);
+    const [row] = await app.db.query<{ firebase_uid: string }>('SELECT firebase_uid FROM users WHERE email = $1', [admin.email]);
+    await app.db.query("UPDATE users SET firebase_uid = 'another-account' WHERE email = $1", [admin.email]);
+    try {
+      const response = await get('/api/users/me');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().errorCode).toBe('FORBIDDEN');
+    } finally {
+      await app.db.query('UPDATE users SET firebase_uid = $1 WHERE email = $2', [row!.firebase_uid, admin.email]);
+    }
+    expect((await get('/api/users/me')).json().role).toBe('ADMIN');
+  });
 });
 
 describe('GET /api/users/me', () => {

@@ -3,8 +3,9 @@
  * be reached without the gateway) and loads the staff user the token belongs to.
  *
  * Mapping: a user row is found by its Firebase uid; failing that, by e-mail when the token says the e-mail
- * is verified, and the row is then bound to that uid. So an admin creates a user row with an e-mail, the
- * person signs in with that verified address, and from then on the uid is the key.
+ * is verified and the row is not bound yet, and the row is then bound to that uid. So an admin creates a
+ * user row with an e-mail, the person signs in with that verified address, and from then on the uid is the
+ * key: another provider account that later gets the same address cannot take the row over.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -96,7 +97,7 @@ async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<Cu
   if (token.email && token.email_verified === true) {
     const [byEmail] = await app.db.query<CurrentUser>(
       `UPDATE users u SET firebase_uid = $1 FROM users x LEFT JOIN profiles p ON p.user_id = x.id
-       WHERE u.id = x.id AND lower(u.email) = lower($2)
+       WHERE u.id = x.id AND lower(u.email) = lower($2) AND u.firebase_uid IS NULL
        RETURNING ${USER_COLUMNS}`,
       [token.uid, token.email],
     );
