@@ -4,6 +4,7 @@
  * are, and a concurrent seeder of the same project is not an error.
  */
 import type { DemoAccount } from '../../backend/src/demo/accounts.ts';
+import { emulatorFetch } from './emulator-fetch.ts';
 
 interface LookupResponse {
   users?: { email?: string }[];
@@ -12,7 +13,7 @@ interface LookupResponse {
 export async function seedEmulatorAccounts(emulatorHost: string, projectId: string, accounts: readonly DemoAccount[]): Promise<void> {
   const base = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}`;
   const call = async (path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, {
+    const response = await emulatorFetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
       body: JSON.stringify(body),

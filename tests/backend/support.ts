@@ -7,6 +7,7 @@ import type { Role } from '../../common/roles.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 
 export interface TestUser {
   email: string;
@@ -32,7 +33,7 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
 
 /** Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token. */
 export async function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
+  const response = await emulatorFetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
@@ -44,7 +45,7 @@ export async function signIn(emulatorHost: string, email: string, password = DEM
 
 /** A fresh, unverified account created by self sign-up (what any visitor could do). */
 export async function signUpUnverified(emulatorHost: string, email: string): Promise<string> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
+  const response = await emulatorFetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
 import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
+import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 
 let e2e: E2E;
 
@@ -51,7 +52,7 @@ async function signedInAs(role: StaffRole, path?: string): Promise<Page> {
 
 /** A call to the Auth emulator's REST API (the same API Firebase's servers offer). */
 async function identity(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
+  const response = await emulatorFetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/${path}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -202,7 +203,7 @@ describe('set-password link', () => {
     const email = `set-password-${Date.now()}@example.com`;
     expect((await identity('accounts:signUp', { email, password: 'first-password' })).ok).toBe(true);
     expect((await identity('accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email })).ok).toBe(true);
-    const codes = (await (await fetch(`http://${e2e.stack.authEmulatorHost}/emulator/v1/projects/${e2e.stack.projectId}/oobCodes`)).json()) as {
+    const codes = (await (await emulatorFetch(`http://${e2e.stack.authEmulatorHost}/emulator/v1/projects/${e2e.stack.projectId}/oobCodes`)).json()) as {
       oobCodes: { email: string; oobCode: string }[];
     };
     const oobCode = codes.oobCodes.findLast((code) => code.email === email)?.oobCode;

@@ -12,6 +12,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../gateway/src/app.ts';
 import { loadConfig, type GatewayConfig } from '../../gateway/src/config.ts';
+import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 
 export const ASSET_JS = '/assets/main-Q3X7ZK2A.js';
 export const ASSET_CSS = '/assets/main-7HF2LQ9D.css';
@@ -108,7 +109,7 @@ export const API_KEY = 'demo-api-key';
 
 /** Signs up a fresh emulator user and returns its ID token and uid. */
 export async function signUp(emulatorHost: string, email: string): Promise<{ idToken: string; uid: string }> {
-  const response = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
+  const response = await emulatorFetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'correct-horse-battery', returnSecureToken: true }),
@@ -120,7 +121,7 @@ export async function signUp(emulatorHost: string, email: string): Promise<{ idT
 
 /** Deletes every account of a project in the emulator (its admin REST API needs no credentials). */
 export async function clearEmulatorAccounts(emulatorHost: string, projectId: string): Promise<void> {
-  await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
+  await emulatorFetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
 }
 
 /** One part of a JWT: the value as JSON, base64url-encoded. */
