@@ -2,7 +2,7 @@
  * The back end's configuration, read from environment variables and validated by schema at start-up, so a
  * bad value stops the process with one line naming the variable instead of failing on the first request.
  */
-import { envSchema } from 'env-schema';
+import { EnvError, readEnv } from '../../common/server/env.ts';
 import {
   EMULATOR_HOST_PATTERN,
   UNSIGNED_TOKENS_OPT_IN,
@@ -52,13 +52,11 @@ export class ConfigError extends Error {
 
 /** Reads the configuration from `env` (process.env by default); throws a ConfigError with one readable line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
-  // Empty strings mean "unset" for every variable, as in most shells' `VAR= cmd`.
-  const data = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   let config: BackendConfig;
   try {
-    config = envSchema<BackendConfig>({ schema: structuredClone(schema) as object, data, env: false, dotenv: false });
+    config = readEnv<BackendConfig>(schema, env);
   } catch (error) {
-    throw new ConfigError(`invalid configuration: ${describe(error)}`);
+    throw new ConfigError(`invalid configuration: ${error instanceof EnvError ? error.message : String(error)}`);
   }
   if (isEmulatorModeRefused(config)) {
     throw new ConfigError(
@@ -67,19 +65,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   return config;
-}
-
-interface AjvError {
-  instancePath: string;
-  message?: string;
-  params: { missingProperty?: string };
-}
-
-/** 'env/PORT must be integer' -> 'PORT must be integer'; a missing variable is named as such. */
-function describe(error: unknown): string {
-  const errors = (error as { errors?: AjvError[] }).errors;
-  const first = errors?.[0];
-  if (!first) return String((error as Error).message ?? error);
-  if (first.params.missingProperty) return `${first.params.missingProperty} is required`;
-  return `${first.instancePath.replace(/^\//, '')} ${first.message ?? 'is invalid'}`;
 }

@@ -3,10 +3,10 @@
  * (env-schema). Anything wrong stops start-up with one line that names the variable, so an operator never
  * has to guess which of twenty settings broke a deploy.
  */
-import envSchema from 'env-schema';
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/api-contract.ts';
+import { EnvError, readEnv } from '../../common/server/env.ts';
 import { DEFAULT_STORE_LINKS } from '../../common/mobile-notice.ts';
 import {
   EMULATOR_HOST_PATTERN,
@@ -128,24 +128,14 @@ export class ConfigError extends Error {
   }
 }
 
-interface AjvError {
-  instancePath: string;
-  message?: string;
-  params: { missingProperty?: string; allowedValues?: unknown[] };
-}
-
 function validate(env: NodeJS.ProcessEnv): RawEnv {
-  // env-schema reads .env files only when asked; the data is copied so validation never mutates the caller's env.
-  const data = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   try {
-    return envSchema<RawEnv>({ schema, data, dotenv: false });
+    return readEnv<RawEnv>(schema, env);
   } catch (error) {
-    const first = (error as { errors?: AjvError[] }).errors?.[0];
-    if (!first) throw error;
-    if (first.params.missingProperty) throw new ConfigError(first.params.missingProperty, 'is required but not set');
-    const variable = first.instancePath.replace(/^\//, '');
-    const allowed = first.params.allowedValues ? `: ${first.params.allowedValues.join(', ')}` : '';
-    throw new ConfigError(variable, `${first.message ?? 'is invalid'}${allowed} (got ${JSON.stringify(env[variable])})`);
+    if (!(error instanceof EnvError)) throw error;
+    if (error.missing) throw new ConfigError(error.variable, 'is required but not set');
+    const allowed = error.allowedValues ? `: ${error.allowedValues.join(', ')}` : '';
+    throw new ConfigError(error.variable, `${error.reason}${allowed} (got ${JSON.stringify(env[error.variable])})`);
   }
 }
 

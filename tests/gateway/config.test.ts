@@ -32,6 +32,16 @@ function refusal(env: Record<string, string | undefined>): ConfigError {
 }
 
 describe('loadConfig', () => {
+  it('reads only the variables it is given, never process.env behind them', () => {
+    const { API_UPSTREAM: _upstream, ...withoutUpstream } = minimal;
+    process.env.API_UPSTREAM = 'http://leaked:8081';
+    try {
+      expect(refusal(withoutUpstream).message).toBe('Invalid configuration: API_UPSTREAM is required but not set');
+    } finally {
+      delete process.env.API_UPSTREAM;
+    }
+  });
+
   it('fills the documented defaults', () => {
     const config = loadConfig(minimal);
     expect(config).toMatchObject({
