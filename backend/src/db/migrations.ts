@@ -4,6 +4,7 @@
  * extensions, so the same statements run on a Postgres server. Never edit a released migration: add one.
  */
 import { ROLES } from '../../../common/roles.ts';
+import { REVIEW_STATES } from '../../../common/onboarding.ts';
 import { STAGES } from '../../../common/stages.ts';
 
 export interface Migration {
@@ -70,5 +71,10 @@ export const MIGRATIONS: readonly Migration[] = [
          updated_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP
        )`,
     ],
+  },
+  {
+    id: 2,
+    name: 'registration-review-state',
+    statements: [`ALTER TABLE registrations ADD COLUMN review_state text CHECK (review_state IN (${list(REVIEW_STATES)}))`],
   },
 ];

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from '../config/icons.tsx';
+import { Icon } from './icon.tsx';
 
 /** Shown to a signed-in account this console has no view for (for example a client-side role). */
 export function AccessDenied({ action }: { action?: ReactNode }) {

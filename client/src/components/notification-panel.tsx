@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Icon } from '../config/icons.tsx';
+import { Icon } from './icon.tsx';
 
 interface SampleNotification {
   id: number;

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
 import { isStaffRole } from '../../../common/roles.ts';
-import { Icon } from '../config/icons.tsx';
+import { Icon } from './icon.tsx';
 import { session } from '../state/session.ts';
 import { AppLink } from './app-link.tsx';
 

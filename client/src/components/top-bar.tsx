@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { roleLabel } from '../../../common/roles.ts';
 import { routeByKey } from '../../../common/access.ts';
-import { Icon } from '../config/icons.tsx';
+import { Icon } from './icon.tsx';
 import { logout } from '../lib/auth.ts';
 import { badgeLabel, pathDepth } from '../lib/links.ts';
 import { notificationCount } from '../state/notifications.ts';

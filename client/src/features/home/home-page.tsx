@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { navEntries, navForRole } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { Card } from '../../components/card.tsx';
-import { Icon } from '../../config/icons.tsx';
+import { Icon } from '../../components/icon.tsx';
 import { session } from '../../state/session.ts';
 import './home.css';
 

@@ -1,5 +1,5 @@
 /**
- * Inline SVG icons (no icon font, no network): one per IconName of the route table, plus the few the shell
+ * Inline SVG icons as one component (no icon font, no network): one per IconName of the route table, plus the few the shell
  * needs. Drawn on a 24 px grid with strokes so they inherit the text colour.
  */
 import type { ReactNode } from 'react';

@@ -1,0 +1,57 @@
+/**
+ * Which onboarding page a registration waits on: the one table the back end's list queries, its role guard
+ * and the console all read. A registration is on exactly one page at a time, the one for the step it waits
+ * on, or on none once it is activated or withdrawn (status inactive).
+ */
+import type { RouteKey } from './access.ts';
+import type { Stage } from './stages.ts';
+
+/**
+ * The due-diligence outcome of a registration at documents_submitted; null (stored as NULL) while it waits
+ * for review. Returned registrations wait on the client's correction; approved ones on plan approval.
+ */
+export const REVIEW_STATES = ['returned', 'approved'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+/** A review state as the table matches it: 'none' stands for NULL, so the table reads as plain values. */
+export type ReviewMatch = ReviewState | 'none';
+
+export const ONBOARDING_PAGES = ['registrations', 'call-schedules', 'due-diligence', 'pending-payments', 'pending-activation'] as const satisfies readonly RouteKey[];
+export type OnboardingPage = (typeof ONBOARDING_PAGES)[number];
+
+export interface QueueRule {
+  page: OnboardingPage;
+  stages: readonly Stage[];
+  /** The review states this rule takes; absent means any. */
+  review?: readonly ReviewMatch[];
+}
+
+/** Active registrations only; checked in order, the first rule that matches decides. */
+export const ONBOARDING_QUEUES: readonly QueueRule[] = [
+  { page: 'registrations', stages: ['signed_up', 'completed_registration', 'profile_verified'] },
+  // Returned for correction: it waits on the client, who corrects the registration and resubmits.
+  { page: 'registrations', stages: ['documents_submitted'], review: ['returned'] },
+  { page: 'call-schedules', stages: ['meeting_scheduled'] },
+  { page: 'due-diligence', stages: ['documents_submitted'], review: ['none'] },
+  { page: 'pending-payments', stages: ['documents_submitted'], review: ['approved'] },
+  { page: 'pending-activation', stages: ['payment_completed'] },
+];
+
+export interface QueuePosition {
+  stage: Stage;
+  status: 'active' | 'inactive';
+  review_state: ReviewState | null;
+}
+
+/** The page a registration waits on, or null when it waits on none (activated or withdrawn). */
+export function onboardingPageOf(registration: QueuePosition): OnboardingPage | null {
+  if (registration.status !== 'active') return null;
+  const review: ReviewMatch = registration.review_state ?? 'none';
+  const rule = ONBOARDING_QUEUES.find((candidate) => candidate.stages.includes(registration.stage) && (!candidate.review || candidate.review.includes(review)));
+  return rule?.page ?? null;
+}
+
+/** The rules of one page (a page may take registrations from several stages). */
+export function queueRules(page: OnboardingPage): QueueRule[] {
+  return ONBOARDING_QUEUES.filter((rule) => rule.page === page);
+}
