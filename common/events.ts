@@ -1,0 +1,21 @@
+/**
+ * Event kinds, one name each everywhere (audit table, timeline, its filter, notifications). Registration
+ * events make a registration's timeline; user events are the staff administration audit.
+ */
+export const REGISTRATION_EVENT_KINDS = [
+  'stage_reached',
+  'assigned',
+  'unassigned',
+  'comment_added',
+  'document_uploaded',
+  'returned',
+  'resubmitted',
+  'approved',
+] as const;
+export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number];
+
+export const USER_EVENT_KINDS = ['invited', 'role_changed', 'deactivated', 'reactivated'] as const;
+export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+export const AUDIT_ENTITIES = ['registration', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
