@@ -13,6 +13,11 @@ export interface Queryable {
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onMessage with the payload of every NOTIFY on `channel` (pg_notify in any connection or process on
+   * the same database, delivered after its transaction commits); resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -23,6 +28,7 @@ export async function openDatabase(dataDir: string): Promise<Database> {
   const database: Database = {
     query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
     transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+    listen: (channel, onMessage) => pg.listen(channel, onMessage),
     close: () => pg.close(),
   };
   try {

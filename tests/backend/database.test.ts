@@ -34,3 +34,19 @@ describe('audit events', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('database notifications', () => {
+  it('delivers a pg_notify payload to a listener after commit, and not after unlisten', async () => {
+    const received: string[] = [];
+    const unlisten = await db.listen('test_channel', (payload) => received.push(payload));
+    await db.transaction(async (tx) => {
+      await tx.query("SELECT pg_notify('test_channel', 'first')");
+      expect(received).toEqual([]);
+    });
+    await expect.poll(() => received).toEqual(['first']);
+    await unlisten();
+    await db.query("SELECT pg_notify('test_channel', 'second')");
+    await new Promise((done) => setTimeout(done, 50));
+    expect(received).toEqual(['first']);
+  });
+});
