@@ -86,3 +86,14 @@ export function pagesOfScope(scope: ListScope): OnboardingPage[] {
   if (scope.queue) pages.add(scope.queue);
   return ONBOARDING_PAGES.filter((page) => pages.has(page));
 }
+
+const DUBAI_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The CSV export's file name, 'due-diligence-2026-11-23.csv': the page (or 'registrations' for a list
+ * without a queue) and the Dubai date. The back end sends it in Content-Disposition and the console saves
+ * the download under it.
+ */
+export function exportFileName(queue: OnboardingPage | undefined, now: Date = new Date()): string {
+  return `${queue ?? 'registrations'}-${DUBAI_DAY.format(now)}.csv`;
+}

@@ -146,7 +146,6 @@ const DUBAI_TIME = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const DUBAI_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** 'YYYY-MM-DD HH:mm' in Dubai time: sortable in a spreadsheet, in the zone the console shows. */
 function dubaiTime(value: string | null): string | null {
@@ -168,8 +167,3 @@ export const EXPORT_COLUMNS: readonly { header: string; value: (item: Registrati
   { header: 'Amount (AED)', value: (item) => item.plan_amount_aed },
   { header: 'Payment Date', value: (item) => dubaiTime(item.payment_date) },
 ];
-
-/** 'due-diligence-2026-11-23.csv': the page (or 'registrations' without a queue) and the Dubai date. */
-export function exportFileName(queue: OnboardingPage | undefined, now = new Date()): string {
-  return `${queue ?? 'registrations'}-${DUBAI_DAY.format(now)}.csv`;
-}

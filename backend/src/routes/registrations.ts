@@ -4,7 +4,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ONBOARDING_PAGES, pagesOfScope } from '../../../common/onboarding.ts';
+import { ONBOARDING_PAGES, exportFileName, pagesOfScope } from '../../../common/onboarding.ts';
 import { REGISTRATION_SORTS, type RegistrationCounts, type RegistrationExportQuery, type RegistrationQuery } from '../../../common/api-contract.ts';
 import { canSee } from '../../../common/access.ts';
 import { isStaffRole } from '../../../common/roles.ts';
@@ -14,7 +14,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { csvRow } from '../lib/csv.ts';
 import { plainText } from '../lib/schemas.ts';
 import { pageQuerySchema, pageWindow, toPage } from '../lib/pagination.ts';
-import { EXPORT_COLUMNS, exportFileName, exportRegistrations, listRegistrations, queueCounts } from './registrations-store.ts';
+import { EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './registrations-store.ts';
 
 const filterSchema = {
   stage: { type: 'string', enum: STAGES },

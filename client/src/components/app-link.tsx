@@ -8,6 +8,7 @@ interface AppLinkProps {
   className?: string;
   children: ReactNode;
   'aria-label'?: string;
+  'aria-describedby'?: string;
 }
 
 /**

@@ -21,8 +21,11 @@ export interface DataTableProps<T> {
   /** undefined until the first page arrives. */
   rows: readonly T[] | undefined;
   rowKey: (row: T) => string | number;
-  /** Each row is a real link: middle- and Ctrl-click open a new tab, Tab reaches it once. */
-  rowHref: (row: T) => string;
+  /**
+   * Each row with an href is a real link: middle- and Ctrl-click open a new tab, Tab reaches it once.
+   * Without one (e.g. the role may not open the target) the row is plain.
+   */
+  rowHref?: (row: T) => string | undefined;
   isLoading: boolean;
   isFetching: boolean;
   error: unknown;
@@ -88,7 +91,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <EmptyState />
           </FullWidthRow>
         ) : (
-          rows.map((row) => <BodyRow key={props.rowKey(row)} row={row} columns={columns} href={props.rowHref(row)} />)
+          rows.map((row) => <BodyRow key={props.rowKey(row)} row={row} columns={columns} href={props.rowHref?.(row)} />)
         )}
       </div>
     </div>
@@ -116,12 +119,12 @@ function HeaderCell({ column, sort, onSort }: { column: Column<unknown>; sort: s
   );
 }
 
-function BodyRow<T>({ row, columns, href }: { row: T; columns: readonly Column<T>[]; href: string }) {
+function BodyRow<T>({ row, columns, href }: { row: T; columns: readonly Column<T>[]; href: string | undefined }) {
   return (
-    <div role="row" className="data-table__row data-table__row--link">
+    <div role="row" className={href ? 'data-table__row data-table__row--link' : 'data-table__row'}>
       {columns.map((column, index) => (
         <div key={column.id} role="cell" className={`data-table__cell data-table__cell--span-${column.span ?? 1}`}>
-          {index === 0 ? (
+          {index === 0 && href ? (
             <Link href={href} className="data-table__row-link">
               {column.cell(row)}
             </Link>
