@@ -2,7 +2,7 @@
  * Production build: the console bundled by esbuild into dist/client (content-hashed assets, an index.html
  * that references them, .br and .gz copies of every text asset) and each server bundled into dist/server.
  */
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -17,6 +17,16 @@ const outServer = join(root, 'dist/server');
 await mkdir(join(root, 'dist'), { recursive: true });
 
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest', '.ico']);
+
+/** wouter's use-sync-external-store shim becomes React 19's own hook (see the module it points to). */
+const reactOwnSyncExternalStore: Plugin = {
+  name: 'react-own-sync-external-store',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: join(root, 'client/src/lib/use-sync-external-store-shim.ts'),
+    }));
+  },
+};
 
 async function buildClient(): Promise<void> {
   await rm(outClient, { recursive: true, force: true });
@@ -37,6 +47,7 @@ async function buildClient(): Promise<void> {
     jsx: 'automatic',
     legalComments: 'none',
     metafile: true,
+    plugins: [reactOwnSyncExternalStore],
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',

@@ -3,13 +3,11 @@
  * The shell stays mounted while the user moves between signed-in pages. Pages and the signed-in shell are
  * chunks of their own (config/pages.tsx); links preload them through RoutePreloadContext.
  */
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ToastContainer } from 'react-toastify/unstyled';
 import { PUBLIC_PATHS, decideAccess } from '../../common/access.ts';
 import { isStaffRole } from '../../common/roles.ts';
-import { AccessDenied } from './components/access-denied.tsx';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
 import { PUBLIC_PAGES, preloadPath } from './config/pages.tsx';
@@ -17,12 +15,18 @@ import { logout } from './lib/auth.ts';
 import { lazyPage } from './lib/lazy-page.ts';
 import { RoutePreloadContext } from './lib/route-preload.ts';
 import { loginHref } from './lib/routing.ts';
-import { TOAST_CONTAINER_PROPS } from './lib/toast.ts';
+import { TOAST_CONTAINER_PROPS, toastsStarted } from './lib/toast.ts';
 import { authStatus, session } from './state/session.ts';
+
+const ToastContainer = lazy(() => import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })));
+
+/** Rarely shown (a client-side account): its own chunk, so the login page's first download does without it. */
+const AccessDenied = lazyPage(() => import('./components/access-denied.tsx').then((module) => module.AccessDenied));
 
 const SignedInShell = lazyPage(() => import('./config/signed-in-shell.tsx').then((module) => module.SignedInShell));
 
 export function App() {
+  useSignals();
   return (
     <RoutePreloadContext value={preloadPath}>
       <Suspense fallback={<FullScreenSpinner />}>
@@ -35,7 +39,11 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+      {toastsStarted.value && (
+        <Suspense fallback={null}>
+          <ToastContainer {...TOAST_CONTAINER_PROPS} />
+        </Suspense>
+      )}
     </RoutePreloadContext>
   );
 }

@@ -7,7 +7,6 @@ import './styles/base.css';
 import './components/components.css';
 import { App } from './app.tsx';
 import { isMobileUserAgent } from '../../common/mobile-notice.ts';
-import { MobileNotice } from './components/mobile-notice.tsx';
 import { watchAuthState } from './lib/auth.ts';
 import { initFirebase } from './lib/firebase.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
@@ -15,6 +14,8 @@ import { loadRuntimeConfig } from './lib/runtime-config.ts';
 async function boot(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
   if (isMobileUserAgent(navigator.userAgent)) {
+    // Only phones need the notice: it loads on its own so desktop browsers never download it.
+    const { MobileNotice } = await import('./components/mobile-notice.tsx');
     reactRoot.render(<MobileNotice />);
     return;
   }

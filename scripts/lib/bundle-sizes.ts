@@ -30,10 +30,9 @@ export function staticClosure(metafile: Metafile, file: string, seen = new Set<s
   return seen;
 }
 
-function outputOf(metafile: Metafile, entryPoint: string): string {
-  const found = Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint === entryPoint && file.endsWith('.js'));
-  if (!found) throw new Error(`no script for ${entryPoint}`);
-  return found[0];
+/** The script of an entry point, or of a lazily imported module; undefined when it is bundled into another. */
+function outputOf(metafile: Metafile, entryPoint: string): string | undefined {
+  return Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint === entryPoint && file.endsWith('.js'))?.[0];
 }
 
 /** `root` is where the metafile's paths start (the repository); `outClient` holds the .br copies. */
@@ -44,8 +43,10 @@ export async function bundleSizes(metafile: Metafile, outClient: string, root = 
   }
   const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + (scripts[file] ?? 0), 0);
   const main = outputOf(metafile, MAIN_ENTRY);
+  if (!main) throw new Error(`no script for ${MAIN_ENTRY}`);
   const firstLoad = staticClosure(metafile, main);
-  staticClosure(metafile, outputOf(metafile, LOGIN_PAGE), firstLoad);
+  const login = outputOf(metafile, LOGIN_PAGE);
+  if (login) staticClosure(metafile, login, firstLoad);
   const initial = staticClosure(metafile, main);
   let largest = { entryPoint: '', brotli: 0 };
   for (const [file, output] of Object.entries(metafile.outputs)) {
