@@ -1,7 +1,8 @@
 import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
 import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
 
-const schema = onboardingSchema('-date_joined');
+/** Longest-waiting request first: the order staff work the queue in. */
+const schema = onboardingSchema('requested_on');
 const columns = [regIdColumn, companyColumn, dateColumn('requested_on', 'Requested On'), dateColumn('recieved_on', 'Recieved On'), statusColumn];
 
 /** Spec section 2: registrations at documents_submitted, active, waiting for due diligence. */
