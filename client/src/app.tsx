@@ -11,7 +11,6 @@ import { isStaffRole } from '../../common/roles.ts';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
 import { PUBLIC_PAGES, preloadPath } from './config/pages.tsx';
-import { logout } from './lib/auth.ts';
 import { lazyPage } from './lib/lazy-page.ts';
 import { RoutePreloadContext } from './lib/route-preload.ts';
 import { loginHref } from './lib/routing.ts';
@@ -62,7 +61,7 @@ function SignedInArea() {
     return (
       <AccessDenied
         action={
-          <Button variant="outlined" onClick={() => void logout()}>
+          <Button variant="outlined" onClick={() => void import('./lib/auth.ts').then(({ logout }) => logout())}>
             Sign out
           </Button>
         }

@@ -7,8 +7,6 @@ import './styles/base.css';
 import './components/components.css';
 import { App } from './app.tsx';
 import { isMobileUserAgent } from '../../common/mobile-notice.ts';
-import { watchAuthState } from './lib/auth.ts';
-import { initFirebase } from './lib/firebase.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -20,12 +18,15 @@ async function boot(root: HTMLElement): Promise<void> {
     return;
   }
   const config = await loadRuntimeConfig();
-  watchAuthState(initFirebase(config));
   reactRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  // Firebase loads after the first render: the login page shows (and takes typing) without waiting for
+  // it, and the guard keeps its spinner until the auth state is known.
+  const [{ initFirebase }, { watchAuthState }] = await Promise.all([import('./lib/firebase.ts'), import('./lib/auth.ts')]);
+  watchAuthState(initFirebase(config));
 }
 
 const root = document.getElementById('root');
