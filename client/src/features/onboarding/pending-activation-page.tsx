@@ -1,15 +1,15 @@
 import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
 import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
-import { formatAed, verificationHref } from './rules.ts';
+import { verificationHref } from './rules.ts';
 
 /** Longest-waiting payment first. */
 const schema = onboardingSchema('payment_date');
 const columns = [
   regIdColumn,
   companyColumn,
-  { id: 'plan', header: 'Plan', cell: (item: { plan_name: string | null; plan_amount_aed: string | null }) => (item.plan_name ? `${item.plan_name} (${formatAed(item.plan_amount_aed)})` : '-'), span: 2 as const },
+  { id: 'plan', header: 'Plan', span: 2 as const, cell: (item: { plan_name: string | null }) => item.plan_name ?? '-' },
   dateColumn('payment_date', 'Payment Date'),
-  { ...statusColumn, span: 2 as const },
+  statusColumn,
 ];
 
 /** Activation: registrations whose plan is paid, waiting for their account to be activated. */

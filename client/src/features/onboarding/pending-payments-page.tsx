@@ -1,14 +1,14 @@
-import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
+import { companyColumn, regIdColumn, statusColumn } from './columns.tsx';
 import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
 import { formatAed } from './rules.ts';
 
+/** Most recently reviewed first (documents received last). */
 const schema = onboardingSchema('-recieved_on');
 const columns = [
   regIdColumn,
   companyColumn,
   { id: 'plan', header: 'Plan', span: 2 as const, cell: (item: { plan_name: string | null }) => item.plan_name ?? '-' },
   { id: 'amount', header: 'Amount', cell: (item: { plan_amount_aed: string | null }) => formatAed(item.plan_amount_aed) },
-  dateColumn('recieved_on', 'Recieved On'),
   { ...statusColumn, span: 2 as const },
 ];
 
