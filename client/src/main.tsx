@@ -25,7 +25,7 @@ async function boot(root: HTMLElement): Promise<void> {
   );
   // Firebase loads after the first render: the login page shows (and takes typing) without waiting for
   // it, and the guard keeps its spinner until the auth state is known.
-  const [{ initFirebase }, { watchAuthState }] = await Promise.all([import('./lib/firebase.ts'), import('./lib/auth.ts')]);
+  const { initFirebase, watchAuthState } = await import('./lib/auth-boot.ts');
   watchAuthState(initFirebase(config));
 }
 

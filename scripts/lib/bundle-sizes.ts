@@ -13,7 +13,7 @@ import type { Metafile } from 'esbuild';
 export const MAIN_ENTRY = 'client/src/main.tsx';
 export const LOGIN_PAGE = 'client/src/features/auth/login-page.tsx';
 /** What main.tsx imports after its first render, on every page. */
-export const BOOT_IMPORTS = ['client/src/lib/firebase.ts', 'client/src/lib/auth.ts'];
+export const BOOT_IMPORTS = ['client/src/lib/auth-boot.ts'];
 
 export interface BundleSizes {
   /** Brotli bytes of every script the login form needs before it shows. */
