@@ -22,6 +22,7 @@ describe('pagination', () => {
     expect(rangeLabel(2, 20, 57)).toBe('Showing 21-40 of 57');
     expect(rangeLabel(3, 20, 57)).toBe('Showing 41-57 of 57');
     expect(rangeLabel(1, 20, 0)).toBe('');
+    expect(rangeLabel(9, 20, 57)).toBe('');
   });
 
   it('moves by previous, next and page number, disabling what leads nowhere', () => {

@@ -4,6 +4,7 @@
  * end's guard, the failure state with one toast and Retry, and the CSV export.
  */
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Page as ListPage, RegistrationListItem } from '../../common/api-contract.ts';
@@ -185,6 +186,19 @@ describe('failures and the guard', () => {
     await rowsLoaded(page);
     const expected = await listAs('ADMIN', 'queue=registrations&stage=profile_verified');
     expect(await regIds(page)).toEqual(expected.results.map((item) => item.registration_id));
+    await page.context().close();
+  });
+});
+
+describe('accessibility', () => {
+  it('finds no serious or critical violation on a list page with its table, filters, pagination and counts', async () => {
+    const page = await signedInAs('ADMIN', '/registrations');
+    await page.locator('.side-nav__count').first().waitFor();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
     await page.context().close();
   });
 });

@@ -19,9 +19,9 @@ export function pageItems(current: number, totalPages: number): PageItem[] {
   return items;
 }
 
-/** 'Showing 21-40 of 57'; empty when there is nothing to show. */
+/** 'Showing 21-40 of 57'; empty when there is nothing to show (no rows, or a page past the end). */
 export function rangeLabel(page: number, pageSize: number, count: number): string {
-  if (count === 0) return '';
+  if (count === 0 || (page - 1) * pageSize >= count) return '';
   const first = Math.min((page - 1) * pageSize + 1, count);
   const last = Math.min(page * pageSize, count);
   return `Showing ${first}-${last} of ${count}`;
