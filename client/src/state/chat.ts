@@ -3,7 +3,7 @@
  * survives moving between pages (the shell's widget reads them again) but not a reload. The assistant is a
  * local simulation: replies are canned and no request leaves the page.
  */
-import { computed, effect, signal } from '@preact/signals-react';
+import { batch, computed, effect, signal } from '@preact/signals-react';
 import { session } from './session.ts';
 
 /** The three states of spec section 4; each view's back or close returns to the one before it. */
@@ -69,11 +69,13 @@ export function sendMessage(text: string): boolean {
   const trimmed = text.trim();
   if (!trimmed) return false;
   const now = Date.now();
-  chatMessages.value = [...chatMessages.value, { user: 'User', text: trimmed, timestamp: now }];
   // Never before the reply queued ahead of it, so replies keep the order of their questions; since every
   // question is sent after the one before, each reply still lands 1000 to 2000 ms after its own question.
   const due = Math.max(now + REPLY_DELAY_MS + Math.random() * REPLY_JITTER_MS, replyQueue.value.at(-1) ?? 0);
-  replyQueue.value = [...replyQueue.value, due];
+  batch(() => {
+    chatMessages.value = [...chatMessages.value, { user: 'User', text: trimmed, timestamp: now }];
+    replyQueue.value = [...replyQueue.value, due];
+  });
   if (replyQueue.value.length === 1) scheduleNextReply();
   return true;
 }
@@ -81,13 +83,19 @@ export function sendMessage(text: string): boolean {
 function scheduleNextReply(): void {
   const due = replyQueue.value[0];
   if (due === undefined) return;
-  replyTimer = setTimeout(deliverReply, Math.max(due - Date.now(), 0));
+  replyTimer = setTimeout(deliverDueReplies, Math.max(due - Date.now(), 0));
 }
 
-function deliverReply(): void {
+/** Every reply due by now at once: a further timer for the same instant would land a few ms late. */
+function deliverDueReplies(): void {
   replyTimer = undefined;
-  chatMessages.value = [...chatMessages.value, botMessage(CHAT_REPLY, Date.now())];
-  replyQueue.value = replyQueue.value.slice(1);
+  const now = Date.now();
+  const count = Math.max(replyQueue.value.filter((due) => due <= now).length, 1);
+  const replies = Array.from({ length: count }, () => botMessage(CHAT_REPLY, now));
+  batch(() => {
+    chatMessages.value = [...chatMessages.value, ...replies];
+    replyQueue.value = replyQueue.value.slice(count);
+  });
   scheduleNextReply();
 }
 
