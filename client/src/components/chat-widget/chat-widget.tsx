@@ -148,7 +148,7 @@ function WelcomeView() {
         <Icon name="calendar" size={18} />
         Schedule a meeting
       </span>
-      <span className="chat-widget__card-text">Prefer to talk it through? Schedule a meeting with our team.</span>
+      <span className="chat-widget__card-text">Prefer to talk it through? Book a call with our team.</span>
     </>
   );
   return (
