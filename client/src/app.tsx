@@ -10,6 +10,7 @@ import { isStaffRole } from '../../common/roles.ts';
 import { AccessDenied } from './components/access-denied.tsx';
 import { AppShell } from './components/app-shell.tsx';
 import { Button } from './components/button.tsx';
+import { PushToastHost } from './components/push-toast.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
 import { PAGES, PUBLIC_PAGES } from './config/pages.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
@@ -29,7 +30,11 @@ export function App() {
           <SignedInArea />
         </Route>
       </Switch>
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
+      {/* One top-right column: error and success toasts above, push toasts below, never overlapping. */}
+      <div className="toast-stack">
+        <ToastContainer {...TOAST_CONTAINER_PROPS} />
+        <PushToastHost />
+      </div>
     </>
   );
 }

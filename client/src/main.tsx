@@ -10,6 +10,7 @@ import { isMobileUserAgent } from '../../common/mobile-notice.ts';
 import { MobileNotice } from './components/mobile-notice.tsx';
 import { watchAuthState } from './lib/auth.ts';
 import { initFirebase } from './lib/firebase.ts';
+import { initMessaging } from './lib/push.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -20,6 +21,7 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   const config = await loadRuntimeConfig();
   watchAuthState(initFirebase(config));
+  void initMessaging(config);
   reactRoot.render(
     <StrictMode>
       <App />

@@ -11,6 +11,7 @@ import { PrivacyPage } from '../features/auth/privacy-page.tsx';
 import { SetPasswordPage } from '../features/auth/set-password-page.tsx';
 import { TermsPage } from '../features/auth/terms-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { SettingsPage } from '../features/settings/settings-page.tsx';
 
 export const PUBLIC_PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
   '/auth/login': LoginPage,
@@ -36,5 +37,5 @@ export const PAGES: Record<RouteKey, ComponentType> = {
   users: PlaceholderPage,
   faqs: PlaceholderPage,
   careers: PlaceholderPage,
-  settings: PlaceholderPage,
+  settings: SettingsPage,
 };
