@@ -7,32 +7,39 @@
  * actions (issue 8); until they call notificationsForRegistrationEvent, the write here is the Settings page's
  * demo-only 'Send a test notification', which goes through the same store, NOTIFY, stream and gateway path.
  */
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { buildApp } from '../../gateway/src/app.ts';
+import { loadConfig } from '../../gateway/src/config.ts';
+import { BUILD_OUTPUTS } from '../../scripts/lib/stack.ts';
 import { signIn, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let watcher: Page;
 let sender: Page;
 const warnings: string[] = [];
+let account: { email: string; password: string };
 
 beforeAll(async () => {
   e2e = await startE2E('notifications');
-  const account = e2e.stack.accounts.find((candidate) => candidate.role === 'BD_MANAGER')!;
-  const open = async (path: string) => {
-    const { page } = await e2e.newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    await page.goto(`${e2e.stack.url}${path}`);
-    await signIn(page, account.email, account.password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    return page;
-  };
+  account = e2e.stack.accounts.find((candidate) => candidate.role === 'BD_MANAGER')!;
   // Two browser contexts are two browsers as far as the console knows: no shared storage or tabs.
-  watcher = await open('/');
-  sender = await open('/settings');
+  watcher = await open(e2e.stack.url, '/');
+  sender = await open(e2e.stack.url, '/settings');
 }, 150_000);
+
+async function open(base: string, path: string): Promise<Page> {
+  const { page } = await e2e.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`${base}${path}`);
+  await signIn(page, account.email, account.password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
 
 afterAll(async () => {
   await e2e?.stop();
@@ -111,4 +118,45 @@ describe('live notifications', () => {
     await sendTest();
     await expect.poll(() => badge(sender).textContent(), { timeout: 3000 }).toBe('2');
   });
+});
+
+describe('a gateway restart', () => {
+  let gateway: FastifyInstance | undefined;
+  afterAll(() => gateway?.close());
+
+  /** A second gateway in this process, in front of the stack's, so the test can stop and start it on one port. */
+  async function startGateway(port: number): Promise<FastifyInstance> {
+    const config = loadConfig({
+      API_UPSTREAM: e2e.stack.url,
+      FIREBASE_PROJECT_ID: e2e.stack.projectId,
+      FIREBASE_AUTH_EMULATOR_HOST: e2e.stack.authEmulatorHost,
+      STATIC_DIR: BUILD_OUTPUTS.client,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+    });
+    const app = await buildApp(config);
+    await app.listen({ port, host: '127.0.0.1' });
+    return app;
+  }
+
+  it('keeps the stream: the console reconnects and gets what was sent while the gateway was down', async () => {
+    gateway = await startGateway(0);
+    const port = (gateway.server.address() as AddressInfo).port;
+    const behind = await open(`http://127.0.0.1:${port}`, '/');
+    const toasts = behind.getByTestId('push-toast');
+    // One notification first, so the stream has an id to resume from.
+    await sendTest();
+    await toasts.filter({ hasText: 'Test notification' }).first().waitFor({ timeout: 3000 });
+    await behind.getByRole('button', { name: 'Dismiss notification' }).first().click();
+    await expect.poll(() => toasts.count()).toBe(0);
+
+    await gateway.close();
+    gateway = undefined;
+    await sendTest();
+    await behind.waitForTimeout(1500);
+    expect(await toasts.count()).toBe(0);
+    gateway = await startGateway(port);
+    await toasts.first().waitFor({ timeout: 20_000 });
+  }, 60_000);
 });

@@ -56,8 +56,11 @@ export interface EventStreamOptions {
   path: string;
   getToken(forceRefresh: boolean): Promise<string | null>;
   onMessage(message: StreamMessage): void;
-  /** Called each time the stream is (re)opened: a moment to re-read state that may have changed meanwhile. */
-  onOpen?(): void;
+  /**
+   * Called each time the stream is (re)opened; `resumed` says the server was given a Last-Event-ID and so
+   * replays what was missed. Otherwise it is the moment to re-read state that may have changed meanwhile.
+   */
+  onOpen?(resumed: boolean): void;
 }
 
 export interface EventStreamHandle {
@@ -84,7 +87,7 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
       if (response.status === 401) forceRefresh = true;
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       attempt = 0;
-      options.onOpen?.();
+      options.onOpen?.(lastEventId !== null);
       const parse = createEventParser(options.onMessage, (id) => (lastEventId = id));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

@@ -90,9 +90,10 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
   const stream = openEventStream({
     path: apiPaths.notificationStream,
     getToken: currentIdToken,
-    onOpen: () => {
+    onOpen: (resumed) => {
       void refreshUnreadCount();
-      loadNotifications().catch((error: unknown) => console.warn('Notifications not loaded', error));
+      // A resumed stream replays what was missed as events, which also makes their toasts.
+      if (!resumed) loadNotifications().catch((error: unknown) => console.warn('Notifications not loaded', error));
     },
     onMessage: (message) => {
       if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
