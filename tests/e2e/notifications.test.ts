@@ -120,6 +120,17 @@ describe('live notifications', () => {
   });
 });
 
+describe('the messaging service worker', () => {
+  it('is served at its fixed URL with no-cache, the strict CSP and a script type', async () => {
+    const response = await fetch(`${e2e.stack.url}/firebase-messaging-sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await response.text()).toContain('notificationclick');
+  });
+});
+
 describe('a gateway restart', () => {
   let gateway: FastifyInstance | undefined;
   afterAll(() => gateway?.close());
