@@ -49,22 +49,25 @@ export async function loadNotifications(): Promise<void> {
   replaceNotifications([...notifications.value.filter((item) => !known.has(item.id)), ...loaded].sort((a, b) => b.receivedAt - a.receivedAt));
 }
 
-export async function markNotificationRead(item: NotificationItem): Promise<void> {
-  markItemsRead((candidate) => candidate.id === item.id);
+/** Marks read at once on screen, then on the server; a failed write puts the server's state back. */
+async function writeReadMark(isRead: (item: NotificationItem) => boolean, path: string): Promise<void> {
+  markItemsRead(isRead);
   try {
-    await api<UnreadCount>(apiPaths.notificationRead(Number(item.id)), { method: 'POST' });
+    await api<UnreadCount>(path, { method: 'POST' });
+  } catch (error) {
+    loadNotifications().catch((reloadError: unknown) => console.warn('Notifications not reloaded', reloadError));
+    throw error;
   } finally {
-    await refreshUnreadCount();
+    void refreshUnreadCount();
   }
 }
 
-export async function markAllNotificationsRead(): Promise<void> {
-  markItemsRead(() => true);
-  try {
-    await api<UnreadCount>(apiPaths.notificationsReadAll, { method: 'POST' });
-  } finally {
-    await refreshUnreadCount();
-  }
+export function markNotificationRead(item: NotificationItem): Promise<void> {
+  return writeReadMark((candidate) => candidate.id === item.id, apiPaths.notificationRead(Number(item.id)));
+}
+
+export function markAllNotificationsRead(): Promise<void> {
+  return writeReadMark(() => true, apiPaths.notificationsReadAll);
 }
 
 function announce(item: NotificationItem, navigate: (path: string) => void): void {
