@@ -13,7 +13,7 @@ import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { DUE_DILIGENCE_ROLES, notificationsForRegistrationEvent, notifyUsers } from '../../backend/src/notifications/store.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { auth, createUsers, type TestUser } from './support.ts';
+import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let database: Database;
@@ -208,6 +208,22 @@ describe('the stream', () => {
     const stream = await openStream(first, 'BD_EXEC', seen!.id);
     await expect.poll(() => stream.notifications().map((item) => item.title)).toEqual(['missed 1', 'missed 2']);
     await stream.close();
+  });
+
+  it('ends when the token it was opened with expires', async () => {
+    const email = `short-lived-${Date.now()}@example.test`;
+    await database.query("INSERT INTO users (email, display_name, role) VALUES ($1, 'Short Lived', 'REVIEWER')", [email]);
+    // Emulator mode accepts unsigned tokens of existing accounts: this one's is re-issued to live two seconds.
+    const real = await signUpUnverified(emulatorHost, email);
+    const { user_id: uid } = JSON.parse(Buffer.from(real.split('.')[1]!, 'base64url').toString()) as { user_id: string };
+    const token = forgeEmulatorToken({ projectId: TEST_PROJECT_ID, uid, email, lifetimeSeconds: 2 });
+    const response = await fetch(`${baseUrl(first)}/api/notifications/stream`, { headers: auth(token) });
+    expect(response.status).toBe(200);
+    const opened = Date.now();
+    const reader = response.body!.getReader();
+    while (!(await reader.read()).done);
+    expect(Date.now() - opened).toBeGreaterThan(1000);
+    expect(Date.now() - opened).toBeLessThan(4000);
   });
 
   it('tells the user’s other streams about read marks', async () => {
