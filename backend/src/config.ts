@@ -26,6 +26,10 @@ export interface BackendConfig {
   TRUST_PROXY: string;
   /** Upper bound on ID-token verification, which may fetch Google's keys over the network. */
   AUTH_TIMEOUT_MS: number;
+  /** Send notifications to closed browsers through FCM (needs Admin credentials for the project). */
+  FCM_PUSH: boolean;
+  /** How often an open notification stream sends a heartbeat comment, so idle proxies keep it open. */
+  STREAM_HEARTBEAT_MS: number;
 }
 
 const schema = {
@@ -43,6 +47,8 @@ const schema = {
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+    FCM_PUSH: { type: 'boolean', default: false },
+    STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
   },
 } as const;
 

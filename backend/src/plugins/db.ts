@@ -13,13 +13,15 @@ declare module 'fastify' {
 export interface DbPluginOptions {
   dataDir: string;
   seedDemoData: boolean;
+  /** An open database to use instead (several app instances on one database in tests); its owner closes it. */
+  database?: Database;
 }
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const db = await openDatabase(options.dataDir);
+    const db = options.database ?? (await openDatabase(options.dataDir));
     app.decorate('db', db);
-    app.addHook('onClose', () => db.close());
+    if (!options.database) app.addHook('onClose', () => db.close());
     if (options.seedDemoData && (await seedDemoData(db))) app.log.info('seeded the empty database with demo data');
   },
   { name: 'db' },
