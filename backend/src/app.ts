@@ -36,7 +36,11 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     requestIdHeader: 'x-request-id',
   });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });
+  await app.register(dbPlugin, {
+    location: config.DATABASE_URL ?? config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    seedDemoData: config.SEED_DEMO_DATA,
+  });
   await app.register(authPlugin, {
     projectId: config.FIREBASE_PROJECT_ID,
     timeoutMs: config.AUTH_TIMEOUT_MS,

@@ -11,13 +11,15 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  dataDir: string;
+  /** DATABASE_URL or DATA_DIR, as openDatabase takes it. */
+  location: string;
+  poolMax: number;
   seedDemoData: boolean;
 }
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const db = await openDatabase(options.dataDir);
+    const db = await openDatabase(options.location, { poolMax: options.poolMax });
     app.decorate('db', db);
     app.addHook('onClose', () => db.close());
     if (options.seedDemoData && (await seedDemoData(db))) app.log.info('seeded the empty database with demo data');
