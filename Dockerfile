@@ -3,8 +3,9 @@
 #   docker build -t staff-console-gateway .                          the console and its edge gateway (default)
 #   docker build --target backend -t staff-console-backend .         the reference back end
 #   docker build --target auth-emulator -t staff-console-emulator .  the demo's Firebase Auth emulator (never production)
-# A private npm registry or CA: pass an npmrc as a build secret, so it never lands in a layer:
-#   docker build --secret id=npmrc,src=$HOME/.npmrc ...   (registry=, //host/:_authToken=, ca= or cafile= lines)
+# A private npm registry or CA: pass an npmrc (and the CA file it names) as build secrets, never in a layer:
+#   docker build --secret id=npmrc,src=$HOME/.npmrc --secret id=npm_ca,src=ca.pem ...
+# (registry= and //host/:_authToken= lines; for the CA, cafile=/run/secrets/npm_ca).
 # There is deliberately no `# syntax=` line: it makes BuildKit pull a frontend image, which an air-gapped build
 # machine cannot; the built-in frontend handles everything here.
 
@@ -12,7 +13,7 @@ FROM node:24-slim AS build
 WORKDIR /app
 ENV CI=1 NO_UPDATE_NOTIFIER=1 NPM_CONFIG_USERCONFIG=/run/secrets/npmrc
 COPY package.json package-lock.json .npmrc ./
-RUN --mount=type=secret,id=npmrc npm ci --no-audit --no-fund
+RUN --mount=type=secret,id=npmrc --mount=type=secret,id=npm_ca npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -21,7 +22,7 @@ WORKDIR /app
 ENV CI=1 NO_UPDATE_NOTIFIER=1 NPM_CONFIG_USERCONFIG=/run/secrets/npmrc
 COPY package.json package-lock.json .npmrc ./
 # firebase-admin's optional dependencies (Firestore, Cloud Storage and their gRPC stack) are never loaded.
-RUN --mount=type=secret,id=npmrc npm ci --omit=dev --omit=optional --no-audit --no-fund
+RUN --mount=type=secret,id=npmrc --mount=type=secret,id=npm_ca npm ci --omit=dev --omit=optional --no-audit --no-fund
 
 FROM backend-deps AS gateway-deps
 # The gateway opens no database: without the back end's drivers (PGlite alone is 27 MB).

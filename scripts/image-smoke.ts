@@ -18,7 +18,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,10 +114,23 @@ async function makeBaseImage(): Promise<void> {
   }
 }
 
-function npmrcSecret(): string[] {
+/**
+ * The build secrets: the caller's npmrc, and when npm trusts an extra CA file (a TLS-inspecting proxy, a
+ * private registry) that file too, with a cafile= line pointing at where the build mounts it.
+ */
+async function npmSecrets(work: string): Promise<string[]> {
   const candidates = [process.env.SMOKE_NPMRC, process.env.NPM_CONFIG_USERCONFIG, join(homedir(), '.npmrc')];
-  const file = candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
-  return file ? ['--secret', `id=npmrc,src=${file}`] : [];
+  const userNpmrc = candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
+  const lines = userNpmrc ? (await readFile(userNpmrc, 'utf8')).split('\n').filter((line) => !/^\s*(cafile|ca)\s*=/.test(line)) : [];
+  const cafile = spawnSync('npm', ['config', 'get', 'cafile'], { encoding: 'utf8' }).stdout.trim();
+  const secrets: string[] = [];
+  if (cafile && cafile !== 'null' && cafile !== 'undefined' && existsSync(cafile)) {
+    lines.push('cafile=/run/secrets/npm_ca');
+    secrets.push('--secret', `id=npm_ca,src=${cafile}`);
+  }
+  const npmrc = join(work, 'npmrc');
+  await writeFile(npmrc, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return [...secrets, '--secret', `id=npmrc,src=${npmrc}`];
 }
 
 function imageSizeMb(name: string): number {
@@ -140,11 +153,17 @@ async function main(): Promise<void> {
   if (!imageExists(BASE_IMAGE)) await timed(`made ${BASE_IMAGE}`, makeBaseImage);
   else say(`${BASE_IMAGE} found in the ${engine} store`);
 
-  for (const [target, image] of Object.entries(IMAGES)) {
-    await timed(`built ${image}`, () => {
-      container(['build', ...buildFlags, ...npmrcSecret(), '--target', target, '-t', image, root]);
-    });
-    figures.push(`${image}: ${imageSizeMb(image).toFixed(0)} MB`);
+  const secretsDir = await mkdtemp(join(tmpdir(), 'smoke-secrets-'));
+  try {
+    const secrets = await npmSecrets(secretsDir);
+    for (const [target, image] of Object.entries(IMAGES)) {
+      await timed(`built ${image}`, () => {
+        container(['build', ...buildFlags, ...secrets, '--target', target, '-t', image, root]);
+      });
+      figures.push(`${image}: ${imageSizeMb(image).toFixed(0)} MB`);
+    }
+  } finally {
+    await rm(secretsDir, { recursive: true, force: true });
   }
   const gatewayLayers = container(['run', '--rm', ...runFlags, '--entrypoint', 'sh', IMAGES.gateway, '-c', 'du -sm /app/node_modules; ls /app/node_modules/@electric-sql /app/node_modules/pg 2>&1 | head -2']);
   say(`gateway image node_modules: ${gatewayLayers.split('\n')[0]}`);
