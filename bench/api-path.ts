@@ -24,7 +24,8 @@ const PATH = '/api/users/me';
 
 const stub = await startStubBackend();
 const servers: BenchServer[] = [];
-let token = '';
+/** Each gateway signs with a key of its own; the stub and nginx take any token. */
+const tokens = new Map<BenchServer, string>();
 try {
   const profileDir = join(root, 'bench-profiles');
   const profile = process.env.BENCH_PROFILE === '1';
@@ -36,7 +37,7 @@ try {
       logLevel,
       nodeFlags: profile && logLevel === 'warn' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
-    token = gateway.tokens[0]!;
+    tokens.set(gateway, gateway.tokens[0]!);
     servers.push(gateway);
   }
   servers.push(stub);
@@ -53,7 +54,7 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const server of servers) {
       const figures = await measure(
-        { url: `http://${HOST}:${server.port}${PATH}`, connections: CONNECTIONS, seconds: SECONDS, maxRequests: MAX_REQUESTS, headers: { authorization: `Firebase ${token}` } },
+        { url: `http://${HOST}:${server.port}${PATH}`, connections: CONNECTIONS, seconds: SECONDS, maxRequests: MAX_REQUESTS, headers: { authorization: `Firebase ${tokens.get(server) ?? [...tokens.values()][0]}` } },
         server.pid,
       );
       samples.set(server.name, [...(samples.get(server.name) ?? []), figures]);

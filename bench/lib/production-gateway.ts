@@ -2,7 +2,7 @@
  * The gateway as production runs it (NODE_ENV=production, RS256 tokens checked against fetched keys), for the
  * API-path bench and the soak, as a process of its own so its CPU time is its own. Google's key endpoint is
  * local (local-google-keys.ts). Environment: API_UPSTREAM, LOG_LEVEL, STATIC_DIR, and AUTH_CACHE_MS.
- * Prints one JSON line {port, tokens} once listening: TOKEN_COUNT signed ID tokens of distinct users.
+ * Sends {port, tokens} over IPC once listening: TOKEN_COUNT signed ID tokens of distinct users.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../gateway/src/app.ts';
@@ -29,7 +29,7 @@ const config = loadConfig({
 const app = await buildApp(config, { firebaseHttpAgent: keys.agent });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const tokens = Array.from({ length: Number(process.env.TOKEN_COUNT ?? 1) }, (_, index) => keys.signIdToken(PROJECT_ID, `bench-user-${index}`));
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as AddressInfo).port, tokens })}\n`);
+process.send?.({ port: (app.server.address() as AddressInfo).port, tokens });
 
 const stop = async () => {
   await app.close();

@@ -1,9 +1,9 @@
 /** The processes the API-path bench and the soak run: the stub back end, the production gateway, nginx as a proxy. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { HOST, fail, nginxHeaders, nginxPreamble, nginxTempPaths, stopChild, waitForHttp } from './measure.ts';
@@ -19,22 +19,28 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry as a child (tsx), and reads the one JSON line it prints once ready. */
-async function startTsChild<T>(name: string, entry: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(root, entry)], {
+/** Starts a TypeScript entry as a child (tsx) and waits for the one IPC message it sends once ready. */
+async function startTsChild<T>(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  options: { nodeFlags?: string[]; logFile?: string } = {},
+): Promise<{ child: ChildProcess; ready: T }> {
+  // The children's logs (the gateway's request lines) are discarded unless a file is asked for: the bench
+  // measures their cost, the soak reads them.
+  const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', join(root, entry)], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    stdio: ['ignore', out, 'inherit', 'ipc'],
   });
-  const firstLine = await new Promise<string | undefined>((resolve) => {
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve(line));
+  if (typeof out === 'number') closeSync(out);
+  const ready = await new Promise<T | undefined>((resolve) => {
+    child.once('message', (message) => resolve(message as T));
     child.once('exit', () => resolve(undefined));
   });
-  if (!firstLine) fail(`bench: ${name} exited before it was ready`);
-  // The child keeps logging (the gateway's request lines); nobody reads them, so they must not fill the pipe.
-  child.stdout!.resume();
-  return { child, ready: JSON.parse(firstLine) as T };
+  if (!ready) fail(`bench: ${name} exited before it was ready`);
+  return { child, ready };
 }
 
 export type Fault = 'none' | 'slow' | 'down' | 'reset';
@@ -61,7 +67,7 @@ export async function startStubBackend(env: NodeJS.ProcessEnv = {}): Promise<Stu
 
 export interface ProductionGateway extends BenchServer {
   tokens: string[];
-  /** Where the log lines went (LOG_FILE), when asked for. */
+  /** Where the log lines went, when asked for. */
   logFile?: string;
 }
 
@@ -72,6 +78,7 @@ export async function startProductionGateway(options: {
   tokenCount?: number;
   env?: NodeJS.ProcessEnv;
   nodeFlags?: string[];
+  logFile?: string;
 }): Promise<ProductionGateway> {
   const { child, ready } = await startTsChild<{ port: number; tokens: string[] }>(
     options.name,
@@ -83,9 +90,9 @@ export async function startProductionGateway(options: {
       TOKEN_COUNT: String(options.tokenCount ?? 1),
       ...options.env,
     },
-    options.nodeFlags,
+    { nodeFlags: options.nodeFlags, logFile: options.logFile },
   );
-  return { name: options.name, port: ready.port, pid: child.pid!, child, tokens: ready.tokens, stop: () => stopChild(child) };
+  return { name: options.name, port: ready.port, pid: child.pid!, child, tokens: ready.tokens, logFile: options.logFile, stop: () => stopChild(child) };
 }
 
 /** nginx proxying /api/ to the stub without any auth: one worker, keep-alive upstream, the gateway's headers. */

@@ -3,7 +3,7 @@
  * with a users/me-sized JSON body at once, so the figures measure the path in front of it. The parent sets a
  * fault over IPC ({fault: 'none' | 'slow' | 'down' | 'reset'}): slow answers after SLOW_MS, down refuses
  * connections (the listener closes), reset destroys each request's socket without an answer.
- * Prints one JSON line {port} once listening; PORT keeps the same port across down and up.
+ * Sends {port} over IPC once listening; the port stays the same across down and up.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -50,7 +50,7 @@ function createStub(): Server {
 
 let server = createStub();
 const port = await listen(server, Number(process.env.PORT ?? 0));
-process.stdout.write(`${JSON.stringify({ port })}\n`);
+process.send?.({ port });
 
 process.on('message', (message: { fault: Fault }) => {
   const previous = fault;
