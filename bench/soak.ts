@@ -19,7 +19,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 180);
 const CONNECTIONS = 50;
 const USERS = 50;
-const WARM_UP_SECONDS = 10;
+const WARM_UP_SECONDS = 20;
 /** The gateway's upstream time-out in the soak, shorter than the slow back end's delay so 'slow' yields 504s. */
 const API_TIMEOUT_MS = 1500;
 const SLOW_MS = 2500;
@@ -47,7 +47,17 @@ const gateway = await startProductionGateway({
   tokenCount: USERS,
   env: { API_TIMEOUT_MS: String(API_TIMEOUT_MS) },
   logFile,
+  nodeFlags: ['--expose-gc'],
 });
+
+/** Resident memory after a full collection in the gateway. */
+async function settledRss(): Promise<number> {
+  await new Promise<void>((resolve) => {
+    gateway.child.once('message', () => resolve());
+    gateway.child.send({ gc: true });
+  });
+  return residentBytes(gateway.pid) ?? 0;
+}
 
 const assets = (await readdir(join(root, 'dist/client/assets'))).filter((file) => /\.(js|css)$/.test(file));
 const browser = { 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
@@ -70,7 +80,7 @@ await new Promise<void>((resolve) => {
   autocannon({ url: `http://${HOST}:${gateway.port}`, connections: CONNECTIONS, duration: WARM_UP_SECONDS, requests }, () => resolve());
 });
 await new Promise((resolve) => setTimeout(resolve, 1000));
-const rssBefore = residentBytes(gateway.pid) ?? 0;
+const rssBefore = await settledRss();
 
 let faultUntil = 0;
 let currentFault: Fault = 'none';
@@ -104,7 +114,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
 for (const timer of timers) clearTimeout(timer);
 await stub.setFault('none');
 await new Promise((resolve) => setTimeout(resolve, 3000));
-const rssAfter = residentBytes(gateway.pid) ?? 0;
+const rssAfter = await settledRss();
 const wasAlive = alive();
 await gateway.stop();
 await stub.stop();
@@ -119,7 +129,7 @@ console.log('');
 console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections, ${total} responses (${(total / SECONDS).toFixed(0)} req/s), p99 ${result.latency.p99} ms`);
 console.log(`soak: status codes ${[...statuses].sort((a, b) => a[0] - b[0]).map(([code, count]) => `${code}: ${count}`).join(', ')}`);
 console.log(`soak: 5xx during injected faults ${injected5xx}, outside them ${unexpected5xx}; client errors (resets, time-outs) ${result.errors}`);
-console.log(`soak: resident memory ${mb(rssBefore)} after warm-up, ${mb(rssAfter)} after the soak (${(rssChange * 100).toFixed(1)} %)`);
+console.log(`soak: resident memory (after a full GC) ${mb(rssBefore)} after warm-up, ${mb(rssAfter)} after the soak (${(rssChange * 100).toFixed(1)} %)`);
 console.log(`soak: gateway log ${(log.length / 1024 / 1024).toFixed(1)} MB, ${log.split('\n').length - 1} lines; lines with a token: ${leaked + bearerLines}`);
 
 const failures = [

@@ -36,5 +36,12 @@ const stop = async () => {
   await keys.close();
   process.exit(0);
 };
+// With --expose-gc the soak asks for a full collection before reading resident memory, so it compares live
+// memory rather than how far the heap happened to have grown.
+process.on('message', (message: { gc?: boolean }) => {
+  if (!message.gc) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.send?.({ collected: true });
+});
 process.once('SIGTERM', () => void stop());
 process.once('SIGINT', () => void stop());
