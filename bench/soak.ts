@@ -4,7 +4,9 @@
  * back end behind it is made slow, down and resetting connections for stretches. Passes when the gateway
  * never crashes, answers no 5xx outside the injected faults (and a short settling time after each), ends
  * with its resident memory within 10 percent of where it was after warm-up, and never logs a token.
+ * Memory is read after a full GC in the gateway (--expose-gc), with V8's own heap figures beside it.
  * Prints the figures; exits 1 when a check fails. Run `npm run build` first (it serves dist/client).
+ * SOAK_KEEP_LOG=1 keeps the gateway's log.
  */
 import autocannon from 'autocannon';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -50,14 +52,17 @@ const gateway = await startProductionGateway({
   nodeFlags: ['--expose-gc'],
 });
 
-/** Resident memory after a full collection in the gateway. */
+/** Resident memory after a full collection in the gateway, and what V8 reports of it. */
 async function settledRss(): Promise<number> {
-  await new Promise<void>((resolve) => {
-    gateway.child.once('message', () => resolve());
+  const usage = await new Promise<NodeJS.MemoryUsage>((resolve) => {
+    gateway.child.once('message', (message) => resolve(message as NodeJS.MemoryUsage));
     gateway.child.send({ gc: true });
   });
+  heapFigures.push(`heap used ${mb(usage.heapUsed)}, external ${mb(usage.external)}, array buffers ${mb(usage.arrayBuffers)}`);
   return residentBytes(gateway.pid) ?? 0;
 }
+const heapFigures: string[] = [];
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const assets = (await readdir(join(root, 'dist/client/assets'))).filter((file) => /\.(js|css)$/.test(file));
 const browser = { 'accept-encoding': 'gzip, br', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
@@ -124,12 +129,12 @@ const leaked = gateway.tokens.filter((token) => log.includes(token) || log.inclu
 const bearerLines = log.split('\n').filter((line) => /Firebase\s+ey/i.test(line)).length;
 const rssChange = rssBefore ? (rssAfter - rssBefore) / rssBefore : Number.NaN;
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 console.log('');
 console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections, ${total} responses (${(total / SECONDS).toFixed(0)} req/s), p99 ${result.latency.p99} ms`);
 console.log(`soak: status codes ${[...statuses].sort((a, b) => a[0] - b[0]).map(([code, count]) => `${code}: ${count}`).join(', ')}`);
 console.log(`soak: 5xx during injected faults ${injected5xx}, outside them ${unexpected5xx}; client errors (resets, time-outs) ${result.errors}`);
 console.log(`soak: resident memory (after a full GC) ${mb(rssBefore)} after warm-up, ${mb(rssAfter)} after the soak (${(rssChange * 100).toFixed(1)} %)`);
+console.log(`soak: V8 after warm-up: ${heapFigures[0]}; after the soak: ${heapFigures[1]}`);
 console.log(`soak: gateway log ${(log.length / 1024 / 1024).toFixed(1)} MB, ${log.split('\n').length - 1} lines; lines with a token: ${leaked + bearerLines}`);
 
 const failures = [

@@ -41,7 +41,7 @@ const stop = async () => {
 process.on('message', (message: { gc?: boolean }) => {
   if (!message.gc) return;
   (globalThis as { gc?: () => void }).gc?.();
-  process.send?.({ collected: true });
+  process.send?.(process.memoryUsage());
 });
 process.once('SIGTERM', () => void stop());
 process.once('SIGINT', () => void stop());
