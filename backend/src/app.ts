@@ -47,7 +47,12 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     pluginTimeout: 60_000,
   });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA, ...(extras.database ? { database: extras.database } : {}) });
+  await app.register(dbPlugin, {
+    location: config.DATABASE_URL ?? config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    seedDemoData: config.SEED_DEMO_DATA,
+    ...(extras.database ? { database: extras.database } : {}),
+  });
   await app.register(notificationsPlugin, {
     projectId: config.FIREBASE_PROJECT_ID,
     fcmPush: config.FCM_PUSH,
