@@ -8,6 +8,7 @@ import type { BackendConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { registrationRoutes } from './routes/registrations.ts';
@@ -16,6 +17,8 @@ import { userRoutes } from './routes/users.ts';
 export interface BuildExtras {
   /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
   httpAgent?: Agent;
+  /** Stands in for Firebase Auth administration (tests that make the provider fail on purpose). */
+  identity?: IdentityAdmin;
 }
 
 /** `config` comes from loadConfig, tests included, so every default lives in its schema alone. */
@@ -42,12 +45,18 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     timeoutMs: config.AUTH_TIMEOUT_MS,
     httpAgent: extras.httpAgent,
   });
+  await app.register(identityPlugin, {
+    projectId: config.FIREBASE_PROJECT_ID,
+    timeoutMs: config.AUTH_TIMEOUT_MS,
+    httpAgent: extras.httpAgent,
+    override: extras.identity,
+  });
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (request) => app.authenticate(request));
       await api.register(registrationRoutes);
-      await api.register(userRoutes);
+      await api.register(userRoutes, { consoleUrl: config.CONSOLE_URL });
       await api.register(deviceRoutes);
     },
     { prefix: '/api' },

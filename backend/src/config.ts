@@ -26,6 +26,8 @@ export interface BackendConfig {
   TRUST_PROXY: string;
   /** Upper bound on ID-token verification, which may fetch Google's keys over the network. */
   AUTH_TIMEOUT_MS: number;
+  /** The console's public origin for set-password links; unset, taken from each request's (forwarded) host. */
+  CONSOLE_URL?: string;
 }
 
 const schema = {
@@ -43,6 +45,7 @@ const schema = {
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+    CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
   },
 } as const;
 

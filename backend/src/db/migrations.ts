@@ -98,4 +98,12 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE UNIQUE INDEX audit_events_idempotency_key ON audit_events (entity, entity_id, idempotency_key) WHERE idempotency_key IS NOT NULL',
     ],
   },
+  {
+    id: 6,
+    name: 'user-deactivation',
+    statements: [
+      'ALTER TABLE users ADD COLUMN active boolean NOT NULL DEFAULT true',
+      'ALTER TABLE users ADD COLUMN deactivated_at timestamptz',
+    ],
+  },
 ];

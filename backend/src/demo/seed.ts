@@ -75,7 +75,8 @@ export const RESUBMISSION_EVENTS = [
 
 const DOCUMENTS_RECEIVED = 'Documents received, pending due diligence';
 const DAY = 86_400_000;
-const EXTRA_STAFF = 21;
+/** 48 more users, 40 of them staff: with the 7 demo accounts the staff list has three pages of 20. */
+const EXTRA_STAFF = 48;
 
 /** mulberry32: a tiny repeatable generator, so demo data does not change between fresh starts. */
 function generator(seed: number): () => number {
