@@ -1,7 +1,7 @@
 /**
  * A signed-in session the servers no longer accept (revoked, the user deactivated, the refresh refused):
  * the user sees the 401 message and is signed out; the access guard then shows the login page with the
- * current page to return to. Parallel calls failing together end the session once.
+ * current page to return to. Parallel calls failing together show one toast (one error toast at a time).
  */
 import { signOut } from 'firebase/auth';
 import { authStatus, resetSession } from '../state/session.ts';
@@ -10,9 +10,10 @@ import { firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 
 export async function endLostSession(error: ApiError): Promise<void> {
-  // While signing in, the auth flow reports its own failure and signs out itself.
-  if (authStatus.value !== 'signed-in') return;
+  // The message shows even when Firebase, refusing the refresh, has already signed the user out.
   notifyError(error);
+  // While signing in, the auth flow signs out itself.
+  if (authStatus.value === 'loading') return;
   resetSession();
   authStatus.value = 'signed-out';
   try {
