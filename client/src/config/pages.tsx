@@ -11,6 +11,7 @@ import { PrivacyPage } from '../features/auth/privacy-page.tsx';
 import { SetPasswordPage } from '../features/auth/set-password-page.tsx';
 import { TermsPage } from '../features/auth/terms-page.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { UsersPage } from '../features/users/users-page.tsx';
 
 export const PUBLIC_PAGES: Record<(typeof PUBLIC_PATHS)[number], ComponentType> = {
   '/auth/login': LoginPage,
@@ -33,7 +34,7 @@ export const PAGES: Record<RouteKey, ComponentType> = {
   tasks: PlaceholderPage,
   chats: PlaceholderPage,
   clients: PlaceholderPage,
-  users: PlaceholderPage,
+  users: UsersPage,
   faqs: PlaceholderPage,
   careers: PlaceholderPage,
   settings: PlaceholderPage,
