@@ -1,10 +1,10 @@
 /**
  * TEMPORARY stand-in for the shared list machinery of issue 7 (lib/use-query.ts, lib/url-list-state.ts,
- * lib/use-list-params.ts, components/search-box.tsx, components/status-chip.tsx), which had not reached
+ * lib/use-list-params.ts, components/search-box.tsx), which had not reached
  * main when this page was built. Same names and signatures; delete this file and import those instead once
  * they are on main.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { Page } from '../../../../common/api-contract.ts';
 import { notifyError } from '../../lib/toast.ts';
@@ -145,9 +145,5 @@ export function SearchBox({ value, onSearch, placeholder, label }: { value: stri
     const timer = setTimeout(() => onSearch(text), 300);
     return () => clearTimeout(timer);
   }, [text, value, onSearch]);
-  return <input type="search" className="field__input" aria-label={label} placeholder={placeholder} value={text} onChange={(event) => setText(event.target.value.toLowerCase())} />;
-}
-
-export function StatusChip({ variant, children }: { variant: string; children: ReactNode }) {
-  return <span className={`status-chip status-chip--${variant}`}>{children}</span>;
+  return <input type="search" className="field__input users-toolbar__search" aria-label={label} placeholder={placeholder} value={text} onChange={(event) => setText(event.target.value.toLowerCase())} />;
 }

@@ -12,7 +12,7 @@ import { useInfiniteScroll } from '../../lib/use-infinite-scroll.ts';
 import { userDisplayName } from '../../lib/user-name.ts';
 import { session } from '../../state/session.ts';
 import { fetchRoleChoices, fetchUsers } from './api.ts';
-import { SearchBox, StatusChip, integerField, multiChoiceField, textField, useInfiniteQuery, useListParams, useQuery } from './list-shim.tsx';
+import { SearchBox, integerField, multiChoiceField, textField, useInfiniteQuery, useListParams, useQuery } from './list-shim.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { ActiveDialog, InviteDialog, RoleDialog } from './user-dialogs.tsx';
 import './users.css';
@@ -82,28 +82,28 @@ export function UsersPage() {
         </Button>
       </div>
 
-      <div className="data-table users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
+      <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
         <div role="rowgroup">
-          <div role="row" className="data-table__row data-table__row--header">
-            <span role="columnheader" className="data-table__cell">
+          <div role="row" className="users-table__row users-table__row--header">
+            <span role="columnheader" className="users-table__cell">
               <span className="visually-hidden">Picture</span>
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               Name
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               E-mail
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               Role
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               Joined
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               Status
             </span>
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="users-table__cell">
               <span className="visually-hidden">Actions</span>
             </span>
           </div>
@@ -133,7 +133,7 @@ export function UsersPage() {
         )}
         {!list.isLoading && list.error === undefined && rows.length === 0 && <EmptyState />}
         {!list.isLoading && list.error === undefined && !list.hasNextPage && rows.length > 0 && (
-          <span className="users-footer__end">All {rows.length} users shown</span>
+          <span className="users-footer__end">{rows.length === 1 ? 'The only matching user is shown' : `All ${rows.length} users shown`}</span>
         )}
       </div>
 
@@ -157,27 +157,27 @@ export function UsersPage() {
 function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: 'role' | 'active' | 'history') => void }) {
   const name = userDisplayName(user.display_name);
   return (
-    <div role="row" className={user.active ? 'data-table__row users-row' : 'data-table__row users-row users-row--inactive'}>
-      <span role="cell" className="data-table__cell users-row__avatar">
+    <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
+      <span role="cell" className="users-table__cell users-row__avatar">
         <Avatar name={name} picture={user.profile_picture} />
       </span>
-      <span role="cell" className="data-table__cell users-row__name" title={name}>
+      <span role="cell" className="users-table__cell users-row__name" title={name}>
         {name}
         {self && <span className="users-row__you"> (you)</span>}
       </span>
-      <span role="cell" className="data-table__cell" title={user.email}>
+      <span role="cell" className="users-table__cell" title={user.email}>
         {user.email}
       </span>
-      <span role="cell" className="data-table__cell">
+      <span role="cell" className="users-table__cell">
         {roleLabel(user.role)}
       </span>
-      <span role="cell" className="data-table__cell">
+      <span role="cell" className="users-table__cell">
         {formatDubaiDate(user.date_joined)}
       </span>
-      <span role="cell" className="data-table__cell">
-        <StatusChip variant={user.active ? 'green' : 'neutral'}>{user.active ? 'Active' : 'Deactivated'}</StatusChip>
+      <span role="cell" className="users-table__cell">
+        <span className={user.active ? 'users-status users-status--active' : 'users-status'}>{user.active ? 'Active' : 'Deactivated'}</span>
       </span>
-      <span role="cell" className="data-table__cell users-row__actions">
+      <span role="cell" className="users-table__cell users-row__actions">
         <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role')} aria-label={`Change the role of ${name}`}>
           Role
         </button>
