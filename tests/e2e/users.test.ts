@@ -182,6 +182,7 @@ describe('administration', () => {
 
     await row.getByRole('button', { name: 'History of Soon Gone' }).click();
     const history = page.getByRole('dialog', { name: 'History of Soon Gone' });
+    await history.locator('.user-history__item').nth(1).waitFor();
     await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Invited as Admin']);
     await page.context().close();
   });
