@@ -101,6 +101,18 @@ describe('the list', () => {
   it('keeps the search and the role filter in the URL across a reload, from page 1', async () => {
     const page = await signedIn(admin().email, admin().password);
     await rows(page).first().waitFor();
+    // Every row added from now on must belong to the filtered query: no row of the old one may show.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { addedRoles: string[] }).addedRoles = seen;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          for (const node of mutation.addedNodes) {
+            if (node instanceof HTMLElement && node.matches('.users-row')) seen.push(node.querySelectorAll('[role="cell"]')[3]?.textContent ?? '');
+          }
+        }
+      }).observe(document.querySelector('.users-table')!, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Reviewer', exact: true }).click();
     await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByLabel('Search users').fill('A');
@@ -114,6 +126,9 @@ describe('the list', () => {
       expect(new Set(roles)).toEqual(new Set(['Admin', 'Reviewer']));
     };
     await check();
+    const added = await page.evaluate(() => (window as unknown as { addedRoles: string[] }).addedRoles);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((role) => role !== 'Admin' && role !== 'Reviewer')).toEqual([]);
     const reloaded = page.waitForRequest((request) => userListCalls(request));
     await page.reload();
     const url = new URL((await reloaded).url());
