@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RoleChoice, StaffUser } from '../../../../common/api-contract.ts';
 import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../common/roles.ts';
@@ -55,6 +55,7 @@ export function UsersPage() {
     setChanged((previous) => new Map(previous).set(user.id, user));
     setDialog(null);
   }, []);
+  const openDialog = useCallback((kind: RowAction, user: StaffUser) => setDialog({ kind, user }), []);
   const ownEmail = session.value.email?.toLowerCase();
 
   const toggleRole = (role: (typeof STAFF_ROLES)[number]) =>
@@ -115,7 +116,7 @@ export function UsersPage() {
             renderRow={(index) => {
               const user = rows[index]!;
               const self = user.email.toLowerCase() === ownEmail;
-              return <UserRow key={user.id} user={user} self={self} onOpen={(kind) => setDialog({ kind, user })} />;
+              return <UserRow key={user.id} user={user} self={self} onOpen={openDialog} />;
             }}
           />
         </div>
@@ -154,7 +155,10 @@ export function UsersPage() {
   );
 }
 
-function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: 'role' | 'active' | 'history') => void }) {
+type RowAction = 'role' | 'active' | 'history';
+
+/** Memoised: scrolling re-renders the visible window, and rows whose user did not change stay as they are. */
+const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: RowAction, user: StaffUser) => void }) {
   const name = userDisplayName(user.display_name);
   return (
     <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
@@ -178,16 +182,16 @@ function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpe
         <span className={user.active ? 'users-status users-status--active' : 'users-status'}>{user.active ? 'Active' : 'Deactivated'}</span>
       </span>
       <span role="cell" className="users-table__cell users-row__actions">
-        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role')} aria-label={`Change the role of ${name}`}>
+        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role', user)} aria-label={`Change the role of ${name}`}>
           Role
         </button>
-        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('active')} aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${name}`}>
+        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('active', user)} aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${name}`}>
           {user.active ? 'Deactivate' : 'Reactivate'}
         </button>
-        <button type="button" className="users-row__action" onClick={() => onOpen('history')} aria-label={`History of ${name}`}>
+        <button type="button" className="users-row__action" onClick={() => onOpen('history', user)} aria-label={`History of ${name}`}>
           History
         </button>
       </span>
     </div>
   );
-}
+});
