@@ -9,8 +9,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../common/api-contract.ts';
 import { useInfiniteScroll } from '../../client/src/lib/use-infinite-scroll.ts';
-// Until the shared lib/use-query.ts (issue 7) is on main, the page's stand-in with the same signature.
-import { useInfiniteQuery, type PageFetcher } from '../../client/src/features/users/list-shim.tsx';
+import { useInfiniteQuery, type PageFetcher } from '../../client/src/lib/use-query.ts';
 import { useReactRoot } from './react-dom.ts';
 
 const dom = useReactRoot();

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ChatWidget } from './chat-widget/chat-widget.tsx';
 import { Logo } from './logo.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -22,6 +23,7 @@ export function AppShell({ title, children }: { title: string | undefined; child
           {children}
         </main>
       </div>
+      <ChatWidget />
     </div>
   );
 }

@@ -5,7 +5,19 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '../../../common/access.ts';
 
-export type ShellIconName = 'bell' | 'logout' | 'chevron-down' | 'arrow-left' | 'external' | 'shield' | 'close';
+export type ShellIconName =
+  | 'bell'
+  | 'logout'
+  | 'chevron-down'
+  | 'arrow-left'
+  | 'external'
+  | 'shield'
+  | 'close'
+  | 'search'
+  | 'download'
+  | 'chat'
+  | 'send'
+  | 'calendar';
 
 const PATHS: Record<IconName | ShellIconName, ReactNode> = {
   home: <path d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5" />,
@@ -84,6 +96,21 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
   external: <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />,
   shield: <path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6zM9.5 12l2 2 3.5-4" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </>
+  ),
+  download: <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />,
+  chat: <path d="M4 5.5h16v10.5H10l-4.5 3.5v-3.5H4zM8 9.5h8M8 12.5h5" />,
+  send: <path d="M4 12 20 4l-3 16-5-6.5zM12 13.5 20 4" />,
+  calendar: (
+    <>
+      <rect x="4" y="5.5" width="16" height="14.5" rx="2" />
+      <path d="M4 10h16M8.5 3.5v4M15.5 3.5v4" />
+    </>
+  ),
 };
 
 export function Icon({ name, size = 20 }: { name: IconName | ShellIconName; size?: number }) {

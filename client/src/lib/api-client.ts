@@ -20,7 +20,7 @@ export interface ApiClientOptions {
   onSessionLost?: (error: ApiError) => void;
 }
 
-export type ApiRequestOptions = Pick<FetchOptions<'json'>, 'method' | 'query' | 'body' | 'headers' | 'signal'>;
+export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
@@ -47,7 +47,8 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   const send = <T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-    return raw<T>(path, { ...options, headers }).catch((error: unknown) => {
+    // responseType 'blob' (a file download) gives a Blob body; the caller names it in T.
+    return (raw<T, 'json' | 'blob'>(path, { ...options, headers }) as Promise<T>).catch((error: unknown) => {
       throw toApiError(error);
     });
   };

@@ -7,9 +7,9 @@ import { LoadingIndicator } from '../../components/spinner.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { formatDubaiDateTime } from '../../lib/dates.ts';
 import { notifyError } from '../../lib/toast.ts';
+import { useInfiniteQuery } from '../../lib/use-query.ts';
 import { userDisplayName } from '../../lib/user-name.ts';
 import { fetchUserAudit, newSetPasswordLink } from './api.ts';
-import { useInfiniteQuery } from './list-shim.tsx';
 import { SetPasswordLink } from './set-password-link.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -5,14 +5,18 @@ import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../common/roles.ts
 import { Avatar } from '../../components/avatar.tsx';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
+import { StatusChip } from '../../components/status-chip.tsx';
 import { VirtualRows } from '../../components/virtual-rows.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
+import { integerField, multiChoiceField, textField } from '../../lib/url-list-state.ts';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { useInfiniteQuery, useQuery } from '../../lib/use-query.ts';
 import { userDisplayName } from '../../lib/user-name.ts';
 import { session } from '../../state/session.ts';
 import { fetchRoleChoices, fetchUsers } from './api.ts';
-import { SearchBox, integerField, multiChoiceField, textField, useInfiniteQuery, useListParams, useQuery } from './list-shim.tsx';
 import { HistoryDialog } from './history-dialog.tsx';
 import { ActiveDialog, InviteDialog, RoleDialog } from './user-dialogs.tsx';
 import './users.css';
@@ -179,7 +183,7 @@ const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser;
         {formatDubaiDate(user.date_joined)}
       </span>
       <span role="cell" className="users-table__cell">
-        <span className={user.active ? 'users-status users-status--active' : 'users-status'}>{user.active ? 'Active' : 'Deactivated'}</span>
+        <StatusChip variant={user.active ? 'green' : 'neutral'}>{user.active ? 'Active' : 'Deactivated'}</StatusChip>
       </span>
       <span role="cell" className="users-table__cell users-row__actions">
         <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role', user)} aria-label={`Change the role of ${name}`}>
