@@ -3,6 +3,7 @@
  * search and role filter kept in the URL across a reload, inviting a user who then sets a password and
  * signs in with exactly that role's navigation, and a deactivated user's next call ending their session.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Page as ListPage, StaffUser } from '../../common/api-contract.ts';
@@ -199,6 +200,27 @@ describe('administration', () => {
     const history = page.getByRole('dialog', { name: 'History of Soon Gone' });
     await history.locator('.user-history__item').nth(1).waitFor();
     await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Invited as Admin']);
+    await page.context().close();
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  const seriousOrWorse = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  };
+
+  it('finds no serious or critical violation on the list, with a filter on, and in the invite dialog', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await rows(page).first().waitFor();
+    await page.getByRole('button', { name: 'Marketing', exact: true }).click();
+    await page.getByText(/^All \d+ users shown$/).waitFor();
+    expect(await seriousOrWorse(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByRole('dialog', { name: 'Invite a staff member' }).waitFor();
+    expect(await seriousOrWorse(page)).toEqual([]);
     await page.context().close();
   });
 });
