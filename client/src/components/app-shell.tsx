@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChatWidget } from './chat-widget/chat-widget.tsx';
+import { useNotificationCenter } from '../lib/use-notification-center.ts';
 import { Logo } from './logo.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -9,6 +10,7 @@ import { TopBar } from './top-bar.tsx';
  * in the verification stepper there), a 60 px top bar, and the page.
  */
 export function AppShell({ title, children }: { title: string | undefined; children: ReactNode }) {
+  useNotificationCenter();
   return (
     <div className="shell">
       <aside className="shell__sidebar">
