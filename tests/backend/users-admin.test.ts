@@ -184,9 +184,12 @@ describe('invite', () => {
   });
 
   it('issues a new set-password link, creating the account of a seeded user who never had one', async () => {
+    // A seeded staff row (no Firebase account), under an address unique to this run: the back-end suite
+    // runs twice (PGlite, Postgres) against one emulator, and the seed's addresses are the same each time.
+    const email = uniqueEmail('seeded');
     const [seeded] = await app.db.query<{ id: number; email: string }>(
-      // A seeded extra staff member (the demo accounts may exist in the shared emulator; these never do).
-      "SELECT id, email FROM users WHERE firebase_uid IS NULL AND role = 'HR_MANAGER' AND email ~ '[0-9]@example\\.com$' ORDER BY id LIMIT 1",
+      "UPDATE users SET email = $1 WHERE id = (SELECT min(id) FROM users WHERE firebase_uid IS NULL AND role = 'HR_MANAGER' AND email ~ '[0-9]@example\\.com$') RETURNING id, email",
+      [email],
     );
     expect(await firebaseAccount(seeded!.email)).toBeUndefined();
     const response = await send('POST', `/api/users/${seeded!.id}/set-password-link`);
