@@ -132,7 +132,10 @@ export const HIDDEN_ROUTES: readonly RouteEntry[] = [
 ];
 
 /** Pages that work signed out; matched on the whole path, before any role check. */
-export const PUBLIC_PATHS = ['/auth/login', '/users/set-password', '/T&C', '/PrivacyPolicy'] as const;
+/** Where Firebase's password-reset and invite links land (the back end points its action links here). */
+export const SET_PASSWORD_PATH = '/users/set-password';
+
+export const PUBLIC_PATHS = ['/auth/login', SET_PASSWORD_PATH, '/T&C', '/PrivacyPolicy'] as const;
 
 export const LOGIN_PATH = '/auth/login';
 

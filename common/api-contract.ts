@@ -2,9 +2,9 @@
  * The HTTP contract between the console and the back end (spec section 7), typed once for both sides.
  * Paths are relative to the API base '/api/'.
  */
-import type { RegistrationEventKind } from './events.ts';
+import type { RegistrationEventKind, UserEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
-import type { Role } from './roles.ts';
+import type { Role, StaffRole } from './roles.ts';
 import type { Stage, StepStatus } from './stages.ts';
 
 export const API_BASE = '/api/';
@@ -25,6 +25,16 @@ export const apiPaths = {
   users: 'users/',
   me: 'users/me',
   roleChoices: 'users/user-role-choices/',
+  /** PATCH { role }: changes a staff user's role (ADMIN). */
+  user: (userId: number) => `users/${userId}`,
+  /** POST: disables the sign-in account, revokes its sessions and marks the user inactive (ADMIN). */
+  deactivateUser: (userId: number) => `users/${userId}/deactivate`,
+  /** POST: enables the sign-in account and marks the user active again (ADMIN). */
+  reactivateUser: (userId: number) => `users/${userId}/reactivate`,
+  /** POST: a fresh set-password link for a user who lost or never used theirs (ADMIN). */
+  setPasswordLink: (userId: number) => `users/${userId}/set-password-link`,
+  /** GET ?user_id=&page=: the staff administration audit, newest first (ADMIN). */
+  userAudit: 'users/audit/',
   device: (registrationId: string) => `devices/${encodeURIComponent(registrationId)}`,
   devices: 'devices/',
   /** The signed-in user's own web push token: GET to check it, PUT to register or refresh it. */
@@ -142,7 +152,15 @@ export interface Me {
   profile: { id: number } | null;
 }
 
-/** GET users/?role__not__in=&role__in=&search=&page= */
+/** GET users/?role__not__in=&role__in=&search=&page=: roles comma-separated. */
+export interface UserQuery {
+  role__in?: string;
+  role__not__in?: string;
+  search?: string;
+  page?: number;
+  page_size?: number;
+}
+
 export interface StaffUser {
   id: number;
   display_name: string | null;
@@ -151,6 +169,52 @@ export interface StaffUser {
   profile_picture: string | null;
   /** ISO 8601 instant */
   date_joined: string;
+  /** false once an administrator deactivated the user: the account cannot sign in or call the API. */
+  active: boolean;
+}
+
+/** POST users/: invites a staff member (ADMIN). */
+export interface InviteUserBody {
+  email: string;
+  display_name: string;
+  role: StaffRole;
+}
+
+/** The invited user and the link that lets them set a password (it opens the console's set-password page). */
+export interface SetPasswordLinkResponse {
+  user: StaffUser;
+  set_password_link: string;
+}
+
+/** PATCH users/{userId} */
+export interface ChangeRoleBody {
+  role: StaffRole;
+}
+
+/** GET users/audit/?user_id=&page=&page_size= */
+export interface UserAuditQuery {
+  user_id?: number;
+  page?: number;
+  page_size?: number;
+}
+
+export interface UserRef {
+  id: number;
+  email: string;
+  display_name: string | null;
+}
+
+/** One staff administration event: who did what to whom, when, and the record before and after. */
+export interface UserAuditEvent {
+  id: number;
+  kind: UserEventKind;
+  user: UserRef;
+  /** null when the acting user has since been removed, or for system changes. */
+  actor: UserRef | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  /** ISO 8601 instant */
+  created_at: string;
 }
 
 /** GET users/user-role-choices/ */

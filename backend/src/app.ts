@@ -11,6 +11,7 @@ import type { PushTransport } from './notifications/push.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -24,6 +25,8 @@ export interface BuildExtras {
   database?: Database;
   /** Stands in for FCM in tests. */
   pushTransport?: PushTransport;
+  /** Stands in for Firebase Auth administration (tests that make the provider fail on purpose). */
+  identity?: IdentityAdmin;
 }
 
 /** `config` comes from loadConfig, tests included, so every default lives in its schema alone. */
@@ -63,12 +66,18 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     timeoutMs: config.AUTH_TIMEOUT_MS,
     httpAgent: extras.httpAgent,
   });
+  await app.register(identityPlugin, {
+    projectId: config.FIREBASE_PROJECT_ID,
+    timeoutMs: config.AUTH_TIMEOUT_MS,
+    httpAgent: extras.httpAgent,
+    override: extras.identity,
+  });
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (request) => app.authenticate(request));
       await api.register(registrationRoutes);
-      await api.register(userRoutes);
+      await api.register(userRoutes, { consoleUrl: config.CONSOLE_URL });
       await api.register(deviceRoutes);
       await api.register(notificationRoutes, { heartbeatMs: config.STREAM_HEARTBEAT_MS, demoMode: Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) });
     },

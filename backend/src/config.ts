@@ -34,6 +34,8 @@ export interface BackendConfig {
   FCM_PUSH: boolean;
   /** How often an open notification stream sends a heartbeat comment, so idle proxies keep it open. */
   STREAM_HEARTBEAT_MS: number;
+  /** The console's public origin for set-password links; unset, taken from each request's (forwarded) host. */
+  CONSOLE_URL?: string;
 }
 
 const schema = {
@@ -55,6 +57,7 @@ const schema = {
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
     FCM_PUSH: { type: 'boolean', default: false },
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
+    CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
   },
 } as const;
 

@@ -115,9 +115,41 @@ describe('API client', () => {
   });
 
   it('does not refresh when no one is signed in', async () => {
-    const api = createApiClient({ getToken: async () => null, baseURL });
+    const onSessionLost = vi.fn();
+    const api = createApiClient({ getToken: async () => null, baseURL, onSessionLost });
     await expect(api('users/me')).rejects.toMatchObject({ status: 401 });
     expect(seen).toHaveLength(1);
+    expect(onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('reports a lost session when the retried call is refused too, and when the refresh itself fails', async () => {
+    validToken = 'never-issued';
+    const onSessionLost = vi.fn();
+    const refused = createApiClient({ getToken: tokenProvider(1).source, baseURL, onSessionLost });
+    await expect(refused('users/me')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(onSessionLost.mock.calls[0]?.[0]).toMatchObject({ status: 401, message: 'Session timeout. Please refresh or login.' });
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Firebase refuses to refresh the token of a disabled user.
+    const disabled = createApiClient({
+      getToken: async (force) => {
+        if (force) throw new Error('auth/user-disabled');
+        return 'token-of-a-disabled-user';
+      },
+      baseURL,
+      onSessionLost,
+    });
+    await expect(disabled('users/me')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionLost).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not report a lost session when the refreshed token is accepted', async () => {
+    validToken = 'token-2';
+    const onSessionLost = vi.fn();
+    const api = createApiClient({ getToken: tokenProvider(1).source, baseURL, onSessionLost });
+    await expect(api('users/me')).resolves.toEqual({ path: '/api/users/me' });
+    expect(onSessionLost).not.toHaveBeenCalled();
   });
 
   it('turns a time-out into the network message', async () => {

@@ -1,6 +1,6 @@
 /** The list view in the query string: round trip, defaults for bad values, and the history and page-reset rules. */
 import { describe, expect, it } from 'vitest';
-import { changeView, choiceField, defaultView, integerField, parseListView, serialiseListView, textField } from '../../client/src/lib/url-list-state.ts';
+import { changeView, choiceField, defaultView, integerField, multiChoiceField, parseListView, serialiseListView, textField } from '../../client/src/lib/url-list-state.ts';
 
 const schema = {
   search: textField({ lowerCase: true }),
@@ -42,5 +42,20 @@ describe('list view in the URL', () => {
     expect(changeView(onPage3, { stage: 'signed_up' })).toEqual({ view: { ...onPage3, stage: 'signed_up', page: 1 }, replace: false });
     expect(changeView(onPage3, { sort: 'requested_on' })).toEqual({ view: { ...onPage3, sort: 'requested_on', page: 1 }, replace: false });
     expect(changeView(onPage3, { page: 4 })).toEqual({ view: { ...onPage3, page: 4 }, replace: false });
+  });
+});
+
+describe('a multi-choice filter in the URL', () => {
+  const roles = { page: integerField(1), roles: multiChoiceField(['ADMIN', 'BOOKKEEPER', 'REVIEWER'] as const) };
+
+  it('reads several values in the set’s order, drops unknown ones, and leaves none out of the URL', () => {
+    expect(parseListView(roles, '?roles=REVIEWER,KING,ADMIN').roles).toEqual(['ADMIN', 'REVIEWER']);
+    expect(parseListView(roles, '?roles=KING').roles).toEqual([]);
+    expect(serialiseListView(roles, { page: 1, roles: ['REVIEWER', 'ADMIN'] })).toBe('roles=ADMIN%2CREVIEWER');
+    expect(serialiseListView(roles, { page: 1, roles: [] })).toBe('');
+  });
+
+  it('starts again at page 1 when the choice changes', () => {
+    expect(changeView({ page: 3, roles: ['ADMIN'] }, { roles: ['ADMIN', 'BOOKKEEPER'] }).view).toEqual({ page: 1, roles: ['ADMIN', 'BOOKKEEPER'] });
   });
 });

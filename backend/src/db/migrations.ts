@@ -118,6 +118,14 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    id: 6,
+    name: 'user-deactivation',
+    statements: [
+      'ALTER TABLE users ADD COLUMN active boolean NOT NULL DEFAULT true',
+      'ALTER TABLE users ADD COLUMN deactivated_at timestamptz',
+    ],
+  },
+  {
     id: 7,
     name: 'notifications',
     statements: [

@@ -99,7 +99,8 @@ const RETURNED_EVENT = 'Returned for correction: shareholder passport copy is il
 const APPROVED_LABEL = 'Plan Approval Pending';
 const RETURNED_LABEL = 'Returned for Correction';
 const DAY = 86_400_000;
-const EXTRA_STAFF = 21;
+/** 48 more users, 40 of them staff: with the 7 demo accounts the staff list has three pages of 20. */
+const EXTRA_STAFF = 48;
 
 /** mulberry32: a tiny repeatable generator, so demo data does not change between fresh starts. */
 function generator(seed: number): () => number {

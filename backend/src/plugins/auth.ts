@@ -41,7 +41,7 @@ export interface AuthPluginOptions {
   httpAgent?: Agent;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id';
+const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.active';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -92,14 +92,24 @@ async function verify(verifier: TokenVerifier, token: string): Promise<DecodedId
   throw new HttpError(401, 'AUTHENTICATION_FAILED', 'The ID token is not valid.');
 }
 
+/**
+ * A deactivated user is refused here as well as by the gateway: the gateway trusts a verified token for
+ * AUTH_CACHE_MS, and the back end may be reached without it.
+ */
 async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser> {
-  const [byUid] = await app.db.query<CurrentUser>(
+  const { active, ...user } = await findUserRow(app, token);
+  if (!active) throw new HttpError(401, 'AUTHENTICATION_FAILED', 'This account has been deactivated. Ask an administrator.');
+  return user;
+}
+
+async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser & { active: boolean }> {
+  const [byUid] = await app.db.query<CurrentUser & { active: boolean }>(
     `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.firebase_uid = $1`,
     [token.uid],
   );
   if (byUid) return byUid;
   if (token.email && token.email_verified === true) {
-    const [byEmail] = await app.db.query<CurrentUser>(
+    const [byEmail] = await app.db.query<CurrentUser & { active: boolean }>(
       `UPDATE users u SET firebase_uid = $1 FROM users x LEFT JOIN profiles p ON p.user_id = x.id
        WHERE u.id = x.id AND lower(u.email) = lower($2) AND u.firebase_uid IS NULL
        RETURNING ${USER_COLUMNS}`,

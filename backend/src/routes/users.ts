@@ -1,21 +1,68 @@
-/** /api/users/...: the signed-in user, the staff user search, role choices and a client's registration status. */
-import type { FastifyInstance } from 'fastify';
-import type { CurrentStatusEntry, Me, RoleChoice, StaffUser, StatusStep, UserStatusResponse } from '../../../common/api-contract.ts';
-import { ROLES, isRole, roleLabel, type Role } from '../../../common/roles.ts';
+/**
+ * /api/users/...: the signed-in user, the staff user search, role choices, a client's registration status,
+ * and the staff administration (invite, role, deactivate, reactivate, set-password link, audit), ADMIN only.
+ * The rules and SQL live in users-store.ts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  ChangeRoleBody,
+  CurrentStatusEntry,
+  InviteUserBody,
+  Me,
+  Page,
+  RoleChoice,
+  SetPasswordLinkResponse,
+  StaffUser,
+  StatusStep,
+  UserAuditEvent,
+  UserAuditQuery,
+  UserQuery,
+  UserStatusResponse,
+} from '../../../common/api-contract.ts';
+import { ROLES, STAFF_ROLES, isRole, roleLabel, type Role } from '../../../common/roles.ts';
 import { STAGES, STAGE_TITLES, type Stage } from '../../../common/stages.ts';
 import { authorize, signedInUser } from '../plugins/auth.ts';
 import { invalidInput, notFound } from '../lib/http-error.ts';
-import { SqlFilter } from '../lib/sql-filter.ts';
 import { plainText } from '../lib/schemas.ts';
-import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
+import { pageQuerySchema, pageWindow, toPage } from '../lib/pagination.ts';
+import {
+  changeRole,
+  deactivateUser,
+  inviteUser,
+  listUserAudit,
+  listUsers,
+  newSetPasswordLink,
+  reactivateUser,
+  type UsersDeps,
+} from './users-store.ts';
 
-interface UserQuery extends PageQuery {
-  search?: string;
-  role__in?: string;
-  role__not__in?: string;
+interface UserParams {
+  userId: number;
 }
 
-export async function userRoutes(app: FastifyInstance) {
+const idSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+const userParams = { type: 'object', properties: { userId: idSchema } } as const;
+const staffRoleSchema = { type: 'string', enum: STAFF_ROLES } as const;
+/** A practical address check (one @, a dot in the domain, no spaces); Firebase checks it again. */
+const emailSchema = { type: 'string', maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$' } as const;
+const nameSchema = { ...plainText(100), minLength: 1 } as const;
+
+export interface UserRoutesOptions {
+  /** The console's public origin for set-password links; unset, it is taken from the request (Host, or X-Forwarded-* of a trusted proxy). */
+  consoleUrl?: string;
+}
+
+export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions) {
+  const deps = (request: FastifyRequest): UsersDeps => ({ db: app.db, identity: app.identity, log: request.log });
+  const consoleOrigin = (request: FastifyRequest): string => {
+    if (options.consoleUrl) return options.consoleUrl;
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      throw invalidInput('the Host header', 'is not a valid host');
+    }
+  };
+
   app.get('/users/me', async (request): Promise<Me> => {
     const user = signedInUser(request);
     return {
@@ -48,28 +95,66 @@ export async function userRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request): Promise<Page<StaffUser>> => {
       authorize(request, 'users');
       const window = pageWindow(request.query);
-      const filter = new SqlFilter();
-      const roleIn = roleList(request.query.role__in, 'role__in');
-      const roleNotIn = roleList(request.query.role__not__in, 'role__not__in');
-      if (roleIn.length > 0) filter.add((p) => `u.role = ANY(${p}::text[])`, roleIn);
-      if (roleNotIn.length > 0) filter.add((p) => `NOT (u.role = ANY(${p}::text[]))`, roleNotIn);
-      const search = request.query.search?.trim() ?? '';
-      if (search) {
-        filter.add((p) => `(lower(coalesce(u.display_name, '')) LIKE ${p} ESCAPE '\\' OR lower(u.email) LIKE ${p} ESCAPE '\\')`, containsPattern(search));
-      }
-      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(
-        `SELECT count(*)::integer AS count FROM users u ${filter.where}`,
-        filter.params,
-      );
-      const rows = await app.db.query<Omit<StaffUser, 'date_joined'> & { date_joined: Date }>(
-        `SELECT u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined FROM users u ${filter.where}
-         ORDER BY lower(coalesce(u.display_name, u.email)), u.id LIMIT ${window.size} OFFSET ${window.offset}`,
-        filter.params,
-      );
-      return toPage<StaffUser>(request, window, count, rows.map((row) => ({ ...row, date_joined: row.date_joined.toISOString() })));
+      const filter = {
+        roleIn: roleList(request.query.role__in, 'role__in'),
+        roleNotIn: roleList(request.query.role__not__in, 'role__not__in'),
+        search: request.query.search?.trim() ?? '',
+      };
+      const { count, results } = await listUsers(app.db, filter, window);
+      return toPage(request, window, count, results);
+    },
+  );
+
+  app.post<{ Body: InviteUserBody }>(
+    '/users/',
+    { schema: { body: { type: 'object', required: ['email', 'display_name', 'role'], properties: { email: emailSchema, display_name: nameSchema, role: staffRoleSchema } } } },
+    async (request, reply): Promise<SetPasswordLinkResponse> => {
+      const actor = authorize(request, 'users');
+      const invited = await inviteUser(deps(request), actor, request.body, consoleOrigin(request));
+      reply.code(201);
+      return invited;
+    },
+  );
+
+  app.patch<{ Params: UserParams; Body: ChangeRoleBody }>(
+    '/users/:userId',
+    { schema: { params: userParams, body: { type: 'object', required: ['role'], properties: { role: staffRoleSchema } } } },
+    async (request): Promise<StaffUser> => {
+      const actor = authorize(request, 'users');
+      return changeRole(deps(request), actor, request.params.userId, request.body.role);
+    },
+  );
+
+  app.post<{ Params: UserParams }>('/users/:userId/deactivate', { schema: { params: userParams } }, async (request): Promise<StaffUser> => {
+    const actor = authorize(request, 'users');
+    return deactivateUser(deps(request), actor, request.params.userId);
+  });
+
+  app.post<{ Params: UserParams }>('/users/:userId/reactivate', { schema: { params: userParams } }, async (request): Promise<StaffUser> => {
+    const actor = authorize(request, 'users');
+    return reactivateUser(deps(request), actor, request.params.userId);
+  });
+
+  app.post<{ Params: UserParams }>(
+    '/users/:userId/set-password-link',
+    { schema: { params: userParams } },
+    async (request): Promise<SetPasswordLinkResponse> => {
+      authorize(request, 'users');
+      return newSetPasswordLink(deps(request), request.params.userId, consoleOrigin(request));
+    },
+  );
+
+  app.get<{ Querystring: UserAuditQuery }>(
+    '/users/audit/',
+    { schema: { querystring: { type: 'object', properties: { ...pageQuerySchema, user_id: idSchema } } } },
+    async (request): Promise<Page<UserAuditEvent>> => {
+      authorize(request, 'users');
+      const window = pageWindow(request.query);
+      const { count, results } = await listUserAudit(app.db, request.query.user_id, window);
+      return toPage(request, window, count, results);
     },
   );
 

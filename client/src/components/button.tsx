@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'outlined' | 'ghost';
+  /** danger: an action that takes something away (deactivate). */
+  variant?: 'primary' | 'outlined' | 'ghost' | 'danger';
   block?: boolean;
   /** While true the button is disabled and shows 'Please Wait' with a spinner (spec section 8). */
   loading?: boolean;

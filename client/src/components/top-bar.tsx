@@ -3,9 +3,11 @@ import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { roleLabel } from '../../../common/roles.ts';
 import { routeByKey } from '../../../common/access.ts';
+import { Avatar } from './avatar.tsx';
 import { Icon } from './icon.tsx';
 import { logout } from '../lib/auth.ts';
 import { badgeLabel, pathDepth } from '../lib/links.ts';
+import { userDisplayName } from '../lib/user-name.ts';
 import { notificationCount } from '../state/notifications.ts';
 import { session } from '../state/session.ts';
 import { NotificationPanel } from './notification-panel.tsx';
@@ -93,29 +95,14 @@ function NotificationBell() {
 function UserBlock() {
   useSignals();
   const { display_name, role, photo_url } = session.value;
-  const name = display_name || 'Unknow User';
+  const name = userDisplayName(display_name);
   return (
     <div className="user-block">
-      {photo_url ? (
-        <img className="avatar" src={photo_url} alt="" width={34} height={34} />
-      ) : (
-        <span className="avatar" aria-hidden="true">
-          {initials(name)}
-        </span>
-      )}
+      <Avatar name={name} picture={photo_url} />
       <div className="user-block__text">
         <span className="user-block__name">{name}</span>
         <span className="user-block__role">{roleLabel(role)}</span>
       </div>
     </div>
   );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join('');
 }

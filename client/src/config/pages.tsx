@@ -35,7 +35,7 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   tasks: placeholder,
   chats: placeholder,
   clients: placeholder,
-  users: placeholder,
+  users: lazyPage(() => import('../features/users/users-page.tsx').then((module) => module.UsersPage)),
   faqs: placeholder,
   careers: placeholder,
   settings: lazyPage(() => import('../features/settings/settings-page.tsx').then((module) => module.SettingsPage)),

@@ -1,7 +1,9 @@
 /**
  * The one API client (spec section 7): base path /api/, 120000 ms time-out, 'Authorization: Firebase
  * <ID token>' on every call. Parallel calls that meet a 401 with the same stale token share one forced
- * refresh and retry once, so an expired token causes one refresh, not a storm.
+ * refresh and retry once, so an expired token causes one refresh, not a storm. A 401 that survives that (the
+ * refresh failed, or the fresh token is refused too: a revoked session, a deactivated user) means the
+ * session is over, which onSessionLost hears about.
  */
 import { ofetch, type FetchOptions } from 'ofetch';
 import { API_BASE, API_TIMEOUT_MS, AUTH_SCHEME } from '../../../common/api-contract.ts';
@@ -14,13 +16,15 @@ export interface ApiClientOptions {
   getToken: TokenSource;
   baseURL?: string;
   timeout?: number;
+  /** Called with the final 401 of a call that was sent signed in; the caller still gets the error. */
+  onSessionLost?: (error: ApiError) => void;
 }
 
 export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
-export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS }: ApiClientOptions): ApiClient {
+export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost }: ApiClientOptions): ApiClient {
   const raw = ofetch.create({ baseURL, timeout, retry: 0 });
   let lastRefresh: { stale: string; fresh: Promise<string | null> } | null = null;
 
@@ -49,14 +53,26 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
     });
   };
 
+  const sessionLost = (error: unknown): unknown => {
+    if (isUnauthorized(error)) onSessionLost?.(error);
+    return error;
+  };
+
   return async <T>(path: string, options: ApiRequestOptions = {}): Promise<T> => {
     const token = await tokenOrNull(false);
     try {
       return await send<T>(path, options, token);
     } catch (error) {
-      const fresh = token && error instanceof ApiError && error.status === 401 ? await refreshAfter(token) : null;
-      if (!fresh) throw error;
-      return send<T>(path, options, fresh);
+      if (!token || !isUnauthorized(error)) throw error;
+      const fresh = await refreshAfter(token);
+      if (!fresh) throw sessionLost(error);
+      return send<T>(path, options, fresh).catch((retryError: unknown) => {
+        throw sessionLost(retryError);
+      });
     }
   };
+}
+
+function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
 }

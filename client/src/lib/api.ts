@@ -1,5 +1,6 @@
 import { createApiClient } from './api-client.ts';
 import { currentIdToken } from './firebase.ts';
+import { endLostSession } from './session-lost.ts';
 
 /** The console's API client, authenticated as the signed-in Firebase user. */
-export const api = createApiClient({ getToken: currentIdToken });
+export const api = createApiClient({ getToken: currentIdToken, onSessionLost: (error) => void endLostSession(error) });

@@ -71,3 +71,13 @@ function isFetchError(error: unknown): error is FetchError {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+/**
+ * The server's own explanation of a refused request (a 409's 'A user with the e-mail ... already exists.'),
+ * for forms that show it beside the fields; the toast's catalogue text when the server gave none.
+ */
+export function serverMessage(error: unknown): string {
+  const body = error instanceof ApiError ? error.body : undefined;
+  if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return body.message;
+  return errorMessage(error);
+}

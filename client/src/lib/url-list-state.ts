@@ -36,6 +36,22 @@ export function choiceField<T extends string>(values: readonly T[], defaultValue
   };
 }
 
+/**
+ * Any number of a fixed set of values, comma-separated ('ADMIN,REVIEWER'), kept in the set's order so one
+ * choice has one URL; none chosen is the default (no filter). Unknown values are dropped.
+ */
+export function multiChoiceField<T extends string>(values: readonly T[]): Field<T[]> {
+  const ordered = (chosen: readonly string[]) => values.filter((value) => chosen.includes(value));
+  return {
+    defaultValue: [],
+    parse: (raw) => {
+      const chosen = ordered(raw.split(','));
+      return chosen.length > 0 ? chosen : undefined;
+    },
+    format: (chosen) => ordered(chosen).join(','),
+  };
+}
+
 /** Every list has a page; `search`, when present, is the search box. Other fields are filters or the sort. */
 export type ListSchema = { page: Field<number>; search?: Field<string> } & Record<string, Field<unknown>>;
 

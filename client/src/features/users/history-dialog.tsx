@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import type { StaffUser, UserAuditEvent } from '../../../../common/api-contract.ts';
+import { roleLabel } from '../../../../common/roles.ts';
+import { Button } from '../../components/button.tsx';
+import { Dialog } from '../../components/dialog.tsx';
+import { LoadingIndicator } from '../../components/spinner.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { formatDubaiDateTime } from '../../lib/dates.ts';
+import { notifyError } from '../../lib/toast.ts';
+import { useInfiniteQuery } from '../../lib/use-query.ts';
+import { userDisplayName } from '../../lib/user-name.ts';
+import { fetchUserAudit, newSetPasswordLink } from './api.ts';
+import { SetPasswordLink } from './set-password-link.tsx';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function describeEvent(event: UserAuditEvent): string {
+  switch (event.kind) {
+    case 'invited':
+      return `Invited as ${roleLabel(text(event.after?.role))}`;
+    case 'role_changed':
+      return `Role changed from ${roleLabel(text(event.before?.role))} to ${roleLabel(text(event.after?.role))}`;
+    case 'deactivated':
+      return 'Deactivated';
+    case 'reactivated':
+      return 'Reactivated';
+  }
+}
+
+/** One user's administration history (the audit, newest first), and a new set-password link on request. */
+export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+  const history = useInfiniteQuery(`user-audit:${user.id}`, (page, signal) => fetchUserAudit({ user_id: user.id, page }, signal));
+  const [link, setLink] = useState<string | null>(null);
+  const [linkBusy, setLinkBusy] = useState(false);
+
+  const requestLink = async () => {
+    setLinkBusy(true);
+    try {
+      setLink((await newSetPasswordLink(user.id)).set_password_link);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setLinkBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title={`History of ${userDisplayName(user.display_name)}`}
+      onClose={onClose}
+      footer={
+        <>
+          {user.active && !link && (
+            <Button variant="outlined" loading={linkBusy} onClick={() => void requestLink()}>
+              New set-password link
+            </Button>
+          )}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      {link && <SetPasswordLink email={user.email} link={link} />}
+      <ol className="user-history" aria-label="Changes, newest first">
+        {history.items.map((event) => (
+          <li key={event.id} className="user-history__item">
+            <span className="user-history__what">{describeEvent(event)}</span>
+            <span className="user-history__meta">
+              by {event.actor ? userDisplayName(event.actor.display_name) : 'the system'} · {formatDubaiDateTime(event.created_at)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {history.isLoading && <LoadingIndicator label="Loading the history" />}
+      {!history.isLoading && history.error === undefined && history.items.length === 0 && <EmptyState message="No changes recorded yet" />}
+      {history.error !== undefined && (
+        <Button variant="outlined" onClick={history.retry}>
+          Retry
+        </Button>
+      )}
+      {history.hasNextPage && !history.isLoading && history.error === undefined && (
+        <Button variant="ghost" onClick={history.fetchNextPage}>
+          Show older changes
+        </Button>
+      )}
+    </Dialog>
+  );
+}

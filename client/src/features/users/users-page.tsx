@@ -1,0 +1,201 @@
+import { memo, useCallback, useMemo, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { RoleChoice, StaffUser } from '../../../../common/api-contract.ts';
+import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../common/roles.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
+import { LoadingIndicator } from '../../components/spinner.tsx';
+import { StatusChip } from '../../components/status-chip.tsx';
+import { VirtualRows } from '../../components/virtual-rows.tsx';
+import { formatDubaiDate } from '../../lib/dates.ts';
+import { integerField, multiChoiceField, textField } from '../../lib/url-list-state.ts';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll.ts';
+import { useListParams } from '../../lib/use-list-params.ts';
+import { useInfiniteQuery, useQuery } from '../../lib/use-query.ts';
+import { userDisplayName } from '../../lib/user-name.ts';
+import { session } from '../../state/session.ts';
+import { fetchRoleChoices, fetchUsers } from './api.ts';
+import { HistoryDialog } from './history-dialog.tsx';
+import { ActiveDialog, InviteDialog, RoleDialog } from './user-dialogs.tsx';
+import './users.css';
+
+/** Search (lower case) and the role filter live in the URL; page is the list schema's, unused by an infinite list. */
+const USERS_VIEW = {
+  page: integerField(1),
+  search: textField({ lowerCase: true }),
+  roles: multiChoiceField(STAFF_ROLES),
+};
+
+/** Every row is this tall (users.css), which lets the virtualiser place rows without measuring them. */
+const ROW_HEIGHT = 56;
+
+type OpenDialog =
+  | { kind: 'invite' }
+  | { kind: 'role'; user: StaffUser }
+  | { kind: 'active'; user: StaffUser }
+  | { kind: 'history'; user: StaffUser }
+  | null;
+
+export function UsersPage() {
+  useSignals();
+  const [view, setView] = useListParams(USERS_VIEW);
+  // Bumped after an invitation, so the list is read again from page 1 with the new user in place.
+  const [generation, setGeneration] = useState(0);
+  const [changed, setChanged] = useState<ReadonlyMap<number, StaffUser>>(new Map());
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const roleChoices = useQuery('user-role-choices', fetchRoleChoices);
+  const staffChoices = useMemo<RoleChoice[]>(() => (roleChoices.data ?? []).filter((choice) => isStaffRole(choice.value)), [roleChoices.data]);
+
+  const query = useMemo(() => ({ search: view.search || undefined, role__in: view.roles.length > 0 ? view.roles.join(',') : undefined }), [view.search, view.roles]);
+  const list = useInfiniteQuery(`users:${JSON.stringify(query)}:${generation}`, (page, signal) => fetchUsers({ ...query, page }, signal));
+  const rows = list.items.map((user) => changed.get(user.id) ?? user);
+
+  useInfiniteScroll({ canLoad: list.hasNextPage && !list.isLoading && list.error === undefined, loadMore: list.fetchNextPage, loaded: list.items.length });
+
+  const onChanged = useCallback((user: StaffUser) => {
+    setChanged((previous) => new Map(previous).set(user.id, user));
+    setDialog(null);
+  }, []);
+  const openDialog = useCallback((kind: RowAction, user: StaffUser) => setDialog({ kind, user }), []);
+  const ownEmail = session.value.email?.toLowerCase();
+
+  const toggleRole = (role: (typeof STAFF_ROLES)[number]) =>
+    setView({ roles: view.roles.includes(role) ? view.roles.filter((value) => value !== role) : STAFF_ROLES.filter((value) => value === role || view.roles.includes(value)) });
+
+  return (
+    <div className="users-page">
+      <div className="users-toolbar">
+        <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search name or e-mail" label="Search users" />
+        <div className="role-filter" role="group" aria-label="Filter by role">
+          {staffChoices.map((choice) => (
+            <button
+              key={choice.value}
+              type="button"
+              className="role-filter__chip"
+              aria-pressed={view.roles.includes(choice.value as (typeof STAFF_ROLES)[number])}
+              onClick={() => toggleRole(choice.value as (typeof STAFF_ROLES)[number])}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+        <Button className="users-toolbar__invite" onClick={() => setDialog({ kind: 'invite' })} disabled={staffChoices.length === 0}>
+          Invite user
+        </Button>
+      </div>
+
+      <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
+        <div role="rowgroup">
+          <div role="row" className="users-table__row users-table__row--header">
+            <span role="columnheader" className="users-table__cell">
+              <span className="visually-hidden">Picture</span>
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              Name
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              E-mail
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              Role
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              Joined
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              Status
+            </span>
+            <span role="columnheader" className="users-table__cell">
+              <span className="visually-hidden">Actions</span>
+            </span>
+          </div>
+        </div>
+        <div role="rowgroup">
+          <VirtualRows
+            count={rows.length}
+            rowHeight={ROW_HEIGHT}
+            renderRow={(index) => {
+              const user = rows[index]!;
+              const self = user.email.toLowerCase() === ownEmail;
+              return <UserRow key={user.id} user={user} self={self} onOpen={openDialog} />;
+            }}
+          />
+        </div>
+      </div>
+
+      <div className="users-footer" aria-live="polite">
+        {list.isLoading && <LoadingIndicator label="Loading users" />}
+        {list.error !== undefined && !list.isLoading && (
+          <div className="users-footer__error" role="alert">
+            <span>The next users could not be loaded.</span>
+            <Button variant="outlined" onClick={list.retry}>
+              Retry
+            </Button>
+          </div>
+        )}
+        {!list.isLoading && list.error === undefined && rows.length === 0 && <EmptyState />}
+        {!list.isLoading && list.error === undefined && !list.hasNextPage && rows.length > 0 && (
+          <span className="users-footer__end">{rows.length === 1 ? 'The only matching user is shown' : `All ${rows.length} users shown`}</span>
+        )}
+      </div>
+
+      {dialog?.kind === 'invite' && (
+        <InviteDialog
+          roles={staffChoices}
+          onClose={() => setDialog(null)}
+          onInvited={() => {
+            setChanged(new Map());
+            setGeneration((value) => value + 1);
+          }}
+        />
+      )}
+      {dialog?.kind === 'role' && <RoleDialog user={dialog.user} roles={staffChoices} onClose={() => setDialog(null)} onChanged={onChanged} />}
+      {dialog?.kind === 'active' && <ActiveDialog user={dialog.user} onClose={() => setDialog(null)} onChanged={onChanged} />}
+      {dialog?.kind === 'history' && <HistoryDialog user={dialog.user} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}
+
+type RowAction = 'role' | 'active' | 'history';
+
+/** Memoised: scrolling re-renders the visible window, and rows whose user did not change stay as they are. */
+const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: RowAction, user: StaffUser) => void }) {
+  const name = userDisplayName(user.display_name);
+  return (
+    <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
+      <span role="cell" className="users-table__cell users-row__avatar">
+        <Avatar name={name} picture={user.profile_picture} />
+      </span>
+      <span role="cell" className="users-table__cell users-row__name" title={name}>
+        {name}
+        {self && <span className="users-row__you"> (you)</span>}
+      </span>
+      <span role="cell" className="users-table__cell" title={user.email}>
+        {user.email}
+      </span>
+      <span role="cell" className="users-table__cell">
+        {roleLabel(user.role)}
+      </span>
+      <span role="cell" className="users-table__cell">
+        {formatDubaiDate(user.date_joined)}
+      </span>
+      <span role="cell" className="users-table__cell">
+        <StatusChip variant={user.active ? 'green' : 'neutral'}>{user.active ? 'Active' : 'Deactivated'}</StatusChip>
+      </span>
+      <span role="cell" className="users-table__cell users-row__actions">
+        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role', user)} aria-label={`Change the role of ${name}`}>
+          Role
+        </button>
+        <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('active', user)} aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${name}`}>
+          {user.active ? 'Deactivate' : 'Reactivate'}
+        </button>
+        <button type="button" className="users-row__action" onClick={() => onOpen('history', user)} aria-label={`History of ${name}`}>
+          History
+        </button>
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,226 @@
+/**
+ * The Users page in Chromium against the real stack: infinite scrolling page by page to the last page,
+ * search and role filter kept in the URL across a reload, inviting a user who then sets a password and
+ * signs in with exactly that role's navigation, and a deactivated user's next call ending their session.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import type { Page as ListPage, StaffUser } from '../../common/api-contract.ts';
+import type { StaffRole } from '../../common/roles.ts';
+import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
+import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E('users');
+}, 150_000);
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+afterEach(() => {
+  expect(e2e.cspViolations.splice(0)).toEqual([]);
+});
+
+const admin = () => e2e.stack.accounts.find((account) => account.role === 'ADMIN')!;
+
+async function signedIn(email: string, password: string, path = '/users'): Promise<Page> {
+  const { page } = await e2e.newPage();
+  await page.goto(`${e2e.stack.url}${path}`);
+  await page.locator('#login-email').waitFor();
+  await signIn(page, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+const userListCalls = (request: Request) => {
+  const url = new URL(request.url());
+  return url.pathname === '/api/users/' && request.method() === 'GET';
+};
+const rows = (page: Page) => page.locator('.users-row');
+
+/** Invites through the dialog and answers the set-password link the dialog shows. */
+async function inviteThroughDialog(page: Page, email: string, name: string, role: StaffRole): Promise<string> {
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Display name').fill(name);
+  await dialog.getByLabel('Role').selectOption(role);
+  await dialog.getByRole('button', { name: 'Invite' }).click();
+  const done = page.getByRole('dialog', { name: 'Invitation created' });
+  const link = await done.getByLabel('Set-password link').inputValue();
+  await done.getByRole('button', { name: 'Done' }).click();
+  return link;
+}
+
+/** Opens the link in a fresh browser, sets the password, and signs in with it. */
+async function acceptInvitation(link: string, email: string, password: string): Promise<Page> {
+  const { page } = await e2e.newPage();
+  await page.goto(link);
+  await page.getByText(`For ${email}`).waitFor();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/login');
+  await signIn(page, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+describe('the list', () => {
+  it('loads page 1, then the next pages while scrolling, and stops at the last page', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    const requested: URL[] = [];
+    const first = page.waitForResponse((response) => userListCalls(response.request()) && new URL(response.url()).searchParams.get('page') === '1');
+    page.on('request', (request) => {
+      if (userListCalls(request)) requested.push(new URL(request.url()));
+    });
+    await page.goto(`${e2e.stack.url}/users`);
+    const total = ((await (await first).json()) as ListPage<StaffUser>).count;
+    expect(total).toBeGreaterThan(40);
+    await rows(page).first().waitFor();
+
+    const footer = page.getByText(`All ${total} users shown`);
+    for (let attempt = 0; attempt < 20 && !(await footer.isVisible()); attempt += 1) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(400);
+    }
+    await footer.waitFor();
+    // A last scroll at the end asks for nothing more.
+    await page.mouse.wheel(0, 4000);
+    await page.waitForTimeout(600);
+    expect(requested.map((url) => url.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    expect(requested.every((url) => url.searchParams.get('role__not__in') === 'CLIENT_ACCOUNT_MANAGER,CLIENT')).toBe(true);
+    // The virtualiser keeps only a screenful of the rows in the page.
+    expect(await rows(page).count()).toBeLessThan(total);
+    await page.context().close();
+  });
+
+  it('keeps the search and the role filter in the URL across a reload, from page 1', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await rows(page).first().waitFor();
+    // Every row added from now on must belong to the filtered query: no row of the old one may show.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { addedRoles: string[] }).addedRoles = seen;
+      new MutationObserver((mutations) => {
+        for (const mutation of mutations) {
+          for (const node of mutation.addedNodes) {
+            if (node instanceof HTMLElement && node.matches('.users-row')) seen.push(node.querySelectorAll('[role="cell"]')[3]?.textContent ?? '');
+          }
+        }
+      }).observe(document.querySelector('.users-table')!, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Reviewer', exact: true }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    await page.getByLabel('Search users').fill('A');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'a' && url.searchParams.get('roles') === 'ADMIN,REVIEWER');
+    await expect(page.getByLabel('Search users').inputValue()).resolves.toBe('a');
+
+    const check = async () => {
+      await page.getByText(/^All \d+ users shown$/).waitFor();
+      const roles = await page.locator('.users-row [role="cell"]:nth-child(4)').allTextContents();
+      expect(roles.length).toBeGreaterThan(0);
+      expect(new Set(roles)).toEqual(new Set(['Admin', 'Reviewer']));
+    };
+    await check();
+    const added = await page.evaluate(() => (window as unknown as { addedRoles: string[] }).addedRoles);
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((role) => role !== 'Admin' && role !== 'Reviewer')).toEqual([]);
+    const reloaded = page.waitForRequest((request) => userListCalls(request));
+    await page.reload();
+    const url = new URL((await reloaded).url());
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ page: '1', search: 'a', role__in: 'ADMIN,REVIEWER' });
+    await expect(page.getByRole('button', { name: 'Reviewer', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(page.getByRole('button', { name: 'Bookkeeper', exact: true }).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect(page.getByLabel('Search users').inputValue()).resolves.toBe('a');
+    await check();
+    await page.context().close();
+  });
+});
+
+describe('administration', () => {
+  it('invites a user who sets a password through the link and signs in with exactly that role’s navigation', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await rows(page).first().waitFor();
+    const email = `invited-reviewer-${Date.now()}@example.com`;
+    const link = await inviteThroughDialog(page, email, 'Invited Reviewer', 'REVIEWER');
+    expect(new URL(link).origin).toBe(e2e.stack.url);
+    expect(new URL(link).pathname).toBe('/users/set-password');
+
+    const invited = await acceptInvitation(link, email, 'reviewer-password');
+    await invited.waitForURL((url) => url.pathname === EXPECTED_NAVIGATION.REVIEWER.lands);
+    expect(await visibleNavigation(invited)).toEqual(EXPECTED_NAVIGATION.REVIEWER.entries);
+    await invited.context().close();
+
+    await page.getByLabel('Search users').fill(email);
+    await expect(rows(page).filter({ hasText: email }).locator('[role="cell"]').nth(3).textContent()).resolves.toBe('Reviewer');
+    await page.context().close();
+  });
+
+  it('refuses a duplicate e-mail in the dialog with the server’s explanation', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
+    await dialog.getByLabel('E-mail').fill('Reviewer@example.com');
+    await dialog.getByLabel('Display name').fill('Someone');
+    await dialog.getByLabel('Role').selectOption('BOOKKEEPER');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('A user with the e-mail reviewer@example.com already exists.');
+    await page.context().close();
+  });
+
+  it('ends a deactivated user’s session on their next call, with the session message and a return to login', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await rows(page).first().waitFor();
+    const email = `to-deactivate-${Date.now()}@example.com`;
+    const link = await inviteThroughDialog(page, email, 'Soon Gone', 'ADMIN');
+    const victim = await acceptInvitation(link, email, 'gone-password');
+    await victim.goto(`${e2e.stack.url}/users`);
+    await rows(victim).first().waitFor();
+
+    await page.getByLabel('Search users').fill(email);
+    const row = rows(page).filter({ hasText: email });
+    await row.getByRole('button', { name: 'Deactivate Soon Gone' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Deactivate Soon Gone?' });
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await row.getByText('Deactivated').waitFor();
+
+    const refused = victim.waitForResponse((response) => userListCalls(response.request()) && response.status() === 401);
+    await victim.getByLabel('Search users').fill('anyone');
+    await refused;
+    await victim.getByText('Session timeout. Please refresh or login.').waitFor();
+    await victim.waitForURL((url) => url.pathname === '/auth/login' && (url.searchParams.get('next') ?? '').startsWith('/users'));
+    await victim.context().close();
+
+    await row.getByRole('button', { name: 'History of Soon Gone' }).click();
+    const history = page.getByRole('dialog', { name: 'History of Soon Gone' });
+    await history.locator('.user-history__item').nth(1).waitFor();
+    await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Invited as Admin']);
+    await page.context().close();
+  });
+});
+
+describe('accessibility (axe-core)', () => {
+  const seriousOrWorse = async (page: Page) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  };
+
+  it('finds no serious or critical violation on the list, with a filter on, and in the invite dialog', async () => {
+    const page = await signedIn(admin().email, admin().password);
+    await rows(page).first().waitFor();
+    await page.getByRole('button', { name: 'Marketing', exact: true }).click();
+    await page.getByText(/^All \d+ users shown$/).waitFor();
+    expect(await seriousOrWorse(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByRole('dialog', { name: 'Invite a staff member' }).waitFor();
+    expect(await seriousOrWorse(page)).toEqual([]);
+    await page.context().close();
+  });
+});
