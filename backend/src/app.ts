@@ -10,7 +10,9 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
+import { myRegistrationRoutes } from './routes/my-registration.ts';
 import { registrationRoutes } from './routes/registrations.ts';
+import { reviewRoutes } from './routes/review.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildExtras {
@@ -47,6 +49,8 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     async (api) => {
       api.addHook('onRequest', (request) => app.authenticate(request));
       await api.register(registrationRoutes);
+      await api.register(reviewRoutes);
+      await api.register(myRegistrationRoutes);
       await api.register(userRoutes);
       await api.register(deviceRoutes);
     },
