@@ -11,7 +11,7 @@ import { AccessDenied } from './components/access-denied.tsx';
 import { AppShell } from './components/app-shell.tsx';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
-import { PAGES, PUBLIC_PAGES } from './config/pages.tsx';
+import { PAGES, PUBLIC_PAGES, ShellSidebar } from './config/pages.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { logout } from './lib/auth.ts';
 import { loginHref, routePattern } from './lib/routing.ts';
@@ -58,7 +58,7 @@ function SignedInArea() {
   const access = decideAccess(role, location);
   if (access.kind === 'redirect') return <Redirect to={access.to} replace />;
   return (
-    <AppShell title={access.kind === 'allowed' ? access.route.name : undefined}>
+    <AppShell title={access.kind === 'allowed' ? access.route.name : undefined} sidebar={<ShellSidebar />}>
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />

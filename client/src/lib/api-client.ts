@@ -16,7 +16,10 @@ export interface ApiClientOptions {
   timeout?: number;
 }
 
-export type ApiRequestOptions = Pick<FetchOptions<'json'>, 'method' | 'query' | 'body' | 'headers' | 'signal'>;
+export type ApiRequestOptions = Pick<FetchOptions<'json'>, 'method' | 'query' | 'body' | 'headers' | 'signal'> & {
+  /** 'blob' for file downloads (documents fetched with the token, then shown from a blob: URL). */
+  responseType?: 'json' | 'blob';
+};
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
@@ -43,7 +46,7 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   const send = <T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-    return raw<T>(path, { ...options, headers }).catch((error: unknown) => {
+    return raw<T>(path, { ...options, headers } as FetchOptions<'json'>).catch((error: unknown) => {
       throw toApiError(error);
     });
   };
