@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 
 interface DialogProps {
@@ -16,6 +16,7 @@ interface DialogProps {
 /** A modal confirmation on the native dialog element (focus trap, Escape and backdrop handled by the browser). */
 export function Dialog({ open, title, children, confirmLabel, busy, confirmDisabled = false, onConfirm, onClose }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -23,7 +24,7 @@ export function Dialog({ open, title, children, confirmLabel, busy, confirmDisab
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="review-dialog" aria-labelledby="review-dialog-title" onClose={onClose}>
+    <dialog ref={ref} className="review-dialog" aria-labelledby={titleId} onClose={onClose}>
       <form
         method="dialog"
         onSubmit={(event) => {
@@ -31,7 +32,7 @@ export function Dialog({ open, title, children, confirmLabel, busy, confirmDisab
           onConfirm();
         }}
       >
-        <h2 id="review-dialog-title" className="review-dialog__title">
+        <h2 id={titleId} className="review-dialog__title">
           {title}
         </h2>
         <div className="review-dialog__body">{children}</div>
