@@ -98,6 +98,10 @@ function ReviewHeader({ review, run }: { review: RegistrationReview; run: Run })
             <dd>{review.registration_id}</dd>
           </div>
           <div>
+            <dt>Client</dt>
+            <dd>{review.client.display_name ?? review.client.email}</dd>
+          </div>
+          <div>
             <dt>Current step</dt>
             <dd>
               <AppLink href={verificationHref(review.user_id, review.stage)}>{STAGE_TITLES[review.stage]}</AppLink>
