@@ -47,8 +47,7 @@ export function DocumentsSection({ userId, documents }: { userId: number; docume
           <thead>
             <tr>
               <th scope="col">Type</th>
-              <th scope="col">File name</th>
-              <th scope="col">Size</th>
+              <th scope="col">File</th>
               <th scope="col">Uploaded at</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -59,9 +58,11 @@ export function DocumentsSection({ userId, documents }: { userId: number; docume
             {documents.map((document) => (
               <tr key={document.id} className={selected?.id === document.id ? 'review-table__row--selected' : undefined}>
                 <td>{DOCUMENT_KIND_LABELS[document.kind]}</td>
-                <td className="review-table__file">{document.file_name}</td>
-                <td>{formatBytes(document.size_bytes)}</td>
-                <td>{formatFull(document.uploaded_at)}</td>
+                <td className="review-table__file">
+                  {document.file_name}
+                  <span className="review-table__size">{formatBytes(document.size_bytes)}</span>
+                </td>
+                <td className="review-table__date">{formatFull(document.uploaded_at)}</td>
                 <td className="review-table__actions">
                   <Button variant="ghost" onClick={() => setSelected(selected?.id === document.id ? null : document)} aria-label={`Preview ${document.file_name}`}>
                     {selected?.id === document.id ? 'Hide' : 'Preview'}

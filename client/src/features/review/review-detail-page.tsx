@@ -119,7 +119,7 @@ function ReviewHeader({ review, run }: { review: RegistrationReview; run: Run })
           </div>
           <div>
             <dt>Waiting</dt>
-            <dd>{waiting ?? (listPage ? `On ${listPage.name}` : 'Not waiting on a list')}</dd>
+            <dd>{waiting ?? (review.queue === 'due-diligence' ? 'Awaiting documents' : listPage ? `On ${listPage.name}` : 'Not waiting on a list')}</dd>
           </div>
         </dl>
       </div>
