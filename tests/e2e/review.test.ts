@@ -4,6 +4,7 @@
  * return, the client's resubmission (through the gateway, as `npm run demo:resubmit` does), approve, and two
  * reviewers acting on one registration at once.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Page as ListPage, RegistrationListItem, RegistrationReview, UserStatusResponse } from '../../common/api-contract.ts';
@@ -272,4 +273,22 @@ describe('due-diligence detail', () => {
     await second.locator('.review-chip', { hasText: 'Returned for Correction' }).waitFor();
     expect((await review(userId)).assignee?.email).toBe(account('ADMIN').email);
   }, 90_000);
+});
+
+describe('accessibility (axe-core)', () => {
+  it('finds no serious or critical violation on the detail page (preview open) and the verification page', async () => {
+    const userId = await pick('documents_submitted');
+    const page = await signedInAs('ADMIN', `/due-diligence/details/${userId}`);
+    await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
+    await page.getByRole('button', { name: /^Preview .*\.png$/ }).first().click();
+    await page.locator('img.review-preview__image').waitFor();
+    const seriousOrWorse = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(await seriousOrWorse()).toEqual([]);
+    await page.goto(`${e2e.stack.url}/registrations/${userId}/verification/?step=documents_submitted&resubmitted=true`);
+    await stepperState(page);
+    expect(await seriousOrWorse()).toEqual([]);
+  });
 });
