@@ -46,8 +46,11 @@ beforeAll(async () => {
   otherClient = (await createUsers(app, emulatorHost, ['CLIENT'], 'review-other')).get('CLIENT')!;
   candidates = (
     await app.db.query<{ user_id: number }>(
-      `SELECT user_id FROM registrations WHERE stage = 'documents_submitted' AND status = 'active' AND review_state IS NULL
-       AND recieved_on IS NOT NULL ORDER BY id`,
+      // Fresh cases only: the seeded returned-and-resubmitted one already has decisions on its timeline.
+      `SELECT r.user_id FROM registrations r WHERE r.stage = 'documents_submitted' AND r.status = 'active' AND r.review_state IS NULL
+       AND r.recieved_on IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM audit_events e WHERE e.entity = 'registration' AND e.entity_id = r.id AND e.kind = 'returned')
+       ORDER BY r.id`,
     )
   ).map((row) => row.user_id);
 });
@@ -149,6 +152,7 @@ describe('review actions', () => {
   it('assigns to me, to another Due Diligence user and unassigns, each with its event and a new version', async () => {
     const userId = nextCase();
     const start = await review(userId);
+    const seen = (await timeline(userId)).length;
     const managerId = await userIdOf('BD_MANAGER');
     const mine = await post(`/api/registrations/${userId}/assign`, { assignee_id: managerId, version: start.version }, 'BD_MANAGER');
     expect(mine.statusCode).toBe(200);
@@ -160,17 +164,17 @@ describe('review actions', () => {
     const none = await post(`/api/registrations/${userId}/assign`, { assignee_id: null, version: start.version + 2 }, 'ADMIN');
     expect(none.json<RegistrationReview>()).toMatchObject({ assignee: null, version: start.version + 3 });
 
-    const events = (await timeline(userId)).filter((event) => event.kind === 'assigned' || event.kind === 'unassigned');
+    const events = (await timeline(userId)).slice(seen);
     expect(events.map((event) => [event.kind, event.data.assignee?.id, event.actor?.email])).toEqual([
       ['assigned', managerId, users.get('BD_MANAGER')!.email],
       ['assigned', adminId, users.get('BD_MANAGER')!.email],
       ['unassigned', adminId, users.get('ADMIN')!.email],
     ]);
     const [audit] = await app.db.query<{ before: { assignee_id: number | null }; after: { assignee_id: number | null } }>(
-      "SELECT before, after FROM audit_events WHERE kind = 'assigned' AND entity_id = (SELECT id FROM registrations WHERE user_id = $1) ORDER BY id LIMIT 1",
-      [userId],
+      'SELECT before, after FROM audit_events WHERE id = $1',
+      [events[0]!.id],
     );
-    expect(audit).toEqual({ before: expect.objectContaining({ assignee_id: null }), after: expect.objectContaining({ assignee_id: managerId }) });
+    expect(audit).toEqual({ before: expect.objectContaining({ assignee_id: start.assignee?.id ?? null }), after: expect.objectContaining({ assignee_id: managerId }) });
   });
 
   it('refuses an assignee who may not see Due Diligence (400 naming assignee_id)', async () => {
@@ -226,6 +230,30 @@ describe('review actions', () => {
     await post(`/api/registrations/${userId}/comments`, comment, 'ADMIN', 'comment-key');
     await post(`/api/registrations/${userId}/comments`, comment, 'ADMIN', 'comment-key');
     expect((await timeline(userId)).filter((event) => event.kind === 'comment_added' && event.data.comment === comment.text)).toHaveLength(1);
+  });
+
+  it('lets exactly one of two simultaneous decisions on the same version through; the other gets 409', async () => {
+    const userId = nextCase();
+    const { version } = await review(userId);
+    const [approved, returned] = await Promise.all([
+      post(`/api/registrations/${userId}/approve`, { version }, 'ADMIN'),
+      post(`/api/registrations/${userId}/return`, { version, reason: 'missing_document', comment: 'Bank statement missing' }, 'BD_MANAGER'),
+    ]);
+    expect([approved.statusCode, returned.statusCode].sort()).toEqual([200, 409]);
+    const decisions = (await timeline(userId)).filter((event) => event.kind === 'approved' || event.kind === 'returned');
+    expect(decisions).toHaveLength(1);
+    expect((await review(userId)).review_state).toBe(decisions[0]!.kind);
+  });
+
+  it('acts once when the retry arrives while the first attempt is still running', async () => {
+    const userId = nextCase();
+    const { version } = await review(userId);
+    const seen = (await timeline(userId)).length;
+    const body = { version, assignee_id: await userIdOf('ADMIN') };
+    const responses = await Promise.all([1, 2, 3].map(() => post(`/api/registrations/${userId}/assign`, body, 'BD_MANAGER', `parallel-${userId}`)));
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect((await review(userId)).version).toBe(version + 1);
+    expect((await timeline(userId)).slice(seen).map((event) => event.kind)).toEqual(['assigned']);
   });
 
   it('posts internal comments into the timeline with their author and refuses blank ones', async () => {
