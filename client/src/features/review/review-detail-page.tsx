@@ -18,7 +18,7 @@ import { waitingText } from './format.ts';
 import { ProfileSection } from './profile-section.tsx';
 import { ReviewStatusChip } from './review-status-chip.tsx';
 import { TimelineSection } from './timeline-section.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useQuery } from './use-query.ts';
 import { verificationHref } from './verification-link.ts';
 import './review.css';
 
@@ -29,22 +29,25 @@ import './review.css';
  */
 export function ReviewDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const review = useLoaded(`review:${id}`, (signal) => reviewApi.fetchReview(id, signal));
-  const timeline = useLoaded(`timeline:${id}`, (signal) => reviewApi.fetchTimeline(id, signal));
+  const review = useQuery(`review:${id}`, (signal) => reviewApi.fetchReview(id, signal));
+  const timeline = useQuery(`timeline:${id}`, (signal) => reviewApi.fetchTimeline(id, signal));
+  // An action answers with the registration as it left it; shown until a read brings a newer version.
+  const [answered, setAnswered] = useState<RegistrationReview | undefined>();
 
-  /** Runs one action: success replaces the review and refreshes the timeline; a conflict reloads both. */
+  /** Runs one action: success shows its answer and refreshes the timeline; a conflict reloads both. */
   const run = async (action: () => Promise<RegistrationReview>, success: string): Promise<boolean> => {
     try {
-      review.replace(await action());
-      timeline.reload();
+      setAnswered(await action());
+      timeline.refetch();
       notifySuccess(success);
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const body = error.body as { message?: string } | undefined;
         notifyError(body?.message ?? CONFLICT_MESSAGE);
-        review.reload();
-        timeline.reload();
+        setAnswered(undefined);
+        review.refetch();
+        timeline.refetch();
       } else {
         notifyError(error);
       }
@@ -54,7 +57,8 @@ export function ReviewDetailPage() {
 
   const comment = async (text: string) => {
     try {
-      timeline.replace(await reviewApi.addComment(id, text));
+      await reviewApi.addComment(id, text);
+      timeline.refetch();
       notifySuccess('Comment posted');
       return true;
     } catch (error) {
@@ -63,10 +67,10 @@ export function ReviewDetailPage() {
     }
   };
 
-  if (!review.data) {
-    return review.loading ? <LoadingIndicator /> : <p className="review-section__note">This registration could not be loaded.</p>;
+  const data = answered && answered.user_id === review.data?.user_id && answered.version > review.data.version ? answered : review.data;
+  if (!data) {
+    return review.isLoading ? <LoadingIndicator /> : <p className="review-section__note">This registration could not be loaded.</p>;
   }
-  const data = review.data;
   return (
     <div className="review">
       <ReviewHeader review={data} run={run} />
@@ -76,7 +80,7 @@ export function ReviewDetailPage() {
           <DocumentsSection userId={data.user_id} documents={data.documents} />
         </div>
         <div className="review__side">
-          <TimelineSection events={timeline.data} loading={timeline.loading} onComment={comment} />
+          <TimelineSection events={timeline.data} loading={timeline.isLoading} onComment={comment} />
         </div>
       </div>
     </div>
@@ -131,7 +135,7 @@ function ReviewHeader({ review, run }: { review: RegistrationReview; run: Run })
 function ReviewActions({ review, run }: { review: RegistrationReview; run: Run }) {
   useSignals();
   const email = session.value.email?.toLowerCase() ?? '';
-  const assignees = useLoaded('assignees', (signal) => reviewApi.fetchAssignees(signal));
+  const assignees = useQuery('assignees', (signal) => reviewApi.fetchAssignees(signal));
   const me = assignees.data?.find((person) => person.email.toLowerCase() === email);
   const [busy, setBusy] = useState<'me' | 'other' | 'unassign' | 'approve' | 'return' | null>(null);
   const [dialog, setDialog] = useState<'approve' | 'return' | null>(null);

@@ -8,7 +8,7 @@ import { formatFull } from '../../lib/dates.ts';
 import { fetchReview, fetchStatus } from './api.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { Fact, ProfileSection } from './profile-section.tsx';
-import { useLoaded } from './use-loaded.ts';
+import { useQuery } from './use-query.ts';
 import { readVerificationQuery, VERIFICATION_PATH } from './verification-link.ts';
 import './review.css';
 
@@ -20,11 +20,11 @@ export function VerificationPage() {
   const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATH);
   const userId = params?.userId ?? '';
   const { step: requested, showReturn } = readVerificationQuery(useSearch());
-  const review = useLoaded(`review:${userId}`, (signal) => fetchReview(userId, signal));
+  const review = useQuery(`review:${userId}`, (signal) => fetchReview(userId, signal));
   // The status history is the stepper's call too; the return view lists it.
-  const status = useLoaded(`status:${userId}`, (signal) => fetchStatus(userId, signal));
+  const status = useQuery(`status:${userId}`, (signal) => fetchStatus(userId, signal));
 
-  if (!review.data) return review.loading ? <LoadingIndicator /> : <p className="review-section__note">This registration could not be loaded.</p>;
+  if (!review.data) return review.isLoading ? <LoadingIndicator /> : <p className="review-section__note">This registration could not be loaded.</p>;
   const data = review.data;
   const step: Stage = isStage(requested) ? requested : data.stage;
   const listPage = routeByKey(data.queue ?? 'registrations');

@@ -3,7 +3,7 @@ import type { UserStatusResponse } from '../../../../common/api-contract.ts';
 import { isStepCompleted } from '../../../../common/stages.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { fetchStatus } from './api.ts';
-import { useLoaded } from './use-loaded.ts';
+import { useQuery } from './use-query.ts';
 import { readVerificationQuery, VERIFICATION_PATH, verificationHref } from './verification-link.ts';
 import './review.css';
 
@@ -15,8 +15,8 @@ import './review.css';
 export function VerificationStepper() {
   const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATH);
   const userId = params?.userId ?? '';
-  const status = useLoaded(`status:${userId}`, (signal) => fetchStatus(userId, signal));
-  return <StepperView userId={userId} status={status.data} loading={status.loading} search={useSearch()} />;
+  const status = useQuery(`status:${userId}`, (signal) => fetchStatus(userId, signal));
+  return <StepperView userId={userId} status={status.data} loading={status.isLoading} search={useSearch()} />;
 }
 
 export function StepperView({ userId, status, loading, search }: { userId: string; status: UserStatusResponse | undefined; loading: boolean; search: string }) {
