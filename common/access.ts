@@ -4,7 +4,6 @@
  * the only guard.
  */
 import { STAFF_ROLES, type StaffRole } from './roles.ts';
-import type { Stage } from './stages.ts';
 
 export type IconName =
   | 'home'
@@ -218,19 +217,4 @@ export function isHighlighted(entry: RouteEntry, pathname: string): boolean {
 
 export function canSee(role: StaffRole, key: RouteKey): boolean {
   return routeByKey(key).permission.includes(role);
-}
-
-/**
- * Which console page lists registrations at a stage, so the back end grants a registrations query to the
- * roles that see that page (the due-diligence list reads stage documents_submitted, the call schedule
- * meeting_scheduled, activation payment_completed; every other query is the Registration page's).
- */
-const REGISTRATION_LIST_ROUTES: Partial<Record<Stage, RouteKey>> = {
-  meeting_scheduled: 'call-schedules',
-  documents_submitted: 'due-diligence',
-  payment_completed: 'pending-activation',
-};
-
-export function registrationListRoute(stage: Stage | undefined): RouteKey {
-  return (stage && REGISTRATION_LIST_ROUTES[stage]) || 'registrations';
 }

@@ -18,6 +18,10 @@ export const MAX_PAGE_SIZE = 100;
 
 export const apiPaths = {
   registrations: 'registrations/',
+  /** GET: how many registrations wait on each onboarding page the caller may open (nav badges). */
+  registrationCounts: 'registrations/counts/',
+  /** GET with the list's filters: every matching row as a streamed CSV file. */
+  registrationExport: 'registrations/export/',
   userStatus: (userId: string | number) => `users/${encodeURIComponent(String(userId))}/status`,
   users: 'users/',
   me: 'users/me',
@@ -58,14 +62,43 @@ export interface Page<T> {
   results: T[];
 }
 
-/** GET registrations/?stage=&status=&search=&page=&page_size= */
+/** The list's date orders; '-' first is newest first. Default '-date_joined'. */
+export const REGISTRATION_SORTS = [
+  'date_joined',
+  '-date_joined',
+  'requested_on',
+  '-requested_on',
+  'recieved_on',
+  '-recieved_on',
+  'meeting_at',
+  '-meeting_at',
+  'payment_date',
+  '-payment_date',
+] as const;
+export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
+export const DEFAULT_REGISTRATION_SORT: RegistrationSort = '-date_joined';
+
+/**
+ * GET registrations/?stage=&status=&queue=&search=&sort=&page=&page_size= ; registrations/export/ takes the
+ * same filters (no page). queue is an onboarding page key, ANDed with stage and status (common/onboarding.ts).
+ */
 export interface RegistrationQuery {
   stage?: Stage;
   /** 'active' or 'inactive' */
   status?: 'active' | 'inactive';
+  queue?: OnboardingPage;
+  /** Case-insensitive, literal contains match on the company's legal name. */
   search?: string;
+  sort?: RegistrationSort;
   page?: number;
   page_size?: number;
+}
+
+export type RegistrationExportQuery = Omit<RegistrationQuery, 'page' | 'page_size'>;
+
+/** GET registrations/counts/ : only the pages the caller may open are present. */
+export interface RegistrationCounts {
+  counts: Partial<Record<OnboardingPage, number>>;
 }
 
 /** A registration list item as the back end sends it; recieved_on is spelt so in the contract. */
@@ -82,6 +115,17 @@ export interface RegistrationListItem {
   recieved_on: string | null;
   /** Free text, e.g. 'Awaiting Documents', 'Pending Due Diligence' */
   status: string;
+  /** The last step reached; the verification page of the Registration list opens on it. */
+  stage: Stage;
+  review_state: ReviewState | null;
+  /** The onboarding call (Call Schedule): ISO 8601 instant and the name of who booked it, or null. */
+  meeting_at: string | null;
+  meeting_booked_by: string | null;
+  /** The chosen plan (Plan Approval), its amount in AED as a decimal string ('1250.00'), or null. */
+  plan_name: string | null;
+  plan_amount_aed: string | null;
+  /** ISO 8601 instant the plan payment arrived (Activation), or null. */
+  payment_date: string | null;
 }
 
 /** GET users/{userId}/status */

@@ -4,7 +4,7 @@
  * on, or on none once it is activated or withdrawn (status inactive).
  */
 import type { RouteKey } from './access.ts';
-import type { Stage } from './stages.ts';
+import { STAGES, type Stage } from './stages.ts';
 
 /**
  * The due-diligence outcome of a registration at documents_submitted; null (stored as NULL) while it waits
@@ -54,4 +54,46 @@ export function onboardingPageOf(registration: QueuePosition): OnboardingPage | 
 /** The rules of one page (a page may take registrations from several stages). */
 export function queueRules(page: OnboardingPage): QueueRule[] {
   return ONBOARDING_QUEUES.filter((rule) => rule.page === page);
+}
+
+export function isOnboardingPage(value: unknown): value is OnboardingPage {
+  return typeof value === 'string' && (ONBOARDING_PAGES as readonly string[]).includes(value);
+}
+
+/** What a registration list asks for: the spec's stage and status, and the page's queue ANDed with them. */
+export interface ListScope {
+  stage?: Stage;
+  status?: 'active' | 'inactive';
+  queue?: OnboardingPage;
+}
+
+/**
+ * The pages whose registrations a list can return, read from the table: the role guard lets a list through
+ * only when the role may open every one of them. Registrations on no page (activated or withdrawn) are the
+ * Registration page's records. So the spec's due-diligence call (stage documents_submitted, status active,
+ * no queue) needs Due Diligence, Plan Approval and Registration; with queue=due-diligence, Due Diligence.
+ */
+export function pagesOfScope(scope: ListScope): OnboardingPage[] {
+  const pages = new Set<OnboardingPage>();
+  for (const stage of scope.stage ? [scope.stage] : STAGES) {
+    for (const status of scope.status ? [scope.status] : (['active', 'inactive'] as const)) {
+      for (const review_state of [null, ...REVIEW_STATES]) {
+        const page = onboardingPageOf({ stage, status, review_state }) ?? 'registrations';
+        if (!scope.queue || page === scope.queue) pages.add(page);
+      }
+    }
+  }
+  if (scope.queue) pages.add(scope.queue);
+  return ONBOARDING_PAGES.filter((page) => pages.has(page));
+}
+
+const DUBAI_DAY = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Dubai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * The CSV export's file name, 'due-diligence-2026-11-23.csv': the page (or 'registrations' for a list
+ * without a queue) and the Dubai date. The back end sends it in Content-Disposition and the console saves
+ * the download under it.
+ */
+export function exportFileName(queue: OnboardingPage | undefined, now: Date = new Date()): string {
+  return `${queue ?? 'registrations'}-${DUBAI_DAY.format(now)}.csv`;
 }

@@ -2,19 +2,31 @@
  * Production build: the console bundled by esbuild into dist/client (content-hashed assets, an index.html
  * that references them, .br and .gz copies of every text asset) and each server bundled into dist/server.
  */
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedCopies } from '../gateway/src/static-files.ts';
+import { bundleSizes } from './lib/bundle-sizes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outClient = join(root, 'dist/client');
 const outServer = join(root, 'dist/server');
+await mkdir(join(root, 'dist'), { recursive: true });
 
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest', '.ico']);
+
+/** wouter's use-sync-external-store shim becomes React 19's own hook (see the module it points to). */
+const reactOwnSyncExternalStore: Plugin = {
+  name: 'react-own-sync-external-store',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: join(root, 'client/src/lib/use-sync-external-store-shim.ts'),
+    }));
+  },
+};
 
 async function buildClient(): Promise<void> {
   await rm(outClient, { recursive: true, force: true });
@@ -35,10 +47,12 @@ async function buildClient(): Promise<void> {
     jsx: 'automatic',
     legalComments: 'none',
     metafile: true,
+    plugins: [reactOwnSyncExternalStore],
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
+  await writeFile(join(root, 'dist/client-meta.json'), JSON.stringify(result.metafile));
   const { js, css } = entryOutputs(result.metafile, 'client/src/main.tsx');
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
   // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP
@@ -53,15 +67,26 @@ async function buildClient(): Promise<void> {
   const publicDir = join(root, 'client/public');
   if (existsSync(publicDir)) await cp(publicDir, outClient, { recursive: true });
   await precompress(outClient);
+  const sizes = await bundleSizes(result.metafile, outClient);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(
+    `scripts, brotli: login page first render ${kb(sizes.loginFirstRender)}, with the auth boot after it ${kb(sizes.loginTotal)}; ` +
+      `largest route chunk ${kb(sizes.largestRouteChunk.brotli)} (${sizes.largestRouteChunk.entryPoint})`,
+  );
 }
 
+/**
+ * The entry script and every style sheet. esbuild writes the CSS of a lazily loaded page beside its chunk
+ * but does not load it, so the page links all of them up front (a few KB), the entry's own first.
+ */
 function entryOutputs(metafile: Metafile, entryPoint: string): { js: string; css: string[] } {
-  for (const [file, output] of Object.entries(metafile.outputs)) {
-    if (output.entryPoint !== entryPoint) continue;
-    const toUrl = (path: string) => relative(outClient, join(root, path)).split('\\').join('/');
-    return { js: toUrl(file), css: output.cssBundle ? [toUrl(output.cssBundle)] : [] };
-  }
-  throw new Error(`esbuild produced no output for ${entryPoint}`);
+  const toUrl = (path: string) => relative(outClient, join(root, path)).split('\\').join('/');
+  const outputs = Object.entries(metafile.outputs);
+  const entry = outputs.find(([, output]) => output.entryPoint === entryPoint);
+  if (!entry) throw new Error(`esbuild produced no output for ${entryPoint}`);
+  const entryCss = entry[1].cssBundle;
+  const otherCss = outputs.map(([file]) => file).filter((file) => file.endsWith('.css') && file !== entryCss).sort();
+  return { js: toUrl(entry[0]), css: [...(entryCss ? [entryCss] : []), ...otherCss].map(toUrl) };
 }
 
 async function precompress(dir: string): Promise<void> {

@@ -36,6 +36,9 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     // FCM registration tokens are longer than find-my-way's default 100-character parameter limit.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestIdHeader: 'x-request-id',
+    // The db plugin starts PGlite (WebAssembly), loads pg_trgm, migrates and may seed: beyond fastify's
+    // 10 s default on a busy two-core machine. Start-up is bounded by the stack's own ready time-out.
+    pluginTimeout: 60_000,
   });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });

@@ -1,36 +1,49 @@
 /**
  * The router: public pages first, then every route of the one table behind the access guard, 404 last.
- * The shell stays mounted while the user moves between signed-in pages.
+ * The shell stays mounted while the user moves between signed-in pages. Pages and the signed-in shell are
+ * chunks of their own (config/pages.tsx); links preload them through RoutePreloadContext.
  */
+import { Suspense, lazy } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ToastContainer } from 'react-toastify/unstyled';
-import { PUBLIC_PATHS, ROUTES, decideAccess } from '../../common/access.ts';
+import { PUBLIC_PATHS, decideAccess } from '../../common/access.ts';
 import { isStaffRole } from '../../common/roles.ts';
-import { AccessDenied } from './components/access-denied.tsx';
-import { AppShell } from './components/app-shell.tsx';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
-import { PAGES, PUBLIC_PAGES, ShellSidebar } from './config/pages.tsx';
-import { NotFoundPage } from './features/not-found/not-found-page.tsx';
-import { logout } from './lib/auth.ts';
-import { loginHref, routePattern } from './lib/routing.ts';
-import { TOAST_CONTAINER_PROPS } from './lib/toast.ts';
+import { PUBLIC_PAGES, preloadPath } from './config/pages.tsx';
+import { lazyPage } from './lib/lazy-page.ts';
+import { RoutePreloadContext } from './lib/route-preload.ts';
+import { loginHref } from './lib/routing.ts';
+import { TOAST_CONTAINER_PROPS, toastsStarted } from './lib/toast.ts';
 import { authStatus, session } from './state/session.ts';
 
+const ToastContainer = lazy(() => import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })));
+
+/** Rarely shown (a client-side account): its own chunk, so the login page's first download does without it. */
+const AccessDenied = lazyPage(() => import('./components/access-denied.tsx').then((module) => module.AccessDenied));
+
+const SignedInShell = lazyPage(() => import('./config/signed-in-shell.tsx').then((module) => module.SignedInShell));
+
 export function App() {
+  useSignals();
   return (
-    <>
-      <Switch>
-        {PUBLIC_PATHS.map((path) => (
-          <Route key={path} path={path} component={PUBLIC_PAGES[path]} />
-        ))}
-        <Route>
-          <SignedInArea />
-        </Route>
-      </Switch>
-      <ToastContainer {...TOAST_CONTAINER_PROPS} />
-    </>
+    <RoutePreloadContext value={preloadPath}>
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Switch>
+          {PUBLIC_PATHS.map((path) => (
+            <Route key={path} path={path} component={PUBLIC_PAGES[path]} />
+          ))}
+          <Route>
+            <SignedInArea />
+          </Route>
+        </Switch>
+      </Suspense>
+      {toastsStarted.value && (
+        <Suspense fallback={null}>
+          <ToastContainer {...TOAST_CONTAINER_PROPS} />
+        </Suspense>
+      )}
+    </RoutePreloadContext>
   );
 }
 
@@ -48,7 +61,7 @@ function SignedInArea() {
     return (
       <AccessDenied
         action={
-          <Button variant="outlined" onClick={() => void logout()}>
+          <Button variant="outlined" onClick={() => void import('./lib/auth.ts').then(({ logout }) => logout())}>
             Sign out
           </Button>
         }
@@ -57,14 +70,5 @@ function SignedInArea() {
   }
   const access = decideAccess(role, location);
   if (access.kind === 'redirect') return <Redirect to={access.to} replace />;
-  return (
-    <AppShell title={access.kind === 'allowed' ? access.route.name : undefined} sidebar={<ShellSidebar />}>
-      <Switch>
-        {ROUTES.map((route) => (
-          <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-    </AppShell>
-  );
+  return <SignedInShell title={access.kind === 'allowed' ? access.route.name : undefined} />;
 }

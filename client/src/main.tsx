@@ -7,24 +7,26 @@ import './styles/base.css';
 import './components/components.css';
 import { App } from './app.tsx';
 import { isMobileUserAgent } from '../../common/mobile-notice.ts';
-import { MobileNotice } from './components/mobile-notice.tsx';
-import { watchAuthState } from './lib/auth.ts';
-import { initFirebase } from './lib/firebase.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 async function boot(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
   if (isMobileUserAgent(navigator.userAgent)) {
+    // Only phones need the notice: it loads on its own so desktop browsers never download it.
+    const { MobileNotice } = await import('./components/mobile-notice.tsx');
     reactRoot.render(<MobileNotice />);
     return;
   }
   const config = await loadRuntimeConfig();
-  watchAuthState(initFirebase(config));
   reactRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+  // Firebase loads after the first render: the login page shows (and takes typing) without waiting for
+  // it, and the guard keeps its spinner until the auth state is known.
+  const { initFirebase, watchAuthState } = await import('./lib/auth-boot.ts');
+  watchAuthState(initFirebase(config));
 }
 
 const root = document.getElementById('root');

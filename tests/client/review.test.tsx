@@ -5,7 +5,7 @@ import type { UserStatusResponse } from '../../common/api-contract.ts';
 import { STAGES, STAGE_TITLES } from '../../common/stages.ts';
 import { StepperView } from '../../client/src/features/review/verification-stepper.tsx';
 import { formatBytes, waitingText } from '../../client/src/features/review/format.ts';
-import { readVerificationQuery } from '../../client/src/features/review/verification-link.ts';
+import { readVerificationQuery } from '../../client/src/lib/verification-link.ts';
 import { useReactRoot } from './react-dom.ts';
 
 const dom = useReactRoot();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONBOARDING_PAGES, onboardingPageOf, queueRules } from '../../common/onboarding.ts';
+import { ONBOARDING_PAGES, onboardingPageOf, pagesOfScope, queueRules } from '../../common/onboarding.ts';
 import { STAGES } from '../../common/stages.ts';
 
 describe('onboarding queue table', () => {
@@ -23,5 +23,21 @@ describe('onboarding queue table', () => {
 
   it('gives every onboarding page at least one rule', () => {
     for (const page of ONBOARDING_PAGES) expect(queueRules(page).length).toBeGreaterThan(0);
+  });
+});
+
+describe('pages a list can return (the role guard of the registration lists)', () => {
+  it.each([
+    [{ queue: 'due-diligence' }, ['due-diligence']],
+    [{ stage: 'documents_submitted', status: 'active', queue: 'due-diligence' }, ['due-diligence']],
+    [{ stage: 'documents_submitted', status: 'active' }, ['registrations', 'due-diligence', 'pending-payments']],
+    [{ stage: 'meeting_scheduled', status: 'active' }, ['call-schedules']],
+    [{ stage: 'payment_completed', status: 'active' }, ['pending-activation']],
+    [{ stage: 'payment_completed' }, ['registrations', 'pending-activation']],
+    [{ status: 'inactive' }, ['registrations']],
+    [{ stage: 'signed_up', queue: 'call-schedules' }, ['call-schedules']],
+    [{}, [...ONBOARDING_PAGES]],
+  ] as const)('%o can return rows of %o', (scope, pages) => {
+    expect(pagesOfScope(scope)).toEqual(pages);
   });
 });

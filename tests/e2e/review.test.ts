@@ -219,7 +219,7 @@ describe('due-diligence detail', () => {
     await dialog.getByLabel(/Comment for the client/).fill('The passport name differs from the licence.');
     await dialog.getByRole('button', { name: 'Return' }).click();
     await page.getByText('Returned for correction', { exact: true }).first().waitFor();
-    await page.locator('.review-chip', { hasText: 'Returned for Correction' }).waitFor();
+    await page.locator('.status-chip', { hasText: 'Returned for Correction' }).waitFor();
     expect((await review(target.user_id)).queue).toBe('registrations');
 
     await page.goto(`${e2e.stack.url}/registrations/${target.user_id}/verification/?step=completed_registration&return=true`);
@@ -234,14 +234,14 @@ describe('due-diligence detail', () => {
     await page.goto(`${e2e.stack.url}/due-diligence/details/${target.user_id}`);
     await page.getByText('Resubmitted by the client').waitFor();
     await page.getByText('Uploaded Trade licence (trade-licence-renewed.pdf)').waitFor();
-    await page.locator('.review-chip', { hasText: 'Pending Due Diligence' }).waitFor();
+    await page.locator('.status-chip', { hasText: 'Pending Due Diligence' }).waitFor();
     const list = await registrations('stage=documents_submitted&status=active');
     expect(list.find((item) => item.id === target.user_id)?.status).toBe('Pending Due Diligence');
     expect((await review(target.user_id)).queue).toBe('due-diligence');
 
     await page.getByRole('button', { name: 'Approve due diligence' }).click();
     await page.getByRole('dialog', { name: 'Approve due diligence?' }).getByRole('button', { name: 'Approve' }).click();
-    await page.locator('.review-chip', { hasText: 'Pending Plan Approval' }).waitFor();
+    await page.locator('.status-chip', { hasText: 'Pending Plan Approval' }).waitFor();
     await page.getByText('Due diligence approved', { exact: true }).first().waitFor();
     expect((await review(target.user_id)).queue).toBe('pending-payments');
     const kinds = await page.locator('.timeline__item').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
@@ -270,7 +270,7 @@ describe('due-diligence detail', () => {
     await second.getByRole('button', { name: 'Return for correction' }).click();
     await dialog.getByLabel(/Comment for the client/).fill('Blurred passport scan.');
     await dialog.getByRole('button', { name: 'Return' }).click();
-    await second.locator('.review-chip', { hasText: 'Returned for Correction' }).waitFor();
+    await second.locator('.status-chip', { hasText: 'Returned for Correction' }).waitFor();
     expect((await review(userId)).assignee?.email).toBe(account('ADMIN').email);
   }, 90_000);
 });

@@ -3,6 +3,7 @@
  * (node-postgres Pool) can take PGlite's place by implementing the same four methods (see README).
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdir } from 'node:fs/promises';
 import { MIGRATIONS } from './migrations.ts';
 
@@ -24,7 +25,8 @@ export interface Database extends Queryable {
 /** Opens (creating when needed) the PGlite database in `dataDir` ('memory://' for a throw-away one) and migrates it. */
 export async function openDatabase(dataDir: string): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  // pg_trgm backs the company-name search index; on a Postgres server it ships in the contrib package.
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const database: Database = {
     query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
     transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),

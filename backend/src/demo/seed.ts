@@ -1,6 +1,7 @@
 /**
- * Demo data for a fresh database: staff users (more than one page of them), client-side users and about 60
- * Dubai company registrations spread over every stage, with dates relative to the moment of seeding.
+ * Demo data for a fresh database: staff users (more than one page of them), client-side users and about 110
+ * Dubai company registrations spread over every stage and every onboarding page (several pages of them on
+ * Due Diligence), with dates relative to the moment of seeding.
  * Pseudo-random but repeatable (fixed seed), so two fresh starts show the same companies.
  */
 import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
@@ -27,6 +28,22 @@ const COMPANIES = [
   'Expo City Green Energy FZ-LLC', 'Al Qusais Industrial Supplies LLC', 'Rashidiya Pharmacy LLC', 'La Mer Ice Cream Parlour LLC',
 ] as const;
 
+/** Names for the registrations beyond the list above: a place and a trade, each pair used once. */
+const PLACES = ['Al Khawaneej', 'Nad Al Sheba', 'Al Warqa', 'Oud Metha', 'Al Mankhool', 'Jafiliya', 'Al Twar', 'Muhaisnah'] as const;
+const TRADES = ['Trading LLC', 'Technical Services LLC', 'Consultancy FZ-LLC', 'Food Stuff Trading LLC', 'Interiors LLC', 'Logistics FZE', 'Media FZ-LLC'] as const;
+
+function companyName(index: number): string {
+  const extra = index - COMPANIES.length;
+  return COMPANIES[index] ?? `${PLACES[extra % PLACES.length]!} ${TRADES[Math.floor(extra / PLACES.length) % TRADES.length]!}`;
+}
+
+/** Plans chosen by registrations past due diligence (Plan Approval and Activation show them), amounts in AED. */
+const PLANS = [
+  { name: 'Starter Bookkeeping', amount: '1250.00' },
+  { name: 'Growth Bookkeeping', amount: '2750.00' },
+  { name: 'Premium CFO Services', amount: '5400.00' },
+] as const;
+
 const FIRST_NAMES = [
   'Ahmed', 'Mariam', 'Khalid', 'Noura', 'Rajesh', 'Anita', 'Yousef', 'Hind', 'Tariq', 'Reem', 'Sanjay', 'Lina', 'Faisal',
   'Huda', 'Arjun', 'Dana', 'Mohammed', 'Salma', 'Kiran', 'Joanna', 'Ibrahim', 'Aaliyah', 'Nikhil', 'Rania',
@@ -36,14 +53,17 @@ const LAST_NAMES = [
   'Nasser', 'Pillai', 'Al Hashimi', 'Youssef', 'Menon', 'Al Shamsi', 'Rizvi', 'Abboud',
 ] as const;
 
-/** How many registrations sit at each stage; documents_submitted has more than a page so the due-diligence list pages. */
+/**
+ * How many registrations sit at each stage; documents_submitted has several pages of them: most wait for
+ * due diligence, every tenth is approved (Plan Approval) and every tenth, offset, returned for correction.
+ */
 const STAGE_COUNTS: Record<Stage, number> = {
   signed_up: 6,
   completed_registration: 6,
   profile_verified: 5,
   meeting_scheduled: 8,
-  documents_submitted: 23,
-  payment_completed: 6,
+  documents_submitted: 70,
+  payment_completed: 8,
   account_activated: 6,
 };
 
@@ -75,6 +95,10 @@ export const RESUBMISSION_EVENTS = [
 ] as const;
 
 const DOCUMENTS_RECEIVED = 'Documents received, pending due diligence';
+const APPROVED_EVENT = 'Due diligence approved, plan awaiting approval';
+const RETURNED_EVENT = 'Returned for correction: shareholder passport copy is illegible';
+const APPROVED_LABEL = 'Plan Approval Pending';
+const RETURNED_LABEL = 'Returned for Correction';
 const DAY = 86_400_000;
 const EXTRA_STAFF = 21;
 
@@ -98,8 +122,11 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
 
+    // Onboarding calls are booked by the business-development team.
+    const bookers: number[] = [];
     for (const account of DEMO_ACCOUNTS.filter((entry) => entry.role !== 'CLIENT')) {
-      await insertUser(tx, account.email, account.displayName, account.role, at(200 + random() * 500));
+      const id = await insertUser(tx, account.email, account.displayName, account.role, at(200 + random() * 500));
+      if (account.role === 'BD_EXEC' || account.role === 'BD_MANAGER') bookers.push(id);
     }
     for (let index = 0; index < EXTRA_STAFF; index += 1) {
       const first = FIRST_NAMES[index % FIRST_NAMES.length]!;
@@ -113,7 +140,7 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
     const stages = STAGES.flatMap((stage) => Array.from({ length: STAGE_COUNTS[stage] }, () => stage));
     let documentsSeen = 0;
     for (const [index, stage] of stages.entries()) {
-      const company = COMPANIES[index % COMPANIES.length]!;
+      const company = companyName(index);
       const stageIndex = STAGES.indexOf(stage);
       const client = clients[index];
       const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
@@ -128,6 +155,8 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const withdrawn = index % 9 === 4;
       const awaiting = isDocuments && documentsSeen % 2 === 1 && documentsSeen !== 1;
       const resubmitted = isDocuments && documentsSeen === 2;
+      const approved = isDocuments && documentsSeen % 10 === 0;
+      const returned = isDocuments && documentsSeen % 10 === 6;
 
       const texts: string[] = [STAGE_EVENT.signed_up];
       for (const reached of STAGES.slice(1, stageIndex + 1)) {
@@ -135,6 +164,8 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         if (reached === 'completed_registration' && resubmitted) texts.push(...RESUBMISSION_EVENTS);
         if (reached === 'documents_submitted' && !awaiting) texts.push(DOCUMENTS_RECEIVED);
       }
+      if (approved) texts.push(APPROVED_EVENT);
+      if (returned) texts.push(RETURNED_EVENT);
       if (withdrawn) texts.push('Registration withdrawn by the client');
       // Spread the steps over the time since joining, unevenly, ending a few hours to days ago.
       const lastActivity = now.getTime() - (0.1 + random() * 4) * DAY;
@@ -149,10 +180,27 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const requestedOn = timeOf(STAGE_EVENT.documents_submitted);
       const receivedOn = timeOf(DOCUMENTS_RECEIVED);
 
-      const label = withdrawn ? WITHDRAWN_LABEL : awaiting ? REGISTRATION_STATUS.awaitingDocuments : STAGE_LABEL[stage];
+      const label = withdrawn
+        ? WITHDRAWN_LABEL
+        : approved
+          ? APPROVED_LABEL
+          : returned
+            ? RETURNED_LABEL
+            : awaiting
+              ? REGISTRATION_STATUS.awaitingDocuments
+              : STAGE_LABEL[stage];
+      // A booked call is ahead (between 1 and 10 days, in Dubai business hours); later stages had theirs.
+      const meetingAt =
+        stage === 'meeting_scheduled'
+          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1 + Math.floor(random() * 10), 5 + Math.floor(random() * 8), random() < 0.5 ? 0 : 30))
+          : stageIndex > STAGES.indexOf('meeting_scheduled')
+            ? timeOf(STAGE_EVENT.meeting_scheduled)
+            : null;
+      const plan = approved || stageIndex > STAGES.indexOf('documents_submitted') ? pick(PLANS) : null;
       const [registration] = await tx.query<{ id: number }>(
-        `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label, requested_on, recieved_on)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label, requested_on, recieved_on,
+           review_state, meeting_at, meeting_booked_by, plan_name, plan_amount_aed, payment_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
         [
           userId,
           `REG-${joined.getUTCFullYear()}-${String(1001 + index)}`,
@@ -162,6 +210,12 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
           label,
           requestedOn,
           receivedOn,
+          approved ? 'approved' : returned ? 'returned' : null,
+          meetingAt,
+          meetingAt ? pick(bookers) : null,
+          plan?.name ?? null,
+          plan?.amount ?? null,
+          timeOf(STAGE_EVENT.payment_completed),
         ],
       );
       for (const event of events) {

@@ -5,8 +5,18 @@ export class SqlFilter {
 
   /** `clause` gets the placeholder of `value`, e.g. (p) => `r.stage = ${p}`. */
   add(clause: (placeholder: string) => string, value: unknown): void {
+    this.clauses.push(clause(this.bind(value)));
+  }
+
+  /** A placeholder for `value`, for a clause that needs several (see addClause). */
+  bind(value: unknown): string {
     this.params.push(value);
-    this.clauses.push(clause(`$${this.params.length}`));
+    return `$${this.params.length}`;
+  }
+
+  /** A clause whose placeholders came from bind(). */
+  addClause(clause: string): void {
+    this.clauses.push(clause);
   }
 
   get where(): string {

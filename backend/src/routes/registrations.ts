@@ -1,75 +1,70 @@
-/** GET /api/registrations/ : the onboarding lists (registration, call schedule, due diligence, ...). */
-import type { FastifyInstance } from 'fastify';
-import { registrationListRoute } from '../../../common/access.ts';
-import type { RegistrationListItem } from '../../../common/api-contract.ts';
-import { STAGES, type Stage } from '../../../common/stages.ts';
-import { authorize } from '../plugins/auth.ts';
-import { SqlFilter } from '../lib/sql-filter.ts';
+/**
+ * /api/registrations/...: the onboarding lists, their CSV export and the per-page counts. A list is
+ * guarded by the pages its rows can fall on (pagesOfScope, from the queue table in common/onboarding.ts).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ONBOARDING_PAGES, exportFileName, pagesOfScope } from '../../../common/onboarding.ts';
+import { REGISTRATION_SORTS, type RegistrationCounts, type RegistrationExportQuery, type RegistrationQuery } from '../../../common/api-contract.ts';
+import { canSee } from '../../../common/access.ts';
+import { isStaffRole } from '../../../common/roles.ts';
+import { STAGES } from '../../../common/stages.ts';
+import { authorize, signedInUser } from '../plugins/auth.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { csvRow } from '../lib/csv.ts';
 import { plainText } from '../lib/schemas.ts';
-import { containsPattern, pageQuerySchema, pageWindow, toPage, type PageQuery } from '../lib/pagination.ts';
+import { pageQuerySchema, pageWindow, toPage } from '../lib/pagination.ts';
+import { EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './registrations-store.ts';
 
-interface RegistrationQuery extends PageQuery {
-  stage?: Stage;
-  status?: 'active' | 'inactive';
-  search?: string;
-}
+const filterSchema = {
+  stage: { type: 'string', enum: STAGES },
+  status: { type: 'string', enum: ['active', 'inactive'] },
+  queue: { type: 'string', enum: ONBOARDING_PAGES },
+  search: plainText(200),
+  sort: { type: 'string', enum: REGISTRATION_SORTS },
+} as const;
 
-interface Row {
-  id: number;
-  legal_name: string;
-  date_joined: Date;
-  registration_id: string;
-  requested_on: Date | null;
-  recieved_on: Date | null;
-  status_label: string;
+/** The role must be allowed on every page the list's rows can be on. */
+function authorizeScope(request: FastifyRequest<{ Querystring: RegistrationExportQuery }>): void {
+  const { stage, status, queue } = request.query;
+  for (const page of pagesOfScope({ stage, status, queue })) authorize(request, page);
 }
 
 export async function registrationRoutes(app: FastifyInstance) {
   app.get<{ Querystring: RegistrationQuery }>(
     '/registrations/',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pageQuerySchema,
-            stage: { type: 'string', enum: STAGES },
-            status: { type: 'string', enum: ['active', 'inactive'] },
-            search: plainText(200),
-          },
-        },
-      },
-    },
+    { schema: { querystring: { type: 'object', properties: { ...pageQuerySchema, ...filterSchema } } } },
     async (request) => {
-      const { stage, status } = request.query;
-      // The list a stage belongs to decides who may read it, as the console's menu does.
-      authorize(request, registrationListRoute(stage));
-      const search = request.query.search?.trim() ?? '';
+      authorizeScope(request);
       const window = pageWindow(request.query);
-      const filter = new SqlFilter();
-      if (stage) filter.add((p) => `r.stage = ${p}`, stage);
-      if (status) filter.add((p) => `r.status = ${p}`, status);
-      if (search) filter.add((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
-      const from = `FROM registrations r JOIN users u ON u.id = r.user_id ${filter.where}`;
-      const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from}`, filter.params);
-      const rows = await app.db.query<Row>(
-        `SELECT u.id, r.legal_name, u.date_joined, r.registration_id, r.requested_on, r.recieved_on, r.status_label
-         ${from} ORDER BY u.date_joined DESC, u.id DESC LIMIT ${window.size} OFFSET ${window.offset}`,
-        filter.params,
-      );
-      return toPage<RegistrationListItem>(request, window, count, rows.map(toItem));
+      const { count, results } = await listRegistrations(app.db, request.query, request.query.sort, window);
+      return toPage(request, window, count, results);
     },
   );
-}
 
-function toItem(row: Row): RegistrationListItem {
-  return {
-    id: row.id,
-    legal_name: row.legal_name,
-    date_joined: row.date_joined.toISOString(),
-    registration_id: row.registration_id,
-    requested_on: row.requested_on?.toISOString() ?? null,
-    recieved_on: row.recieved_on?.toISOString() ?? null,
-    status: row.status_label,
-  };
+  app.get<{ Querystring: RegistrationExportQuery }>(
+    '/registrations/export/',
+    { schema: { querystring: { type: 'object', properties: filterSchema } } },
+    async (request, reply) => {
+      authorizeScope(request);
+      const batches = exportRegistrations(app.db, request.query, request.query.sort);
+      async function* lines() {
+        yield csvRow(EXPORT_COLUMNS.map((column) => column.header));
+        for await (const batch of batches) yield batch.map((item) => csvRow(EXPORT_COLUMNS.map((column) => column.value(item)))).join('');
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(request.query.queue)}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    },
+  );
+
+  app.get('/registrations/counts/', async (request): Promise<RegistrationCounts> => {
+    const { role } = signedInUser(request);
+    const visible = isStaffRole(role) ? ONBOARDING_PAGES.filter((page) => canSee(role, page)) : [];
+    if (visible.length === 0) throw new HttpError(403, 'FORBIDDEN', 'Your role may not access this resource.');
+    const counts = await queueCounts(app.db);
+    return { counts: Object.fromEntries(visible.map((page) => [page, counts[page]])) };
+  });
 }

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '../../../common/access.ts';
 
-export type ShellIconName = 'bell' | 'logout' | 'chevron-down' | 'arrow-left' | 'external' | 'shield' | 'close';
+export type ShellIconName = 'bell' | 'logout' | 'chevron-down' | 'arrow-left' | 'external' | 'shield' | 'close' | 'search' | 'download';
 
 const PATHS: Record<IconName | ShellIconName, ReactNode> = {
   home: <path d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5" />,
@@ -84,6 +84,13 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
   external: <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />,
   shield: <path d="M12 3 5 6v5.5c0 4.3 3 8 7 9.5 4-1.5 7-5.2 7-9.5V6zM9.5 12l2 2 3.5-4" />,
   close: <path d="M6 6l12 12M18 6 6 18" />,
+  search: (
+    <>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="m16 16 4.5 4.5" />
+    </>
+  ),
+  download: <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />,
 };
 
 export function Icon({ name, size = 20 }: { name: IconName | ShellIconName; size?: number }) {

@@ -1,8 +1,12 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
+import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
+import { ONBOARDING_PAGES, isOnboardingPage } from '../../../common/onboarding.ts';
+import type { RegistrationCounts } from '../../../common/api-contract.ts';
 import { isStaffRole } from '../../../common/roles.ts';
+import { badgeLabel } from '../lib/links.ts';
+import { useOnboardingCounts } from '../lib/use-onboarding-counts.ts';
 import { Icon } from './icon.tsx';
 import { session } from '../state/session.ts';
 import { AppLink } from './app-link.tsx';
@@ -15,16 +19,17 @@ export function SideNav() {
   const role = session.value.role;
   const [location] = useLocation();
   const items = isStaffRole(role) ? navForRole(role) : [];
+  const counts = useOnboardingCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
       <ul className="side-nav__list">
         {items.map((item) =>
           isGroup(item) ? (
-            <NavGroupItem key={item.id} group={item} location={location} />
+            <NavGroupItem key={item.id} group={item} location={location} counts={counts} />
           ) : (
-            <li key={item.id}>
-              <NavEntry entry={item} location={location} />
+            <li key={item.id} className="side-nav__item">
+              <NavEntry entry={item} location={location} counts={counts} />
             </li>
           ),
         )}
@@ -33,17 +38,34 @@ export function SideNav() {
   );
 }
 
-function NavEntry({ entry, location }: { entry: RouteEntry; location: string }) {
+type Counts = RegistrationCounts['counts'];
+
+/** An onboarding entry carries how many registrations wait there, as the link's description. */
+function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
   const highlighted = isHighlighted(entry, location);
+  const count = isOnboardingPage(entry.id) ? counts[entry.id] : undefined;
+  const countId = useId();
   return (
-    <AppLink href={entry.path} className={highlighted ? 'side-nav__link side-nav__link--active' : 'side-nav__link'}>
-      <Icon name={entry.icon} />
-      <span>{entry.name}</span>
-    </AppLink>
+    <>
+      <AppLink
+        href={entry.path}
+        className={highlighted ? 'side-nav__link side-nav__link--active' : 'side-nav__link'}
+        aria-describedby={count ? countId : undefined}
+      >
+        <Icon name={entry.icon} />
+        <span>{entry.name}</span>
+      </AppLink>
+      {count ? (
+        <span id={countId} className="side-nav__count">
+          {badgeLabel(count)}
+          <span className="visually-hidden"> waiting</span>
+        </span>
+      ) : null}
+    </>
   );
 }
 
-function NavGroupItem({ group, location }: { group: NavGroup; location: string }) {
+function NavGroupItem({ group, location, counts }: { group: NavGroup; location: string; counts: Counts }) {
   const containsCurrent = group.children.some((child) => isHighlighted(child, location));
   const [expanded, setExpanded] = useState(containsCurrent);
   // Opening the group when navigation enters it, while still letting the user collapse it.
@@ -70,8 +92,8 @@ function NavGroupItem({ group, location }: { group: NavGroup; location: string }
       </button>
       <ul id={submenuId} className="side-nav__submenu" hidden={!expanded}>
         {group.children.map((child) => (
-          <li key={child.id}>
-            <NavEntry entry={child} location={location} />
+          <li key={child.id} className="side-nav__item">
+            <NavEntry entry={child} location={location} counts={counts} />
           </li>
         ))}
       </ul>

@@ -16,10 +16,7 @@ export interface ApiClientOptions {
   timeout?: number;
 }
 
-export type ApiRequestOptions = Pick<FetchOptions<'json'>, 'method' | 'query' | 'body' | 'headers' | 'signal'> & {
-  /** 'blob' for file downloads (documents fetched with the token, then shown from a blob: URL). */
-  responseType?: 'json' | 'blob';
-};
+export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
@@ -46,7 +43,8 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   const send = <T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> => {
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
-    return raw<T>(path, { ...options, headers } as FetchOptions<'json'>).catch((error: unknown) => {
+    // responseType 'blob' (a file download) gives a Blob body; the caller names it in T.
+    return (raw<T, 'json' | 'blob'>(path, { ...options, headers }) as Promise<T>).catch((error: unknown) => {
       throw toApiError(error);
     });
   };

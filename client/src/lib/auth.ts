@@ -8,8 +8,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { apiPaths, type Me } from '../../../common/api-contract.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
 import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
-import { api } from './api.ts';
-import { firebaseAuth } from './firebase.ts';
+import { firebaseAuth, whenAuthReady } from './firebase.ts';
 import { notifyError } from './toast.ts';
 
 /** The provider refreshes ID tokens 5 minutes before expiry (spec section 9); the console does the same. */
@@ -71,6 +70,8 @@ async function onAuthState(auth: Auth, user: User | null): Promise<void> {
   authStatus.value = 'loading';
   try {
     await syncToken(user);
+    // The API client loads with the first signed-in call: the login page's first download does without it.
+    const { api } = await import('./api.ts');
     const me = await api<Me>(apiPaths.me);
     if (auth.currentUser?.uid !== user.uid) return;
     setSession({
@@ -100,7 +101,7 @@ export async function signIn(email: string, password: string): Promise<void> {
     pendingSignIn = { resolve, reject };
   });
   try {
-    await signInWithEmailAndPassword(firebaseAuth(), email.trim(), password);
+    await signInWithEmailAndPassword(await whenAuthReady(), email.trim(), password);
   } catch (error) {
     pendingSignIn = null;
     throw error;

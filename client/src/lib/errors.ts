@@ -2,7 +2,7 @@
  * The error handling of spec section 8, on top of the one catalogue in common/error-catalogue.ts:
  * what the API client rejects with (HTTP status handling) and which text the error toast shows.
  */
-import { FetchError } from 'ofetch';
+import type { FetchError } from 'ofetch';
 import {
   ERROR_CODE_MESSAGES,
   FALLBACK_MESSAGE,
@@ -37,7 +37,7 @@ export class ApiError extends Error {
  * that is not an HTTP failure is logged and passed on unchanged.
  */
 export function toApiError(error: unknown): unknown {
-  if (!(error instanceof FetchError)) {
+  if (!isFetchError(error)) {
     console.error('API call failed', error);
     return error;
   }
@@ -58,6 +58,14 @@ export function errorMessage(error: unknown): string {
   if (isRecord(body) && typeof body.message === 'string') return body.message;
   if (typeof error === 'string') return error;
   return FALLBACK_MESSAGE;
+}
+
+/**
+ * ofetch's failures by name rather than instanceof: importing the class would put all of ofetch into the
+ * login page's first download, which only needs the error texts.
+ */
+function isFetchError(error: unknown): error is FetchError {
+  return error instanceof Error && error.name === 'FetchError';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -14,12 +14,22 @@ import {
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 
 let auth: Auth | null = null;
+let announceReady: (auth: Auth) => void = () => {};
+const ready = new Promise<Auth>((resolve) => {
+  announceReady = resolve;
+});
 
 export function initFirebase(config: RuntimeConfig): Auth {
   const app = initializeApp(config.firebase);
   auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
   if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  announceReady(auth);
   return auth;
+}
+
+/** The Auth instance once boot has initialised it: the public pages render before Firebase has loaded. */
+export function whenAuthReady(): Promise<Auth> {
+  return ready;
 }
 
 export function firebaseAuth(): Auth {

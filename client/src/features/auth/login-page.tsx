@@ -3,7 +3,6 @@ import { Redirect, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
-import { signIn } from '../../lib/auth.ts';
 import { authErrorMessage, isProviderError } from '../../lib/auth-messages.ts';
 import { RETURN_PARAM, destinationAfterSignIn } from '../../lib/routing.ts';
 import { authStatus, session } from '../../state/session.ts';
@@ -27,6 +26,8 @@ export function LoginPage() {
     setError(null);
     setSubmitting(true);
     try {
+      // The auth flow (and Firebase with it) loads after the first render, so the form shows without it.
+      const { signIn } = await import('../../lib/auth.ts');
       await signIn(email, password);
     } catch (failure) {
       // Profile failures are already shown as an error toast by the auth flow; provider errors are shown here.

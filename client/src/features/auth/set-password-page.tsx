@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
-import { firebaseAuth } from '../../lib/firebase.ts';
+import { whenAuthReady } from '../../lib/firebase.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
@@ -29,10 +29,12 @@ export function SetPasswordPage() {
   useEffect(() => {
     if (!oobCode) return;
     let current = true;
-    verifyPasswordResetCode(firebaseAuth(), oobCode).then(
-      (email) => current && setLink({ kind: 'valid', email }),
-      (failure: unknown) => current && setLink({ kind: 'invalid', message: authErrorMessage(failure) }),
-    );
+    whenAuthReady()
+      .then((auth) => verifyPasswordResetCode(auth, oobCode))
+      .then(
+        (email) => current && setLink({ kind: 'valid', email }),
+        (failure: unknown) => current && setLink({ kind: 'invalid', message: authErrorMessage(failure) }),
+      );
     return () => {
       current = false;
     };
@@ -53,7 +55,7 @@ export function SetPasswordPage() {
         setError(problem);
         return;
       }
-      await confirmPasswordReset(firebaseAuth(), oobCode, password);
+      await confirmPasswordReset(await whenAuthReady(), oobCode, password);
       notifySuccess('Your password is set. Please sign in.');
       navigate(LOGIN_PATH, { replace: true });
     } catch (failure) {
@@ -104,7 +106,7 @@ export function SetPasswordPage() {
 async function policyProblem(password: string): Promise<string | null> {
   let status: PasswordValidationStatus;
   try {
-    status = await validatePassword(firebaseAuth(), password);
+    status = await validatePassword(await whenAuthReady(), password);
   } catch (error) {
     console.warn('Could not read the password policy; applying the default minimum length', error);
     return password.length >= DEFAULT_MIN_LENGTH ? null : `Use at least ${DEFAULT_MIN_LENGTH} characters.`;

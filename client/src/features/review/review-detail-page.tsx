@@ -7,6 +7,7 @@ import { CONFLICT_MESSAGE, RETURN_REASONS, RETURN_REASON_LABELS, type ReturnReas
 import { STAGE_TITLES } from '../../../../common/stages.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/button.tsx';
+import { StatusChip, statusVariant } from '../../components/status-chip.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/errors.ts';
 import { notifyError, notifySuccess } from '../../lib/toast.ts';
@@ -16,10 +17,9 @@ import { Dialog } from './dialog.tsx';
 import { DocumentsSection } from './documents-section.tsx';
 import { waitingText } from './format.ts';
 import { ProfileSection } from './profile-section.tsx';
-import { ReviewStatusChip } from './review-status-chip.tsx';
 import { TimelineSection } from './timeline-section.tsx';
-import { useQuery } from './use-query.ts';
-import { verificationHref } from './verification-link.ts';
+import { useQuery } from '../../lib/use-query.ts';
+import { verificationPath } from '../../lib/verification-link.ts';
 import './review.css';
 
 /**
@@ -108,13 +108,13 @@ function ReviewHeader({ review, run }: { review: RegistrationReview; run: Run })
           <div>
             <dt>Current step</dt>
             <dd>
-              <AppLink href={verificationHref(review.user_id, review.stage)}>{STAGE_TITLES[review.stage]}</AppLink>
+              <AppLink href={verificationPath(review.user_id, review.stage)}>{STAGE_TITLES[review.stage]}</AppLink>
             </dd>
           </div>
           <div>
             <dt>Status</dt>
             <dd>
-              <ReviewStatusChip status={review.status_label} />
+              <StatusChip variant={statusVariant(review.status_label)}>{review.status_label}</StatusChip>
             </dd>
           </div>
           <div>

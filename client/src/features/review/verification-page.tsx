@@ -8,8 +8,8 @@ import { formatFull } from '../../lib/dates.ts';
 import { fetchReview, fetchStatus } from './api.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { Fact, ProfileSection } from './profile-section.tsx';
-import { useQuery } from './use-query.ts';
-import { readVerificationQuery, VERIFICATION_PATH } from './verification-link.ts';
+import { useQuery } from '../../lib/use-query.ts';
+import { readVerificationQuery, VERIFICATION_PATH } from '../../lib/verification-link.ts';
 import './review.css';
 
 /**

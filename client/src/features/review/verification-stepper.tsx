@@ -3,8 +3,8 @@ import type { UserStatusResponse } from '../../../../common/api-contract.ts';
 import { isStepCompleted } from '../../../../common/stages.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { fetchStatus } from './api.ts';
-import { useQuery } from './use-query.ts';
-import { readVerificationQuery, VERIFICATION_PATH, verificationHref } from './verification-link.ts';
+import { useQuery } from '../../lib/use-query.ts';
+import { readVerificationQuery, VERIFICATION_PATH, verificationPath } from '../../lib/verification-link.ts';
 import './review.css';
 
 /**
@@ -44,7 +44,7 @@ export function StepperView({ userId, status, loading, search }: { userId: strin
               </span>
               <div className="stepper__body">
                 {done ? (
-                  <AppLink href={verificationHref(userId, entry.field_name)} className="stepper__title">
+                  <AppLink href={verificationPath(userId, entry.field_name)} className="stepper__title">
                     {entry.status_text}
                   </AppLink>
                 ) : (
@@ -52,7 +52,7 @@ export function StepperView({ userId, status, loading, search }: { userId: strin
                 )}
                 <span className="stepper__state">{done ? (entry.status === 'active' ? 'In progress' : 'Completed') : 'Pending'}</span>
                 {entry.field_name === 'completed_registration' && showReturn && latest ? (
-                  <AppLink href={verificationHref(userId, 'completed_registration', true)} className={current ? 'stepper__sub stepper__sub--selected' : 'stepper__sub'}>
+                  <AppLink href={verificationPath(userId, 'completed_registration', true)} className={current ? 'stepper__sub stepper__sub--selected' : 'stepper__sub'}>
                     {latest.status_text}
                   </AppLink>
                 ) : null}

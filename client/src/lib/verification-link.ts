@@ -1,9 +1,9 @@
 /** The verification page's address (spec: /registrations/{userId}/verification/?step={key}, optional return=true or resubmitted). */
-import type { Stage } from '../../../../common/stages.ts';
+import type { Stage } from '../../../common/stages.ts';
 
 export const VERIFICATION_PATH = /^\/registrations\/(?<userId>[^/]+)\/verification\/?$/;
 
-export function verificationHref(userId: string | number, step: Stage, returned = false): string {
+export function verificationPath(userId: string | number, step: Stage, returned = false): string {
   const query = new URLSearchParams({ step });
   if (returned) query.set('return', 'true');
   return `/registrations/${encodeURIComponent(String(userId))}/verification/?${query}`;

@@ -1,0 +1,71 @@
+/**
+ * What the browser downloads, from esbuild's metafile and the .br copies the build writes:
+ * - the login page's first render: the entry, the login page's chunk and every chunk they import
+ *   statically (what must arrive before the login form shows);
+ * - the boot: the auth flow and Firebase, imported by the entry right after that first render;
+ * - each lazily loaded route chunk with the shared chunks only it pulls in (beyond the entry and the boot).
+ * The build prints these and tests/scripts/bundle-budget.test.ts holds them to the budget.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Metafile } from 'esbuild';
+
+export const MAIN_ENTRY = 'client/src/main.tsx';
+export const LOGIN_PAGE = 'client/src/features/auth/login-page.tsx';
+/** What main.tsx imports after its first render, on every page. */
+export const BOOT_IMPORTS = ['client/src/lib/auth-boot.ts'];
+
+export interface BundleSizes {
+  /** Brotli bytes of every script the login form needs before it shows. */
+  loginFirstRender: number;
+  /** The login page's first render plus the boot: all the script the login route downloads. */
+  loginTotal: number;
+  /** The largest lazily loaded page with what only it pulls in, in brotli bytes. */
+  largestRouteChunk: { entryPoint: string; brotli: number };
+}
+
+/** A script and every script it imports statically. */
+export function staticClosure(metafile: Metafile, file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of metafile.outputs[file]?.imports ?? []) {
+    if (imported.kind === 'import-statement') staticClosure(metafile, imported.path, seen);
+  }
+  return seen;
+}
+
+/** The script of an entry point or of a lazily imported module; undefined when it is bundled into another. */
+function outputOf(metafile: Metafile, entryPoint: string): string | undefined {
+  return Object.entries(metafile.outputs).find(([file, output]) => output.entryPoint === entryPoint && file.endsWith('.js'))?.[0];
+}
+
+/** `outClient` holds the .br copies; the metafile's paths start at the repository root above it. */
+export async function bundleSizes(metafile: Metafile, outClient: string, root = join(outClient, '../..')): Promise<BundleSizes> {
+  const brotli: Record<string, number> = {};
+  for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
+    brotli[file] = (await readFile(`${join(root, file)}.br`)).length;
+  }
+  const total = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + (brotli[file] ?? 0), 0);
+  const closureOf = (entryPoints: string[]) => {
+    const files = new Set<string>();
+    for (const entryPoint of entryPoints) {
+      const file = outputOf(metafile, entryPoint);
+      if (file) staticClosure(metafile, file, files);
+    }
+    return files;
+  };
+  if (!outputOf(metafile, MAIN_ENTRY)) throw new Error(`no script for ${MAIN_ENTRY}`);
+  const firstRender = closureOf([MAIN_ENTRY, LOGIN_PAGE]);
+  const always = closureOf([MAIN_ENTRY, ...BOOT_IMPORTS]);
+  let largest = { entryPoint: '', brotli: 0 };
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!output.entryPoint || !file.endsWith('.js') || output.entryPoint === MAIN_ENTRY || BOOT_IMPORTS.includes(output.entryPoint)) continue;
+    const own = total([...staticClosure(metafile, file)].filter((chunk) => !always.has(chunk)));
+    if (own > largest.brotli) largest = { entryPoint: output.entryPoint, brotli: own };
+  }
+  return {
+    loginFirstRender: total(firstRender),
+    loginTotal: total(new Set([...firstRender, ...always])),
+    largestRouteChunk: largest,
+  };
+}
