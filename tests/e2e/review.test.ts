@@ -1,8 +1,8 @@
 /**
  * The verification stepper and the due-diligence review in Chromium against the real stack: the stepper at
  * each kind of progress, the detail page's sections, PDF and image previews under the gateway's CSP, assign,
- * return, the client's resubmission (through the gateway, as `npm run demo:resubmit` does), approve, and two
- * reviewers acting on one registration at once.
+ * return, the client's resubmission (through the gateway, as `npm run demo:resubmit` does) putting it back
+ * on the Due Diligence page, approve moving it to the Plan Approval page, and two reviewers acting at once.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,14 @@ async function registrationOf(email: string): Promise<RegistrationReview> {
     if (candidate.client.email === email) return candidate;
   }
   throw new Error(`no due-diligence registration of ${email}`);
+}
+
+/** The registration's row on an onboarding list page, found through the page's own search. */
+async function listRow(page: Page, path: string, registration: RegistrationReview) {
+  await page.goto(`${e2e.stack.url}${path}?search=${encodeURIComponent(registration.legal_name.toLowerCase())}`);
+  const row = page.locator('.data-table__body [role="row"]', { hasText: registration.registration_id });
+  await row.waitFor();
+  return row;
 }
 
 const stepper = (page: Page) => page.getByRole('navigation', { name: 'Registration verification' });
@@ -235,17 +243,22 @@ describe('due-diligence detail', () => {
     await page.getByText('Resubmitted by the client').waitFor();
     await page.getByText('Uploaded Trade licence (trade-licence-renewed.pdf)').waitFor();
     await page.locator('.status-chip', { hasText: 'Pending Due Diligence' }).waitFor();
-    const list = await registrations('stage=documents_submitted&status=active');
-    expect(list.find((item) => item.id === target.user_id)?.status).toBe('Pending Due Diligence');
     expect((await review(target.user_id)).queue).toBe('due-diligence');
+    const row = await listRow(page, '/due-diligence', target);
+    expect(await row.locator('.status-chip').textContent()).toBe('Pending Due Diligence');
+    await page.goto(`${e2e.stack.url}/due-diligence/details/${target.user_id}`);
 
     await page.getByRole('button', { name: 'Approve due diligence' }).click();
     await page.getByRole('dialog', { name: 'Approve due diligence?' }).getByRole('button', { name: 'Approve' }).click();
     await page.locator('.status-chip', { hasText: 'Pending Plan Approval' }).waitFor();
     await page.getByText('Due diligence approved', { exact: true }).first().waitFor();
     expect((await review(target.user_id)).queue).toBe('pending-payments');
+    await page.getByLabel('Filter the activity by type').waitFor();
     const kinds = await page.locator('.timeline__item').evaluateAll((items) => items.map((item) => item.getAttribute('data-kind')));
     expect(kinds.slice(-6)).toEqual(['assigned', 'comment_added', 'returned', 'document_uploaded', 'resubmitted', 'approved']);
+    await listRow(page, '/pending-payments', target);
+    await page.goto(`${e2e.stack.url}/due-diligence?search=${encodeURIComponent(target.legal_name.toLowerCase())}`);
+    await page.getByText('No data to display').waitFor();
   }, 120_000);
 
   it('two reviewers at once: the second, stale one gets the conflict message, the page shows the fresh state and nothing is lost', async () => {
