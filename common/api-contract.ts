@@ -234,8 +234,8 @@ export interface RegistrationDocument {
   uploaded_by: PersonRef | null;
 }
 
-/** GET registrations/{userId}/review */
-export interface RegistrationReview {
+/** GET registrations/{userId}/review; the meeting, plan and payment fields are the onboarding lists' own. */
+export interface RegistrationReview extends Pick<RegistrationListItem, 'meeting_at' | 'meeting_booked_by' | 'plan_name' | 'plan_amount_aed' | 'payment_date'> {
   /** The client's user id (the key of every review path) */
   user_id: number;
   registration_id: string;

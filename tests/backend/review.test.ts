@@ -69,6 +69,15 @@ describe('reading a registration', () => {
     expect(Object.keys(body.reached_at)).toEqual(expect.arrayContaining(['signed_up', 'documents_submitted']));
   });
 
+  it('carries the meeting, plan and payment the onboarding lists hold, for the stepper pages of those steps', async () => {
+    const [row] = await app.db.query<{ user_id: number; plan_name: string; payment_date: Date }>(
+      "SELECT user_id, plan_name, payment_date FROM registrations WHERE stage = 'payment_completed' AND plan_name IS NOT NULL AND payment_date IS NOT NULL LIMIT 1",
+    );
+    const body = await review(row!.user_id);
+    expect(body).toMatchObject({ plan_name: row!.plan_name, plan_amount_aed: expect.stringMatching(/^\d+\.\d{2}$/), payment_date: row!.payment_date.toISOString() });
+    expect(body.meeting_at).toEqual(expect.any(String));
+  });
+
   it.each(['REVIEWER', 'BOOKKEEPER', 'HR_MANAGER', 'MARKETING', 'CLIENT', 'CLIENT_ACCOUNT_MANAGER'] as const)('refuses %s (403)', async (role) => {
     const response = await get(`/api/registrations/${candidates[0]}/review`, role);
     expect(response.statusCode).toBe(403);

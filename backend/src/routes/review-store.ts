@@ -121,6 +121,11 @@ async function profileOf(db: Queryable, registrationId: number, legalName: strin
 export async function readReview(db: Queryable, userId: number): Promise<RegistrationReview> {
   const row = await findRegistration(db, userId);
   const [client] = await db.query<PersonRef & { date_joined: Date }>('SELECT id, display_name, email, date_joined FROM users WHERE id = $1', [userId]);
+  const [steps] = await db.query<{ meeting_at: Date | null; meeting_booked_by: string | null; plan_name: string | null; plan_amount_aed: string | null; payment_date: Date | null }>(
+    `SELECT r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name, r.plan_amount_aed::text AS plan_amount_aed, r.payment_date
+     FROM registrations r LEFT JOIN users b ON b.id = r.meeting_booked_by WHERE r.id = $1`,
+    [row.id],
+  );
   const reached = await db.query<{ stage: Stage; at: Date }>(
     `SELECT data->>'stage' AS stage, min(created_at) AS at FROM audit_events
      WHERE entity = 'registration' AND entity_id = $1 AND kind = 'stage_reached' GROUP BY data->>'stage'`,
@@ -142,6 +147,11 @@ export async function readReview(db: Queryable, userId: number): Promise<Registr
     requested_on: row.requested_on?.toISOString() ?? null,
     recieved_on: row.recieved_on?.toISOString() ?? null,
     review_since: row.review_since?.toISOString() ?? null,
+    meeting_at: steps?.meeting_at?.toISOString() ?? null,
+    meeting_booked_by: steps?.meeting_booked_by ?? null,
+    plan_name: steps?.plan_name ?? null,
+    plan_amount_aed: steps?.plan_amount_aed ?? null,
+    payment_date: steps?.payment_date?.toISOString() ?? null,
     reached_at: Object.fromEntries(reached.map((entry) => [entry.stage, entry.at.toISOString()])),
     profile: await profileOf(db, row.id, row.legal_name),
     documents: await documentsOf(db, row.id),

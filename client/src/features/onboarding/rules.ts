@@ -1,4 +1,4 @@
-/** The onboarding pages' display rules: the verification link of a list row, amounts. */
+/** The onboarding pages' display rules: the verification link of a list row. */
 import type { RegistrationListItem } from '../../../../common/api-contract.ts';
 import { verificationPath } from '../../lib/verification-link.ts';
 
@@ -8,12 +8,4 @@ import { verificationPath } from '../../lib/verification-link.ts';
  */
 export function verificationHref(item: Pick<RegistrationListItem, 'id' | 'stage' | 'review_state'>): string {
   return item.review_state === 'returned' ? verificationPath(item.id, 'completed_registration', true) : verificationPath(item.id, item.stage);
-}
-
-const AED = new Intl.NumberFormat('en-AE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** '1250.00' -> 'AED 1,250.00'; a missing or malformed amount is a dash. */
-export function formatAed(amount: string | null): string {
-  if (amount === null || amount.trim() === '' || !Number.isFinite(Number(amount))) return '-';
-  return `AED ${AED.format(Number(amount))}`;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useRoute, useSearch } from 'wouter';
 import { routeByKey } from '../../../../common/access.ts';
 import type { RegistrationReview } from '../../../../common/api-contract.ts';
@@ -5,6 +6,7 @@ import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../common/st
 import { AppLink } from '../../components/app-link.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { formatFull } from '../../lib/dates.ts';
+import { formatAed } from '../../lib/money.ts';
 import { fetchReview, fetchStatus } from './api.ts';
 import { DocumentsSection } from './documents-section.tsx';
 import { Fact, ProfileSection } from './profile-section.tsx';
@@ -94,18 +96,39 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
           <DocumentsSection userId={review.user_id} documents={review.documents} />
         </>
       );
-    default:
-      // Meeting, payment and activation details live with their own pages; this back end records when each was reached.
+    case 'meeting_scheduled':
       return (
-        <section className="panel review-section">
-          <dl className="review-facts">
-            <Fact label="Step" value={STAGE_TITLES[step]} />
-            <Fact label="Reached" value={formatFull(review.reached_at[step])} />
-            <Fact label="Status" value={review.status_label} />
-          </dl>
-        </section>
+        <StepFacts title="Onboarding call">
+          <Fact label="Meeting at" value={formatFull(review.meeting_at)} />
+          <Fact label="Booked by" value={review.meeting_booked_by ?? '-'} />
+          <Fact label="Reached" value={formatFull(review.reached_at[step])} />
+        </StepFacts>
+      );
+    case 'payment_completed':
+      return (
+        <StepFacts title="Plan and payment">
+          <Fact label="Plan" value={review.plan_name ?? '-'} />
+          <Fact label="Amount" value={formatAed(review.plan_amount_aed)} />
+          <Fact label="Paid on" value={formatFull(review.payment_date)} />
+        </StepFacts>
+      );
+    case 'account_activated':
+      return (
+        <StepFacts title="Activation">
+          <Fact label="Activated" value={formatFull(review.reached_at[step])} />
+          <Fact label="Status" value={review.status_label} />
+        </StepFacts>
       );
   }
+}
+
+function StepFacts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="panel review-section" aria-label={title}>
+      <h2 className="review-section__title">{title}</h2>
+      <dl className="review-facts">{children}</dl>
+    </section>
+  );
 }
 
 function StatusHistory({ history }: { history: Array<{ status_text: string; created_at: string }> }) {
