@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_PROJECT } from './tests/support/constants.ts';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: browser tests and server tests each start real processes, so keep contention bounded.
     maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'pglite', include: ['tests/**/*.test.{ts,tsx}'] } },
+      // Only the back-end suite depends on the database; everything else runs once, on PGlite.
+      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'] } },
+    ],
   },
 });

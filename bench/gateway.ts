@@ -6,14 +6,14 @@
  * precompressed files, the same security headers, no access log); it is skipped when not installed.
  * Run `npm run build` first: the bench measures the production bundle.
  */
-import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../scripts/lib/auth-emulator.ts';
+import { HOST, fail, measure, medianOf, nginxBinary, nginxHeaders, nginxPreamble, nginxTempPaths, stopChild, waitForHttp, type Figures } from './lib/measure.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 import { securityHeaders } from '../gateway/src/security-headers.ts';
 import { HASHED_PREFIX, IMMUTABLE, REVALIDATE } from '../gateway/src/static-files.ts';
@@ -21,7 +21,6 @@ import { HASHED_PREFIX, IMMUTABLE, REVALIDATE } from '../gateway/src/static-file
 const root = fileURLToPath(new URL('..', import.meta.url));
 const staticDir = join(root, 'dist/client');
 const gatewayBundle = join(root, 'dist/server/gateway.js');
-const HOST = '127.0.0.1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -46,30 +45,6 @@ interface Server {
   stop(): Promise<void>;
 }
 
-interface Figures {
-  rps: number;
-  p99: number;
-  errors: number;
-  /** CPU time the server spent per request: unlike req/s, barely moved by other work on the machine. */
-  cpuMicros?: number;
-}
-
-/** User + system CPU time of a process in microseconds, from /proc (Linux); undefined elsewhere. */
-function cpuTimeMicros(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticksPerSecond = 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / ticksPerSecond;
-  } catch {
-    return undefined;
-  }
-}
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 /** The largest hashed file of a kind: the main bundle for scripts, the main stylesheet for styles. */
 async function hashedAsset(extension: string): Promise<Target> {
   const dir = join(staticDir, 'assets');
@@ -78,28 +53,6 @@ async function hashedAsset(extension: string): Promise<Target> {
   const sized = await Promise.all(files.map(async (file) => ({ file, size: (await stat(join(dir, file))).size })));
   const largest = sized.sort((a, b) => b.size - a.size)[0]!;
   return { name: `asset ${extension} ${Math.round(largest.size / 1024)} KiB`, path: `/assets/${largest.file}` };
-}
-
-async function waitForHttp(port: number, child: ChildProcess, name: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) fail(`bench: ${name} exited with ${child.exitCode}`);
-    try {
-      await fetch(`http://${HOST}:${port}/`, { signal: AbortSignal.timeout(500) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  fail(`bench: ${name} did not answer on port ${port}`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** The gateway's environment for the bench; the API and Auth addresses are never called (no /api/ traffic). */
@@ -120,16 +73,8 @@ function gatewayEnv(port: number, logLevel: string): NodeJS.ProcessEnv {
 async function startGateway(logLevel: string): Promise<Server> {
   const port = await freePort(HOST);
   const child = spawn(process.execPath, [gatewayBundle], { cwd: root, env: gatewayEnv(port, logLevel), stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForHttp(port, child, 'gateway');
+  await waitForHttp(`http://${HOST}:${port}/`, child, 'gateway');
   return { name: logLevel === 'info' ? 'gateway (info logs)' : 'gateway', port, pid: child.pid!, stop: () => stopChild(child) };
-}
-
-function nginxBinary(): string | undefined {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  const found = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).stdout.trim();
-  return found || undefined;
 }
 
 async function startNginx(binary: string): Promise<Server> {
@@ -137,19 +82,10 @@ async function startNginx(binary: string): Promise<Server> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'));
   // The same header set the gateway sends, so both do the same work per response.
   const headers = securityHeaders(loadConfig(gatewayEnv(port, 'warn'), root));
-  const addHeaders = (extra: Record<string, string>) =>
-    Object.entries({ ...headers, ...extra })
-      .map(([name, value]) => `      add_header ${name} "${value.replaceAll('"', '\\"')}" always;`)
-      .join('\n');
+  const addHeaders = (extra: Record<string, string>) => nginxHeaders({ ...headers, ...extra });
   await writeFile(
     join(dir, 'nginx.conf'),
-    `worker_processes 1;
-# One process serves everything, so its CPU time is the whole cost (the master only supervises in production).
-master_process off;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
+    `${nginxPreamble(dir)}
 http {
   include /etc/nginx/mime.types;
   access_log off;
@@ -158,11 +94,7 @@ http {
   keepalive_requests 1000000;
   etag on;
   gzip_static on;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+${nginxTempPaths(dir)}
   server {
     listen ${HOST}:${port};
     root ${staticDir};
@@ -180,7 +112,7 @@ ${addHeaders({ 'cache-control': REVALIDATE, vary: 'User-Agent' })}
   const child = spawn(binary, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHttp(port, child, 'nginx');
+  await waitForHttp(`http://${HOST}:${port}/`, child, 'nginx');
   return {
     name: 'nginx',
     port,
@@ -190,32 +122,6 @@ ${addHeaders({ 'cache-control': REVALIDATE, vary: 'User-Agent' })}
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** One bounded run: stops at MAX_REQUESTS requests or after SECONDS seconds, whichever comes first. */
-function run(url: string, seconds: number, maxRequests: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections: CONNECTIONS, amount: maxRequests, headers: BROWSER_HEADERS },
-      (error, result) => {
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve(result);
-      },
-    );
-    const timer = setTimeout(() => instance.stop(), seconds * 1000);
-  });
-}
-
-async function measure(server: Server, target: Target): Promise<Figures> {
-  const url = `http://${HOST}:${server.port}${target.path}`;
-  // A short warm-up so JIT and connection set-up do not count.
-  await run(url, 1, MAX_REQUESTS);
-  const cpuBefore = cpuTimeMicros(server.pid);
-  const result = await run(url, SECONDS, MAX_REQUESTS);
-  const cpuAfter = cpuTimeMicros(server.pid);
-  const cpuMicros = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / result.requests.total : undefined;
-  return { rps: result['2xx'] / result.duration, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuMicros };
 }
 
 async function main(): Promise<void> {
@@ -245,14 +151,13 @@ async function main(): Promise<void> {
       for (const target of targets) {
         for (const server of servers) {
           const key = `${server.name}\u0000${target.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), await measure(server, target)]);
+          const url = `http://${HOST}:${server.port}${target.path}`;
+          const figures = await measure({ url, connections: CONNECTIONS, seconds: SECONDS, maxRequests: MAX_REQUESTS, headers: BROWSER_HEADERS }, server.pid);
+          samples.set(key, [...(samples.get(key) ?? []), figures]);
         }
       }
     }
-    const median = (server: string, target: string) => {
-      const runs = [...samples.get(`${server}\u0000${target}`)!].sort((a, b) => a.rps - b.rps);
-      return runs[Math.floor(runs.length / 2)]!;
-    };
+    const median = (server: string, target: string): Figures => medianOf(samples.get(`${server}\u0000${target}`)!);
     console.log('');
     console.log(`median of ${ROUNDS} interleaved rounds`);
     console.log('server               target                     req/s   p99 ms  errors  vs nginx   CPU µs/req  vs nginx');

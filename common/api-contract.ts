@@ -48,6 +48,14 @@ export const apiPaths = {
   myRegistration: 'me/registration',
   myDocuments: 'me/registration/documents',
   myResubmit: 'me/registration/resubmit',
+  notifications: 'notifications/',
+  unreadNotifications: 'notifications/unread-count',
+  notificationRead: (id: number) => `notifications/${id}/read`,
+  notificationsReadAll: 'notifications/read-all',
+  /** Server-Sent Events: `notification` events (id = the notification's id) and `read` events. */
+  notificationStream: 'notifications/stream',
+  /** Demo only (emulator mode): sends the caller a notification; 404 in production. */
+  testNotification: 'notifications/test',
 } as const;
 
 /** The header that makes a write safe to retry: the same key on the same registration acts once. */
@@ -191,6 +199,37 @@ export interface PushTokenRecord {
   /** ISO 8601 instant of the last registration; the console refreshes it when older than 7 days. */
   updated_at: string;
 }
+
+/** What a notification is about: a registration event, or the Settings page's demo test. */
+export type NotificationKind = RegistrationEventKind | 'test';
+
+/** GET notifications/?page=&page_size= lists the caller's own, newest first; the stream sends the same shape. */
+export interface NotificationRecord {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A console path to open, e.g. '/due-diligence/details/12'; null when there is nothing to open. */
+  link: string | null;
+  /** ISO 8601 instant */
+  created_at: string;
+  /** ISO 8601 instant, or null while unread */
+  read_at: string | null;
+}
+
+/** GET notifications/unread-count, and the answer of every mark-read call. */
+export interface UnreadCount {
+  unread: number;
+}
+
+/** The stream's `read` event: these ids (or every one up to `upTo`) were marked read, in any tab or device. */
+export interface NotificationsReadEvent {
+  ids: number[];
+  upTo: number | null;
+}
+
+/** SSE event names of notifications/stream. */
+export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', read: 'read' } as const;
 
 /** The header every call carries: 'Firebase <ID token>'. */
 export const AUTH_SCHEME = 'Firebase';

@@ -53,6 +53,19 @@ async function buildClient(): Promise<void> {
     logLevel: 'warning',
   });
   await writeFile(join(root, 'dist/client-meta.json'), JSON.stringify(result.metafile));
+  // The messaging service worker keeps a fixed, unhashed name: browsers look for it at the same URL forever.
+  await build({
+    absWorkingDir: root,
+    entryPoints: { 'firebase-messaging-sw': 'client/src/firebase-messaging-sw.ts' },
+    outdir: outClient,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['chrome120', 'firefox120', 'safari17'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
   const { js, css } = entryOutputs(result.metafile, 'client/src/main.tsx');
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
   // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP

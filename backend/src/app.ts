@@ -6,11 +6,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Agent } from 'node:http';
 import type { BackendConfig } from './config.ts';
 import { authPlugin } from './plugins/auth.ts';
+import type { Database } from './db/database.ts';
+import type { PushTransport } from './notifications/push.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { notificationsPlugin } from './plugins/notifications.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { myRegistrationRoutes } from './routes/my-registration.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { registrationRoutes } from './routes/registrations.ts';
 import { reviewRoutes } from './routes/review.ts';
 import { userRoutes } from './routes/users.ts';
@@ -18,6 +22,10 @@ import { userRoutes } from './routes/users.ts';
 export interface BuildExtras {
   /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
   httpAgent?: Agent;
+  /** An open database shared with other app instances (tests of cross-replica delivery); the caller closes it. */
+  database?: Database;
+  /** Stands in for FCM in tests. */
+  pushTransport?: PushTransport;
 }
 
 /** `config` comes from loadConfig, tests included, so every default lives in its schema alone. */
@@ -41,7 +49,17 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     pluginTimeout: 60_000,
   });
   await app.register(errorsPlugin);
-  await app.register(dbPlugin, { dataDir: config.DATA_DIR, seedDemoData: config.SEED_DEMO_DATA });
+  await app.register(dbPlugin, {
+    location: config.DATABASE_URL ?? config.DATA_DIR,
+    poolMax: config.DATABASE_POOL_MAX,
+    seedDemoData: config.SEED_DEMO_DATA,
+    ...(extras.database ? { database: extras.database } : {}),
+  });
+  await app.register(notificationsPlugin, {
+    projectId: config.FIREBASE_PROJECT_ID,
+    fcmPush: config.FCM_PUSH,
+    ...(extras.pushTransport ? { pushTransport: extras.pushTransport } : {}),
+  });
   await app.register(authPlugin, {
     projectId: config.FIREBASE_PROJECT_ID,
     timeoutMs: config.AUTH_TIMEOUT_MS,
@@ -56,6 +74,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
       await api.register(myRegistrationRoutes);
       await api.register(userRoutes);
       await api.register(deviceRoutes);
+      await api.register(notificationRoutes, { heartbeatMs: config.STREAM_HEARTBEAT_MS, demoMode: Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) });
     },
     { prefix: '/api' },
   );

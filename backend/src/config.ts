@@ -14,8 +14,12 @@ export interface BackendConfig {
   NODE_ENV: string;
   PORT: number;
   HOST: string;
-  /** PGlite data folder, or 'memory://' for a throw-away database. */
+  /** PGlite data folder, or 'memory://' for a throw-away database; unused when DATABASE_URL is set. */
   DATA_DIR: string;
+  /** postgres://user:password@host:port/database of a Postgres server, shared by every replica; unset for PGlite. */
+  DATABASE_URL?: string;
+  /** Most connections one replica opens to the Postgres server (replicas x this must stay under its max_connections). */
+  DATABASE_POOL_MAX: number;
   FIREBASE_PROJECT_ID: string;
   /** host:port of the Firebase Auth emulator; unset in production. */
   FIREBASE_AUTH_EMULATOR_HOST?: string;
@@ -26,6 +30,10 @@ export interface BackendConfig {
   TRUST_PROXY: string;
   /** Upper bound on ID-token verification, which may fetch Google's keys over the network. */
   AUTH_TIMEOUT_MS: number;
+  /** Send notifications to closed browsers through FCM (needs Admin credentials for the project). */
+  FCM_PUSH: boolean;
+  /** How often an open notification stream sends a heartbeat comment, so idle proxies keep it open. */
+  STREAM_HEARTBEAT_MS: number;
 }
 
 const schema = {
@@ -36,6 +44,8 @@ const schema = {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 3001 },
     HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
     DATA_DIR: { type: 'string', minLength: 1, default: './data/db' },
+    DATABASE_URL: { type: 'string', pattern: '^postgres(ql)?://' },
+    DATABASE_POOL_MAX: { type: 'integer', minimum: 1, maximum: 1000, default: 10 },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{4,28}[a-z0-9]$' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: EMULATOR_HOST_PATTERN },
     [UNSIGNED_TOKENS_OPT_IN]: { type: 'string' },
@@ -43,6 +53,8 @@ const schema = {
     LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
     TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
+    FCM_PUSH: { type: 'boolean', default: false },
+    STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
   },
 } as const;
 

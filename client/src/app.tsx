@@ -22,6 +22,9 @@ const ToastContainer = lazy(() => import('react-toastify/unstyled').then((module
 /** Rarely shown (a client-side account): its own chunk, so the login page's first download does without it. */
 const AccessDenied = lazyPage(() => import('./components/access-denied.tsx').then((module) => module.AccessDenied));
 
+/** Push toasts come only to a signed-in console: their code stays out of the login page's download. */
+const PushToastHost = lazy(() => import('./components/push-toast.tsx').then((module) => ({ default: module.PushToastHost })));
+
 const SignedInShell = lazyPage(() => import('./config/signed-in-shell.tsx').then((module) => module.SignedInShell));
 
 export function App() {
@@ -38,11 +41,19 @@ export function App() {
           </Route>
         </Switch>
       </Suspense>
-      {toastsStarted.value && (
-        <Suspense fallback={null}>
-          <ToastContainer {...TOAST_CONTAINER_PROPS} />
-        </Suspense>
-      )}
+      {/* One top-right column: error and success toasts above, push toasts below, never overlapping. */}
+      <div className="toast-stack">
+        {toastsStarted.value && (
+          <Suspense fallback={null}>
+            <ToastContainer {...TOAST_CONTAINER_PROPS} />
+          </Suspense>
+        )}
+        {authStatus.value === 'signed-in' && (
+          <Suspense fallback={null}>
+            <PushToastHost />
+          </Suspense>
+        )}
+      </div>
     </RoutePreloadContext>
   );
 }

@@ -27,6 +27,8 @@ async function boot(root: HTMLElement): Promise<void> {
   // it, and the guard keeps its spinner until the auth state is known.
   const { initFirebase, watchAuthState } = await import('./lib/auth-boot.ts');
   watchAuthState(initFirebase(config));
+  const { initMessaging } = await import('./lib/push.ts');
+  void initMessaging(config);
 }
 
 const root = document.getElementById('root');

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { GatewayConfig } from './config.ts';
 import { sendError } from './errors.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
+import { eventStream } from './plugins/event-stream.ts';
 import { installErrorHandlers } from './plugins/errors.ts';
 import { GatewayLogController, REDACTED_PATHS } from './plugins/request-logging.ts';
 import { runtimeConfigRoute } from './plugins/runtime-config.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   installErrorHandlers(app, security);
   await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });
   await app.register(runtimeConfigRoute, { config, security });
+  await app.register(eventStream, { config, security, verifier });
   await app.register(apiProxy, { config, security, verifier });
   await app.register(staticSite, { config, security, fastPath });
   return app;

@@ -35,6 +35,8 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...firebaseOrigins],
     ['manifest-src', "'self'"],
+    // The push toast's chime (/sounds/notification.wav).
+    ['media-src', "'self'"],
     ['worker-src', "'self'"],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'none'"],

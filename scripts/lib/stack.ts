@@ -169,6 +169,31 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+export interface ServerProcess {
+  name: string;
+  pid: number;
+  logFile: string;
+  /** Resolves when the process has exited, whatever the reason. */
+  exited: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One built server (BUILD_OUTPUTS.backend or .gateway) as a child in its own process group, resolved once
+ * `readyUrl` answers 2xx: for shapes other than the one-of-each stack, e.g. replicas on one Postgres server.
+ */
+export async function startServer(name: string, script: string, logDir: string, env: Record<string, string>, readyUrl: string): Promise<ServerProcess> {
+  await mkdir(logDir, { recursive: true });
+  const child = spawnChild(name, script, logDir, env);
+  try {
+    await waitReady(child, readyUrl);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { name, pid: child.process.pid!, logFile: child.logFile, exited: child.exited, stop: () => stopChild(child) };
+}
+
 /** Waits for every step, so nothing is left starting behind a failure, then throws the first failure. */
 async function settleAll(steps: (Promise<unknown> | undefined)[]): Promise<void> {
   const results = await Promise.allSettled(steps);

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       PORT: 3001,
       HOST: '127.0.0.1',
       DATA_DIR: './data/db',
+      DATABASE_POOL_MAX: 10,
       SEED_DEMO_DATA: false,
       FIREBASE_PROJECT_ID: 'demo-staff-console',
     });
@@ -28,6 +29,8 @@ describe('loadConfig', () => {
     [{ ...base, SEED_DEMO_DATA: 'perhaps' }, 'SEED_DEMO_DATA'],
     [{ ...base, FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST'],
     [{ FIREBASE_PROJECT_ID: 'Not A Project' }, 'FIREBASE_PROJECT_ID'],
+    [{ ...base, DATABASE_URL: 'mysql://db/console' }, 'DATABASE_URL'],
+    [{ ...base, DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
   ])('names the bad variable in one line (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^invalid configuration: ${name}`));
   });

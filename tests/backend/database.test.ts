@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../backend/src/db/database.ts';
+import type { Database } from '../../backend/src/db/database.ts';
 import { findByIdempotencyKey, writeAudit } from '../../backend/src/lib/audit.ts';
+import { onPostgres, openTestDatabase } from './support.ts';
 
 let db: Database;
 beforeAll(async () => {
-  db = await openDatabase('memory://');
+  db = await openTestDatabase();
 });
 afterAll(async () => {
   await db.close();
@@ -50,3 +51,22 @@ describe('database notifications', () => {
     expect(received).toEqual(['first']);
   });
 });
+
+// PGlite has no connection to lose; on a Postgres server the listener's own connection can drop (restart, failover).
+if (onPostgres()) {
+  describe('database notifications on a Postgres server', () => {
+    it('keeps delivering after the listening connection is killed', async () => {
+      const received: string[] = [];
+      const unlisten = await db.listen('reconnect_channel', (payload) => received.push(payload));
+      const listeners = () =>
+        db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+      const [listener] = await listeners();
+      expect(listener).toBeDefined();
+      await db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+      await expect.poll(async () => (await listeners()).map((row) => row.pid).filter((pid) => pid !== listener!.pid), { timeout: 10_000 }).toHaveLength(1);
+      await db.query("SELECT pg_notify('reconnect_channel', 'after')");
+      await expect.poll(() => received).toEqual(['after']);
+      await unlisten();
+    });
+  });
+}

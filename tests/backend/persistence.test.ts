@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { migrate, openDatabase } from '../../backend/src/db/database.ts';
+import { connectDatabase, migrate } from '../../backend/src/db/database.ts';
 import { MIGRATIONS } from '../../backend/src/db/migrations.ts';
-import { auth, createUsers, startBackend } from './support.ts';
+import { auth, createUsers, onPostgres, openTestDatabase, startBackend, testDatabaseLocation } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let dataDir: string;
@@ -41,16 +41,32 @@ it('keeps every record across a restart, without re-running migrations or the de
 });
 
 it('applies each migration once', async () => {
-  const database = await openDatabase('memory://');
+  const database = await openTestDatabase();
   try {
     expect(await migrate(database)).toEqual([]);
     const tables = await database.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     expect(tables.map((row) => row.table_name)).toEqual(
-      ['audit_events', 'company_profiles', 'devices', 'profiles', 'push_tokens', 'registration_documents', 'registration_events', 'registrations', 'schema_migrations', 'users'],
+      ['audit_events', 'company_profiles', 'devices', 'notifications', 'profiles', 'push_tokens', 'registration_documents', 'registration_events', 'registrations', 'schema_migrations', 'users'],
     );
   } finally {
     await database.close();
+  }
+});
+
+it('applies each migration exactly once when two replicas migrate the same database at once', async () => {
+  const location = await testDatabaseLocation();
+  // Two pools on one server are two replicas; PGlite has one connection per folder, so there both share it.
+  const first = await connectDatabase(location);
+  const second = onPostgres() ? await connectDatabase(location) : first;
+  try {
+    const [fromFirst, fromSecond] = await Promise.all([migrate(first), migrate(second)]);
+    expect([...fromFirst, ...fromSecond].sort((a, b) => a - b)).toEqual(MIGRATIONS.map((migration) => migration.id));
+    const rows = await first.query<{ id: number }>('SELECT id FROM schema_migrations ORDER BY id');
+    expect(rows.map((row) => row.id)).toEqual(MIGRATIONS.map((migration) => migration.id));
+  } finally {
+    await first.close();
+    if (second !== first) await second.close();
   }
 });

@@ -1,8 +1,16 @@
-/** Helpers for the back-end tests: real emulator accounts and ID tokens, and a back end on a real PGlite database. */
+/**
+ * Helpers for the back-end tests: real emulator accounts and ID tokens, and a back end on a real database.
+ * The suite runs twice, once per vitest project: on PGlite, and on a throw-away Postgres server
+ * (inject('postgresUrl'), started by the global setup). startBackend and openTestDatabase pick the database,
+ * so a test written against them runs on both without doing anything about it.
+ */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
+import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import type { Role } from '../../common/roles.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
@@ -15,10 +23,51 @@ export interface TestUser {
   token: string;
 }
 
+/** Which database this project runs on, for the rare test that must say so (e.g. a table listing). */
+export const onPostgres = () => inject('postgresUrl') !== '';
+
+const postgresDatabases = new Map<string, Promise<string>>();
+
+async function createPostgresDatabase(): Promise<string> {
+  const admin = new URL(inject('postgresUrl'));
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  admin.pathname = `/${name}`;
+  return admin.href;
+}
+
+/**
+ * Where a test's database lives, given the PGlite location the test asks for: on PGlite that location itself;
+ * on Postgres a new database for 'memory://' (a throw-away one) and, for a folder, the same database every
+ * time that folder is asked for, so restarts see their data as they do on disk.
+ */
+export async function testDatabaseLocation(pgliteLocation = 'memory://'): Promise<string> {
+  if (!onPostgres()) return pgliteLocation;
+  if (pgliteLocation === 'memory://') return createPostgresDatabase();
+  let database = postgresDatabases.get(pgliteLocation);
+  if (!database) {
+    database = createPostgresDatabase();
+    postgresDatabases.set(pgliteLocation, database);
+  }
+  return database;
+}
+
+/** A migrated, empty database of this project's kind, for tests below HTTP (stores, audit, notifications). */
+export async function openTestDatabase(pgliteLocation = 'memory://'): Promise<Database> {
+  return openDatabase(await testDatabaseLocation(pgliteLocation));
+}
+
 export async function startBackend(emulatorHost: string, dataDir = 'memory://'): Promise<FastifyInstance> {
+  const location = await testDatabaseLocation(dataDir);
   const app = await buildBackend(
     loadConfig({
-      DATA_DIR: dataDir,
+      ...(onPostgres() ? { DATABASE_URL: location } : { DATA_DIR: location }),
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       SEED_DEMO_DATA: 'true',

@@ -3,7 +3,7 @@
  * the top of each, before any date is made): the output must not depend on it.
  */
 import { describe, expect, it } from 'vitest';
-import { formatDubaiDate, formatDubaiDateTime, formatFull, formatRelativeDay, startOfWeek } from '../../client/src/lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime, formatFull, formatRelativeDay, formatTime, startOfWeek } from '../../client/src/lib/dates.ts';
 
 export function dateCases(expectedOffsetMinutes: number): void {
   describe(`date helpers with TZ=${process.env.TZ}`, () => {
@@ -14,6 +14,12 @@ export function dateCases(expectedOffsetMinutes: number): void {
     it("full format 'DD MMM YYYY, hh:mm A' in Dubai time", () => {
       expect(formatFull('2026-03-05T22:30:00Z')).toBe('06 Mar 2026, 02:30 AM');
       expect(formatFull('2026-03-05T08:07:00.000Z')).toBe('05 Mar 2026, 12:07 PM');
+    });
+
+    it("time of day 'hh:mm A' in Dubai time", () => {
+      expect(formatTime('2026-03-05T22:30:00Z')).toBe('02:30 AM');
+      expect(formatTime('2026-03-05T08:07:00.000Z')).toBe('12:07 PM');
+      expect(formatTime(null)).toBe('-');
     });
 
     it("Dubai 'DD-MMM-YYYY h:mm A' and 'DD-MMM-YYYY'", () => {

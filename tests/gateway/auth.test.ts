@@ -182,7 +182,7 @@ describe('availability and logs', () => {
   });
 
   it('logs one JSON line per request with its id and timing, and never the token', async () => {
-    const { idToken } = await signUp(emulatorHost, `auth-logs-${stamp}@example.com`);
+    const { idToken, uid } = await signUp(emulatorHost, `auth-logs-${stamp}@example.com`);
     const before = logLines.length;
     const response = await send(`${gateway}/api/users/me?token=${idToken}`, {
       headers: { authorization: `Firebase ${idToken}`, 'x-request-id': 'trace-logs-0001' },
@@ -191,7 +191,9 @@ describe('availability and logs', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = logLines.slice(before);
     const completed = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'request completed');
-    expect(completed).toMatchObject({ requestId: 'trace-logs-0001', statusCode: 200, method: 'GET' });
+    expect(completed).toMatchObject({ requestId: 'trace-logs-0001', statusCode: 200, method: 'GET', uid });
+    // One line, not the proxy library's own 'fetching from remote server' and 'response received' besides.
+    expect(lines.filter((line) => line.includes('trace-logs-0001'))).toHaveLength(1);
     expect(typeof completed.responseTimeMs).toBe('number');
     expect(completed.url).toBe('/api/users/me?token=[redacted]');
     for (const line of lines) expect(line).not.toContain(idToken.slice(-20));

@@ -1,11 +1,12 @@
 /**
- * The back end's only door to storage. Routes see this small interface, not PGlite, so a Postgres server
- * (node-postgres Pool) can take PGlite's place by implementing the same four methods (see README).
+ * The back end's only door to storage. Routes see this small interface, not PGlite or node-postgres, so the
+ * embedded PGlite (one process) and a Postgres server (any number of back-end replicas) are interchangeable.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdir } from 'node:fs/promises';
 import { MIGRATIONS } from './migrations.ts';
+import { openPostgres } from './postgres.ts';
 
 export interface Queryable {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -22,44 +23,80 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/** Opens (creating when needed) the PGlite database in `dataDir` ('memory://' for a throw-away one) and migrates it. */
-export async function openDatabase(dataDir: string): Promise<Database> {
-  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs the company-name search index; on a Postgres server it ships in the contrib package.
-  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const database: Database = {
-    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
-    transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
-    listen: (channel, onMessage) => pg.listen(channel, onMessage),
-    close: () => pg.close(),
-  };
+export interface OpenOptions {
+  /** Most connections a Postgres pool opens (PGlite has one). */
+  poolMax?: number;
+}
+
+/** A postgres:// or postgresql:// URL names a Postgres server; anything else is a PGlite location. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
+/**
+ * Opens and migrates the database at `location`: a Postgres server's URL, or a PGlite data folder (created
+ * when needed; 'memory://' for a throw-away one).
+ */
+export async function openDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
+  const database = await connectDatabase(location, options);
   try {
     await migrate(database);
   } catch (error) {
-    await pg.close();
+    await database.close();
     throw error;
   }
   return database;
 }
 
-/** Applies, in order and each in its own transaction, the migrations the database has not seen yet. */
+/** Connects without migrating (openDatabase is what the back end uses). */
+export async function connectDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
+  return isPostgresUrl(location) ? openPostgres(location, options.poolMax ?? 10) : openPglite(location);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  // pg_trgm backs the company-name search index; on a Postgres server it ships in the contrib package.
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
+    transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+    listen: (channel, onMessage) => pg.listen(channel, onMessage),
+    close: () => pg.close(),
+  };
+}
+
+/**
+ * Any fixed number works as long as nothing else in the database takes the same advisory lock; this one
+ * spells 'MIGR' in ASCII.
+ */
+const MIGRATION_LOCK = 0x4d494752;
+
+/**
+ * Applies, in order and each in its own transaction, the migrations the database has not seen yet. Every
+ * step holds a transaction-scoped advisory lock and re-reads schema_migrations under it, so replicas
+ * starting at once queue up and each migration is applied by exactly one of them.
+ */
 export async function migrate(database: Database): Promise<number[]> {
-  await database.query(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
-       id integer PRIMARY KEY,
-       name text NOT NULL,
-       applied_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP
-     )`,
-  );
-  const done = new Set((await database.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id));
+  await database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         id integer PRIMARY KEY,
+         name text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT CURRENT_TIMESTAMP
+       )`,
+    );
+  });
   const applied: number[] = [];
   for (const migration of MIGRATIONS) {
-    if (done.has(migration.id)) continue;
-    await database.transaction(async (tx) => {
+    const ran = await database.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [migration.id])).length > 0) return false;
       for (const statement of migration.statements) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [migration.id, migration.name]);
+      return true;
     });
-    applied.push(migration.id);
+    if (ran) applied.push(migration.id);
   }
   return applied;
 }

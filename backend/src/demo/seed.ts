@@ -114,8 +114,13 @@ function generator(seed: number): () => number {
 }
 
 /** Seeds the demo data when the database holds no user yet; returns whether it did. */
+/** 'SEED' in ASCII; distinct from the migration lock. */
+const SEED_LOCK = 0x53454544;
+
 export async function seedDemoData(database: Database, now = new Date()): Promise<boolean> {
   return database.transaction(async (tx) => {
+    // Replicas starting at once on one Postgres server: the second waits here, then finds the users and stops.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const [{ count } = { count: 0 }] = await tx.query<{ count: number }>('SELECT count(*)::integer AS count FROM users');
     if (count > 0) return false;
     const random = generator(20_260_101);

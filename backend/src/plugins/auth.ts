@@ -29,6 +29,8 @@ export interface CurrentUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
+    /** Epoch ms at which the request's ID token expires (a notification stream ends then). */
+    tokenExpiresAt: number;
   }
 }
 
@@ -53,10 +55,12 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
     app.addHook('onClose', () => verifier.close());
     app.decorateRequest('user', null);
+    app.decorateRequest('tokenExpiresAt', 0);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const decoded = await verify(verifier, token);
+      request.tokenExpiresAt = decoded.exp * 1000;
       request.user = await findUser(app, decoded);
     });
   },

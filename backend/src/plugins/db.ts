@@ -11,15 +11,19 @@ declare module 'fastify' {
 }
 
 export interface DbPluginOptions {
-  dataDir: string;
+  /** DATABASE_URL or DATA_DIR, as openDatabase takes it. */
+  location: string;
+  poolMax: number;
   seedDemoData: boolean;
+  /** An open database to use instead (several app instances on one database in tests); its owner closes it. */
+  database?: Database;
 }
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const db = await openDatabase(options.dataDir);
+    const db = options.database ?? (await openDatabase(options.location, { poolMax: options.poolMax }));
     app.decorate('db', db);
-    app.addHook('onClose', () => db.close());
+    if (!options.database) app.addHook('onClose', () => db.close());
     if (options.seedDemoData && (await seedDemoData(db))) app.log.info('seeded the empty database with demo data');
   },
   { name: 'db' },

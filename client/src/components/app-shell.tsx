@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { ChatWidget } from './chat-widget/chat-widget.tsx';
+import { useNotificationCenter } from '../lib/use-notification-center.ts';
 import { Logo } from './logo.tsx';
 import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -9,6 +11,7 @@ import { TopBar } from './top-bar.tsx';
  * a 60 px top bar, and the page.
  */
 export function AppShell({ title, sidebar = <SideNav />, children }: { title: string | undefined; sidebar?: ReactNode; children: ReactNode }) {
+  useNotificationCenter();
   return (
     <div className="shell">
       <aside className="shell__sidebar">
@@ -23,6 +26,7 @@ export function AppShell({ title, sidebar = <SideNav />, children }: { title: st
           {children}
         </main>
       </div>
+      <ChatWidget />
     </div>
   );
 }

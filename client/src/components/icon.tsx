@@ -5,7 +5,19 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '../../../common/access.ts';
 
-export type ShellIconName = 'bell' | 'logout' | 'chevron-down' | 'arrow-left' | 'external' | 'shield' | 'close' | 'search' | 'download';
+export type ShellIconName =
+  | 'bell'
+  | 'logout'
+  | 'chevron-down'
+  | 'arrow-left'
+  | 'external'
+  | 'shield'
+  | 'close'
+  | 'search'
+  | 'download'
+  | 'chat'
+  | 'send'
+  | 'calendar';
 
 const PATHS: Record<IconName | ShellIconName, ReactNode> = {
   home: <path d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5" />,
@@ -91,6 +103,14 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
     </>
   ),
   download: <path d="M12 4v11M7 10.5l5 5 5-5M5 19.5h14" />,
+  chat: <path d="M4 5.5h16v10.5H10l-4.5 3.5v-3.5H4zM8 9.5h8M8 12.5h5" />,
+  send: <path d="M4 12 20 4l-3 16-5-6.5zM12 13.5 20 4" />,
+  calendar: (
+    <>
+      <rect x="4" y="5.5" width="16" height="14.5" rx="2" />
+      <path d="M4 10h16M8.5 3.5v4M15.5 3.5v4" />
+    </>
+  ),
 };
 
 export function Icon({ name, size = 20 }: { name: IconName | ShellIconName; size?: number }) {

@@ -38,7 +38,7 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   users: placeholder,
   faqs: placeholder,
   careers: placeholder,
-  settings: placeholder,
+  settings: lazyPage(() => import('../features/settings/settings-page.tsx').then((module) => module.SettingsPage)),
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -15,6 +15,7 @@ export const DISPLAY_TIME_ZONE = 'Asia/Dubai';
 
 const FULL = 'DD MMM YYYY, hh:mm A';
 const DAY = 'DD MMM YYYY';
+const TIME = 'hh:mm A';
 const DUBAI_DATE_TIME = 'DD-MMM-YYYY h:mm A';
 const DUBAI_DATE = 'DD-MMM-YYYY';
 
@@ -27,6 +28,11 @@ function inDubai(value: ConfigType): Dayjs | null {
 /** '05 Mar 2026, 02:07 PM'; empty or invalid input gives a dash. */
 export function formatFull(value: ConfigType): string {
   return inDubai(value)?.format(FULL) ?? '-';
+}
+
+/** '02:07 PM': the time part of the full format, for items whose day is plain from context (chat messages). */
+export function formatTime(value: ConfigType): string {
+  return inDubai(value)?.format(TIME) ?? '-';
 }
 
 /** 'Today', 'Yesterday' or '05 Mar 2026', by the Dubai calendar day relative to now. */

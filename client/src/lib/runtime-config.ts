@@ -9,5 +9,13 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   if (!firebase || typeof firebase.apiKey !== 'string' || typeof firebase.projectId !== 'string') {
     throw new Error(`${RUNTIME_CONFIG_PATH} has no usable firebase section`);
   }
+  demoMode = Boolean(config.authEmulatorUrl);
   return config as RuntimeConfig;
+}
+
+let demoMode = false;
+
+/** true when the gateway serves the Auth emulator's demo (the Settings page's demo-only tools show then). */
+export function isDemoMode(): boolean {
+  return demoMode;
 }

@@ -37,6 +37,7 @@ export class GatewayLogController extends LogController {
       statusCode: reply.statusCode,
       responseTimeMs: Math.round(reply.elapsedTime * 10) / 10,
       remoteAddress: request.ip,
+      ...(request.uid ? { uid: request.uid } : {}),
     };
     if (error) request.log.error({ ...line, err: error }, 'request errored');
     else request.log.info(line, 'request completed');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: the registration list's SQL at scale. Seeds 100,000 registrations into a fresh
+ * `npm run bench:lists`: the registration list's SQL at scale. Seeds 100,000 registrations into a fresh
  * in-memory PGlite database (migrated as the back end migrates it, pg_trgm index included), then measures
  * through the same store functions the routes call:
  * - the due-diligence page as the console asks for it (queue=due-diligence, oldest request first, 20 rows
