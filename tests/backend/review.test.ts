@@ -173,6 +173,12 @@ describe('review actions', () => {
     const none = await post(`/api/registrations/${userId}/assign`, { assignee_id: null, version: start.version + 2 }, 'ADMIN');
     expect(none.json<RegistrationReview>()).toMatchObject({ assignee: null, version: start.version + 3 });
 
+    // The assignee hears of it unless they assigned themselves (notifications/store.ts decides who).
+    const [{ count: notified } = { count: 0 }] = await app.db.query<{ count: number }>(
+      "SELECT count(*)::integer AS count FROM notifications WHERE user_id = $1 AND kind = 'assigned' AND link = $2",
+      [adminId, `/due-diligence/details/${userId}`],
+    );
+    expect(notified).toBe(1);
     const events = (await timeline(userId)).slice(seen);
     expect(events.map((event) => [event.kind, event.data.assignee?.id, event.actor?.email])).toEqual([
       ['assigned', managerId, users.get('BD_MANAGER')!.email],

@@ -3,7 +3,7 @@
  * and its actions with their rules. Every action runs in one transaction that locks the registration row,
  * answers a retried request (same Idempotency-Key) with the current state instead of acting twice, refuses a
  * stale version with 409 CONFLICT, changes the record and writes its timeline event (who, what, before,
- * after). Each action writes its event in its own function below, so a follow-up (notifications) hooks there.
+ * after). Each action writes its event, and the notifications it causes, through recordEvent in its own function below.
  */
 import type {
   AssignBody,
@@ -36,6 +36,7 @@ import { REGISTRATION_STATUS, type Stage } from '../../../common/stages.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findByIdempotencyKey, writeAudit, type AuditEvent } from '../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../lib/http-error.ts';
+import { notificationsForRegistrationEvent } from '../notifications/store.ts';
 
 /** Who acts and the retry key of the request. */
 export interface ActionContext {
@@ -260,6 +261,15 @@ function requireAwaitingReview(registration: RegistrationRow): void {
   }
 }
 
+/**
+ * Writes an action's timeline event and, in the same transaction, the notifications it causes (who hears
+ * of what: notifications/store.ts). `assigneeId` is the assignee after the action.
+ */
+async function recordEvent(tx: Queryable, event: AuditEvent & { kind: RegistrationEventKind }, assigneeId: number | null): Promise<void> {
+  await writeAudit(tx, event);
+  await notificationsForRegistrationEvent(tx, { kind: event.kind, registrationId: event.entityId, actorId: event.actorId, assigneeId });
+}
+
 export async function assign(db: Database, userId: number, body: AssignBody, context: ActionContext): Promise<void> {
   await act(db, userId, context, body.version, async (tx, registration) => {
     if (body.assignee_id === registration.assignee_id) return;
@@ -273,16 +283,20 @@ export async function assign(db: Database, userId: number, body: AssignBody, con
     }
     const previous = await person(tx, registration.assignee_id);
     const after = await update(tx, registration, { assignee_id: body.assignee_id });
-    await writeAudit(tx, {
-      entity: 'registration',
-      entityId: registration.id,
-      kind: assignee ? 'assigned' : 'unassigned',
-      actorId: context.actorId,
-      data: { assignee: assignee ?? previous },
-      before: snapshot(registration),
-      after,
-      idempotencyKey: context.idempotencyKey,
-    });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: assignee ? 'assigned' : 'unassigned',
+        actorId: context.actorId,
+        data: { assignee: assignee ?? previous },
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
   });
 }
 
@@ -296,15 +310,19 @@ export async function approve(db: Database, userId: number, body: { version: num
     if (count === 0) throw conflict('The client has not uploaded any document yet, so there is nothing to approve.');
     const after = await update(tx, registration, { review_state: 'approved', status_label: REVIEW_STATUS_LABELS.approved });
     await addStatusLine(tx, registration.id, APPROVED_STATUS_TEXT);
-    await writeAudit(tx, {
-      entity: 'registration',
-      entityId: registration.id,
-      kind: 'approved',
-      actorId: context.actorId,
-      before: snapshot(registration),
-      after,
-      idempotencyKey: context.idempotencyKey,
-    });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'approved',
+        actorId: context.actorId,
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
   });
 }
 
@@ -315,16 +333,20 @@ export async function returnForCorrection(db: Database, userId: number, body: Re
     requireAwaitingReview(registration);
     const after = await update(tx, registration, { review_state: 'returned', status_label: REVIEW_STATUS_LABELS.returned });
     await addStatusLine(tx, registration.id, returnedStatusText(body.reason));
-    await writeAudit(tx, {
-      entity: 'registration',
-      entityId: registration.id,
-      kind: 'returned',
-      actorId: context.actorId,
-      data: { reason: body.reason, comment },
-      before: snapshot(registration),
-      after,
-      idempotencyKey: context.idempotencyKey,
-    });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'returned',
+        actorId: context.actorId,
+        data: { reason: body.reason, comment },
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
   });
 }
 
@@ -333,14 +355,18 @@ export async function addComment(db: Database, userId: number, body: CommentBody
   const text = body.text.trim();
   if (text === '') throw invalidInput('text', 'must not be blank');
   await act(db, userId, context, null, async (tx, registration) => {
-    await writeAudit(tx, {
-      entity: 'registration',
-      entityId: registration.id,
-      kind: 'comment_added',
-      actorId: context.actorId,
-      data: { comment: text },
-      idempotencyKey: context.idempotencyKey,
-    });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'comment_added',
+        actorId: context.actorId,
+        data: { comment: text },
+        idempotencyKey: context.idempotencyKey,
+      },
+      registration.assignee_id,
+    );
   });
 }
 
@@ -373,6 +399,7 @@ export async function uploadDocument(db: Database, clientId: number, body: Docum
       { kind: body.kind, file_name: body.file_name, content_type: body.content_type, content, uploadedBy: clientId },
       { idempotencyKey: context.idempotencyKey, before: snapshot(registration), after },
     );
+    await notificationsForRegistrationEvent(tx, { kind: 'document_uploaded', registrationId: registration.id, actorId: clientId, assigneeId: after.assignee_id });
   });
 }
 
@@ -414,14 +441,18 @@ export async function resubmit(db: Database, clientId: number, body: ResubmitBod
       received: now,
     });
     await addStatusLine(tx, registration.id, RESUBMITTED_STATUS_TEXT);
-    await writeAudit(tx, {
-      entity: 'registration',
-      entityId: registration.id,
-      kind: 'resubmitted',
-      actorId: context.actorId,
-      before: snapshot(registration),
-      after,
-      idempotencyKey: context.idempotencyKey,
-    });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'resubmitted',
+        actorId: context.actorId,
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
   });
 }
