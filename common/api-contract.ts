@@ -4,6 +4,7 @@
  */
 import type { RegistrationEventKind, UserEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
+import type { DocumentContentType, DocumentKind, ReturnReason } from './review.ts';
 import type { Role, StaffRole } from './roles.ts';
 import type { Stage, StepStatus } from './stages.ts';
 
@@ -39,6 +40,24 @@ export const apiPaths = {
   devices: 'devices/',
   /** The signed-in user's own web push token: GET to check it, PUT to register or refresh it. */
   pushToken: 'users/me/push-token',
+  /** One registration as the review and the stepper show it (GET), keyed by the client's user id. */
+  registrationReview: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/review`,
+  /** The registration's timeline, oldest first (GET). */
+  registrationEvents: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/events`,
+  /** The bytes of one document (GET); ?download=true asks for an attachment. */
+  registrationDocument: (userId: string | number, documentId: string | number) =>
+    `registrations/${encodeURIComponent(String(userId))}/documents/${encodeURIComponent(String(documentId))}`,
+  /** Review actions (POST), each with an optional Idempotency-Key header. */
+  registrationComments: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/comments`,
+  registrationAssign: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/assign`,
+  registrationApprove: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/approve`,
+  registrationReturn: (userId: string | number) => `registrations/${encodeURIComponent(String(userId))}/return`,
+  /** Staff a registration may be assigned to: the roles that see Due Diligence. */
+  reviewAssignees: 'registrations/assignees/',
+  /** The signed-in client's own registration (CLIENT role only). */
+  myRegistration: 'me/registration',
+  myDocuments: 'me/registration/documents',
+  myResubmit: 'me/registration/resubmit',
   notifications: 'notifications/',
   unreadNotifications: 'notifications/unread-count',
   notificationRead: (id: number) => `notifications/${id}/read`,
@@ -48,6 +67,9 @@ export const apiPaths = {
   /** Demo only (emulator mode): sends the caller a notification; 404 in production. */
   testNotification: 'notifications/test',
 } as const;
+
+/** The header that makes a write safe to retry: the same key on the same registration acts once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The list envelope of every paginated call; next and previous are absolute URLs or null. */
 export interface Page<T> {
@@ -275,3 +297,130 @@ export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', read: 
 
 /** The header every call carries: 'Firebase <ID token>'. */
 export const AUTH_SCHEME = 'Firebase';
+
+/** A staff member or client as a review shows them. */
+export interface PersonRef {
+  id: number;
+  display_name: string | null;
+  email: string;
+}
+
+/** The company profile the client submitted at completed_registration. Dates are calendar dates (YYYY-MM-DD). */
+export interface CompanyProfile {
+  legal_name: string;
+  trade_licence_number: string;
+  /** Mainland (DET) or a free zone (DMCC, DIFC, ...) */
+  licensing_authority: string;
+  legal_form: string;
+  licence_issued_on: string;
+  licence_expires_on: string;
+  vat_registered: boolean;
+  /** The VAT tax registration number when VAT registered */
+  trn: string | null;
+  contact_person: string;
+  email: string;
+  phone: string;
+  address: string;
+  /** ISO 8601 instant */
+  submitted_at: string;
+}
+
+/** One uploaded document (the bytes are at apiPaths.registrationDocument). */
+export interface RegistrationDocument {
+  id: number;
+  kind: DocumentKind;
+  file_name: string;
+  content_type: DocumentContentType;
+  size_bytes: number;
+  /** ISO 8601 instant */
+  uploaded_at: string;
+  uploaded_by: PersonRef | null;
+}
+
+/** GET registrations/{userId}/review; the meeting, plan and payment fields are the onboarding lists' own. */
+export interface RegistrationReview extends Pick<RegistrationListItem, 'meeting_at' | 'meeting_booked_by' | 'plan_name' | 'plan_amount_aed' | 'payment_date'> {
+  /** The client's user id (the key of every review path) */
+  user_id: number;
+  registration_id: string;
+  legal_name: string;
+  stage: Stage;
+  status: 'active' | 'inactive';
+  status_label: string;
+  review_state: ReviewState | null;
+  /** The onboarding page the registration waits on now, or null (activated or withdrawn) */
+  queue: OnboardingPage | null;
+  /** Optimistic concurrency: every review action sends the version it was decided on. */
+  version: number;
+  assignee: PersonRef | null;
+  client: PersonRef;
+  /** ISO 8601 instants */
+  joined_at: string;
+  requested_on: string | null;
+  recieved_on: string | null;
+  /** When it last entered the due-diligence queue (documents received or resubmitted); null before. */
+  review_since: string | null;
+  /** When each reached step was reached (from the timeline); absent for steps not reached. */
+  reached_at: Partial<Record<Stage, string>>;
+  profile: CompanyProfile | null;
+  /** Newest first */
+  documents: RegistrationDocument[];
+}
+
+/** What a timeline event says beyond its kind. */
+export interface TimelineEventData {
+  stage?: Stage;
+  reason?: ReturnReason;
+  /** The return comment or the internal comment's text */
+  comment?: string;
+  assignee?: PersonRef | null;
+  document?: { id: number; kind: DocumentKind; file_name: string };
+}
+
+/** GET registrations/{userId}/events: every event of the registration, oldest first. */
+export interface TimelineEvent {
+  id: number;
+  kind: RegistrationEventKind;
+  actor: PersonRef | null;
+  /** ISO 8601 instant */
+  created_at: string;
+  data: TimelineEventData;
+}
+
+/** POST registrations/{userId}/comments */
+export interface CommentBody {
+  text: string;
+}
+
+/** POST registrations/{userId}/assign: assignee_id null unassigns. */
+export interface AssignBody {
+  assignee_id: number | null;
+  version: number;
+}
+
+/** POST registrations/{userId}/approve */
+export interface ApproveBody {
+  version: number;
+}
+
+/** POST registrations/{userId}/return */
+export interface ReturnBody {
+  reason: ReturnReason;
+  comment: string;
+  version: number;
+}
+
+/** POST me/registration/documents: a corrected or missing document, base64-encoded. */
+export interface DocumentUploadBody {
+  kind: DocumentKind;
+  file_name: string;
+  content_type: DocumentContentType;
+  content_base64: string;
+}
+
+/** POST me/registration/resubmit: version optional (a client app may not track it). */
+export interface ResubmitBody {
+  version?: number;
+}
+
+/** GET me/registration: the client's own registration, as the client app needs it for the correction loop. */
+export type MyRegistration = Pick<RegistrationReview, 'registration_id' | 'legal_name' | 'stage' | 'status_label' | 'review_state' | 'version' | 'documents'>;

@@ -14,8 +14,10 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
+import { myRegistrationRoutes } from './routes/my-registration.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { registrationRoutes } from './routes/registrations.ts';
+import { reviewRoutes } from './routes/review.ts';
 import { userRoutes } from './routes/users.ts';
 
 export interface BuildExtras {
@@ -77,6 +79,8 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     async (api) => {
       api.addHook('onRequest', (request) => app.authenticate(request));
       await api.register(registrationRoutes);
+      await api.register(reviewRoutes);
+      await api.register(myRegistrationRoutes);
       await api.register(userRoutes, { consoleUrl: config.CONSOLE_URL });
       await api.register(deviceRoutes);
       await api.register(notificationRoutes, { heartbeatMs: config.STREAM_HEARTBEAT_MS, demoMode: Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) });

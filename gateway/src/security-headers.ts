@@ -28,7 +28,10 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
     ['default-src', "'none'"],
     ['script-src', "'self'"],
     ['style-src', "'self'"],
-    ['img-src', "'self'", 'data:', ...AVATAR_ORIGINS],
+    // blob: lets the console preview a document it fetched with its token (img for images, iframe for PDFs);
+    // only the page's own scripts can mint blob: URLs, and no script runs in them.
+    ['img-src', "'self'", 'data:', 'blob:', ...AVATAR_ORIGINS],
+    ['frame-src', 'blob:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...firebaseOrigins],
     ['manifest-src', "'self'"],

@@ -452,7 +452,7 @@ describe('errors', () => {
     const broken = await startBackend(emulatorHost);
     const brokenUsers = await createUsers(broken, emulatorHost, ['ADMIN'], 'broken');
     await broken.db.query('DROP TABLE registration_events');
-    await broken.db.query('DROP TABLE registrations');
+    await broken.db.query('DROP TABLE registrations CASCADE');
     try {
       const response = await broken.inject({ method: 'GET', url: '/api/registrations/', headers: auth(brokenUsers.get('ADMIN')!.token) });
       expect(response.statusCode).toBe(500);

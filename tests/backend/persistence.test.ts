@@ -48,7 +48,7 @@ it('applies each migration once', async () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     expect(tables.map((row) => row.table_name)).toEqual(
-      ['audit_events', 'devices', 'notifications', 'profiles', 'push_tokens', 'registration_events', 'registrations', 'schema_migrations', 'users'],
+      ['audit_events', 'company_profiles', 'devices', 'notifications', 'profiles', 'push_tokens', 'registration_documents', 'registration_events', 'registrations', 'schema_migrations', 'users'],
     );
   } finally {
     await database.close();

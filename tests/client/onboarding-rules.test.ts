@@ -1,6 +1,8 @@
 /** The onboarding pages' display rules: status chip colours, dates with their dash, the verification link, amounts. */
 import { describe, expect, it } from 'vitest';
-import { formatAed, statusVariant, verificationHref } from '../../client/src/features/onboarding/rules.ts';
+import { statusVariant } from '../../client/src/components/status-chip.tsx';
+import { formatAed } from '../../client/src/lib/money.ts';
+import { verificationHref } from '../../client/src/features/onboarding/rules.ts';
 import { formatDubaiDate } from '../../client/src/lib/dates.ts';
 
 describe('status chip', () => {

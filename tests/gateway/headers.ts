@@ -12,6 +12,9 @@ export function expectSecurityHeaders(headers: Headers, options: { https?: boole
   expect(csp).toContain("base-uri 'none'");
   expect(csp).toContain("form-action 'self'");
   expect(csp).toContain("object-src 'none'");
+  // Document previews: blob: URLs the console made itself, in img and iframe only.
+  expect(csp).toMatch(/img-src [^;]*blob:/);
+  expect(csp).toContain('frame-src blob:;');
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['x-content-type-options']).toBe('nosniff');

@@ -8,6 +8,7 @@ import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
 import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../common/stages.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
+import { seedReviewData } from './seed-review.ts';
 
 const COMPANIES = [
   'Al Noor Trading LLC', 'Marina Bay Consultancy FZ-LLC', 'Desert Rose Events LLC', 'Jumeirah Coastal Interiors LLC',
@@ -77,7 +78,7 @@ const STAGE_LABEL: Record<Stage, string> = {
 };
 
 /** The history line written when a registration reaches each stage. */
-const STAGE_EVENT: Record<Stage, string> = {
+export const STAGE_EVENT: Record<Stage, string> = {
   signed_up: 'Signed up',
   completed_registration: 'Registration form completed',
   profile_verified: 'Profile verified by the onboarding team',
@@ -231,6 +232,7 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         ]);
       }
     }
+    await seedReviewData(tx, now);
     return true;
   });
 }

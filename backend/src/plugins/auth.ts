@@ -133,3 +133,13 @@ export function signedInUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw new HttpError(401, 'UNAUTHORIZED', 'Sign in first: the Authorization header is missing.');
   return request.user;
 }
+
+/**
+ * The guard of the client-scoped calls (me/registration/...): only a CLIENT account, and the calls behind it
+ * read and write the caller's own registration only (found by the caller's user id, never by a parameter).
+ */
+export function authorizeClient(request: FastifyRequest): CurrentUser {
+  const user = signedInUser(request);
+  if (user.role !== 'CLIENT') throw new HttpError(403, 'FORBIDDEN', 'Only a client account may use this resource.');
+  return user;
+}

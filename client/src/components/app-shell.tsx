@@ -6,10 +6,11 @@ import { SideNav } from './side-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /**
- * The signed-in page frame: a fixed 293 px column with the logo and the navigation (a later issue swaps
- * in the verification stepper there), a 60 px top bar, and the page.
+ * The signed-in page frame: a fixed 293 px column with the logo and, under it, the left column's content
+ * (the main navigation by default; the router composition passes the verification stepper on those pages),
+ * a 60 px top bar, and the page.
  */
-export function AppShell({ title, children }: { title: string | undefined; children: ReactNode }) {
+export function AppShell({ title, sidebar = <SideNav />, children }: { title: string | undefined; sidebar?: ReactNode; children: ReactNode }) {
   useNotificationCenter();
   return (
     <div className="shell">
@@ -17,7 +18,7 @@ export function AppShell({ title, children }: { title: string | undefined; child
         <div className="shell__logo">
           <Logo />
         </div>
-        <SideNav />
+        {sidebar}
       </aside>
       <div className="shell__main">
         <TopBar title={title} />

@@ -1,9 +1,8 @@
 /** Columns the onboarding pages share. */
 import type { RegistrationListItem } from '../../../../common/api-contract.ts';
 import type { Column } from '../../components/data-table.tsx';
-import { StatusChip } from '../../components/status-chip.tsx';
+import { StatusChip, statusVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
-import { statusVariant } from './rules.ts';
 
 type ItemColumn = Column<RegistrationListItem>;
 

@@ -1,6 +1,6 @@
 import { companyColumn, regIdColumn, statusColumn } from './columns.tsx';
 import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
-import { formatAed } from './rules.ts';
+import { formatAed } from '../../lib/money.ts';
 
 /** Most recently reviewed first (documents received last). */
 const schema = onboardingSchema('-recieved_on');

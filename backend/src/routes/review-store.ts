@@ -1,0 +1,458 @@
+/**
+ * The due-diligence review of one registration: its reads (header, company profile, documents, timeline)
+ * and its actions with their rules. Every action runs in one transaction that locks the registration row,
+ * answers a retried request (same Idempotency-Key) with the current state instead of acting twice, refuses a
+ * stale version with 409 CONFLICT, changes the record and writes its timeline event (who, what, before,
+ * after). Each action writes its event, and the notifications it causes, through recordEvent in its own function below.
+ */
+import type {
+  AssignBody,
+  CommentBody,
+  CompanyProfile,
+  DocumentUploadBody,
+  MyRegistration,
+  PersonRef,
+  RegistrationDocument,
+  RegistrationReview,
+  ResubmitBody,
+  ReturnBody,
+  TimelineEvent,
+  TimelineEventData,
+} from '../../../common/api-contract.ts';
+import { canSee } from '../../../common/access.ts';
+import type { RegistrationEventKind } from '../../../common/events.ts';
+import { onboardingPageOf, type ReviewState } from '../../../common/onboarding.ts';
+import {
+  APPROVED_STATUS_TEXT,
+  CONFLICT_MESSAGE,
+  RESUBMITTED_STATUS_TEXT,
+  REVIEW_STATUS_LABELS,
+  returnedStatusText,
+  type DocumentContentType,
+  type DocumentKind,
+} from '../../../common/review.ts';
+import { isStaffRole, STAFF_ROLES } from '../../../common/roles.ts';
+import { REGISTRATION_STATUS, type Stage } from '../../../common/stages.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { findByIdempotencyKey, writeAudit, type AuditEvent } from '../lib/audit.ts';
+import { HttpError, invalidInput, notFound } from '../lib/http-error.ts';
+import { notificationsForRegistrationEvent } from '../notifications/store.ts';
+
+/** Who acts and the retry key of the request. */
+export interface ActionContext {
+  actorId: number;
+  idempotencyKey: string | null;
+}
+
+interface RegistrationRow {
+  id: number;
+  user_id: number;
+  registration_id: string;
+  legal_name: string;
+  stage: Stage;
+  status: 'active' | 'inactive';
+  status_label: string;
+  review_state: ReviewState | null;
+  version: number;
+  assignee_id: number | null;
+  requested_on: Date | null;
+  recieved_on: Date | null;
+  review_since: Date | null;
+}
+
+const REGISTRATION_COLUMNS = `r.id, r.user_id, r.registration_id, r.legal_name, r.stage, r.status, r.status_label, r.review_state,
+  r.version, r.assignee_id, r.requested_on, r.recieved_on, r.review_since`;
+
+/** The part of a registration a review action may change: its audit before/after. */
+type ReviewSnapshot = Pick<RegistrationRow, 'review_state' | 'status_label' | 'assignee_id' | 'version'>;
+
+const snapshot = (row: ReviewSnapshot): ReviewSnapshot => ({
+  review_state: row.review_state,
+  status_label: row.status_label,
+  assignee_id: row.assignee_id,
+  version: row.version,
+});
+
+export const conflict = (message = CONFLICT_MESSAGE) => new HttpError(409, 'CONFLICT', message);
+
+// ---------------------------------------------------------------------------------------------- reads
+
+async function findRegistration(db: Queryable, userId: number, lock = false): Promise<RegistrationRow> {
+  const [row] = await db.query<RegistrationRow>(
+    `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [userId],
+  );
+  if (!row) throw notFound('Registration of this user');
+  return row;
+}
+
+async function person(db: Queryable, id: number | null): Promise<PersonRef | null> {
+  if (id === null) return null;
+  const [row] = await db.query<PersonRef>('SELECT id, display_name, email FROM users WHERE id = $1', [id]);
+  return row ?? null;
+}
+
+async function documentsOf(db: Queryable, registrationId: number): Promise<RegistrationDocument[]> {
+  const rows = await db.query<Omit<RegistrationDocument, 'uploaded_at' | 'uploaded_by'> & { uploaded_at: Date; uploader_id: number | null; uploader_name: string | null; uploader_email: string | null }>(
+    `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes, d.uploaded_at,
+            u.id AS uploader_id, u.display_name AS uploader_name, u.email AS uploader_email
+     FROM registration_documents d LEFT JOIN users u ON u.id = d.uploaded_by
+     WHERE d.registration_id = $1 ORDER BY d.uploaded_at DESC, d.id DESC`,
+    [registrationId],
+  );
+  return rows.map(({ uploader_id, uploader_name, uploader_email, uploaded_at, ...document }) => ({
+    ...document,
+    uploaded_at: uploaded_at.toISOString(),
+    uploaded_by: uploader_id === null ? null : { id: uploader_id, display_name: uploader_name, email: uploader_email ?? '' },
+  }));
+}
+
+async function profileOf(db: Queryable, registrationId: number, legalName: string): Promise<CompanyProfile | null> {
+  const [row] = await db.query<Omit<CompanyProfile, 'legal_name' | 'submitted_at'> & { submitted_at: Date }>(
+    `SELECT trade_licence_number, licensing_authority, legal_form,
+            to_char(licence_issued_on, 'YYYY-MM-DD') AS licence_issued_on, to_char(licence_expires_on, 'YYYY-MM-DD') AS licence_expires_on,
+            vat_registered, trn, contact_person, email, phone, address, submitted_at
+     FROM company_profiles WHERE registration_id = $1`,
+    [registrationId],
+  );
+  return row ? { legal_name: legalName, ...row, submitted_at: row.submitted_at.toISOString() } : null;
+}
+
+/** Everything the detail page and the stepper show about one registration, keyed by the client's user id. */
+export async function readReview(db: Queryable, userId: number): Promise<RegistrationReview> {
+  const row = await findRegistration(db, userId);
+  const [client] = await db.query<PersonRef & { date_joined: Date }>('SELECT id, display_name, email, date_joined FROM users WHERE id = $1', [userId]);
+  const [steps] = await db.query<{ meeting_at: Date | null; meeting_booked_by: string | null; plan_name: string | null; plan_amount_aed: string | null; payment_date: Date | null }>(
+    `SELECT r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name, r.plan_amount_aed::text AS plan_amount_aed, r.payment_date
+     FROM registrations r LEFT JOIN users b ON b.id = r.meeting_booked_by WHERE r.id = $1`,
+    [row.id],
+  );
+  const reached = await db.query<{ stage: Stage; at: Date }>(
+    `SELECT data->>'stage' AS stage, min(created_at) AS at FROM audit_events
+     WHERE entity = 'registration' AND entity_id = $1 AND kind = 'stage_reached' GROUP BY data->>'stage'`,
+    [row.id],
+  );
+  return {
+    user_id: row.user_id,
+    registration_id: row.registration_id,
+    legal_name: row.legal_name,
+    stage: row.stage,
+    status: row.status,
+    status_label: row.status_label,
+    review_state: row.review_state,
+    queue: onboardingPageOf(row),
+    version: row.version,
+    assignee: await person(db, row.assignee_id),
+    client: { id: client!.id, display_name: client!.display_name, email: client!.email },
+    joined_at: client!.date_joined.toISOString(),
+    requested_on: row.requested_on?.toISOString() ?? null,
+    recieved_on: row.recieved_on?.toISOString() ?? null,
+    review_since: row.review_since?.toISOString() ?? null,
+    meeting_at: steps?.meeting_at?.toISOString() ?? null,
+    meeting_booked_by: steps?.meeting_booked_by ?? null,
+    plan_name: steps?.plan_name ?? null,
+    plan_amount_aed: steps?.plan_amount_aed ?? null,
+    payment_date: steps?.payment_date?.toISOString() ?? null,
+    reached_at: Object.fromEntries(reached.map((entry) => [entry.stage, entry.at.toISOString()])),
+    profile: await profileOf(db, row.id, row.legal_name),
+    documents: await documentsOf(db, row.id),
+  };
+}
+
+/** The registration's timeline: every audit event of it, oldest first, with who acted. */
+export async function readTimeline(db: Queryable, userId: number): Promise<TimelineEvent[]> {
+  const registration = await findRegistration(db, userId);
+  const rows = await db.query<{ id: number; kind: RegistrationEventKind; data: TimelineEventData; created_at: Date; actor_id: number | null; actor_name: string | null; actor_email: string | null }>(
+    `SELECT e.id, e.kind, e.data, e.created_at, a.id AS actor_id, a.display_name AS actor_name, a.email AS actor_email
+     FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
+     WHERE e.entity = 'registration' AND e.entity_id = $1 ORDER BY e.created_at, e.id`,
+    [registration.id],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    actor: row.actor_id === null ? null : { id: row.actor_id, display_name: row.actor_name, email: row.actor_email ?? '' },
+    created_at: row.created_at.toISOString(),
+    data: row.data,
+  }));
+}
+
+export interface DocumentFile {
+  file_name: string;
+  content_type: DocumentContentType;
+  content: Uint8Array;
+}
+
+export async function readDocumentFile(db: Queryable, userId: number, documentId: number): Promise<DocumentFile> {
+  const registration = await findRegistration(db, userId);
+  const [row] = await db.query<DocumentFile>(
+    'SELECT file_name, content_type, content FROM registration_documents WHERE id = $1 AND registration_id = $2',
+    [documentId, registration.id],
+  );
+  if (!row) throw notFound('Document');
+  return row;
+}
+
+/** Staff a registration may be assigned to: every staff user whose role sees the due-diligence page. */
+export async function listAssignees(db: Queryable): Promise<PersonRef[]> {
+  const roles = STAFF_ROLES.filter((role) => canSee(role, 'due-diligence'));
+  return db.query<PersonRef>(
+    'SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) ORDER BY lower(coalesce(display_name, email)), id',
+    [roles],
+  );
+}
+
+export async function readMyRegistration(db: Queryable, clientId: number): Promise<MyRegistration> {
+  const row = await findRegistration(db, clientId);
+  return {
+    registration_id: row.registration_id,
+    legal_name: row.legal_name,
+    stage: row.stage,
+    status_label: row.status_label,
+    review_state: row.review_state,
+    version: row.version,
+    documents: await documentsOf(db, row.id),
+  };
+}
+
+// -------------------------------------------------------------------------------------------- actions
+
+/**
+ * The frame of every action: lock the row (so two requests on one registration run one after the other,
+ * and the retry of a request sees the event its first attempt committed), replay a seen Idempotency-Key as
+ * success without acting, refuse a stale version, then act. Returns whether it acted.
+ */
+async function act(
+  db: Database,
+  userId: number,
+  context: ActionContext,
+  version: number | null,
+  work: (tx: Queryable, registration: RegistrationRow) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const registration = await findRegistration(tx, userId, true);
+    if (context.idempotencyKey && (await findByIdempotencyKey(tx, 'registration', registration.id, context.idempotencyKey))) return false;
+    if (version !== null && registration.version !== version) throw conflict();
+    await work(tx, registration);
+    return true;
+  });
+}
+
+/** Writes the review columns and bumps the version; returns the new snapshot for the audit's after. */
+async function update(tx: Queryable, registration: RegistrationRow, changes: Partial<ReviewSnapshot> & { review_since?: Date; received?: Date }): Promise<ReviewSnapshot> {
+  const next = { ...snapshot(registration), ...changes, version: registration.version + 1 };
+  await tx.query(
+    `UPDATE registrations SET review_state = $2, status_label = $3, assignee_id = $4, version = $5,
+       review_since = coalesce($6, review_since), recieved_on = coalesce(recieved_on, $7)
+     WHERE id = $1`,
+    [registration.id, next.review_state, next.status_label, next.assignee_id, next.version, changes.review_since ?? null, changes.received ?? null],
+  );
+  return snapshot(next);
+}
+
+/** The spec's current_status history (what the stepper's return sub-entry shows). */
+async function addStatusLine(tx: Queryable, registrationId: number, text: string): Promise<void> {
+  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [registrationId, text]);
+}
+
+function requireAwaitingReview(registration: RegistrationRow): void {
+  if (onboardingPageOf(registration) !== 'due-diligence') {
+    throw conflict('This registration is not waiting for due diligence any more. The page now shows the latest version.');
+  }
+}
+
+/**
+ * Writes an action's timeline event and, in the same transaction, the notifications it causes (who hears
+ * of what: notifications/store.ts). `assigneeId` is the assignee after the action.
+ */
+async function recordEvent(tx: Queryable, event: AuditEvent & { kind: RegistrationEventKind }, assigneeId: number | null): Promise<void> {
+  await writeAudit(tx, event);
+  await notificationsForRegistrationEvent(tx, { kind: event.kind, registrationId: event.entityId, actorId: event.actorId, assigneeId });
+}
+
+export async function assign(db: Database, userId: number, body: AssignBody, context: ActionContext): Promise<void> {
+  await act(db, userId, context, body.version, async (tx, registration) => {
+    if (body.assignee_id === registration.assignee_id) return;
+    let assignee: PersonRef | null = null;
+    if (body.assignee_id !== null) {
+      const [candidate] = await tx.query<PersonRef & { role: string }>('SELECT id, display_name, email, role FROM users WHERE id = $1', [body.assignee_id]);
+      if (!candidate || !isStaffRole(candidate.role) || !canSee(candidate.role, 'due-diligence')) {
+        throw invalidInput('assignee_id', 'must be a staff member who may see Due Diligence');
+      }
+      assignee = { id: candidate.id, display_name: candidate.display_name, email: candidate.email };
+    }
+    const previous = await person(tx, registration.assignee_id);
+    const after = await update(tx, registration, { assignee_id: body.assignee_id });
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: assignee ? 'assigned' : 'unassigned',
+        actorId: context.actorId,
+        data: { assignee: assignee ?? previous },
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
+  });
+}
+
+export async function approve(db: Database, userId: number, body: { version: number }, context: ActionContext): Promise<void> {
+  await act(db, userId, context, body.version, async (tx, registration) => {
+    requireAwaitingReview(registration);
+    const [{ count } = { count: 0 }] = await tx.query<{ count: number }>(
+      'SELECT count(*)::integer AS count FROM registration_documents WHERE registration_id = $1',
+      [registration.id],
+    );
+    if (count === 0) throw conflict('The client has not uploaded any document yet, so there is nothing to approve.');
+    const after = await update(tx, registration, { review_state: 'approved', status_label: REVIEW_STATUS_LABELS.approved });
+    await addStatusLine(tx, registration.id, APPROVED_STATUS_TEXT);
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'approved',
+        actorId: context.actorId,
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
+  });
+}
+
+export async function returnForCorrection(db: Database, userId: number, body: ReturnBody, context: ActionContext): Promise<void> {
+  const comment = body.comment.trim();
+  if (comment === '') throw invalidInput('comment', 'must not be blank');
+  await act(db, userId, context, body.version, async (tx, registration) => {
+    requireAwaitingReview(registration);
+    const after = await update(tx, registration, { review_state: 'returned', status_label: REVIEW_STATUS_LABELS.returned });
+    await addStatusLine(tx, registration.id, returnedStatusText(body.reason));
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'returned',
+        actorId: context.actorId,
+        data: { reason: body.reason, comment },
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
+  });
+}
+
+/** An internal note: it changes no field of the registration, so it needs no version and conflicts with nothing. */
+export async function addComment(db: Database, userId: number, body: CommentBody, context: ActionContext): Promise<void> {
+  const text = body.text.trim();
+  if (text === '') throw invalidInput('text', 'must not be blank');
+  await act(db, userId, context, null, async (tx, registration) => {
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'comment_added',
+        actorId: context.actorId,
+        data: { comment: text },
+        idempotencyKey: context.idempotencyKey,
+      },
+      registration.assignee_id,
+    );
+  });
+}
+
+const SIGNATURES: Record<DocumentContentType, number[]> = {
+  'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+/** Decodes an upload and checks the bytes are what the declared type says, so nothing is served under a false type. */
+export function decodeDocument(body: Pick<DocumentUploadBody, 'content_base64' | 'content_type'>, maxBytes: number): Buffer {
+  const content = Buffer.from(body.content_base64, 'base64');
+  if (content.length === 0) throw invalidInput('content_base64', 'must not be empty');
+  if (content.length > maxBytes) throw invalidInput('content_base64', `must be at most ${maxBytes} bytes`);
+  const signature = SIGNATURES[body.content_type];
+  if (!signature.every((byte, index) => content[index] === byte)) throw invalidInput('content_base64', `is not a ${body.content_type} file`);
+  return content;
+}
+
+/** A client uploads a corrected or missing document while its registration is at documents_submitted and not yet approved. */
+export async function uploadDocument(db: Database, clientId: number, body: DocumentUploadBody, content: Buffer, context: ActionContext): Promise<void> {
+  await act(db, clientId, context, null, async (tx, registration) => {
+    if (registration.status !== 'active' || registration.stage !== 'documents_submitted' || registration.review_state === 'approved') {
+      throw conflict('Documents can be uploaded only while the registration waits for its documents or their correction.');
+    }
+    const after = await update(tx, registration, {});
+    await insertDocument(
+      tx,
+      registration.id,
+      { kind: body.kind, file_name: body.file_name, content_type: body.content_type, content, uploadedBy: clientId },
+      { idempotencyKey: context.idempotencyKey, before: snapshot(registration), after },
+    );
+    await notificationsForRegistrationEvent(tx, { kind: 'document_uploaded', registrationId: registration.id, actorId: clientId, assigneeId: after.assignee_id });
+  });
+}
+
+/** Stores a document and writes its document_uploaded event (the demo seed uses it too). */
+export async function insertDocument(
+  tx: Queryable,
+  registrationId: number,
+  document: { kind: DocumentKind; file_name: string; content_type: DocumentContentType; content: Uint8Array; uploadedBy: number | null; at?: Date },
+  audit: Pick<AuditEvent, 'idempotencyKey' | 'before' | 'after'> = {},
+): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO registration_documents (registration_id, kind, file_name, content_type, size_bytes, content, uploaded_by, uploaded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, CURRENT_TIMESTAMP)) RETURNING id`,
+    [registrationId, document.kind, document.file_name, document.content_type, document.content.length, document.content, document.uploadedBy, document.at ?? null],
+  );
+  await writeAudit(tx, {
+    entity: 'registration',
+    entityId: registrationId,
+    kind: 'document_uploaded',
+    actorId: document.uploadedBy,
+    data: { document: { id: row!.id, kind: document.kind, file_name: document.file_name } },
+    ...audit,
+    ...(document.at ? { at: document.at } : {}),
+  });
+  return row!.id;
+}
+
+/** The client sends a returned registration back to due diligence. */
+export async function resubmit(db: Database, clientId: number, body: ResubmitBody, context: ActionContext): Promise<void> {
+  await act(db, clientId, context, body.version ?? null, async (tx, registration) => {
+    if (registration.status !== 'active' || registration.review_state !== 'returned') {
+      throw conflict('Only a registration returned for correction can be resubmitted.');
+    }
+    const now = new Date();
+    const after = await update(tx, registration, {
+      review_state: null,
+      status_label: REGISTRATION_STATUS.pendingDueDiligence,
+      review_since: now,
+      received: now,
+    });
+    await addStatusLine(tx, registration.id, RESUBMITTED_STATUS_TEXT);
+    await recordEvent(
+      tx,
+      {
+        entity: 'registration',
+        entityId: registration.id,
+        kind: 'resubmitted',
+        actorId: context.actorId,
+        before: snapshot(registration),
+        after,
+        idempotencyKey: context.idempotencyKey,
+      },
+      after.assignee_id,
+    );
+  });
+}
