@@ -10,7 +10,6 @@ import type { DocumentKind } from '../../../common/review.ts';
 import type { Queryable } from '../db/database.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { insertDocument } from '../routes/review-store.ts';
-import { DEMO_ACCOUNTS } from './accounts.ts';
 import { makeCardPng, makePdf } from './files.ts';
 import { RESUBMISSION_EVENTS, STAGE_EVENT } from './seed.ts';
 
@@ -36,7 +35,6 @@ interface SeededRegistration {
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
-  await giveDemoClientsAReviewCase(tx);
   const registrations = await tx.query<SeededRegistration>(
     `SELECT r.id, r.user_id, r.legal_name, r.registration_id, r.stage, r.status, r.review_state, r.recieved_on,
             u.display_name AS owner_name, u.email AS owner_email
@@ -89,43 +87,6 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
         await seedReviewWork(tx, registration, reviewCases, { admin, manager }, now);
       }
     }
-  }
-}
-
-/**
- * The demo client accounts sign in with their own registration. When the main seed gave them an early
- * one, they swap identities with the owners of due-diligence registrations that have documents, so the
- * correction loop (return, upload, resubmit) can be walked with a real client account.
- */
-async function giveDemoClientsAReviewCase(tx: Queryable): Promise<void> {
-  const clients = DEMO_ACCOUNTS.filter((account) => account.role === 'CLIENT').map((account) => account.email);
-  const candidates = await tx.query<{ user_id: number }>(
-    `SELECT r.user_id FROM registrations r JOIN users u ON u.id = r.user_id
-     WHERE r.stage = 'documents_submitted' AND r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL
-       AND NOT (lower(u.email) = ANY($1::text[]))
-       AND NOT EXISTS (SELECT 1 FROM registration_events e WHERE e.registration_id = r.id AND e.status_text = $2)
-     ORDER BY r.recieved_on DESC, r.id`,
-    [clients, RESUBMISSION_EVENTS[1]],
-  );
-  for (const [index, email] of clients.entries()) {
-    const [client] = await tx.query<{ id: number; stage: Stage; status: 'active' | 'inactive'; review_state: ReviewState | null }>(
-      'SELECT u.id, r.stage, r.status, r.review_state FROM users u JOIN registrations r ON r.user_id = u.id WHERE lower(u.email) = $1',
-      [email],
-    );
-    const target = candidates[index];
-    if (!client || !target || onboardingPageOf(client) === 'due-diligence') continue;
-    // Swap who the two user rows are (e-mail, name, join date) rather than the registrations' owners, which a unique key guards.
-    await tx.query(
-      `WITH pair AS (SELECT a.email AS a_email, a.display_name AS a_name, a.date_joined AS a_joined,
-                            b.email AS b_email, b.display_name AS b_name, b.date_joined AS b_joined
-                     FROM users a, users b WHERE a.id = $1 AND b.id = $2)
-       UPDATE users u SET email = CASE WHEN u.id = $1 THEN pair.b_email ELSE pair.a_email END || '.swap',
-                          display_name = CASE WHEN u.id = $1 THEN pair.b_name ELSE pair.a_name END,
-                          date_joined = CASE WHEN u.id = $1 THEN pair.a_joined ELSE pair.b_joined END
-       FROM pair WHERE u.id IN ($1, $2)`,
-      [client.id, target.user_id],
-    );
-    await tx.query("UPDATE users SET email = left(email, length(email) - 5) WHERE id IN ($1, $2)", [client.id, target.user_id]);
   }
 }
 

@@ -145,17 +145,10 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
     const clients = DEMO_ACCOUNTS.filter((entry) => entry.role === 'CLIENT');
     const stages = STAGES.flatMap((stage) => Array.from({ length: STAGE_COUNTS[stage] }, () => stage));
     let documentsSeen = 0;
+    let clientsPlaced = 0;
     for (const [index, stage] of stages.entries()) {
       const company = companyName(index);
       const stageIndex = STAGES.indexOf(stage);
-      const client = clients[index];
-      const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
-      const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-      const email = client?.email ?? `owner@${slug}.ae`;
-      // Further stages joined longer ago; every registration's latest step is recent (within 4 days).
-      const joined = at(2 + stageIndex * 4 + random() * 18);
-      const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
-
       const isDocuments = stage === 'documents_submitted';
       if (isDocuments) documentsSeen += 1;
       const withdrawn = index % 9 === 4;
@@ -163,6 +156,17 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const resubmitted = isDocuments && documentsSeen === 2;
       const approved = isDocuments && documentsSeen % 10 === 0;
       const returned = isDocuments && documentsSeen % 10 === 6;
+      // The demo client accounts own cases waiting on due diligence with their documents in, so the correction
+      // loop (return, upload, resubmit) can be walked with a real client sign-in.
+      const reviewable = isDocuments && !withdrawn && !awaiting && !resubmitted && !approved && !returned;
+      const client = reviewable ? clients[clientsPlaced] : undefined;
+      if (client) clientsPlaced += 1;
+      const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+      const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      const email = client?.email ?? `owner@${slug}.ae`;
+      // Further stages joined longer ago; every registration's latest step is recent (within 4 days).
+      const joined = at(2 + stageIndex * 4 + random() * 18);
+      const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
 
       const texts: string[] = [STAGE_EVENT.signed_up];
       for (const reached of STAGES.slice(1, stageIndex + 1)) {

@@ -192,7 +192,7 @@ function ReviewActions({ review, run }: { review: RegistrationReview; run: Run }
         ) : null}
       </div>
       <div className="review-actions__row">
-        <Button variant="outlined" className="button--danger" disabled={!awaiting} onClick={() => setDialog('return')}>
+        <Button variant="danger" disabled={!awaiting} onClick={() => setDialog('return')}>
           Return for correction
         </Button>
         <Button disabled={!awaiting || review.documents.length === 0} onClick={() => setDialog('approve')}>
