@@ -4,8 +4,8 @@
  * sends consecutive requests of one user through different gateways, so it passes only when no state lives
  * in a replica: sessions, lists and writes have to work whichever replica a request lands on.
  *
- * Checks for other cross-replica behaviour (review actions, live notifications) go in the describe block
- * 'whichever replica a request lands on' as further it() cases using via() and tokenFor().
+ * Checks for other cross-replica behaviour go in the describe block 'whichever replica a request lands on'
+ * as further it() cases using via() and tokenFor().
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../../backend/src/db/database.ts';
 import { MIGRATIONS } from '../../backend/src/db/migrations.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
-import type { Page, RegistrationListItem } from '../../common/api-contract.ts';
+import {
+  NOTIFICATION_STREAM_EVENTS,
+  type AssignBody,
+  type Me,
+  type NotificationRecord,
+  type Page,
+  type RegistrationListItem,
+  type RegistrationReview,
+  type ReturnBody,
+  type TimelineEvent,
+} from '../../common/api-contract.ts';
 import type { Role } from '../../common/roles.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
@@ -91,12 +101,35 @@ afterAll(async () => {
 const tokenFor = (role: Role) => tokens.get(role)!;
 
 /** An API call through gateway `index` (taken modulo the number of gateways), as the console makes it. */
-function via(index: number, path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+function via(index: number, path: string, token: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<Response> {
   return fetch(`${gateways[index % gateways.length]}/api/${path.replace(/^\/?(api\/)?/, '')}`, {
     method: init.method ?? 'GET',
     headers: { authorization: `Firebase ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    ...(init.signal ? { signal: init.signal } : {}),
   });
+}
+
+async function json<T>(response: Promise<Response>): Promise<T> {
+  const answer = await response;
+  if (!answer.ok) throw new Error(`${answer.url}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+const taken = new Set<number>();
+
+/** A due-diligence registration no other case has used, undecided and unassigned, so every action on it is news. */
+async function freshRegistration(): Promise<RegistrationReview> {
+  const admin = tokenFor('ADMIN');
+  const queue = await json<Page<RegistrationListItem>>(via(0, 'registrations/?queue=due-diligence&page_size=100', admin));
+  for (const item of queue.results.toReversed()) {
+    if (taken.has(item.id) || item.review_state !== null) continue;
+    const review = await json<RegistrationReview>(via(1, `registrations/${item.id}/review`, admin));
+    if (review.assignee !== null) continue;
+    taken.add(item.id);
+    return review;
+  }
+  throw new Error('no fresh due-diligence registration left in the demo data');
 }
 
 describe('replicas starting at once on one Postgres server', () => {
@@ -150,5 +183,95 @@ describe('whichever replica a request lands on', () => {
     expect((await via(1, 'devices/', manager, { method: 'POST', body: device })).status).toBe(201);
     const read = await via(0, `devices/${device.registration_id}`, manager);
     expect(await read.json()).toEqual(device);
+  });
+
+  it('runs a review action chain across replicas: versions, conflicts and the timeline agree on both', async () => {
+    const admin = tokenFor('ADMIN');
+    const manager = await json<Me>(via(0, 'users/me', tokenFor('BD_MANAGER')));
+    const registration = await freshRegistration();
+    const path = (action: string) => `registrations/${registration.user_id}/${action}`;
+
+    const assigned = await json<RegistrationReview>(
+      via(0, path('assign'), admin, { method: 'POST', body: { assignee_id: manager.id, version: registration.version } satisfies AssignBody }),
+    );
+    expect(assigned.assignee?.id).toBe(manager.id);
+    const read = await json<RegistrationReview>(via(1, path('review'), admin));
+    expect(read.version).toBe(assigned.version);
+    expect(read.version).toBeGreaterThan(registration.version);
+
+    // The version from before the assignment is stale on the other replica too.
+    const ret = (version: number): ReturnBody => ({ reason: 'document_unreadable', comment: 'The passport scan is blurred.', version });
+    const stale = await via(1, path('return'), admin, { method: 'POST', body: ret(registration.version) });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toMatchObject({ errorCode: 'CONFLICT' });
+    const returned = await json<RegistrationReview>(via(1, path('return'), admin, { method: 'POST', body: ret(read.version) }));
+    expect(returned).toMatchObject({ review_state: 'returned', assignee: { id: manager.id } });
+    const staleAssign = await via(0, path('assign'), admin, { method: 'POST', body: { assignee_id: null, version: read.version } satisfies AssignBody });
+    expect(staleAssign.status).toBe(409);
+    expect(await staleAssign.json()).toMatchObject({ errorCode: 'CONFLICT' });
+
+    const timelines = await Promise.all([0, 1].map((index) => json<TimelineEvent[]>(via(index, path('events'), admin))));
+    expect(timelines[0]).toEqual(timelines[1]);
+    expect(timelines[0]!.slice(-2).map((event) => [event.kind, event.actor?.email])).toEqual([
+      ['assigned', 'admin@example.com'],
+      ['returned', 'admin@example.com'],
+    ]);
+    expect(timelines[0]!.at(-1)!.data).toMatchObject({ reason: 'document_unreadable', comment: 'The passport scan is blurred.' });
+  });
+
+  it('delivers a notification written on one replica to a stream held by the other', async () => {
+    const managerToken = tokenFor('BD_MANAGER');
+    const manager = await json<Me>(via(0, 'users/me', managerToken));
+    const registration = await freshRegistration();
+    const abort = new AbortController();
+    const stream = await via(0, 'notifications/stream', managerToken, { signal: abort.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    /** Reads the stream until `done` holds for what arrived, or fails after `ms`. */
+    const readUntil = async (done: (text: string) => boolean, ms: number) => {
+      const deadline = setTimeout(() => abort.abort(), ms);
+      try {
+        while (!done(received)) {
+          const chunk = await reader.read();
+          if (chunk.done) throw new Error(`stream ended; received: ${received}`);
+          received += chunk.value;
+        }
+      } catch (error) {
+        throw new Error(`not on the stream within ${ms} ms; received: ${JSON.stringify(received)}`, { cause: error });
+      } finally {
+        clearTimeout(deadline);
+      }
+    };
+    try {
+      await readUntil((text) => text.includes(': stream open'), 10_000);
+      const sentAt = Date.now();
+      await json<RegistrationReview>(
+        via(1, `registrations/${registration.user_id}/assign`, tokenFor('ADMIN'), {
+          method: 'POST',
+          body: { assignee_id: manager.id, version: registration.version } satisfies AssignBody,
+        }),
+      );
+      const event = `event: ${NOTIFICATION_STREAM_EVENTS.notification}\n`;
+      // Complete messages only: each ends with a blank line.
+      const notificationMessage = (text: string) => text.split('\n\n').slice(0, -1).find((message) => message.includes(event));
+      await readUntil((text) => notificationMessage(text) !== undefined, 5000);
+      console.log(`cross-replica notification, assign sent through gateway 1 -> event on gateway 0's stream: ${Date.now() - sentAt} ms`);
+      const message = notificationMessage(received)!;
+      const data = message.split('\n').find((line) => line.startsWith('data: '))!;
+      const notification = JSON.parse(data.slice('data: '.length)) as NotificationRecord;
+      expect(notification).toMatchObject({
+        kind: 'assigned',
+        title: 'Registration assigned to you',
+        body: `${registration.legal_name} is now on your list.`,
+        link: `/due-diligence/details/${registration.user_id}`,
+        read_at: null,
+      });
+      expect(message).toContain(`id: ${notification.id}\n`);
+    } finally {
+      abort.abort();
+      await reader.cancel().catch(() => {});
+    }
   });
 });
