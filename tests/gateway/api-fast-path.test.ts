@@ -156,7 +156,7 @@ function comparableUpstream(request: RecordedRequest | undefined) {
 }
 
 /** Log lines minus what differs by process and timing; errors down to their kind. */
-function comparableLog(lines: Record<string, unknown>[]) {
+function comparableLog(lines: Record<string, unknown>[]): Record<string, unknown>[] {
   return lines.map(({ time: _time, pid: _pid, hostname: _hostname, responseTimeMs, err, ...line }) => {
     expect(responseTimeMs === undefined || typeof responseTimeMs === 'number').toBe(true);
     const error = err as { type?: string; code?: string } | undefined;
