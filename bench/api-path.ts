@@ -30,12 +30,18 @@ try {
   const profileDir = join(root, 'bench-profiles');
   const profile = process.env.BENCH_PROFILE === '1';
   if (profile) await mkdir(profileDir, { recursive: true });
-  for (const logLevel of ['warn', 'info']) {
+  const variants = [
+    { name: 'gateway', logLevel: 'warn', fastPath: true },
+    { name: 'gateway (info logs)', logLevel: 'info', fastPath: true },
+    { name: 'gateway (Fastify path)', logLevel: 'warn', fastPath: false },
+  ];
+  for (const { name, logLevel, fastPath } of variants) {
     const gateway = await startProductionGateway({
-      name: logLevel === 'info' ? 'gateway (info logs)' : 'gateway',
+      name,
       upstreamPort: stub.port,
       logLevel,
-      nodeFlags: profile && logLevel === 'warn' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      env: fastPath ? {} : { API_FAST_PATH: 'false' },
+      nodeFlags: profile && name === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     tokens.set(gateway, gateway.tokens[0]!);
     servers.push(gateway);
