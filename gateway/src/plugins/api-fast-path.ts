@@ -154,21 +154,24 @@ export function createApiFastPath({ config, security, verifier, isShuttingDown, 
       headers: headers as Record<string, string>,
       body: body ?? null,
     };
+    const fail = (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => {
+      if (response.headersSent || response.destroyed) return;
+      const payload = JSON.stringify(errorBody(errorCode));
+      response.writeHead(errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502, {
+        ...security,
+        'cache-control': 'no-store',
+        'x-request-id': id,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(payload)),
+      });
+      response.end(payload);
+    };
+
     pool.request(options, (error, answer) => {
       if (error) {
         log().child({ requestId: id }).warn(error, 'response errored');
-        if (response.headersSent || response.destroyed) return;
         // As reply-from sorts them for api-proxy.ts's onError: only a missed headers deadline is a time-out.
-        const timedOut = (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT';
-        const payload = JSON.stringify(errorBody(timedOut ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE'));
-        response.writeHead(timedOut ? 504 : 502, {
-          ...security,
-          'cache-control': 'no-store',
-          'x-request-id': id,
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(Buffer.byteLength(payload)),
-        });
-        response.end(payload);
+        fail((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
         return;
       }
       if (request.destroyed && !request.complete) {
@@ -176,7 +179,16 @@ export function createApiFastPath({ config, security, verifier, isShuttingDown, 
         return;
       }
       delete answer.headers['transfer-encoding'];
-      response.writeHead(answer.statusCode, responseHeaders(answer.headers, security, id) as OutgoingHttpHeaders);
+      try {
+        response.writeHead(answer.statusCode, responseHeaders(answer.headers, security, id) as OutgoingHttpHeaders);
+      } catch (invalid) {
+        // A status or header Node will not send: a bad gateway, as reply-from answers an invalid status code.
+        log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
+        answer.body.destroy();
+        for (const name of response.getHeaderNames()) response.removeHeader(name);
+        fail('UPSTREAM_UNAVAILABLE');
+        return;
+      }
       relay(answer.body, response);
     });
   }
