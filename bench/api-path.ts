@@ -2,7 +2,9 @@
  * `npm run bench:api`: the API path, the one every staff click goes through. The same authenticated call
  * (GET /api/users/me with a Firebase ID token) made through the gateway as production runs it (RS256
  * signature checked against fetched keys, see lib/local-google-keys.ts), made directly to the back end, and
- * through nginx's proxy_pass without any auth (one worker, keep-alive upstream). The back end is a stub that
+ * through nginx's proxy_pass without any auth (one worker, keep-alive upstream); the gateway runs three ways:
+ * with its API fast path (plugins/api-fast-path.ts) at LOG_LEVEL warn and info, and with every call through
+ * Fastify (API_FAST_PATH=false) for the before/after. The back end is a stub that
  * answers at once (lib/stub-backend.ts), so the figures are the path's own. Req/s, p99 and the serving
  * process's CPU time per request, median of BENCH_ROUNDS interleaved rounds.
  * BENCH_PROFILE=1 also writes a V8 CPU profile of the gateway (open it in Chrome DevTools) to bench-profiles/.
@@ -30,12 +32,18 @@ try {
   const profileDir = join(root, 'bench-profiles');
   const profile = process.env.BENCH_PROFILE === '1';
   if (profile) await mkdir(profileDir, { recursive: true });
-  for (const logLevel of ['warn', 'info']) {
+  const variants = [
+    { name: 'gateway', logLevel: 'warn', fastPath: true },
+    { name: 'gateway (info logs)', logLevel: 'info', fastPath: true },
+    { name: 'gateway (Fastify path)', logLevel: 'warn', fastPath: false },
+  ];
+  for (const { name, logLevel, fastPath } of variants) {
     const gateway = await startProductionGateway({
-      name: logLevel === 'info' ? 'gateway (info logs)' : 'gateway',
+      name,
       upstreamPort: stub.port,
       logLevel,
-      nodeFlags: profile && logLevel === 'warn' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      env: fastPath ? {} : { API_FAST_PATH: 'false' },
+      nodeFlags: profile && name === 'gateway' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     });
     tokens.set(gateway, gateway.tokens[0]!);
     servers.push(gateway);

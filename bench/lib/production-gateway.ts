@@ -1,7 +1,8 @@
 /**
  * The gateway as production runs it (NODE_ENV=production, RS256 tokens checked against fetched keys), for the
  * API-path bench and the soak, as a process of its own so its CPU time is its own. Google's key endpoint is
- * local (local-google-keys.ts). Environment: API_UPSTREAM, LOG_LEVEL, STATIC_DIR, and AUTH_CACHE_MS.
+ * local (local-google-keys.ts). Environment: API_UPSTREAM, LOG_LEVEL, STATIC_DIR, AUTH_CACHE_MS, and
+ * API_FAST_PATH=false to send every API call through Fastify (the bench's before/after row).
  * Sends {port, tokens} over IPC once listening: TOKEN_COUNT signed ID tokens of distinct users.
  */
 import type { AddressInfo } from 'node:net';
@@ -26,7 +27,7 @@ const config = loadConfig({
   // token is cached for AUTH_CACHE_MS either way, so it changes the first request per token, not the rest.
   AUTH_CHECK_REVOKED: 'false',
 });
-const app = await buildApp(config, { firebaseHttpAgent: keys.agent });
+const app = await buildApp(config, { firebaseHttpAgent: keys.agent, apiFastPath: process.env.API_FAST_PATH !== 'false' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const tokens = Array.from({ length: Number(process.env.TOKEN_COUNT ?? 1) }, (_, index) => keys.signIdToken(PROJECT_ID, `bench-user-${index}`));
 process.send?.({ port: (app.server.address() as AddressInfo).port, tokens });

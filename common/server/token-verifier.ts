@@ -31,6 +31,8 @@ export interface TokenVerifierOptions {
 
 export interface TokenVerifier {
   verify(idToken: string): Promise<VerifyResult>;
+  /** The token when verify() would answer it from the cache right now, without waiting; else undefined. */
+  cached(idToken: string): DecodedIdToken | undefined;
   close(): Promise<void>;
 }
 
@@ -84,12 +86,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     cache.set(idToken, { token, until: Math.min(Date.now() + options.cacheMs, token.exp * 1000) });
   }
 
+  function cached(idToken: string): DecodedIdToken | undefined {
+    const entry = cache.get(idToken);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.token;
+    cache.delete(idToken);
+    return undefined;
+  }
+
   async function verify(idToken: string): Promise<VerifyResult> {
-    const cached = cache.get(idToken);
-    if (cached) {
-      if (cached.until > Date.now()) return { ok: true, token: cached.token };
-      cache.delete(idToken);
-    }
+    const token = cached(idToken);
+    if (token) return { ok: true, token };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new VerificationTimeout(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
@@ -107,6 +114,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
   return {
     verify,
+    cached,
     async close() {
       cache.clear();
       await deleteApp(app);

@@ -8,6 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { sendError } from './errors.ts';
+import { createApiFastPath } from './plugins/api-fast-path.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
 import { eventStream } from './plugins/event-stream.ts';
 import { installErrorHandlers } from './plugins/errors.ts';
@@ -24,6 +25,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Agent for firebase-admin's outgoing calls: a corporate proxy in production, a local key server in tests. */
   firebaseHttpAgent?: Agent;
+  /** false sends every /api/ call through Fastify (api-fast-path.test.ts compares the two paths); default true. */
+  apiFastPath?: boolean;
 }
 
 declare module 'fastify' {
@@ -58,12 +61,25 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     frameworkErrors: (_error, _request, reply) => sendError(reply, security, 400, 'INVALID_INPUT'),
   };
   const tls = config.tls;
-  const app = Fastify({
+  const verifier = createTokenVerifier({
+    projectId: config.firebase.projectId,
+    timeoutMs: config.auth.timeoutMs,
+    checkRevoked: config.auth.checkRevoked,
+    cacheMs: config.auth.cacheMs,
+    ...(options.firebaseHttpAgent ? { httpAgent: options.firebaseHttpAgent } : {}),
+  });
+  const apiFastPath =
+    options.apiFastPath === false
+      ? undefined
+      : createApiFastPath({ config, security, verifier, isShuttingDown: () => shuttingDown, log: () => app.log });
+  const app: FastifyInstance = Fastify({
     ...serverOptions,
-    // The console's files are answered on the Node server itself when they can be (see static-site.ts);
-    // everything else goes to Fastify. The HTTPS server is created here for the same reason.
+    // API calls with a cached token and the console's files are answered on the Node server itself when they
+    // can be (see api-fast-path.ts and static-site.ts); everything else goes to Fastify. The HTTPS server is
+    // created here for the same reason.
     serverFactory: (fastifyHandler) => {
       const listener = (request: IncomingMessage, response: ServerResponse) => {
+        if (apiFastPath?.handle(request, response)) return;
         if (!fastPath.handle(request, response)) fastifyHandler(request, response);
       };
       return tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
@@ -74,14 +90,11 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     shuttingDown = true;
   });
 
-  const verifier = createTokenVerifier({
-    projectId: config.firebase.projectId,
-    timeoutMs: config.auth.timeoutMs,
-    checkRevoked: config.auth.checkRevoked,
-    cacheMs: config.auth.cacheMs,
-    ...(options.firebaseHttpAgent ? { httpAgent: options.firebaseHttpAgent } : {}),
-  });
   app.addHook('onClose', () => verifier.close());
+  if (apiFastPath) {
+    app.addHook('preClose', () => apiFastPath.stop());
+    app.addHook('onClose', () => apiFastPath.close());
+  }
 
   installErrorHandlers(app, security);
   await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });

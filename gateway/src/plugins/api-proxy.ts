@@ -39,6 +39,52 @@ function stripHopByHop<T extends Record<string, unknown>>(headers: T): T {
   return out as T;
 }
 
+type RequestHeaders = Record<string, string | string[] | number | undefined>;
+
+export interface Forwarding {
+  upstreamHost: string;
+  forwardedFor: string;
+  protocol: string;
+  host: string;
+  requestId: string;
+  bodyLength: number | undefined;
+}
+
+/**
+ * The headers the back end receives, for both writers (this plugin and api-fast-path.ts). X-Forwarded-For is
+ * Fastify's own trust decision (TRUST_PROXY), the one request.ip, .protocol and .host use: the peer and the
+ * hops it vouches for, nearest last, cut at the first untrusted one. At the edge (no trusted proxy) there is
+ * no chain to keep: a client-sent one is a lie.
+ */
+export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: Forwarding): RequestHeaders {
+  const out = stripHopByHop(headers);
+  out.host = forwarding.upstreamHost;
+  out['x-forwarded-for'] = forwarding.forwardedFor;
+  out['x-forwarded-proto'] = forwarding.protocol;
+  out['x-forwarded-host'] = forwarding.host;
+  out['x-request-id'] = forwarding.requestId;
+  if (forwarding.bodyLength !== undefined) out['content-length'] = forwarding.bodyLength;
+  return out;
+}
+
+/**
+ * Upstream answers keep their own status, body and cache headers, but leave with the gateway's security
+ * headers (errors set their own).
+ */
+export function responseHeaders<T extends Record<string, unknown>>(headers: T, security: HeaderSet, requestId: string): T {
+  return { ...stripHopByHop(headers), ...security, 'x-request-id': requestId };
+}
+
+/** The undici client settings of both writers: the API time-out bounds the wait for headers and for body data. */
+export function proxyOptions(config: GatewayConfig) {
+  return {
+    connections: 128,
+    headersTimeout: config.apiTimeoutMs,
+    bodyTimeout: config.apiTimeoutMs,
+    connectTimeout: Math.min(config.apiTimeoutMs, 10_000),
+  };
+}
+
 export async function apiProxy(app: FastifyInstance, { config, security, verifier }: ApiProxyOptions): Promise<void> {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const idToken = idTokenOf(request.headers.authorization);
@@ -68,30 +114,22 @@ export async function apiProxy(app: FastifyInstance, { config, security, verifie
     // One line per request comes from request-logging.ts; reply-from's own two info lines per call doubled
     // the log volume and cost more CPU than the forwarding itself (npm run bench:api, info logs).
     disableRequestLogging: true,
-    undici: {
-      connections: 128,
-      headersTimeout: config.apiTimeoutMs,
-      bodyTimeout: config.apiTimeoutMs,
-      connectTimeout: Math.min(config.apiTimeoutMs, 10_000),
-    },
+    undici: proxyOptions(config),
     replyOptions: {
       // Retrying is the client's call: a silent retry of a POST could apply it twice.
       retryDelay: () => null,
-      rewriteRequestHeaders: (request, headers) => {
-        const out: Record<string, string | string[] | number | undefined> = stripHopByHop(headers);
-        // The chain is Fastify's own trust decision (TRUST_PROXY), the one request.ip, .protocol and .host use:
-        // request.ips is the peer and the hops it vouches for, nearest first, cut at the first untrusted one.
-        // At the edge (no trusted proxy) there is no chain to keep: a client-sent one is a lie.
-        out['x-forwarded-for'] = request.ips ? [...request.ips].reverse().join(', ') : (request.socket.remoteAddress ?? '');
-        out['x-forwarded-proto'] = request.protocol;
-        out['x-forwarded-host'] = request.host;
-        out['x-request-id'] = request.id;
-        if (request.bodyLength !== undefined) out['content-length'] = request.bodyLength;
-        return out as typeof headers;
-      },
-      // Upstream answers keep their own status, body and cache headers, but leave with the gateway's security
-      // headers; set here rather than in an onSend hook, which cost a hook run per call (errors set their own).
-      rewriteHeaders: (headers, request) => ({ ...stripHopByHop(headers), ...security, ...(request ? { 'x-request-id': request.id } : {}) }),
+      rewriteRequestHeaders: (request, headers) =>
+        forwardedRequestHeaders(headers, {
+          upstreamHost: headers.host ?? '',
+          forwardedFor: request.ips ? [...request.ips].reverse().join(', ') : (request.socket.remoteAddress ?? ''),
+          protocol: request.protocol,
+          host: request.host,
+          requestId: request.id,
+          bodyLength: request.bodyLength,
+        }) as typeof headers,
+      // Set here rather than in an onSend hook, which cost a hook run per call.
+      rewriteHeaders: (headers, request) =>
+        request ? responseHeaders(headers, security, request.id) : { ...stripHopByHop(headers), ...security },
       onError: (reply, { error }) => {
         const code = (error as { code?: string }).code;
         if (code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
