@@ -21,7 +21,7 @@ import type {
 } from '../../../common/api-contract.ts';
 import { canSee } from '../../../common/access.ts';
 import type { RegistrationEventKind } from '../../../common/events.ts';
-import { onboardingPageOf, type ReviewState } from '../../../common/onboarding.ts';
+import { onboardingPageOf } from '../../../common/onboarding.ts';
 import {
   APPROVED_STATUS_TEXT,
   CONFLICT_MESSAGE,
@@ -44,16 +44,10 @@ export interface ActionContext {
   idempotencyKey: string | null;
 }
 
-interface RegistrationRow {
+/** The contract's fields as stored, plus the keys and the dates the review is built from. */
+interface RegistrationRow
+  extends Pick<RegistrationReview, 'user_id' | 'registration_id' | 'legal_name' | 'stage' | 'status' | 'status_label' | 'review_state' | 'version'> {
   id: number;
-  user_id: number;
-  registration_id: string;
-  legal_name: string;
-  stage: Stage;
-  status: 'active' | 'inactive';
-  status_label: string;
-  review_state: ReviewState | null;
-  version: number;
   assignee_id: number | null;
   requested_on: Date | null;
   recieved_on: Date | null;
