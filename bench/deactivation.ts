@@ -18,7 +18,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from '../scripts/lib/stack.ts';
-import { emulatorFetch } from '../scripts/lib/emulator-fetch.ts';
+import { emulatorFetch, emulatorIdToken } from '../scripts/lib/emulator-fetch.ts';
 import type { SetPasswordLinkResponse } from '../common/api-contract.ts';
 import { buildApp } from '../gateway/src/app.ts';
 import { loadConfig } from '../gateway/src/config.ts';
@@ -30,16 +30,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'bench-deactivation-'));
 const stack = await startStack({ projectId: 'demo-staff-console', dataDir, gatewayPort: 0, backendPort: 0 });
 const identity = `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1`;
 
-async function idToken(email: string, password: string): Promise<string> {
-  const response = await emulatorFetch(`${identity}/accounts:signInWithPassword?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
+const idToken = (email: string, password: string) => emulatorIdToken(stack.authEmulatorHost, email, password);
 
 const call = (path: string, token: string, init: RequestInit = {}, base = stack.url) =>
   fetch(`${base}/api/${path}`, {

@@ -5,25 +5,10 @@
  * signatures are checked as usual; only the address differs. ID tokens are signed with that key.
  */
 import { createSign, randomUUID } from 'node:crypto';
-import { Agent as HttpsAgent, createServer, type AgentOptions, type Server } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
+import { createServer, type Agent as HttpsAgent, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
-
-const KEYS_PATH = '/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
-
-class LocalAgent extends HttpsAgent {
-  constructor(
-    private readonly port: number,
-    options: AgentOptions,
-  ) {
-    super(options);
-  }
-
-  override createConnection(options: ConnectionOptions): Socket {
-    return tlsConnect({ ...options, host: '127.0.0.1', port: this.port });
-  }
-}
+import { GOOGLE_KEYS_PATH, idTokenClaims, jwtPart, LocalAgent } from '../../scripts/lib/google-id-tokens.ts';
 
 export interface LocalGoogleKeys {
   agent: HttpsAgent;
@@ -31,8 +16,6 @@ export interface LocalGoogleKeys {
   signIdToken(projectId: string, uid: string): string;
   close(): Promise<void>;
 }
-
-const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 export async function startLocalGoogleKeys(): Promise<LocalGoogleKeys> {
   const signing = await generate([{ name: 'commonName', value: 'securetoken.system.gserviceaccount.com' }], { keySize: 2048, algorithm: 'sha256' });
@@ -43,7 +26,7 @@ export async function startLocalGoogleKeys(): Promise<LocalGoogleKeys> {
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'www.googleapis.com' }] }],
   });
   const server: Server = createServer({ key: tls.private, cert: tls.cert }, (request, response) => {
-    if (request.url !== KEYS_PATH) {
+    if (request.url !== GOOGLE_KEYS_PATH) {
       response.writeHead(404).end();
       return;
     }
@@ -55,18 +38,7 @@ export async function startLocalGoogleKeys(): Promise<LocalGoogleKeys> {
   return {
     agent,
     signIdToken(projectId, uid) {
-      const now = Math.floor(Date.now() / 1000);
-      const claims = {
-        iss: `https://securetoken.google.com/${projectId}`,
-        aud: projectId,
-        auth_time: now,
-        user_id: uid,
-        sub: uid,
-        iat: now,
-        exp: now + 3600,
-        firebase: { identities: {}, sign_in_provider: 'password' },
-      };
-      const input = `${part({ alg: 'RS256', kid, typ: 'JWT' })}.${part(claims)}`;
+      const input = `${jwtPart({ alg: 'RS256', kid, typ: 'JWT' })}.${jwtPart(idTokenClaims(projectId, uid))}`;
       return `${input}.${createSign('RSA-SHA256').update(input).sign(signing.private).toString('base64url')}`;
     },
     async close() {

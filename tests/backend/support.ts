@@ -15,7 +15,7 @@ import type { Role } from '../../common/roles.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
+import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 
 export interface TestUser {
   email: string;
@@ -81,15 +81,8 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
 }
 
 /** Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token. */
-export async function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await emulatorFetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(body)}`);
-  return body.idToken;
+export function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD): Promise<string> {
+  return emulatorIdToken(emulatorHost, email, password);
 }
 
 /** A fresh, unverified account created by self sign-up (what any visitor could do). */

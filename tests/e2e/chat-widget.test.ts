@@ -6,8 +6,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { StaffRole } from '../../common/roles.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { startE2E, type E2E } from './helpers.ts';
 
 const GREETING = 'Hello! How can I help you today?';
 const WELCOME = 'Welcome to the chat! How can I assist you today?';
@@ -25,22 +24,6 @@ afterAll(async () => {
 afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
-
-function account(role: StaffRole) {
-  const found = e2e.stack.accounts.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`no demo account for ${role}`);
-  return found;
-}
-
-async function signedInAs(role: StaffRole): Promise<Page> {
-  const { page } = await e2e.newPage();
-  await page.goto(`${e2e.stack.url}/auth/login`);
-  await page.locator('#login-email').waitFor();
-  const { email, password } = account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return page;
-}
 
 const launcher = (page: Page) => page.getByRole('button', { name: 'Chat assistant' });
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Chat assistant' });
@@ -66,11 +49,11 @@ describe('chat-assistant widget', () => {
   });
 
   it('answers a question locally, keeps the conversation across pages, and closes on an overlay click', async () => {
-    const page = await signedInAs('ADMIN');
+    const page = await e2e.signedInAs('ADMIN');
     await launcher(page).click();
     const box = await dialog(page).boundingBox();
     expect([box?.width, box?.height]).toEqual([350, 500]);
-    await dialog(page).getByText(`Hi ${account('ADMIN').displayName}!`).waitFor();
+    await dialog(page).getByText(`Hi ${e2e.account('ADMIN').displayName}!`).waitFor();
 
     await dialog(page).getByRole('button', { name: 'Ask a question' }).click();
     expect(await messages(page)).toEqual([GREETING, WELCOME]);
@@ -109,7 +92,7 @@ describe('chat-assistant widget', () => {
   });
 
   it('closes on Escape with focus back on the launcher, and Back returns to the welcome view', async () => {
-    const page = await signedInAs('BD_EXEC');
+    const page = await e2e.signedInAs('BD_EXEC');
     await openChat(page);
     await dialog(page).getByRole('button', { name: 'Back' }).click();
     await dialog(page).getByRole('button', { name: 'Ask a question' }).waitFor();
@@ -127,14 +110,14 @@ describe('chat-assistant widget', () => {
   });
 
   it('links the schedule card to the Call Schedule page for a role that may see it, plain text otherwise', async () => {
-    const admin = await signedInAs('ADMIN');
+    const admin = await e2e.signedInAs('ADMIN');
     await launcher(admin).click();
     await dialog(admin).getByRole('link', { name: /Schedule a meeting/ }).click();
     await admin.waitForURL((url) => url.pathname === '/call-schedules');
     await dialog(admin).waitFor({ state: 'detached' });
     await admin.context().close();
 
-    const bookkeeper = await signedInAs('BOOKKEEPER');
+    const bookkeeper = await e2e.signedInAs('BOOKKEEPER');
     await launcher(bookkeeper).click();
     await dialog(bookkeeper).getByText('Schedule a meeting', { exact: true }).waitFor();
     expect(await dialog(bookkeeper).getByRole('link').count()).toBe(0);
@@ -142,7 +125,7 @@ describe('chat-assistant widget', () => {
   });
 
   it('has no serious or critical accessibility violation in either view', async () => {
-    const page = await signedInAs('ADMIN');
+    const page = await e2e.signedInAs('ADMIN');
     const seriousOrWorse = async () => {
       const { violations } = await new AxeBuilder({ page }).include('.chat-widget').analyze();
       return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);

@@ -2,11 +2,10 @@
  * The console in Chromium against the real stack (gateway with its CSP, reference back end, Auth emulator):
  * sign-in per role, navigation, guard, 404, deep links, logout, wrong password, accessibility and CSP.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
-import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+import { signIn, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 
@@ -24,30 +23,9 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-function account(role: StaffRole) {
-  const found = e2e.stack.accounts.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`no demo account for ${role}`);
-  return found;
-}
-
 function pathOf(page: Page): string {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
-}
-
-async function openLogin(path = '/auth/login'): Promise<Page> {
-  const { page } = await e2e.newPage();
-  await page.goto(`${e2e.stack.url}${path}`);
-  await page.locator('#login-email').waitFor();
-  return page;
-}
-
-async function signedInAs(role: StaffRole, path?: string): Promise<Page> {
-  const page = await openLogin(path);
-  const { email, password } = account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return page;
 }
 
 /** A call to the Auth emulator's REST API (the same API Firebase's servers offer). */
@@ -62,10 +40,10 @@ async function identity(path: string, body: unknown, headers: Record<string, str
 
 describe('sign-in per staff role', () => {
   it.each(Object.keys(EXPECTED_NAVIGATION) as StaffRole[])('%s lands on its first entry and sees exactly its navigation', async (role) => {
-    const page = await signedInAs(role);
+    const page = await e2e.signedInAs(role);
     await page.waitForURL((url) => url.pathname === EXPECTED_NAVIGATION[role].lands);
     expect(await visibleNavigation(page)).toEqual(EXPECTED_NAVIGATION[role].entries);
-    const { displayName } = account(role);
+    const { displayName } = e2e.account(role);
     await expect(page.locator('.user-block__name').textContent()).resolves.toBe(displayName);
     await page.context().close();
   });
@@ -73,7 +51,7 @@ describe('sign-in per staff role', () => {
 
 describe('guard and routing', () => {
   it('redirects a forbidden route to the role’s first entry', async () => {
-    const page = await signedInAs('MARKETING');
+    const page = await e2e.signedInAs('MARKETING');
     await page.goto(`${e2e.stack.url}/users`);
     await page.waitForURL((url) => url.pathname === '/crm');
     await expect(page.locator('.top-bar__title').textContent()).resolves.toBe('CRM');
@@ -81,7 +59,7 @@ describe('guard and routing', () => {
   });
 
   it('shows the not-found page on an unknown path, with a way home', async () => {
-    const page = await signedInAs('BOOKKEEPER');
+    const page = await e2e.signedInAs('BOOKKEEPER');
     await page.goto(`${e2e.stack.url}/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect(page.getByText('404', { exact: true }).isVisible()).resolves.toBe(true);
@@ -97,7 +75,7 @@ describe('guard and routing', () => {
     await page.goto(`${e2e.stack.url}/due-diligence/details/4`);
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(pathOf(page)).toBe('/auth/login?next=%2Fdue-diligence%2Fdetails%2F4');
-    const { email, password } = account('BD_MANAGER');
+    const { email, password } = e2e.account('BD_MANAGER');
     await signIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/due-diligence/details/4');
     await page.getByRole('button', { name: 'Back To Home' }).waitFor();
@@ -110,14 +88,14 @@ describe('guard and routing', () => {
     const { page } = await e2e.newPage();
     await page.goto(`${e2e.stack.url}/users`);
     await page.locator('#login-email').waitFor();
-    const { email, password } = account('HR_MANAGER');
+    const { email, password } = e2e.account('HR_MANAGER');
     await signIn(page, email, password);
     await page.waitForURL((url) => url.pathname === '/unsynced-inv');
     await page.context().close();
   });
 
   it('logs out to /auth/login, after which protected pages send you back there', async () => {
-    const page = await signedInAs('REVIEWER');
+    const page = await e2e.signedInAs('REVIEWER');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
     await page.locator('#login-email').waitFor();
@@ -130,8 +108,8 @@ describe('guard and routing', () => {
   });
 
   it('says so when the password is wrong, and keeps the user on the login page', async () => {
-    const page = await openLogin();
-    await signIn(page, account('ADMIN').email, 'not-the-password');
+    const page = await e2e.openLogin();
+    await signIn(page, e2e.account('ADMIN').email, 'not-the-password');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Incorrect email or password.');
     expect(pathOf(page)).toBe('/auth/login');
     await expect(page.getByRole('button', { name: 'Sign in' }).isEnabled()).resolves.toBe(true);
@@ -144,7 +122,7 @@ describe('guard and routing', () => {
     const localId = (created.body as { localId?: string }).localId;
     const disabled = await identity(`projects/${e2e.stack.projectId}/accounts:update`, { localId, disableUser: true }, { authorization: 'Bearer owner' });
     expect(disabled.ok).toBe(true);
-    const page = await openLogin();
+    const page = await e2e.openLogin();
     await signIn(page, email, 'some-password');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('This account has been disabled. Please contact your administrator.');
     await page.context().close();
@@ -153,7 +131,7 @@ describe('guard and routing', () => {
   it('signs a provider account without a staff user out again, with the access-denied toast', async () => {
     const email = `no-staff-user-${Date.now()}@example.com`;
     expect((await identity('accounts:signUp', { email, password: 'some-password' })).ok).toBe(true);
-    const page = await openLogin();
+    const page = await e2e.openLogin();
     await signIn(page, email, 'some-password');
     const toast = page.locator('.Toastify__toast--error');
     await expect(toast.textContent()).resolves.toBe('Access Denied - You do not have permission to access this resource.');
@@ -168,7 +146,7 @@ describe('guard and routing', () => {
     // A controllable clock from the start, so the hour of the token's life can be skipped.
     await page.clock.install();
     await page.goto(`${e2e.stack.url}/auth/login`);
-    const { email, password } = account('BOOKKEEPER');
+    const { email, password } = e2e.account('BOOKKEEPER');
     await signIn(page, email, password);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     const first = await page.evaluate(() => localStorage.getItem('token'));
@@ -189,7 +167,7 @@ describe('guard and routing', () => {
   });
 
   it('keeps the signed-in session across a reload, with the access token in localStorage', async () => {
-    const page = await signedInAs('ADMIN');
+    const page = await e2e.signedInAs('ADMIN');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toMatch(/^[\w-]+\.[\w-]+\./);
     await page.goto(`${e2e.stack.url}/faqs`);
@@ -235,25 +213,18 @@ describe('set-password link', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  const seriousOrWorse = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  };
-
   it('finds no serious or critical violation on the login page', async () => {
-    const page = await openLogin();
-    expect(await seriousOrWorse(page)).toEqual([]);
+    const page = await e2e.openLogin();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
   it('finds no serious or critical violation on the shell, with groups and notifications open', async () => {
-    const page = await signedInAs('ADMIN');
+    const page = await e2e.signedInAs('ADMIN');
     await visibleNavigation(page);
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByRole('region', { name: 'Notifications', exact: true }).waitFor();
-    expect(await seriousOrWorse(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

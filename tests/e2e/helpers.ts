@@ -7,9 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+
+type DemoAccount = Stack['accounts'][number];
 
 export interface E2E {
   stack: Stack;
@@ -17,6 +20,12 @@ export interface E2E {
   /** CSP violations seen by any page opened through newPage, as 'directive blocked-uri' lines. */
   cspViolations: string[];
   newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
+  /** The seeded demo account of a role. */
+  account(role: DemoAccount['role']): DemoAccount;
+  /** A new page on `path` of the stack, once the login form shows. */
+  openLogin(path?: string): Promise<Page>;
+  /** A new page signed in as the role through the login form on `path`, once the side navigation shows. */
+  signedInAs(role: DemoAccount['role'], path?: string): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -38,7 +47,7 @@ export async function startE2E(name: string): Promise<E2E> {
   });
   const cspViolations: string[] = [];
   const contexts: BrowserContext[] = [];
-  return {
+  const e2e: E2E = {
     stack,
     browser,
     cspViolations,
@@ -61,6 +70,24 @@ export async function startE2E(name: string): Promise<E2E> {
       });
       return { page, context };
     },
+    account(role) {
+      const found = stack.accounts.find((candidate) => candidate.role === role);
+      if (!found) throw new Error(`no demo account for ${role}`);
+      return found;
+    },
+    async openLogin(path = '/auth/login') {
+      const { page } = await e2e.newPage();
+      await page.goto(`${stack.url}${path}`);
+      await page.locator('#login-email').waitFor();
+      return page;
+    },
+    async signedInAs(role, path) {
+      const page = await e2e.openLogin(path);
+      const { email, password } = e2e.account(role);
+      await signIn(page, email, password);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      return page;
+    },
     async stop() {
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
@@ -68,6 +95,7 @@ export async function startE2E(name: string): Promise<E2E> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return e2e;
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -89,4 +117,12 @@ export async function visibleNavigation(page: Page): Promise<string[]> {
       return group ? links.map((link) => `${group} > ${link}`) : links;
     }),
   );
+}
+
+/** axe-core's serious and critical violations on the whole page, as 'rule: targets' lines. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -4,13 +4,12 @@
  * end's guard, the failure state with one toast and Retry, and the CSV export.
  */
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Page as ListPage, RegistrationListItem } from '../../common/api-contract.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { signIn, startE2E, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -26,15 +25,9 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-function account(role: StaffRole) {
-  const found = e2e.stack.accounts.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`no demo account for ${role}`);
-  return found;
-}
-
 /** The API as the console calls it, through the gateway, with the role's real ID token. */
 async function apiAs(role: StaffRole, path: string): Promise<Response> {
-  const { email, password } = account(role);
+  const { email, password } = e2e.account(role);
   const response = await emulatorFetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -51,9 +44,8 @@ async function listAs(role: StaffRole, query: string): Promise<ListPage<Registra
 }
 
 async function signedInAs(role: StaffRole, path: string): Promise<Page> {
-  const { page } = await e2e.newPage();
-  await page.goto(`${e2e.stack.url}${path}`);
-  const { email, password } = account(role);
+  const page = await e2e.openLogin(path);
+  const { email, password } = e2e.account(role);
   await signIn(page, email, password);
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
   await rowsLoaded(page);
@@ -194,11 +186,7 @@ describe('accessibility', () => {
   it('finds no serious or critical violation on a list page with its table, filters, pagination and counts', async () => {
     const page = await signedInAs('ADMIN', '/registrations');
     await page.locator('.side-nav__count').first().waitFor();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

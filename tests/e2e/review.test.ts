@@ -4,7 +4,6 @@
  * return, the client's resubmission (through the gateway, as `npm run demo:resubmit` does) putting it back
  * on the Due Diligence page, approve moving it to the Plan Approval page, and two reviewers acting at once.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Page as ListPage, RegistrationListItem, RegistrationReview, UserStatusResponse } from '../../common/api-contract.ts';
@@ -13,14 +12,14 @@ import type { StaffRole } from '../../common/roles.ts';
 import { STAGES } from '../../common/stages.ts';
 import { resubmitAsClient } from '../../scripts/lib/client-resubmit.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { signIn, startE2E, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let adminToken: string;
 
 beforeAll(async () => {
   e2e = await startE2E('review');
-  const { email, password } = account('ADMIN');
+  const { email, password } = e2e.account('ADMIN');
   adminToken = await apiToken(email, password);
 }, 150_000);
 
@@ -42,18 +41,12 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-function account(role: StaffRole | 'CLIENT') {
-  const found = e2e.stack.accounts.find((candidate) => candidate.role === role);
-  if (!found) throw new Error(`no demo account for ${role}`);
-  return found;
-}
-
 async function signedInAs(role: StaffRole, path: string): Promise<Page> {
   const { page } = await e2e.newPage();
   // Below the test's own time-out, so a stuck step names its locator.
   page.setDefaultTimeout(20_000);
   await page.goto(`${e2e.stack.url}/auth/login`);
-  const { email, password } = account(role);
+  const { email, password } = e2e.account(role);
   await signIn(page, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.goto(`${e2e.stack.url}${path}`);
@@ -203,13 +196,13 @@ describe('due-diligence detail', () => {
   });
 
   it('assigns to me, posts a comment with Ctrl+Enter, returns with a reason, takes the resubmission and approves into Plan Approval', async () => {
-    const target = await registrationOf(account('CLIENT').email);
+    const target = await registrationOf(e2e.account('CLIENT').email);
     const page = await signedInAs('ADMIN', `/due-diligence/details/${target.user_id}`);
     await page.getByRole('heading', { name: target.legal_name, level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Assign to me' }).click();
-    await expect.poll(() => page.getByTestId('assignee').textContent()).toBe(account('ADMIN').displayName);
-    await page.getByText(`Assigned to ${account('ADMIN').displayName}`).first().waitFor();
+    await expect.poll(() => page.getByTestId('assignee').textContent()).toBe(e2e.account('ADMIN').displayName);
+    await page.getByText(`Assigned to ${e2e.account('ADMIN').displayName}`).first().waitFor();
 
     const comment = page.getByLabel('Internal comment');
     await comment.fill('   ');
@@ -234,7 +227,7 @@ describe('due-diligence detail', () => {
     expect((await stepperState(page))[1]!.sub).toBe('Returned: Name mismatch');
 
     // The client corrects and resubmits through the gateway (what `npm run demo:resubmit` runs).
-    const { email, password } = account('CLIENT');
+    const { email, password } = e2e.account('CLIENT');
     await resubmitAsClient({ gatewayUrl: e2e.stack.url, emulatorHost: e2e.stack.authEmulatorHost, email, password });
 
     await page.goto(`${e2e.stack.url}/registrations/${target.user_id}/verification/?step=documents_submitted&resubmitted=true`);
@@ -268,23 +261,23 @@ describe('due-diligence detail', () => {
     for (const page of [first, second]) await page.getByRole('button', { name: 'Approve due diligence' }).waitFor();
 
     await first.getByRole('button', { name: 'Assign to me' }).click();
-    await expect.poll(() => first.getByTestId('assignee').textContent()).toBe(account('ADMIN').displayName);
+    await expect.poll(() => first.getByTestId('assignee').textContent()).toBe(e2e.account('ADMIN').displayName);
 
     await second.getByRole('button', { name: 'Return for correction' }).click();
     const dialog = second.getByRole('dialog', { name: 'Return for correction?' });
     await dialog.getByLabel(/Comment for the client/).fill('Blurred passport scan.');
     await dialog.getByRole('button', { name: 'Return' }).click();
     await second.getByText(CONFLICT_MESSAGE).waitFor();
-    await expect.poll(() => second.getByTestId('assignee').textContent()).toBe(account('ADMIN').displayName);
+    await expect.poll(() => second.getByTestId('assignee').textContent()).toBe(e2e.account('ADMIN').displayName);
 
     const after = await review(userId);
-    expect(after).toMatchObject({ review_state: null, assignee: { email: account('ADMIN').email } });
+    expect(after).toMatchObject({ review_state: null, assignee: { email: e2e.account('ADMIN').email } });
     // On the fresh version the second reviewer's decision goes through.
     await second.getByRole('button', { name: 'Return for correction' }).click();
     await dialog.getByLabel(/Comment for the client/).fill('Blurred passport scan.');
     await dialog.getByRole('button', { name: 'Return' }).click();
     await second.locator('.status-chip', { hasText: 'Returned for Correction' }).waitFor();
-    expect((await review(userId)).assignee?.email).toBe(account('ADMIN').email);
+    expect((await review(userId)).assignee?.email).toBe(e2e.account('ADMIN').email);
   }, 90_000);
 });
 
@@ -295,13 +288,9 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
     await page.getByRole('button', { name: /^Preview .*\.png$/ }).first().click();
     await page.locator('img.review-preview__image').waitFor();
-    const seriousOrWorse = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(await seriousOrWorse()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${e2e.stack.url}/registrations/${userId}/verification/?step=documents_submitted&resubmitted=true`);
     await stepperState(page);
-    expect(await seriousOrWorse()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

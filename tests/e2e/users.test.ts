@@ -3,13 +3,12 @@
  * search and role filter kept in the URL across a reload, inviting a user who then sets a password and
  * signs in with exactly that role's navigation, and a deactivated user's next call ending their session.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Page as ListPage, StaffUser } from '../../common/api-contract.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
-import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+import { signIn, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -25,12 +24,10 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-const admin = () => e2e.stack.accounts.find((account) => account.role === 'ADMIN')!;
+const admin = () => e2e.account('ADMIN');
 
 async function signedIn(email: string, password: string, path = '/users'): Promise<Page> {
-  const { page } = await e2e.newPage();
-  await page.goto(`${e2e.stack.url}${path}`);
-  await page.locator('#login-email').waitFor();
+  const page = await e2e.openLogin(path);
   await signIn(page, email, password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;
@@ -205,22 +202,15 @@ describe('administration', () => {
 });
 
 describe('accessibility (axe-core)', () => {
-  const seriousOrWorse = async (page: Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  };
-
   it('finds no serious or critical violation on the list, with a filter on, and in the invite dialog', async () => {
     const page = await signedIn(admin().email, admin().password);
     await rows(page).first().waitFor();
     await page.getByRole('button', { name: 'Marketing', exact: true }).click();
     await page.getByText(/^All \d+ users shown$/).waitFor();
-    expect(await seriousOrWorse(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Invite user' }).click();
     await page.getByRole('dialog', { name: 'Invite a staff member' }).waitFor();
-    expect(await seriousOrWorse(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

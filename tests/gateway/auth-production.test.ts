@@ -5,16 +5,13 @@
  * certificate for www.googleapis.com from a test CA; TLS is verified as usual, only the address differs.
  */
 import { createSign, randomUUID } from 'node:crypto';
-import { createServer as createHttpsServer, Agent as HttpsAgent, type AgentOptions, type Server as HttpsServer } from 'node:https';
+import { createServer as createHttpsServer, type Agent as HttpsAgent, type Server as HttpsServer } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
-import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expectSecurityHeaders } from './headers.ts';
 import {
-  idTokenClaims,
-  jwtPart,
   listenGateway,
   makeStaticDir,
   send,
@@ -25,24 +22,9 @@ import {
   type Upstream,
 } from './support.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { GOOGLE_KEYS_PATH, idTokenClaims, jwtPart, LocalAgent } from '../../scripts/lib/google-id-tokens.ts';
 
 const PROJECT_ID = 'demo-production-path';
-const KEYS_PATH = '/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com';
-
-/** Routes every connection to one local port; TLS still checks the certificate against `ca` and the real host name. */
-class LocalAgent extends HttpsAgent {
-  constructor(
-    private readonly port: number,
-    options: AgentOptions,
-  ) {
-    super(options);
-  }
-
-  override createConnection(options: ConnectionOptions): Socket {
-    return tlsConnect({ ...options, host: '127.0.0.1', port: this.port });
-  }
-}
-
 interface SigningKey {
   kid: string;
   privateKey: string;
@@ -97,7 +79,7 @@ beforeAll(async () => {
   });
   tlsCa = tls.cert;
   keyServer = createHttpsServer({ key: tls.private, cert: tls.cert }, (request, response) => {
-    if (request.url !== KEYS_PATH) {
+    if (request.url !== GOOGLE_KEYS_PATH) {
       response.writeHead(404).end();
       return;
     }

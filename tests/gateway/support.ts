@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../gateway/src/app.ts';
 import { loadConfig, type GatewayConfig } from '../../gateway/src/config.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
+import { jwtPart } from '../../scripts/lib/google-id-tokens.ts';
 
 export const ASSET_JS = '/assets/main-Q3X7ZK2A.js';
 export const ASSET_CSS = '/assets/main-7HF2LQ9D.css';
@@ -122,24 +123,6 @@ export async function signUp(emulatorHost: string, email: string): Promise<{ idT
 /** Deletes every account of a project in the emulator (its admin REST API needs no credentials). */
 export async function clearEmulatorAccounts(emulatorHost: string, projectId: string): Promise<void> {
   await emulatorFetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/accounts`, { method: 'DELETE' });
-}
-
-/** One part of a JWT: the value as JSON, base64url-encoded. */
-export const jwtPart = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-/** Standard claims of a Firebase ID token for `projectId`, issued `ageSeconds` ago and valid for an hour. */
-export function idTokenClaims(projectId: string, uid: string, ageSeconds = 0): Record<string, unknown> {
-  const now = Math.floor(Date.now() / 1000) - ageSeconds;
-  return {
-    iss: `https://securetoken.google.com/${projectId}`,
-    aud: projectId,
-    auth_time: now,
-    user_id: uid,
-    sub: uid,
-    iat: now,
-    exp: now + 3600,
-    firebase: { identities: {}, sign_in_provider: 'password' },
-  };
 }
 
 /** An unsigned token shaped like the emulator's own ('alg: none'): what anyone can forge against emulator mode. */

@@ -21,7 +21,7 @@ import type {
 } from '../../../common/api-contract.ts';
 import { canSee } from '../../../common/access.ts';
 import type { RegistrationEventKind } from '../../../common/events.ts';
-import { onboardingPageOf, type ReviewState } from '../../../common/onboarding.ts';
+import { onboardingPageOf } from '../../../common/onboarding.ts';
 import {
   APPROVED_STATUS_TEXT,
   CONFLICT_MESSAGE,
@@ -44,16 +44,10 @@ export interface ActionContext {
   idempotencyKey: string | null;
 }
 
-interface RegistrationRow {
+/** The contract's fields as stored, plus the keys and the dates the review is built from. */
+interface RegistrationRow
+  extends Pick<RegistrationReview, 'user_id' | 'registration_id' | 'legal_name' | 'stage' | 'status' | 'status_label' | 'review_state' | 'version'> {
   id: number;
-  user_id: number;
-  registration_id: string;
-  legal_name: string;
-  stage: Stage;
-  status: 'active' | 'inactive';
-  status_label: string;
-  review_state: ReviewState | null;
-  version: number;
   assignee_id: number | null;
   requested_on: Date | null;
   recieved_on: Date | null;
@@ -308,21 +302,7 @@ export async function approve(db: Database, userId: number, body: { version: num
       [registration.id],
     );
     if (count === 0) throw conflict('The client has not uploaded any document yet, so there is nothing to approve.');
-    const after = await update(tx, registration, { review_state: 'approved', status_label: REVIEW_STATUS_LABELS.approved });
-    await addStatusLine(tx, registration.id, APPROVED_STATUS_TEXT);
-    await recordEvent(
-      tx,
-      {
-        entity: 'registration',
-        entityId: registration.id,
-        kind: 'approved',
-        actorId: context.actorId,
-        before: snapshot(registration),
-        after,
-        idempotencyKey: context.idempotencyKey,
-      },
-      after.assignee_id,
-    );
+    await decide(tx, registration, context, 'approved', APPROVED_STATUS_TEXT);
   });
 }
 
@@ -331,23 +311,35 @@ export async function returnForCorrection(db: Database, userId: number, body: Re
   if (comment === '') throw invalidInput('comment', 'must not be blank');
   await act(db, userId, context, body.version, async (tx, registration) => {
     requireAwaitingReview(registration);
-    const after = await update(tx, registration, { review_state: 'returned', status_label: REVIEW_STATUS_LABELS.returned });
-    await addStatusLine(tx, registration.id, returnedStatusText(body.reason));
-    await recordEvent(
-      tx,
-      {
-        entity: 'registration',
-        entityId: registration.id,
-        kind: 'returned',
-        actorId: context.actorId,
-        data: { reason: body.reason, comment },
-        before: snapshot(registration),
-        after,
-        idempotencyKey: context.idempotencyKey,
-      },
-      after.assignee_id,
-    );
+    await decide(tx, registration, context, 'returned', returnedStatusText(body.reason), { reason: body.reason, comment });
   });
+}
+
+/** A review decision: the new state and its status label, the client's status line, and the event that says so. */
+async function decide(
+  tx: Queryable,
+  registration: RegistrationRow,
+  context: ActionContext,
+  decision: keyof typeof REVIEW_STATUS_LABELS,
+  statusText: string,
+  data?: AuditEvent['data'],
+): Promise<void> {
+  const after = await update(tx, registration, { review_state: decision, status_label: REVIEW_STATUS_LABELS[decision] });
+  await addStatusLine(tx, registration.id, statusText);
+  await recordEvent(
+    tx,
+    {
+      entity: 'registration',
+      entityId: registration.id,
+      kind: decision,
+      actorId: context.actorId,
+      ...(data === undefined ? {} : { data }),
+      before: snapshot(registration),
+      after,
+      idempotencyKey: context.idempotencyKey,
+    },
+    after.assignee_id,
+  );
 }
 
 /** An internal note: it changes no field of the registration, so it needs no version and conflicts with nothing. */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { RoleChoice, StaffUser } from '../../../../common/api-contract.ts';
 import type { StaffRole } from '../../../../common/roles.ts';
 import { roleLabel } from '../../../../common/roles.ts';
@@ -44,6 +44,48 @@ function RoleSelect({ id, roles, value, onChange }: { id: string; roles: readonl
   );
 }
 
+/** A dialog around one form: Cancel closes, the submit button submits the form and waits while busy. */
+function FormDialog({
+  title,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const formId = `${useId()}-form`;
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="outlined" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="users-form" onSubmit={onSubmit} noValidate>
+        <FormError message={error} />
+        {children}
+      </form>
+    </Dialog>
+  );
+}
+
 export function InviteDialog({ roles, onClose, onInvited }: { roles: readonly RoleChoice[]; onClose: () => void; onInvited: (user: StaffUser) => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
@@ -75,29 +117,12 @@ export function InviteDialog({ roles, onClose, onInvited }: { roles: readonly Ro
       </Dialog>
     );
   }
-  const formId = `${id}-form`;
   return (
-    <Dialog
-      title="Invite a staff member"
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            Invite
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="users-form" onSubmit={onSubmit} noValidate>
-        <FormError message={error} />
-        <TextField id={`${id}-email`} label="E-mail" type="email" autoComplete="off" required maxLength={254} value={email} onValueChange={setEmail} />
-        <TextField id={`${id}-name`} label="Display name" autoComplete="off" required maxLength={100} value={name} onValueChange={setName} />
-        <RoleSelect id={`${id}-role`} roles={roles} value={role} onChange={setRole} />
-      </form>
-    </Dialog>
+    <FormDialog title="Invite a staff member" submitLabel="Invite" busy={busy} error={error} onSubmit={onSubmit} onClose={onClose}>
+      <TextField id={`${id}-email`} label="E-mail" type="email" autoComplete="off" required maxLength={254} value={email} onValueChange={setEmail} />
+      <TextField id={`${id}-name`} label="Display name" autoComplete="off" required maxLength={100} value={name} onValueChange={setName} />
+      <RoleSelect id={`${id}-role`} roles={roles} value={role} onChange={setRole} />
+    </FormDialog>
   );
 }
 
@@ -118,30 +143,13 @@ export function RoleDialog({ user, roles, onClose, onChanged }: { user: StaffUse
     onChanged(changed);
   };
 
-  const formId = `${id}-form`;
   return (
-    <Dialog
-      title={`Change the role of ${userDisplayName(user.display_name)}`}
-      onClose={onClose}
-      footer={
-        <>
-          <Button variant="outlined" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="users-form" onSubmit={onSubmit} noValidate>
-        <FormError message={error} />
-        <p className="users-dialog__note">
-          {user.email} is {roleLabel(user.role)} today. The new role applies to their next request and changes the pages they see.
-        </p>
-        <RoleSelect id={`${id}-role`} roles={roles} value={role} onChange={setRole} />
-      </form>
-    </Dialog>
+    <FormDialog title={`Change the role of ${userDisplayName(user.display_name)}`} submitLabel="Save" busy={busy} error={error} onSubmit={onSubmit} onClose={onClose}>
+      <p className="users-dialog__note">
+        {user.email} is {roleLabel(user.role)} today. The new role applies to their next request and changes the pages they see.
+      </p>
+      <RoleSelect id={`${id}-role`} roles={roles} value={role} onChange={setRole} />
+    </FormDialog>
   );
 }
 

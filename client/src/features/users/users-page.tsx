@@ -19,6 +19,7 @@ import { session } from '../../state/session.ts';
 import { fetchRoleChoices, fetchUsers } from './api.ts';
 import { HistoryDialog } from './history-dialog.tsx';
 import { ActiveDialog, InviteDialog, RoleDialog } from './user-dialogs.tsx';
+import '../../components/data-table.css';
 import './users.css';
 
 /** Search (lower case) and the role filter live in the URL; page is the list schema's, unused by an infinite list. */
@@ -89,26 +90,26 @@ export function UsersPage() {
 
       <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
         <div role="rowgroup">
-          <div role="row" className="users-table__row users-table__row--header">
-            <span role="columnheader" className="users-table__cell">
+          <div role="row" className="users-table__row data-table__row--header">
+            <span role="columnheader" className="data-table__cell">
               <span className="visually-hidden">Picture</span>
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               Name
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               E-mail
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               Role
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               Joined
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               Status
             </span>
-            <span role="columnheader" className="users-table__cell">
+            <span role="columnheader" className="data-table__cell">
               <span className="visually-hidden">Actions</span>
             </span>
           </div>
@@ -166,26 +167,26 @@ const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser;
   const name = userDisplayName(user.display_name);
   return (
     <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
-      <span role="cell" className="users-table__cell users-row__avatar">
+      <span role="cell" className="data-table__cell users-row__avatar">
         <Avatar name={name} picture={user.profile_picture} />
       </span>
-      <span role="cell" className="users-table__cell users-row__name" title={name}>
+      <span role="cell" className="data-table__cell users-row__name" title={name}>
         {name}
         {self && <span className="users-row__you"> (you)</span>}
       </span>
-      <span role="cell" className="users-table__cell" title={user.email}>
+      <span role="cell" className="data-table__cell" title={user.email}>
         {user.email}
       </span>
-      <span role="cell" className="users-table__cell">
+      <span role="cell" className="data-table__cell">
         {roleLabel(user.role)}
       </span>
-      <span role="cell" className="users-table__cell">
+      <span role="cell" className="data-table__cell">
         {formatDubaiDate(user.date_joined)}
       </span>
-      <span role="cell" className="users-table__cell">
+      <span role="cell" className="data-table__cell">
         <StatusChip variant={user.active ? 'green' : 'neutral'}>{user.active ? 'Active' : 'Deactivated'}</StatusChip>
       </span>
-      <span role="cell" className="users-table__cell users-row__actions">
+      <span role="cell" className="data-table__cell users-row__actions">
         <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role', user)} aria-label={`Change the role of ${name}`}>
           Role
         </button>
