@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack } from '../scripts/lib/stack.ts';
 import { emulatorFetch, emulatorIdToken } from '../scripts/lib/emulator-fetch.ts';
-import type { SetPasswordLinkResponse } from '../common/api-contract.ts';
+import type { SetPasswordLinkResponse } from '../common/contract/users.ts';
 import { buildApp } from '../gateway/src/app.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 

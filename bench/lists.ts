@@ -11,7 +11,7 @@
 import { openDatabase } from '../backend/src/db/database.ts';
 import { csvRow } from '../backend/src/lib/csv.ts';
 import { pageWindow } from '../backend/src/lib/pagination.ts';
-import { EXPORT_COLUMNS, exportRegistrations, listRegistrations, type ListFilters } from '../backend/src/routes/registrations-store.ts';
+import { EXPORT_COLUMNS, exportRegistrations, listRegistrations, type ListFilters } from '../backend/src/modules/registrations/list-store.ts';
 
 const TOTAL = Number(process.env.BENCH_API_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_API_RUNS ?? 60);

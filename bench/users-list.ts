@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, StaffUser } from '../common/api-contract.ts';
+import type { Page } from '../common/contract/shared.ts';
+import type { StaffUser } from '../common/contract/users.ts';
 import { STAFF_ROLES } from '../common/roles.ts';
 import { startStack } from '../scripts/lib/stack.ts';
 import { launchBrowser } from '../tests/support/browser.ts';

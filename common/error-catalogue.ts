@@ -29,6 +29,8 @@ export type ErrorCode = CatalogueCode | ServiceCode;
 export interface ErrorBody {
   errorCode: ErrorCode;
   message: string;
+  /** On 400 INVALID_INPUT: the input at fault ('comment', 'page', 'assignee_id'), so a form can show the message beside it. */
+  field?: string;
 }
 
 /** Toast text by errorCode. */

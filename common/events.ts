@@ -19,3 +19,6 @@ export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 
 export const AUDIT_ENTITIES = ['registration', 'user'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
+export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, 'test'] as const;

@@ -47,3 +47,6 @@ export const CONFLICT_MESSAGE = 'This registration was changed by someone else. 
 
 /** Internal comments: the longest note staff may post. */
 export const MAX_COMMENT_LENGTH = 4000;
+
+/** The longest file name a document keeps (it goes into Content-Disposition and onto reviewers' disks). */
+export const MAX_FILE_NAME_LENGTH = 200;

@@ -1,24 +1,23 @@
 /**
  * The reference back end as an app factory: everything but listening, so tests drive it through inject()
- * or a port-0 listener and server.ts adds only the socket and signal handling.
+ * or a port-0 listener and server.ts adds only the socket and signal handling. Plugins give what every
+ * module needs (database, errors, authentication, identity administration); the modules of modules/index.ts
+ * bring the areas, each registered the same way.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Agent } from 'node:http';
 import type { BackendConfig } from './config.ts';
-import { authPlugin } from './plugins/auth.ts';
 import type { Database } from './db/database.ts';
-import type { PushTransport } from './notifications/push.ts';
+import { seedDemoData } from './lib/seed.ts';
+import { strictValidatorCompiler } from './lib/validation.ts';
+import type { ModuleOptions } from './lib/module.ts';
+import { MODULES } from './modules/index.ts';
+import type { PushTransport } from './modules/notifications/index.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { notificationsPlugin } from './plugins/notifications.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts';
 import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
-import { deviceRoutes } from './routes/devices.ts';
-import { healthRoutes } from './routes/health.ts';
-import { myRegistrationRoutes } from './routes/my-registration.ts';
-import { notificationRoutes } from './routes/notifications.ts';
-import { registrationRoutes } from './routes/registrations.ts';
-import { reviewRoutes } from './routes/review.ts';
-import { userRoutes } from './routes/users.ts';
 
 export interface BuildExtras {
   /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
@@ -29,6 +28,17 @@ export interface BuildExtras {
   pushTransport?: PushTransport;
   /** Stands in for Firebase Auth administration (tests that make the provider fail on purpose). */
   identity?: IdentityAdmin;
+  /** A clock for the demo seed (tests that need fixed dates). */
+  now?: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app registered, in order (the route sweep test reads it). */
+    routeTable: RouteOptions[];
+    /** Extras a module may need (the FCM stand-in). */
+    buildExtras: BuildExtras;
+  }
 }
 
 /** `config` comes from loadConfig, tests included, so every default lives in its schema alone. */
@@ -47,45 +57,42 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     // FCM registration tokens are longer than find-my-way's default 100-character parameter limit.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestIdHeader: 'x-request-id',
-    // The db plugin starts PGlite (WebAssembly), loads pg_trgm, migrates and may seed: beyond fastify's
-    // 10 s default on a busy two-core machine. Start-up is bounded by the stack's own ready time-out.
+    clientErrorHandler,
+    // The db plugin starts PGlite (WebAssembly), loads pg_trgm and migrates: beyond fastify's 10 s default on
+    // a busy two-core machine. Start-up is bounded by the stack's own ready time-out.
     pluginTimeout: 60_000,
   });
+  app.setValidatorCompiler(strictValidatorCompiler);
+  app.decorate('consoleUrl', config.CONSOLE_URL);
+  app.decorate('buildExtras', extras);
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    // A route without an access rule would be reachable by any signed-in account: refuse to start instead.
+    if (!route.config?.access && !route.url.startsWith('*') && route.method !== 'HEAD') {
+      throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+    app.routeTable.push(route);
+  });
+
   await app.register(errorsPlugin);
   await app.register(dbPlugin, {
     location: config.DATABASE_URL ?? config.DATA_DIR,
     poolMax: config.DATABASE_POOL_MAX,
-    seedDemoData: config.SEED_DEMO_DATA,
     ...(extras.database ? { database: extras.database } : {}),
   });
-  await app.register(notificationsPlugin, {
-    projectId: config.FIREBASE_PROJECT_ID,
-    fcmPush: config.FCM_PUSH,
-    ...(extras.pushTransport ? { pushTransport: extras.pushTransport } : {}),
-  });
-  await app.register(authPlugin, {
-    projectId: config.FIREBASE_PROJECT_ID,
-    timeoutMs: config.AUTH_TIMEOUT_MS,
-    httpAgent: extras.httpAgent,
-  });
-  await app.register(identityPlugin, {
-    projectId: config.FIREBASE_PROJECT_ID,
-    timeoutMs: config.AUTH_TIMEOUT_MS,
-    httpAgent: extras.httpAgent,
-    override: extras.identity,
-  });
-  await app.register(healthRoutes);
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', (request) => app.authenticate(request));
-      await api.register(registrationRoutes);
-      await api.register(reviewRoutes);
-      await api.register(myRegistrationRoutes);
-      await api.register(userRoutes, { consoleUrl: config.CONSOLE_URL });
-      await api.register(deviceRoutes);
-      await api.register(notificationRoutes, { heartbeatMs: config.STREAM_HEARTBEAT_MS, demoMode: Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) });
-    },
-    { prefix: '/api' },
-  );
+  await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent });
+  await app.register(identityPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, override: extras.identity });
+
+  const options: ModuleOptions = { config };
+  for (const module of MODULES) {
+    const setup = module.setup;
+    if (setup) await app.register(fp(async (root) => setup(root, options), { name: `${module.name}-setup` }));
+  }
+  for (const module of MODULES) {
+    const { routes, rootRoutes } = module;
+    if (rootRoutes) await app.register(async (scope) => rootRoutes(scope, options));
+    if (routes) await app.register(async (scope) => routes(scope, options), { prefix: '/api' });
+  }
+  if (config.SEED_DEMO_DATA && (await seedDemoData(app.db, MODULES, extras.now))) app.log.info('seeded the empty database with demo data');
   return app;
 }

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { AUTH_SCHEME } from '../api-contract.ts';
+import { AUTH_SCHEME } from '../contract/http.ts';
 
 export type VerifyResult =
   | { ok: true; token: DecodedIdToken }

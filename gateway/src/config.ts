@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { API_TIMEOUT_MS } from '../../common/api-contract.ts';
+import { API_TIMEOUT_MS } from '../../common/contract/http.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
 import { DEFAULT_STORE_LINKS } from '../../common/mobile-notice.ts';
 import {

@@ -4,7 +4,9 @@
  * `npm run demo:resubmit` and by the browser test.
  */
 import { randomUUID } from 'node:crypto';
-import { apiPaths, API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER, type DocumentUploadBody, type MyRegistration } from '../../common/api-contract.ts';
+import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
+import type { DocumentUploadBody, MyRegistration } from '../../common/contract/registrations.ts';
+import { registrationPaths } from '../../common/contract/registrations-paths.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
 import { emulatorFetch } from './emulator-fetch.ts';
@@ -37,7 +39,7 @@ export async function resubmitAsClient(options: ClientResubmitOptions): Promise<
     return body as T;
   };
 
-  const registration = await call<MyRegistration>(apiPaths.myRegistration);
+  const registration = await call<MyRegistration>(registrationPaths.mine);
   if (registration.review_state !== 'returned') {
     throw new Error(`${registration.legal_name} (${registration.registration_id}) is not returned for correction (status '${registration.status_label}'); return it from the due-diligence page first.`);
   }
@@ -51,8 +53,8 @@ export async function resubmitAsClient(options: ClientResubmitOptions): Promise<
       'Uploaded by the client as the correction asked for.',
     ]).toString('base64'),
   };
-  const uploaded = await call<MyRegistration>(apiPaths.myDocuments, { method: 'POST', body: upload });
-  return call<MyRegistration>(apiPaths.myResubmit, { method: 'POST', body: { version: uploaded.version } });
+  const uploaded = await call<MyRegistration>(registrationPaths.myDocuments, { method: 'POST', body: upload });
+  return call<MyRegistration>(registrationPaths.myResubmit, { method: 'POST', body: { version: uploaded.version } });
 }
 
 async function signIn(emulatorHost: string, email: string, password: string): Promise<string> {

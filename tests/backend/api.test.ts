@@ -6,10 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeByKey, type RouteKey } from '../../common/access.ts';
-import type { Page, RegistrationListItem, StaffUser, UserStatusResponse } from '../../common/api-contract.ts';
+import type { RegistrationListItem, UserStatusResponse } from '../../common/contract/registrations.ts';
+import type { Page } from '../../common/contract/shared.ts';
+import type { StaffUser } from '../../common/contract/users.ts';
 import { CLIENT_ROLES, ROLES, STAFF_ROLES, type Role } from '../../common/roles.ts';
 import { STAGES } from '../../common/stages.ts';
-import { RESUBMISSION_EVENTS } from '../../backend/src/demo/seed.ts';
+import { RESUBMISSION_EVENTS } from '../../backend/src/modules/registrations/seed.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, startBackend, type TestUser } from './support.ts';
 
@@ -127,7 +129,7 @@ describe('GET /api/registrations/', () => {
     expect(page.total_pages).toBe(Math.ceil(page.count / 20));
     expect(page.results).toHaveLength(20);
     expect(page.previous).toBeNull();
-    expect(new URL(page.next!).searchParams.get('page')).toBe('2');
+    expect(new URL(page.next!, 'http://console.test').searchParams.get('page')).toBe('2');
     const item = page.results[0]!;
     expect(Object.keys(item).sort()).toEqual(
       [
@@ -152,7 +154,7 @@ describe('GET /api/registrations/', () => {
     expect(page.count).toBe(count);
     expect(page.count).toBeGreaterThan(20);
     const statuses = new Set(page.results.map((item) => item.status));
-    expect(statuses).toEqual(new Set(['Awaiting Documents', 'Pending Due Diligence', 'Plan Approval Pending', 'Returned for Correction']));
+    expect(statuses).toEqual(new Set(['Awaiting Documents', 'Pending Due Diligence', 'Pending Plan Approval', 'Returned for Correction']));
     for (const item of page.results) {
       expect(item.requested_on).not.toBeNull();
       if (item.status === 'Awaiting Documents') expect(item.recieved_on).toBeNull();
@@ -180,8 +182,8 @@ describe('GET /api/registrations/', () => {
   it('pages with page and page_size, keeping the other query parameters in next and previous', async () => {
     const second = await list('?status=active&page=2&page_size=7');
     expect(second.results).toHaveLength(7);
-    const next = new URL(second.next!);
-    const previous = new URL(second.previous!);
+    const next = new URL(second.next!, 'http://console.test');
+    const previous = new URL(second.previous!, 'http://console.test');
     expect([next.searchParams.get('page'), next.searchParams.get('page_size'), next.searchParams.get('status')]).toEqual(['3', '7', 'active']);
     expect(previous.searchParams.get('page')).toBe('1');
     expect(next.pathname).toBe('/api/registrations/');
@@ -197,14 +199,17 @@ describe('GET /api/registrations/', () => {
     expect(last.next).toBeNull();
     const beyond = await list(`?page=${lastPage + 6}`);
     expect(beyond).toMatchObject({ count, total_pages: lastPage, next: null, results: [] });
-    expect(new URL(beyond.previous!).searchParams.get('page')).toBe(String(lastPage));
+    expect(new URL(beyond.previous!, 'http://console.test').searchParams.get('page')).toBe(String(lastPage));
   });
 
-  it('caps page_size at 100', async () => {
-    const page = await list('?page_size=100000');
+  it('serves page_size up to 100 and refuses more, naming it, instead of cutting it silently', async () => {
+    const page = await list('?page_size=100');
     expect(await total()).toBeGreaterThan(100);
     expect(page.results).toHaveLength(100);
     expect(page.total_pages).toBe(Math.ceil((await total()) / 100));
+    const response = await get('/api/registrations/?page_size=101');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: 'Page size must be at most 100.', field: 'page_size' });
   });
 
   it.each([
@@ -218,12 +223,18 @@ describe('GET /api/registrations/', () => {
     ['stage=sleeping', 'stage'],
     ['status=maybe', 'status'],
     ['search=a%00b', 'search'],
+    ['page=Infinity', 'page'],
+    ['page=%2012', 'page'],
+    ['page=0x10', 'page'],
+    ['page=', 'page'],
+    ['page=1&page=2', 'page'],
+    ['page=99999999999999999999', 'page'],
+    ['colour=red', 'colour'],
   ])('rejects %s with INVALID_INPUT naming %s', async (query, field) => {
     const response = await get(`/api/registrations/?${query}`);
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    expect(body.errorCode).toBe('INVALID_INPUT');
-    expect(body.message).toContain(field);
+    expect(body).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringMatching(/^[A-Z].*\.$/), field });
   });
 });
 
@@ -265,7 +276,7 @@ describe('GET /api/users/{userId}/status', () => {
     for (const bad of ['abc', '0', '-3', '99999999999']) {
       const response = await get(`/api/users/${bad}/status`);
       expect(response.statusCode, bad).toBe(400);
-      expect(response.json().message).toContain('userId');
+      expect(response.json().field).toBe('userId');
     }
   });
 });
@@ -298,7 +309,7 @@ describe('GET /api/users/ and /api/users/user-role-choices/', () => {
   it('rejects an unknown role with INVALID_INPUT naming the parameter', async () => {
     const response = await get('/api/users/?role__in=ADMIN,KING');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('role__in');
+    expect(response.json().field).toBe('role__in');
   });
 
   it('answers every role with its label', async () => {
@@ -371,7 +382,7 @@ describe('devices and the push token', () => {
     expect((await get('/api/devices/never-registered', 'BOOKKEEPER')).json()).toEqual({ errorCode: 'NOT_FOUND', message: expect.any(String) });
     const unstorable = await get('/api/devices/a%00b', 'BOOKKEEPER');
     expect(unstorable.statusCode).toBe(400);
-    expect(unstorable.json().message).toContain('registrationId');
+    expect(unstorable.json().field).toBe('registrationId');
     expect((await get('/api/users/?search=%00')).statusCode).toBe(400);
     const device = { registration_id: fcmToken('two'), device: 'Web browser', active: true, type: 'web' };
     await post(device, 'REVIEWER');
@@ -392,7 +403,7 @@ describe('devices and the push token', () => {
     const response = await post(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('INVALID_INPUT');
-    expect(response.json().message).toContain(field);
+    expect(response.json().field).toBe(field);
   });
 
   it('rejects a body that is not JSON, and one that is too large', async () => {
@@ -421,31 +432,34 @@ describe('devices and the push token', () => {
     for (const token of ['', 'with space', 'nul\u0000']) {
       const bad = await put(token);
       expect(bad.statusCode, JSON.stringify(token)).toBe(400);
-      expect(bad.json().message).toContain('token');
+      expect(bad.json().field).toBe('token');
     }
   });
 });
 
 describe('errors', () => {
-  it('answers unknown paths 404 in the error shape, signed in or not', async () => {
-    for (const [url, headers] of [
-      ['/api/nothing-here', as('ADMIN')],
-      ['/nothing-here', {}],
-      ['/api/nothing-here', {}],
-      ['/api/users/me/nothing', as('ADMIN')],
+  it('answers unknown paths 404 in the error shape to a signed-in caller, and tells a stranger nothing about /api/', async () => {
+    for (const [url, headers, status, errorCode] of [
+      ['/api/nothing-here', as('ADMIN'), 404, 'NOT_FOUND'],
+      ['/nothing-here', {}, 404, 'NOT_FOUND'],
+      ['/api/nothing-here', {}, 401, 'UNAUTHORIZED'],
+      ['/api/users/me/nothing', as('ADMIN'), 404, 'NOT_FOUND'],
     ] as const) {
       const response = await app.inject({ method: 'GET', url, headers });
-      expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ errorCode: 'NOT_FOUND', message: expect.any(String) });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.json()).toEqual({ errorCode, message: expect.any(String) });
     }
   });
 
-  it('answers a list request with a malformed Host 400 INVALID_INPUT, not 500 (the host goes into next and previous)', async () => {
-    for (const host of ['bad host', 'a:b:c', '[zz]']) {
+  it('never writes the request’s Host into links: they are root-relative unless a trusted proxy forwards the host', async () => {
+    for (const host of ['bad host', 'a:b:c', '[zz]', 'evil.example']) {
       const response = await app.inject({ method: 'GET', url: '/api/registrations/', headers: { ...as('ADMIN'), host } });
-      expect(response.statusCode, host).toBe(400);
-      expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('Host') });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.json<Page<RegistrationListItem>>().next).toBe('/api/registrations/?page=2');
     }
+    // inject() comes from 127.0.0.1, a TRUST_PROXY peer (loopback): the gateway's X-Forwarded-Host is believed.
+    const forwarded = await app.inject({ method: 'GET', url: '/api/registrations/', headers: { ...as('ADMIN'), 'x-forwarded-host': 'console.example.com', 'x-forwarded-proto': 'https' } });
+    expect(forwarded.json<Page<RegistrationListItem>>().next).toBe('https://console.example.com/api/registrations/?page=2');
   });
 
   it('answers a failure inside as a bare 500 with no stack trace', async () => {

@@ -6,12 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { NotificationRecord, Page, UnreadCount } from '../../common/api-contract.ts';
+import type { NotificationRecord, UnreadCount } from '../../common/contract/notifications.ts';
+import type { Page } from '../../common/contract/shared.ts';
 import type { Role } from '../../common/roles.ts';
 import { buildBackend, type BuildExtras } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
-import { DUE_DILIGENCE_ROLES, notificationsForRegistrationEvent, notifyUsers } from '../../backend/src/notifications/store.ts';
+import { notifyUsers } from '../../backend/src/modules/notifications/index.ts';
+import { DUE_DILIGENCE_ROLES, notifyRegistrationEvent, type NotifiedRegistration, type RegistrationEvent } from '../../backend/src/modules/registrations/notify.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from './support.ts';
 
@@ -246,6 +248,12 @@ describe('who a registration event notifies', () => {
     );
     return row!.id;
   }
+  /** The event's notifications for the registration as stored, with `assigneeId` as its assignee after the action. */
+  const notifyAbout = (registrationId: number, event: RegistrationEvent, assigneeId: number | null) =>
+    database.transaction(async (tx) => {
+      const [row] = await tx.query<NotifiedRegistration>('SELECT user_id, legal_name, stage, status, review_state FROM registrations WHERE id = $1', [registrationId]);
+      return notifyRegistrationEvent(tx, event, { ...row!, assignee_id: assigneeId });
+    });
   const recipients = (created: { id: number }[]) =>
     database.query<{ user_id: number }>('SELECT user_id FROM notifications WHERE id = ANY($1::int[]) ORDER BY user_id', [created.map((item) => item.id)]);
 
@@ -254,30 +262,26 @@ describe('who a registration event notifies', () => {
     const reviewer = ids.get('REVIEWER')!;
     const admin = ids.get('ADMIN')!;
     for (const kind of ['assigned', 'resubmitted', 'document_uploaded'] as const) {
-      const created = await database.transaction((tx) => notificationsForRegistrationEvent(tx, { kind, registrationId: id, actorId: admin, assigneeId: reviewer }));
+      const created = await notifyAbout(id, { kind, actorId: admin }, reviewer);
       expect(await recipients(created)).toEqual([{ user_id: reviewer }]);
       expect(created[0]!.link).toMatch(/^\/due-diligence\/details\/\d+$/);
     }
-    const own = await database.transaction((tx) => notificationsForRegistrationEvent(tx, { kind: 'assigned', registrationId: id, actorId: reviewer, assigneeId: reviewer }));
+    const own = await notifyAbout(id, { kind: 'assigned', actorId: reviewer }, reviewer);
     expect(own).toEqual([]);
-    const nobody = await database.transaction((tx) => notificationsForRegistrationEvent(tx, { kind: 'resubmitted', registrationId: id, actorId: null, assigneeId: null }));
+    const nobody = await notifyAbout(id, { kind: 'resubmitted', actorId: null }, null);
     expect(nobody).toEqual([]);
   });
 
   it('tells the due-diligence roles when a registration reaches documents_submitted', async () => {
     const id = await registration('documents_submitted');
-    const created = await database.transaction((tx) =>
-      notificationsForRegistrationEvent(tx, { kind: 'stage_reached', registrationId: id, actorId: ids.get('ADMIN')!, assigneeId: null, stage: 'documents_submitted' }),
-    );
+    const created = await notifyAbout(id, { kind: 'stage_reached', actorId: ids.get('ADMIN')!, stage: 'documents_submitted' }, null);
     const notified = await database.query<{ role: Role }>('SELECT DISTINCT u.role FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.id = ANY($1::int[])', [
       created.map((item) => item.id),
     ]);
     expect(new Set(notified.map((row) => row.role))).toEqual(new Set(DUE_DILIGENCE_ROLES));
     expect(created.some((item) => item.title === 'New registration for due diligence')).toBe(true);
     expect(await recipients(created)).not.toContainEqual({ user_id: ids.get('ADMIN') });
-    const other = await database.transaction((tx) =>
-      notificationsForRegistrationEvent(tx, { kind: 'stage_reached', registrationId: id, actorId: null, assigneeId: null, stage: 'meeting_scheduled' }),
-    );
+    const other = await notifyAbout(id, { kind: 'stage_reached', actorId: null, stage: 'meeting_scheduled' }, null);
     expect(other).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { connectDatabase, migrate } from '../../backend/src/db/database.ts';
-import { MIGRATIONS } from '../../backend/src/db/migrations.ts';
+import { MIGRATIONS } from '../../backend/src/db/migrations/index.ts';
 import { auth, createUsers, onPostgres, openTestDatabase, startBackend, testDatabaseLocation } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');

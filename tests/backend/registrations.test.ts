@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { canSee } from '../../common/access.ts';
-import type { Page, RegistrationCounts, RegistrationListItem } from '../../common/api-contract.ts';
+import type { RegistrationCounts, RegistrationListItem } from '../../common/contract/registrations.ts';
+import type { Page } from '../../common/contract/shared.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, pagesOfScope, type OnboardingPage, type ReviewState } from '../../common/onboarding.ts';
 import { STAFF_ROLES, type Role } from '../../common/roles.ts';
 import type { Stage } from '../../common/stages.ts';
@@ -105,7 +106,7 @@ describe('validation', () => {
     for (const path of ['/api/registrations/', '/api/registrations/export/']) {
       const response = await get(`${path}?${query}`);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining(field) });
+      expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.any(String), field: field });
     }
   });
 });
@@ -166,7 +167,7 @@ describe('GET /api/registrations/export/', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="due-diligence-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = parse(response.body);
-    expect(lines[0]).toBe('Reg ID,Company,Stage,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Plan,Amount (AED),Payment Date');
+    expect(lines[0]).toBe('Reg ID,Company,Stage,Waiting On,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Plan,Amount (AED),Payment Date,Stage Key');
     const { count } = await list('queue=due-diligence&search=llc&page_size=1');
     expect(count).toBeGreaterThan(20);
     expect(lines).toHaveLength(count + 1);
@@ -182,7 +183,8 @@ describe('GET /api/registrations/export/', () => {
     );
     const response = await get('/api/registrations/export/?queue=registrations&search=hyperlink');
     const [, row] = parse(response.body);
-    expect(row).toMatch(/^REG-EVIL-1,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\), Zeta",signed_up,/);
+    // The page's words (the stage's title, the page it waits on), and the stage key last for filtering.
+    expect(row).toMatch(/^REG-EVIL-1,"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\), Zeta",Signed Up,Registration,Registration Incomplete,.*,signed_up$/);
     expect(response.headers['content-disposition']).toContain('filename="registrations-');
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MyRegistration, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/api-contract.ts';
+import type { MyRegistration, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/contract/registrations.ts';
 import { CONFLICT_MESSAGE, RESUBMITTED_STATUS_TEXT } from '../../common/review.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { auth, createUsers, startBackend, type TestUser } from './support.ts';
@@ -100,7 +100,7 @@ describe('reading a registration', () => {
     expect(missing.json()).toEqual({ errorCode: 'NOT_FOUND', message: expect.any(String) });
     const bad = await get('/api/registrations/abc/review');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('userId') });
+    expect(bad.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.any(String), field: 'userId' });
   });
 
   it('lists as assignees only staff who may see Due Diligence', async () => {
@@ -180,7 +180,7 @@ describe('review actions', () => {
     );
     expect(notified).toBe(1);
     const events = (await timeline(userId)).slice(seen);
-    expect(events.map((event) => [event.kind, event.data.assignee?.id, event.actor?.email])).toEqual([
+    expect(events.map((event) => [event.kind, 'assignee' in event.data ? event.data.assignee?.id : undefined, event.actor?.email])).toEqual([
       ['assigned', managerId, users.get('BD_MANAGER')!.email],
       ['assigned', adminId, users.get('BD_MANAGER')!.email],
       ['unassigned', adminId, users.get('ADMIN')!.email],
@@ -197,7 +197,7 @@ describe('review actions', () => {
     const { version } = await review(userId);
     const response = await post(`/api/registrations/${userId}/assign`, { assignee_id: await userIdOf('REVIEWER'), version });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining('assignee_id') });
+    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.any(String), field: 'assignee_id' });
   });
 
   it('approves: the registration moves on to Plan Approval, its status history and timeline say so', async () => {
@@ -283,7 +283,7 @@ describe('review actions', () => {
     for (const text of ['', '   \n ']) {
       const blank = await post(`/api/registrations/${userId}/comments`, { text });
       expect(blank.statusCode).toBe(400);
-      expect(blank.json().message).toContain('text');
+      expect(blank.json().field).toBe('text');
     }
   });
 
@@ -298,13 +298,13 @@ describe('review actions', () => {
   ])('answers 400 INVALID_INPUT for a bad %s body, naming %s', async (path, field, body) => {
     const response = await post(`/api/registrations/${candidates[0]}/${path}`, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining(field) });
+    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.any(String), field: field });
   });
 
   it('answers 400 for a bad Idempotency-Key and 404 for an unknown registration', async () => {
     const badKey = await app.inject({ method: 'POST', url: `/api/registrations/${candidates[0]}/comments`, headers: { ...headers('ADMIN'), 'idempotency-key': 'has space' }, payload: { text: 'x' } });
     expect(badKey.statusCode).toBe(400);
-    expect(badKey.json().message).toContain('idempotency-key');
+    expect(badKey.json().field).toBe('idempotency-key');
     const missing = await post('/api/registrations/2000000000/approve', { version: 1 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errorCode).toBe('NOT_FOUND');
@@ -369,13 +369,15 @@ describe("the client's correction loop", () => {
 
   it.each([
     [{ kind: 'selfie', file_name: 'a.png', content_type: 'image/png', content_base64: 'iVBORw0KGgo=' }, 'kind'],
-    [{ kind: 'passport', file_name: '../etc/passwd', content_type: 'image/png', content_base64: 'iVBORw0KGgo=' }, 'file_name'],
+    [{ kind: 'passport', file_name: '', content_type: 'image/png', content_base64: 'iVBORw0KGgo=' }, 'file_name'],
+    [{ kind: 'passport', file_name: `${'a'.repeat(200)}.png`, content_type: 'image/png', content_base64: 'iVBORw0KGgo=' }, 'file_name'],
+    [{ kind: 'passport', file_name: 'a.png', content_type: 'image/png', content_base64: 'iVBORw0KGgo=', note: 'x' }, 'note'],
     [{ kind: 'passport', file_name: 'a.html', content_type: 'text/html', content_base64: 'PGh0bWw+' }, 'content_type'],
     [{ kind: 'passport', file_name: 'a.png', content_type: 'image/png', content_base64: 'not base64!' }, 'content_base64'],
     [{ kind: 'passport', file_name: 'a.png', content_type: 'image/png', content_base64: Buffer.from('%PDF-1.4').toString('base64') }, 'content_base64'],
   ])('refuses a bad upload (400 naming the field): %j', async (body, field) => {
     const response = await post('/api/me/registration/documents', body, client());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.stringContaining(field) });
+    expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', message: expect.any(String), field: field });
   });
 });

@@ -7,7 +7,7 @@
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from '../../common/api-contract.ts';
+import type { Page } from '../../common/contract/shared.ts';
 import { useInfiniteScroll } from '../../client/src/lib/use-infinite-scroll.ts';
 import { useInfiniteQuery, type PageFetcher } from '../../client/src/lib/use-query.ts';
 import { useReactRoot } from './react-dom.ts';

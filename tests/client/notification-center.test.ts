@@ -1,6 +1,6 @@
 /** The notification model's server side: the unread count keeps the newest request's answer, and items map with their room. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationRecord } from '../../common/api-contract.ts';
+import type { NotificationRecord } from '../../common/contract/notifications.ts';
 
 const answers: ((value: unknown) => void)[] = [];
 // The API client is replaced so the test decides when each answer arrives (the server is not the subject here).

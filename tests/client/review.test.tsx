@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /** The verification stepper's view and the review feature's display rules, rendered with React into happy-dom. */
 import { describe, expect, it } from 'vitest';
-import type { UserStatusResponse } from '../../common/api-contract.ts';
+import type { UserStatusResponse } from '../../common/contract/registrations.ts';
 import { STAGES, STAGE_TITLES } from '../../common/stages.ts';
 import { StepperView } from '../../client/src/features/review/verification-stepper.tsx';
 import { formatBytes, waitingText } from '../../client/src/features/review/format.ts';

@@ -2,7 +2,7 @@
 /** The one data hook: abort and stale-response rules, kept data while a new key loads, errors through the toast, the infinite list's counter. */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from '../../common/api-contract.ts';
+import type { Page } from '../../common/contract/shared.ts';
 import { useInfiniteQuery, useQuery, type InfiniteQueryResult, type QueryResult } from '../../client/src/lib/use-query.ts';
 import { useReactRoot } from './react-dom.ts';
 

@@ -14,7 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { apiPaths, API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER, type DocumentUploadBody, type MyRegistration, type Page as ListPage, type RegistrationListItem, type RegistrationReview, type AssignBody } from '../../common/api-contract.ts';
+import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
+import type { AssignBody, DocumentUploadBody, MyRegistration, RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
+import { registrationPaths } from '../../common/contract/registrations-paths.ts';
+import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
@@ -214,7 +217,7 @@ describe('the review loop', () => {
     const client = e2e.stack.accounts.find((candidate) => candidate.role === 'CLIENT')!;
     const clientToken = await apiToken(client.email);
     // The client's own registration, untouched by the cases above: it waits on due diligence, unassigned.
-    const mine = await call<MyRegistration>(clientToken, apiPaths.myRegistration);
+    const mine = await call<MyRegistration>(clientToken, registrationPaths.mine);
     const search = encodeURIComponent(mine.legal_name.toLowerCase());
     const adminToken = await apiToken(staffA.email);
     const listed = await call<ListPage<RegistrationListItem>>(adminToken, `registrations/?queue=due-diligence&search=${search}`);
@@ -249,7 +252,7 @@ describe('the review loop', () => {
 
     // The client uploads the corrected licence; B hears of it before the resubmission, so the badge below
     // counts the resubmission alone.
-    const uploaded = await call<MyRegistration>(clientToken, apiPaths.myDocuments, {
+    const uploaded = await call<MyRegistration>(clientToken, registrationPaths.myDocuments, {
       kind: 'trade_licence',
       file_name: 'trade-licence-renewed.pdf',
       content_type: 'application/pdf',
@@ -257,7 +260,7 @@ describe('the review loop', () => {
     } satisfies DocumentUploadBody);
     await expect.poll(() => unread(watcher), { timeout: 5000 }).toBe(before + 3);
 
-    const resubmitted = await call<MyRegistration>(clientToken, apiPaths.myResubmit, { version: uploaded.version });
+    const resubmitted = await call<MyRegistration>(clientToken, registrationPaths.myResubmit, { version: uploaded.version });
     const answeredAt = Date.now();
     expect(resubmitted).toMatchObject({ review_state: null, status_label: 'Pending Due Diligence' });
     const toast = watcher.getByTestId('push-toast').filter({ hasText: 'Registration resubmitted' });

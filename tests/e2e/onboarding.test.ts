@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Page as ListPage, RegistrationListItem } from '../../common/api-contract.ts';
+import type { RegistrationListItem } from '../../common/contract/registrations.ts';
+import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 import { signIn, startE2E, seriousViolations, type E2E } from './helpers.ts';

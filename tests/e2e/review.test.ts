@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Page as ListPage, RegistrationListItem, RegistrationReview, UserStatusResponse } from '../../common/api-contract.ts';
+import type { RegistrationListItem, RegistrationReview, UserStatusResponse } from '../../common/contract/registrations.ts';
+import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { CONFLICT_MESSAGE } from '../../common/review.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { STAGES } from '../../common/stages.ts';

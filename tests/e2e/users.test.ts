@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import type { Page as ListPage, StaffUser } from '../../common/api-contract.ts';
+import type { Page as ListPage } from '../../common/contract/shared.ts';
+import type { StaffUser } from '../../common/contract/users.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 import { signIn, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';

@@ -12,19 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase, type Database } from '../../backend/src/db/database.ts';
-import { MIGRATIONS } from '../../backend/src/db/migrations.ts';
+import { MIGRATIONS } from '../../backend/src/db/migrations/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
-import {
-  NOTIFICATION_STREAM_EVENTS,
-  type AssignBody,
-  type Me,
-  type NotificationRecord,
-  type Page,
-  type RegistrationListItem,
-  type RegistrationReview,
-  type ReturnBody,
-  type TimelineEvent,
-} from '../../common/api-contract.ts';
+import type { NotificationRecord } from '../../common/contract/notifications.ts';
+import { NOTIFICATION_STREAM_EVENTS } from '../../common/contract/notifications-paths.ts';
+import type { AssignBody, RegistrationListItem, RegistrationReview, ReturnBody, TimelineEvent } from '../../common/contract/registrations.ts';
+import type { Page } from '../../common/contract/shared.ts';
+import type { Me } from '../../common/contract/users.ts';
 import type { Role } from '../../common/roles.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';

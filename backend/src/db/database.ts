@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdir } from 'node:fs/promises';
-import { MIGRATIONS } from './migrations.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 import { openPostgres } from './postgres.ts';
 
 export interface Queryable {

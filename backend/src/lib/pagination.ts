@@ -1,21 +1,13 @@
-/** The list envelope { count, total_pages, next, previous, results } with absolute next/previous links. */
+/** The list envelope { count, total_pages, next, previous, results } with links to the neighbouring pages. */
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from '../../../common/api-contract.ts';
-import { invalidInput } from './http-error.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import { publicOrigin } from './public-url.ts';
 
 export interface PageQuery {
   page?: number;
   page_size?: number;
 }
-
-/**
- * Query-string schema shared by every list; page and page_size are whole numbers from 1 (page_size capped
- * later). The page bound keeps the offset an ordinary integer in the SQL.
- */
-export const pageQuerySchema = {
-  page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-  page_size: { type: 'integer', minimum: 1 },
-} as const;
 
 export interface PageWindow {
   page: number;
@@ -23,28 +15,26 @@ export interface PageWindow {
   offset: number;
 }
 
+/** page and page_size are bounded by the contract's PageQuery, so the offset stays an ordinary integer. */
 export function pageWindow(query: PageQuery): PageWindow {
   const page = query.page ?? 1;
-  const size = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+  const size = query.page_size ?? DEFAULT_PAGE_SIZE;
   return { page, size, offset: (page - 1) * size };
 }
 
 /**
  * A page past the end answers an empty result list (the count stays true), with previous pointing at the
- * last real page, so an infinite list that overshoots stops cleanly instead of erroring.
+ * last real page, so an infinite list that overshoots stops cleanly instead of erroring. Links are absolute
+ * on the console's public origin when it is known (publicOrigin), else root-relative.
  */
 export function toPage<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Page<T> {
   const totalPages = Math.ceil(count / window.size);
+  const origin = publicOrigin(request);
   const link = (page: number) => {
-    let url: URL;
-    try {
-      url = new URL(request.url, `${request.protocol}://${request.host}`);
-    } catch {
-      // The host comes from the client (Host, or X-Forwarded-Host via a trusted proxy): its fault, not ours.
-      throw invalidInput('the Host header', 'is not a valid host');
-    }
+    const url = new URL(request.url, 'http://placeholder.invalid');
     url.searchParams.set('page', String(page));
-    return url.toString();
+    const path = `${url.pathname}${url.search}`;
+    return origin ? `${origin}${path}` : path;
   };
   return {
     count,

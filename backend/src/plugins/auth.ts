@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Agent } from 'node:http';
 import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
-import { AUTH_SCHEME } from '../../../common/api-contract.ts';
+import { AUTH_SCHEME } from '../../../common/contract/http.ts';
 import { canSee, type RouteKey } from '../../../common/access.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { forbidden, HttpError } from '../lib/http-error.ts';
 
 export interface CurrentUser {
   id: number;
@@ -26,7 +26,35 @@ export interface CurrentUser {
   profile_id: number | null;
 }
 
+/**
+ * Who may call a route, declared on the route itself (`config.access`) and enforced before its input is
+ * validated, so a forbidden caller learns nothing about the route's schema. Every route declares one; the
+ * app refuses to start otherwise.
+ * - public: no token (health; the website's few public endpoints)
+ * - signed-in: any known user, staff or client (their own profile, push token, devices)
+ * - client: a CLIENT account, reaching only its own records (the handlers key them by the caller)
+ * - page: the staff roles that see that console page (common/access.ts), the data's page
+ * - any-page: the roles that see any of these pages; the handler narrows by what was asked
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'client' }
+  | { kind: 'page'; page: RouteKey }
+  | { kind: 'any-page'; pages: readonly RouteKey[] };
+
+export const access = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'signed-in' },
+  client: { kind: 'client' },
+  page: (page: RouteKey): Access => ({ kind: 'page', page }),
+  anyPage: (...pages: RouteKey[]): Access => ({ kind: 'any-page', pages }),
+} as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyRequest {
     user: CurrentUser | null;
     /** Epoch ms at which the request's ID token expires (a notification stream ends then). */
@@ -62,6 +90,16 @@ export const authPlugin = fp<AuthPluginOptions>(
       const decoded = await verify(verifier, token);
       request.tokenExpiresAt = decoded.exp * 1000;
       request.user = await findUser(app, decoded);
+    });
+
+    // Authentication, then the route's access rule, before parsing: an unknown /api/ path needs a token too,
+    // so what exists is not told to strangers.
+    app.addHook('onRequest', async (request) => {
+      const rule = request.routeOptions.config.access;
+      if (rule?.kind === 'public') return;
+      if (!rule && !request.url.startsWith('/api/')) return;
+      await app.authenticate(request);
+      if (rule) checkAccess(request, rule);
     });
   },
   { name: 'auth', dependencies: ['db'] },
@@ -120,12 +158,27 @@ async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise
   throw new HttpError(403, 'FORBIDDEN', 'This account has no staff user. Ask an administrator to add you.');
 }
 
-/** The server-side guard: the role must be allowed on the console page that shows this data. */
+function checkAccess(request: FastifyRequest, rule: Access): void {
+  const { role } = signedInUser(request);
+  switch (rule.kind) {
+    case 'public':
+    case 'signed-in':
+      return;
+    case 'client':
+      if (role !== 'CLIENT') throw forbidden('Only a client account may use this resource.');
+      return;
+    case 'page':
+      if (!isStaffRole(role) || !canSee(role, rule.page)) throw forbidden();
+      return;
+    case 'any-page':
+      if (!isStaffRole(role) || !rule.pages.some((page) => canSee(role, page))) throw forbidden();
+  }
+}
+
+/** The guard inside a handler, for rules that depend on what was asked: the role must see this console page. */
 export function authorize(request: FastifyRequest, route: RouteKey): CurrentUser {
   const user = signedInUser(request);
-  if (!isStaffRole(user.role) || !canSee(user.role, route)) {
-    throw new HttpError(403, 'FORBIDDEN', 'Your role may not access this resource.');
-  }
+  if (!isStaffRole(user.role) || !canSee(user.role, route)) throw forbidden();
   return user;
 }
 
@@ -134,12 +187,4 @@ export function signedInUser(request: FastifyRequest): CurrentUser {
   return request.user;
 }
 
-/**
- * The guard of the client-scoped calls (me/registration/...): only a CLIENT account, and the calls behind it
- * read and write the caller's own registration only (found by the caller's user id, never by a parameter).
- */
-export function authorizeClient(request: FastifyRequest): CurrentUser {
-  const user = signedInUser(request);
-  if (user.role !== 'CLIENT') throw new HttpError(403, 'FORBIDDEN', 'Only a client account may use this resource.');
-  return user;
-}
+

@@ -1,23 +1,31 @@
 /**
- * Every error leaves as { errorCode, message } with the spec's codes; nothing internal (stack traces, SQL,
- * library messages) reaches the client. Unknown paths answer 404 in the same shape.
+ * Every error leaves as { errorCode, message } (plus `field` on a refused input) with the catalogue's codes;
+ * nothing internal (stack traces, SQL, library or framework messages) reaches the client. Unknown paths,
+ * the framework's own refusals and malformed requests Node rejects before routing answer in the same shape.
  */
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
 import type { ErrorBody } from '../../../common/error-catalogue.ts';
 import { HttpError, invalidInput } from '../lib/http-error.ts';
+import { RequestValidationError } from '../lib/validation.ts';
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setNotFoundHandler((request, reply) => {
-      const body: ErrorBody = { errorCode: 'NOT_FOUND', message: `No such resource: ${request.method} ${request.url.split('?')[0]}` };
-      return reply.code(404).send(body);
+      const body: ErrorBody = { errorCode: 'NOT_FOUND', message: `No such resource: ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}` };
+      return reply.code(404).header('cache-control', 'no-store').send(body);
     });
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const sent = toHttpError(error);
       if (sent.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(sent.statusCode).send({ errorCode: sent.errorCode, message: sent.message } satisfies ErrorBody);
+      // A streamed answer that fails half-way has sent its head already; the socket is all that is left.
+      if (reply.sent || reply.raw.headersSent) {
+        reply.raw.destroy();
+        return;
+      }
+      return reply.code(sent.statusCode).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(sent.toBody());
     });
   },
   { name: 'errors' },
@@ -25,23 +33,42 @@ export const errorsPlugin = fp(
 
 function toHttpError(error: FastifyError | HttpError): HttpError {
   if (error instanceof HttpError) return error;
-  if (error.validation) {
-    const [first] = error.validation;
-    const field =
-      (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
-      (first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'request');
-    return invalidInput(field, first?.message ?? 'is invalid');
-  }
+  if (error instanceof RequestValidationError) return new HttpError(400, 'INVALID_INPUT', error.sentence, error.field);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return invalidInput('the body', 'is not valid JSON');
+      return invalidInput('body', 'is not valid JSON');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, 'INVALID_INPUT', 'Invalid input: send the body as application/json.');
+      return new HttpError(415, 'INVALID_INPUT', 'Send the body as application/json.', 'content-type');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpError(400, 'INVALID_INPUT', 'The body does not match its Content-Length.', 'content-length');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return new HttpError(status, 'INVALID_INPUT', 'Invalid input: the request could not be read.');
+  if (status === 404) return new HttpError(404, 'NOT_FOUND', 'No such resource.');
+  if (status >= 400 && status < 500) return new HttpError(status, 'INVALID_INPUT', 'The request could not be read.');
   return new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
+}
+
+/**
+ * Node refuses some requests before Fastify sees them (a malformed request line, header fields too large):
+ * they get the same JSON shape, written straight on the socket, instead of Node's bare status line.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text, body]: [number, string, ErrorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', { errorCode: 'INVALID_INPUT', message: 'The request headers are too large.' }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { errorCode: 'INVALID_INPUT', message: 'The request took too long to arrive.' }]
+        : [400, 'Bad Request', { errorCode: 'INVALID_INPUT', message: 'The request could not be read.' }];
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+  );
 }

@@ -23,7 +23,7 @@ export interface IdentityAdmin {
   /** The uid of the account with this e-mail, or null when there is none. */
   findUid(email: string): Promise<string | null>;
   /** Firebase's password-reset action link for the account; continueUrl is where it leads after success. */
-  passwordResetLink(email: string, continueUrl: string): Promise<string>;
+  passwordResetLink(email: string, continueUrl?: string): Promise<string>;
   /** Disables the account and revokes its refresh tokens, so no new ID token can be minted. */
   disable(uid: string): Promise<void>;
   enable(uid: string): Promise<void>;
@@ -70,7 +70,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
             throw error;
           }
         }),
-      passwordResetLink: (email, continueUrl) => call(() => auth.generatePasswordResetLink(email, { url: continueUrl })),
+      passwordResetLink: (email, continueUrl) => call(() => auth.generatePasswordResetLink(email, continueUrl ? { url: continueUrl } : undefined)),
       disable: (uid) =>
         call(async () => {
           await auth.updateUser(uid, { disabled: true });

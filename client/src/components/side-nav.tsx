@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
 import { ONBOARDING_PAGES, isOnboardingPage } from '../../../common/onboarding.ts';
-import type { RegistrationCounts } from '../../../common/api-contract.ts';
+import type { RegistrationCounts } from '../../../common/contract/registrations.ts';
 import { isStaffRole } from '../../../common/roles.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { useOnboardingCounts } from '../lib/use-onboarding-counts.ts';

@@ -6,7 +6,7 @@
  * session is over, which onSessionLost hears about.
  */
 import { ofetch, type FetchOptions } from 'ofetch';
-import { API_BASE, API_TIMEOUT_MS, AUTH_SCHEME } from '../../../common/api-contract.ts';
+import { API_BASE, API_TIMEOUT_MS, AUTH_SCHEME } from '../../../common/contract/http.ts';
 import { ApiError, toApiError } from './errors.ts';
 
 /** Supplies the signed-in user's ID token; force asks the provider for a fresh one. */

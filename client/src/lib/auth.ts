@@ -5,7 +5,8 @@
  */
 import { onAuthStateChanged, onIdTokenChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
 import { navigate } from 'wouter/use-browser-location';
-import { apiPaths, type Me } from '../../../common/api-contract.ts';
+import type { Me } from '../../../common/contract/users.ts';
+import { userPaths } from '../../../common/contract/users-paths.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
 import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
 import { firebaseAuth, whenAuthReady } from './firebase.ts';
@@ -72,7 +73,7 @@ async function onAuthState(auth: Auth, user: User | null): Promise<void> {
     await syncToken(user);
     // The API client loads with the first signed-in call: the login page's first download does without it.
     const { api } = await import('./api.ts');
-    const me = await api<Me>(apiPaths.me);
+    const me = await api<Me>(userPaths.me);
     if (auth.currentUser?.uid !== user.uid) return;
     setSession({
       refresh_token: user.refreshToken,

@@ -3,7 +3,7 @@
  * It parses the stream itself (the WHATWG event-stream format), reconnects with exponential back-off and
  * jitter, and sends the last event id it saw as Last-Event-ID so the server replays what it missed.
  */
-import { API_BASE, AUTH_SCHEME } from '../../../common/api-contract.ts';
+import { API_BASE, AUTH_SCHEME } from '../../../common/contract/http.ts';
 
 export interface StreamMessage {
   event: string;

@@ -4,7 +4,9 @@
  * dropped), and the stream, whose events become panel items and push toasts. Every open tab holds its own
  * stream, so read marks made in one tab reach the others as `read` events.
  */
-import { apiPaths, NOTIFICATION_STREAM_EVENTS, type NotificationRecord, type NotificationsReadEvent, type Page, type UnreadCount } from '../../../common/api-contract.ts';
+import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../common/contract/notifications.ts';
+import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../common/contract/notifications-paths.ts';
+import type { Page } from '../../../common/contract/shared.ts';
 import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from '../state/notifications.ts';
 import { api } from './api.ts';
 import { openEventStream } from './event-stream.ts';
@@ -34,7 +36,7 @@ let countRequest = 0;
 export async function refreshUnreadCount(): Promise<void> {
   const request = ++countRequest;
   try {
-    const { unread } = await api<UnreadCount>(apiPaths.unreadNotifications);
+    const { unread } = await api<UnreadCount>(notificationPaths.unreadCount);
     if (request === countRequest) unreadCount.value = unread;
   } catch (error) {
     console.warn('Unread notification count not refreshed', error);
@@ -42,7 +44,7 @@ export async function refreshUnreadCount(): Promise<void> {
 }
 
 export async function loadNotifications(): Promise<void> {
-  const page = await api<Page<NotificationRecord>>(apiPaths.notifications, { query: { page_size: LIST_SIZE } });
+  const page = await api<Page<NotificationRecord>>(notificationPaths.list, { query: { page_size: LIST_SIZE } });
   const loaded = page.results.map(toItem);
   const known = new Set(loaded.map((item) => item.id));
   // Items the stream delivered while the list was on its way stay.
@@ -63,11 +65,11 @@ async function writeReadMark(isRead: (item: NotificationItem) => boolean, path: 
 }
 
 export function markNotificationRead(item: NotificationItem): Promise<void> {
-  return writeReadMark((candidate) => candidate.id === item.id, apiPaths.notificationRead(Number(item.id)));
+  return writeReadMark((candidate) => candidate.id === item.id, notificationPaths.read(Number(item.id)));
 }
 
 export function markAllNotificationsRead(): Promise<void> {
-  return writeReadMark(() => true, apiPaths.notificationsReadAll);
+  return writeReadMark(() => true, notificationPaths.readAll);
 }
 
 function announce(item: NotificationItem, navigate: (path: string) => void): void {
@@ -91,7 +93,7 @@ function announce(item: NotificationItem, navigate: (path: string) => void): voi
 /** Opens the stream for the signed-in user; returns the function that closes it (sign-out, unmount). */
 export function startNotificationCenter(navigate: (path: string) => void): () => void {
   const stream = openEventStream({
-    path: apiPaths.notificationStream,
+    path: notificationPaths.stream,
     getToken: currentIdToken,
     onOpen: (resumed) => {
       void refreshUnreadCount();

@@ -7,7 +7,8 @@
 import { signal } from '@preact/signals-react';
 import { initializeApp } from 'firebase/app';
 import type { Messaging } from 'firebase/messaging';
-import { apiPaths, type DeviceRegistration, type PushTokenRecord } from '../../../common/api-contract.ts';
+import type { DeviceRegistration, PushTokenRecord } from '../../../common/contract/devices.ts';
+import { devicePaths } from '../../../common/contract/devices-paths.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { api } from './api.ts';
 import { ApiError } from './errors.ts';
@@ -101,7 +102,7 @@ export async function registerDevice(): Promise<void> {
     const registration = await navigator.serviceWorker.register(MESSAGING_SW_URL, { scope: '/' });
     const fetchToken = () => withTimeout(getToken(messaging, { vapidKey, serviceWorkerRegistration: registration }), GET_TOKEN_TIMEOUT_MS, 'getToken');
     let token = await fetchToken();
-    const stored = await api<PushTokenRecord>(apiPaths.pushToken).catch((error: unknown) => {
+    const stored = await api<PushTokenRecord>(devicePaths.pushToken).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
@@ -111,7 +112,7 @@ export async function registerDevice(): Promise<void> {
     }
     await registerToken(token);
     if (stored?.token !== token || needsTokenRefresh(stored.updated_at)) {
-      await api<PushTokenRecord>(apiPaths.pushToken, { method: 'PUT', body: { token } });
+      await api<PushTokenRecord>(devicePaths.pushToken, { method: 'PUT', body: { token } });
     }
     deviceState.value = 'registered';
   } catch (error) {
@@ -122,12 +123,12 @@ export async function registerDevice(): Promise<void> {
 
 async function registerToken(token: string): Promise<void> {
   try {
-    await api<DeviceRegistration>(apiPaths.device(token));
+    await api<DeviceRegistration>(devicePaths.device(token));
     return;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   const body: DeviceRegistration = { registration_id: token, device: DEVICE_PLACEHOLDER, active: true, type: 'web' };
-  await api<DeviceRegistration>(apiPaths.devices, { method: 'POST', body });
+  await api<DeviceRegistration>(devicePaths.devices, { method: 'POST', body });
 }
 

@@ -4,14 +4,15 @@
  * are a hint, and the page itself reports its own failures).
  */
 import { useEffect } from 'react';
-import { apiPaths, type RegistrationCounts } from '../../../common/api-contract.ts';
+import type { RegistrationCounts } from '../../../common/contract/registrations.ts';
+import { registrationPaths } from '../../../common/contract/registrations-paths.ts';
 import { api } from './api.ts';
 import { useQuery } from './use-query.ts';
 
 export function useOnboardingCounts(enabled: boolean): RegistrationCounts['counts'] {
   const { data, refetch } = useQuery(
     'onboarding-counts',
-    (signal) => api<RegistrationCounts>(apiPaths.registrationCounts, { signal }),
+    (signal) => api<RegistrationCounts>(registrationPaths.counts, { signal }),
     { enabled, notify: false },
   );
   useEffect(() => {

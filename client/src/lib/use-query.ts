@@ -4,7 +4,7 @@
  * response never overwrites a newer one. Pages never write their own `let current = true` guards.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Page } from '../../../common/api-contract.ts';
+import type { Page } from '../../../common/contract/shared.ts';
 import { notifyError } from './toast.ts';
 
 export type Fetcher<T> = (signal: AbortSignal) => Promise<T>;

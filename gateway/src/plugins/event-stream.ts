@@ -6,7 +6,8 @@
  * (no buffering, no overall time-out; the back end's heartbeats keep idle proxies from cutting it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE, apiPaths } from '../../../common/api-contract.ts';
+import { API_BASE } from '../../../common/contract/http.ts';
+import { notificationPaths } from '../../../common/contract/notifications-paths.ts';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
@@ -18,7 +19,7 @@ export interface EventStreamOptions {
   verifier: TokenVerifier;
 }
 
-export const EVENT_STREAM_PATH = `${API_BASE}${apiPaths.notificationStream}`;
+export const EVENT_STREAM_PATH = `${API_BASE}${notificationPaths.stream}`;
 
 /** How often an open stream's token is checked again when the verifier caches nothing (AUTH_CACHE_MS=0). */
 const DEFAULT_RECHECK_MS = 30_000;

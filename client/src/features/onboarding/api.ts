@@ -1,20 +1,16 @@
-import {
-  apiPaths,
-  type Page,
-  type RegistrationExportQuery,
-  type RegistrationListItem,
-  type RegistrationQuery,
-} from '../../../../common/api-contract.ts';
+import type { RegistrationExportQuery, RegistrationListItem, RegistrationQuery } from '../../../../common/contract/registrations.ts';
+import { registrationPaths } from '../../../../common/contract/registrations-paths.ts';
+import type { Page } from '../../../../common/contract/shared.ts';
 import { exportFileName } from '../../../../common/onboarding.ts';
 import { api } from '../../lib/api.ts';
 
 export function fetchRegistrations(query: RegistrationQuery, signal: AbortSignal): Promise<Page<RegistrationListItem>> {
-  return api<Page<RegistrationListItem>>(apiPaths.registrations, { query, signal });
+  return api<Page<RegistrationListItem>>(registrationPaths.list, { query, signal });
 }
 
 /** Downloads every row matching the list's filters as CSV (the back end streams it) and saves it. */
 export async function downloadRegistrationsCsv(query: RegistrationExportQuery): Promise<void> {
-  const file = await api<Blob>(apiPaths.registrationExport, { query, responseType: 'blob' });
+  const file = await api<Blob>(registrationPaths.export, { query, responseType: 'blob' });
   const url = URL.createObjectURL(file);
   try {
     const link = document.createElement('a');

@@ -1,5 +1,5 @@
 /** Columns the onboarding pages share. */
-import type { RegistrationListItem } from '../../../../common/api-contract.ts';
+import type { RegistrationListItem } from '../../../../common/contract/registrations.ts';
 import type { Column } from '../../components/data-table.tsx';
 import { StatusChip, statusVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';

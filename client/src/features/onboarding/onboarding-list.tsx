@@ -1,5 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { DEFAULT_PAGE_SIZE, REGISTRATION_SORTS, type RegistrationListItem, type RegistrationQuery, type RegistrationSort } from '../../../../common/api-contract.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
+import type { RegistrationListItem, RegistrationQuery } from '../../../../common/contract/registrations.ts';
+import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../common/contract/registrations-paths.ts';
 import type { OnboardingPage } from '../../../../common/onboarding.ts';
 import { Button } from '../../components/button.tsx';
 import { DataTable, type Column } from '../../components/data-table.tsx';

@@ -1,5 +1,5 @@
 /** The onboarding pages' display rules: the verification link of a list row. */
-import type { RegistrationListItem } from '../../../../common/api-contract.ts';
+import type { RegistrationListItem } from '../../../../common/contract/registrations.ts';
 import { verificationPath } from '../../lib/verification-link.ts';
 
 /**

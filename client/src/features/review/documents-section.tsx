@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RegistrationDocument } from '../../../../common/api-contract.ts';
+import type { RegistrationDocument } from '../../../../common/contract/registrations.ts';
 import { DOCUMENT_KIND_LABELS } from '../../../../common/review.ts';
 import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

@@ -1,5 +1,5 @@
 /** Display rules of the review feature: file sizes, waiting time, event wording. */
-import type { TimelineEvent } from '../../../../common/api-contract.ts';
+import type { TimelineEvent } from '../../../../common/contract/registrations.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
 import { STAGE_TITLES } from '../../../../common/stages.ts';
@@ -34,20 +34,19 @@ const nameOf = (person: { display_name: string | null; email: string } | null | 
 
 /** The sentence a timeline entry shows (the actor and time are shown beside it). */
 export function eventSummary(event: TimelineEvent): string {
-  const { data } = event;
   switch (event.kind) {
     case 'stage_reached':
-      return `Reached ${data.stage ? STAGE_TITLES[data.stage] : 'a step'}`;
+      return `Reached ${STAGE_TITLES[event.data.stage]}`;
     case 'assigned':
-      return `Assigned to ${nameOf(data.assignee)}`;
+      return `Assigned to ${nameOf(event.data.assignee)}`;
     case 'unassigned':
-      return `Unassigned from ${nameOf(data.assignee)}`;
+      return `Unassigned from ${nameOf(event.data.assignee)}`;
     case 'comment_added':
       return 'Internal comment';
     case 'document_uploaded':
-      return `Uploaded ${data.document ? `${DOCUMENT_KIND_LABELS[data.document.kind]} (${data.document.file_name})` : 'a document'}`;
+      return `Uploaded ${DOCUMENT_KIND_LABELS[event.data.document.kind]} (${event.data.document.file_name})`;
     case 'returned':
-      return `Returned for correction: ${data.reason ? RETURN_REASON_LABELS[data.reason] : 'no reason given'}`;
+      return `Returned for correction: ${RETURN_REASON_LABELS[event.data.reason]}`;
     case 'resubmitted':
       return 'Resubmitted by the client';
     case 'approved':

@@ -1,4 +1,4 @@
-import type { CompanyProfile } from '../../../../common/api-contract.ts';
+import type { CompanyProfile } from '../../../../common/contract/registrations.ts';
 import { formatDubaiDate, formatFull } from '../../lib/dates.ts';
 
 /** The company profile the client submitted, read-only. Licence dates are calendar dates, shown as such. */

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { TimelineEvent } from '../../../../common/api-contract.ts';
+import type { TimelineEvent } from '../../../../common/contract/registrations.ts';
 import { REGISTRATION_EVENT_KINDS, type RegistrationEventKind } from '../../../../common/events.ts';
 import { MAX_COMMENT_LENGTH } from '../../../../common/review.ts';
 import { Button } from '../../components/button.tsx';
@@ -43,7 +43,7 @@ export function TimelineSection({ events, loading, onComment }: TimelineProps) {
             <span className="timeline__dot" aria-hidden="true" />
             <div className="timeline__body">
               <p className="timeline__summary">{eventSummary(event)}</p>
-              {event.data.comment ? <p className="timeline__comment">{event.data.comment}</p> : null}
+              {event.kind === 'comment_added' || event.kind === 'returned' ? <p className="timeline__comment">{event.data.comment}</p> : null}
               <p className="timeline__meta">
                 {event.actor ? (event.actor.display_name ?? event.actor.email) : 'System'} · <time dateTime={event.created_at}>{formatFull(event.created_at)}</time>
               </p>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useRoute, useSearch } from 'wouter';
 import { routeByKey } from '../../../../common/access.ts';
-import type { RegistrationReview } from '../../../../common/api-contract.ts';
+import type { RegistrationReview } from '../../../../common/contract/registrations.ts';
 import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../common/stages.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useRoute, useSearch } from 'wouter';
-import type { UserStatusResponse } from '../../../../common/api-contract.ts';
+import type { UserStatusResponse } from '../../../../common/contract/registrations.ts';
 import { isStepCompleted } from '../../../../common/stages.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { fetchStatus } from './api.ts';

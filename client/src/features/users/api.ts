@@ -1,16 +1,7 @@
-/** The Users page's calls, typed by common/api-contract.ts. */
-import {
-  apiPaths,
-  type ChangeRoleBody,
-  type InviteUserBody,
-  type Page,
-  type RoleChoice,
-  type SetPasswordLinkResponse,
-  type StaffUser,
-  type UserAuditEvent,
-  type UserAuditQuery,
-  type UserQuery,
-} from '../../../../common/api-contract.ts';
+/** The Users page's calls, typed by common/contract/users.ts. */
+import type { Page } from '../../../../common/contract/shared.ts';
+import type { ChangeRoleBody, InviteUserBody, RoleChoice, SetPasswordLinkResponse, StaffUser, UserAuditEvent, UserAuditQuery, UserQuery } from '../../../../common/contract/users.ts';
+import { userPaths } from '../../../../common/contract/users-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { api } from '../../lib/api.ts';
 
@@ -18,19 +9,19 @@ import { api } from '../../lib/api.ts';
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');
 
 export const fetchUsers = (query: UserQuery, signal: AbortSignal) =>
-  api<Page<StaffUser>>(apiPaths.users, { query: { role__not__in: EXCLUDED_ROLES, ...query }, signal });
+  api<Page<StaffUser>>(userPaths.list, { query: { role__not__in: EXCLUDED_ROLES, ...query }, signal });
 
-export const fetchRoleChoices = (signal: AbortSignal) => api<RoleChoice[]>(apiPaths.roleChoices, { signal });
+export const fetchRoleChoices = (signal: AbortSignal) => api<RoleChoice[]>(userPaths.roleChoices, { signal });
 
-export const inviteUser = (body: InviteUserBody) => api<SetPasswordLinkResponse>(apiPaths.users, { method: 'POST', body });
+export const inviteUser = (body: InviteUserBody) => api<SetPasswordLinkResponse>(userPaths.list, { method: 'POST', body });
 
-export const changeRole = (userId: number, body: ChangeRoleBody) => api<StaffUser>(apiPaths.user(userId), { method: 'PATCH', body });
+export const changeRole = (userId: number, body: ChangeRoleBody) => api<StaffUser>(userPaths.user(userId), { method: 'PATCH', body });
 
-export const deactivateUser = (userId: number) => api<StaffUser>(apiPaths.deactivateUser(userId), { method: 'POST' });
+export const deactivateUser = (userId: number) => api<StaffUser>(userPaths.deactivate(userId), { method: 'POST' });
 
-export const reactivateUser = (userId: number) => api<StaffUser>(apiPaths.reactivateUser(userId), { method: 'POST' });
+export const reactivateUser = (userId: number) => api<StaffUser>(userPaths.reactivate(userId), { method: 'POST' });
 
-export const newSetPasswordLink = (userId: number) => api<SetPasswordLinkResponse>(apiPaths.setPasswordLink(userId), { method: 'POST' });
+export const newSetPasswordLink = (userId: number) => api<SetPasswordLinkResponse>(userPaths.setPasswordLink(userId), { method: 'POST' });
 
 export const fetchUserAudit = (query: UserAuditQuery, signal: AbortSignal) =>
-  api<Page<UserAuditEvent>>(apiPaths.userAudit, { query: { ...query }, signal });
+  api<Page<UserAuditEvent>>(userPaths.audit, { query: { ...query }, signal });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StaffUser, UserAuditEvent } from '../../../../common/api-contract.ts';
+import type { StaffUser, UserAuditEvent } from '../../../../common/contract/users.ts';
 import { roleLabel } from '../../../../common/roles.ts';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { RoleChoice, StaffUser } from '../../../../common/api-contract.ts';
+import type { RoleChoice, StaffUser } from '../../../../common/contract/users.ts';
 import type { StaffRole } from '../../../../common/roles.ts';
 import { roleLabel } from '../../../../common/roles.ts';
 import { Button } from '../../components/button.tsx';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { RoleChoice, StaffUser } from '../../../../common/api-contract.ts';
+import type { RoleChoice, StaffUser } from '../../../../common/contract/users.ts';
 import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../common/roles.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { Button } from '../../components/button.tsx';

@@ -1,0 +1,18 @@
+/**
+ * The schema migrations in the order they apply, one file each. They are TypeScript rather than .sql files so
+ * the bundled server carries them; the SQL is plain PostgreSQL, so the same statements run on PGlite and on a
+ * Postgres server. Never edit a released migration: add a file and a line here. Ids need only increase.
+ */
+import type { Migration } from './migration.ts';
+import { migration as m0001 } from './0001-users-registrations-devices.ts';
+import { migration as m0002 } from './0002-registration-review-state.ts';
+import { migration as m0003 } from './0003-audit-events.ts';
+import { migration as m0004 } from './0004-onboarding-list-columns.ts';
+import { migration as m0005 } from './0005-due-diligence-review.ts';
+import { migration as m0006 } from './0006-user-deactivation.ts';
+import { migration as m0007 } from './0007-notifications.ts';
+import { migration as m0008 } from './0008-open-audit-entities.ts';
+
+export type { Migration };
+
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];

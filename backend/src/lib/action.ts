@@ -1,0 +1,48 @@
+/**
+ * The frame of every write on one record, for every area: one transaction that locks the record, replays a
+ * seen Idempotency-Key (answering the current state without acting again), refuses a stale version with
+ * 409 CONFLICT, acts, and answers the state read inside the same transaction. The action itself writes its
+ * audit event and its notifications with the transaction it is given.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuditEntity } from '../../../common/events.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { findByIdempotencyKey } from './audit.ts';
+import { conflict } from './http-error.ts';
+
+/** Who acts and the retry key of the request. */
+export interface ActionContext {
+  actorId: number;
+  idempotencyKey: string | null;
+}
+
+export function actionContext(request: FastifyRequest, actorId: number): ActionContext {
+  const key = request.headers['idempotency-key'];
+  return { actorId, idempotencyKey: typeof key === 'string' ? key : null };
+}
+
+export interface RecordWrite<Row extends { id: number; version: number }, Result> {
+  entity: AuditEntity;
+  context: ActionContext;
+  /** The version the user saw; null for writes that change no field of the record (comments). */
+  version: number | null;
+  /** What a stale version is told. */
+  conflictMessage: string;
+  /** Reads the record FOR UPDATE (and throws 404 when it does not exist or is not the caller's to see). */
+  lock: (tx: Queryable) => Promise<Row>;
+  /** Changes the record, writes its audit event (with the idempotency key) and its notifications. */
+  act: (tx: Queryable, row: Row) => Promise<void>;
+  /** The answer, read inside the transaction after the action (or for a replayed request). */
+  read: (tx: Queryable, row: Row) => Promise<Result>;
+}
+
+export async function writeRecord<Row extends { id: number; version: number }, Result>(db: Database, write: RecordWrite<Row, Result>): Promise<Result> {
+  return db.transaction(async (tx) => {
+    const row = await write.lock(tx);
+    const key = write.context.idempotencyKey;
+    if (key && (await findByIdempotencyKey(tx, write.entity, row.id, key))) return write.read(tx, row);
+    if (write.version !== null && row.version !== write.version) throw conflict(write.conflictMessage);
+    await write.act(tx, row);
+    return write.read(tx, row);
+  });
+}

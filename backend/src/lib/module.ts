@@ -1,0 +1,38 @@
+/**
+ * What a module (one folder under modules/, one per area) gives the app. modules/index.ts lists them in the
+ * order the app registers them and seeds their demo data; modules meet only through each other's index.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { BackendConfig } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface ModuleOptions {
+  config: BackendConfig;
+}
+
+export interface DemoContext {
+  /** The moment of seeding: demo dates are relative to it. */
+  now: Date;
+}
+
+export interface BackendModule {
+  name: string;
+  /**
+   * App-wide set-up before any route (decorators such as the notification hub, background work); run in
+   * the root scope, so what it decorates is visible to every module.
+   */
+  setup?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
+  /** Routes under /api/, each declaring its `config.access`. */
+  routes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
+  /** Routes outside /api/ (health checks). */
+  rootRoutes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
+  /** Demo data for an empty database, in the one seeding transaction, after the modules listed before it. */
+  seed?: (tx: Queryable, demo: DemoContext) => Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a file or an event stream, not JSON: it has no response schema (the route sweep allows it). */
+    rawResponse?: boolean;
+  }
+}

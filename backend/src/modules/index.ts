@@ -1,0 +1,13 @@
+/**
+ * The back end's modules, one per area, in the order the app sets them up, registers their routes and seeds
+ * their demo data (a module's seed may rely on the rows of the ones before it). Adding an area is one line
+ * here (README, 'Adding an area').
+ */
+import type { BackendModule } from '../lib/module.ts';
+import { devicesModule } from './devices/index.ts';
+import { healthModule } from './health/index.ts';
+import { notificationsModule } from './notifications/index.ts';
+import { registrationsModule } from './registrations/index.ts';
+import { usersModule } from './users/index.ts';
+
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, registrationsModule];

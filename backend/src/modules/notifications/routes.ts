@@ -1,0 +1,144 @@
+/**
+ * /api/notifications/...: the caller's own notifications, their read state, the live stream (Server-Sent
+ * Events) and, in emulator mode only, a test notification for the Settings page's demo button.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { NOTIFICATION_STREAM_EVENTS, NotificationQuery, NotificationRecord, UnreadCount } from '../../../../common/contract/notifications.ts';
+import { IdParams, NoBody, Page } from '../../../../common/contract/shared.ts';
+import { access, signedInUser } from '../../plugins/auth.ts';
+import { invalidInput, notFound } from '../../lib/http-error.ts';
+import type { ModuleOptions } from '../../lib/module.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import type { StreamEvent } from './hub.ts';
+import { listNotifications, markAllRead, markRead, notificationsAfter, notifyUsers, unreadCount } from './store.ts';
+
+/** How many missed notifications a reconnecting stream is sent; older ones are in the list. */
+const RESUME_LIMIT = 200;
+
+/** Notifications appear in the shell of every staff page; Settings is the page every staff role may open. */
+const config = { access: access.page('settings') };
+
+export async function notificationRoutes(app: FastifyInstance, { config: settings }: ModuleOptions) {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const heartbeatMs = settings.STREAM_HEARTBEAT_MS;
+  // The demo's test notification exists only while tokens come from the Auth emulator.
+  const demoMode = Boolean(settings.FIREBASE_AUTH_EMULATOR_HOST);
+  const openStreams = new Set<() => void>();
+  // Open streams would hold the server's graceful close until their tokens expire.
+  app.addHook('preClose', () => {
+    for (const end of openStreams) end();
+  });
+
+  api.get(
+    '/notifications/',
+    { config, schema: { querystring: NotificationQuery, response: { 200: Page(NotificationRecord) } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const window = pageWindow(request.query);
+      const { count, results } = await listNotifications(app.db, user.id, window.size, window.offset);
+      return toPage(request, window, count, results);
+    },
+  );
+
+  api.get('/notifications/unread-count', { config, schema: { response: { 200: UnreadCount } } }, async (request) => {
+    const user = signedInUser(request);
+    return { unread: await unreadCount(app.db, user.id) };
+  });
+
+  api.post(
+    '/notifications/:id/read',
+    { config, schema: { params: IdParams('id'), body: NoBody, response: { 200: UnreadCount } } },
+    async (request) => {
+      const user = signedInUser(request);
+      const found = await app.db.transaction((tx) => markRead(tx, user.id, request.params.id));
+      if (!found) throw notFound('Notification');
+      return { unread: await unreadCount(app.db, user.id) };
+    },
+  );
+
+  api.post('/notifications/read-all', { config, schema: { body: NoBody, response: { 200: UnreadCount } } }, async (request) => {
+    const user = signedInUser(request);
+    await app.db.transaction((tx) => markAllRead(tx, user.id));
+    return { unread: await unreadCount(app.db, user.id) };
+  });
+
+  if (demoMode) {
+    api.post('/notifications/test', { config, schema: { body: NoBody, response: { 201: NotificationRecord } } }, async (request, reply) => {
+      const user = signedInUser(request);
+      const [created] = await app.db.transaction((tx) =>
+        notifyUsers(tx, [user.id], { kind: 'test', title: 'Test notification', body: 'Notifications reach this console live.', link: '/settings' }),
+      );
+      return reply.code(201).send(created!);
+    });
+  }
+
+  // An event stream, not a JSON answer: written on the raw socket, so no response schema.
+  api.get('/notifications/stream', { config: { ...config, rawResponse: true } }, async (request, reply) => {
+    const user = signedInUser(request);
+    const lastEventId = parseLastEventId(request.headers['last-event-id']);
+    const sent = new Set<number>();
+    // Live events that arrive while the missed ones are read are held, then sent after them in order.
+    let held: StreamEvent[] | null = [];
+    const out = reply.raw;
+
+    const write = (event: StreamEvent) => {
+      if (event.type === 'notification') {
+        if (sent.has(event.notification.id)) return;
+        sent.add(event.notification.id);
+        out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.notification, event.notification, event.notification.id));
+      } else {
+        out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.read, event.read));
+      }
+    };
+    const unsubscribe = app.notificationHub.subscribe(user.id, (event) => (held ? held.push(event) : write(event)));
+
+    reply.hijack();
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'x-request-id': request.id,
+      // One stream per connection: when it ends, the socket goes too instead of idling in a keep-alive pool.
+      connection: 'close',
+    });
+    out.write(': stream open\n\n');
+
+    const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), heartbeatMs);
+    // The stream lives as long as the token it was opened with; the browser reconnects with a fresh one.
+    const expiry = setTimeout(() => end(), Math.max(0, request.tokenExpiresAt - Date.now()));
+    const end = () => {
+      cleanup();
+      // The socket goes with the stream: a half-closed keep-alive connection would hold the server's close.
+      out.end(() => out.destroy());
+    };
+    const cleanup = () => {
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      openStreams.delete(end);
+    };
+    openStreams.add(end);
+    out.once('close', cleanup);
+
+    try {
+      if (lastEventId !== null) for (const notification of await notificationsAfter(app.db, user.id, lastEventId, RESUME_LIMIT)) write({ type: 'notification', notification });
+    } catch (error) {
+      request.log.warn({ err: error }, 'missed notifications not read');
+    }
+    const pending = held;
+    held = null;
+    for (const event of pending) write(event);
+  });
+}
+
+/** The Last-Event-ID a reconnecting EventSource-style client sends: the id of the last notification it got. */
+function parseLastEventId(header: string | string[] | undefined): number | null {
+  if (header === undefined || header === '') return null;
+  if (typeof header !== 'string' || !/^\d{1,10}$/.test(header)) throw invalidInput('Last-Event-ID', 'must be a notification id');
+  return Number(header);
+}
+
+function sseMessage(event: string, data: unknown, id?: number): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,105 @@
+/**
+ * Notifications per user, generic: each area decides who hears of what (its notify.ts) and writes through
+ * notifyUsers / notifyRoles with its own transaction, so a notification exists exactly when the change it
+ * reports committed; the pg_notify in the same transaction is delivered (to every process listening on the
+ * database) only after that commit.
+ */
+import type { NotificationKind, NotificationRecord, NotificationsReadEvent } from '../../../../common/contract/notifications.ts';
+import type { Role } from '../../../../common/roles.ts';
+import type { Queryable } from '../../db/database.ts';
+
+/** The one NOTIFY channel of notifications; payloads are NotificationSignal JSON. */
+export const NOTIFICATION_CHANNEL = 'notifications';
+
+/** Kept small: NOTIFY payloads are limited to 8000 bytes, so the row itself is read by whoever needs it. */
+export type NotificationSignal = { type: 'created'; userId: number; id: number } | ({ type: 'read'; userId: number } & NotificationsReadEvent);
+
+export interface NewNotification {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+}
+
+const COLUMNS = 'id, kind, title, body, link, created_at, read_at';
+
+interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Date;
+  read_at: Date | null;
+}
+
+const toRecord = (row: NotificationRow): NotificationRecord => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  read_at: row.read_at ? row.read_at.toISOString() : null,
+});
+
+async function signal(tx: Queryable, message: NotificationSignal): Promise<void> {
+  await tx.query('SELECT pg_notify($1, $2)', [NOTIFICATION_CHANNEL, JSON.stringify(message)]);
+}
+
+/** One notification for each user (duplicates ignored); answers the stored rows in the order of userIds. */
+export async function notifyUsers(tx: Queryable, userIds: readonly number[], notification: NewNotification): Promise<NotificationRecord[]> {
+  const created: NotificationRecord[] = [];
+  for (const userId of new Set(userIds)) {
+    const [row] = await tx.query<NotificationRow>(
+      `INSERT INTO notifications (user_id, kind, title, body, link) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [userId, notification.kind, notification.title, notification.body, notification.link],
+    );
+    await signal(tx, { type: 'created', userId, id: row!.id });
+    created.push(toRecord(row!));
+  }
+  return created;
+}
+
+/** Every user holding one of the roles, except `except` (usually the actor, who knows what they did). */
+export async function notifyRoles(tx: Queryable, roles: readonly Role[], notification: NewNotification, except: number | null = null): Promise<NotificationRecord[]> {
+  const users = await tx.query<{ id: number }>('SELECT id FROM users WHERE role = ANY($1::text[]) AND id IS DISTINCT FROM $2 ORDER BY id', [roles, except]);
+  return notifyUsers(tx, users.map((user) => user.id), notification);
+}
+
+export async function listNotifications(db: Queryable, userId: number, limit: number, offset: number): Promise<{ count: number; results: NotificationRecord[] }> {
+  const [total] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM notifications WHERE user_id = $1', [userId]);
+  const rows = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [userId, limit, offset]);
+  return { count: total!.count, results: rows.map(toRecord) };
+}
+
+/** The user's notifications after `afterId`, oldest first: what a reconnecting stream missed. */
+export async function notificationsAfter(db: Queryable, userId: number, afterId: number, limit: number): Promise<NotificationRecord[]> {
+  const rows = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [userId, afterId, limit]);
+  return rows.map(toRecord);
+}
+
+export async function findNotification(db: Queryable, userId: number, id: number): Promise<NotificationRecord | undefined> {
+  const [row] = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 AND id = $2`, [userId, id]);
+  return row && toRecord(row);
+}
+
+export async function unreadCount(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+  return row!.count;
+}
+
+/** false when the user has no such notification (another user's id included). Reading twice keeps the first time. */
+export async function markRead(tx: Queryable, userId: number, id: number): Promise<boolean> {
+  const [row] = await tx.query<{ id: number }>(
+    'UPDATE notifications SET read_at = coalesce(read_at, CURRENT_TIMESTAMP) WHERE user_id = $1 AND id = $2 RETURNING id',
+    [userId, id],
+  );
+  if (!row) return false;
+  await signal(tx, { type: 'read', userId, ids: [id], upTo: null });
+  return true;
+}
+
+/** Marks every unread notification of the user read, up to the newest one now stored. */
+export async function markAllRead(tx: Queryable, userId: number): Promise<void> {
+  const [newest] = await tx.query<{ id: number | null }>('SELECT max(id) AS id FROM notifications WHERE user_id = $1', [userId]);
+  if (newest?.id === null || newest?.id === undefined) return;
+  await tx.query('UPDATE notifications SET read_at = CURRENT_TIMESTAMP WHERE user_id = $1 AND read_at IS NULL AND id <= $2', [userId, newest.id]);
+  await signal(tx, { type: 'read', userId, ids: [], upTo: newest.id });
+}

@@ -1,0 +1,18 @@
+/**
+ * Registrations: the onboarding pipeline's records (lists, counts, export), one registration's review and
+ * timeline, the spec's stepper call, and the client's own registration.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { BackendModule } from '../../lib/module.ts';
+import { myRegistrationRoutes } from './my-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
+import { registrationRoutes } from './routes.ts';
+import { seedRegistrations } from './seed.ts';
+
+async function routes(app: FastifyInstance): Promise<void> {
+  await registrationRoutes(app);
+  await reviewRoutes(app);
+  await myRegistrationRoutes(app);
+}
+
+export const registrationsModule: BackendModule = { name: 'registrations', routes, seed: seedRegistrations };

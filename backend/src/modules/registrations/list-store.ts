@@ -1,0 +1,192 @@
+/**
+ * The registration lists' SQL and rules: the filters (stage, status, the onboarding queue from
+ * common/onboarding.ts, the company search), the date sorts, the per-page counts and the CSV export rows.
+ * Routes stay thin: they validate, authorise and call these.
+ */
+import { routeByKey } from '../../../../common/access.ts';
+import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type OnboardingPage, type ReviewState } from '../../../../common/onboarding.ts';
+import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
+import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+
+export interface ListFilters extends ListScope {
+  search?: string;
+}
+
+interface Row {
+  id: number;
+  legal_name: string;
+  date_joined: Date;
+  registration_id: string;
+  requested_on: Date | null;
+  recieved_on: Date | null;
+  status_label: string;
+  stage: Stage;
+  review_state: ReviewState | null;
+  meeting_at: Date | null;
+  meeting_booked_by: string | null;
+  plan_name: string | null;
+  plan_amount_aed: string | null;
+  payment_date: Date | null;
+  active: boolean;
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  date_joined: 'u.date_joined',
+  requested_on: 'r.requested_on',
+  recieved_on: 'r.recieved_on',
+  meeting_at: 'r.meeting_at',
+  payment_date: 'r.payment_date',
+};
+
+const FROM = `FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users b ON b.id = r.meeting_booked_by`;
+
+const COLUMNS = `u.id, r.legal_name, u.date_joined, r.registration_id, r.requested_on, r.recieved_on, r.status_label, r.stage,
+  r.review_state, r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name,
+  r.plan_amount_aed::text AS plan_amount_aed, r.payment_date, r.status = 'active' AS active`;
+
+/** The queue of an onboarding page as SQL, from the one table: active, and any of the page's rules. */
+function addQueue(filter: SqlFilter, page: OnboardingPage): void {
+  const rules = queueRules(page).map((rule) => {
+    // A single stage as plain equality lets the planner walk the (stage, status, date) index in order.
+    const [only] = rule.stages;
+    const parts = [rule.stages.length === 1 ? `r.stage = ${filter.bind(only)}` : `r.stage = ANY(${filter.bind(rule.stages)}::text[])`];
+    if (rule.review) {
+      const states = rule.review.filter((state) => state !== 'none');
+      const matches = [...(rule.review.includes('none') ? ['r.review_state IS NULL'] : []), ...(states.length > 0 ? [`r.review_state = ANY(${filter.bind(states)}::text[])`] : [])];
+      parts.push(`(${matches.join(' OR ')})`);
+    }
+    return `(${parts.join(' AND ')})`;
+  });
+  filter.addClause(`r.status = 'active' AND (${rules.join(' OR ')})`);
+}
+
+function filterOf(filters: ListFilters): SqlFilter {
+  const filter = new SqlFilter();
+  if (filters.stage) filter.add((p) => `r.stage = ${p}`, filters.stage);
+  if (filters.status) filter.add((p) => `r.status = ${p}`, filters.status);
+  if (filters.queue) addQueue(filter, filters.queue);
+  const search = filters.search?.trim() ?? '';
+  if (search) filter.add((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
+  return filter;
+}
+
+/**
+ * Missing dates go last either way; the registration id breaks ties so pages never overlap, and matches
+ * the (stage, status, requested_on, id) index so a queue's page is read in index order.
+ */
+function orderBy(sort: RegistrationSort): string {
+  const descending = sort.startsWith('-');
+  const column = SORT_COLUMNS[descending ? sort.slice(1) : sort] ?? 'u.date_joined';
+  const direction = descending ? 'DESC' : 'ASC';
+  return `ORDER BY ${column} ${direction} NULLS LAST, r.id ${direction}`;
+}
+
+function toItem(row: Row): RegistrationListItem {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    id: row.id,
+    legal_name: row.legal_name,
+    date_joined: row.date_joined.toISOString(),
+    registration_id: row.registration_id,
+    requested_on: iso(row.requested_on),
+    recieved_on: iso(row.recieved_on),
+    status: row.status_label,
+    stage: row.stage,
+    review_state: row.review_state,
+    meeting_at: iso(row.meeting_at),
+    meeting_booked_by: row.meeting_booked_by,
+    plan_name: row.plan_name,
+    plan_amount_aed: row.plan_amount_aed,
+    payment_date: iso(row.payment_date),
+  };
+}
+
+export async function listRegistrations(
+  db: Queryable,
+  filters: ListFilters,
+  sort: RegistrationSort = DEFAULT_REGISTRATION_SORT,
+  window: PageWindow,
+): Promise<{ count: number; results: RegistrationListItem[] }> {
+  const filter = filterOf(filters);
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM registrations r ${filter.where}`,
+    filter.params,
+  );
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ${orderBy(sort)} LIMIT ${window.size} OFFSET ${window.offset}`, filter.params);
+  return { count, results: rows.map(toItem) };
+}
+
+export const EXPORT_BATCH = 2_000;
+
+/** Every matching row, in batches, so the export streams instead of holding the whole result. */
+export async function* exportRegistrations(
+  db: Queryable,
+  filters: ListFilters,
+  sort: RegistrationSort = DEFAULT_REGISTRATION_SORT,
+): AsyncGenerator<(RegistrationListItem & { active: boolean })[]> {
+  const filter = filterOf(filters);
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ${orderBy(sort)} LIMIT ${EXPORT_BATCH} OFFSET ${offset}`, filter.params);
+    if (rows.length > 0) yield rows.map((row) => ({ ...toItem(row), active: row.active }));
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** How many active registrations wait on each onboarding page: one grouped query, placed by the table. */
+export async function queueCounts(db: Queryable): Promise<Record<OnboardingPage, number>> {
+  const groups = await db.query<{ stage: Stage; review_state: ReviewState | null; count: number }>(
+    `SELECT stage, review_state, count(*)::integer AS count FROM registrations WHERE status = 'active' GROUP BY stage, review_state`,
+  );
+  const counts = Object.fromEntries(ONBOARDING_PAGES.map((page) => [page, 0])) as Record<OnboardingPage, number>;
+  for (const group of groups) {
+    const page = onboardingPageOf({ stage: group.stage, status: 'active', review_state: group.review_state });
+    if (page) counts[page] += group.count;
+  }
+  return counts;
+}
+
+const DUBAI_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Dubai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm' in Dubai time: sortable in a spreadsheet, in the zone the console shows. */
+function dubaiTime(value: string | null): string | null {
+  return value ? DUBAI_TIME.format(new Date(value)) : null;
+}
+
+/** The onboarding page a row waits on, by its name in the navigation, or how it left the pipeline. */
+function waitingOn(item: RegistrationListItem & { active: boolean }): string {
+  const page = onboardingPageOf({ stage: item.stage, status: item.active ? 'active' : 'inactive', review_state: item.review_state });
+  if (page) return routeByKey(page).name;
+  return item.active ? 'Active client' : 'Withdrawn';
+}
+
+/**
+ * The export's columns: everything the five pages show, in the words the pages use (the stage's title, the
+ * page it waits on), plus the stage key for spreadsheets that filter on it.
+ */
+export const EXPORT_COLUMNS: readonly { header: string; value: (item: RegistrationListItem & { active: boolean }) => string | null }[] = [
+  { header: 'Reg ID', value: (item) => item.registration_id },
+  { header: 'Company', value: (item) => item.legal_name },
+  { header: 'Stage', value: (item) => STAGE_TITLES[item.stage] },
+  { header: 'Waiting On', value: waitingOn },
+  { header: 'Status', value: (item) => item.status },
+  { header: 'Joined', value: (item) => dubaiTime(item.date_joined) },
+  { header: 'Requested On', value: (item) => dubaiTime(item.requested_on) },
+  { header: 'Recieved On', value: (item) => dubaiTime(item.recieved_on) },
+  { header: 'Meeting', value: (item) => dubaiTime(item.meeting_at) },
+  { header: 'Booked By', value: (item) => item.meeting_booked_by },
+  { header: 'Plan', value: (item) => item.plan_name },
+  { header: 'Amount (AED)', value: (item) => item.plan_amount_aed },
+  { header: 'Payment Date', value: (item) => dubaiTime(item.payment_date) },
+  { header: 'Stage Key', value: (item) => item.stage },
+];

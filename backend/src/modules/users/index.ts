@@ -1,0 +1,8 @@
+/** Users: the signed-in user and the staff administration (ADMIN). */
+import type { BackendModule } from '../../lib/module.ts';
+import { userRoutes } from './routes.ts';
+import { seedUsers } from './seed.ts';
+
+export { insertUser } from './store.ts';
+
+export const usersModule: BackendModule = { name: 'users', routes: userRoutes, seed: seedUsers };

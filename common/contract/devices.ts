@@ -1,0 +1,30 @@
+/** Web-push device registration (spec section 7) and the signed-in user's own push token. */
+import { Type, type Static } from 'typebox';
+import { Closed, Instant, Line } from './shared.ts';
+
+export { devicePaths } from './devices-paths.ts';
+
+/** FCM tokens are ~160-200 printable ASCII characters; the limits only keep junk out. */
+const PushTokenText = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'must be a push token', title: 'Token' });
+
+export const DeviceParams = Closed({ registrationId: { ...PushTokenText, title: 'registration_id' } });
+
+/** POST devices/ ; GET devices/{registration_id} answers the same shape or 404. */
+export const DeviceRegistration = Closed({
+  registration_id: PushTokenText,
+  device: Line(255, { minLength: 1, title: 'Device' }),
+  active: Type.Boolean({ title: 'Active' }),
+  type: Type.Literal('web', { title: 'Type' }),
+});
+export type DeviceRegistration = Static<typeof DeviceRegistration>;
+
+/** PUT users/me/push-token body; GET answers PushTokenRecord or 404. */
+export const PushTokenBody = Closed({ token: PushTokenText });
+export type PushTokenBody = Static<typeof PushTokenBody>;
+
+export const PushTokenRecord = Type.Object({
+  token: Type.String(),
+  /** When it was last registered; the console refreshes it when older than 7 days. */
+  updated_at: Instant,
+});
+export type PushTokenRecord = Static<typeof PushTokenRecord>;

@@ -1,0 +1,25 @@
+/**
+ * What every call of the API shares (spec section 7), as plain constants: the console, the gateway and the
+ * back end import them without the schema library.
+ */
+export const API_BASE = '/api/';
+
+/** The request time-out of every call (spec section 9). */
+export const API_TIMEOUT_MS = 120_000;
+
+/** The header every call carries: 'Firebase <ID token>'. */
+export const AUTH_SCHEME = 'Firebase';
+
+/** The header that makes a write safe to retry: the same key on the same record acts once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** The deepest page a list serves: keeps OFFSET an ordinary integer in the SQL. */
+export const MAX_PAGE = 1_000_000;
+
+/** Postgres' integer range: every id and version fits in it. */
+export const MAX_ID = 2_147_483_647;
+
+/** The longest search text any list takes (the search boxes enforce the same). */
+export const MAX_SEARCH_LENGTH = 200;

@@ -1,0 +1,85 @@
+/** The users area: the signed-in user, the staff list and its administration (ADMIN), and the audit. */
+import { Type, type Static } from 'typebox';
+import { USER_EVENT_KINDS } from '../events.ts';
+import { ROLES, STAFF_ROLES } from '../roles.ts';
+import { Closed, Email, Id, Instant, Line, Nullable, PageQuery, Search } from './shared.ts';
+
+export { userPaths } from './users-paths.ts';
+
+const RoleSchema = Type.Enum(ROLES, { title: 'Role' });
+const StaffRoleSchema = Type.Enum(STAFF_ROLES, { title: 'Role' });
+
+/** The longest display name a user may have. */
+export const MAX_DISPLAY_NAME_LENGTH = 100;
+
+/** GET users/me */
+export const Me = Type.Object({
+  display_name: Nullable(Type.String()),
+  email: Type.String(),
+  id: Type.Integer(),
+  role: RoleSchema,
+  profile_picture: Nullable(Type.String()),
+  profile: Nullable(Type.Object({ id: Type.Integer() })),
+});
+export type Me = Static<typeof Me>;
+
+/** GET users/?role__not__in=&role__in=&search=&page=: roles comma-separated. */
+export const UserQuery = Closed({
+  ...PageQuery,
+  search: Type.Optional(Search),
+  role__in: Type.Optional(Line(500, { title: 'role__in' })),
+  role__not__in: Type.Optional(Line(500, { title: 'role__not__in' })),
+});
+export type UserQuery = Static<typeof UserQuery>;
+
+export const StaffUser = Type.Object({
+  id: Type.Integer(),
+  display_name: Nullable(Type.String()),
+  email: Type.String(),
+  role: RoleSchema,
+  profile_picture: Nullable(Type.String()),
+  date_joined: Instant,
+  /** false once an administrator deactivated the user: the account cannot sign in or call the API. */
+  active: Type.Boolean(),
+});
+export type StaffUser = Static<typeof StaffUser>;
+
+/** POST users/: invites a staff member (ADMIN). */
+export const InviteUserBody = Closed({
+  email: Email,
+  display_name: Line(MAX_DISPLAY_NAME_LENGTH, { minLength: 1, title: 'Name' }),
+  role: StaffRoleSchema,
+});
+export type InviteUserBody = Static<typeof InviteUserBody>;
+
+/** The invited user and the link that lets them set a password (it opens the console's set-password page). */
+export const SetPasswordLinkResponse = Type.Object({ user: StaffUser, set_password_link: Type.String() });
+export type SetPasswordLinkResponse = Static<typeof SetPasswordLinkResponse>;
+
+/** PATCH users/{userId} */
+export const ChangeRoleBody = Closed({ role: StaffRoleSchema });
+export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
+
+/** GET users/audit/?user_id=&page=&page_size= */
+export const UserAuditQuery = Closed({ ...PageQuery, user_id: Type.Optional(Id('user_id')) });
+export type UserAuditQuery = Static<typeof UserAuditQuery>;
+
+export const UserRef = Type.Object({ id: Type.Integer(), email: Type.String(), display_name: Nullable(Type.String()) });
+export type UserRef = Static<typeof UserRef>;
+
+/** One staff administration event: who did what to whom, when, and the record before and after. */
+export const UserAuditEvent = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Enum(USER_EVENT_KINDS),
+  user: UserRef,
+  /** null when the acting user has since been removed, or for system changes. */
+  actor: Nullable(UserRef),
+  before: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  after: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  created_at: Instant,
+});
+export type UserAuditEvent = Static<typeof UserAuditEvent>;
+
+/** GET users/user-role-choices/ */
+export const RoleChoice = Type.Object({ value: RoleSchema, label: Type.String() });
+export type RoleChoice = Static<typeof RoleChoice>;
