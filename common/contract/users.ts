@@ -7,6 +7,8 @@ import { Closed, Email, Id, Instant, Line, Nullable, PageQuery, Search } from '.
 export { userPaths } from './users-paths.ts';
 
 const RoleSchema = Type.Enum(ROLES, { title: 'Role' });
+
+export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 const StaffRoleSchema = Type.Enum(STAFF_ROLES, { title: 'Role' });
 
 /** The longest display name a user may have. */
@@ -41,6 +43,8 @@ export const StaffUser = Type.Object({
   date_joined: Instant,
   /** false once an administrator deactivated the user: the account cannot sign in or call the API. */
   active: Type.Boolean(),
+  /** invited until the first signed-in call (the set-password link may need resending), then active; deactivated by an administrator. */
+  status: Type.Enum(USER_STATUSES),
 });
 export type StaffUser = Static<typeof StaffUser>;
 

@@ -69,7 +69,7 @@ export interface AuthPluginOptions {
   httpAgent?: Agent;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.active';
+const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.active, u.signed_in_at IS NOT NULL AS signed_in';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -135,19 +135,23 @@ async function verify(verifier: TokenVerifier, token: string): Promise<DecodedId
  * AUTH_CACHE_MS, and the back end may be reached without it.
  */
 async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser> {
-  const { active, ...user } = await findUserRow(app, token);
+  const { active, signed_in, ...user } = await findUserRow(app, token);
   if (!active) throw new HttpError(401, 'AUTHENTICATION_FAILED', 'This account has been deactivated. Ask an administrator.');
+  // The first signed-in call ends 'Invited' on the Users page; a write only that once.
+  if (!signed_in) await app.db.query('UPDATE users SET signed_in_at = CURRENT_TIMESTAMP WHERE id = $1 AND signed_in_at IS NULL', [user.id]);
   return user;
 }
 
-async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser & { active: boolean }> {
-  const [byUid] = await app.db.query<CurrentUser & { active: boolean }>(
+type UserRow = CurrentUser & { active: boolean; signed_in: boolean };
+
+async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise<UserRow> {
+  const [byUid] = await app.db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.firebase_uid = $1`,
     [token.uid],
   );
   if (byUid) return byUid;
   if (token.email && token.email_verified === true) {
-    const [byEmail] = await app.db.query<CurrentUser & { active: boolean }>(
+    const [byEmail] = await app.db.query<UserRow>(
       `UPDATE users u SET firebase_uid = $1 FROM users x LEFT JOIN profiles p ON p.user_id = x.id
        WHERE u.id = x.id AND lower(u.email) = lower($2) AND u.firebase_uid IS NULL
        RETURNING ${USER_COLUMNS}`,

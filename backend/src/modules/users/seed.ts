@@ -1,6 +1,7 @@
 /**
  * The demo's staff: one sign-in account per role (demo/accounts.ts, also created in the Auth emulator) and
- * 48 more users, 40 of them staff, so the staff list has three pages of 20.
+ * 48 more users, 40 of them staff, so the staff list has three pages of 20; three of them invited and not
+ * signed in yet.
  */
 import { STAFF_ROLES, type Role } from '../../../../common/roles.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -22,6 +23,8 @@ export async function seedUsers(tx: Queryable, { now }: DemoContext): Promise<vo
     const last = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
     const role: Role = index % 6 === 5 ? 'CLIENT_ACCOUNT_MANAGER' : STAFF_ROLES[index % STAFF_ROLES.length]!;
     const email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `${index}@example.com`;
-    await insertUser(tx, email, `${first} ${last}`, role, at(30 + random() * 700));
+    const joined = at(30 + random() * 700);
+    // A few were invited lately and have not signed in yet: the Users page shows them 'Invited'.
+    await insertUser(tx, email, `${first} ${last}`, role, joined, index % 16 === 3 ? null : joined);
   }
 }

@@ -30,10 +30,10 @@ export interface Actor {
   id: number;
 }
 
-const STAFF_COLUMNS = 'u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined, u.active';
+const STAFF_COLUMNS = 'u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined, u.active, u.signed_in_at';
 const STAFF_ONLY = `u.role IN (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})`;
 
-type StaffRow = Omit<StaffUser, 'date_joined'> & { date_joined: Date };
+type StaffRow = Omit<StaffUser, 'date_joined' | 'status'> & { date_joined: Date; signed_in_at: Date | null };
 type TargetRow = StaffRow & { firebase_uid: string | null };
 
 const toStaffUser = ({ date_joined, ...row }: StaffRow): StaffUser => ({
@@ -44,6 +44,7 @@ const toStaffUser = ({ date_joined, ...row }: StaffRow): StaffUser => ({
   profile_picture: row.profile_picture,
   date_joined: date_joined.toISOString(),
   active: row.active,
+  status: !row.active ? 'deactivated' : row.signed_in_at === null ? 'invited' : 'active',
 });
 
 export interface UserListFilter {
@@ -289,10 +290,10 @@ async function compensate(deps: UsersDeps, what: string, undo: () => Promise<voi
 }
 
 /** A user row and its profile (the spec's me.profile.id); the demo seeds and tests create users through it. */
-export async function insertUser(tx: Queryable, email: string, displayName: string, role: Role, joined = new Date()): Promise<number> {
+export async function insertUser(tx: Queryable, email: string, displayName: string, role: Role, joined = new Date(), signedIn: Date | null = joined): Promise<number> {
   const [user] = await tx.query<{ id: number }>(
-    'INSERT INTO users (email, display_name, role, date_joined) VALUES ($1, $2, $3, $4) RETURNING id',
-    [email, displayName, role, joined],
+    'INSERT INTO users (email, display_name, role, date_joined, signed_in_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [email, displayName, role, joined, signedIn],
   );
   await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [user!.id]);
   return user!.id;
