@@ -38,6 +38,7 @@ try {
           profile_picture: null,
           date_joined: new Date(Date.UTC(2025, 0, 1) + id * 3_600_000).toISOString(),
           active: id % 13 !== 0,
+          status: id % 13 !== 0 ? 'active' : 'deactivated',
         };
       });
       const next = new URL(url);
