@@ -13,6 +13,26 @@ const FEATURES = readdirSync(fileURLToPath(import.meta.resolve('./client/src/fea
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const MODULES = readdirSync(fileURLToPath(import.meta.resolve('./backend/src/modules')), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A back-end module reaches another only through its index.ts (what the module chose to export). */
+const moduleZones = MODULES.map((module) => ({
+  files: [`backend/src/modules/${module}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: MODULES.filter((other) => other !== module).map((other) => ({
+          regex: `^\\.\\./(\\.\\./)*(modules/)?${other}/(?!index\\.ts$)`,
+          message: `modules meet only through their index: import what ${module} needs from '../${other}/index.ts'.`,
+        })),
+      },
+    ],
+  },
+}));
+
 const featureZones = FEATURES.map((feature) => ({
   files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -48,6 +68,16 @@ export default tseslint.config(
     },
   },
   ...featureZones,
+  ...moduleZones,
+  {
+    files: ['backend/src/{lib,plugins,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(modules|demo)/', message: 'lib/, plugins/ and db/ sit below the modules: pass what they need in, or move it down.' }] },
+      ],
+    },
+  },
   {
     files: ['client/src/components/**/*.{ts,tsx}'],
     rules: {
