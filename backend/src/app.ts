@@ -16,7 +16,7 @@ import { MODULES } from './modules/index.ts';
 import type { PushTransport } from './modules/notifications/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
 
 export interface BuildExtras {
@@ -58,6 +58,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestIdHeader: 'x-request-id',
     clientErrorHandler,
+    frameworkErrors,
     // The db plugin starts PGlite (WebAssembly), loads pg_trgm and migrates: beyond fastify's 10 s default on
     // a busy two-core machine. Start-up is bounded by the stack's own ready time-out.
     pluginTimeout: 60_000,

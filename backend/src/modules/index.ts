@@ -4,10 +4,12 @@
  * here (README, 'Adding an area').
  */
 import type { BackendModule } from '../lib/module.ts';
+import { clientsModule } from './clients/index.ts';
 import { devicesModule } from './devices/index.ts';
 import { healthModule } from './health/index.ts';
 import { notificationsModule } from './notifications/index.ts';
+import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
 
-export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, registrationsModule];
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule];

@@ -4,7 +4,7 @@
  * the framework's own refusals and malformed requests Node rejects before routing answer in the same shape.
  */
 import fp from 'fastify-plugin';
-import type { ConnectionError, FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '../../../common/error-catalogue.ts';
 import { HttpError, invalidInput } from '../lib/http-error.ts';
@@ -12,6 +12,11 @@ import { RequestValidationError } from '../lib/validation.ts';
 
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // Every answer, errors included, is JSON or a file of a checked type: never let a browser guess another.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('x-content-type-options', 'nosniff');
+    });
+
     app.setNotFoundHandler((request, reply) => {
       const body: ErrorBody = { errorCode: 'NOT_FOUND', message: `No such resource: ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}` };
       return reply.code(404).header('cache-control', 'no-store').send(body);
@@ -49,6 +54,20 @@ function toHttpError(error: FastifyError | HttpError): HttpError {
   if (status === 404) return new HttpError(404, 'NOT_FOUND', 'No such resource.');
   if (status >= 400 && status < 500) return new HttpError(status, 'INVALID_INPUT', 'The request could not be read.');
   return new HttpError(500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
+}
+
+/**
+ * The router's own refusals, before any route or hook (a malformed percent-encoding, a path segment over the
+ * parameter limit): Fastify's `frameworkErrors`, answered in our shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'The address is too long.'] : [400, 'The address is not valid.'];
+  void reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ errorCode: 'INVALID_INPUT', message, field: 'path' } satisfies ErrorBody);
 }
 
 /**

@@ -1,0 +1,29 @@
+/** The plan catalogue and the billing cycles: what onboarding's Plan Approval and a client's subscription choose from. */
+import { Type, type Static } from 'typebox';
+import { BILLING_CYCLES } from '../pricing.ts';
+
+export { planPaths } from './plans-paths.ts';
+
+export const BillingCycleSchema = Type.Enum(BILLING_CYCLES, { title: 'Cycle' });
+
+export const Plan = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  /** Integer fils (AED x 100), before VAT. */
+  monthly_price_fils: Type.Integer(),
+  description: Type.String(),
+  /** What the plan includes, one line each. */
+  includes: Type.Array(Type.String()),
+  active: Type.Boolean(),
+});
+export type Plan = Static<typeof Plan>;
+
+/** One billing cycle: how many months it covers and its own discount (basis points, 500 = 5 %). */
+export const CycleChoice = Type.Object({
+  value: BillingCycleSchema,
+  label: Type.String(),
+  months: Type.Integer(),
+  discount_bp: Type.Integer(),
+});
+export type CycleChoice = Static<typeof CycleChoice>;
