@@ -18,7 +18,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createBrotliDecompress } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const BUNDLED_PACKAGE = '@sparticuz/chromium';
@@ -36,7 +36,19 @@ export const CHROMIUM_ARGS = [
 
 export interface TestBrowser {
   browser: Browser;
+  /** A new context whose pages see what a fresh profile of a full Chromium shows (see headlessShellShims). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
+}
+
+/**
+ * The headless shell (the bundled Chromium, and Playwright's own in headless mode) has no permission prompts
+ * and reports notification permission as 'denied' from the first page on, where a full Chromium, Debian's,
+ * reports 'default' until the user answers; the console shows its 'Allow browser notifications' button only
+ * then. Pages of the shell are told 'default', as a fresh profile would be.
+ */
+function headlessShellShims(): void {
+  if (typeof Notification !== 'undefined') Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'default' });
 }
 
 /** What to launch: no executable means Playwright's own browser. */
@@ -157,6 +169,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
+    async newContext(options = {}) {
+      const context = await browser.newContext(options);
+      if (choice.name !== 'system') await context.addInitScript(headlessShellShims);
+      return context;
+    },
     async close() {
       await browser.close();
       await rm(home, { recursive: true, force: true });
