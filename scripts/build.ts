@@ -87,7 +87,7 @@ async function buildClient(): Promise<void> {
   const sizes = await bundleSizes(result.metafile, outClient);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
-    `scripts, brotli: login page first render ${kb(sizes.loginFirstRender)}, with the auth boot after it ${kb(sizes.loginTotal)}; ` +
+    `scripts, brotli: login page first render ${kb(sizes.loginFirstRender)}, the login route's whole download (auth boot and sign-in) ${kb(sizes.loginTotal)}; ` +
       `largest route chunk ${kb(sizes.largestRouteChunk.brotli)} (${sizes.largestRouteChunk.entryPoint})`,
   );
 }
