@@ -51,6 +51,12 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const DECIMAL = /^\d{1,15}$/;
 /** A Content-Type Fastify reads as a media type (fastify/lib/content-type.js); others get its 415. */
 const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(?:;|$)/;
+/**
+ * Answers up to this size (by their Content-Length) are read whole and written with their head in one write:
+ * writing the head, each chunk and the end as they come cost a socket write each, and the API's answers are
+ * mostly a few hundred bytes. Larger ones, and those without a length, stream.
+ */
+const WHOLE_ANSWER_BYTES = 64 * 1024;
 
 /**
  * The answer's body to the caller with back-pressure, as Fastify's stream reply does it (pipe, and on a broken
@@ -64,6 +70,17 @@ function relay(body: Readable, response: ServerResponse): void {
     }
   });
   body.once('end', () => response.end());
+  body.once('error', () => response.destroy());
+  response.once('close', () => {
+    if (!response.writableFinished) body.destroy();
+  });
+}
+
+/** A small answer's body as one buffer, so its head and body leave in one write (see WHOLE_ANSWER_BYTES). */
+function readWhole(body: Readable, response: ServerResponse, done: (whole: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.once('end', () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
   body.once('error', () => response.destroy());
   response.once('close', () => {
     if (!response.writableFinished) body.destroy();
@@ -189,7 +206,12 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
           return false;
         }
       };
-      if (writeHead()) {
+      const length = answer.headers['content-length'];
+      if (typeof length === 'string' && DECIMAL.test(length) && Number(length) <= WHOLE_ANSWER_BYTES) {
+        readWhole(answer.body, response, (body) => {
+          if (writeHead()) response.end(body);
+        });
+      } else if (writeHead()) {
         relay(answer.body, response);
       } else {
         answer.body.destroy();
