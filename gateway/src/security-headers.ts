@@ -4,7 +4,7 @@
  *
  * Two sets, by what the browser does with the answer (README, "Security headers"):
  * - page: the console's pages and files (HTML, scripts, styles, the service worker). The full policy set,
- *   aimed at Mozilla HTTP Observatory's A+: the CSP, COOP, a Permissions-Policy...
+ *   aimed at Mozilla HTTP Observatory's A+: the CSP with Trusted Types, COOP, a Permissions-Policy...
  * - api: every answer that is data, never rendered as the console: /api/ answers, errors, /config.json and
  *   the probes. Most of the page set only means something to a document that runs scripts, so an API answer
  *   carries what still protects data opened or framed by itself: a CSP that runs and loads nothing, no
@@ -17,6 +17,7 @@
  * nothing in the sets varies per request.
  */
 import type { GatewayConfig } from './config.ts';
+import { TRUSTED_TYPES_POLICIES } from '../../common/trusted-types.ts';
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -61,6 +62,10 @@ export function contentSecurityPolicy(config: GatewayConfig): string {
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
     ['object-src', "'none'"],
+    // DOM XSS sinks (innerHTML, script URLs, eval) take only values a named policy made: the console's one
+    // policy hands the messaging service worker's fixed URL to navigator.serviceWorker.register.
+    ['require-trusted-types-for', "'script'"],
+    ['trusted-types', ...(TRUSTED_TYPES_POLICIES.length > 0 ? TRUSTED_TYPES_POLICIES : ["'none'"])],
   ];
   if (config.tls) directives.push(['upgrade-insecure-requests']);
   return directives.map((parts) => parts.join(' ')).join('; ');

@@ -4,6 +4,7 @@
  * /config.json, the probes).
  */
 import { expect } from 'vitest';
+import { SERVICE_WORKER_POLICY } from '../../common/trusted-types.ts';
 
 type Headers = Record<string, string | string[] | number | undefined>;
 
@@ -32,6 +33,9 @@ export function expectPageHeaders(headers: Headers, options: { https?: boolean }
   expect(csp).toMatch(/img-src [^;]*blob:/);
   expect(csp).toContain('frame-src blob:;');
   expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  // Trusted Types: script sinks take only what the console's one named policy made.
+  expect(csp).toContain("require-trusted-types-for 'script'");
+  expect(csp).toMatch(new RegExp(`trusted-types ${SERVICE_WORKER_POLICY}(;|$)`));
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
   expect(String(headers['permissions-policy'])).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
   expectCommonHeaders(headers, options);
