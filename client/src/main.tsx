@@ -8,7 +8,6 @@ import './components/components.css';
 import { App } from './app.tsx';
 import { isMobileUserAgent } from '../../common/mobile-notice.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
-import { authStatus } from './state/session.ts';
 
 async function boot(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
@@ -27,25 +26,11 @@ async function boot(root: HTMLElement): Promise<void> {
   // Firebase loads after the first render: the login page shows (and takes typing) without waiting for
   // it, and the guard keeps its spinner until the auth state is known.
   const { initFirebase, watchAuthState } = await import('./lib/auth.ts');
-  watchAuthState(initFirebase(config));
-  afterFirstSignIn(() => {
+  let pushStarted = false;
+  watchAuthState(initFirebase(config), () => {
+    if (pushStarted) return;
+    pushStarted = true;
     void import('./lib/push.ts').then(({ initMessaging }) => initMessaging(config));
-  });
-}
-
-/**
- * Runs `start` once, as the first sign-in completes. Push registers a device as the signed-in user, so its
- * code (and the API client it brings) stays out of the login page's download. The subscriber runs as the
- * status changes, before React renders the signed-in shell, so push's import starts ahead of the shell's and
- * messaging is set up by the time the shell asks it to register.
- */
-function afterFirstSignIn(start: () => void): void {
-  let started = false;
-  const unsubscribe = authStatus.subscribe((status) => {
-    if (started || status !== 'signed-in') return;
-    started = true;
-    queueMicrotask(() => unsubscribe());
-    start();
   });
 }
 

@@ -22,7 +22,7 @@ export const BOOT_IMPORTS = ['client/src/lib/auth.ts'];
  */
 export const NOT_ON_LOGIN_ROUTE: Readonly<Record<string, string>> = {
   'client/src/components/mobile-notice.tsx': 'phones only, instead of the console',
-  'client/src/lib/push.ts': 'after the first sign-in',
+  'client/src/lib/push.ts': 'once Firebase reports a signed-in user (auth.ts watchAuthState)',
 };
 
 export interface BundleSizes {

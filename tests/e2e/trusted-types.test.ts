@@ -45,7 +45,7 @@ describe('Trusted Types on the console', () => {
   });
 
   it('allows only the console policy name', async () => {
-    const outcome = await page.evaluate((allowed) => {
+    const outcome = await page.evaluate(() => {
       const factory = (window as unknown as { trustedTypes: { createPolicy(name: string, rules: object): unknown } }).trustedTypes;
       const attempt = (name: string) => {
         try {
@@ -56,7 +56,7 @@ describe('Trusted Types on the console', () => {
         }
       };
       return { other: attempt('lib-loader'), default: attempt('default') };
-    }, SERVICE_WORKER_POLICY);
+    });
     expect(outcome).toEqual({ other: 'TypeError', default: 'TypeError' });
     await expect.poll(() => e2e.cspViolations.filter((line) => line.startsWith('trusted-types')).length).toBeGreaterThanOrEqual(2);
     e2e.cspViolations.splice(0);

@@ -67,13 +67,20 @@ const MIN_REFRESH_DELAY_MS = 30_000;
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-export function watchAuthState(auth: Auth): () => void {
+/**
+ * Follows the auth state into the session. `onUser` runs each time the provider reports a signed-in user,
+ * before the profile is fetched: main.tsx starts push there, so a device registers as that user and push's
+ * code (with the API client it brings) stays out of the login page's download yet is in place before the
+ * signed-in shell mounts and asks it to register.
+ */
+export function watchAuthState(auth: Auth, onUser: () => void = () => {}): () => void {
   // The web SDK refreshes lazily, when a token is asked for; a timer keeps the stored token fresh too.
   const stopTokens = onIdTokenChanged(auth, (user) => {
     clearTimeout(refreshTimer);
     if (user) void syncToken(user);
   });
   const stopState = onAuthStateChanged(auth, (user) => {
+    if (user) onUser();
     void onAuthState(auth, user);
   });
   return () => {
