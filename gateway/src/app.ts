@@ -45,7 +45,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
 
   const headers = securityHeaders(config);
   let shuttingDown = false;
-  /** Set as Fastify starts closing; from then on every new request gets 503 (Fastify's own answer is not JSON of ours). */
+  /** Set as Fastify starts closing: from then on a new request gets 503 from the listener, in the gateway's shape. */
   let closing = false;
   const fastPath = createFastPath(() => shuttingDown);
   const serverOptions: FastifyServerOptions = {

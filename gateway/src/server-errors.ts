@@ -1,8 +1,8 @@
 /**
  * The errors Node's HTTP server would answer itself, in the gateway's error shape (errors.ts): a request its
  * parser refuses (malformed request line, bad header, over-large head, an HTTP/2 preface, a request that
- * timed out), an Expect it cannot meet, a CONNECT, plus the URL length limit and the answer while closing,
- * which the gateway checks before anything else. Node's and Fastify's defaults answer these with their own
+ * timed out), an Expect it cannot meet, a CONNECT; and the URL length limit, which the gateway's listener
+ * checks before anything else (app.ts, start.ts). Node's and Fastify's defaults answer these with their own
  * bodies (Fastify's `{"error":"Bad Request","message":"Client Error"}`) and without the security headers.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -76,8 +76,9 @@ export function clientErrorHandler(headers: HeaderSet, log: () => FastifyBaseLog
 }
 
 /**
- * The other answers Node writes itself: 417 for an Expect other than 100-continue, and a closed socket for
- * CONNECT (the gateway is no forward proxy: an empty Allow, no method goes to another host). Both become JSON errors with the API header set.
+ * The other answers Node gives itself, as the gateway's JSON errors: an Expect other than 100-continue (Node's
+ * bare 417), and CONNECT, which Node answers by closing the connection. The gateway is no forward proxy, so
+ * CONNECT gets 405 with an empty Allow: no method reaches another host through it.
  */
 export function answerServerErrors(server: Server, headers: HeaderSet): void {
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
