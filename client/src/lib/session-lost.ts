@@ -1,7 +1,7 @@
 /**
  * A signed-in session the servers no longer accept (revoked, the user deactivated, the refresh refused):
- * the user sees the 401 message and is signed out; the access guard then shows the login page with the
- * current page to return to. Parallel calls failing together show one toast (one error toast at a time).
+ * the user is told why and signed out; the access guard then shows the login page with the current page
+ * to return to. Parallel calls failing together show one toast (one error toast at a time).
  */
 import { signOut } from 'firebase/auth';
 import { authStatus, resetSession } from '../state/session.ts';
@@ -9,9 +9,15 @@ import type { ApiError } from './errors.ts';
 import { firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 
-export async function endLostSession(error: ApiError): Promise<void> {
-  // The message shows even when Firebase, refusing the refresh, has already signed the user out.
-  notifyError(error);
+/** Provider refusals that say why the session ended (an administrator disabled the account), rather than that it did. */
+const REASONS = new Set(['auth/user-disabled']);
+
+export async function endLostSession(error: ApiError, refreshFailure?: unknown): Promise<void> {
+  const code = (refreshFailure as { code?: unknown } | null | undefined)?.code;
+  // The sign-in texts load only here, so the pages' downloads do without them. The message shows even
+  // when Firebase, refusing the refresh, has already signed the user out.
+  if (typeof code === 'string' && REASONS.has(code)) notifyError((await import('./auth-messages.ts')).authErrorMessage(refreshFailure));
+  else notifyError(error);
   // While signing in, the auth flow signs out itself.
   if (authStatus.value === 'loading') return;
   resetSession();

@@ -5,21 +5,25 @@ import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEn
 import { ONBOARDING_PAGES, isOnboardingPage } from '../../../common/onboarding.ts';
 import type { RegistrationCounts } from '../../../common/contract/registrations.ts';
 import { isStaffRole } from '../../../common/roles.ts';
+import { AppLink } from '../components/app-link.tsx';
+import { Icon } from '../components/icon.tsx';
+import { useRegistrationCounts } from '../features/registrations/api.ts';
 import { badgeLabel } from '../lib/links.ts';
-import { useOnboardingCounts } from '../lib/use-onboarding-counts.ts';
-import { Icon } from './icon.tsx';
 import { session } from '../state/session.ts';
-import { AppLink } from './app-link.tsx';
 
 const SKELETON_ROWS = 8;
 
-/** The side navigation of the signed-in role, read from the one route table. */
+/**
+ * The side navigation of the signed-in role, read from the one route table. Below 1200 px it shows only
+ * the icons (shell.css); each label stays in the link for screen readers and shows beside it on hover and
+ * focus.
+ */
 export function SideNav() {
   useSignals();
   const role = session.value.role;
   const [location] = useLocation();
   const items = isStaffRole(role) ? navForRole(role) : [];
-  const counts = useOnboardingCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
+  const counts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -53,7 +57,7 @@ function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: st
         aria-describedby={count ? countId : undefined}
       >
         <Icon name={entry.icon} />
-        <span>{entry.name}</span>
+        <span className="side-nav__label">{entry.name}</span>
       </AppLink>
       {count ? (
         <span id={countId} className="side-nav__count">
@@ -85,7 +89,7 @@ function NavGroupItem({ group, location, counts }: { group: NavGroup; location: 
         onClick={() => setExpanded(!expanded)}
       >
         <Icon name={group.icon} />
-        <span>{group.name}</span>
+        <span className="side-nav__label">{group.name}</span>
         <span className={expanded ? 'side-nav__chevron side-nav__chevron--open' : 'side-nav__chevron'}>
           <Icon name="chevron-down" size={16} />
         </span>

@@ -1,16 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
+import { routeByKey, routeForPath } from '../../../common/access.ts';
 import { roleLabel } from '../../../common/roles.ts';
-import { routeByKey } from '../../../common/access.ts';
-import { Avatar } from './avatar.tsx';
-import { Icon } from './icon.tsx';
+import { Avatar } from '../components/avatar.tsx';
+import { Icon } from '../components/icon.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { logout } from '../lib/auth.ts';
-import { badgeLabel, pathDepth } from '../lib/links.ts';
+import { pathDepth } from '../lib/links.ts';
+import { canGoBackInConsole } from '../lib/navigation-history.ts';
 import { userDisplayName } from '../lib/user-name.ts';
-import { notificationCount } from '../state/notifications.ts';
 import { session } from '../state/session.ts';
-import { NotificationPanel } from './notification-panel.tsx';
 
 const settingsPath = routeByKey('settings').path;
 
@@ -20,8 +19,9 @@ const settingsPath = routeByKey('settings').path;
  */
 export function TopBar({ title }: { title: string | undefined }) {
   const [location, navigate] = useLocation();
-  // History back, as the spec says; a page opened in a fresh tab has nothing to go back to, so it goes home.
-  const back = () => (window.history.length > 1 ? window.history.back() : navigate('/'));
+  // History back, as the spec says; with no console page behind this one (opened in a new tab), the
+  // page's own list, or Home.
+  const back = () => (canGoBackInConsole() ? window.history.back() : navigate(routeForPath(location)?.path ?? '/'));
   return (
     <header className="top-bar">
       {pathDepth(location) > 1 ? (
@@ -30,7 +30,11 @@ export function TopBar({ title }: { title: string | undefined }) {
           Back To Home
         </button>
       ) : (
-        title && <h1 className="top-bar__title">{title}</h1>
+        title && (
+          <h1 className="top-bar__title" tabIndex={-1}>
+            {title}
+          </h1>
+        )
       )}
       <div className="top-bar__tools">
         <NotificationBell />
@@ -40,55 +44,10 @@ export function TopBar({ title }: { title: string | undefined }) {
         <UserBlock />
         <button type="button" className="button button--ghost top-bar__logout" onClick={() => void logout()}>
           <Icon name="logout" size={18} />
-          Logout
+          <span className="top-bar__logout-label">Logout</span>
         </button>
       </div>
     </header>
-  );
-}
-
-function NotificationBell() {
-  useSignals();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
-  const count = notificationCount.value;
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
-
-  return (
-    <div className="bell" ref={wrapper}>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label={count > 0 ? `Notifications, ${badgeLabel(count)} unread` : 'Notifications'}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        <Icon name="bell" />
-        {count > 0 && (
-          <span className="badge" aria-hidden="true">
-            {badgeLabel(count)}
-          </span>
-        )}
-      </button>
-      {open && <NotificationPanel id={panelId} onClose={() => setOpen(false)} />}
-    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  * local simulation: replies are canned and no request leaves the page.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
-import { session } from './session.ts';
+import { session } from '../../state/session.ts';
 
 /** The three states of spec section 4; each view's back or close returns to the one before it. */
 export type ChatView = 'closed' | 'welcome' | 'chat';
@@ -19,6 +19,8 @@ export interface ChatMessage {
 export const CHAT_GREETING = 'Hello! How can I help you today?';
 export const CHAT_WELCOME = 'Welcome to the chat! How can I assist you today?';
 export const CHAT_REPLY = 'Thanks for your message! A member of our team will get back to you shortly.';
+/** What the 'Schedule a meeting' card asks for a role without the Call Schedule page: the team then gets back. */
+export const MEETING_REQUEST = 'I would like to schedule a meeting with the team.';
 
 /** Spec section 9: a reply comes 1000 ms plus a random 0 to 1000 ms after its question. */
 export const REPLY_DELAY_MS = 1000;
@@ -59,6 +61,12 @@ export function openChat(): void {
     chatMessages.value = [botMessage(CHAT_GREETING, now), botMessage(CHAT_WELCOME, now)];
   }
   chatView.value = 'chat';
+}
+
+/** The 'Schedule a meeting' card where there is no page to book on: the chat, with the request sent. */
+export function requestMeeting(): void {
+  openChat();
+  sendMessage(MEETING_REQUEST);
 }
 
 /**

@@ -4,7 +4,7 @@
  * fills them from the server and its live stream.
  */
 import { computed, signal } from '@preact/signals-react';
-import type { NotificationKind } from '../../../common/contract/notifications.ts';
+import type { NotificationKind } from '../../../../common/contract/notifications.ts';
 
 export interface NotificationItem {
   id: string;

@@ -4,14 +4,14 @@
  * dropped), and the stream, whose events become panel items and push toasts. Every open tab holds its own
  * stream, so read marks made in one tab reach the others as `read` events.
  */
-import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../common/contract/notifications.ts';
-import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../common/contract/notifications-paths.ts';
-import type { Page } from '../../../common/contract/shared.ts';
-import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from '../state/notifications.ts';
-import { api } from './api.ts';
-import { openEventStream } from './event-stream.ts';
-import { currentIdToken } from './firebase.ts';
-import { PUSH_TOAST_DURATION_MS, showPushToast } from './push-toast.ts';
+import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../../common/contract/notifications.ts';
+import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../../common/contract/notifications-paths.ts';
+import type { Page } from '../../../../common/contract/shared.ts';
+import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
+import { api } from '../../lib/api.ts';
+import { openEventStream } from '../../lib/event-stream.ts';
+import { currentIdToken } from '../../lib/firebase.ts';
+import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { startNotificationCenter } from './notification-center.ts';
-import { registerDevice } from './push.ts';
+import { registerDevice } from '../../lib/push.ts';
 
 /** For the signed-in shell: the live notification stream while it is mounted, and the push token's upkeep. */
 export function useNotificationCenter(): void {

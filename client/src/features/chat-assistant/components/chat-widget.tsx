@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { canSee, routeByKey } from '../../../../common/access.ts';
-import { isStaffRole } from '../../../../common/roles.ts';
-import { formatFull, formatTime } from '../../lib/dates.ts';
+import { canSee, routeByKey } from '../../../../../common/access.ts';
+import { isStaffRole } from '../../../../../common/roles.ts';
+import { formatFull, formatTime } from '../../../lib/dates.ts';
 import {
   botTyping,
   chatMessages,
@@ -12,13 +12,14 @@ import {
   openChat,
   openWidget,
   previousView,
+  requestMeeting,
   sendMessage,
   type ChatMessage,
   type ChatView,
-} from '../../state/chat.ts';
-import { session } from '../../state/session.ts';
-import { Card } from '../card.tsx';
-import { Icon } from '../icon.tsx';
+} from '../model.ts';
+import { session } from '../../../state/session.ts';
+import { Card } from '../../../components/card.tsx';
+import { Icon } from '../../../components/icon.tsx';
 import './chat-widget.css';
 
 const callSchedulePath = routeByKey('call-schedules').path;
@@ -162,7 +163,8 @@ function WelcomeView() {
         </span>
         <span className="chat-widget__card-text">Our assistant answers right here.</span>
       </Card>
-      {isStaffRole(role) && canSee(role, 'call-schedules') ? <Card url={callSchedulePath}>{scheduleContent}</Card> : <Card>{scheduleContent}</Card>}
+      {/* The Call Schedule page books meetings; a role without it asks the team through the chat instead. */}
+      {isStaffRole(role) && canSee(role, 'call-schedules') ? <Card url={callSchedulePath}>{scheduleContent}</Card> : <Card onOpen={requestMeeting}>{scheduleContent}</Card>}
     </div>
   );
 }

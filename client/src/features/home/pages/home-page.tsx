@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { navEntries, navForRole } from '../../../../common/access.ts';
-import { isStaffRole } from '../../../../common/roles.ts';
-import { Card } from '../../components/card.tsx';
-import { Icon } from '../../components/icon.tsx';
-import { session } from '../../state/session.ts';
+import { navEntries, navForRole } from '../../../../../common/access.ts';
+import { isStaffRole } from '../../../../../common/roles.ts';
+import { Card } from '../../../components/card.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { session } from '../../../state/session.ts';
 import './home.css';
 
 /** A greeting and a shortcut card for every page the role may open, read from the route table. */

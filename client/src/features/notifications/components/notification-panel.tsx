@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Icon } from './icon.tsx';
-import { formatFull, formatRelativeDay } from '../lib/dates.ts';
-import { markAllNotificationsRead, markNotificationRead } from '../lib/notification-center.ts';
-import { notifyError } from '../lib/toast.ts';
-import { notificationCount, notifications, type NotificationItem } from '../state/notifications.ts';
+import { Icon } from '../../../components/icon.tsx';
+import { formatFull, formatRelativeDay } from '../../../lib/dates.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { notificationCount, notifications, type NotificationItem } from '../model.ts';
+import { markAllNotificationsRead, markNotificationRead } from '../notification-center.ts';
+import './notifications.css';
 
 /**
  * 350 px wide; compact (385 px tall) until 'View all notifications', expanded (600 px) until 'hide'. The
- * user's notifications, newest first; unread ones are marked, and opening one marks it read.
+ * user's notifications, newest first; unread ones are marked, and opening one marks it read. With nothing
+ * in it, it offers nothing to act on: no 'Mark all as read', no 'View all notifications'.
  */
 export function NotificationPanel({ id, onClose }: { id: string; onClose: () => void }) {
   useSignals();
@@ -31,14 +33,16 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: () => 
       <header className="notification-panel__header">
         <h2>Notifications</h2>
         <div className="notification-panel__actions">
-          <button
-            type="button"
-            className="button button--ghost notification-panel__mark-all"
-            disabled={unread === 0}
-            onClick={() => void markAllNotificationsRead().catch(notifyError)}
-          >
-            Mark all as read
-          </button>
+          {items.length > 0 && (
+            <button
+              type="button"
+              className="button button--ghost notification-panel__mark-all"
+              disabled={unread === 0}
+              onClick={() => void markAllNotificationsRead().catch(notifyError)}
+            >
+              Mark all as read
+            </button>
+          )}
           <button type="button" className="icon-button" aria-label="Close notifications" onClick={onClose}>
             <Icon name="close" size={18} />
           </button>
@@ -71,11 +75,13 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: () => 
           ))}
         </ul>
       )}
-      <footer className="notification-panel__footer">
-        <button type="button" className="button button--ghost" onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'hide' : 'View all notifications'}
-        </button>
-      </footer>
+      {items.length > 0 && (
+        <footer className="notification-panel__footer">
+          <button type="button" className="button button--ghost" onClick={() => setExpanded(!expanded)}>
+            {expanded ? 'hide' : 'View all notifications'}
+          </button>
+        </footer>
+      )}
     </section>
   );
 }

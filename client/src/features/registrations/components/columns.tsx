@@ -1,8 +1,10 @@
 /** Columns the onboarding pages share. */
-import type { RegistrationListItem } from '../../../../common/contract/registrations.ts';
-import type { Column } from '../../components/data-table.tsx';
-import { StatusChip, statusVariant } from '../../components/status-chip.tsx';
-import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
+import type { RegistrationListItem } from '../../../../../common/contract/registrations.ts';
+import type { Column } from '../../../components/data-table.tsx';
+import { StatusChip, statusVariant } from '../../../components/status-chip.tsx';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
+import { formatAed } from '../../../lib/money.ts';
+import { NO_PLAN_YET } from '../model.ts';
 
 type ItemColumn = Column<RegistrationListItem>;
 
@@ -22,3 +24,17 @@ export function dateColumn(field: 'date_joined' | 'requested_on' | 'recieved_on'
 }
 
 export const meetingColumn: ItemColumn = { id: 'meeting_at', header: 'Meeting (Dubai)', sortKey: 'meeting_at', cell: (item) => formatDubaiDateTime(item.meeting_at) };
+
+/** The chosen plan; a registration approved moments ago has none yet, and says so. */
+export const planColumn: ItemColumn = {
+  id: 'plan',
+  header: 'Plan',
+  span: 2,
+  cell: (item) => item.plan_name ?? <span className="data-table__note">{NO_PLAN_YET}</span>,
+};
+
+export const amountColumn: ItemColumn = {
+  id: 'amount',
+  header: 'Amount',
+  cell: (item) => (item.plan_name === null ? <span className="data-table__note">{NO_PLAN_YET}</span> : formatAed(item.plan_amount_aed)),
+};

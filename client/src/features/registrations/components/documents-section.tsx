@@ -1,33 +1,33 @@
-import { useEffect, useState } from 'react';
-import type { RegistrationDocument } from '../../../../common/contract/registrations.ts';
-import { DOCUMENT_KIND_LABELS } from '../../../../common/review.ts';
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { formatFull } from '../../lib/dates.ts';
-import { notifyError } from '../../lib/toast.ts';
-import { fetchDocumentFile } from './api.ts';
-import { formatBytes } from './format.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { RegistrationDocument } from '../../../../../common/contract/registrations.ts';
+import { DOCUMENT_KIND_LABELS } from '../../../../../common/review.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { formatFull } from '../../../lib/dates.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { fetchDocumentFile } from '../api.ts';
+import { formatBytes } from '../model.ts';
+
+/**
+ * The bytes as a file of the document's own name and type (the three the back end accepts): the name is
+ * what a viewer or a save dialog shows, rather than the blob URL's random id.
+ */
+const asFile = (blob: Blob, { file_name, content_type }: Pick<RegistrationDocument, 'file_name' | 'content_type'>) => new File([blob], file_name, { type: content_type });
 
 /**
  * What the client uploaded, each previewable and downloadable. Files need the API token, so they are
- * fetched through the API client and shown from a blob: URL (the CSP allows blob: in img and iframe only);
- * the blob takes the type from the document's metadata, one of the three the back end accepts.
+ * fetched through the API client and shown from a blob: URL (the CSP allows blob: in img and iframe only).
  */
 export function DocumentsSection({ userId, documents }: { userId: number; documents: RegistrationDocument[] }) {
   const [selected, setSelected] = useState<RegistrationDocument | null>(null);
   const [downloading, setDownloading] = useState<number | null>(null);
+  const previewId = useId();
 
   const download = async (document: RegistrationDocument) => {
     setDownloading(document.id);
     try {
-      const blob = await fetchDocumentFile(userId, document.id);
-      const url = URL.createObjectURL(new Blob([blob], { type: document.content_type }));
-      const link = window.document.createElement('a');
-      link.href = url;
-      link.download = document.file_name;
-      link.click();
-      // The click has started the download; the URL is not needed after this turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
+      saveFile(asFile(await fetchDocumentFile(userId, document.id), document), document.file_name);
     } catch (error) {
       notifyError(error);
     } finally {
@@ -55,40 +55,52 @@ export function DocumentsSection({ userId, documents }: { userId: number; docume
             </tr>
           </thead>
           <tbody>
-            {documents.map((document) => (
-              <tr key={document.id} className={selected?.id === document.id ? 'review-table__row--selected' : undefined}>
-                <td>{DOCUMENT_KIND_LABELS[document.kind]}</td>
-                <td className="review-table__file">
-                  {document.file_name}
-                  <span className="review-table__size">{formatBytes(document.size_bytes)}</span>
-                </td>
-                <td className="review-table__date">{formatFull(document.uploaded_at)}</td>
-                <td className="review-table__actions">
-                  <Button variant="ghost" onClick={() => setSelected(selected?.id === document.id ? null : document)} aria-label={`Preview ${document.file_name}`}>
-                    {selected?.id === document.id ? 'Hide' : 'Preview'}
-                  </Button>
-                  <Button variant="ghost" loading={downloading === document.id} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
-                    Download
-                  </Button>
-                </td>
-              </tr>
-            ))}
+            {documents.map((document) => {
+              const open = selected?.id === document.id;
+              return (
+                <tr key={document.id} className={open ? 'review-table__row--selected' : undefined}>
+                  <td>{DOCUMENT_KIND_LABELS[document.kind]}</td>
+                  <td className="review-table__file">
+                    {document.file_name}
+                    <span className="review-table__size">{formatBytes(document.size_bytes)}</span>
+                  </td>
+                  <td className="review-table__date">{formatFull(document.uploaded_at)}</td>
+                  <td className="review-table__actions">
+                    <Button
+                      variant="ghost"
+                      onClick={() => setSelected(open ? null : document)}
+                      aria-label={`${open ? 'Hide the preview of' : 'Preview'} ${document.file_name}`}
+                      aria-expanded={open}
+                      aria-controls={open ? previewId : undefined}
+                    >
+                      {open ? 'Hide' : 'Preview'}
+                    </Button>
+                    <Button variant="ghost" loading={downloading === document.id} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
+                      Download
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
-      {selected ? <DocumentPreview key={selected.id} userId={userId} document={selected} /> : null}
+      {selected ? <DocumentPreview key={selected.id} id={previewId} userId={userId} document={selected} /> : null}
     </section>
   );
 }
 
-function DocumentPreview({ userId, document }: { userId: number; document: RegistrationDocument }) {
+function DocumentPreview({ id, userId, document }: { id: string; userId: number; document: RegistrationDocument }) {
   const [url, setUrl] = useState<string | null>(null);
+  const figure = useRef<HTMLElement>(null);
+  // A refreshed record brings new document objects: the preview follows the file, not the object.
+  const { id: documentId, file_name, content_type } = document;
   useEffect(() => {
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    fetchDocumentFile(userId, document.id, controller.signal).then(
+    fetchDocumentFile(userId, documentId, controller.signal).then(
       (blob) => {
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: document.content_type }));
+        objectUrl = URL.createObjectURL(asFile(blob, { file_name, content_type }));
         setUrl(objectUrl);
       },
       (error: unknown) => {
@@ -99,15 +111,20 @@ function DocumentPreview({ userId, document }: { userId: number; document: Regis
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [userId, document.id, document.content_type]);
+  }, [userId, documentId, file_name, content_type]);
+
+  // The preview opens under the table, often below the fold: bring it into view once it has its size.
+  useEffect(() => {
+    if (url) figure.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [url]);
 
   const label = `${DOCUMENT_KIND_LABELS[document.kind]}: ${document.file_name}`;
   return (
-    <figure className="review-preview" aria-label={`Preview of ${document.file_name}`}>
+    <figure ref={figure} id={id} className="review-preview" aria-label={`Preview of ${document.file_name}`}>
       {!url ? (
         <p className="review-preview__loading">Loading preview...</p>
       ) : document.content_type === 'application/pdf' ? (
-        <iframe className="review-preview__frame" src={url} title={label} />
+        <iframe className="review-preview__frame" src={url} title={document.file_name} />
       ) : (
         <img className="review-preview__image" src={url} alt={label} />
       )}

@@ -1,19 +1,17 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
-import type { RegistrationListItem, RegistrationQuery } from '../../../../common/contract/registrations.ts';
-import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../common/contract/registrations-paths.ts';
-import type { OnboardingPage } from '../../../../common/onboarding.ts';
-import { Button } from '../../components/button.tsx';
-import { DataTable, type Column } from '../../components/data-table.tsx';
-import { Icon } from '../../components/icon.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { notifyError } from '../../lib/toast.ts';
-import { choiceField, integerField, textField, type Field, type ListView } from '../../lib/url-list-state.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
-import { useQuery } from '../../lib/use-query.ts';
-import { downloadRegistrationsCsv, fetchRegistrations } from './api.ts';
-import './onboarding.css';
+import type { ReactNode } from 'react';
+import type { RegistrationListItem, RegistrationQuery } from '../../../../../common/contract/registrations.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../../common/contract/registrations-paths.ts';
+import type { OnboardingPage } from '../../../../../common/onboarding.ts';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys } from '../api.ts';
+import './onboarding-list.css';
 
 export type OnboardingSchema = {
   search: Field<string>;
@@ -24,7 +22,11 @@ export type OnboardingSchema = {
 
 /** The view every onboarding list keeps in its URL; `defaultSort` is the page's natural order. */
 export function onboardingSchema(defaultSort: RegistrationSort) {
-  return { search: textField({ lowerCase: true }), page: integerField(1), sort: choiceField(REGISTRATION_SORTS, defaultSort) };
+  return {
+    search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+    page: integerField(1),
+    sort: choiceField(REGISTRATION_SORTS, defaultSort),
+  };
 }
 
 interface OnboardingListProps<S extends OnboardingSchema> {
@@ -41,34 +43,31 @@ interface OnboardingListProps<S extends OnboardingSchema> {
   filters?: (view: ListView<S>, update: (patch: Partial<ListView<S>>) => void) => ReactNode;
 }
 
-/** One onboarding page: search, filters and export over the shared table and pagination, all state in the URL. */
+/** One onboarding page: the list controller's view rendered as search, filters, export, table and pagination. */
 export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters }: OnboardingListProps<S>) {
-  const [view, update] = useListParams(schema);
-  const { search, page, sort } = view as ListView<OnboardingSchema>;
-  const filter = { ...scope(view), queue, ...(search ? { search } : {}), sort };
-  const query: RegistrationQuery = { ...filter, page, page_size: DEFAULT_PAGE_SIZE };
-  const key = JSON.stringify(query);
-  const result = useQuery(key, (signal) => fetchRegistrations(query, signal));
-  const onSearch = useCallback((text: string) => update({ search: text } as Partial<ListView<S>>), [update]);
-  const [exporting, setExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadRegistrationsCsv(filter);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setExporting(false);
-    }
+  const filterOf = (view: ListView<S>) => {
+    const { search, sort } = view as ListView<OnboardingSchema>;
+    return { ...scope(view), queue, ...(search ? { search } : {}), sort };
   };
+  const queryOf = (view: ListView<S>): RegistrationQuery => ({
+    ...filterOf(view),
+    page: (view as ListView<OnboardingSchema>).page,
+    page_size: DEFAULT_PAGE_SIZE,
+  });
+  const list = useListController({
+    schema,
+    queryKey: (view) => registrationKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchRegistrations(queryOf(view), signal),
+    exportRows: (view) => downloadRegistrationsCsv(filterOf(view)),
+  });
+  const { search, page, sort } = list.view as ListView<OnboardingSchema>;
 
   return (
     <section className="panel page-panel onboarding-list" aria-label={label}>
       <div className="onboarding-list__toolbar">
-        <SearchBox value={search} onSearch={onSearch} placeholder={searchPlaceholder} label={`Search ${label}`} />
-        {filters?.(view, update)}
-        <Button variant="outlined" className="onboarding-list__export" loading={exporting} onClick={() => void exportCsv()}>
+        <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
+        {filters?.(list.view, list.update)}
+        <Button variant="outlined" className="onboarding-list__export" loading={list.exporting} onClick={list.exportRows}>
           <Icon name="download" size={18} />
           Export CSV
         </Button>
@@ -76,24 +75,18 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
       <DataTable<RegistrationListItem>
         label={label}
         columns={columns}
-        rows={result.data?.results}
+        rows={list.rows}
         rowKey={(item) => item.id}
         rowHref={rowHref}
-        isLoading={result.isLoading}
-        isFetching={result.isFetching}
-        error={result.error}
-        onRetry={result.refetch}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
         sort={sort}
-        onSort={(next) => update({ sort: next } as Partial<ListView<S>>)}
+        onSort={list.setSort}
       />
-      {result.data && (
-        <Pagination
-          page={page}
-          pageSize={DEFAULT_PAGE_SIZE}
-          count={result.data.count}
-          totalPages={result.data.total_pages}
-          onPage={(next) => update({ page: next } as Partial<ListView<S>>)}
-        />
+      {list.page && (
+        <Pagination page={page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />
       )}
     </section>
   );

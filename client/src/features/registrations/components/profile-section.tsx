@@ -1,5 +1,5 @@
-import type { CompanyProfile } from '../../../../common/contract/registrations.ts';
-import { formatDubaiDate, formatFull } from '../../lib/dates.ts';
+import type { CompanyProfile } from '../../../../../common/contract/registrations.ts';
+import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 
 /** The company profile the client submitted, read-only. Licence dates are calendar dates, shown as such. */
 export function ProfileSection({ profile }: { profile: CompanyProfile | null }) {

@@ -1,20 +1,23 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { TimelineEvent } from '../../../../common/contract/registrations.ts';
-import { REGISTRATION_EVENT_KINDS, type RegistrationEventKind } from '../../../../common/events.ts';
-import { MAX_COMMENT_LENGTH } from '../../../../common/review.ts';
-import { Button } from '../../components/button.tsx';
-import { formatFull } from '../../lib/dates.ts';
-import { EVENT_KIND_LABELS, eventSummary } from './format.ts';
+import type { TimelineEvent } from '../../../../../common/contract/registrations.ts';
+import { REGISTRATION_EVENT_KINDS, type RegistrationEventKind } from '../../../../../common/events.ts';
+import { MAX_COMMENT_LENGTH } from '../../../../../common/review.ts';
+import { Button } from '../../../components/button.tsx';
+import { TextArea } from '../../../components/counted-field.tsx';
+import { formatFull } from '../../../lib/dates.ts';
+import { queryCache } from '../../../lib/query-cache.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { addComment, registrationKeys } from '../api.ts';
+import { EVENT_KIND_LABELS, eventSummary, personName } from '../model.ts';
 
 interface TimelineProps {
+  userId: number;
   events: TimelineEvent[] | undefined;
   loading: boolean;
-  /** Posts an internal comment; resolves true when it was saved. */
-  onComment: (text: string) => Promise<boolean>;
 }
 
 /** Every event of the registration, oldest first, filterable by kind, with the internal comment box under it. */
-export function TimelineSection({ events, loading, onComment }: TimelineProps) {
+export function TimelineSection({ userId, events, loading }: TimelineProps) {
   const [filter, setFilter] = useState<RegistrationEventKind | 'all'>('all');
   const shown = (events ?? []).filter((event) => filter === 'all' || event.kind === filter);
   return (
@@ -45,52 +48,54 @@ export function TimelineSection({ events, loading, onComment }: TimelineProps) {
               <p className="timeline__summary">{eventSummary(event)}</p>
               {event.kind === 'comment_added' || event.kind === 'returned' ? <p className="timeline__comment">{event.data.comment}</p> : null}
               <p className="timeline__meta">
-                {event.actor ? (event.actor.display_name ?? event.actor.email) : 'System'} · <time dateTime={event.created_at}>{formatFull(event.created_at)}</time>
+                {event.actor ? personName(event.actor) : 'System'} · <time dateTime={event.created_at}>{formatFull(event.created_at)}</time>
               </p>
             </div>
           </li>
         ))}
       </ol>
-      <CommentBox onComment={onComment} />
+      <CommentBox userId={userId} />
     </section>
   );
 }
 
-function CommentBox({ onComment }: { onComment: TimelineProps['onComment'] }) {
+/** The internal comment: posting answers the whole timeline, which replaces the one shown. */
+function CommentBox({ userId }: { userId: number }) {
   const [text, setText] = useState('');
-  const [posting, setPosting] = useState(false);
   const blank = text.trim() === '';
-  const post = async () => {
-    if (blank || posting) return;
-    setPosting(true);
-    const saved = await onComment(text);
-    setPosting(false);
-    if (saved) setText('');
+  const posting = useAction<string, TimelineEvent[]>({
+    run: (comment, { headers }) => addComment(userId, comment, headers),
+    success: 'Comment posted',
+    onSuccess: (timeline) => {
+      queryCache.setData(registrationKeys.timeline(userId), timeline);
+      setText('');
+    },
+  });
+  const post = () => {
+    if (!blank) void posting.run(text);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      void post();
+      post();
     }
   };
   return (
     <div className="comment-box">
-      <label htmlFor="review-comment" className="field__label">
-        Internal comment
-      </label>
-      <textarea
+      <TextArea
         id="review-comment"
-        className="comment-box__input"
+        label="Internal comment"
         rows={3}
-        maxLength={MAX_COMMENT_LENGTH}
+        limit={MAX_COMMENT_LENGTH}
+        error={posting.fieldErrors.text}
         placeholder="Add a note for the team (Ctrl+Enter posts)"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onValueChange={setText}
         onKeyDown={onKeyDown}
       />
       <div className="comment-box__actions">
         <span className="comment-box__hint">Only staff see comments.</span>
-        <Button onClick={() => void post()} loading={posting} disabled={blank}>
+        <Button onClick={post} loading={posting.busy} disabled={blank}>
           Post comment
         </Button>
       </div>

@@ -1,10 +1,10 @@
 import { useRoute, useSearch } from 'wouter';
-import type { UserStatusResponse } from '../../../../common/contract/registrations.ts';
-import { isStepCompleted } from '../../../../common/stages.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { fetchStatus } from './api.ts';
-import { useQuery } from '../../lib/use-query.ts';
-import { readVerificationQuery, VERIFICATION_PATH, verificationPath } from '../../lib/verification-link.ts';
+import type { UserStatusResponse } from '../../../../../common/contract/registrations.ts';
+import { isStepCompleted } from '../../../../../common/stages.ts';
+import { VERIFICATION_PATTERN, verificationPath } from '../../../../../common/links.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { useStatus } from '../api.ts';
+import { isRecordId, readVerificationQuery } from '../model.ts';
 import './review.css';
 
 /**
@@ -13,9 +13,9 @@ import './review.css';
  * highlighted, and the return sub-entry under completed_registration when the return or resubmitted flag is set.
  */
 export function VerificationStepper() {
-  const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATH);
+  const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATTERN);
   const userId = params?.userId ?? '';
-  const status = useQuery(`status:${userId}`, (signal) => fetchStatus(userId, signal));
+  const status = useStatus(userId, isRecordId(userId));
   return <StepperView userId={userId} status={status.data} loading={status.isLoading} search={useSearch()} />;
 }
 

@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { canSee } from '../../../../common/access.ts';
-import { isStaffRole } from '../../../../common/roles.ts';
-import { session } from '../../state/session.ts';
-import { companyColumn, meetingColumn, regIdColumn, statusColumn } from './columns.tsx';
-import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
-import { verificationHref } from './rules.ts';
+import { canSee } from '../../../../../common/access.ts';
+import { isStaffRole } from '../../../../../common/roles.ts';
+import { session } from '../../../state/session.ts';
+import { companyColumn, meetingColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
+import { verificationHref } from '../model.ts';
 
 /** Soonest call first. */
 const schema = onboardingSchema('meeting_at');

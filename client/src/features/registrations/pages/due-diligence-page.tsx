@@ -1,5 +1,6 @@
-import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
-import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
+import { companyColumn, dateColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
+import { detailHref } from '../model.ts';
 
 /** Longest-waiting request first: the order staff work the queue in. */
 const schema = onboardingSchema('requested_on');
@@ -14,7 +15,7 @@ export function DueDiligencePage() {
       scope={() => ({ stage: 'documents_submitted', status: 'active' })}
       label="Due Diligence"
       columns={columns}
-      rowHref={(item) => `/due-diligence/details/${item.id}`}
+      rowHref={detailHref}
       searchPlaceholder="Search by Company"
     />
   );

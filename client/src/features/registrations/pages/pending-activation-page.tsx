@@ -1,16 +1,10 @@
-import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
-import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
-import { verificationHref } from './rules.ts';
+import { companyColumn, dateColumn, planColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
+import { verificationHref } from '../model.ts';
 
 /** Longest-waiting payment first. */
 const schema = onboardingSchema('payment_date');
-const columns = [
-  regIdColumn,
-  companyColumn,
-  { id: 'plan', header: 'Plan', span: 2 as const, cell: (item: { plan_name: string | null }) => item.plan_name ?? '-' },
-  dateColumn('payment_date', 'Payment Date'),
-  statusColumn,
-];
+const columns = [regIdColumn, companyColumn, planColumn, dateColumn('payment_date', 'Payment Date'), statusColumn];
 
 /** Activation: registrations whose plan is paid, waiting for their account to be activated. */
 export function PendingActivationPage() {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { Stage } from '../../../../common/stages.ts';
-import { STAGE_TITLES } from '../../../../common/stages.ts';
-import { queueRules } from '../../../../common/onboarding.ts';
-import { choiceField } from '../../lib/url-list-state.ts';
-import { companyColumn, dateColumn, regIdColumn, statusColumn } from './columns.tsx';
-import { OnboardingList, onboardingSchema } from './onboarding-list.tsx';
-import { verificationHref } from './rules.ts';
+import type { Stage } from '../../../../../common/stages.ts';
+import { STAGE_TITLES } from '../../../../../common/stages.ts';
+import { queueRules } from '../../../../../common/onboarding.ts';
+import { choiceField } from '../../../lib/url-list-state.ts';
+import { companyColumn, dateColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
+import { verificationHref } from '../model.ts';
 
 /** The stages the Registration page holds, from the queue table ('all' shows every one). */
 const STAGE_FILTERS = ['all', ...new Set(queueRules('registrations').flatMap((rule) => rule.stages))] as const;

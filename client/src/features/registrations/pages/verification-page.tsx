@@ -1,32 +1,50 @@
 import type { ReactNode } from 'react';
 import { useRoute, useSearch } from 'wouter';
-import { routeByKey } from '../../../../common/access.ts';
-import type { RegistrationReview } from '../../../../common/contract/registrations.ts';
-import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../common/stages.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { LoadingIndicator } from '../../components/spinner.tsx';
-import { formatFull } from '../../lib/dates.ts';
-import { formatAed } from '../../lib/money.ts';
-import { fetchReview, fetchStatus } from './api.ts';
-import { DocumentsSection } from './documents-section.tsx';
-import { Fact, ProfileSection } from './profile-section.tsx';
-import { useQuery } from '../../lib/use-query.ts';
-import { readVerificationQuery, VERIFICATION_PATH } from '../../lib/verification-link.ts';
-import './review.css';
+import { routeByKey } from '../../../../../common/access.ts';
+import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
+import { VERIFICATION_PATTERN } from '../../../../../common/links.ts';
+import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { Button } from '../../../components/button.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { formatFull } from '../../../lib/dates.ts';
+import { isNotFound } from '../../../lib/errors.ts';
+import { formatAed } from '../../../lib/money.ts';
+import { useReview, useStatus } from '../api.ts';
+import { DocumentsSection } from '../components/documents-section.tsx';
+import { Fact, ProfileSection } from '../components/profile-section.tsx';
+import { isRecordId, NO_PLAN_YET, readVerificationQuery } from '../model.ts';
+import '../components/review.css';
+
+const registrationsPage = routeByKey('registrations');
 
 /**
  * The main area beside the verification stepper: what the client submitted at the selected step, read-only,
  * with a link back to the list the registration waits on. A step not reached yet says so.
  */
 export function VerificationPage() {
-  const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATH);
+  const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATTERN);
   const userId = params?.userId ?? '';
+  const valid = isRecordId(userId);
   const { step: requested, showReturn } = readVerificationQuery(useSearch());
-  const review = useQuery(`review:${userId}`, (signal) => fetchReview(userId, signal));
-  // The status history is the stepper's call too; the return view lists it.
-  const status = useQuery(`status:${userId}`, (signal) => fetchStatus(userId, signal));
+  const review = useReview(userId, valid);
+  // The stepper reads the same status: the cache makes it one call for both.
+  const status = useStatus(userId, valid);
 
-  if (!review.data) return review.isLoading ? <LoadingIndicator /> : <p className="review-section__note">This registration could not be loaded.</p>;
+  if (!valid || isNotFound(review.error)) return <RecordNotFound what="Registration" list={registrationsPage} />;
+  if (!review.data) {
+    return review.isLoading ? (
+      <LoadingIndicator />
+    ) : (
+      <div className="review-section__note">
+        <p>This registration could not be loaded.</p>
+        <Button variant="outlined" onClick={review.refetch}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
   const data = review.data;
   const step: Stage = isStage(requested) ? requested : data.stage;
   const listPage = routeByKey(data.queue ?? 'registrations');
@@ -39,7 +57,9 @@ export function VerificationPage() {
           <p className="verification__eyebrow">
             {data.registration_id} · {data.legal_name}
           </p>
-          <h1 className="review-header__name">{STAGE_TITLES[step]}</h1>
+          <h1 className="review-header__name" tabIndex={-1}>
+            {STAGE_TITLES[step]}
+          </h1>
           {reached && data.reached_at[step] ? <p className="review-section__note">Reached {formatFull(data.reached_at[step])}</p> : null}
         </div>
         <AppLink href={listPage.path} className="button button--outlined">
@@ -107,7 +127,7 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
     case 'payment_completed':
       return (
         <StepFacts title="Plan and payment">
-          <Fact label="Plan" value={review.plan_name ?? '-'} />
+          <Fact label="Plan" value={review.plan_name ?? NO_PLAN_YET} />
           <Fact label="Amount" value={formatAed(review.plan_amount_aed)} />
           <Fact label="Paid on" value={formatFull(review.payment_date)} />
         </StepFacts>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Button } from '../../components/button.tsx';
-import { enablePushNotifications, deviceState, pushPermission, type DeviceState, type PermissionState } from '../../lib/push.ts';
-import { isDemoMode } from '../../lib/runtime-config.ts';
-import { notifyError, notifySuccess } from '../../lib/toast.ts';
-import { sendTestNotification } from './api.ts';
+import { Button } from '../../../components/button.tsx';
+import { enablePushNotifications, deviceState, pushPermission, type DeviceState, type PermissionState } from '../../../lib/push.ts';
+import { isDemoMode } from '../../../lib/runtime-config.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
+import { sendTestNotification } from '../api.ts';
 
 const PERMISSION_TEXT: Record<PermissionState, string> = {
   default: 'Not asked yet',

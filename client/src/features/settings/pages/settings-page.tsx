@@ -1,5 +1,5 @@
-import { NotificationsSection } from './notifications-section.tsx';
-import './settings.css';
+import { NotificationsSection } from '../components/notifications-section.tsx';
+import '../components/settings.css';
 
 export function SettingsPage() {
   return (

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { StaffUser, UserAuditEvent } from '../../../../common/contract/users.ts';
-import { roleLabel } from '../../../../common/roles.ts';
-import { Button } from '../../components/button.tsx';
-import { Dialog } from '../../components/dialog.tsx';
-import { LoadingIndicator } from '../../components/spinner.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { formatDubaiDateTime } from '../../lib/dates.ts';
-import { notifyError } from '../../lib/toast.ts';
-import { useInfiniteQuery } from '../../lib/use-query.ts';
-import { userDisplayName } from '../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink } from './api.ts';
+import type { SetPasswordLinkResponse, StaffUser, UserAuditEvent } from '../../../../../common/contract/users.ts';
+import { roleLabel } from '../../../../../common/roles.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useInfiniteQuery } from '../../../lib/use-query.ts';
+import { userDisplayName } from '../../../lib/user-name.ts';
+import { fetchUserAudit, newSetPasswordLink, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -29,29 +29,24 @@ export function describeEvent(event: UserAuditEvent): string {
 
 /** One user's administration history (the audit, newest first), and a new set-password link on request. */
 export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
-  const history = useInfiniteQuery(`user-audit:${user.id}`, (page, signal) => fetchUserAudit({ user_id: user.id, page }, signal));
+  const history = useInfiniteQuery(userKeys.audit(user.id), (page, signal) => fetchUserAudit(user.id, page, signal));
   const [link, setLink] = useState<string | null>(null);
-  const [linkBusy, setLinkBusy] = useState(false);
-
-  const requestLink = async () => {
-    setLinkBusy(true);
-    try {
-      setLink((await newSetPasswordLink(user.id)).set_password_link);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setLinkBusy(false);
-    }
-  };
-
+  const resend = useAction<void, SetPasswordLinkResponse>({
+    run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
+    success: 'New set-password link created',
+    invalidates: [userKeys.all],
+    onSuccess: (answer) => setLink(answer.set_password_link),
+  });
   return (
     <Dialog
       title={`History of ${userDisplayName(user.display_name)}`}
       onClose={onClose}
+      busy={resend.busy}
+      closeOnBackdrop={link === null}
       footer={
         <>
           {user.active && !link && (
-            <Button variant="outlined" loading={linkBusy} onClick={() => void requestLink()}>
+            <Button variant="outlined" loading={resend.busy} onClick={() => void resend.run()}>
               New set-password link
             </Button>
           )}

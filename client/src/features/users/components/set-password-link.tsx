@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { Button } from '../../components/button.tsx';
-import { notifyError, notifySuccess } from '../../lib/toast.ts';
+import { Button } from '../../../components/button.tsx';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 
 /** The set-password link to hand over (the demo sends no e-mail), with a copy button. */
 export function SetPasswordLink({ email, link }: { email: string; link: string }) {

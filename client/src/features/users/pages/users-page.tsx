@@ -1,31 +1,38 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, memo, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { RoleChoice, StaffUser } from '../../../../common/contract/users.ts';
-import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../common/roles.ts';
-import { Avatar } from '../../components/avatar.tsx';
-import { Button } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
-import { LoadingIndicator } from '../../components/spinner.tsx';
-import { StatusChip } from '../../components/status-chip.tsx';
-import { VirtualRows } from '../../components/virtual-rows.tsx';
-import { formatDubaiDate } from '../../lib/dates.ts';
-import { integerField, multiChoiceField, textField } from '../../lib/url-list-state.ts';
-import { useInfiniteScroll } from '../../lib/use-infinite-scroll.ts';
-import { useListParams } from '../../lib/use-list-params.ts';
-import { useInfiniteQuery, useQuery } from '../../lib/use-query.ts';
-import { userDisplayName } from '../../lib/user-name.ts';
-import { session } from '../../state/session.ts';
-import { fetchRoleChoices, fetchUsers } from './api.ts';
-import { HistoryDialog } from './history-dialog.tsx';
-import { ActiveDialog, InviteDialog, RoleDialog } from './user-dialogs.tsx';
-import '../../components/data-table.css';
-import './users.css';
+import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import type { RoleChoice, StaffUser } from '../../../../../common/contract/users.ts';
+import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../../common/roles.ts';
+import { Avatar } from '../../../components/avatar.tsx';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { VirtualRows } from '../../../components/virtual-rows.tsx';
+import { formatDubaiDate } from '../../../lib/dates.ts';
+import { integerField, multiChoiceField, textField } from '../../../lib/url-list-state.ts';
+import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
+import { useListParams } from '../../../lib/use-list-controller.ts';
+import { useInfiniteQuery, useQuery } from '../../../lib/use-query.ts';
+import { userDisplayName } from '../../../lib/user-name.ts';
+import { session } from '../../../state/session.ts';
+import { fetchRoleChoices, fetchUsers, userKeys } from '../api.ts';
+import { USER_STATUS_LABELS, canResendLink } from '../model.ts';
+import '../../../components/data-table.css';
+import '../components/users.css';
+
+// The dialogs load when one first opens: most visits to the page only read the list.
+const HistoryDialog = lazy(() => import('../components/history-dialog.tsx').then((module) => ({ default: module.HistoryDialog })));
+const InviteDialog = lazy(() => import('../components/user-dialogs.tsx').then((module) => ({ default: module.InviteDialog })));
+const RoleDialog = lazy(() => import('../components/user-dialogs.tsx').then((module) => ({ default: module.RoleDialog })));
+const ActiveDialog = lazy(() => import('../components/user-dialogs.tsx').then((module) => ({ default: module.ActiveDialog })));
+const ResendLinkDialog = lazy(() => import('../components/user-dialogs.tsx').then((module) => ({ default: module.ResendLinkDialog })));
 
 /** Search (lower case) and the role filter live in the URL; page is the list schema's, unused by an infinite list. */
 const USERS_VIEW = {
   page: integerField(1),
-  search: textField({ lowerCase: true }),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
   roles: multiChoiceField(STAFF_ROLES),
 };
 
@@ -37,29 +44,25 @@ type OpenDialog =
   | { kind: 'role'; user: StaffUser }
   | { kind: 'active'; user: StaffUser }
   | { kind: 'history'; user: StaffUser }
+  | { kind: 'resend'; user: StaffUser }
   | null;
 
 export function UsersPage() {
   useSignals();
   const [view, setView] = useListParams(USERS_VIEW);
-  // Bumped after an invitation, so the list is read again from page 1 with the new user in place.
-  const [generation, setGeneration] = useState(0);
-  const [changed, setChanged] = useState<ReadonlyMap<number, StaffUser>>(new Map());
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
 
-  const roleChoices = useQuery('user-role-choices', fetchRoleChoices);
+  const roleChoices = useQuery(userKeys.roleChoices, fetchRoleChoices);
   const staffChoices = useMemo<RoleChoice[]>(() => (roleChoices.data ?? []).filter((choice) => isStaffRole(choice.value)), [roleChoices.data]);
 
+  // Every write invalidates ['users']: the loaded pages are read again together and the rows change in place.
   const query = useMemo(() => ({ search: view.search || undefined, role__in: view.roles.length > 0 ? view.roles.join(',') : undefined }), [view.search, view.roles]);
-  const list = useInfiniteQuery(`users:${JSON.stringify(query)}:${generation}`, (page, signal) => fetchUsers({ ...query, page }, signal));
-  const rows = list.items.map((user) => changed.get(user.id) ?? user);
+  const list = useInfiniteQuery(userKeys.list(query), (page, signal) => fetchUsers({ ...query, page }, signal));
+  const rows = list.items;
 
   useInfiniteScroll({ canLoad: list.hasNextPage && !list.isLoading && list.error === undefined, loadMore: list.fetchNextPage, loaded: list.items.length });
 
-  const onChanged = useCallback((user: StaffUser) => {
-    setChanged((previous) => new Map(previous).set(user.id, user));
-    setDialog(null);
-  }, []);
   const openDialog = useCallback((kind: RowAction, user: StaffUser) => setDialog({ kind, user }), []);
   const ownEmail = session.value.email?.toLowerCase();
 
@@ -69,7 +72,7 @@ export function UsersPage() {
   return (
     <div className="users-page">
       <div className="users-toolbar">
-        <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search name or e-mail" label="Search users" />
+        <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search name or e-mail" label="Search users" maxLength={MAX_SEARCH_LENGTH} />
         <div className="role-filter" role="group" aria-label="Filter by role">
           {staffChoices.map((choice) => (
             <button
@@ -143,28 +146,23 @@ export function UsersPage() {
         )}
       </div>
 
-      {dialog?.kind === 'invite' && (
-        <InviteDialog
-          roles={staffChoices}
-          onClose={() => setDialog(null)}
-          onInvited={() => {
-            setChanged(new Map());
-            setGeneration((value) => value + 1);
-          }}
-        />
-      )}
-      {dialog?.kind === 'role' && <RoleDialog user={dialog.user} roles={staffChoices} onClose={() => setDialog(null)} onChanged={onChanged} />}
-      {dialog?.kind === 'active' && <ActiveDialog user={dialog.user} onClose={() => setDialog(null)} onChanged={onChanged} />}
-      {dialog?.kind === 'history' && <HistoryDialog user={dialog.user} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'invite' && <InviteDialog roles={staffChoices} onClose={closeDialog} />}
+        {dialog?.kind === 'role' && <RoleDialog user={dialog.user} roles={staffChoices} onClose={closeDialog} />}
+        {dialog?.kind === 'active' && <ActiveDialog user={dialog.user} onClose={closeDialog} />}
+        {dialog?.kind === 'history' && <HistoryDialog user={dialog.user} onClose={closeDialog} />}
+        {dialog?.kind === 'resend' && <ResendLinkDialog user={dialog.user} onClose={closeDialog} />}
+      </Suspense>
     </div>
   );
 }
 
-type RowAction = 'role' | 'active' | 'history';
+type RowAction = 'role' | 'active' | 'history' | 'resend';
 
 /** Memoised: scrolling re-renders the visible window, and rows whose user did not change stay as they are. */
 const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: RowAction, user: StaffUser) => void }) {
   const name = userDisplayName(user.display_name);
+  const status = USER_STATUS_LABELS[user.status];
   return (
     <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
       <span role="cell" className="data-table__cell users-row__avatar">
@@ -184,7 +182,7 @@ const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser;
         {formatDubaiDate(user.date_joined)}
       </span>
       <span role="cell" className="data-table__cell">
-        <StatusChip variant={user.active ? 'green' : 'neutral'}>{user.active ? 'Active' : 'Deactivated'}</StatusChip>
+        <StatusChip variant={status.variant}>{status.label}</StatusChip>
       </span>
       <span role="cell" className="data-table__cell users-row__actions">
         <button type="button" className="users-row__action" disabled={self} onClick={() => onOpen('role', user)} aria-label={`Change the role of ${name}`}>
@@ -196,6 +194,11 @@ const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser;
         <button type="button" className="users-row__action" onClick={() => onOpen('history', user)} aria-label={`History of ${name}`}>
           History
         </button>
+        {canResendLink(user) && (
+          <button type="button" className="users-row__action" onClick={() => onOpen('resend', user)} aria-label={`Send ${name} a new set-password link`}>
+            Resend link
+          </button>
+        )}
       </span>
     </div>
   );
