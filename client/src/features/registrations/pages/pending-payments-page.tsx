@@ -4,7 +4,7 @@ import { detailHref } from '../model.ts';
 
 /** Most recently reviewed first (documents received last). */
 const schema = onboardingSchema('-recieved_on');
-const columns = [regIdColumn, companyColumn, planColumn, amountColumn, { ...statusColumn, span: 2 as const }];
+const columns = [regIdColumn, companyColumn, planColumn, amountColumn, statusColumn];
 
 /** Plan Approval: registrations whose due diligence is approved, waiting on their chosen plan's approval. */
 export function PendingPaymentsPage() {

@@ -21,7 +21,7 @@ const columns = [
   companyColumn,
   dateColumn('date_joined', 'Joined On'),
   { id: 'stage', header: 'Stage', span: 2 as const, cell: (item: { stage: Stage }) => STAGE_TITLES[item.stage] },
-  { ...statusColumn, span: 2 as const },
+  statusColumn,
 ];
 
 /** Registrations in the early stages, each opening its verification page on its current step. */
