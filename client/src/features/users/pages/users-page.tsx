@@ -159,6 +159,19 @@ export function UsersPage() {
 
 type RowAction = 'role' | 'active' | 'history' | 'resend';
 
+/** An address that has to wrap breaks before its '@' first, rather than anywhere in the name. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** Memoised: scrolling re-renders the visible window, and rows whose user did not change stay as they are. */
 const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: RowAction, user: StaffUser) => void }) {
   const name = userDisplayName(user.display_name);
@@ -172,8 +185,8 @@ const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser;
         {name}
         {self && <span className="users-row__you"> (you)</span>}
       </span>
-      <span role="cell" className="data-table__cell" title={user.email}>
-        {user.email}
+      <span role="cell" className="data-table__cell users-row__email" title={user.email}>
+        <EmailAddress email={user.email} />
       </span>
       <span role="cell" className="data-table__cell">
         {roleLabel(user.role)}
