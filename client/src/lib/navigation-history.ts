@@ -44,7 +44,7 @@ if (typeof window !== 'undefined') {
   history.scrollRestoration = 'manual';
   // wouter announces its own pushState and replaceState calls as events of these names (it patches history).
   window.addEventListener('pushState', () => {
-    // Fired after the URL changed but before the new page rendered: scrollY is still the old page's.
+    // Dispatched by wouter's own pushState call, before the new page renders: scrollY is still the old page's.
     remember();
     depth += 1;
     kind = 'push';
@@ -56,7 +56,8 @@ if (typeof window !== 'undefined') {
     stamp();
   });
   window.addEventListener('popstate', () => {
-    remember();
+    // The page may already have re-rendered here (see use-route-effects.ts), so the position the scroll
+    // listener last recorded for the entry left stands; reading scrollY now could read the new page's.
     depth = readDepth();
     kind = 'pop';
     restoreTarget = scrollPositions.get(depth);

@@ -61,17 +61,25 @@ export function useRouteEffects(): void {
   const shownPath = useRef(pathname);
 
   useLayoutEffect(() => {
-    const kind = lastNavigation();
     const pageChanged = shownPath.current !== pathname;
     shownPath.current = pathname;
     const stops: (() => void)[] = [];
-    if (kind === 'pop') {
-      const target = takeRestoreTarget();
-      if (target !== undefined) stops.push(restoreScroll(target));
-    } else if (kind === 'push') {
-      window.scrollTo(0, 0);
-    }
-    if (pageChanged && kind !== 'load') stops.push(focusHeading(pathDepth(pathname) > 1));
-    return () => stops.forEach((stop) => stop());
+    // Back and Forward re-render the page before navigation-history.ts hears the popstate (the router's
+    // listener was there first and React renders in the microtask after it): decide in the next frame,
+    // still before it is painted.
+    const frame = requestAnimationFrame(() => {
+      const kind = lastNavigation();
+      if (kind === 'pop') {
+        const target = takeRestoreTarget();
+        if (target !== undefined) stops.push(restoreScroll(target));
+      } else if (kind === 'push') {
+        window.scrollTo(0, 0);
+      }
+      if (pageChanged && kind !== 'load') stops.push(focusHeading(pathDepth(pathname) > 1));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      stops.forEach((stop) => stop());
+    };
   }, [pathname, search]);
 }
