@@ -10,7 +10,7 @@ import type { Page } from '../../../../common/contract/shared.ts';
 import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
 import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
-import { currentIdToken } from '../../lib/firebase.ts';
+import { sessionIdToken } from '../../lib/session-lost.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 
 /** How many the panel loads; older ones stay on the server. */
@@ -94,7 +94,7 @@ function announce(item: NotificationItem, navigate: (path: string) => void): voi
 export function startNotificationCenter(navigate: (path: string) => void): () => void {
   const stream = openEventStream({
     path: notificationPaths.stream,
-    getToken: currentIdToken,
+    getToken: sessionIdToken,
     onOpen: (resumed) => {
       void refreshUnreadCount();
       // A resumed stream replays what was missed as events, which also makes their toasts.
