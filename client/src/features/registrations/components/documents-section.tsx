@@ -8,6 +8,7 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { fetchDocumentFile } from '../api.ts';
 import { formatBytes } from '../model.ts';
+import { titledPdf } from '../pdf-title.ts';
 
 /**
  * The bytes as a file of the document's own name and type (the three the back end accepts): the name is
@@ -98,15 +99,18 @@ function DocumentPreview({ id, userId, document }: { id: string; userId: number;
   useEffect(() => {
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    fetchDocumentFile(userId, documentId, controller.signal).then(
-      (blob) => {
-        objectUrl = URL.createObjectURL(asFile(blob, { file_name, content_type }));
-        setUrl(objectUrl);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
-      },
-    );
+    fetchDocumentFile(userId, documentId, controller.signal)
+      .then((blob) => (content_type === 'application/pdf' ? titledPdf(blob, file_name) : blob))
+      .then(
+        (blob) => {
+          if (controller.signal.aborted) return;
+          objectUrl = URL.createObjectURL(asFile(blob, { file_name, content_type }));
+          setUrl(objectUrl);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) notifyError(error);
+        },
+      );
     return () => {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
