@@ -50,7 +50,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
         autoComplete="off"
         maxLength={maxLength}
         aria-describedby={showCounter ? counterId : undefined}
-        onChange={(event) => setText(event.target.value.toLowerCase())}
+        onChange={(event) => setText(event.target.value.toLowerCase().slice(0, maxLength))}
       />
       {showCounter && (
         <span id={counterId} className="search-box__counter" aria-live="polite">
