@@ -102,6 +102,15 @@ async function navCount(page: Page, entry: string): Promise<number> {
   return Number(text.replace(/\D+/g, ''));
 }
 
+/** The paths of the API calls the page makes from now on, whose path contains `part`. */
+function apiCalls(page: Page, part = '/api/'): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(part)) calls.push(new URL(request.url()).pathname);
+  });
+  return calls;
+}
+
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -279,10 +288,7 @@ describe('dead ends and jumps', () => {
 
   it('shows a missing record as a page with its list linked, and a malformed id as the same page without a toast or a call', async () => {
     const page = await signedInAs('ADMIN', '/');
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/registrations/')) calls.push(new URL(request.url()).pathname);
-    });
+    const calls = apiCalls(page, '/api/registrations/');
     await page.goto(`${e2e.stack.url}/due-diligence/details/99999`);
     await page.getByRole('heading', { name: 'Registration not found' }).waitFor();
     await page.getByRole('link', { name: 'Go to Due Diligence' }).click();
@@ -535,10 +541,7 @@ describe('smaller', () => {
 
   it('reads users/me once per page load and users/{id}/status once on a verification page', async () => {
     const page = await signedInAs('ADMIN', '/');
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/')) calls.push(new URL(request.url()).pathname);
-    });
+    const calls = apiCalls(page);
     await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     await page.waitForTimeout(1000);

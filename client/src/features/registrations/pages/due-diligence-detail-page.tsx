@@ -10,16 +10,14 @@ import { STAGE_TITLES } from '../../../../../common/stages.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip, statusVariant } from '../../../components/status-chip.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
-import { isNotFound } from '../../../lib/errors.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
+import { RecordFallback } from '../components/record-fallback.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
 import { decisionBlockers, isRecordId, personName, waitingText } from '../model.ts';
@@ -38,20 +36,8 @@ export function DueDiligenceDetailPage() {
   const review = useReview(id, valid);
   const timeline = useTimeline(id, valid);
 
-  if (!valid || isNotFound(review.error)) return <RecordNotFound what="Registration" list={dueDiligence} />;
   const data = review.data;
-  if (!data) {
-    return review.isLoading ? (
-      <LoadingIndicator />
-    ) : (
-      <div className="review-section__note">
-        <p>This registration could not be loaded.</p>
-        <Button variant="outlined" onClick={review.refetch}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
+  if (!valid || !data) return <RecordFallback valid={valid} record={review} list={dueDiligence} />;
   return (
     <div className="review">
       <ReviewHeader review={data} />

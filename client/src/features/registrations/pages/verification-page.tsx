@@ -5,14 +5,11 @@ import type { RegistrationReview } from '../../../../../common/contract/registra
 import { VERIFICATION_PATTERN } from '../../../../../common/links.ts';
 import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
 import { AppLink } from '../../../components/app-link.tsx';
-import { Button } from '../../../components/button.tsx';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
-import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatFull } from '../../../lib/dates.ts';
-import { isNotFound } from '../../../lib/errors.ts';
 import { formatAed } from '../../../lib/money.ts';
 import { useReview, useStatus } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
+import { RecordFallback } from '../components/record-fallback.tsx';
 import { Fact, ProfileSection } from '../components/profile-section.tsx';
 import { isRecordId, NO_PLAN_YET, readVerificationQuery } from '../model.ts';
 import '../components/review.css';
@@ -32,20 +29,8 @@ export function VerificationPage() {
   // The stepper reads the same status: the cache makes it one call for both.
   const status = useStatus(userId, valid);
 
-  if (!valid || isNotFound(review.error)) return <RecordNotFound what="Registration" list={registrationsPage} />;
-  if (!review.data) {
-    return review.isLoading ? (
-      <LoadingIndicator />
-    ) : (
-      <div className="review-section__note">
-        <p>This registration could not be loaded.</p>
-        <Button variant="outlined" onClick={review.refetch}>
-          Retry
-        </Button>
-      </div>
-    );
-  }
   const data = review.data;
+  if (!valid || !data) return <RecordFallback valid={valid} record={review} list={registrationsPage} />;
   const step: Stage = isStage(requested) ? requested : data.stage;
   const listPage = routeByKey(data.queue ?? 'registrations');
   const reached = STAGES.indexOf(step) <= STAGES.indexOf(data.stage);
