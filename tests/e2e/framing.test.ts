@@ -41,6 +41,7 @@ beforeAll(async () => {
   const config: RuntimeConfig = {
     firebase: { apiKey: 'demo-api-key', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com`, projectId: TEST_PROJECT_ID },
     authEmulatorUrl: `http://${inject('authEmulatorHost')}`,
+    storeLinks: {},
   };
   // The built console with no security headers at all, and the SPA fallback to index.html.
   plain = createServer((request, response) => {
