@@ -17,6 +17,7 @@ const placeholder = lazyPage(() => import('../components/placeholder-page.tsx').
 
 export const PUBLIC_PAGES: Record<(typeof PUBLIC_PATHS)[number], LazyPage> = {
   '/auth/login': lazyPage(() => import('../features/auth/login-page.tsx').then((module) => module.LoginPage)),
+  '/auth/forgot-password': lazyPage(() => import('../features/auth/forgot-password-page.tsx').then((module) => module.ForgotPasswordPage)),
   '/users/set-password': lazyPage(() => import('../features/auth/set-password-page.tsx').then((module) => module.SetPasswordPage)),
   '/T&C': lazyPage(() => import('../features/auth/terms-page.tsx').then((module) => module.TermsPage)),
   '/PrivacyPolicy': lazyPage(() => import('../features/auth/privacy-page.tsx').then((module) => module.PrivacyPage)),
