@@ -18,7 +18,6 @@ import {
   initializeAuth,
   onAuthStateChanged,
   onIdTokenChanged,
-  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
   type Auth,
@@ -165,18 +164,6 @@ export async function signIn(email: string, password: string): Promise<void> {
     throw error;
   }
   await profileStored;
-}
-
-/**
- * Asks the provider to e-mail a password-reset link. An unknown address is not an error here: the page
- * answers the same either way, so it cannot be used to find out which e-mails have accounts.
- */
-export async function requestPasswordReset(email: string): Promise<void> {
-  try {
-    await sendPasswordResetEmail(await whenAuthReady(), email.trim());
-  } catch (error) {
-    if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw error;
-  }
 }
 
 /** Logout: the session is cleared and the login page shown at once; the provider's sign-out follows. */

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { sendPasswordResetEmail } from 'firebase/auth';
 import { Link } from 'wouter';
 import { LOGIN_PATH, SET_PASSWORD_PATH } from '../../../../common/access.ts';
 import { MAX_EMAIL_LENGTH } from '../../../../common/contract/http.ts';
 import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
+import { whenAuthReady } from '../../lib/auth.ts';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
-import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 /**
@@ -30,7 +31,6 @@ export function ForgotPasswordPage() {
     setError(null);
     setSubmitting(true);
     try {
-      const { requestPasswordReset } = await import('../../lib/auth.ts');
       await requestPasswordReset(address);
       setDemoLink(await emulatorResetLink(address));
       setSentTo(address);
@@ -86,6 +86,18 @@ export function ForgotPasswordPage() {
   );
 }
 
+/**
+ * Asks the provider to e-mail a password-reset link (here, not in lib/auth.ts, so the login route does not
+ * download it). An unknown address is not an error: the page answers the same either way.
+ */
+async function requestPasswordReset(email: string): Promise<void> {
+  try {
+    await sendPasswordResetEmail(await whenAuthReady(), email);
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'auth/user-not-found') throw error;
+  }
+}
+
 interface EmulatorOobCode {
   email?: string;
   oobCode?: string;
@@ -93,14 +105,16 @@ interface EmulatorOobCode {
 }
 
 /**
- * Demo only (the gateway names an emulator only in demo mode): the newest reset code the emulator holds for
+ * Demo only (Auth is connected to an emulator only in demo mode): the newest reset code the emulator holds for
  * the address, through its documented REST endpoint, as a console set-password link. null elsewhere.
  */
 async function emulatorResetLink(email: string): Promise<string | null> {
-  const config = runtimeConfig();
-  if (!config?.authEmulatorUrl) return null;
+  const auth = await whenAuthReady();
+  const emulator = auth.emulatorConfig;
+  if (!emulator) return null;
   try {
-    const response = await fetch(`${config.authEmulatorUrl}/emulator/v1/projects/${encodeURIComponent(config.firebase.projectId)}/oobCodes`);
+    const origin = `${emulator.protocol}://${emulator.host}${emulator.port === null ? '' : `:${emulator.port}`}`;
+    const response = await fetch(`${origin}/emulator/v1/projects/${encodeURIComponent(auth.app.options.projectId ?? '')}/oobCodes`);
     if (!response.ok) return null;
     const { oobCodes = [] } = (await response.json()) as { oobCodes?: EmulatorOobCode[] };
     const code = oobCodes.findLast((entry) => entry.requestType === 'PASSWORD_RESET' && entry.email?.toLowerCase() === email.toLowerCase());
