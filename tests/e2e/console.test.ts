@@ -256,7 +256,7 @@ describe('accessibility (axe-core)', () => {
     const page = await e2e.openLogin();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('finds no serious or critical violation on the shell, with groups and notifications open', async () => {
     const page = await e2e.signedInAs('ADMIN');
@@ -265,5 +265,5 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('region', { name: 'Notifications', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });

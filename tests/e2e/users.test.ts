@@ -223,5 +223,5 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('dialog', { name: 'Invite a staff member' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });
