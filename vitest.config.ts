@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
-    testTimeout: 30_000,
+    // Generous on purpose: many tests start real processes (a back end, a browser) and CI's two cores also run
+    // the other project in parallel; a hung test still fails, a slow machine does not.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two cores: browser tests and server tests each start real processes, so keep contention bounded.
     maxWorkers: 2,

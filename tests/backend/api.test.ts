@@ -475,5 +475,6 @@ describe('errors', () => {
     } finally {
       await broken.close();
     }
-  });
+    // It starts a back end of its own (database, migrations, seed): slow on a busy two-core machine.
+  }, 90_000);
 });
