@@ -1,8 +1,12 @@
 /** Display rules of the review feature: file sizes, waiting time, event wording. */
 import type { TimelineEvent } from '../../../../common/contract/registrations.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
+import { formatFils } from '../../../../common/money.ts';
+import { MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS, PHASE_LABELS } from '../../../../common/pipeline.ts';
+import { CYCLE_TERMS } from '../../../../common/pricing.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
 import { STAGE_TITLES } from '../../../../common/stages.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -28,7 +32,24 @@ export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
   returned: 'Returned',
   resubmitted: 'Resubmitted',
   approved: 'Approved',
+  reminded: 'Reminder sent',
+  verified: 'Profile verified',
+  withdrawn: 'Withdrawn',
+  reinstated: 'Reinstated',
+  meeting_booked: 'Call booked',
+  meeting_rescheduled: 'Call rescheduled',
+  meeting_cancelled: 'Call cancelled',
+  meeting_held: 'Call held',
+  meeting_no_show: 'No show',
+  submitted: 'Documents submitted',
+  plan_set: 'Plan set',
+  plan_approved: 'Plan approved',
+  payment_recorded: 'Payment recorded',
+  activated: 'Account activated',
 };
+
+const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
+  `${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min, ${MEETING_MODE_LABELS[meeting.mode].toLowerCase()} with ${meeting.host.display_name ?? meeting.host.email}`;
 
 const nameOf = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
 
@@ -51,5 +72,33 @@ export function eventSummary(event: TimelineEvent): string {
       return 'Resubmitted by the client';
     case 'approved':
       return 'Due diligence approved';
+    case 'reminded':
+      return `Reminder sent to the client (${PHASE_LABELS[event.data.phase]})`;
+    case 'verified':
+      return event.data.override_reason ? `Profile verified with an override: ${event.data.override_reason}` : 'Profile verified, every check passed';
+    case 'withdrawn':
+      return `Withdrawn: ${event.data.reason}`;
+    case 'reinstated':
+      return 'Reinstated';
+    case 'meeting_booked':
+      return `Call booked for ${callText(event.data.meeting)}`;
+    case 'meeting_rescheduled':
+      return `Call rescheduled to ${callText(event.data.meeting)}`;
+    case 'meeting_cancelled':
+      return `Call cancelled: ${event.data.reason}`;
+    case 'meeting_held':
+      return event.data.notes ? `Call held: ${event.data.notes}` : 'Call held';
+    case 'meeting_no_show':
+      return event.data.notes ? `Client did not join the call: ${event.data.notes}` : 'Client did not join the call';
+    case 'submitted':
+      return `Documents submitted by the client (${event.data.documents.length})`;
+    case 'plan_set':
+      return `Plan set: ${event.data.plan.plan_name}, ${CYCLE_TERMS[event.data.plan.cycle].label.toLowerCase()}, ${formatFils(event.data.plan.total_fils)} incl. VAT`;
+    case 'plan_approved':
+      return `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
+    case 'payment_recorded':
+      return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
+    case 'activated':
+      return `Account activated, bookkeeper ${event.data.bookkeeper?.display_name ?? event.data.bookkeeper?.email ?? '-'}`;
   }
 }
