@@ -70,7 +70,7 @@ export function submitDocuments(db: Database, body: SubmitBody, actor: Actor): P
     const documents = await documentsOf(tx, registration.id);
     const missing = REQUIRED_DOCUMENTS.filter((kind) => !documents.some((document) => document.kind === kind));
     if (missing.length > 0) {
-      throw conflict(`Upload ${missing.map((kind) => DOCUMENT_KIND_LABELS[kind].toLowerCase()).join(', ')} before submitting.`);
+      throw conflict(`Upload these documents before submitting: ${missing.map((kind) => DOCUMENT_KIND_LABELS[kind]).join(', ')}.`);
     }
     const now = new Date();
     await applyTransition(tx, registration, {

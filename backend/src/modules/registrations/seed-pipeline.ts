@@ -10,14 +10,16 @@
 import { addDays, dubaiDate, dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { PHASE_LABELS, pipelineAction, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
-import { failedChecks, profileChecks } from '../../../../common/profile-checks.ts';
+import type { PersonRef } from '../../../../common/contract/shared.ts';
+import { failedChecks, profileChecks, type CheckedProfile } from '../../../../common/profile-checks.ts';
 import { BILLING_CYCLES, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
 import { STAGES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import type { AuditEvent } from '../../lib/audit.ts';
 import { createClient, createSubscription } from '../clients/index.ts';
 import { profileOf } from './review-store.ts';
+import { insertAuditEvents } from './seed-batch.ts';
 import { STAGE_EVENT } from './seed.ts';
 
 const MINUTE = 60_000;
@@ -67,14 +69,25 @@ export async function seedPipeline(tx: Queryable, now: Date): Promise<void> {
             r.plan_name, r.payment_date, u.email
      FROM registrations r JOIN users u ON u.id = r.user_id ORDER BY r.id`,
   );
-  const history = async (registration: Seeded) =>
-    new Map(
-      (await tx.query<{ status_text: string; created_at: Date }>('SELECT status_text, created_at FROM registration_events WHERE registration_id = $1 ORDER BY created_at, id', [registration.id])).map(
-        (line) => [line.status_text, line.created_at],
-      ),
-    );
+  // One read of every status line and profile, not one per registration: the seed runs on every fresh start.
+  const histories = new Map<number, Map<string, Date>>();
+  for (const line of await tx.query<{ registration_id: number; status_text: string; created_at: Date }>('SELECT registration_id, status_text, created_at FROM registration_events ORDER BY created_at, id')) {
+    if (!histories.has(line.registration_id)) histories.set(line.registration_id, new Map());
+    histories.get(line.registration_id)!.set(line.status_text, line.created_at);
+  }
+  const profiles = new Map(
+    (
+      await tx.query<CheckedProfile & { registration_id: number }>(
+        "SELECT registration_id, trade_licence_number, to_char(licence_expires_on, 'YYYY-MM-DD') AS licence_expires_on, vat_registered, trn FROM company_profiles",
+      )
+    ).map((profile) => [profile.registration_id, profile]),
+  );
+  const people = new Map(
+    (await tx.query<PersonRef>("SELECT id, display_name, email FROM users WHERE role <> 'CLIENT'")).map((person) => [person.id, person]),
+  );
 
   await seedProfileChecks(tx, registrations, now);
+  const seeder: Seeder = { tx, people, audits: [] };
   const calls = new CallPlanner(now, staff);
   const awaitingDocuments = DEMO_ACCOUNTS.find((account) => account.onboarding === 'awaiting_documents')?.email;
   // The client account waiting on documents gets the first held call.
@@ -82,14 +95,17 @@ export async function seedPipeline(tx: Queryable, now: Date): Promise<void> {
   meetingRows.sort((a, b) => Number(b.email === awaitingDocuments) - Number(a.email === awaitingDocuments));
 
   for (const [index, registration] of registrations.entries()) {
-    const lines = await history(registration);
-    if (reached(registration, 'profile_verified')) await seedVerification(tx, registration, lines.get(STAGE_EVENT.profile_verified) ?? now, index % 2 === 0 ? staff.exec : staff.manager);
-    if (reached(registration, 'documents_submitted')) await seedHeldCall(tx, registration, index, staff);
-    if (registration.status === 'inactive') await seedWithdrawal(tx, registration, lines.get('Registration withdrawn by the client') ?? now, staff.manager);
+    const lines = histories.get(registration.id) ?? new Map<string, Date>();
+    if (reached(registration, 'profile_verified')) {
+      seedVerification(seeder.audits, registration, profiles.get(registration.id) ?? null, lines.get(STAGE_EVENT.profile_verified) ?? now, index % 2 === 0 ? staff.exec : staff.manager);
+    }
+    if (reached(registration, 'documents_submitted')) await seedHeldCall(seeder, registration, index, staff);
+    if (registration.status === 'inactive') seedWithdrawal(seeder.audits, registration, lines.get('Registration withdrawn by the client') ?? now, staff.manager);
   }
-  for (const registration of meetingRows) await seedCall(tx, registration, calls.next(registration), now);
-  await seedPlans(tx, registrations, now, staff);
-  await seedReminders(tx, registrations, now, staff.exec);
+  for (const registration of meetingRows) await seedCall(seeder, registration, calls.next(registration), now);
+  await seedPlans(seeder, registrations, now, staff);
+  await seedReminders(seeder, registrations, now, staff.exec);
+  await insertAuditEvents(tx, seeder.audits);
 }
 
 /** Company profiles waiting on verification: every third fails the licence check, the next the TRN check. */
@@ -107,10 +123,10 @@ async function seedProfileChecks(tx: Queryable, registrations: Seeded[], now: Da
   }
 }
 
-async function seedVerification(tx: Queryable, registration: Seeded, at: Date, actorId: number): Promise<void> {
-  const checks = profileChecks(await profileOf(tx, registration.id, registration.legal_name), dubaiDate(at));
+function seedVerification(audits: AuditEvent[], registration: Seeded, profile: CheckedProfile | null, at: Date, actorId: number): void {
+  const checks = profileChecks(profile, dubaiDate(at));
   const overridden = failedChecks(checks).length > 0;
-  await writeAudit(tx, {
+  audits.push({
     entity: 'registration',
     entityId: registration.id,
     kind: 'verified',
@@ -120,8 +136,8 @@ async function seedVerification(tx: Queryable, registration: Seeded, at: Date, a
   });
 }
 
-async function seedWithdrawal(tx: Queryable, registration: Seeded, at: Date, actorId: number): Promise<void> {
-  await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'withdrawn', actorId, data: { reason: 'The client asked to pause onboarding until next quarter.', cancelled_meeting_id: null }, at });
+function seedWithdrawal(audits: AuditEvent[], registration: Seeded, at: Date, actorId: number): void {
+  audits.push({ entity: 'registration', entityId: registration.id, kind: 'withdrawn', actorId, data: { reason: 'The client asked to pause onboarding until next quarter.', cancelled_meeting_id: null }, at });
 }
 
 const MODES: readonly MeetingMode[] = ['video', 'office', 'phone'];
@@ -138,8 +154,16 @@ interface Call {
   bookedAt: Date;
 }
 
+interface Seeder {
+  tx: Queryable;
+  /** Staff by id, for the events' person references. */
+  people: Map<number, PersonRef>;
+  /** Timeline events, written together at the end (one statement per few hundred, not one each). */
+  audits: AuditEvent[];
+}
+
 /** Inserts a call, its events and its place on the registration. */
-async function insertCall(tx: Queryable, registration: Seeded, call: Call, index: number): Promise<number> {
+async function insertCall({ tx, people, audits }: Seeder, registration: Seeded, call: Call, index: number): Promise<number> {
   const end = new Date(call.start.getTime() + call.minutes * MINUTE);
   const where = whereFor(call.mode, index);
   const [row] = await tx.query<{ id: number }>(
@@ -161,21 +185,20 @@ async function insertCall(tx: Queryable, registration: Seeded, call: Call, index
     ],
   );
   const id = row!.id;
-  const hostRef = (await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = $1', [call.host]))[0];
-  const meeting = { id, starts_at: call.start.toISOString(), duration_minutes: call.minutes, host: hostRef, mode: call.mode, link_or_location: where };
-  await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'meeting_booked', actorId: call.bookedBy, data: { meeting }, at: call.bookedAt });
+  const meeting = { id, starts_at: call.start.toISOString(), duration_minutes: call.minutes, host: people.get(call.host), mode: call.mode, link_or_location: where };
+  audits.push({ entity: 'registration', entityId: registration.id, kind: 'meeting_booked', actorId: call.bookedBy, data: { meeting }, at: call.bookedAt });
   if (call.outcome) {
-    await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: call.outcome === 'held' ? 'meeting_held' : 'meeting_no_show', actorId: call.host, data: { meeting_id: id, notes: '' }, at: end });
+    audits.push({ entity: 'registration', entityId: registration.id, kind: call.outcome === 'held' ? 'meeting_held' : 'meeting_no_show', actorId: call.host, data: { meeting_id: id, notes: '' }, at: end });
   }
   await tx.query('UPDATE registrations SET meeting_id = $2, meeting_at = $3, meeting_booked_by = $4, meeting_outcome = $5 WHERE id = $1', [registration.id, id, call.start, call.bookedBy, call.outcome]);
   return id;
 }
 
 /** The held call of a registration past the meeting step, at the time the main seed gave its meeting. */
-async function seedHeldCall(tx: Queryable, registration: Seeded, index: number, staff: Staff): Promise<void> {
+async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number, staff: Staff): Promise<void> {
   const start = registration.meeting_at ?? new Date(0);
   const host = registration.meeting_booked_by ?? staff.exec;
-  await insertCall(tx, registration, { start, minutes: 30, host, mode: MODES[index % 3]!, outcome: 'held', bookedBy: host, bookedAt: new Date(start.getTime() - 2 * DAY) }, index);
+  await insertCall(seeder, registration, { start, minutes: 30, host, mode: MODES[index % 3]!, outcome: 'held', bookedBy: host, bookedAt: new Date(start.getTime() - 2 * DAY) }, index);
 }
 
 /**
@@ -239,9 +262,9 @@ class CallPlanner {
   }
 }
 
-async function seedCall(tx: Queryable, registration: Seeded, call: Call, now: Date): Promise<void> {
-  const index = registration.id;
-  await insertCall(tx, registration, call, index);
+async function seedCall(seeder: Seeder, registration: Seeded, call: Call, now: Date): Promise<void> {
+  const { tx } = seeder;
+  await insertCall(seeder, registration, call, registration.id);
   const end = new Date(call.start.getTime() + call.minutes * MINUTE);
   if (call.outcome === 'held') {
     await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, $3)', [registration.id, pipelineAction('mark_held').statusLine, end]);
@@ -262,7 +285,8 @@ const referenceFor = (method: PaymentMethod, index: number) =>
  * a plan not approved yet, the rest (and every paid one) an approved plan; paid ones their payment;
  * activated ones their client and subscription.
  */
-async function seedPlans(tx: Queryable, registrations: Seeded[], now: Date, staff: Staff): Promise<void> {
+async function seedPlans(seeder: Seeder, registrations: Seeded[], now: Date, staff: Staff): Promise<void> {
+  const { tx, audits } = seeder;
   const plans = new Map((await tx.query<{ id: number; name: string; monthly_price_fils: number }>('SELECT id, name, monthly_price_fils FROM plans')).map((plan) => [plan.name, plan]));
   const team = await tx.query<{ id: number; role: string }>("SELECT id, role FROM users WHERE role IN ('BOOKKEEPER', 'REVIEWER') AND active ORDER BY id");
   const bookkeepers = team.filter((user) => user.role === 'BOOKKEEPER').map((user) => user.id);
@@ -290,7 +314,7 @@ async function seedPlans(tx: Queryable, registrations: Seeded[], now: Date, staf
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
       [registration.id, plan.id, cycle, discountBp, price.list_fils, price.discount_fils, price.net_fils, price.vat_fils, price.total_fils, note, staff.manager, setAt, approvedAt ? staff.manager : null, approvedAt],
     );
-    await writeAudit(tx, {
+    audits.push({
       entity: 'registration',
       entityId: registration.id,
       kind: 'plan_set',
@@ -298,7 +322,7 @@ async function seedPlans(tx: Queryable, registrations: Seeded[], now: Date, staf
       data: { plan: { plan_id: plan.id, plan_name: plan.name, cycle, discount_bp: discountBp, net_fils: price.net_fils, vat_fils: price.vat_fils, total_fils: price.total_fils, note } },
       at: setAt,
     });
-    if (approvedAt) await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'plan_approved', actorId: staff.manager, data: { total_fils: price.total_fils }, at: approvedAt });
+    if (approvedAt) audits.push({ entity: 'registration', entityId: registration.id, kind: 'plan_approved', actorId: staff.manager, data: { total_fils: price.total_fils }, at: approvedAt });
     const label = !paid && registration.status === 'active' && approvedAt ? { status_label: PHASE_LABELS.awaiting_payment } : {};
     await tx.query(`UPDATE registrations SET plan_name = $2, plan_amount_aed = $3${'status_label' in label ? ', status_label = $4' : ''} WHERE id = $1`, [
       registration.id,
@@ -319,7 +343,7 @@ async function seedPlans(tx: Queryable, registrations: Seeded[], now: Date, staf
       staff.manager,
       paidAt,
     ]);
-    await writeAudit(tx, {
+    audits.push({
       entity: 'registration',
       entityId: registration.id,
       kind: 'payment_recorded',
@@ -327,12 +351,12 @@ async function seedPlans(tx: Queryable, registrations: Seeded[], now: Date, staf
       data: { amount_fils: price.total_fils, method, reference: referenceFor(method, index), paid_on: paidOn },
       at: paidAt,
     });
-    if (registration.stage === 'account_activated') await seedActivation(tx, registration, { planId: plan.id, cycle, discountBp, paidOn, bookkeeper: bookkeepers[index % bookkeepers.length] ?? null, reviewer: reviewers[index % reviewers.length] ?? null }, staff.admin);
+    if (registration.stage === 'account_activated') await seedActivation(seeder, registration, { planId: plan.id, cycle, discountBp, paidOn, bookkeeper: bookkeepers[index % bookkeepers.length] ?? null, reviewer: reviewers[index % reviewers.length] ?? null }, staff.admin);
   }
 }
 
 async function seedActivation(
-  tx: Queryable,
+  { tx, audits }: Seeder,
   registration: Seeded,
   terms: { planId: number; cycle: BillingCycle; discountBp: number; paidOn: string; bookkeeper: number | null; reviewer: number | null },
   actorId: number,
@@ -370,7 +394,7 @@ async function seedActivation(
   );
   const people = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = ANY($1::int[])', [[terms.bookkeeper, terms.reviewer].filter((id) => id !== null)]);
   const ref = (id: number | null) => people.find((person) => person.id === id) ?? null;
-  await writeAudit(tx, {
+  audits.push({
     entity: 'registration',
     entityId: registration.id,
     kind: 'activated',
@@ -381,13 +405,13 @@ async function seedActivation(
 }
 
 /** Reminders: the first registration still signing up was reminded three hours ago (the next is refused), the second yesterday. */
-async function seedReminders(tx: Queryable, registrations: Seeded[], now: Date, actorId: number): Promise<void> {
+async function seedReminders({ tx, audits }: Seeder, registrations: Seeded[], now: Date, actorId: number): Promise<void> {
   const signingUp = registrations.filter((registration) => registration.stage === 'signed_up' && registration.status === 'active');
   for (const [index, hoursAgo] of [3, 30].entries()) {
     const registration = signingUp[index];
     if (!registration) continue;
     const at = new Date(now.getTime() - hoursAgo * HOUR);
     await tx.query('UPDATE registrations SET last_reminded_at = $2 WHERE id = $1', [registration.id, at]);
-    await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'reminded', actorId, data: { phase: 'signed_up' }, at });
+    audits.push({ entity: 'registration', entityId: registration.id, kind: 'reminded', actorId, data: { phase: 'signed_up' }, at });
   }
 }

@@ -12,6 +12,7 @@ import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
 import type { DemoContext } from '../../lib/module.ts';
 import { insertUser } from '../users/index.ts';
+import { insertStatusLines, type StatusLine } from './seed-batch.ts';
 import { seedPipeline } from './seed-pipeline.ts';
 import { seedReviewData } from './seed-review.ts';
 
@@ -55,7 +56,7 @@ const PLANS = [
  */
 const STAGE_COUNTS: Record<Stage, number> = {
   signed_up: 6,
-  completed_registration: 6,
+  completed_registration: 8,
   profile_verified: 5,
   // Calls today, a host's full afternoon, calls needing an outcome, missed and held ones (seed-pipeline.ts).
   meeting_scheduled: 17,
@@ -116,6 +117,7 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
   const stages = STAGES.flatMap((stage) => Array.from({ length: STAGE_COUNTS[stage] }, () => stage));
   let documentsSeen = 0;
   let clientsPlaced = 0;
+  const statusLines: StatusLine[] = [];
   for (const [index, stage] of stages.entries()) {
     const company = companyName(index);
     const stageIndex = STAGES.indexOf(stage);
@@ -203,14 +205,9 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
         timeOf(STAGE_EVENT.payment_completed),
       ],
     );
-    for (const event of events) {
-      await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, $3)', [
-        registration!.id,
-        event.text,
-        event.time,
-      ]);
-    }
+    statusLines.push(...events.map((event) => ({ registrationId: registration!.id, text: event.text, at: event.time })));
   }
+  await insertStatusLines(tx, statusLines);
   await seedReviewData(tx, now);
   await seedPipeline(tx, now);
 }
