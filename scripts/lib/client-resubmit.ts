@@ -78,3 +78,24 @@ export async function submitAsClient(options: ClientResubmitOptions): Promise<My
   }
   return call<MyRegistration>(registrationPaths.mySubmit, { method: 'POST', body: { version: registration.version } });
 }
+
+/**
+ * A demo command's whole run: the client's e-mail from the command line, the stack's ports from the
+ * environment (GATEWAY_PORT 8080, AUTH_EMULATOR_PORT 9099, as for npm start), one line of outcome.
+ */
+export async function runClientCommand(name: string, example: string, act: (options: ClientResubmitOptions) => Promise<MyRegistration>, done: string): Promise<void> {
+  const email = process.argv[2];
+  if (!email) {
+    console.error(`usage: npm run ${name} -- <client e-mail>   (e.g. ${example})`);
+    process.exit(2);
+  }
+  const gatewayPort = process.env.GATEWAY_PORT ?? '8080';
+  const emulatorPort = process.env.AUTH_EMULATOR_PORT ?? '9099';
+  try {
+    const registration = await act({ gatewayUrl: `http://localhost:${gatewayPort}`, emulatorHost: `127.0.0.1:${emulatorPort}`, email });
+    console.log(`${name}: ${registration.legal_name} (${registration.registration_id}) ${done}; status '${registration.status_label}'.`);
+  } catch (error) {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

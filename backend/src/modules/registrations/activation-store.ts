@@ -3,17 +3,50 @@
  * subscription, through the clients module's createClient / createSubscription in the same transaction, with
  * its bookkeeper and reviewer; the registration leaves every queue at account_activated.
  */
-import type { AccountTeam, ActivateBody, RegistrationReview } from '../../../../common/contract/registrations.ts';
+import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { addDays, dubaiDate, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
-import { createClient, createSubscription } from '../clients/index.ts';
+import { createClient, createSubscription, type NewClient } from '../clients/index.ts';
 import { paymentOf, planOf } from './records.ts';
 import { profileOf, staffWhoSee, staffWrite } from './review-store.ts';
-import { applyTransition, type Actor } from './transition.ts';
+import { applyTransition, type Actor, type RegistrationRow } from './transition.ts';
+
+/**
+ * The client record a registration becomes. A TRN verified by override may be malformed: the client is then
+ * recorded as not VAT registered until its TRN is corrected on the client's profile. Most UAE businesses
+ * file VAT quarterly; the Clients page corrects the period to what the FTA assigned.
+ */
+export function clientOf(
+  registration: Pick<RegistrationRow, 'id' | 'user_id' | 'legal_name'>,
+  profile: CompanyProfile,
+  team: { bookkeeperId: number | null; reviewerId: number | null; activatedAt?: Date },
+): NewClient {
+  const trn = (profile.trn ?? '').replace(/\s/g, '');
+  const vatRegistered = profile.vat_registered && TRN_PATTERN.test(trn);
+  return {
+    registrationId: registration.id,
+    userId: registration.user_id,
+    legalName: registration.legal_name,
+    tradeLicenceNumber: profile.trade_licence_number,
+    licensingAuthority: profile.licensing_authority,
+    legalForm: profile.legal_form,
+    licenceExpiresOn: profile.licence_expires_on,
+    vatRegistered,
+    trn: vatRegistered ? trn : null,
+    vatPeriod: vatRegistered ? 'quarterly' : null,
+    vatFirstPeriodEndMonth: null,
+    corporateTaxNumber: null,
+    financialYearEndMonth: 12,
+    email: profile.email,
+    phone: profile.phone,
+    address: profile.address,
+    ...team,
+  };
+}
 
 export async function accountTeam(db: Queryable): Promise<AccountTeam> {
   return { bookkeepers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.bookkeeper]), reviewers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.reviewer]) };
@@ -34,31 +67,7 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     const [payment, plan, profile] = [await paymentOf(tx, registration.id), await planOf(tx, registration.id), await profileOf(tx, registration.id, registration.legal_name)];
     if (!payment || !plan || !profile) throw conflict('This registration has no recorded payment, plan or company profile to activate.');
     if (body.starts_on < payment.paid_on) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(payment.paid_on)})`);
-    // A TRN verified by override may be malformed: the client is then recorded as not VAT registered
-    // until its TRN is corrected on the client's profile.
-    const trn = (profile.trn ?? '').replace(/\s/g, '');
-    const vatRegistered = profile.vat_registered && TRN_PATTERN.test(trn);
-    const clientId = await createClient(tx, {
-      registrationId: registration.id,
-      userId: registration.user_id,
-      legalName: registration.legal_name,
-      tradeLicenceNumber: profile.trade_licence_number,
-      licensingAuthority: profile.licensing_authority,
-      legalForm: profile.legal_form,
-      licenceExpiresOn: profile.licence_expires_on,
-      vatRegistered,
-      trn: vatRegistered ? trn : null,
-      // Most UAE businesses file quarterly; the Clients page corrects it to what the FTA assigned.
-      vatPeriod: vatRegistered ? 'quarterly' : null,
-      vatFirstPeriodEndMonth: null,
-      corporateTaxNumber: null,
-      financialYearEndMonth: 12,
-      email: profile.email,
-      phone: profile.phone,
-      address: profile.address,
-      bookkeeperId: bookkeeper.id,
-      reviewerId: reviewer.id,
-    });
+    const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
     const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
     await tx.query(
       `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)

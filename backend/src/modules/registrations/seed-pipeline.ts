@@ -18,6 +18,7 @@ import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import type { AuditEvent } from '../../lib/audit.ts';
 import { createClient, createSubscription } from '../clients/index.ts';
+import { clientOf } from './activation-store.ts';
 import { profileOf } from './review-store.ts';
 import { insertAuditEvents } from './seed-batch.ts';
 import { STAGE_EVENT } from './seed.ts';
@@ -365,27 +366,7 @@ async function seedActivation(
   const [activatedLine] = await tx.query<{ created_at: Date }>("SELECT created_at FROM registration_events WHERE registration_id = $1 AND status_text = 'Account activated'", [registration.id]);
   const activatedAt = activatedLine?.created_at ?? new Date();
   if (!profile) return;
-  const clientId = await createClient(tx, {
-    registrationId: registration.id,
-    userId: registration.user_id,
-    legalName: registration.legal_name,
-    tradeLicenceNumber: profile.trade_licence_number,
-    licensingAuthority: profile.licensing_authority,
-    legalForm: profile.legal_form,
-    licenceExpiresOn: profile.licence_expires_on,
-    vatRegistered: profile.vat_registered && profile.trn !== null,
-    trn: profile.vat_registered ? profile.trn : null,
-    vatPeriod: profile.vat_registered && profile.trn !== null ? 'quarterly' : null,
-    vatFirstPeriodEndMonth: null,
-    corporateTaxNumber: null,
-    financialYearEndMonth: 12,
-    email: profile.email,
-    phone: profile.phone,
-    address: profile.address,
-    bookkeeperId: terms.bookkeeper,
-    reviewerId: terms.reviewer,
-    activatedAt,
-  });
+  const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: terms.bookkeeper, reviewerId: terms.reviewer, activatedAt }));
   const startsOn = terms.paidOn;
   const subscriptionId = await createSubscription(tx, { clientId, planId: terms.planId, cycle: terms.cycle, discountBp: terms.discountBp, startsOn });
   await tx.query(
