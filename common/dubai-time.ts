@@ -59,3 +59,14 @@ export function formatDubaiTime(at: Date | number): string {
   const hours = Math.floor(minutes / 60);
   return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
+
+/** The instant of a Dubai wall-clock date ('2026-03-12') and time ('14:30') as the API takes it, '2026-03-12T14:30:00+04:00'. */
+export function dubaiDateTimeIso(date: string, time: string): string {
+  return `${date}T${time.length === 5 ? `${time}:00` : time}+04:00`;
+}
+
+/** The Dubai date and 'HH:mm' of an instant, as a form's date and time inputs hold them. */
+export function dubaiInputs(at: Date | number | string): { date: string; time: string } {
+  const { date, minutes } = dubaiClock(typeof at === 'string' ? Date.parse(at) : at);
+  return { date, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+}

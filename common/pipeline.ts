@@ -339,6 +339,14 @@ export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['trade_licence', 'pa
 
 /** A negotiated discount above this (basis points) needs an ADMIN. */
 export const MAX_DISCOUNT_BP_WITHOUT_ADMIN = 1_500;
+
+/** A discount in percent (12.5) as basis points (1250); null for more than two decimals or outside 0-100. */
+export function percentToBp(percent: number): number | null {
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) return null;
+  const bp = Math.round(percent * 100);
+  return Math.abs(percent * 100 - bp) < 1e-6 ? bp : null;
+}
+
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { bank_transfer: 'Bank transfer', card: 'Card', cheque: 'Cheque' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeByKey } from '../../common/access.ts';
-import { addDays, daysBetween, dubaiClock, dubaiDate, dubaiInstant, formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../common/dubai-time.ts';
+import { addDays, daysBetween, dubaiClock, dubaiDate, dubaiDateTimeIso, dubaiInputs, dubaiInstant, formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../common/dubai-time.ts';
 import { REGISTRATION_EVENT_KINDS } from '../../common/events.ts';
 import { REVIEW_STATES, onboardingPageOf } from '../../common/onboarding.ts';
 import {
@@ -13,6 +13,7 @@ import {
   actionsFor,
   callGroupOf,
   canAct,
+  percentToBp,
   phaseOf,
   stateAfter,
   type Phase,
@@ -113,6 +114,19 @@ describe('Dubai time (UTC+4 all year)', () => {
     expect(formatDubaiDateTime(Date.parse('2026-03-12T20:05:00Z'))).toBe('13-Mar-2026 12:05 AM');
     expect(formatDubaiDateTime(Date.parse('2026-03-13T09:05:00Z'))).toBe('13-Mar-2026 1:05 PM');
     expect(formatDubaiDay('2026-12-01')).toBe('01-Dec-2026');
+    // What a form enters in Dubai time and what it shows of an instant, whatever the browser's zone.
+    expect(dubaiDateTimeIso('2026-03-12', '14:30')).toBe('2026-03-12T14:30:00+04:00');
+    expect(new Date(dubaiDateTimeIso('2026-03-12', '02:15')).toISOString()).toBe('2026-03-11T22:15:00.000Z');
+    expect(dubaiInputs('2026-03-11T22:15:00.000Z')).toEqual({ date: '2026-03-12', time: '02:15' });
+  });
+
+  it('reads a discount in percent as basis points, two decimals at most', () => {
+    expect(percentToBp(12.5)).toBe(1_250);
+    expect(percentToBp(0.07)).toBe(7);
+    expect(percentToBp(15)).toBe(1_500);
+    expect(percentToBp(12.345)).toBeNull();
+    expect(percentToBp(-1)).toBeNull();
+    expect(percentToBp(Number.NaN)).toBeNull();
   });
 
   it('groups Call Schedule by the Dubai day: a call just after midnight Dubai is tomorrow, not today', () => {

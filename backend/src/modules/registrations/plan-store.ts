@@ -8,7 +8,7 @@
 import type { ApprovePlanBody, PaymentBody, PlanBody, PlanMention, RegistrationReview } from '../../../../common/contract/registrations.ts';
 import { dubaiDate, dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
-import { MAX_DISCOUNT_BP_WITHOUT_ADMIN } from '../../../../common/pipeline.ts';
+import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, percentToBp } from '../../../../common/pipeline.ts';
 import { cyclePrice } from '../../../../common/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
@@ -19,12 +19,6 @@ import { applyTransition, type Actor } from './transition.ts';
 
 /** 400 naming `field` with its label as the form shows it. */
 const invalidField = (field: string, label: string, problem: string) => new HttpError(400, 'INVALID_INPUT', `${label} ${problem}.`, field);
-
-/** 12.5 -> 1250 basis points; null for more than two decimals. */
-export function percentToBp(percent: number): number | null {
-  const bp = Math.round(percent * 100);
-  return Math.abs(percent * 100 - bp) < 1e-6 ? bp : null;
-}
 
 export function setPlan(db: Database, userId: number, body: PlanBody, actor: Actor): Promise<RegistrationReview> {
   const discountBp = percentToBp(body.discount_percent);
