@@ -1,0 +1,160 @@
+/**
+ * The registrations area's rules, read from common/ (onboarding queues, stages, review vocabulary,
+ * links): which page a row opens, what the verification page's flags mean, what a decision waits for,
+ * and how the review's facts and events are worded. Components ask here instead of deciding themselves.
+ */
+import { MAX_ID } from '../../../../common/contract/http.ts';
+import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '../../../../common/contract/registrations.ts';
+import type { RegistrationEventKind } from '../../../../common/events.ts';
+import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
+import { formatFils } from '../../../../common/money.ts';
+import { MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS, PHASE_LABELS } from '../../../../common/pipeline.ts';
+import { CYCLE_TERMS } from '../../../../common/pricing.ts';
+import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
+import { STAGE_TITLES } from '../../../../common/stages.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
+
+/**
+ * The verification page on the registration's current step. One returned for correction is back at the
+ * registration form: its step is completed_registration with the return flag (spec section 2, stepper).
+ */
+export function verificationHref(item: Pick<RegistrationListItem, 'id' | 'stage' | 'review_state'>): string {
+  return item.review_state === 'returned' ? verificationPath(item.id, 'completed_registration', true) : verificationPath(item.id, item.stage);
+}
+
+/** Rows of the due-diligence and plan-approval lists open the registration's review. */
+export const detailHref = (item: Pick<RegistrationListItem, 'id'>) => dueDiligenceDetailPath(item.id);
+
+export interface VerificationQuery {
+  step: string | null;
+  /** return=true or resubmitted (any value but 'false'): the stepper shows its return sub-entry. */
+  showReturn: boolean;
+}
+
+export function readVerificationQuery(search: string): VerificationQuery {
+  const query = new URLSearchParams(search);
+  const flag = (name: string) => query.has(name) && query.get(name) !== 'false';
+  return { step: query.get('step'), showReturn: flag('return') || flag('resubmitted') };
+}
+
+/**
+ * A record id as the back end takes it (a positive whole number in the database's range): anything else in
+ * the address is a record that cannot exist, shown as such without asking the server.
+ */
+export function isRecordId(value: string): boolean {
+  return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID;
+}
+
+/** Why the due-diligence decisions cannot be taken now, per decision; null when they can. */
+export function decisionBlockers(review: Pick<RegistrationReview, 'queue' | 'documents' | 'requested_on'>): { approve: string | null; return: string | null } {
+  if (review.queue !== 'due-diligence') {
+    const waiting = 'Decisions are open while the registration waits on due diligence.';
+    return { approve: waiting, return: waiting };
+  }
+  if (review.documents.length === 0) {
+    const since = review.requested_on ? ` (requested on ${formatDubaiDate(review.requested_on)})` : '';
+    return { approve: `Approval waits for the client's documents${since}.`, return: null };
+  }
+  return { approve: null, return: null };
+}
+
+/**
+ * The plan columns of Plan Approval: the client chooses a plan after due diligence is approved, so a row
+ * approved moments ago has none yet, which the page says rather than showing a dash.
+ */
+export const NO_PLAN_YET = 'Not chosen yet';
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** '3 days in due diligence', '5 hours in due diligence'; null when it has not entered the queue. */
+export function waitingText(since: string | null, now = Date.now()): string | null {
+  if (!since) return null;
+  const hours = Math.max(0, Math.floor((now - Date.parse(since)) / 3_600_000));
+  if (hours < 24) return `${hours === 1 ? '1 hour' : `${hours} hours`} in due diligence`;
+  const days = Math.floor(hours / 24);
+  return `${days === 1 ? '1 day' : `${days} days`} in due diligence`;
+}
+
+export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
+  stage_reached: 'Step reached',
+  assigned: 'Assigned',
+  unassigned: 'Unassigned',
+  comment_added: 'Comment',
+  document_uploaded: 'Document uploaded',
+  returned: 'Returned',
+  resubmitted: 'Resubmitted',
+  approved: 'Approved',
+  reminded: 'Reminder sent',
+  verified: 'Profile verified',
+  withdrawn: 'Withdrawn',
+  reinstated: 'Reinstated',
+  meeting_booked: 'Call booked',
+  meeting_rescheduled: 'Call rescheduled',
+  meeting_cancelled: 'Call cancelled',
+  meeting_held: 'Call held',
+  meeting_no_show: 'No show',
+  submitted: 'Documents submitted',
+  plan_set: 'Plan set',
+  plan_approved: 'Plan approved',
+  payment_recorded: 'Payment recorded',
+  activated: 'Account activated',
+};
+
+export const personName = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
+
+const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
+  `${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min, ${MEETING_MODE_LABELS[meeting.mode].toLowerCase()} with ${personName(meeting.host)}`;
+
+/** The sentence a timeline entry shows (the actor and time are shown beside it). */
+export function eventSummary(event: TimelineEvent): string {
+  switch (event.kind) {
+    case 'stage_reached':
+      return `Reached ${STAGE_TITLES[event.data.stage]}`;
+    case 'assigned':
+      return `Assigned to ${personName(event.data.assignee)}`;
+    case 'unassigned':
+      return `Unassigned from ${personName(event.data.assignee)}`;
+    case 'comment_added':
+      return 'Internal comment';
+    case 'document_uploaded':
+      return `Uploaded ${DOCUMENT_KIND_LABELS[event.data.document.kind]} (${event.data.document.file_name})`;
+    case 'returned':
+      return `Returned for correction: ${RETURN_REASON_LABELS[event.data.reason]}`;
+    case 'resubmitted':
+      return 'Resubmitted by the client';
+    case 'approved':
+      return 'Due diligence approved';
+    case 'reminded':
+      return `Reminder sent to the client (${PHASE_LABELS[event.data.phase]})`;
+    case 'verified':
+      return event.data.override_reason ? `Profile verified with an override: ${event.data.override_reason}` : 'Profile verified, every check passed';
+    case 'withdrawn':
+      return `Withdrawn: ${event.data.reason}`;
+    case 'reinstated':
+      return 'Reinstated';
+    case 'meeting_booked':
+      return `Call booked for ${callText(event.data.meeting)}`;
+    case 'meeting_rescheduled':
+      return `Call rescheduled to ${callText(event.data.meeting)}`;
+    case 'meeting_cancelled':
+      return `Call cancelled: ${event.data.reason}`;
+    case 'meeting_held':
+      return event.data.notes ? `Call held: ${event.data.notes}` : 'Call held';
+    case 'meeting_no_show':
+      return event.data.notes ? `Client did not join the call: ${event.data.notes}` : 'Client did not join the call';
+    case 'submitted':
+      return `Documents submitted by the client (${event.data.documents.length})`;
+    case 'plan_set':
+      return `Plan set: ${event.data.plan.plan_name}, ${CYCLE_TERMS[event.data.plan.cycle].label.toLowerCase()}, ${formatFils(event.data.plan.total_fils)} incl. VAT`;
+    case 'plan_approved':
+      return `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
+    case 'payment_recorded':
+      return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
+    case 'activated':
+      return `Account activated, bookkeeper ${personName(event.data.bookkeeper)}`;
+  }
+}
