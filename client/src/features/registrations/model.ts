@@ -8,8 +8,20 @@ import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '..
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
 import { formatFils } from '../../../../common/money.ts';
-import { MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS, PHASE_LABELS } from '../../../../common/pipeline.ts';
-import { CYCLE_TERMS } from '../../../../common/pricing.ts';
+import { addDays, dubaiDate, weekdayOf } from '../../../../common/dubai-time.ts';
+import {
+  MEETING_MODE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PHASE_LABELS,
+  actionsFor,
+  callGroupOf,
+  percentToBp,
+  type CallGroup,
+  type Phase,
+  type PipelineActionKey,
+} from '../../../../common/pipeline.ts';
+import { CYCLE_TERMS, cyclePrice, type BillingCycle, type CyclePrice } from '../../../../common/pricing.ts';
+import type { Role } from '../../../../common/roles.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
 import { STAGE_TITLES } from '../../../../common/stages.ts';
 import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
@@ -157,4 +169,67 @@ export function eventSummary(event: TimelineEvent): string {
     case 'activated':
       return `Account activated, bookkeeper ${personName(event.data.bookkeeper)}`;
   }
+}
+
+// ------------------------------------------------------------------ the pipeline's buttons (common/pipeline.ts)
+
+/** The staff actions a row or a verification page offers; the review's own (assign, approve, return) stay on the due-diligence detail. */
+export const STAFF_ACTIONS = [
+  'remind',
+  'verify_profile',
+  'book_meeting',
+  'mark_held',
+  'mark_no_show',
+  'reschedule_meeting',
+  'cancel_meeting',
+  'set_plan',
+  'approve_plan',
+  'record_payment',
+  'activate',
+  'withdraw',
+  'reinstate',
+] as const satisfies readonly PipelineActionKey[];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** The buttons `role` sees on a registration in `phase`: exactly what the machine allows, in the order above. */
+export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
+  if (!role) return [];
+  const allowed = new Set(actionsFor(phase, role));
+  return STAFF_ACTIONS.filter((key) => allowed.has(key));
+}
+
+/** Buttons a list row shows beside the record's link: the step's own actions, not withdraw and reinstate (the record has those). */
+export const rowActions = (phase: Phase, role: Role | null) => staffActions(phase, role).filter((key) => key !== 'withdraw' && key !== 'reinstate' && key !== 'cancel_meeting');
+
+/** Whether the phase has a booked call an .ics file can be made of. */
+export const hasCall = (phase: Phase) => phase === 'call_booked' || phase === 'no_show';
+
+/** The Call Schedule's group chip of a row (a call just after midnight Dubai is tomorrow's). */
+export function callGroup(item: Pick<RegistrationListItem, 'meeting_at' | 'meeting_ends_at' | 'meeting_outcome'>, now = Date.now()): CallGroup | null {
+  if (!item.meeting_at || !item.meeting_ends_at) return null;
+  return callGroupOf({ starts_at: item.meeting_at, ends_at: item.meeting_ends_at, outcome: item.meeting_outcome }, now);
+}
+
+/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
+export function nextWorkingDay(now = Date.now()): string {
+  let day = addDays(dubaiDate(now), 1);
+  while (weekdayOf(day) > 5) day = addDays(day, 1);
+  return day;
+}
+
+/** Today's Dubai date, as a date input holds it. */
+export const dubaiToday = (now = Date.now()) => dubaiDate(now);
+
+/** The discount field as basis points, or why it cannot be read. */
+export function readDiscount(text: string): { bp: number; error: null } | { bp: null; error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { bp: 0, error: null };
+  const percent = Number(trimmed);
+  const bp = /^\d+(\.\d+)?$/.test(trimmed) ? percentToBp(percent) : null;
+  return bp === null ? { bp: null, error: 'Enter a percentage from 0 to 100 with at most two decimals.' } : { bp, error: null };
+}
+
+/** The price of the plan being set, as the dialog shows it while it is edited (the back end computes the same). */
+export function planQuote(monthlyFils: number | null, cycle: BillingCycle, discountBp: number | null): CyclePrice | null {
+  return monthlyFils === null || discountBp === null ? null : cyclePrice(monthlyFils, cycle, discountBp);
 }
