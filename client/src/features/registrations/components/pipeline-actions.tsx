@@ -185,8 +185,18 @@ function ActionDialog({ open, target, onClose }: { open: Open; target: ActionTar
   }
 }
 
-/** useAction for one dialog's write: the answer shown at once, the dialog closed, every registrations view read again. */
-function useDialogAction<I>(target: ActionTarget, onClose: () => void, success: string, run: (input: I, headers: Record<string, string>) => Promise<RegistrationReview>) {
+/**
+ * useAction for one dialog's write: the answer shown at once, the dialog closed, every registrations view
+ * read again. A 409 closes it over the page showing the latest version, unless `keepOnConflict`: a booking
+ * refused for the host's other call keeps the form, with the reason, to pick another time.
+ */
+function useDialogAction<I>(
+  target: ActionTarget,
+  onClose: () => void,
+  success: string,
+  run: (input: I, headers: Record<string, string>) => Promise<RegistrationReview>,
+  keepOnConflict = false,
+) {
   return useAction<I, RegistrationReview>({
     run: (input, { headers }) => run(input, headers),
     success,
@@ -195,7 +205,7 @@ function useDialogAction<I>(target: ActionTarget, onClose: () => void, success: 
       queryCache.setData(registrationKeys.review(target.id), answer);
       onClose();
     },
-    onConflict: onClose,
+    onConflict: keepOnConflict ? undefined : onClose,
   });
 }
 
@@ -342,6 +352,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       { version: target.version, starts_at: dubaiDateTimeIso(date, time), duration_minutes: duration, host_id: hostId ?? 0, mode, link_or_location: place.trim() },
       headers,
     ),
+    true,
   );
   const errors = action.fieldErrors;
   return (
