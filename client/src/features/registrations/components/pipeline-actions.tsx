@@ -67,6 +67,8 @@ export interface ActionTarget {
   legal_name: string;
   phase: Phase;
   version: number;
+  /** The plan set at Plan Approval: 'Approve plan' waits for one. */
+  plan_name: string | null;
 }
 
 export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
@@ -75,6 +77,7 @@ export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
   legal_name: review.legal_name,
   phase: review.phase,
   version: review.version,
+  plan_name: review.plan?.plan_name ?? null,
 });
 
 /** The dialogs: outcome carries the outcome its button asked for. */
@@ -98,7 +101,7 @@ interface PipelineActionsProps {
 export function PipelineActions({ target, variant }: PipelineActionsProps) {
   useSignals();
   const role = session.value.role;
-  const keys = variant === 'row' ? rowActions(target.phase, role) : staffActions(target.phase, role);
+  const keys = (variant === 'row' ? rowActions(target.phase, role) : staffActions(target.phase, role)).filter((key) => key !== 'approve_plan' || target.plan_name !== null);
   const [open, setOpen] = useState<Open | null>(null);
   const [downloading, setDownloading] = useState(false);
   const close = () => setOpen(null);
