@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PHASES, canAct } from '../../common/pipeline.ts';
 import { cyclePrice } from '../../common/pricing.ts';
 import { STAFF_ROLES } from '../../common/roles.ts';
-import { STAFF_ACTIONS, callGroup, nextWorkingDay, planQuote, readDiscount, rowActions, staffActions } from '../../client/src/features/registrations/model.ts';
+import { STAFF_ACTIONS, callGroup, nextWorkingDay, planQuote, readDiscount, staffActions, visibleActions } from '../../client/src/features/registrations/model.ts';
 
 describe('the buttons a role sees', () => {
   it('are exactly what the stage machine allows it, in every phase', () => {
@@ -27,9 +27,19 @@ describe('the buttons a role sees', () => {
     }
   });
 
-  it('leave withdraw, reinstate and cancel to the record, off the list rows', () => {
-    expect(rowActions('call_booked', 'ADMIN')).toEqual(['mark_held', 'mark_no_show', 'reschedule_meeting']);
-    expect(rowActions('withdrawn', 'ADMIN')).toEqual([]);
+  it("offer 'No show' once the call started, 'Approve plan' once a plan is set, and keep rows to their step's main actions", () => {
+    const now = Date.parse('2026-03-12T08:00:00Z');
+    const upcoming = { phase: 'call_booked' as const, meeting_at: '2026-03-12T09:00:00Z', plan_name: null };
+    const started = { ...upcoming, meeting_at: '2026-03-12T07:00:00Z' };
+    expect(visibleActions(upcoming, 'ADMIN', 'page', now)).toEqual(['mark_held', 'reschedule_meeting', 'cancel_meeting', 'withdraw']);
+    expect(visibleActions(started, 'ADMIN', 'page', now)).toEqual(['mark_held', 'mark_no_show', 'reschedule_meeting', 'cancel_meeting', 'withdraw']);
+    expect(visibleActions(upcoming, 'BD_EXEC', 'row', now)).toEqual(['mark_held', 'reschedule_meeting']);
+    expect(visibleActions(started, 'BD_EXEC', 'row', now)).toEqual(['mark_held', 'mark_no_show']);
+    expect(visibleActions({ ...started, phase: 'no_show' }, 'BD_EXEC', 'row', now)).toEqual(['reschedule_meeting']);
+    expect(visibleActions({ phase: 'plan_approval', meeting_at: null, plan_name: null }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan']);
+    expect(visibleActions({ phase: 'plan_approval', meeting_at: null, plan_name: 'Growth' }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan', 'approve_plan']);
+    expect(visibleActions({ phase: 'withdrawn', meeting_at: null, plan_name: null }, 'ADMIN', 'row', now)).toEqual([]);
+    expect(visibleActions({ phase: 'withdrawn', meeting_at: null, plan_name: null }, 'ADMIN', 'page', now)).toEqual(['reinstate']);
   });
 });
 

@@ -198,8 +198,27 @@ export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
   return STAFF_ACTIONS.filter((key) => allowed.has(key));
 }
 
-/** Buttons a list row shows beside the record's link: the step's own actions, not withdraw and reinstate (the record has those). */
-export const rowActions = (phase: Phase, role: Role | null) => staffActions(phase, role).filter((key) => key !== 'withdraw' && key !== 'reinstate' && key !== 'cancel_meeting');
+/**
+ * The buttons of one registration: the machine's, less 'No show' before the call started (the back end
+ * refuses it then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
+ * (withdraw, reinstate and cancel are on the record; a started call offers its outcome, not a reschedule),
+ * so the table fits the window.
+ */
+export function visibleActions(
+  target: { phase: Phase; meeting_at: string | null; plan_name: string | null },
+  role: Role | null,
+  variant: 'row' | 'page',
+  now = Date.now(),
+): StaffAction[] {
+  const started = target.meeting_at !== null && Date.parse(target.meeting_at) <= now;
+  return staffActions(target.phase, role).filter((key) => {
+    if (key === 'mark_no_show' && !started) return false;
+    if (key === 'approve_plan' && target.plan_name === null) return false;
+    if (variant === 'page') return true;
+    if (key === 'withdraw' || key === 'reinstate' || key === 'cancel_meeting') return false;
+    return !(key === 'reschedule_meeting' && target.phase === 'call_booked' && started);
+  });
+}
 
 /** Whether the phase has a booked call an .ics file can be made of. */
 export const hasCall = (phase: Phase) => phase === 'call_booked' || phase === 'no_show';

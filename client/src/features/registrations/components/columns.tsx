@@ -60,28 +60,41 @@ const GROUP_VARIANTS: Record<CallGroup, ChipVariant> = {
   awaiting_documents: 'purple',
 };
 
-/** Call Schedule's group: Today, Tomorrow, Later; a past call without an outcome stays highlighted as 'Needs outcome'. */
-export const callGroupColumn: ItemColumn = {
-  id: 'group',
-  header: 'When',
+/**
+ * Call Schedule's time in Dubai under its group: Today, Tomorrow, Later; a past call without an outcome
+ * stays highlighted as 'Needs outcome'.
+ */
+export const callTimeColumn: ItemColumn = {
+  id: 'meeting_at',
+  header: 'Call (Dubai)',
+  sortKey: 'meeting_at',
   fit: true,
   cell: (item) => {
     const group = callGroup(item);
-    return group ? <StatusChip variant={GROUP_VARIANTS[group]}>{CALL_GROUP_LABELS[group]}</StatusChip> : '-';
+    if (!item.meeting_at || !group) return '-';
+    return (
+      <span className="call-cell">
+        <StatusChip variant={GROUP_VARIANTS[group]}>{CALL_GROUP_LABELS[group]}</StatusChip>
+        <span>
+          {formatDubaiDateTime(item.meeting_at)}
+          {item.meeting_ends_at ? ` - ${formatDubaiTime(Date.parse(item.meeting_ends_at))}` : ''}
+        </span>
+      </span>
+    );
   },
 };
 
-export const callTimeColumn: ItemColumn = {
-  id: 'meeting_at',
-  header: 'Time (Dubai)',
-  sortKey: 'meeting_at',
-  fit: true,
-  cell: (item) => (item.meeting_at ? `${formatDubaiDateTime(item.meeting_at)}${item.meeting_ends_at ? ` - ${formatDubaiTime(Date.parse(item.meeting_ends_at))}` : ''}` : '-'),
+export const hostColumn: ItemColumn = {
+  id: 'host',
+  header: 'Host',
+  span: 1,
+  cell: (item) => (
+    <>
+      {item.meeting_host ?? '-'}
+      {item.meeting_mode && <span className="onboarding-list__cell-note">{MEETING_MODE_LABELS[item.meeting_mode]}</span>}
+    </>
+  ),
 };
-
-export const hostColumn: ItemColumn = { id: 'host', header: 'Host', span: 1, cell: (item) => item.meeting_host ?? '-' };
-
-export const modeColumn: ItemColumn = { id: 'mode', header: 'Mode', fit: true, cell: (item) => (item.meeting_mode ? MEETING_MODE_LABELS[item.meeting_mode] : '-') };
 
 export const outcomeColumn: ItemColumn = {
   id: 'outcome',

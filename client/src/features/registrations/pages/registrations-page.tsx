@@ -28,16 +28,15 @@ const schema = { ...onboardingSchema('-date_joined'), stage: choiceField<StageFi
 const FILTER_LABELS: Record<string, string> = { all: 'All stages', documents_submitted: 'Returned for Correction', withdrawn: 'Withdrawn' };
 
 const stageColumn: Column<RegistrationListItem> = { id: 'stage', header: 'Stage', span: 2, cell: (item) => STAGE_TITLES[item.stage] };
-const remindedColumn: Column<RegistrationListItem> = {
-  id: 'reminded',
-  header: 'Last Reminder',
-  fit: true,
-  cell: (item) => (item.last_reminded_at ? formatDubaiDateTime(item.last_reminded_at) : '-'),
-};
-/** A withdrawn registration carries its chip instead of the stage's status. */
+/** A withdrawn registration carries its chip instead of the stage's status; the last reminder is noted under it. */
 const statusOrWithdrawn: Column<RegistrationListItem> = {
   ...statusColumn,
-  cell: (item) => (item.phase === 'withdrawn' ? <StatusChip variant="amber">Withdrawn</StatusChip> : statusColumn.cell(item)),
+  cell: (item) => (
+    <>
+      {item.phase === 'withdrawn' ? <StatusChip variant="amber">Withdrawn</StatusChip> : statusColumn.cell(item)}
+      {item.last_reminded_at && <span className="onboarding-list__cell-note">Reminded {formatDubaiDateTime(item.last_reminded_at)}</span>}
+    </>
+  ),
 };
 
 /**
@@ -70,22 +69,27 @@ export function RegistrationsPage() {
     },
   });
 
-  const selectColumn: Column<RegistrationListItem> = {
-    id: 'select',
-    header: 'Select',
-    fit: true,
-    cell: (item) =>
-      remindable(item) ? (
-        <input
-          type="checkbox"
-          className="onboarding-list__row-check"
-          checked={selected.has(item.id)}
-          aria-label={`Select ${item.legal_name} for a reminder`}
-          onChange={(event) => toggle(item.id, event.target.checked)}
-        />
-      ) : null,
+  // The row's tick for bulk reminders sits with its buttons, so the table keeps to the window's width.
+  const actionsWithSelect: Column<RegistrationListItem> = {
+    ...actionsColumn,
+    cell: (item) => (
+      <span className="onboarding-list__row-actions">
+        {remindable(item) ? (
+          <input
+            type="checkbox"
+            className="onboarding-list__row-check"
+            checked={selected.has(item.id)}
+            aria-label={`Select ${item.legal_name} for a reminder`}
+            onChange={(event) => toggle(item.id, event.target.checked)}
+          />
+        ) : (
+          <span className="onboarding-list__row-check" />
+        )}
+        {actionsColumn.cell(item)}
+      </span>
+    ),
   };
-  const columns = [regIdColumn, companyColumn, dateColumn('date_joined', 'Joined On'), stageColumn, statusOrWithdrawn, remindedColumn, actionsColumn, selectColumn];
+  const columns = [regIdColumn, companyColumn, dateColumn('date_joined', 'Joined On'), stageColumn, statusOrWithdrawn, actionsWithSelect];
 
   return (
     <>
