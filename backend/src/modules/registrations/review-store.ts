@@ -162,8 +162,9 @@ export async function readStatus(db: Queryable, userId: number): Promise<UserSta
     status: STAGES.map((stage, index) => ({
       field_name: stage,
       status_text: STAGE_TITLES[stage],
-      // The stage being worked on is 'active'; a withdrawn registration's last reached step is simply completed.
-      status: index < reached ? 'completed' : index === reached ? (registration.status === 'active' ? 'active' : 'completed') : 'pending',
+      // The stage being worked on is 'active'; a withdrawn registration's last reached step is simply completed,
+      // and so is an activated account's: nothing is in progress any more (seven ticks, seven 'completed').
+      status: index < reached ? 'completed' : index === reached ? (registration.status === 'active' && stage !== 'account_activated' ? 'active' : 'completed') : 'pending',
     })),
     current_status: events.map((event) => ({ status_text: event.status_text, created_at: event.created_at.toISOString() })),
   };

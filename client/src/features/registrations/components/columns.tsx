@@ -1,7 +1,7 @@
 /** Columns the onboarding pages share. */
 import type { RegistrationListItem } from '../../../../../common/contract/registrations.ts';
 import { formatFils } from '../../../../../common/money.ts';
-import { CALL_GROUP_LABELS, MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, type CallGroup } from '../../../../../common/pipeline.ts';
+import { CALL_GROUP_LABELS, MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS, type CallGroup } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import type { Column } from '../../../components/data-table.tsx';
 import { StatusChip, statusVariant, type ChipVariant } from '../../../components/status-chip.tsx';
@@ -96,13 +96,6 @@ export const hostColumn: ItemColumn = {
   ),
 };
 
-export const outcomeColumn: ItemColumn = {
-  id: 'outcome',
-  header: 'Outcome',
-  fit: true,
-  cell: (item) => (item.meeting_outcome ? MEETING_OUTCOME_LABELS[item.meeting_outcome] : <span className="data-table__note">Not marked</span>),
-};
-
 export const cycleColumn: ItemColumn = { id: 'cycle', header: 'Cycle', fit: true, cell: (item) => (item.plan_cycle ? CYCLE_TERMS[item.plan_cycle].label : '-') };
 
 /** The plan's total per cycle including 5 % VAT, from fils. */
@@ -117,5 +110,13 @@ export const paymentColumn: ItemColumn = {
   id: 'payment',
   header: 'Payment',
   span: 1,
-  cell: (item) => (item.payment_method ? `${PAYMENT_METHOD_LABELS[item.payment_method]}, ${item.payment_reference ?? ''}` : '-'),
+  cell: (item) =>
+    item.payment_method ? (
+      <>
+        {item.payment_reference}
+        <span className="onboarding-list__cell-note">{PAYMENT_METHOD_LABELS[item.payment_method]}</span>
+      </>
+    ) : (
+      '-'
+    ),
 };

@@ -101,7 +101,7 @@ export function PipelineActions({ target, variant }: PipelineActionsProps) {
       {keys.map((key) => (
         <Button
           key={key}
-          variant={VARIANT[key] ?? 'primary'}
+          variant={key === 'set_plan' && target.plan_name !== null ? 'outlined' : (VARIANT[key] ?? 'primary')}
           className={variant === 'row' ? 'button--small' : undefined}
           loading={key === 'remind' && reminder.busy}
           onClick={openOf(key)}

@@ -260,7 +260,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       <Subject target={target} />
       <div className="pipeline-dialog__row">
         <TextField id={ids.date} label="Date" type="date" value={date} onValueChange={setDate} required error={errors.starts_at} hint="Monday to Friday" />
-        <TextField id={ids.time} label="Time (Dubai, UTC+4)" type="time" step={900} value={time} onValueChange={setTime} required hint="08:00 to 20:00" />
+        <TextField id={ids.time} label="Time (Dubai)" type="time" step={900} value={time} onValueChange={setTime} required hint="UTC+4, 08:00-20:00" />
         <SelectField
           id={ids.duration}
           label="Duration"

@@ -4,19 +4,20 @@ import { isStaffRole } from '../../../../../common/roles.ts';
 import { choiceField } from '../../../lib/url-list-state.ts';
 import { session } from '../../../state/session.ts';
 import { useHosts } from '../api.ts';
-import { actionsColumn, callTimeColumn, companyColumn, hostColumn, outcomeColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { actionsColumn, callTimeColumn, companyColumn, hostColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
 import { verificationHref } from '../model.ts';
 
 const WHOSE = ['all', 'mine'] as const;
 /** Upcoming calls first (Today, Tomorrow, Later), then past ones needing an outcome, missed ones and held ones. */
 const schema = { ...onboardingSchema('call_schedule'), calls: choiceField(WHOSE, 'all') };
-const columns = [regIdColumn, companyColumn, callTimeColumn, hostColumn, outcomeColumn, statusColumn, actionsColumn];
+// The status is the call's outcome: 'Meeting Scheduled' (none yet), 'No Show', 'Awaiting Documents' (held).
+const columns = [regIdColumn, companyColumn, callTimeColumn, hostColumn, { ...statusColumn, header: 'Outcome' }, actionsColumn];
 const readerColumns = columns.filter((column) => column !== actionsColumn);
 
 /**
  * Call Schedule (spec section 7): registrations at meeting_scheduled, active, with the call's Dubai time
- * under its group (Today, Tomorrow, Later, Needs outcome), host and mode, and outcome; 'My calls' keeps the calls the signed-in user hosts.
+ * under its group (Today, Tomorrow, Later, Needs outcome), host and mode, and outcome (its status label); 'My calls' keeps the calls the signed-in user hosts.
  */
 export function CallSchedulesPage() {
   useSignals();
