@@ -19,7 +19,7 @@ import type { StaffRole } from '../../common/roles.ts';
 import { submitAsClient } from '../../scripts/lib/client-resubmit.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { badgeLabel } from '../../client/src/lib/links.ts';
-import { startE2E, type E2E } from './helpers.ts';
+import { signIn, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let adminToken: string;
@@ -43,9 +43,14 @@ async function api<T>(path: string): Promise<T> {
 const review = (userId: number) => api<RegistrationReview>(`registrations/${userId}/review`);
 const kinds = async (userId: number) => (await api<TimelineEvent[]>(`registrations/${userId}/events`)).map((event) => event.kind);
 
-async function signedInAs(role: StaffRole, path: string): Promise<Page> {
-  const page = await e2e.signedInAs(role);
+/** A page signed in as the role, on `path`; `timezoneId` sets the browser's own zone (Dubai time is entered whatever it is). */
+async function signedInAs(role: StaffRole, path: string, timezoneId?: string): Promise<Page> {
+  const { page } = await e2e.newPage(timezoneId ? { timezoneId } : {});
   page.setDefaultTimeout(20_000);
+  await page.goto(`${e2e.stack.url}/auth/login`);
+  const { email, password } = e2e.account(role);
+  await signIn(page, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await page.goto(`${e2e.stack.url}${path}`);
   return page;
 }
@@ -108,8 +113,9 @@ describe('one registration from completed_registration to an active client', () 
     const userId = registration.user_id;
     const onboarding: OnboardingPage[] = ['registrations', 'call-schedules', 'due-diligence', 'pending-payments', 'pending-activation'];
 
-    // BD_EXEC verifies the profile on its verification page (with an override when a check fails).
-    const exec = await signedInAs('BD_EXEC', verificationPath(userId, 'completed_registration'));
+    // BD_EXEC, whose browser runs on New York time, verifies the profile on its verification page (with an
+    // override when a check fails).
+    const exec = await signedInAs('BD_EXEC', verificationPath(userId, 'completed_registration'), 'America/New_York');
     await exec.getByRole('button', { name: 'Verify profile' }).click();
     const verify = dialog(exec, 'Verify profile');
     await verify.getByRole('list', { name: 'Profile checks' }).waitFor();
@@ -122,7 +128,7 @@ describe('one registration from completed_registration to an active client', () 
     await exec.getByRole('button', { name: 'Book call' }).waitFor();
     expect((await review(userId)).phase).toBe('profile_verified');
 
-    // ... books the call in Dubai time with itself as host.
+    // ... books the call in Dubai time with itself as host: 09:15 entered is 09:15 in Dubai, not in New York.
     await exec.getByRole('button', { name: 'Book call' }).click();
     const book = dialog(exec, 'Book the onboarding call');
     await book.getByLabel('Date').fill(workingDay(25));

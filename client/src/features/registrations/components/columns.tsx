@@ -49,7 +49,8 @@ export const amountColumn: ItemColumn = {
 // ------------------------------------------------------------------------------- the pipeline's columns
 
 /** The row's own step actions (common/pipeline.ts, for the signed-in role); the record has the rest. */
-export const actionsColumn: ItemColumn = { id: 'actions', header: 'Actions', fit: true, cell: (item) => <PipelineActions target={item} variant="row" /> };
+// Not `fit`: in a narrow window its buttons go onto a second line instead of pushing the table sideways.
+export const actionsColumn: ItemColumn = { id: 'actions', header: 'Actions', span: 1, cell: (item) => <PipelineActions target={item} variant="row" /> };
 
 const GROUP_VARIANTS: Record<CallGroup, ChipVariant> = {
   today: 'blue',
