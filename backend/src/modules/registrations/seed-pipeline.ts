@@ -9,7 +9,7 @@
  */
 import { addDays, dubaiDate, dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
-import { PHASE_LABELS, pipelineAction, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
+import { MEETING_HOURS, PHASE_LABELS, pipelineAction, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { failedChecks, profileChecks, type CheckedProfile } from '../../../../common/profile-checks.ts';
 import { BILLING_CYCLES, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
@@ -222,10 +222,20 @@ class CallPlanner {
     this.nextWorking = workingDays(this.today, 1);
   }
 
-  /** A time still ahead today (Dubai), rounded to the quarter hour; a little after now late in the evening. */
+  /**
+   * A time still ahead today (Dubai), rounded to the quarter hour and within office hours when the demo starts
+   * before them (a start at 05:00 Dubai books 08:00, not 06:00); a little after now late in the evening.
+   */
   private laterToday(minutesAhead: number): Date {
-    const at = Math.ceil((this.now.getTime() + minutesAhead * MINUTE) / (15 * MINUTE)) * 15 * MINUTE;
+    const base = Math.max(this.now.getTime(), dubaiInstant(this.today, MEETING_HOURS.from - 60).getTime());
+    const at = Math.ceil((base + minutesAhead * MINUTE) / (15 * MINUTE)) * 15 * MINUTE;
     return dubaiDate(at) === this.today ? new Date(at) : new Date(this.now.getTime() + (minutesAhead / 12) * MINUTE);
+  }
+
+  /** A time earlier today within office hours (a call now needing its outcome), or null before they allow one. */
+  private earlierToday(minutesAgo: number): Date | null {
+    const at = Math.floor((this.now.getTime() - minutesAgo * MINUTE) / (15 * MINUTE)) * 15 * MINUTE;
+    return at >= dubaiInstant(this.today, MEETING_HOURS.from).getTime() ? new Date(at) : null;
   }
 
   next(registration: Seeded): Call {
@@ -248,7 +258,7 @@ class CallPlanner {
       () => booked(last(11), exec, 45, 'video', 'held'),
       () => booked(last(14), manager, 30, 'office', 'held'),
       () => booked(last(16), exec, 30, 'phone', 'no_show'),
-      () => booked(new Date(Math.floor((this.now.getTime() - 150 * MINUTE) / (15 * MINUTE)) * 15 * MINUTE), manager, 30, 'video'),
+      () => booked(this.earlierToday(150) ?? last(18), manager, 30, 'video'),
       () => booked(last(17), admin, 30, 'office'),
       () => booked(this.laterToday(60), manager, 30, 'video'),
       () => booked(this.laterToday(150), admin, 45, 'office'),
