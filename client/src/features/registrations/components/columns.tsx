@@ -50,7 +50,7 @@ export const amountColumn: ItemColumn = {
 
 /** The row's own step actions (common/pipeline.ts, for the signed-in role); the record has the rest. */
 // Not `fit`: in a narrow window its buttons go onto a second line instead of pushing the table sideways.
-export const actionsColumn: ItemColumn = { id: 'actions', header: 'Actions', span: 1, cell: (item) => <PipelineActions target={item} variant="row" /> };
+export const actionsColumn: ItemColumn = { id: 'actions', header: 'Actions', span: 3, cell: (item) => <PipelineActions target={item} variant="row" /> };
 
 const GROUP_VARIANTS: Record<CallGroup, ChipVariant> = {
   today: 'blue',
