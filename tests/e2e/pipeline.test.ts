@@ -146,7 +146,7 @@ describe('one registration from completed_registration to an active client', () 
     await callRow.getByRole('button', { name: `Mark held: ${registration.legal_name}` }).click();
     await dialog(exec, 'Mark the call held?').getByRole('button', { name: 'Mark held' }).click();
     await expectToast(exec, 'documents requested');
-    await callRow.getByText('Awaiting Documents').waitFor();
+    await callRow.getByText('Awaiting Documents', { exact: true }).waitFor();
     await expectNavCounts(exec, ['registrations', 'call-schedules']);
 
     // The client uploads the requested documents and submits them (the client app's part).
