@@ -48,7 +48,23 @@ it('applies each migration once', async () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     expect(tables.map((row) => row.table_name)).toEqual(
-      ['audit_events', 'company_profiles', 'devices', 'notifications', 'profiles', 'push_tokens', 'registration_documents', 'registration_events', 'registrations', 'schema_migrations', 'users'],
+      [
+        'audit_events',
+        'clients',
+        'company_profiles',
+        'devices',
+        'notifications',
+        'plans',
+        'profiles',
+        'push_tokens',
+        'registration_documents',
+        'registration_events',
+        'registrations',
+        'schema_migrations',
+        'subscription_cycles',
+        'subscriptions',
+        'users',
+      ],
     );
   } finally {
     await database.close();

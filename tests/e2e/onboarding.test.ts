@@ -194,5 +194,5 @@ describe('accessibility', () => {
     await page.locator('.side-nav__count').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });

@@ -7,9 +7,10 @@ import { Route, Switch, useRoute } from 'wouter';
 import { ROUTES } from '../../../common/access.ts';
 import { VERIFICATION_PATTERN } from '../../../common/links.ts';
 import { LoadingIndicator } from '../components/spinner.tsx';
-import { PAGES } from './pages.tsx';
+import { PAGES, preloadPath } from './pages.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { VerificationStepper } from '../features/registrations/routes.ts';
+import { RoutePreloadContext } from '../lib/route-preload.ts';
 import { routePattern } from '../lib/routing.ts';
 import { AppShell } from '../shell/app-shell.tsx';
 import { SideNav } from '../shell/side-nav.tsx';
@@ -25,15 +26,17 @@ export function SignedInShell({ title }: { title: string | undefined }) {
     <SideNav />
   );
   return (
-    <AppShell title={title} sidebar={sidebar} foldable={!verification}>
-      <Suspense fallback={<LoadingIndicator />}>
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AppShell>
+    <RoutePreloadContext value={preloadPath}>
+      <AppShell title={title} sidebar={sidebar} foldable={!verification}>
+        <Suspense fallback={<LoadingIndicator />}>
+          <Switch>
+            {ROUTES.map((route) => (
+              <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </AppShell>
+    </RoutePreloadContext>
   );
 }
