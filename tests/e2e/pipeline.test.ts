@@ -214,7 +214,7 @@ describe('one registration from completed_registration to an active client', () 
     expect(await manager.locator('.stepper__step--done').count()).toBe(7);
     await manager.goto(`${e2e.stack.url}${verificationPath(userId, 'meeting_scheduled')}`);
     await manager.getByRole('region', { name: 'Onboarding call' }).getByText('Held').waitFor();
-  });
+  }, 300_000);
 });
 
 describe('two consoles booking the same host at the same time', () => {
@@ -252,5 +252,5 @@ describe('two consoles booking the same host at the same time', () => {
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(`with ${won.legal_name} (${won.registration_id})`);
     await (winner === 0 ? a : b).page.locator('.Toastify__toast', { hasText: 'Call booked' }).waitFor();
-  });
+  }, 180_000);
 });
