@@ -175,7 +175,9 @@ describe('due-diligence detail', () => {
     await page.getByText(data.registration_id, { exact: true }).waitFor();
     await page.getByText(/\d+ (days?|hours?) in due diligence/).waitFor();
     for (const name of ['Company profile', 'Documents', 'Activity']) await page.getByRole('heading', { name, level: 2 }).waitFor();
-    await page.getByText(data.profile!.trade_licence_number).waitFor();
+    await page.locator('.review-facts').getByText(data.profile!.trade_licence_number).waitFor();
+    // The reviewer's checks sit above the profile: the licence number, its expiry and the TRN, each passed or failed.
+    await page.getByRole('list', { name: 'Profile checks' }).getByText(data.profile!.trade_licence_number).waitFor();
     await expect.poll(() => page.locator('.timeline__item[data-kind="stage_reached"]').count()).toBe(5);
 
     const pdf = data.documents.find((document) => document.content_type === 'application/pdf')!;
