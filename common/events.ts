@@ -11,6 +11,21 @@ export const REGISTRATION_EVENT_KINDS = [
   'returned',
   'resubmitted',
   'approved',
+  // The onboarding pipeline's actions (common/pipeline.ts), one kind each.
+  'reminded',
+  'verified',
+  'withdrawn',
+  'reinstated',
+  'meeting_booked',
+  'meeting_rescheduled',
+  'meeting_cancelled',
+  'meeting_held',
+  'meeting_no_show',
+  'submitted',
+  'plan_set',
+  'plan_approved',
+  'payment_recorded',
+  'activated',
 ] as const;
 export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number];
 

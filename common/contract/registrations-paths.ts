@@ -25,10 +25,32 @@ export const registrationPaths = {
   assign: (userId: string | number) => `registrations/${segment(userId)}/assign`,
   approve: (userId: string | number) => `registrations/${segment(userId)}/approve`,
   return: (userId: string | number) => `registrations/${segment(userId)}/return`,
+  /** The pipeline's actions (common/pipeline.ts), one path each. */
+  remind: (userId: string | number) => `registrations/${segment(userId)}/remind`,
+  /** POST: reminders to several registrations, a result per row. */
+  remindMany: 'registrations/remind/',
+  verifyProfile: (userId: string | number) => `registrations/${segment(userId)}/verify-profile`,
+  withdraw: (userId: string | number) => `registrations/${segment(userId)}/withdraw`,
+  reinstate: (userId: string | number) => `registrations/${segment(userId)}/reinstate`,
+  /** PUT books or reschedules the call, DELETE cancels it. */
+  meeting: (userId: string | number) => `registrations/${segment(userId)}/meeting`,
+  meetingOutcome: (userId: string | number) => `registrations/${segment(userId)}/meeting/outcome`,
+  /** GET: the call as an .ics file. */
+  meetingCalendar: (userId: string | number) => `registrations/${segment(userId)}/meeting/calendar`,
+  /** PUT sets the plan. */
+  plan: (userId: string | number) => `registrations/${segment(userId)}/plan`,
+  approvePlan: (userId: string | number) => `registrations/${segment(userId)}/plan/approve`,
+  payment: (userId: string | number) => `registrations/${segment(userId)}/payment`,
+  activate: (userId: string | number) => `registrations/${segment(userId)}/activate`,
+  /** Staff who may host an onboarding call. */
+  hosts: 'registrations/hosts/',
+  /** The bookkeepers and reviewers an activation may assign. */
+  accountTeam: 'registrations/account-team/',
   /** The signed-in client's own registration (CLIENT role only). */
   mine: 'me/registration',
   myDocuments: 'me/registration/documents',
   myResubmit: 'me/registration/resubmit',
+  mySubmit: 'me/registration/submit',
 } as const;
 
 /** The list's date orders; '-' first is newest first. Default '-date_joined'. */
@@ -43,6 +65,8 @@ export const REGISTRATION_SORTS = [
   '-meeting_at',
   'payment_date',
   '-payment_date',
+  /** Call Schedule: upcoming calls first (soonest first), then past ones without an outcome, missed ones, held ones. */
+  'call_schedule',
 ] as const;
 export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
 export const DEFAULT_REGISTRATION_SORT: RegistrationSort = '-date_joined';

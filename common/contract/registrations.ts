@@ -6,9 +6,20 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import type { REGISTRATION_EVENT_KINDS } from '../events.ts';
 import { ONBOARDING_PAGES, REVIEW_STATES } from '../onboarding.ts';
+import {
+  MAX_BULK_REMINDERS,
+  MAX_REASON_LENGTH,
+  MEETING_DURATION,
+  MEETING_MODES,
+  MEETING_OUTCOMES,
+  PAYMENT_METHODS,
+  PHASES,
+} from '../pipeline.ts';
+import { PROFILE_CHECK_KEYS } from '../profile-checks.ts';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_KINDS, MAX_COMMENT_LENGTH, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH, RETURN_REASONS } from '../review.ts';
 import { STAGES } from '../stages.ts';
-import { Closed, Instant, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { BillingCycleSchema } from './plans.ts';
+import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
 import { REGISTRATION_SORTS } from './registrations-paths.ts';
 
@@ -18,6 +29,12 @@ export const StageSchema = Type.Enum(STAGES, { title: 'Stage' });
 const ReviewStateSchema = Type.Enum(REVIEW_STATES);
 const OnboardingPageSchema = Type.Enum(ONBOARDING_PAGES, { title: 'Queue' });
 const RegistrationStatus = Type.Enum(['active', 'inactive'], { title: 'Status' });
+export const PhaseSchema = Type.Enum(PHASES, { title: 'Phase' });
+const MeetingModeSchema = Type.Enum(MEETING_MODES, { title: 'Mode' });
+const MeetingOutcomeSchema = Type.Enum(MEETING_OUTCOMES, { title: 'Outcome' });
+const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS, { title: 'Method' });
+/** A reason or a note of an action: several lines, bounded. */
+const Reason = (title: string, minLength = 1) => Paragraphs(MAX_REASON_LENGTH, { minLength, title });
 
 const filters = {
   stage: Type.Optional(StageSchema),
@@ -27,6 +44,8 @@ const filters = {
   /** Case-insensitive, literal contains match on the company's legal name. */
   search: Type.Optional(Search),
   sort: Type.Optional(Type.Enum(REGISTRATION_SORTS, { title: 'Sort' })),
+  /** Call Schedule's 'My calls': the registrations whose current call this staff member hosts. */
+  host_id: Type.Optional(Id('host_id')),
 };
 
 /** GET registrations/?stage=&status=&queue=&search=&sort=&page=&page_size= */
@@ -65,6 +84,24 @@ export const RegistrationListItem = Type.Object({
   plan_amount_aed: Nullable(Type.String()),
   /** When the plan payment arrived (Activation). */
   payment_date: Nullable(Instant),
+  /** Where it stands within its stage (common/pipeline.ts): the actions a row offers follow from it. */
+  phase: PhaseSchema,
+  /** The version the row's actions send. */
+  version: Type.Integer(),
+  /** The current call (Call Schedule): its end, host, mode and outcome. */
+  meeting_ends_at: Nullable(Instant),
+  meeting_host_id: Nullable(Type.Integer()),
+  meeting_host: Nullable(Type.String()),
+  meeting_mode: Nullable(MeetingModeSchema),
+  meeting_outcome: Nullable(MeetingOutcomeSchema),
+  /** The plan's billing cycle and its total per cycle including VAT, in fils (Plan Approval). */
+  plan_cycle: Nullable(BillingCycleSchema),
+  plan_total_fils: Nullable(Type.Integer()),
+  /** The recorded payment (Activation). */
+  payment_method: Nullable(PaymentMethodSchema),
+  payment_reference: Nullable(Type.String()),
+  /** The last reminder sent to the client (Registration). */
+  last_reminded_at: Nullable(Instant),
 });
 export type RegistrationListItem = Static<typeof RegistrationListItem>;
 
@@ -117,6 +154,92 @@ export const RegistrationDocument = Type.Object({
 });
 export type RegistrationDocument = Static<typeof RegistrationDocument>;
 
+/** One of the checks a reviewer makes on the company profile (common/profile-checks.ts). */
+export const ProfileCheck = Type.Object({
+  key: Type.Enum(PROFILE_CHECK_KEYS),
+  label: Type.String(),
+  passed: Type.Boolean(),
+  detail: Type.String(),
+});
+export type ProfileCheck = Static<typeof ProfileCheck>;
+
+/** Who verified the profile, when, what the checks said then and any override. */
+export const VerificationRecord = Type.Object({
+  verified_by: Nullable(PersonRef),
+  verified_at: Instant,
+  checks: Type.Array(ProfileCheck),
+  override_reason: Nullable(Type.String()),
+});
+export type VerificationRecord = Static<typeof VerificationRecord>;
+
+/** The onboarding call: the current one, or the last one held or missed. */
+export const MeetingRecord = Type.Object({
+  id: Type.Integer(),
+  starts_at: Instant,
+  ends_at: Instant,
+  duration_minutes: Type.Integer(),
+  host: PersonRef,
+  mode: MeetingModeSchema,
+  link_or_location: Type.String(),
+  status: Type.Enum(['scheduled', 'held', 'no_show', 'cancelled']),
+  booked_by: Nullable(PersonRef),
+  booked_at: Instant,
+  /** How many times it was rescheduled (the .ics SEQUENCE). */
+  sequence: Type.Integer(),
+  outcome_notes: Nullable(Type.String()),
+  outcome_by: Nullable(PersonRef),
+  outcome_at: Nullable(Instant),
+});
+export type MeetingRecord = Static<typeof MeetingRecord>;
+
+/** The plan set at Plan Approval; amounts in fils per cycle (common/pricing.ts). */
+export const PlanRecord = Type.Object({
+  plan_id: Type.Integer(),
+  plan_name: Type.String(),
+  monthly_price_fils: Type.Integer(),
+  cycle: BillingCycleSchema,
+  /** The negotiated discount on top of the cycle's, basis points. */
+  discount_bp: Type.Integer(),
+  list_fils: Type.Integer(),
+  discount_fils: Type.Integer(),
+  net_fils: Type.Integer(),
+  vat_fils: Type.Integer(),
+  total_fils: Type.Integer(),
+  note: Type.String(),
+  set_by: Nullable(PersonRef),
+  set_at: Instant,
+  approved_by: Nullable(PersonRef),
+  approved_at: Nullable(Instant),
+});
+export type PlanRecord = Static<typeof PlanRecord>;
+
+export const PaymentRecord = Type.Object({
+  amount_fils: Type.Integer(),
+  method: PaymentMethodSchema,
+  reference: Type.String(),
+  /** YYYY-MM-DD */
+  paid_on: Type.String(),
+  recorded_by: Nullable(PersonRef),
+  recorded_at: Instant,
+});
+export type PaymentRecord = Static<typeof PaymentRecord>;
+
+export const ActivationRecord = Type.Object({
+  /** The client record (clients/) and its subscription (subscriptions/) the activation created. */
+  client_id: Type.Integer(),
+  subscription_id: Type.Integer(),
+  bookkeeper: Nullable(PersonRef),
+  reviewer: Nullable(PersonRef),
+  /** YYYY-MM-DD */
+  starts_on: Type.String(),
+  activated_by: Nullable(PersonRef),
+  activated_at: Instant,
+});
+export type ActivationRecord = Static<typeof ActivationRecord>;
+
+export const WithdrawalRecord = Type.Object({ reason: Type.String(), withdrawn_by: Nullable(PersonRef), withdrawn_at: Instant });
+export type WithdrawalRecord = Static<typeof WithdrawalRecord>;
+
 /** GET registrations/{userId}/review; the meeting, plan and payment fields are the onboarding lists' own. */
 export const RegistrationReview = Type.Object({
   /** The client's user id (the key of every review path) */
@@ -148,6 +271,20 @@ export const RegistrationReview = Type.Object({
   profile: Nullable(CompanyProfile),
   /** Newest first */
   documents: Type.Array(RegistrationDocument),
+  phase: PhaseSchema,
+  /** The profile checks as of today (Dubai date). */
+  profile_checks: Type.Array(ProfileCheck),
+  last_reminded_at: Nullable(Instant),
+  /** When the next reminder may be sent; null when one may be sent now. */
+  next_reminder_at: Nullable(Instant),
+  /** Each completed step's record (the verification page of that step shows it); null before it. */
+  verification: Nullable(VerificationRecord),
+  meeting: Nullable(MeetingRecord),
+  plan: Nullable(PlanRecord),
+  payment: Nullable(PaymentRecord),
+  activation: Nullable(ActivationRecord),
+  /** Set while the registration is withdrawn. */
+  withdrawal: Nullable(WithdrawalRecord),
 });
 export type RegistrationReview = Static<typeof RegistrationReview>;
 
@@ -162,6 +299,27 @@ const timelineEvent = <K extends (typeof REGISTRATION_EVENT_KINDS)[number], D ex
   });
 
 const DocumentMention = Type.Object({ id: Type.Integer(), kind: DocumentKindSchema, file_name: Type.String() });
+/** A call as the timeline tells it. */
+export const MeetingMention = Type.Object({
+  id: Type.Integer(),
+  starts_at: Instant,
+  duration_minutes: Type.Integer(),
+  host: PersonRef,
+  mode: MeetingModeSchema,
+  link_or_location: Type.String(),
+});
+export const PlanMention = Type.Object({
+  plan_id: Type.Integer(),
+  plan_name: Type.String(),
+  cycle: BillingCycleSchema,
+  discount_bp: Type.Integer(),
+  net_fils: Type.Integer(),
+  vat_fils: Type.Integer(),
+  total_fils: Type.Integer(),
+  note: Type.String(),
+});
+export type MeetingMention = Static<typeof MeetingMention>;
+export type PlanMention = Static<typeof PlanMention>;
 
 /** GET registrations/{userId}/events: every event of the registration, oldest first, one shape per kind. */
 export const TimelineEvent = Type.Union([
@@ -173,6 +331,20 @@ export const TimelineEvent = Type.Union([
   timelineEvent('returned', { reason: Type.Enum(RETURN_REASONS), comment: Type.String() }),
   timelineEvent('resubmitted', {}),
   timelineEvent('approved', {}),
+  timelineEvent('reminded', { phase: PhaseSchema }),
+  timelineEvent('verified', { checks: Type.Array(ProfileCheck), override_reason: Nullable(Type.String()) }),
+  timelineEvent('withdrawn', { reason: Type.String(), cancelled_meeting_id: Nullable(Type.Integer()) }),
+  timelineEvent('reinstated', {}),
+  timelineEvent('meeting_booked', { meeting: MeetingMention }),
+  timelineEvent('meeting_rescheduled', { meeting: MeetingMention, previous: Nullable(MeetingMention) }),
+  timelineEvent('meeting_cancelled', { meeting: MeetingMention, reason: Type.String() }),
+  timelineEvent('meeting_held', { meeting_id: Type.Integer(), notes: Type.String() }),
+  timelineEvent('meeting_no_show', { meeting_id: Type.Integer(), notes: Type.String() }),
+  timelineEvent('submitted', { documents: Type.Array(DocumentMention) }),
+  timelineEvent('plan_set', { plan: PlanMention }),
+  timelineEvent('plan_approved', { total_fils: Type.Integer() }),
+  timelineEvent('payment_recorded', { amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() }),
+  timelineEvent('activated', { client_id: Type.Integer(), subscription_id: Type.Integer(), bookkeeper: Nullable(PersonRef), reviewer: Nullable(PersonRef), starts_on: Type.String() }),
 ]);
 export type TimelineEvent = Static<typeof TimelineEvent>;
 export const Timeline = Type.Array(TimelineEvent);
@@ -223,8 +395,118 @@ export const MyRegistration = Type.Object({
   review_state: Nullable(ReviewStateSchema),
   version: Type.Integer(),
   documents: Type.Array(RegistrationDocument),
+  phase: PhaseSchema,
+  /** The onboarding call as the client sees it. */
+  meeting: Nullable(
+    Type.Object({ starts_at: Instant, ends_at: Instant, mode: MeetingModeSchema, link_or_location: Type.String(), host_name: Nullable(Type.String()), status: Type.String() }),
+  ),
+  /** The documents the held call asked for, and those of them not uploaded yet. */
+  required_documents: Type.Array(DocumentKindSchema),
+  missing_documents: Type.Array(DocumentKindSchema),
+  /** The approved plan's payment request; null before approval. */
+  payment_request: Nullable(Type.Object({ plan_name: Type.String(), cycle: BillingCycleSchema, total_fils: Type.Integer(), vat_fils: Type.Integer() })),
 });
 export type MyRegistration = Static<typeof MyRegistration>;
+
+// ------------------------------------------------------------------------ the pipeline's actions
+
+/** POST registrations/{userId}/remind: no version (a reminder changes no decision); once per 24 h. */
+export const RemindBody = Closed({});
+export type RemindBody = Static<typeof RemindBody>;
+
+/** POST registrations/remind/: the same reminder to several registrations, each its own transaction. */
+export const BulkRemindBody = Closed({
+  user_ids: Type.Array(Id('user_ids'), { minItems: 1, maxItems: MAX_BULK_REMINDERS, uniqueItems: true, title: 'Registrations' }),
+});
+export type BulkRemindBody = Static<typeof BulkRemindBody>;
+
+export const BulkRemindResult = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      /** 200 sent, 404, 409 (too soon, or nothing for the client to do) */
+      status: Type.Integer(),
+      message: Type.String(),
+      last_reminded_at: Nullable(Instant),
+    }),
+  ),
+});
+export type BulkRemindResult = Static<typeof BulkRemindResult>;
+
+/** POST registrations/{userId}/verify-profile: override_reason is required when a check fails. */
+export const VerifyProfileBody = Closed({
+  version: Version,
+  override_reason: Type.Optional(Nullable(Reason('Override reason', 0))),
+});
+export type VerifyProfileBody = Static<typeof VerifyProfileBody>;
+
+/** POST registrations/{userId}/withdraw */
+export const WithdrawBody = Closed({ version: Version, reason: Reason('Reason') });
+export type WithdrawBody = Static<typeof WithdrawBody>;
+
+/** POST registrations/{userId}/reinstate */
+export const ReinstateBody = Closed({ version: Version });
+export type ReinstateBody = Static<typeof ReinstateBody>;
+
+/** PUT registrations/{userId}/meeting: books the call, or reschedules it. starts_at carries its offset (+04:00). */
+export const MeetingBody = Closed({
+  version: Version,
+  starts_at: Type.String({ format: 'date-time', maxLength: 40, title: 'Start' }),
+  duration_minutes: Type.Integer({ minimum: MEETING_DURATION.min, maximum: MEETING_DURATION.max, title: 'Duration' }),
+  host_id: Id('Host'),
+  mode: MeetingModeSchema,
+  link_or_location: Line(500, { minLength: 1, title: 'Link or location' }),
+});
+export type MeetingBody = Static<typeof MeetingBody>;
+
+/** DELETE registrations/{userId}/meeting */
+export const CancelMeetingBody = Closed({ version: Version, reason: Reason('Reason') });
+export type CancelMeetingBody = Static<typeof CancelMeetingBody>;
+
+/** POST registrations/{userId}/meeting/outcome */
+export const MeetingOutcomeBody = Closed({ version: Version, outcome: MeetingOutcomeSchema, notes: Paragraphs(2_000, { title: 'Notes' }) });
+export type MeetingOutcomeBody = Static<typeof MeetingOutcomeBody>;
+
+/** PUT registrations/{userId}/plan: discount_percent is the negotiated discount on top of the cycle's (two decimals at most). */
+export const PlanBody = Closed({
+  version: Version,
+  plan_id: Id('Plan'),
+  cycle: BillingCycleSchema,
+  discount_percent: Type.Number({ minimum: 0, maximum: 100, title: 'Discount' }),
+  note: Reason('Note', 0),
+});
+export type PlanBody = Static<typeof PlanBody>;
+
+/** POST registrations/{userId}/plan/approve */
+export const ApprovePlanBody = Closed({ version: Version });
+export type ApprovePlanBody = Static<typeof ApprovePlanBody>;
+
+/** POST registrations/{userId}/payment: amount_aed a decimal string ('1312.50'), never a float. */
+export const PaymentBody = Closed({
+  version: Version,
+  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*\\d{1,9}(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED with at most two decimals', title: 'Amount' }),
+  method: PaymentMethodSchema,
+  reference: Line(100, { minLength: 1, title: 'Reference' }),
+  paid_on: CalendarDate('Paid on'),
+});
+export type PaymentBody = Static<typeof PaymentBody>;
+
+/** POST registrations/{userId}/activate */
+export const ActivateBody = Closed({
+  version: Version,
+  bookkeeper_id: Id('Bookkeeper'),
+  reviewer_id: Id('Reviewer'),
+  starts_on: CalendarDate('Start date'),
+});
+export type ActivateBody = Static<typeof ActivateBody>;
+
+/** GET registrations/account-team/: who an activation may assign. */
+export const AccountTeam = Type.Object({ bookkeepers: Type.Array(PersonRef), reviewers: Type.Array(PersonRef) });
+export type AccountTeam = Static<typeof AccountTeam>;
+
+/** POST me/registration/submit: version optional (a client app may not track it). */
+export const SubmitBody = Closed({ version: Type.Optional(Version) });
+export type SubmitBody = Static<typeof SubmitBody>;
 
 /** GET registrations/{userId}/documents/{documentId}?download=true */
 export const DocumentFileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });

@@ -135,6 +135,8 @@ describe('GET /api/registrations/', () => {
       [
         'date_joined', 'id', 'legal_name', 'recieved_on', 'registration_id', 'requested_on', 'status',
         'stage', 'review_state', 'meeting_at', 'meeting_booked_by', 'plan_name', 'plan_amount_aed', 'payment_date',
+        'phase', 'version', 'meeting_ends_at', 'meeting_host_id', 'meeting_host', 'meeting_mode', 'meeting_outcome',
+        'plan_cycle', 'plan_total_fils', 'payment_method', 'payment_reference', 'last_reminded_at',
       ].sort(),
     );
     const joined = page.results.map((entry) => Date.parse(entry.date_joined));
@@ -154,7 +156,7 @@ describe('GET /api/registrations/', () => {
     expect(page.count).toBe(count);
     expect(page.count).toBeGreaterThan(20);
     const statuses = new Set(page.results.map((item) => item.status));
-    expect(statuses).toEqual(new Set(['Awaiting Documents', 'Pending Due Diligence', 'Pending Plan Approval', 'Returned for Correction']));
+    expect(statuses).toEqual(new Set(['Awaiting Documents', 'Pending Due Diligence', 'Pending Plan Approval', 'Awaiting Payment', 'Returned for Correction']));
     for (const item of page.results) {
       expect(item.requested_on).not.toBeNull();
       if (item.status === 'Awaiting Documents') expect(item.recieved_on).toBeNull();
@@ -245,7 +247,7 @@ describe('GET /api/users/{userId}/status', () => {
   };
 
   it('answers the seven steps in order with completed / active / pending around the current stage', async () => {
-    const userId = await registrationOwner("stage = 'meeting_scheduled' AND status = 'active'");
+    const userId = await registrationOwner("stage = 'meeting_scheduled' AND status = 'active' AND meeting_outcome IS NULL");
     const response = await get(`/api/users/${userId}/status`);
     expect(response.statusCode).toBe(200);
     const body = response.json<UserStatusResponse>();

@@ -61,9 +61,14 @@ describe('queues', () => {
     const calls = await list('queue=call-schedules');
     expect(calls.results.every((item) => item.meeting_at !== null && item.meeting_booked_by !== null)).toBe(true);
     const plans = await list('queue=pending-payments');
-    expect(plans.results.every((item) => item.plan_name !== null && /^\d+\.\d{2}$/.test(item.plan_amount_aed ?? ''))).toBe(true);
+    // A plan is set there: until then a row has none; once set, its name, cycle and total in fils and AED.
+    const set = plans.results.filter((item) => item.plan_name !== null);
+    expect(set.length).toBeGreaterThan(0);
+    expect(set.length).toBeLessThan(plans.results.length);
+    expect(set.every((item) => item.plan_cycle !== null && item.plan_amount_aed === `${Math.floor(item.plan_total_fils! / 100)}.${String(item.plan_total_fils! % 100).padStart(2, '0')}`)).toBe(true);
+    expect(plans.results.filter((item) => item.plan_name === null).every((item) => item.plan_amount_aed === null && item.phase === 'plan_approval')).toBe(true);
     const activation = await list('queue=pending-activation');
-    expect(activation.results.every((item) => item.payment_date !== null && item.plan_name !== null)).toBe(true);
+    expect(activation.results.every((item) => item.payment_date !== null && item.plan_name !== null && item.payment_method !== null && item.payment_reference !== null)).toBe(true);
   });
 
   it('searches within a queue', async () => {
@@ -167,7 +172,9 @@ describe('GET /api/registrations/export/', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="due-diligence-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = parse(response.body);
-    expect(lines[0]).toBe('Reg ID,Company,Stage,Waiting On,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Plan,Amount (AED),Payment Date,Stage Key');
+    expect(lines[0]).toBe(
+      'Reg ID,Company,Stage,Waiting On,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Host,Mode,Call Outcome,Plan,Cycle,Amount (AED),Total incl. VAT (AED),Payment Date,Payment Method,Stage Key',
+    );
     const { count } = await list('queue=due-diligence&search=llc&page_size=1');
     expect(count).toBeGreaterThan(20);
     expect(lines).toHaveLength(count + 1);

@@ -66,7 +66,7 @@ const regIds = (page: Page) => page.locator('.data-table__body [role="row"] [rol
 
 const PAGES: { path: string; query: string; role: StaffRole }[] = [
   { path: '/registrations', query: 'queue=registrations', role: 'BD_EXEC' },
-  { path: '/call-schedules', query: 'stage=meeting_scheduled&status=active&queue=call-schedules&sort=meeting_at', role: 'REVIEWER' },
+  { path: '/call-schedules', query: 'stage=meeting_scheduled&status=active&queue=call-schedules&sort=call_schedule', role: 'REVIEWER' },
   { path: '/due-diligence', query: 'stage=documents_submitted&status=active&queue=due-diligence&sort=requested_on', role: 'BD_MANAGER' },
   { path: '/pending-payments', query: 'stage=documents_submitted&status=active&queue=pending-payments&sort=-recieved_on', role: 'ADMIN' },
   { path: '/pending-activation', query: 'stage=payment_completed&status=active&queue=pending-activation&sort=payment_date', role: 'ADMIN' },
@@ -109,10 +109,10 @@ describe('due diligence', () => {
 
   it('narrows the list by search, keeps it across a reload, and Back from page 2 returns to page 1 with the same search', async () => {
     const page = await signedInAs('ADMIN', '/due-diligence');
-    await page.getByPlaceholder('Search by Company').fill('LLC');
-    await page.waitForURL((url) => url.searchParams.get('search') === 'llc');
+    await page.getByPlaceholder('Search by Company').fill('Al');
+    await page.waitForURL((url) => url.searchParams.get('search') === 'al');
     await rowsLoaded(page);
-    const searched = await listAs('ADMIN', 'stage=documents_submitted&status=active&queue=due-diligence&sort=requested_on&search=llc');
+    const searched = await listAs('ADMIN', 'stage=documents_submitted&status=active&queue=due-diligence&sort=requested_on&search=al');
     const unfiltered = await listAs('ADMIN', 'stage=documents_submitted&status=active&queue=due-diligence');
     expect(searched.count).toBeLessThan(unfiltered.count);
     expect(searched.total_pages).toBeGreaterThan(1);
@@ -124,21 +124,21 @@ describe('due diligence', () => {
 
     await page.reload();
     await rowsLoaded(page);
-    await expect(page.getByPlaceholder('Search by Company').inputValue()).resolves.toBe('llc');
+    await expect(page.getByPlaceholder('Search by Company').inputValue()).resolves.toBe('al');
     expect(await regIds(page)).toEqual(firstPage);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await page.waitForFunction(() => document.querySelector('.pagination__range')?.textContent?.startsWith('Showing 21-'));
-    const secondPage = await listAs('ADMIN', 'stage=documents_submitted&status=active&queue=due-diligence&sort=requested_on&search=llc&page=2');
+    const secondPage = await listAs('ADMIN', 'stage=documents_submitted&status=active&queue=due-diligence&sort=requested_on&search=al&page=2');
     await page.waitForFunction((first) => document.querySelector('.data-table__body [role="cell"]')?.textContent === first, secondPage.results[0]!.registration_id);
 
     await page.goBack();
-    await page.waitForURL((url) => url.searchParams.get('page') === null && url.searchParams.get('search') === 'llc');
+    await page.waitForURL((url) => url.searchParams.get('page') === null && url.searchParams.get('search') === 'al');
     await page.waitForFunction(() => document.querySelector('.pagination__range')?.textContent?.startsWith('Showing 1-'));
     await rowsLoaded(page);
     expect(await regIds(page)).toEqual(firstPage);
-    await expect(page.getByPlaceholder('Search by Company').inputValue()).resolves.toBe('llc');
+    await expect(page.getByPlaceholder('Search by Company').inputValue()).resolves.toBe('al');
     await page.context().close();
   });
 

@@ -175,8 +175,11 @@ describe('due-diligence detail', () => {
     await page.getByText(data.registration_id, { exact: true }).waitFor();
     await page.getByText(/\d+ (days?|hours?) in due diligence/).waitFor();
     for (const name of ['Company profile', 'Documents', 'Activity']) await page.getByRole('heading', { name, level: 2 }).waitFor();
-    await page.getByText(data.profile!.trade_licence_number).waitFor();
-    await expect.poll(() => page.locator('.timeline__item[data-kind="stage_reached"]').count()).toBe(5);
+    await page.locator('.review-facts').getByText(data.profile!.trade_licence_number).waitFor();
+    // The reviewer's checks sit above the profile: the licence number, its expiry and the TRN, each passed or failed.
+    await page.getByRole('list', { name: 'Profile checks' }).getByText(data.profile!.trade_licence_number).waitFor();
+    // The timeline is its own call: on a busy machine it may come well after the record.
+    await expect.poll(() => page.locator('.timeline__item[data-kind="stage_reached"]').count(), { timeout: 15_000 }).toBe(5);
 
     const pdf = data.documents.find((document) => document.content_type === 'application/pdf')!;
     await page.getByRole('button', { name: `Preview ${pdf.file_name}` }).click();

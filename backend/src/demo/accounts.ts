@@ -3,6 +3,7 @@
  * the Auth emulator and the demo seed creates the matching back-end users (linked on first sign-in by their
  * verified e-mail), so the two lists cannot drift.
  */
+import type { Phase } from '../../../common/pipeline.ts';
 import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -12,6 +13,8 @@ export interface DemoAccount {
   password: string;
   role: Role;
   displayName: string;
+  /** A client account's own registration waits in this phase (common/pipeline.ts), so its side can be tried. */
+  onboarding?: Phase;
 }
 
 const STAFF_NAMES: Record<(typeof STAFF_ROLES)[number], string> = {
@@ -32,6 +35,9 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     displayName: STAFF_NAMES[role],
   })),
   { email: 'client_account_manager@example.com', password: DEMO_PASSWORD, role: 'CLIENT_ACCOUNT_MANAGER', displayName: 'Hassan Qureshi' },
-  { email: 'client@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Layla Mansour' },
-  { email: 'client2@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Vikram Shetty' },
+  { email: 'client@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Layla Mansour', onboarding: 'due_diligence' },
+  { email: 'client2@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Vikram Shetty', onboarding: 'due_diligence' },
+  { email: 'client3@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Mariam Al Falasi', onboarding: 'completed_registration' },
+  { email: 'client4@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Arjun Pillai', onboarding: 'profile_verified' },
+  { email: 'client5@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Noura Al Hashimi', onboarding: 'awaiting_documents' },
 ];

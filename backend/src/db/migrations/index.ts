@@ -14,7 +14,8 @@ import { migration as m0007 } from './0007-notifications.ts';
 import { migration as m0008 } from './0008-open-audit-entities.ts';
 import { migration as m0009 } from './0009-user-first-sign-in.ts';
 import { migration as m0010 } from './0010-plans-clients-subscriptions.ts';
+import { migration as m0020 } from './0020-onboarding-pipeline.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0020];

@@ -1,10 +1,12 @@
 /**
  * Registrations: the onboarding pipeline's records (lists, counts, export), one registration's review and
- * timeline, the spec's stepper call, and the client's own registration.
+ * timeline, the pipeline's actions (the stage machine of common/pipeline.ts), the spec's stepper call, and
+ * the client's own registration.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BackendModule } from '../../lib/module.ts';
 import { myRegistrationRoutes } from './my-routes.ts';
+import { pipelineRoutes } from './pipeline-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { registrationRoutes } from './routes.ts';
 import { seedRegistrations } from './seed.ts';
@@ -12,6 +14,7 @@ import { seedRegistrations } from './seed.ts';
 async function routes(app: FastifyInstance): Promise<void> {
   await registrationRoutes(app);
   await reviewRoutes(app);
+  await pipelineRoutes(app);
   await myRegistrationRoutes(app);
 }
 

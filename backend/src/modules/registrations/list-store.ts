@@ -6,6 +6,9 @@
 import { routeByKey } from '../../../../common/access.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type OnboardingPage, type ReviewState } from '../../../../common/onboarding.ts';
 import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
+import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type MeetingOutcome, type PaymentMethod } from '../../../../common/pipeline.ts';
+import type { BillingCycle } from '../../../../common/pricing.ts';
+import { filsToDecimal } from '../../../../common/money.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -13,6 +16,8 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 
 export interface ListFilters extends ListScope {
   search?: string;
+  /** Only the registrations whose current call this user hosts. */
+  host_id?: number;
 }
 
 interface Row {
@@ -31,6 +36,18 @@ interface Row {
   plan_amount_aed: string | null;
   payment_date: Date | null;
   active: boolean;
+  version: number;
+  meeting_outcome: MeetingOutcome | null;
+  plan_approved: boolean;
+  meeting_ends_at: Date | null;
+  meeting_host_id: number | null;
+  meeting_host: string | null;
+  meeting_mode: MeetingMode | null;
+  plan_cycle: BillingCycle | null;
+  plan_total_fils: number | null;
+  payment_method: PaymentMethod | null;
+  payment_reference: string | null;
+  last_reminded_at: Date | null;
 }
 
 const SORT_COLUMNS: Record<string, string> = {
@@ -41,11 +58,18 @@ const SORT_COLUMNS: Record<string, string> = {
   payment_date: 'r.payment_date',
 };
 
-const FROM = `FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users b ON b.id = r.meeting_booked_by`;
+// Each step's record is at most one row per registration (the current call by its id, the plan and the
+// payment by the registration's key), so the joins never multiply rows.
+const FROM = `FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN users b ON b.id = r.meeting_booked_by
+  LEFT JOIN registration_meetings m ON m.id = r.meeting_id LEFT JOIN users h ON h.id = m.host_id
+  LEFT JOIN registration_plans p ON p.registration_id = r.id LEFT JOIN registration_payments pay ON pay.registration_id = r.id`;
 
 const COLUMNS = `u.id, r.legal_name, u.date_joined, r.registration_id, r.requested_on, r.recieved_on, r.status_label, r.stage,
   r.review_state, r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name,
-  r.plan_amount_aed::text AS plan_amount_aed, r.payment_date, r.status = 'active' AS active`;
+  r.plan_amount_aed::text AS plan_amount_aed, r.payment_date, r.status = 'active' AS active, r.version, r.meeting_outcome,
+  p.approved_at IS NOT NULL AS plan_approved, m.ends_at AS meeting_ends_at, m.host_id AS meeting_host_id,
+  coalesce(h.display_name, h.email) AS meeting_host, m.mode AS meeting_mode, p.cycle AS plan_cycle, p.total_fils AS plan_total_fils,
+  pay.method AS payment_method, pay.reference AS payment_reference, r.last_reminded_at`;
 
 /** The queue of an onboarding page as SQL, from the one table: active, and any of the page's rules. */
 function addQueue(filter: SqlFilter, page: OnboardingPage): void {
@@ -70,6 +94,8 @@ function filterOf(filters: ListFilters): SqlFilter {
   if (filters.queue) addQueue(filter, filters.queue);
   const search = filters.search?.trim() ?? '';
   if (search) filter.add((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
+  // A subquery, so the count (which reads registrations alone) filters the same rows.
+  if (filters.host_id !== undefined) filter.add((p) => `EXISTS (SELECT 1 FROM registration_meetings hm WHERE hm.id = r.meeting_id AND hm.host_id = ${p})`, filters.host_id);
   return filter;
 }
 
@@ -78,6 +104,13 @@ function filterOf(filters: ListFilters): SqlFilter {
  * the (stage, status, requested_on, id) index so a queue's page is read in index order.
  */
 function orderBy(sort: RegistrationSort): string {
+  if (sort === 'call_schedule') {
+    // common/pipeline.ts's CALL_GROUPS order: calls not over yet (soonest first), then past ones without an
+    // outcome, missed ones and held ones (latest first).
+    const group = `CASE WHEN r.meeting_outcome IS NULL AND m.ends_at > CURRENT_TIMESTAMP THEN 0 WHEN r.meeting_outcome IS NULL THEN 1
+      WHEN r.meeting_outcome = 'no_show' THEN 2 ELSE 3 END`;
+    return `ORDER BY ${group}, CASE WHEN r.meeting_outcome IS NULL AND m.ends_at > CURRENT_TIMESTAMP THEN r.meeting_at END ASC, r.meeting_at DESC NULLS LAST, r.id`;
+  }
   const descending = sort.startsWith('-');
   const column = SORT_COLUMNS[descending ? sort.slice(1) : sort] ?? 'u.date_joined';
   const direction = descending ? 'DESC' : 'ASC';
@@ -101,6 +134,18 @@ function toItem(row: Row): RegistrationListItem {
     plan_name: row.plan_name,
     plan_amount_aed: row.plan_amount_aed,
     payment_date: iso(row.payment_date),
+    phase: phaseOf({ ...row, status: row.active ? 'active' : 'inactive' }),
+    version: row.version,
+    meeting_ends_at: iso(row.meeting_ends_at),
+    meeting_host_id: row.meeting_host_id,
+    meeting_host: row.meeting_host,
+    meeting_mode: row.meeting_mode,
+    meeting_outcome: row.meeting_outcome,
+    plan_cycle: row.plan_cycle,
+    plan_total_fils: row.plan_total_fils,
+    payment_method: row.payment_method,
+    payment_reference: row.payment_reference,
+    last_reminded_at: iso(row.last_reminded_at),
   };
 }
 
@@ -185,8 +230,14 @@ export const EXPORT_COLUMNS: readonly { header: string; value: (item: Registrati
   { header: 'Recieved On', value: (item) => dubaiTime(item.recieved_on) },
   { header: 'Meeting', value: (item) => dubaiTime(item.meeting_at) },
   { header: 'Booked By', value: (item) => item.meeting_booked_by },
+  { header: 'Host', value: (item) => item.meeting_host },
+  { header: 'Mode', value: (item) => (item.meeting_mode ? MEETING_MODE_LABELS[item.meeting_mode] : null) },
+  { header: 'Call Outcome', value: (item) => (item.meeting_outcome ? MEETING_OUTCOME_LABELS[item.meeting_outcome] : null) },
   { header: 'Plan', value: (item) => item.plan_name },
+  { header: 'Cycle', value: (item) => item.plan_cycle },
   { header: 'Amount (AED)', value: (item) => item.plan_amount_aed },
+  { header: 'Total incl. VAT (AED)', value: (item) => (item.plan_total_fils === null ? null : filsToDecimal(item.plan_total_fils)) },
   { header: 'Payment Date', value: (item) => dubaiTime(item.payment_date) },
+  { header: 'Payment Method', value: (item) => (item.payment_method ? PAYMENT_METHOD_LABELS[item.payment_method] : null) },
   { header: 'Stage Key', value: (item) => item.stage },
 ];

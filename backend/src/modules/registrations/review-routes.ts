@@ -7,13 +7,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ApproveBody, AssignBody, CommentBody, DocumentFileQuery, RegistrationReview, ReturnBody, Timeline } from '../../../../common/contract/registrations.ts';
 import { IdempotencyHeaders, IdParams, PersonRef } from '../../../../common/contract/shared.ts';
-import { access, signedInUser } from '../../plugins/auth.ts';
-import { actionContext } from '../../lib/action.ts';
+import { access } from '../../plugins/auth.ts';
 import { sendFile } from '../../lib/documents.ts';
+import { actionAccess, actorOf } from './pipeline-routes.ts';
 import * as store from './review-store.ts';
 
 const userParams = IdParams('userId');
-/** Decisions and internal comments are the reviewers' own: the Due Diligence page's roles. */
+/** Internal comments and the timeline are the reviewers' own: the Due Diligence page's roles (the decisions' too). */
 const dueDiligence = { access: access.page('due-diligence') };
 /** The stepper (Registration page) shows the same profile and documents, so those reads follow that page. */
 const registration = { access: access.page('registrations') };
@@ -41,17 +41,17 @@ export async function reviewRoutes(app: FastifyInstance) {
   );
 
   const action = { headers: IdempotencyHeaders, params: userParams };
-  const actor = (request: Parameters<typeof actionContext>[0]) => actionContext(request, signedInUser(request).id);
+  const actor = actorOf;
 
-  api.post('/registrations/:userId/assign', { config: dueDiligence, schema: { ...action, body: AssignBody, response: { 200: RegistrationReview } } }, async (request) =>
+  api.post('/registrations/:userId/assign', { config: actionAccess('assign'), schema: { ...action, body: AssignBody, response: { 200: RegistrationReview } } }, async (request) =>
     store.assign(app.db, request.params.userId, request.body, actor(request)),
   );
 
-  api.post('/registrations/:userId/approve', { config: dueDiligence, schema: { ...action, body: ApproveBody, response: { 200: RegistrationReview } } }, async (request) =>
+  api.post('/registrations/:userId/approve', { config: actionAccess('approve'), schema: { ...action, body: ApproveBody, response: { 200: RegistrationReview } } }, async (request) =>
     store.approve(app.db, request.params.userId, request.body, actor(request)),
   );
 
-  api.post('/registrations/:userId/return', { config: dueDiligence, schema: { ...action, body: ReturnBody, response: { 200: RegistrationReview } } }, async (request) =>
+  api.post('/registrations/:userId/return', { config: actionAccess('return'), schema: { ...action, body: ReturnBody, response: { 200: RegistrationReview } } }, async (request) =>
     store.returnForCorrection(app.db, request.params.userId, request.body, actor(request)),
   );
 

@@ -9,8 +9,9 @@ import { STAGES, type Stage } from '../../../../common/stages.ts';
 import type { DocumentKind } from '../../../../common/review.ts';
 import type { Queryable } from '../../db/database.ts';
 import { makeCardPng, makePdf } from '../../demo/files.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { writeAudit, type AuditEvent } from '../../lib/audit.ts';
 import { insertDocument } from './review-store.ts';
+import { insertAuditEvents } from './seed-batch.ts';
 import { RESUBMISSION_EVENTS, STAGE_EVENT } from './seed.ts';
 
 const AUTHORITIES = ['Mainland (DET)', 'DMCC', 'DIFC', 'Dubai South', 'DAFZA', 'JAFZA', 'Dubai Silicon Oasis', 'IFZA'] as const;
@@ -45,15 +46,16 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
   const manager = staff.find((user) => user.email === 'bd_manager@example.com')?.id ?? null;
 
   let reviewCases = 0;
+  const lines = await tx.query<{ registration_id: number; status_text: string; created_at: Date }>(
+    'SELECT registration_id, status_text, created_at FROM registration_events ORDER BY created_at, id',
+  );
+  const stagesReached: AuditEvent[] = [];
   for (const [index, registration] of registrations.entries()) {
-    const history = await tx.query<{ status_text: string; created_at: Date }>(
-      'SELECT status_text, created_at FROM registration_events WHERE registration_id = $1 ORDER BY created_at, id',
-      [registration.id],
-    );
+    const history = lines.filter((line) => line.registration_id === registration.id);
     const timeOf = (text: string) => history.find((event) => event.status_text === text)?.created_at;
     const reached = STAGES.slice(0, STAGES.indexOf(registration.stage) + 1);
     for (const stage of reached) {
-      await writeAudit(tx, {
+      stagesReached.push({
         entity: 'registration',
         entityId: registration.id,
         kind: 'stage_reached',
@@ -88,6 +90,7 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
       }
     }
   }
+  await insertAuditEvents(tx, stagesReached);
 }
 
 async function insertProfile(tx: Queryable, registration: SeededRegistration, index: number, submittedAt: Date): Promise<void> {

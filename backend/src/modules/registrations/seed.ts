@@ -4,6 +4,7 @@
  * Diligence), with dates relative to the moment of seeding. Pseudo-random but repeatable (fixed seed), so
  * two fresh starts show the same companies.
  */
+import { PHASE_LABELS } from '../../../../common/pipeline.ts';
 import { REVIEW_STATUS_LABELS } from '../../../../common/review.ts';
 import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -11,6 +12,8 @@ import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
 import type { DemoContext } from '../../lib/module.ts';
 import { insertUser } from '../users/index.ts';
+import { insertStatusLines, type StatusLine } from './seed-batch.ts';
+import { seedPipeline } from './seed-pipeline.ts';
 import { seedReviewData } from './seed-review.ts';
 
 const COMPANIES = [
@@ -32,7 +35,7 @@ const COMPANIES = [
 ] as const;
 
 /** Names for the registrations beyond the list above: a place and a trade, each pair used once. */
-const PLACES = ['Al Khawaneej', 'Nad Al Sheba', 'Al Warqa', 'Oud Metha', 'Al Mankhool', 'Jafiliya', 'Al Twar', 'Muhaisnah'] as const;
+const PLACES = ['Al Khawaneej', 'Nad Al Sheba', 'Al Warqa', 'Oud Metha', 'Al Mankhool', 'Jafiliya', 'Al Twar', 'Muhaisnah', 'Hor Al Anz', 'Umm Hurair'] as const;
 const TRADES = ['Trading LLC', 'Technical Services LLC', 'Consultancy FZ-LLC', 'Food Stuff Trading LLC', 'Interiors LLC', 'Logistics FZE', 'Media FZ-LLC'] as const;
 
 function companyName(index: number): string {
@@ -53,22 +56,24 @@ const PLANS = [
  */
 const STAGE_COUNTS: Record<Stage, number> = {
   signed_up: 6,
-  completed_registration: 6,
+  completed_registration: 8,
   profile_verified: 5,
-  meeting_scheduled: 8,
+  // Calls today, a host's full afternoon, calls needing an outcome, missed and held ones (seed-pipeline.ts).
+  meeting_scheduled: 17,
   documents_submitted: 70,
   payment_completed: 8,
   account_activated: 6,
 };
 
+/** The label of each stage's ordinary phase (common/pipeline.ts); the loop below sets the others. */
 const STAGE_LABEL: Record<Stage, string> = {
-  signed_up: 'Registration Incomplete',
-  completed_registration: 'Pending Verification',
-  profile_verified: 'Awaiting Meeting',
-  meeting_scheduled: 'Meeting Scheduled',
-  documents_submitted: REGISTRATION_STATUS.pendingDueDiligence,
-  payment_completed: 'Pending Activation',
-  account_activated: 'Active',
+  signed_up: PHASE_LABELS.signed_up,
+  completed_registration: PHASE_LABELS.completed_registration,
+  profile_verified: PHASE_LABELS.profile_verified,
+  meeting_scheduled: PHASE_LABELS.call_booked,
+  documents_submitted: PHASE_LABELS.due_diligence,
+  payment_completed: PHASE_LABELS.activation,
+  account_activated: PHASE_LABELS.activated,
 };
 
 /** The history line written when a registration reaches each stage. */
@@ -82,7 +87,7 @@ export const STAGE_EVENT: Record<Stage, string> = {
   account_activated: 'Account activated',
 };
 
-export const WITHDRAWN_LABEL = 'Withdrawn';
+export const WITHDRAWN_LABEL = PHASE_LABELS.withdrawn;
 export const RESUBMISSION_EVENTS = [
   'Returned for correction: trade licence copy has expired',
   'Resubmitted with the renewed trade licence',
@@ -101,16 +106,25 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
   const bookerEmails = DEMO_ACCOUNTS.filter((entry) => entry.role === 'BD_EXEC' || entry.role === 'BD_MANAGER').map((entry) => entry.email);
   const bookers = (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = ANY($1::text[]) ORDER BY id', [bookerEmails])).map((row) => row.id);
 
-  const clients = DEMO_ACCOUNTS.filter((entry) => entry.role === 'CLIENT');
+  // The demo client accounts own registrations of their phase, the first active one of that stage each.
+  const reviewClients = DEMO_ACCOUNTS.filter((entry) => entry.role === 'CLIENT' && entry.onboarding === 'due_diligence');
+  const stageClients = new Map(
+    DEMO_ACCOUNTS.filter((entry) => entry.role === 'CLIENT' && entry.onboarding !== undefined && entry.onboarding !== 'due_diligence').map((entry) => [
+      entry.onboarding === 'awaiting_documents' ? 'meeting_scheduled' : entry.onboarding,
+      entry,
+    ]),
+  );
   const stages = STAGES.flatMap((stage) => Array.from({ length: STAGE_COUNTS[stage] }, () => stage));
   let documentsSeen = 0;
   let clientsPlaced = 0;
+  const statusLines: StatusLine[] = [];
   for (const [index, stage] of stages.entries()) {
     const company = companyName(index);
     const stageIndex = STAGES.indexOf(stage);
     const isDocuments = stage === 'documents_submitted';
     if (isDocuments) documentsSeen += 1;
-    const withdrawn = index % 9 === 4;
+    // An activated account is a client, no longer a registration that can be withdrawn.
+    const withdrawn = index % 9 === 4 && stage !== 'account_activated';
     const awaiting = isDocuments && documentsSeen % 2 === 1 && documentsSeen !== 1;
     const resubmitted = isDocuments && documentsSeen === 2;
     const approved = isDocuments && documentsSeen % 10 === 0;
@@ -118,8 +132,12 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
     // The demo client accounts own cases waiting on due diligence with their documents in, so the correction
     // loop (return, upload, resubmit) can be walked with a real client sign-in.
     const reviewable = isDocuments && !withdrawn && !awaiting && !resubmitted && !approved && !returned;
-    const client = reviewable ? clients[clientsPlaced] : undefined;
+    let client = reviewable ? reviewClients[clientsPlaced] : undefined;
     if (client) clientsPlaced += 1;
+    if (!isDocuments && !withdrawn && stageClients.has(stage)) {
+      client = stageClients.get(stage);
+      stageClients.delete(stage);
+    }
     const ownerName = client?.displayName ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
     const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     const email = client?.email ?? `owner@${slug}.ae`;
@@ -187,13 +205,9 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
         timeOf(STAGE_EVENT.payment_completed),
       ],
     );
-    for (const event of events) {
-      await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, $3)', [
-        registration!.id,
-        event.text,
-        event.time,
-      ]);
-    }
+    statusLines.push(...events.map((event) => ({ registrationId: registration!.id, text: event.text, at: event.time })));
   }
+  await insertStatusLines(tx, statusLines);
   await seedReviewData(tx, now);
+  await seedPipeline(tx, now);
 }

@@ -4,7 +4,14 @@
  * navigation's counts, the record and its timeline at once.
  */
 import type {
+  AccountTeam,
+  ActivateBody,
   AssignBody,
+  BulkRemindResult,
+  MeetingBody,
+  MeetingOutcomeBody,
+  PaymentBody,
+  PlanBody,
   RegistrationCounts,
   RegistrationExportQuery,
   RegistrationListItem,
@@ -15,6 +22,8 @@ import type {
   UserStatusResponse,
 } from '../../../../common/contract/registrations.ts';
 import { registrationPaths } from '../../../../common/contract/registrations-paths.ts';
+import type { CycleChoice, Plan } from '../../../../common/contract/plans.ts';
+import { planPaths } from '../../../../common/contract/plans-paths.ts';
 import type { Page, PersonRef } from '../../../../common/contract/shared.ts';
 import { exportFileName } from '../../../../common/onboarding.ts';
 import { api } from '../../lib/api.ts';
@@ -29,6 +38,10 @@ export const registrationKeys = {
   timeline: (userId: string | number) => ['registrations', 'timeline', String(userId)] as const,
   status: (userId: string | number) => ['registrations', 'status', String(userId)] as const,
   assignees: ['registrations', 'assignees'] as const,
+  hosts: ['registrations', 'hosts'] as const,
+  accountTeam: ['registrations', 'account-team'] as const,
+  plans: ['registrations', 'plans'] as const,
+  cycles: ['registrations', 'cycles'] as const,
 };
 
 export function fetchRegistrations(query: RegistrationQuery, signal: AbortSignal): Promise<Page<RegistrationListItem>> {
@@ -85,3 +98,50 @@ export const returnForCorrection = (userId: number, body: ReturnBody, headers: H
 
 export const addComment = (userId: number, text: string, headers: Headers) =>
   api<TimelineEvent[]>(registrationPaths.comments(userId), { method: 'POST', body: { text }, headers });
+
+// ------------------------------------------------------------------- the pipeline (common/pipeline.ts)
+
+/** Staff who may host an onboarding call; also tells the Call Schedule who 'me' is. */
+export const useHosts = (enabled = true) => useQuery(registrationKeys.hosts, (signal) => api<PersonRef[]>(registrationPaths.hosts, { signal }), { enabled });
+
+export const useAccountTeam = (enabled = true) =>
+  useQuery(registrationKeys.accountTeam, (signal) => api<AccountTeam>(registrationPaths.accountTeam, { signal }), { enabled });
+
+export const usePlans = (enabled = true) => useQuery(registrationKeys.plans, (signal) => api<Plan[]>(planPaths.list, { signal }), { enabled });
+
+export const useCycles = (enabled = true) => useQuery(registrationKeys.cycles, (signal) => api<CycleChoice[]>(planPaths.cycles, { signal }), { enabled });
+
+const post = <B>(path: string, body: B, headers: Headers) => api<RegistrationReview>(path, { method: 'POST', body: body as Record<string, unknown>, headers });
+const put = <B>(path: string, body: B, headers: Headers) => api<RegistrationReview>(path, { method: 'PUT', body: body as Record<string, unknown>, headers });
+
+export const remind = (userId: number, headers: Headers) => post(registrationPaths.remind(userId), {}, headers);
+
+export const remindMany = (userIds: number[], headers: Headers) =>
+  api<BulkRemindResult>(registrationPaths.remindMany, { method: 'POST', body: { user_ids: userIds }, headers });
+
+export const verifyProfile = (userId: number, version: number, overrideReason: string | null, headers: Headers) =>
+  post(registrationPaths.verifyProfile(userId), overrideReason === null ? { version } : { version, override_reason: overrideReason }, headers);
+
+export const withdraw = (userId: number, version: number, reason: string, headers: Headers) => post(registrationPaths.withdraw(userId), { version, reason }, headers);
+
+export const reinstate = (userId: number, version: number, headers: Headers) => post(registrationPaths.reinstate(userId), { version }, headers);
+
+export const bookMeeting = (userId: number, body: MeetingBody, headers: Headers) => put(registrationPaths.meeting(userId), body, headers);
+
+export const cancelMeeting = (userId: number, version: number, reason: string, headers: Headers) =>
+  api<RegistrationReview>(registrationPaths.meeting(userId), { method: 'DELETE', body: { version, reason }, headers });
+
+export const recordOutcome = (userId: number, body: MeetingOutcomeBody, headers: Headers) => post(registrationPaths.meetingOutcome(userId), body, headers);
+
+export const setPlan = (userId: number, body: PlanBody, headers: Headers) => put(registrationPaths.plan(userId), body, headers);
+
+export const approvePlan = (userId: number, version: number, headers: Headers) => post(registrationPaths.approvePlan(userId), { version }, headers);
+
+export const recordPayment = (userId: number, body: PaymentBody, headers: Headers) => post(registrationPaths.payment(userId), body, headers);
+
+export const activate = (userId: number, body: ActivateBody, headers: Headers) => post(registrationPaths.activate(userId), body, headers);
+
+/** The call as an .ics file, saved under the name the back end gives it. */
+export async function downloadCalendar(userId: number, registrationId: string): Promise<void> {
+  saveFile(await api<Blob>(registrationPaths.meetingCalendar(userId), { responseType: 'blob' }), `onboarding-call-${registrationId}.ics`);
+}

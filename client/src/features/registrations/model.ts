@@ -7,9 +7,24 @@ import { MAX_ID } from '../../../../common/contract/http.ts';
 import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '../../../../common/contract/registrations.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
+import { formatFils } from '../../../../common/money.ts';
+import { addDays, dubaiDate, weekdayOf } from '../../../../common/dubai-time.ts';
+import {
+  MEETING_MODE_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PHASE_LABELS,
+  actionsFor,
+  callGroupOf,
+  percentToBp,
+  type CallGroup,
+  type Phase,
+  type PipelineActionKey,
+} from '../../../../common/pipeline.ts';
+import { CYCLE_TERMS, cyclePrice, type BillingCycle, type CyclePrice } from '../../../../common/pricing.ts';
+import type { Role } from '../../../../common/roles.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
 import { STAGE_TITLES } from '../../../../common/stages.ts';
-import { formatDubaiDate } from '../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
 
 /**
  * The verification page on the registration's current step. One returned for correction is back at the
@@ -85,9 +100,26 @@ export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
   returned: 'Returned',
   resubmitted: 'Resubmitted',
   approved: 'Approved',
+  reminded: 'Reminder sent',
+  verified: 'Profile verified',
+  withdrawn: 'Withdrawn',
+  reinstated: 'Reinstated',
+  meeting_booked: 'Call booked',
+  meeting_rescheduled: 'Call rescheduled',
+  meeting_cancelled: 'Call cancelled',
+  meeting_held: 'Call held',
+  meeting_no_show: 'No show',
+  submitted: 'Documents submitted',
+  plan_set: 'Plan set',
+  plan_approved: 'Plan approved',
+  payment_recorded: 'Payment recorded',
+  activated: 'Account activated',
 };
 
 export const personName = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
+
+const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
+  `${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min, ${MEETING_MODE_LABELS[meeting.mode].toLowerCase()} with ${personName(meeting.host)}`;
 
 /** The sentence a timeline entry shows (the actor and time are shown beside it). */
 export function eventSummary(event: TimelineEvent): string {
@@ -108,5 +140,115 @@ export function eventSummary(event: TimelineEvent): string {
       return 'Resubmitted by the client';
     case 'approved':
       return 'Due diligence approved';
+    case 'reminded':
+      return `Reminder sent to the client (${PHASE_LABELS[event.data.phase]})`;
+    case 'verified':
+      return event.data.override_reason ? `Profile verified with an override: ${event.data.override_reason}` : 'Profile verified, every check passed';
+    case 'withdrawn':
+      return `Withdrawn: ${event.data.reason}`;
+    case 'reinstated':
+      return 'Reinstated';
+    case 'meeting_booked':
+      return `Call booked for ${callText(event.data.meeting)}`;
+    case 'meeting_rescheduled':
+      return `Call rescheduled to ${callText(event.data.meeting)}`;
+    case 'meeting_cancelled':
+      return `Call cancelled: ${event.data.reason}`;
+    case 'meeting_held':
+      return event.data.notes ? `Call held: ${event.data.notes}` : 'Call held';
+    case 'meeting_no_show':
+      return event.data.notes ? `Client did not join the call: ${event.data.notes}` : 'Client did not join the call';
+    case 'submitted':
+      return `Documents submitted by the client (${event.data.documents.length})`;
+    case 'plan_set':
+      return `Plan set: ${event.data.plan.plan_name}, ${CYCLE_TERMS[event.data.plan.cycle].label.toLowerCase()}, ${formatFils(event.data.plan.total_fils)} incl. VAT`;
+    case 'plan_approved':
+      return `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
+    case 'payment_recorded':
+      return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
+    case 'activated':
+      return `Account activated, bookkeeper ${personName(event.data.bookkeeper)}`;
   }
+}
+
+// ------------------------------------------------------------------ the pipeline's buttons (common/pipeline.ts)
+
+/** The staff actions a row or a verification page offers; the review's own (assign, approve, return) stay on the due-diligence detail. */
+export const STAFF_ACTIONS = [
+  'remind',
+  'verify_profile',
+  'book_meeting',
+  'mark_held',
+  'mark_no_show',
+  'reschedule_meeting',
+  'cancel_meeting',
+  'set_plan',
+  'approve_plan',
+  'record_payment',
+  'activate',
+  'withdraw',
+  'reinstate',
+] as const satisfies readonly PipelineActionKey[];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** The buttons `role` sees on a registration in `phase`: exactly what the machine allows, in the order above. */
+export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
+  if (!role) return [];
+  const allowed = new Set(actionsFor(phase, role));
+  return STAFF_ACTIONS.filter((key) => allowed.has(key));
+}
+
+/**
+ * The buttons of one registration: the machine's, less 'No show' before the call started (the back end
+ * refuses it then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
+ * (withdraw, reinstate and cancel are on the record; a started call offers its outcome, not a reschedule),
+ * so the table fits the window.
+ */
+export function visibleActions(
+  target: { phase: Phase; meeting_at: string | null; plan_name: string | null },
+  role: Role | null,
+  variant: 'row' | 'page',
+  now = Date.now(),
+): StaffAction[] {
+  const started = target.meeting_at !== null && Date.parse(target.meeting_at) <= now;
+  return staffActions(target.phase, role).filter((key) => {
+    if (key === 'mark_no_show' && !started) return false;
+    if (key === 'approve_plan' && target.plan_name === null) return false;
+    if (variant === 'page') return true;
+    if (key === 'withdraw' || key === 'reinstate' || key === 'cancel_meeting') return false;
+    return !(key === 'reschedule_meeting' && target.phase === 'call_booked' && started);
+  });
+}
+
+/** Whether the phase has a booked call an .ics file can be made of. */
+export const hasCall = (phase: Phase) => phase === 'call_booked' || phase === 'no_show';
+
+/** The Call Schedule's group chip of a row (a call just after midnight Dubai is tomorrow's). */
+export function callGroup(item: Pick<RegistrationListItem, 'meeting_at' | 'meeting_ends_at' | 'meeting_outcome'>, now = Date.now()): CallGroup | null {
+  if (!item.meeting_at || !item.meeting_ends_at) return null;
+  return callGroupOf({ starts_at: item.meeting_at, ends_at: item.meeting_ends_at, outcome: item.meeting_outcome }, now);
+}
+
+/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
+export function nextWorkingDay(now = Date.now()): string {
+  let day = addDays(dubaiDate(now), 1);
+  while (weekdayOf(day) > 5) day = addDays(day, 1);
+  return day;
+}
+
+/** Today's Dubai date, as a date input holds it. */
+export const dubaiToday = (now = Date.now()) => dubaiDate(now);
+
+/** The discount field as basis points, or why it cannot be read. */
+export function readDiscount(text: string): { bp: number; error: null } | { bp: null; error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { bp: 0, error: null };
+  const percent = Number(trimmed);
+  const bp = /^\d+(\.\d+)?$/.test(trimmed) ? percentToBp(percent) : null;
+  return bp === null ? { bp: null, error: 'Enter a percentage from 0 to 100 with at most two decimals.' } : { bp, error: null };
+}
+
+/** The price of the plan being set, as the dialog shows it while it is edited (the back end computes the same). */
+export function planQuote(monthlyFils: number | null, cycle: BillingCycle, discountBp: number | null): CyclePrice | null {
+  return monthlyFils === null || discountBp === null ? null : cyclePrice(monthlyFils, cycle, discountBp);
 }

@@ -33,21 +33,27 @@ interface OnboardingListProps<S extends OnboardingSchema> {
   /** The onboarding page (the queue the back end filters by). */
   queue: OnboardingPage;
   schema: S;
-  /** The spec's own parameters for this list (stage, status) and any filter from the view. */
-  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status'>;
+  /**
+   * The spec's own parameters for this list (stage, status) and any filter from the view; `queue: null`
+   * lists beyond the page's queue (the Registration page's withdrawn registrations are on no page).
+   */
+  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status' | 'host_id'> & { queue?: null };
   label: string;
   columns: readonly Column<RegistrationListItem>[];
   rowHref?: (item: RegistrationListItem) => string | undefined;
   searchPlaceholder?: string;
   /** Extra filter controls, given the view and its setter. */
   filters?: (view: ListView<S>, update: (patch: Partial<ListView<S>>) => void) => ReactNode;
+  /** Controls acting on the rows shown (bulk reminders), given them. */
+  actions?: (rows: readonly RegistrationListItem[]) => ReactNode;
 }
 
 /** One onboarding page: the list controller's view rendered as search, filters, export, table and pagination. */
-export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters }: OnboardingListProps<S>) {
+export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters, actions }: OnboardingListProps<S>) {
   const filterOf = (view: ListView<S>) => {
     const { search, sort } = view as ListView<OnboardingSchema>;
-    return { ...scope(view), queue, ...(search ? { search } : {}), sort };
+    const { queue: own, ...rest } = scope(view);
+    return { ...rest, ...(own === null ? {} : { queue }), ...(search ? { search } : {}), sort };
   };
   const queryOf = (view: ListView<S>): RegistrationQuery => ({
     ...filterOf(view),
@@ -67,6 +73,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
       <div className="onboarding-list__toolbar">
         <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
         {filters?.(list.view, list.update)}
+        {actions?.(list.rows ?? [])}
         <Button variant="outlined" className="onboarding-list__export" loading={list.exporting} onClick={list.exportRows}>
           <Icon name="download" size={18} />
           Export CSV

@@ -1,8 +1,12 @@
-import type { CompanyProfile } from '../../../../../common/contract/registrations.ts';
+import type { CompanyProfile, ProfileCheck } from '../../../../../common/contract/registrations.ts';
 import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
+import { ProfileChecks } from './profile-checks.tsx';
 
-/** The company profile the client submitted, read-only. Licence dates are calendar dates, shown as such. */
-export function ProfileSection({ profile }: { profile: CompanyProfile | null }) {
+/**
+ * The company profile the client submitted, read-only. Licence dates are calendar dates, shown as such.
+ * With `checks`, the reviewer's checks as of today sit above it (an expired licence is flagged, not just listed).
+ */
+export function ProfileSection({ profile, checks }: { profile: CompanyProfile | null; checks?: readonly ProfileCheck[] }) {
   return (
     <section className="panel review-section" aria-labelledby="review-profile">
       <h2 id="review-profile" className="review-section__title">
@@ -11,20 +15,23 @@ export function ProfileSection({ profile }: { profile: CompanyProfile | null }) 
       {!profile ? (
         <p className="review-section__note">The client has not submitted the company profile yet.</p>
       ) : (
-        <dl className="review-facts">
-          <Fact label="Legal name" value={profile.legal_name} />
-          <Fact label="Trade licence number" value={profile.trade_licence_number} />
-          <Fact label="Licensing authority" value={profile.licensing_authority} />
-          <Fact label="Legal form" value={profile.legal_form} />
-          <Fact label="Licence issued" value={formatDubaiDate(`${profile.licence_issued_on}T12:00:00+04:00`)} />
-          <Fact label="Licence expires" value={formatDubaiDate(`${profile.licence_expires_on}T12:00:00+04:00`)} />
-          <Fact label="VAT registered" value={profile.vat_registered ? `Yes${profile.trn ? ` (TRN ${profile.trn})` : ''}` : 'No'} />
-          <Fact label="Contact person" value={profile.contact_person} />
-          <Fact label="E-mail" value={profile.email} />
-          <Fact label="Phone" value={profile.phone} />
-          <Fact label="Address" value={profile.address} wide />
-          <Fact label="Submitted at" value={formatFull(profile.submitted_at)} />
-        </dl>
+        <>
+          {checks && <ProfileChecks checks={checks} />}
+          <dl className="review-facts">
+            <Fact label="Legal name" value={profile.legal_name} />
+            <Fact label="Trade licence number" value={profile.trade_licence_number} />
+            <Fact label="Licensing authority" value={profile.licensing_authority} />
+            <Fact label="Legal form" value={profile.legal_form} />
+            <Fact label="Licence issued" value={formatDubaiDate(`${profile.licence_issued_on}T12:00:00+04:00`)} />
+            <Fact label="Licence expires" value={formatDubaiDate(`${profile.licence_expires_on}T12:00:00+04:00`)} />
+            <Fact label="VAT registered" value={profile.vat_registered ? `Yes${profile.trn ? ` (TRN ${profile.trn})` : ''}` : 'No'} />
+            <Fact label="Contact person" value={profile.contact_person} />
+            <Fact label="E-mail" value={profile.email} />
+            <Fact label="Phone" value={profile.phone} />
+            <Fact label="Address" value={profile.address} wide />
+            <Fact label="Submitted at" value={formatFull(profile.submitted_at)} />
+          </dl>
+        </>
       )}
     </section>
   );

@@ -1,29 +1,48 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { canSee } from '../../../../../common/access.ts';
 import { isStaffRole } from '../../../../../common/roles.ts';
+import { choiceField } from '../../../lib/url-list-state.ts';
 import { session } from '../../../state/session.ts';
-import { companyColumn, meetingColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { useHosts } from '../api.ts';
+import { actionsColumn, callTimeColumn, companyColumn, hostColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
 import { verificationHref } from '../model.ts';
 
-/** Soonest call first. */
-const schema = onboardingSchema('meeting_at');
-const columns = [regIdColumn, companyColumn, meetingColumn, { id: 'booked_by', header: 'Booked By', cell: (item: { meeting_booked_by: string | null }) => item.meeting_booked_by ?? '-' }, statusColumn];
+const WHOSE = ['all', 'mine'] as const;
+/** Upcoming calls first (Today, Tomorrow, Later), then past ones needing an outcome, missed ones and held ones. */
+const schema = { ...onboardingSchema('call_schedule'), calls: choiceField(WHOSE, 'all') };
+// The status is the call's outcome: 'Meeting Scheduled' (none yet), 'No Show', 'Awaiting Documents' (held).
+const columns = [regIdColumn, companyColumn, callTimeColumn, hostColumn, { ...statusColumn, header: 'Outcome' }, actionsColumn];
+const readerColumns = columns.filter((column) => column !== actionsColumn);
 
-/** Spec section 7: registrations at meeting_scheduled, active, with the call's time in Dubai and who booked it. */
+/**
+ * Call Schedule (spec section 7): registrations at meeting_scheduled, active, with the call's Dubai time
+ * under its group (Today, Tomorrow, Later, Needs outcome), host and mode, and outcome (its status label); 'My calls' keeps the calls the signed-in user hosts.
+ */
 export function CallSchedulesPage() {
   useSignals();
   const role = session.value.role;
-  // Reviewers see the schedule but not the verification pages, so their rows are not links.
+  // Reviewers see the schedule but not the verification pages (nor the actions), so their rows are not links.
   const linked = isStaffRole(role) && canSee(role, 'registrations');
+  const hosts = useHosts(linked);
+  const email = session.value.email?.toLowerCase() ?? '';
+  const me = hosts.data?.find((host) => host.email.toLowerCase() === email) ?? null;
   return (
     <OnboardingList
       queue="call-schedules"
       schema={schema}
-      scope={() => ({ stage: 'meeting_scheduled', status: 'active' })}
+      scope={(view) => ({ stage: 'meeting_scheduled', status: 'active', ...(view.calls === 'mine' && me ? { host_id: me.id } : {}) })}
       label="Call Schedule"
-      columns={columns}
+      columns={linked ? columns : readerColumns}
       rowHref={linked ? verificationHref : undefined}
+      filters={(view, update) =>
+        me ? (
+          <label className="onboarding-list__filter onboarding-list__toggle">
+            <input type="checkbox" checked={view.calls === 'mine'} onChange={(event) => update({ calls: event.target.checked ? 'mine' : 'all' })} />
+            My calls
+          </label>
+        ) : null
+      }
     />
   );
 }

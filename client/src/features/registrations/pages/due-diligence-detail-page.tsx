@@ -17,6 +17,8 @@ import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
+import { PipelineActions, targetOfReview } from '../components/pipeline-actions.tsx';
+import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
@@ -43,7 +45,9 @@ export function DueDiligenceDetailPage() {
       <ReviewHeader review={data} />
       <div className="review__columns">
         <div className="review__main">
-          <ProfileSection profile={data.profile} />
+          {data.withdrawal && <WithdrawalNotice withdrawal={data.withdrawal} />}
+          {data.plan && <PlanFacts plan={data.plan} />}
+          <ProfileSection profile={data.profile} checks={data.profile_checks} />
           <DocumentsSection userId={data.user_id} documents={data.documents} />
         </div>
         <div className="review__side">
@@ -94,7 +98,10 @@ function ReviewHeader({ review }: { review: RegistrationReview }) {
           </div>
         </dl>
       </div>
-      <ReviewActions review={review} />
+      <div className="review-header__actions">
+        <ReviewActions review={review} />
+        <PipelineActions target={targetOfReview(review)} variant="page" />
+      </div>
     </header>
   );
 }

@@ -1,10 +1,10 @@
-import { companyColumn, dateColumn, planColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
+import { actionsColumn, companyColumn, dateColumn, paymentColumn, planColumn, regIdColumn, statusColumn, totalColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
 import { verificationHref } from '../model.ts';
 
 /** Longest-waiting payment first. */
 const schema = onboardingSchema('payment_date');
-const columns = [regIdColumn, companyColumn, planColumn, dateColumn('payment_date', 'Payment Date'), statusColumn];
+const columns = [regIdColumn, companyColumn, planColumn, totalColumn, dateColumn('payment_date', 'Payment Date'), paymentColumn, statusColumn, actionsColumn];
 
 /** Activation: registrations whose plan is paid, waiting for their account to be activated. */
 export function PendingActivationPage() {

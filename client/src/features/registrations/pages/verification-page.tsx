@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useRoute, useSearch } from 'wouter';
 import { routeByKey } from '../../../../../common/access.ts';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
@@ -6,12 +5,13 @@ import { VERIFICATION_PATTERN } from '../../../../../common/links.ts';
 import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { formatFull } from '../../../lib/dates.ts';
-import { formatAed } from '../../../lib/money.ts';
 import { useReview, useStatus } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
+import { PipelineActions, targetOfReview } from '../components/pipeline-actions.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { Fact, ProfileSection } from '../components/profile-section.tsx';
-import { isRecordId, NO_PLAN_YET, readVerificationQuery } from '../model.ts';
+import { ActivationFacts, MeetingFacts, PaymentFacts, PlanFacts, VerificationFacts, WithdrawalNotice } from '../components/step-records.tsx';
+import { isRecordId, readVerificationQuery } from '../model.ts';
 import '../components/review.css';
 
 const registrationsPage = routeByKey('registrations');
@@ -47,10 +47,14 @@ export function VerificationPage() {
           </h1>
           {reached && data.reached_at[step] ? <p className="review-section__note">Reached {formatFull(data.reached_at[step])}</p> : null}
         </div>
-        <AppLink href={listPage.path} className="button button--outlined">
-          Back to {listPage.name}
-        </AppLink>
+        <div className="verification__actions">
+          <PipelineActions target={targetOfReview(data)} variant="page" />
+          <AppLink href={listPage.path} className="button button--outlined">
+            Back to {listPage.name}
+          </AppLink>
+        </div>
       </header>
+      {data.withdrawal && <WithdrawalNotice withdrawal={data.withdrawal} />}
       {!reached ? (
         <section className="panel review-section">
           <p className="verification__pending">The client has not reached this step yet.</p>
@@ -78,10 +82,16 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
         </section>
       );
     case 'completed_registration':
-    case 'profile_verified':
       return (
         <>
           {history ? <StatusHistory history={history} /> : null}
+          <ProfileSection profile={review.profile} checks={review.stage === 'completed_registration' ? review.profile_checks : undefined} />
+        </>
+      );
+    case 'profile_verified':
+      return (
+        <>
+          <VerificationFacts verification={review.verification} />
           <ProfileSection profile={review.profile} />
         </>
       );
@@ -99,41 +109,21 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
             </dl>
           </section>
           <DocumentsSection userId={review.user_id} documents={review.documents} />
+          {review.plan && <PlanFacts plan={review.plan} />}
         </>
       );
     case 'meeting_scheduled':
-      return (
-        <StepFacts title="Onboarding call">
-          <Fact label="Meeting at" value={formatFull(review.meeting_at)} />
-          <Fact label="Booked by" value={review.meeting_booked_by ?? '-'} />
-          <Fact label="Reached" value={formatFull(review.reached_at[step])} />
-        </StepFacts>
-      );
+      return <MeetingFacts meeting={review.meeting} bookedBy={review.meeting_booked_by} />;
     case 'payment_completed':
       return (
-        <StepFacts title="Plan and payment">
-          <Fact label="Plan" value={review.plan_name ?? NO_PLAN_YET} />
-          <Fact label="Amount" value={formatAed(review.plan_amount_aed)} />
-          <Fact label="Paid on" value={formatFull(review.payment_date)} />
-        </StepFacts>
+        <>
+          <PaymentFacts payment={review.payment} />
+          {review.plan && <PlanFacts plan={review.plan} />}
+        </>
       );
     case 'account_activated':
-      return (
-        <StepFacts title="Activation">
-          <Fact label="Activated" value={formatFull(review.reached_at[step])} />
-          <Fact label="Status" value={review.status_label} />
-        </StepFacts>
-      );
+      return <ActivationFacts activation={review.activation} />;
   }
-}
-
-function StepFacts({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="panel review-section" aria-label={title}>
-      <h2 className="review-section__title">{title}</h2>
-      <dl className="review-facts">{children}</dl>
-    </section>
-  );
 }
 
 function StatusHistory({ history }: { history: Array<{ status_text: string; created_at: string }> }) {

@@ -1,0 +1,84 @@
+/**
+ * Activation (common/pipeline.ts row activate): the paid registration becomes a client with its
+ * subscription, through the clients module's createClient / createSubscription in the same transaction, with
+ * its bookkeeper and reviewer; the registration leaves every queue at account_activated.
+ */
+import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } from '../../../../common/contract/registrations.ts';
+import type { PersonRef } from '../../../../common/contract/shared.ts';
+import { addDays, dubaiDate, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD } from '../../../../common/pipeline.ts';
+import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { conflict, invalidInput } from '../../lib/http-error.ts';
+import { createClient, createSubscription, type NewClient } from '../clients/index.ts';
+import { paymentOf, planOf } from './records.ts';
+import { profileOf, staffWhoSee, staffWrite } from './review-store.ts';
+import { applyTransition, type Actor, type RegistrationRow } from './transition.ts';
+
+/**
+ * The client record a registration becomes. A TRN verified by override may be malformed: the client is then
+ * recorded as not VAT registered until its TRN is corrected on the client's profile. Most UAE businesses
+ * file VAT quarterly; the Clients page corrects the period to what the FTA assigned.
+ */
+export function clientOf(
+  registration: Pick<RegistrationRow, 'id' | 'user_id' | 'legal_name'>,
+  profile: CompanyProfile,
+  team: { bookkeeperId: number | null; reviewerId: number | null; activatedAt?: Date },
+): NewClient {
+  const trn = (profile.trn ?? '').replace(/\s/g, '');
+  const vatRegistered = profile.vat_registered && TRN_PATTERN.test(trn);
+  return {
+    registrationId: registration.id,
+    userId: registration.user_id,
+    legalName: registration.legal_name,
+    tradeLicenceNumber: profile.trade_licence_number,
+    licensingAuthority: profile.licensing_authority,
+    legalForm: profile.legal_form,
+    licenceExpiresOn: profile.licence_expires_on,
+    vatRegistered,
+    trn: vatRegistered ? trn : null,
+    vatPeriod: vatRegistered ? 'quarterly' : null,
+    vatFirstPeriodEndMonth: null,
+    corporateTaxNumber: null,
+    financialYearEndMonth: 12,
+    email: profile.email,
+    phone: profile.phone,
+    address: profile.address,
+    ...team,
+  };
+}
+
+export async function accountTeam(db: Queryable): Promise<AccountTeam> {
+  return { bookkeepers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.bookkeeper]), reviewers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.reviewer]) };
+}
+
+async function teamMember(tx: Queryable, id: number, role: string, field: string, what: string): Promise<PersonRef> {
+  const [user] = await tx.query<PersonRef & { role: string; active: boolean }>('SELECT id, display_name, email, role, active FROM users WHERE id = $1', [id]);
+  if (!user || !user.active || user.role !== role) throw invalidInput(field, `must be an active ${what}`);
+  return { id: user.id, display_name: user.display_name, email: user.email };
+}
+
+export function activate(db: Database, userId: number, body: ActivateBody, actor: Actor): Promise<RegistrationReview> {
+  const latestStart = addDays(dubaiDate(Date.now()), MAX_START_DAYS_AHEAD);
+  if (body.starts_on > latestStart) throw invalidInput('starts_on', `must be within ${MAX_START_DAYS_AHEAD} days`);
+  return staffWrite(db, 'activate', userId, actor, body.version, async (tx, registration) => {
+    const bookkeeper = await teamMember(tx, body.bookkeeper_id, ACCOUNT_TEAM_ROLES.bookkeeper, 'bookkeeper_id', 'bookkeeper');
+    const reviewer = await teamMember(tx, body.reviewer_id, ACCOUNT_TEAM_ROLES.reviewer, 'reviewer_id', 'reviewer');
+    const [payment, plan, profile] = [await paymentOf(tx, registration.id), await planOf(tx, registration.id), await profileOf(tx, registration.id, registration.legal_name)];
+    if (!payment || !plan || !profile) throw conflict('This registration has no recorded payment, plan or company profile to activate.');
+    if (body.starts_on < payment.paid_on) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(payment.paid_on)})`);
+    const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
+    const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
+    await tx.query(
+      `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [registration.id, clientId, subscriptionId, bookkeeper.id, reviewer.id, body.starts_on, actor.actorId],
+    );
+    await applyTransition(tx, registration, {
+      action: 'activate',
+      actor,
+      data: { client_id: clientId, subscription_id: subscriptionId, bookkeeper, reviewer, starts_on: body.starts_on },
+      notify: { bookkeeperId: bookkeeper.id },
+    });
+  });
+}

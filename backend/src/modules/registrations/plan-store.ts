@@ -1,0 +1,89 @@
+/**
+ * Plan Approval (common/pipeline.ts rows set_plan, approve_plan, record_payment): the plan, cycle and
+ * negotiated discount priced by common/pricing.ts in fils (the console shows the same figures as they are
+ * edited), its approval (the client's payment request) and the payment, which must match the approved total
+ * to the fil. The registrations table's legacy plan_name / plan_amount_aed stay true: the plan's name and
+ * the approved-or-proposed total per cycle including VAT, as a decimal string.
+ */
+import type { ApprovePlanBody, PaymentBody, PlanBody, PlanMention, RegistrationReview } from '../../../../common/contract/registrations.ts';
+import { dubaiDate, dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
+import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, percentToBp } from '../../../../common/pipeline.ts';
+import { cyclePrice } from '../../../../common/pricing.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
+import { findActivePlan } from '../plans/index.ts';
+import { planOf } from './records.ts';
+import { staffWrite } from './review-store.ts';
+import { applyTransition, type Actor } from './transition.ts';
+
+/** 400 naming `field` with its label as the form shows it. */
+const invalidField = (field: string, label: string, problem: string) => new HttpError(400, 'INVALID_INPUT', `${label} ${problem}.`, field);
+
+export function setPlan(db: Database, userId: number, body: PlanBody, actor: Actor): Promise<RegistrationReview> {
+  const discountBp = percentToBp(body.discount_percent);
+  if (discountBp === null) throw invalidInput('discount_percent', 'must have at most two decimals');
+  if (discountBp > MAX_DISCOUNT_BP_WITHOUT_ADMIN && actor.role !== 'ADMIN') {
+    throw invalidInput('discount_percent', `may be at most ${MAX_DISCOUNT_BP_WITHOUT_ADMIN / 100} %: a larger discount needs an administrator`);
+  }
+  const note = body.note.trim();
+  if (discountBp > 0 && note === '') throw invalidInput('note', 'must say why the discount is given');
+  return staffWrite(db, 'set_plan', userId, actor, body.version, async (tx, registration) => {
+    const plan = await findActivePlan(tx, body.plan_id);
+    if (!plan) throw invalidInput('plan_id', 'must be a plan of the catalogue');
+    const price = cyclePrice(plan.monthly_price_fils, body.cycle, discountBp);
+    await tx.query(
+      `INSERT INTO registration_plans (registration_id, plan_id, cycle, discount_bp, list_fils, discount_fils, net_fils, vat_fils, total_fils, note, set_by, set_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CURRENT_TIMESTAMP)
+       ON CONFLICT (registration_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, cycle = EXCLUDED.cycle, discount_bp = EXCLUDED.discount_bp,
+         list_fils = EXCLUDED.list_fils, discount_fils = EXCLUDED.discount_fils, net_fils = EXCLUDED.net_fils, vat_fils = EXCLUDED.vat_fils,
+         total_fils = EXCLUDED.total_fils, note = EXCLUDED.note, set_by = EXCLUDED.set_by, set_at = EXCLUDED.set_at, approved_by = NULL, approved_at = NULL`,
+      [registration.id, plan.id, body.cycle, discountBp, price.list_fils, price.discount_fils, price.net_fils, price.vat_fils, price.total_fils, note, actor.actorId],
+    );
+    const mention: PlanMention = { plan_id: plan.id, plan_name: plan.name, cycle: body.cycle, discount_bp: discountBp, net_fils: price.net_fils, vat_fils: price.vat_fils, total_fils: price.total_fils, note };
+    await applyTransition(tx, registration, {
+      action: 'set_plan',
+      actor,
+      data: { plan: mention },
+      changes: { plan_name: plan.name, plan_amount_aed: filsToDecimal(price.total_fils) },
+    });
+  });
+}
+
+/** Approves the plan as set: the client is sent the payment request; the row reads 'Awaiting Payment'. */
+export function approvePlan(db: Database, userId: number, body: ApprovePlanBody, actor: Actor): Promise<RegistrationReview> {
+  return staffWrite(db, 'approve_plan', userId, actor, body.version, async (tx, registration) => {
+    const plan = await planOf(tx, registration.id);
+    if (!plan) throw conflict('Set a plan before approving it.');
+    await tx.query('UPDATE registration_plans SET approved_by = $2, approved_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id, actor.actorId]);
+    await applyTransition(tx, registration, { action: 'approve_plan', actor, data: { total_fils: plan.total_fils }, notify: { totalFils: plan.total_fils } });
+  });
+}
+
+/** The payment of the approved total: to the fil, paid on a day between the request and today (Dubai). */
+export function recordPayment(db: Database, userId: number, body: PaymentBody, actor: Actor): Promise<RegistrationReview> {
+  const amount = parseAedToFils(body.amount_aed);
+  if (amount === null || amount <= 0) throw invalidField('amount_aed', 'Amount', 'must be more than zero, in AED with at most two decimals');
+  const reference = body.reference.trim();
+  if (reference === '') throw invalidInput('reference', 'must not be blank');
+  const today = dubaiDate(Date.now());
+  if (body.paid_on > today) throw invalidInput('paid_on', 'must not be in the future');
+  return staffWrite(db, 'record_payment', userId, actor, body.version, async (tx, registration) => {
+    const plan = await planOf(tx, registration.id);
+    if (!plan?.approved_at) throw conflict('Approve the plan before recording its payment.');
+    if (amount !== plan.total_fils) throw invalidField('amount_aed', 'Amount', `must equal the approved total, ${formatFils(plan.total_fils)}`);
+    const requested = dubaiDate(Date.parse(plan.approved_at));
+    if (body.paid_on < requested) throw invalidInput('paid_on', `must not be before the payment request (${formatDubaiDay(requested)})`);
+    await tx.query(
+      'INSERT INTO registration_payments (registration_id, amount_fils, method, reference, paid_on, recorded_by) VALUES ($1, $2, $3, $4, $5, $6)',
+      [registration.id, amount, body.method, reference, body.paid_on, actor.actorId],
+    );
+    await applyTransition(tx, registration, {
+      action: 'record_payment',
+      actor,
+      data: { amount_fils: amount, method: body.method, reference, paid_on: body.paid_on },
+      changes: { payment_date: dubaiInstant(body.paid_on) },
+      notify: { totalFils: amount },
+    });
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The record of each completed pipeline step, as the verification page of that step shows it: who verified
+ * the profile (and any override), the call, the plan, the payment, the activation, and the withdrawal while
+ * withdrawn. Read from the step tables of migration 20 and, for the decisions that live only on the
+ * timeline, from the registration's audit events.
+ */
+import type {
+  ActivationRecord,
+  MeetingRecord,
+  PaymentRecord,
+  PlanRecord,
+  ProfileCheck,
+  VerificationRecord,
+  WithdrawalRecord,
+} from '../../../../common/contract/registrations.ts';
+import type { PersonRef } from '../../../../common/contract/shared.ts';
+import type { Queryable } from '../../db/database.ts';
+
+/** A users row of alias `u` as a PersonRef JSON object (null when the join found none). */
+export const personJson = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The latest event of a kind on the registration, with its actor. */
+async function latestEvent<D>(db: Queryable, registrationId: number, kind: string): Promise<{ data: D; at: Date; actor: PersonRef | null } | undefined> {
+  const [row] = await db.query<{ data: D; at: Date; actor: PersonRef | null }>(
+    `SELECT e.data, e.created_at AS at, ${personJson('a')} AS actor FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
+     WHERE e.entity = 'registration' AND e.entity_id = $1 AND e.kind = $2 ORDER BY e.created_at DESC, e.id DESC LIMIT 1`,
+    [registrationId, kind],
+  );
+  return row;
+}
+
+export async function verificationOf(db: Queryable, registrationId: number): Promise<VerificationRecord | null> {
+  const event = await latestEvent<{ checks?: ProfileCheck[]; override_reason?: string | null }>(db, registrationId, 'verified');
+  if (!event) return null;
+  return { verified_by: event.actor, verified_at: event.at.toISOString(), checks: event.data.checks ?? [], override_reason: event.data.override_reason ?? null };
+}
+
+export async function withdrawalOf(db: Queryable, registrationId: number): Promise<WithdrawalRecord | null> {
+  const event = await latestEvent<{ reason?: string }>(db, registrationId, 'withdrawn');
+  return event ? { reason: event.data.reason ?? '', withdrawn_by: event.actor, withdrawn_at: event.at.toISOString() } : null;
+}
+
+type MeetingRow = Omit<MeetingRecord, 'starts_at' | 'ends_at' | 'booked_at' | 'outcome_at' | 'duration_minutes'> & {
+  starts_at: Date;
+  ends_at: Date;
+  booked_at: Date;
+  outcome_at: Date | null;
+};
+
+export const toMeetingRecord = ({ starts_at, ends_at, booked_at, outcome_at, ...row }: MeetingRow): MeetingRecord => ({
+  ...row,
+  starts_at: starts_at.toISOString(),
+  ends_at: ends_at.toISOString(),
+  duration_minutes: Math.round((ends_at.getTime() - starts_at.getTime()) / 60_000),
+  booked_at: booked_at.toISOString(),
+  outcome_at: iso(outcome_at),
+});
+
+export const MEETING_SELECT = `SELECT m.id, m.starts_at, m.ends_at, m.mode, m.link_or_location, m.status, m.sequence, m.booked_at, m.outcome_notes, m.outcome_at,
+    ${personJson('h')} AS host, ${personJson('b')} AS booked_by, ${personJson('o')} AS outcome_by
+  FROM registration_meetings m JOIN users h ON h.id = m.host_id LEFT JOIN users b ON b.id = m.booked_by LEFT JOIN users o ON o.id = m.outcome_by`;
+
+/** A call by its id. */
+export async function meetingById(db: Queryable, meetingId: number | null): Promise<MeetingRecord | null> {
+  if (meetingId === null) return null;
+  const [row] = await db.query<MeetingRow>(`${MEETING_SELECT} WHERE m.id = $1`, [meetingId]);
+  return row ? toMeetingRecord(row) : null;
+}
+
+export async function planOf(db: Queryable, registrationId: number): Promise<PlanRecord | null> {
+  const [row] = await db.query<Omit<PlanRecord, 'set_at' | 'approved_at'> & { set_at: Date; approved_at: Date | null }>(
+    `SELECT p.plan_id, pl.name AS plan_name, pl.monthly_price_fils, p.cycle, p.discount_bp, p.list_fils, p.discount_fils, p.net_fils, p.vat_fils,
+            p.total_fils, p.note, p.set_at, p.approved_at, ${personJson('s')} AS set_by, ${personJson('a')} AS approved_by
+     FROM registration_plans p JOIN plans pl ON pl.id = p.plan_id LEFT JOIN users s ON s.id = p.set_by LEFT JOIN users a ON a.id = p.approved_by
+     WHERE p.registration_id = $1`,
+    [registrationId],
+  );
+  return row ? { ...row, set_at: row.set_at.toISOString(), approved_at: iso(row.approved_at) } : null;
+}
+
+export async function paymentOf(db: Queryable, registrationId: number): Promise<PaymentRecord | null> {
+  const [row] = await db.query<Omit<PaymentRecord, 'recorded_at'> & { recorded_at: Date }>(
+    `SELECT p.amount_fils, p.method, p.reference, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, p.recorded_at, ${personJson('u')} AS recorded_by
+     FROM registration_payments p LEFT JOIN users u ON u.id = p.recorded_by WHERE p.registration_id = $1`,
+    [registrationId],
+  );
+  return row ? { ...row, recorded_at: row.recorded_at.toISOString() } : null;
+}
+
+export async function activationOf(db: Queryable, registrationId: number): Promise<ActivationRecord | null> {
+  const [row] = await db.query<Omit<ActivationRecord, 'activated_at'> & { activated_at: Date }>(
+    `SELECT a.client_id, a.subscription_id, to_char(a.starts_on, 'YYYY-MM-DD') AS starts_on, a.activated_at,
+            ${personJson('k')} AS bookkeeper, ${personJson('r')} AS reviewer, ${personJson('u')} AS activated_by
+     FROM registration_activations a LEFT JOIN users k ON k.id = a.bookkeeper_id LEFT JOIN users r ON r.id = a.reviewer_id
+       LEFT JOIN users u ON u.id = a.activated_by
+     WHERE a.registration_id = $1`,
+    [registrationId],
+  );
+  return row ? { ...row, activated_at: row.activated_at.toISOString() } : null;
+}

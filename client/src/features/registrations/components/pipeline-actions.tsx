@@ -1,0 +1,132 @@
+/**
+ * The pipeline's buttons (common/pipeline.ts is the table): a list row and a record page show exactly the
+ * actions the machine allows the signed-in role in the registration's phase (model.ts `visibleActions`).
+ * A reminder is sent at once; every other action opens its dialog (pipeline-dialogs.tsx, loaded with the
+ * first one opened), which asks first where the table says the action cannot simply be undone.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
+import { pipelineAction, type MeetingOutcome, type Phase } from '../../../../../common/pipeline.ts';
+import { Button } from '../../../components/button.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { queryCache } from '../../../lib/query-cache.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { session } from '../../../state/session.ts';
+import { downloadCalendar, registrationKeys, remind } from '../api.ts';
+import { hasCall, visibleActions, type StaffAction } from '../model.ts';
+import './pipeline-actions.css';
+
+const ActionDialog = lazy(() => import('./pipeline-dialogs.tsx').then((module) => ({ default: module.ActionDialog })));
+
+/** What an action needs of the registration: its key, its name for the dialogs, where it stands and the version shown. */
+export interface ActionTarget {
+  /** The client's user id. */
+  id: number;
+  registration_id: string;
+  legal_name: string;
+  phase: Phase;
+  version: number;
+  /** The plan set at Plan Approval: 'Approve plan' waits for one. */
+  plan_name: string | null;
+  /** The current call's start: 'No show' waits for it. */
+  meeting_at: string | null;
+}
+
+export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
+  id: review.user_id,
+  registration_id: review.registration_id,
+  legal_name: review.legal_name,
+  phase: review.phase,
+  version: review.version,
+  plan_name: review.plan?.plan_name ?? null,
+  meeting_at: review.meeting?.status === 'scheduled' || review.meeting?.status === 'no_show' ? review.meeting.starts_at : null,
+});
+
+/** The dialogs: outcome carries the outcome its button asked for. */
+export type OpenDialog = Exclude<StaffAction, 'remind' | 'mark_held' | 'mark_no_show'> | { outcome: MeetingOutcome };
+
+const VARIANT: Partial<Record<StaffAction, 'primary' | 'outlined' | 'danger' | 'ghost'>> = {
+  withdraw: 'danger',
+  cancel_meeting: 'ghost',
+  reinstate: 'outlined',
+  reschedule_meeting: 'outlined',
+  mark_no_show: 'outlined',
+  remind: 'outlined',
+};
+
+interface PipelineActionsProps {
+  target: ActionTarget;
+  /** 'row': a list row's own step actions, small; 'page': every action, withdraw and reinstate included. */
+  variant: 'row' | 'page';
+}
+
+export function PipelineActions({ target, variant }: PipelineActionsProps) {
+  useSignals();
+  const role = session.value.role;
+  const keys = visibleActions(target, role, variant);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const close = () => setOpen(null);
+
+  const reminder = useAction<void, RegistrationReview>({
+    run: (_input, { headers }) => remind(target.id, headers),
+    success: `Reminder sent to ${target.legal_name}`,
+    invalidates: [registrationKeys.all],
+    onSuccess: (answer) => queryCache.setData(registrationKeys.review(target.id), answer),
+  });
+
+  const openOf = (key: StaffAction): (() => void) => {
+    if (key === 'remind') return () => void reminder.run();
+    if (key === 'mark_held') return () => setOpen({ outcome: 'held' });
+    if (key === 'mark_no_show') return () => setOpen({ outcome: 'no_show' });
+    return () => setOpen(key);
+  };
+
+  const calendar = async () => {
+    setDownloading(true);
+    try {
+      await downloadCalendar(target.id, target.registration_id);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  if (keys.length === 0 && !hasCall(target.phase)) return null;
+  return (
+    <div className={`pipeline-actions pipeline-actions--${variant}`}>
+      {keys.map((key) => (
+        <Button
+          key={key}
+          variant={key === 'set_plan' && target.plan_name !== null ? 'outlined' : (VARIANT[key] ?? 'primary')}
+          className={variant === 'row' ? 'button--small' : undefined}
+          loading={key === 'remind' && reminder.busy}
+          onClick={openOf(key)}
+          aria-label={variant === 'row' ? `${pipelineAction(key).label}: ${target.legal_name}` : undefined}
+        >
+          {pipelineAction(key).label}
+        </Button>
+      ))}
+      {hasCall(target.phase) && (
+        <Button
+          variant="ghost"
+          className={variant === 'row' ? 'button--small' : undefined}
+          loading={downloading}
+          onClick={() => void calendar()}
+          aria-label={`Download the call of ${target.legal_name} (.ics)`}
+        >
+          <Icon name="calendar" size={16} />
+          {variant === 'page' && 'Download .ics'}
+        </Button>
+      )}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <ActionDialog open={open} target={target} onClose={close} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
