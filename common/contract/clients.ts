@@ -461,14 +461,7 @@ export const MyInsight = Type.Omit(MonthlyInsight, ['version', 'updated_at', 'up
 export type MyInsight = Static<typeof MyInsight>;
 export const MyInsights = Type.Array(MyInsight);
 
-export const MyDocumentRequest = Type.Object({
-  id: Type.Integer(),
-  kind: DocumentKindSchema,
-  note: Type.String(),
-  due_on: Nullable(Type.String()),
-  status: Type.Enum(['open', 'fulfilled', 'cancelled']),
-  requested_at: Instant,
-});
+export const MyDocumentRequest = Type.Pick(DocumentRequest, ['id', 'kind', 'note', 'due_on', 'status', 'requested_at']);
 export type MyDocumentRequest = Static<typeof MyDocumentRequest>;
 export const MyDocumentRequests = Type.Array(MyDocumentRequest);
 

@@ -6,17 +6,16 @@
  */
 import { addDays, addMonths, daysBetween, dubaiDate, type IsoDate } from '../../../../common/calendar.ts';
 import { clientDeadlines, deadlineWindow, DEADLINE_NOTICE_DAYS, type ComplianceProfile, type ComputedDeadline } from '../../../../common/compliance.ts';
-import { CLIENT_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
 import type { ClientDeadlines, FileDeadlineBody, FiledDeadline, OpenDeadline } from '../../../../common/contract/clients.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyDeadlineDueSoon } from './notify.ts';
 import { dateText, personColumns, personFrom } from './rows.ts';
-import { lockClient } from './store.ts';
+import { clientWrite } from './store.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -90,13 +89,12 @@ async function deadlinesOf(db: Queryable, clientId: number, today: IsoDate): Pro
 export function fileDeadline(db: Database, user: Caller, clientId: number, body: FileDeadlineBody, context: ActionContext, today = dubaiDate()): Promise<ClientDeadlines> {
   const reference = body.reference.trim();
   if (reference === '') return Promise.reject(invalidInput('reference', 'must not be blank'));
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       const filed = await filedKeys(tx, client.id);
       if (filed.has(body.key)) throw conflict('This deadline is already marked filed.');
       const deadline = openDeadlines((await profileOf(tx, client.id))!, filed, today).find((candidate) => candidate.key === body.key);
@@ -104,24 +102,28 @@ export function fileDeadline(db: Database, user: Caller, clientId: number, body:
       await recordFiling(tx, client.id, deadline, reference, context.actorId, context.idempotencyKey);
       await refreshNextDeadline(tx, client.id, today);
     },
-    read: (tx, client) => deadlinesOf(tx, client.id, today),
-  });
+    (tx, client) => deadlinesOf(tx, client.id, today),
+  );
 }
 
-/** Stores a filing and its timeline event (the demo seed files the past ones through it). */
-export async function recordFiling(
+/** Stores a filing and its timeline event. */
+async function recordFiling(
   tx: Queryable,
   clientId: number,
   deadline: Pick<ComputedDeadline, 'key' | 'kind' | 'title' | 'due_on'>,
   reference: string,
   actorId: number | null,
-  idempotencyKey: string | null = null,
-  at?: Date,
+  idempotencyKey: string | null,
 ): Promise<void> {
-  await tx.query(
-    'INSERT INTO client_deadline_filings (client_id, key, kind, title, due_on, reference, filed_by, filed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, CURRENT_TIMESTAMP))',
-    [clientId, deadline.key, deadline.kind, deadline.title, deadline.due_on, reference, actorId, at ?? null],
-  );
+  await tx.query('INSERT INTO client_deadline_filings (client_id, key, kind, title, due_on, reference, filed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    clientId,
+    deadline.key,
+    deadline.kind,
+    deadline.title,
+    deadline.due_on,
+    reference,
+    actorId,
+  ]);
   await writeAudit(tx, {
     entity: 'client',
     entityId: clientId,
@@ -129,7 +131,6 @@ export async function recordFiling(
     actorId,
     data: { key: deadline.key, kind: deadline.kind, title: deadline.title, due_on: deadline.due_on, reference },
     idempotencyKey,
-    ...(at ? { at } : {}),
   });
 }
 

@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyClientUpload, notifyDocumentRequested } from './notify.ts';
 import { dateText, personColumns, personFrom } from './rows.ts';
-import { lockClient, type LockedClient } from './store.ts';
+import { clientWrite, type LockedClient } from './store.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -180,38 +180,36 @@ async function openRequest(tx: Queryable, clientId: number, requestId: number, f
 
 export function uploadDocument(db: Database, user: Caller, clientId: number, body: ClientDocumentUploadBody, context: ActionContext): Promise<ClientDocuments> {
   const upload = checkedUpload(body);
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       if (body.request_id !== undefined) {
         const request = await openRequest(tx, client.id, body.request_id, 'request_id');
         if (request.kind !== body.kind) throw invalidInput('kind', `must be what the request asked for (${CLIENT_DOCUMENT_KIND_LABELS[request.kind]})`);
       }
       await insertClientDocument(tx, client.id, { ...upload, kind: body.kind, content_type: body.content_type, request_id: body.request_id ?? null }, context.actorId, context.idempotencyKey);
     },
-    read: (tx, client) => documentsOf(tx, client.id),
-  });
+    (tx, client) => documentsOf(tx, client.id),
+  );
 }
 
 export function requestDocument(db: Database, user: Caller, clientId: number, body: DocumentRequestBody, context: ActionContext, today = dubaiDate()): Promise<ClientDocuments> {
   const note = body.note.trim();
   if (note === '') return Promise.reject(invalidInput('note', 'must not be blank'));
   if (body.due_on !== undefined && body.due_on < today) return Promise.reject(invalidInput('due_on', 'must not be in the past'));
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       await insertRequest(tx, client, { kind: body.kind, note, due_on: body.due_on ?? null }, context.actorId, context.idempotencyKey);
     },
-    read: (tx, client) => documentsOf(tx, client.id),
-  });
+    (tx, client) => documentsOf(tx, client.id),
+  );
 }
 
 /** Stores a request, its timeline event and the client's notification (the demo seed uses it too). */
@@ -241,13 +239,12 @@ export async function insertRequest(
 }
 
 export function cancelRequest(db: Database, user: Caller, clientId: number, requestId: number, context: ActionContext): Promise<ClientDocuments> {
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       const request = await openRequest(tx, client.id, requestId, 'path');
       await tx.query("UPDATE client_document_requests SET status = 'cancelled', closed_at = CURRENT_TIMESTAMP, closed_by = $2 WHERE id = $1", [request.id, context.actorId]);
       await writeAudit(tx, {
@@ -259,8 +256,8 @@ export function cancelRequest(db: Database, user: Caller, clientId: number, requ
         idempotencyKey: context.idempotencyKey,
       });
     },
-    read: (tx, client) => documentsOf(tx, client.id),
-  });
+    (tx, client) => documentsOf(tx, client.id),
+  );
 }
 
 // ----------------------------------------------------------------------------------------- the client's own

@@ -4,18 +4,18 @@
  * 409) or imported from a CSV file (all rows or none: the first bad row is named and nothing is stored).
  */
 import { addMonthsToMonth, dubaiDate, firstDayOf, monthOfDate, type IsoMonth } from '../../../../common/calendar.ts';
-import { CLIENT_CONFLICT_MESSAGE, INSIGHT_FIELDS, INSIGHTS_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
+import { INSIGHT_FIELDS, INSIGHTS_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
 import { INSIGHT_MONTHS_SHOWN, type ClientInsights, type ImportInsightsResult, type MonthlyInsight, type MyInsight, type PutInsightBody } from '../../../../common/contract/clients.ts';
 import { parseInsightsCsv, type InsightFigures } from '../../../../common/insights-csv.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, HttpError, invalidInput } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { myClientId } from './document-store.ts';
 import { monthText, personColumns, personFrom } from './rows.ts';
-import { lockClient } from './store.ts';
+import { clientWrite } from './store.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -81,13 +81,12 @@ const figuresOf = (source: InsightFigures): InsightFigures => Object.fromEntries
 export function putInsight(db: Database, user: Caller, clientId: number, month: IsoMonth, body: PutInsightBody, context: ActionContext, today = dubaiDate()): Promise<MonthlyInsight> {
   if (month > monthOfDate(today)) return Promise.reject(invalidInput('month', 'must not be a month still to come'));
   checkFigures(body);
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       const [current] = await tx.query<InsightRow>(`SELECT ${COLUMNS} FROM monthly_insights i LEFT JOIN users u ON u.id = i.updated_by WHERE i.client_id = $1 AND i.month = $2::date FOR UPDATE OF i`, [
         client.id,
         firstDayOf(month),
@@ -106,8 +105,8 @@ export function putInsight(db: Database, user: Caller, clientId: number, month: 
         idempotencyKey: context.idempotencyKey,
       });
     },
-    read: async (tx, client) => (await insightsBetween(tx, client.id, month, month))[0]!,
-  });
+    async (tx, client) => (await insightsBetween(tx, client.id, month, month))[0]!,
+  );
 }
 
 /** POST monthly-insights/import: every row or none; a bad row is named (row numbers as a spreadsheet shows them). */
@@ -117,13 +116,12 @@ export function importInsights(db: Database, user: Caller, clientId: number, csv
   const months = parsed.rows.map((row) => row.month).sort();
   let created = 0;
   let updated = 0;
-  return writeRecord(db, {
-    entity: 'client',
+  return clientWrite(
+    db,
+    user,
+    clientId,
     context,
-    version: null,
-    conflictMessage: CLIENT_CONFLICT_MESSAGE,
-    lock: (tx) => lockClient(tx, user, clientId),
-    act: async (tx, client) => {
+    async (tx, client) => {
       for (const row of parsed.rows) {
         if ((await store(tx, client.id, row.month, figuresOf(row), context.actorId)) === 'created') created += 1;
         else updated += 1;
@@ -137,8 +135,8 @@ export function importInsights(db: Database, user: Caller, clientId: number, csv
         idempotencyKey: context.idempotencyKey,
       });
     },
-    read: async (tx, client) => ({ created, updated, months: await insightsBetween(tx, client.id, months[0]!, months[months.length - 1]!) }),
-  });
+    async (tx, client) => ({ created, updated, months: await insightsBetween(tx, client.id, months[0]!, months[months.length - 1]!) }),
+  );
 }
 
 export async function myInsights(db: Queryable, userId: number, today = dubaiDate()): Promise<MyInsight[]> {
@@ -147,6 +145,3 @@ export async function myInsights(db: Queryable, userId: number, today = dubaiDat
   const months = await insightsBetween(db, clientId, addMonthsToMonth(to, -(INSIGHT_MONTHS_SHOWN - 1)), to);
   return months.map(({ month, revenue_fils, expenses_fils, net_profit_fils, cash_at_bank_fils, vat_payable_fils }) => ({ month, revenue_fils, expenses_fils, net_profit_fils, cash_at_bank_fils, vat_payable_fils }));
 }
-
-/** Stores a month as the demo seed does (no request, no version check). */
-export const seedInsight = store;

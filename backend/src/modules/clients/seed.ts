@@ -10,18 +10,17 @@
  * Dates are relative to the seeding moment; the generator's seed is fixed, so two fresh starts match.
  */
 import { addDays, addMonths, addMonthsToMonth, daysBetween, dubaiDate, dubaiMidnight, monthLabel, monthOfDate, type IsoDate } from '../../../../common/calendar.ts';
-import type { CancelReason, ClientDocumentKind, ReportState } from '../../../../common/clients.ts';
+import { CANCEL_REASON_LABELS, type CancelReason, type ClientDocumentKind, type ReportState } from '../../../../common/clients.ts';
+import type { ClientEventKind } from '../../../../common/events.ts';
 import { CYCLE_TERMS, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { makeCardPng, makePdf } from '../../demo/files.ts';
 import { FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import { writeAudit } from '../../lib/audit.ts';
 import type { DemoContext } from '../../lib/module.ts';
 import { insertUser } from '../users/index.ts';
-import { openDeadlinesOf, recordFiling, refreshNextDeadline } from './deadline-store.ts';
+import { openDeadlinesOf, refreshNextDeadline } from './deadline-store.ts';
 import { insertClientDocument, insertRequest } from './document-store.ts';
-import { seedInsight } from './insight-store.ts';
 import { createClient, createSubscription } from './store.ts';
 
 const COMPANIES = [
@@ -88,6 +87,118 @@ const CASES = {
 const is = (position: number | null, list: readonly number[]) => position !== null && list.includes(position);
 
 const slugOf = (name: string) => name.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '');
+
+/** An audit event written with the batch (the demo's history: hundreds of them). */
+interface PendingEvent {
+  entity: 'client' | 'subscription' | 'monthly_report';
+  entity_id: number;
+  kind: ClientEventKind;
+  actor_id: number | null;
+  data: Record<string, unknown>;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  created_at: Date;
+}
+
+interface PendingReport {
+  client_id: number;
+  month: string;
+  revision: number;
+  state: ReportState;
+  summary: string;
+  file_name: string | null;
+  content: string | null;
+  file_uploaded_at: Date | null;
+  return_reason: string | null;
+  created_by: number;
+  created_at: Date;
+  submitted_by: number | null;
+  submitted_at: Date | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  published_by: number | null;
+  published_at: Date | null;
+  /** Its timeline, written once the report has its id. */
+  events: Omit<PendingEvent, 'entity' | 'entity_id'>[];
+}
+
+/**
+ * The bulk of the demo's rows (reports, figures, filings and their events) gathered and written a few hundred at
+ * a time: one statement per batch instead of one per row keeps the seed, which every back-end test runs, quick.
+ */
+class Pending {
+  readonly events: PendingEvent[] = [];
+  readonly reports: PendingReport[] = [];
+  readonly insights: Record<string, unknown>[] = [];
+  readonly filings: Record<string, unknown>[] = [];
+
+  event(event: PendingEvent): void {
+    this.events.push(event);
+  }
+
+  async flush(tx: Queryable): Promise<void> {
+    for (const chunk of chunks(this.reports, 200)) {
+      const stored = await tx.query<{ id: number; client_id: number; month: string; revision: number }>(
+        `INSERT INTO monthly_reports (client_id, month, revision, state, summary, file_name, size_bytes, content, file_uploaded_at, return_reason,
+           created_by, created_at, updated_at, submitted_by, submitted_at, reviewed_by, reviewed_at, published_by, published_at)
+         SELECT r.client_id, (r.month || '-01')::date, r.revision, r.state, r.summary, r.file_name, length(decode(r.content, 'base64')), decode(r.content, 'base64'),
+                r.file_uploaded_at, r.return_reason, r.created_by, r.created_at, r.created_at, r.submitted_by, r.submitted_at, r.reviewed_by, r.reviewed_at,
+                r.published_by, r.published_at
+         FROM jsonb_to_recordset($1::jsonb) AS r(client_id integer, month text, revision integer, state text, summary text, file_name text, content text,
+           file_uploaded_at timestamptz, return_reason text, created_by integer, created_at timestamptz, submitted_by integer, submitted_at timestamptz,
+           reviewed_by integer, reviewed_at timestamptz, published_by integer, published_at timestamptz)
+         RETURNING id, client_id, to_char(month, 'YYYY-MM') AS month, revision`,
+        [JSON.stringify(chunk.map(({ events: _events, ...report }) => report))],
+      );
+      const ids = new Map(stored.map((row) => [`${row.client_id}:${row.month}:${row.revision}`, row.id]));
+      for (const report of chunk) {
+        const id = ids.get(`${report.client_id}:${report.month}:${report.revision}`)!;
+        for (const event of report.events) this.event({ entity: 'monthly_report', entity_id: id, ...event });
+      }
+    }
+    for (const chunk of chunks(this.insights, 500)) {
+      await tx.query(
+        `INSERT INTO monthly_insights (client_id, month, revenue_fils, expenses_fils, net_profit_fils, cash_at_bank_fils, vat_payable_fils, updated_by, updated_at)
+         SELECT i.client_id, (i.month || '-01')::date, i.revenue_fils, i.expenses_fils, i.net_profit_fils, i.cash_at_bank_fils, i.vat_payable_fils, i.updated_by, i.updated_at
+         FROM jsonb_to_recordset($1::jsonb) AS i(client_id integer, month text, revenue_fils bigint, expenses_fils bigint, net_profit_fils bigint,
+           cash_at_bank_fils bigint, vat_payable_fils bigint, updated_by integer, updated_at timestamptz)`,
+        [JSON.stringify(chunk)],
+      );
+    }
+    for (const chunk of chunks(this.filings, 500)) {
+      await tx.query(
+        `INSERT INTO client_deadline_filings (client_id, key, kind, title, due_on, reference, filed_by, filed_at)
+         SELECT f.client_id, f.key, f.kind, f.title, f.due_on, f.reference, f.filed_by, f.filed_at
+         FROM jsonb_to_recordset($1::jsonb) AS f(client_id integer, key text, kind text, title text, due_on date, reference text, filed_by integer, filed_at timestamptz)`,
+        [JSON.stringify(chunk)],
+      );
+    }
+    for (const chunk of chunks(this.events, 500)) {
+      await tx.query(
+        `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, created_at)
+         SELECT e.entity, e.entity_id, e.kind, e.actor_id, e.data, e.before, e.after, e.created_at
+         FROM jsonb_to_recordset($1::jsonb) AS e(entity text, entity_id integer, kind text, actor_id integer, data jsonb, before jsonb, after jsonb, created_at timestamptz)`,
+        [JSON.stringify(chunk)],
+      );
+    }
+  }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_unused, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/** The demo's ID-card images, made once each (deflating one is the slowest part of a document). */
+const cards = new Map<string, Buffer>();
+function card(kind: ClientDocumentKind, variant: number): Buffer {
+  const key = `${kind}:${variant % 5}`;
+  let image = cards.get(key);
+  if (!image) {
+    image = makeCardPng(kind === 'passport' ? [32, 58, 110] : [0, 115, 80], variant % 5);
+    cards.set(key, image);
+  }
+  return image;
+}
 
 export async function seedClients(tx: Queryable, { now }: DemoContext): Promise<void> {
   const random = generator(20_260_118);
@@ -241,31 +352,33 @@ export async function seedClients(tx: Queryable, { now }: DemoContext): Promise<
     });
   }
 
+  const pending = new Pending();
+  const persons = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = ANY($1::integer[])', [staff.bookkeepers]);
   for (const client of clients) {
     const cycle: BillingCycle = client.index % 4 === 2 ? 'annual' : client.index % 3 === 0 ? 'quarterly' : 'monthly';
-    await seedSubscription(tx, client, planOf(client.planCode), cycle, plans, staff, today, on);
-    await seedInsights(tx, client, today, random, on, staff);
-    await seedReports(tx, client, today, on, staff);
+    await seedSubscription(tx, pending, client, planOf(client.planCode), cycle, plans, staff, today, on);
+    seedInsights(pending, client, today, random, on, staff);
+    seedReports(pending, client, today, on, staff);
     await seedDocuments(tx, client, today, on, staff);
-    await seedDeadlines(tx, client, today, on);
+    await seedDeadlines(tx, pending, client, today, on);
     if (client.index % 11 === 5 && client.bookkeeperId !== null && otherBookkeepers.length > 1) {
       // Handed over from another bookkeeper a few months ago.
       const previous = otherBookkeepers.find((id) => id !== client.bookkeeperId) ?? null;
-      const persons = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = ANY($1::integer[])', [[previous, client.bookkeeperId]]);
       const ref = (id: number | null) => persons.find((person) => person.id === id) ?? null;
-      await writeAudit(tx, {
+      pending.event({
         entity: 'client',
-        entityId: client.id,
+        entity_id: client.id,
         kind: 'team_changed',
-        actorId: staff.admin,
+        actor_id: staff.admin,
         data: { bookkeeper: { from: ref(previous), to: ref(client.bookkeeperId) } },
         before: { bookkeeper_id: previous },
         after: { bookkeeper_id: client.bookkeeperId },
-        at: on(addMonths(today, -3), 9),
+        created_at: on(addMonths(today, -3), 9),
       });
     }
-    await refreshNextDeadline(tx, client.id, today);
   }
+  await pending.flush(tx);
+  for (const client of clients) await refreshNextDeadline(tx, client.id, today);
 }
 
 async function findStaff(tx: Queryable): Promise<Staff> {
@@ -302,6 +415,7 @@ type On = (date: IsoDate, hour?: number) => Date;
 
 async function seedSubscription(
   tx: Queryable,
+  pending: Pending,
   client: SeedClient,
   plan: { id: number; code: string; name: string; monthly_price_fils: number },
   cycle: BillingCycle,
@@ -328,13 +442,13 @@ async function seedSubscription(
   const price = cyclePrice(plan.monthly_price_fils, cycle, discountBp);
   // The timeline shows the latest renewals; older ones add nothing the subscription's start does not say.
   for (const renewed of renewals.slice(-3)) {
-    await writeAudit(tx, {
+    pending.event({
       entity: 'subscription',
-      entityId: id,
+      entity_id: id,
       kind: 'subscription_renewed',
-      actorId: null,
+      actor_id: null,
       data: { client_id: client.id, renewed_on: renewed, next_renewal_on: addMonths(renewed, months), plan: plan.name, cycle, total_fils: price.total_fils, changed: false },
-      at: on(renewed, 2),
+      created_at: on(renewed, 2),
     });
   }
 
@@ -345,37 +459,37 @@ async function seedSubscription(
     const nextCycle: BillingCycle = upgrade.id === plan.id ? (cycle === 'annual' ? 'quarterly' : 'annual') : cycle;
     await tx.query('UPDATE subscriptions SET scheduled_plan_id = $2, scheduled_cycle = $3, version = version + 1 WHERE id = $1', [id, upgrade.id, nextCycle]);
     const [row] = await tx.query<{ next: string }>("SELECT to_char(next_renewal_on, 'YYYY-MM-DD') AS next FROM subscriptions WHERE id = $1", [id]);
-    await writeAudit(tx, {
+    pending.event({
       entity: 'subscription',
-      entityId: id,
+      entity_id: id,
       kind: 'plan_change_scheduled',
-      actorId: client.bookkeeperId ?? staff.admin,
+      actor_id: client.bookkeeperId ?? staff.admin,
       data: { client_id: client.id, plan: upgrade.name, cycle: nextCycle, effective_on: row!.next, total_fils: cyclePrice(upgrade.monthly_price_fils, nextCycle, discountBp).total_fils },
-      at: on(addDays(today, -6), 14),
+      created_at: on(addDays(today, -6), 14),
     });
   } else if (state === 'paused') {
     const pausedOn = addDays(today, -20);
     await tx.query("UPDATE subscriptions SET status = 'paused', paused_on = $2, version = version + 1 WHERE id = $1", [id, pausedOn]);
     await tx.query("UPDATE clients SET status = 'paused' WHERE id = $1", [client.id]);
-    await writeAudit(tx, { entity: 'subscription', entityId: id, kind: 'subscription_paused', actorId: staff.admin, data: { client_id: client.id, paused_on: pausedOn }, at: on(pausedOn, 12) });
+    pending.event({ entity: 'subscription', entity_id: id, kind: 'subscription_paused', actor_id: staff.admin, data: { client_id: client.id, paused_on: pausedOn }, created_at: on(pausedOn, 12) });
   } else if (state === 'cancelled') {
     const cancelledOn = addDays(today, -45);
     const reason: CancelReason = client.position === CASES.cancelled[0] ? 'business_closed' : 'moved_provider';
     const note = reason === 'business_closed' ? 'The owners closed the company and are liquidating it.' : 'Moved to an in-house accountant.';
     await tx.query("UPDATE subscriptions SET status = 'cancelled', cancelled_on = $2, cancel_reason = $3, cancel_note = $4, version = version + 1 WHERE id = $1", [id, cancelledOn, reason, note]);
     await tx.query("UPDATE clients SET status = 'cancelled' WHERE id = $1", [client.id]);
-    await writeAudit(tx, {
+    pending.event({
       entity: 'subscription',
-      entityId: id,
+      entity_id: id,
       kind: 'subscription_cancelled',
-      actorId: staff.admin,
-      data: { client_id: client.id, reason, reason_label: reason === 'business_closed' ? 'Business closed' : 'Moved to another provider', note },
-      at: on(cancelledOn, 16),
+      actor_id: staff.admin,
+      data: { client_id: client.id, reason, reason_label: CANCEL_REASON_LABELS[reason], note },
+      created_at: on(cancelledOn, 16),
     });
   }
 }
 
-async function seedInsights(tx: Queryable, client: SeedClient, today: IsoDate, random: () => number, on: On, staff: Staff): Promise<void> {
+function seedInsights(pending: Pending, client: SeedClient, today: IsoDate, random: () => number, on: On, staff: Staff): void {
   const last = addMonthsToMonth(monthOfDate(today), -1);
   const first = [addMonthsToMonth(last, -11), monthOfDate(client.activatedOn)].sort()[1]!;
   if (first > last) return;
@@ -393,16 +507,26 @@ async function seedInsights(tx: Queryable, client: SeedClient, today: IsoDate, r
     cash = Math.max(5_000, cash + net * (0.6 + random() * 0.5) - monthRevenue * 0.05 * random());
     const vat = client.vatRegistered ? (monthRevenue - expenses * 0.6) * 0.05 : 0;
     const fils = (aed: number) => Math.round(aed * 100);
-    await seedInsight(tx, client.id, month, { revenue_fils: fils(monthRevenue), expenses_fils: fils(expenses), net_profit_fils: fils(net), cash_at_bank_fils: fils(cash), vat_payable_fils: fils(vat) }, client.bookkeeperId);
+    pending.insights.push({
+      client_id: client.id,
+      month,
+      revenue_fils: fils(monthRevenue),
+      expenses_fils: fils(expenses),
+      net_profit_fils: fils(net),
+      cash_at_bank_fils: fils(cash),
+      vat_payable_fils: fils(vat),
+      updated_by: client.bookkeeperId,
+      updated_at: on(addDays(`${month}-01`, 40), 15),
+    });
     count += 1;
   }
-  await writeAudit(tx, {
+  pending.event({
     entity: 'client',
-    entityId: client.id,
+    entity_id: client.id,
     kind: 'insights_imported',
-    actorId: client.bookkeeperId ?? staff.admin,
+    actor_id: client.bookkeeperId ?? staff.admin,
     data: { count, from: first, to: last, created: count, updated: 0 },
-    at: on(addDays(today, -Math.floor(random() * 5) - 2), 15),
+    created_at: on(addDays(today, -Math.floor(random() * 5) - 2), 15),
   });
 }
 
@@ -410,7 +534,7 @@ async function seedInsights(tx: Queryable, client: SeedClient, today: IsoDate, r
  * Reports: every month since the client joined (up to 12) published, except last month's, which is in one of
  * the states by the client's position (or not started yet); a few months were republished as version 2.
  */
-async function seedReports(tx: Queryable, client: SeedClient, today: IsoDate, on: On, staff: Staff): Promise<void> {
+function seedReports(pending: Pending, client: SeedClient, today: IsoDate, on: On, staff: Staff): void {
   const last = addMonthsToMonth(monthOfDate(today), -1);
   const first = [addMonthsToMonth(last, -11), monthOfDate(client.activatedOn)].sort()[1]!;
   const lastStates: (ReportState | null)[] = [null, 'draft', 'submitted', 'published', 'returned', 'approved', 'published', 'submitted', 'draft', 'published'];
@@ -423,21 +547,12 @@ async function seedReports(tx: Queryable, client: SeedClient, today: IsoDate, on
     const republished = !isLast && client.index % 6 === 1 && month === addMonthsToMonth(last, -2);
     const revisions: ReportState[] = republished ? ['superseded', 'published'] : [state];
     for (const [position, revisionState] of revisions.entries()) {
-      await insertReport(tx, client, month, position + 1, revisionState, { author, reviewer, admin: staff.admin }, today, on);
+      pending.reports.push(report(client, month, position + 1, revisionState, { author, reviewer }, today, on));
     }
   }
 }
 
-async function insertReport(
-  tx: Queryable,
-  client: SeedClient,
-  month: string,
-  revision: number,
-  state: ReportState,
-  people: { author: number; reviewer: number; admin: number },
-  today: IsoDate,
-  on: On,
-): Promise<void> {
+function report(client: SeedClient, month: string, revision: number, state: ReportState, people: { author: number; reviewer: number }, today: IsoDate, on: On): PendingReport {
   // Reports are prepared in the first weeks after the month ends; a second version a few weeks later.
   const monthEnd = addDays(addMonths(`${month}-01`, 1), -1);
   const drafted = addDays(monthEnd, 4 + revision * 12 + (client.index % 4));
@@ -450,47 +565,45 @@ async function insertReport(
   const content = hasFile
     ? makePdf(`Monthly report ${monthLabel(month)}${revision > 1 ? ` (version ${revision})` : ''}`, [client.name, 'Management accounts, bank reconciliation and VAT position.', `Prepared for the month ending ${monthEnd}.`])
     : null;
-  const submittedAt = ['submitted', 'returned', 'approved', 'published', 'superseded'].includes(state) ? on(clamp(addDays(drafted, 2)), 12) : null;
-  const reviewedAt = ['returned', 'approved', 'published', 'superseded'].includes(state) ? on(clamp(addDays(drafted, 3)), 15) : null;
-  const publishedAt = state === 'published' || state === 'superseded' ? on(clamp(addDays(drafted, 4)), 10) : null;
+  const reached = (states: ReportState[]) => states.includes(state);
+  const submittedAt = reached(['submitted', 'returned', 'approved', 'published', 'superseded']) ? on(clamp(addDays(drafted, 2)), 12) : null;
+  const reviewedAt = reached(['returned', 'approved', 'published', 'superseded']) ? on(clamp(addDays(drafted, 3)), 15) : null;
+  const publishedAt = reached(['published', 'superseded']) ? on(clamp(addDays(drafted, 4)), 10) : null;
   const returnReason = state === 'returned' ? 'The cash at bank does not agree with the bank statement of the last day of the month. Please reconcile and resubmit.' : null;
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO monthly_reports (client_id, month, revision, state, summary, file_name, size_bytes, content, file_uploaded_at, return_reason,
-       created_by, created_at, updated_at, submitted_by, submitted_at, reviewed_by, reviewed_at, published_by, published_at)
-     VALUES ($1, $2::date, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
-    [
-      client.id,
-      `${month}-01`,
-      revision,
-      state,
-      summary,
-      content ? `${slugOf(client.name).slice(0, 24)}-report-${month}${revision > 1 ? `-v${revision}` : ''}.pdf` : null,
-      content?.length ?? null,
-      content,
-      content ? on(clamp(drafted), 11) : null,
-      returnReason,
-      people.author,
-      on(clamp(drafted), 9),
-      submittedAt ? people.author : null,
-      submittedAt,
-      reviewedAt ? people.reviewer : null,
-      reviewedAt,
-      publishedAt ? people.author : null,
-      publishedAt,
-    ],
-  );
-  const event = (kind: 'report_created' | 'report_submitted' | 'report_approved' | 'report_returned' | 'report_published' | 'report_superseded', actorId: number, at: Date, data: Record<string, unknown> = {}) =>
-    writeAudit(tx, { entity: 'monthly_report', entityId: row!.id, kind, actorId, data: { client_id: client.id, month, revision, ...data }, at });
-  // Older months keep only their publication on the timeline; last month's report shows its whole way.
+  const createdAt = on(clamp(drafted), 9);
+  const events: PendingReport['events'] = [];
+  const event = (kind: ClientEventKind, actorId: number, at: Date, data: Record<string, unknown> = {}) =>
+    events.push({ kind, actor_id: actorId, data: { client_id: client.id, month, revision, ...data }, created_at: at });
+  // Older months keep only their publication on the timeline; the last months show their whole way.
   const recent = month >= addMonthsToMonth(monthOfDate(today), -2);
-  if (recent || state !== 'published') await event('report_created', people.author, on(clamp(drafted), 9));
-  if (submittedAt && recent) await event('report_submitted', people.author, submittedAt);
+  if (recent || state !== 'published') event('report_created', people.author, createdAt);
+  if (submittedAt && recent) event('report_submitted', people.author, submittedAt);
   if (reviewedAt && recent) {
-    if (state === 'returned') await event('report_returned', people.reviewer, reviewedAt, { reason: returnReason });
-    else await event('report_approved', people.reviewer, reviewedAt);
+    if (state === 'returned') event('report_returned', people.reviewer, reviewedAt, { reason: returnReason });
+    else event('report_approved', people.reviewer, reviewedAt);
   }
-  if (publishedAt) await event('report_published', people.author, publishedAt);
-  if (state === 'superseded') await event('report_superseded', people.author, on(clamp(addDays(drafted, 17)), 10), { by_revision: revision + 1 });
+  if (publishedAt) event('report_published', people.author, publishedAt);
+  if (state === 'superseded') event('report_superseded', people.author, on(clamp(addDays(drafted, 17)), 10), { by_revision: revision + 1 });
+  return {
+    client_id: client.id,
+    month,
+    revision,
+    state,
+    summary,
+    file_name: content ? `${slugOf(client.name).slice(0, 24)}-report-${month}${revision > 1 ? `-v${revision}` : ''}.pdf` : null,
+    content: content?.toString('base64') ?? null,
+    file_uploaded_at: content ? on(clamp(drafted), 11) : null,
+    return_reason: returnReason,
+    created_by: people.author,
+    created_at: createdAt,
+    submitted_by: submittedAt ? people.author : null,
+    submitted_at: submittedAt,
+    reviewed_by: reviewedAt ? people.reviewer : null,
+    reviewed_at: reviewedAt,
+    published_by: publishedAt ? people.author : null,
+    published_at: publishedAt,
+    events,
+  };
 }
 
 const OWNER_DOCUMENTS: { kind: ClientDocumentKind; title: string }[] = [
@@ -530,7 +643,7 @@ async function seedDocuments(tx: Queryable, client: SeedClient, today: IsoDate, 
           kind: document.kind,
           file_name: `${slug}-${document.kind.replace(/_/g, '-')}.png`,
           content_type: 'image/png',
-          content: makeCardPng(document.kind === 'passport' ? [32, 58, 110] : [0, 115, 80], client.index + position),
+          content: card(document.kind, client.index + position),
           expires_on: expiresOn,
           request_id: null,
         },
@@ -577,8 +690,8 @@ async function seedDocuments(tx: Queryable, client: SeedClient, today: IsoDate, 
   }
 }
 
-/** Past deadlines filed (with references) a few days before they fell due; two left overdue. */
-async function seedDeadlines(tx: Queryable, client: SeedClient, today: IsoDate, on: On): Promise<void> {
+/** Past deadlines filed (with references) a few days before they fell due; two clients left overdue. */
+async function seedDeadlines(tx: Queryable, pending: Pending, client: SeedClient, today: IsoDate, on: On): Promise<void> {
   const open = await openDeadlinesOf(tx, client.id, today);
   const overdue = is(client.position, CASES.overdue);
   for (const deadline of open) {
@@ -587,6 +700,15 @@ async function seedDeadlines(tx: Queryable, client: SeedClient, today: IsoDate, 
     if (overdue && daysBetween(deadline.due_on, today) <= 40) continue;
     const prefix = deadline.kind === 'vat_return' ? 'VAT201' : 'CT';
     const reference = `${prefix}-${deadline.due_on.replace(/-/g, '')}-${String(100_000 + client.index * 733).slice(-6)}`;
-    await recordFiling(tx, client.id, deadline, reference, client.bookkeeperId, null, on(addDays(deadline.due_on, -2 - (client.index % 5)), 12));
+    const filedAt = on(addDays(deadline.due_on, -2 - (client.index % 5)), 12);
+    pending.filings.push({ client_id: client.id, key: deadline.key, kind: deadline.kind, title: deadline.title, due_on: deadline.due_on, reference, filed_by: client.bookkeeperId, filed_at: filedAt });
+    pending.event({
+      entity: 'client',
+      entity_id: client.id,
+      kind: 'deadline_filed',
+      actor_id: client.bookkeeperId,
+      data: { key: deadline.key, kind: deadline.kind, title: deadline.title, due_on: deadline.due_on, reference },
+      created_at: filedAt,
+    });
   }
 }

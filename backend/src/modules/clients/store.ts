@@ -4,7 +4,9 @@
  * (client_activated, subscription_started) and the client's next compliance deadline is computed at once.
  */
 import { cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
-import type { Queryable } from '../../db/database.ts';
+import { CLIENT_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -140,4 +142,20 @@ export async function lockClient(tx: Queryable, user: Pick<CurrentUser, 'id' | '
   if (!client || !isVisibleTo(user, client)) throw notFound('Client');
   if (edit) requireEditor(user, client);
   return client;
+}
+
+/**
+ * A write on a client that changes none of the client's own fields (a document, a request, a filing, a month's
+ * figures): the client row locked for the caller (404 unseen, 403 not theirs to change), no version, the
+ * request's Idempotency-Key replayed from the event the action writes.
+ */
+export function clientWrite<Result>(
+  db: Database,
+  user: Pick<CurrentUser, 'id' | 'role'>,
+  clientId: number,
+  context: ActionContext,
+  act: (tx: Queryable, client: LockedClient) => Promise<void>,
+  read: (tx: Queryable, client: LockedClient) => Promise<Result>,
+): Promise<Result> {
+  return writeRecord(db, { entity: 'client', context, version: null, conflictMessage: CLIENT_CONFLICT_MESSAGE, lock: (tx) => lockClient(tx, user, clientId), act, read });
 }
