@@ -48,7 +48,29 @@ it('applies each migration once', async () => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     expect(tables.map((row) => row.table_name)).toEqual(
-      ['audit_events', 'company_profiles', 'devices', 'notifications', 'profiles', 'push_tokens', 'registration_documents', 'registration_events', 'registrations', 'schema_migrations', 'users'],
+      [
+        'audit_events',
+        'client_deadline_filings',
+        'client_deadline_notices',
+        'client_document_requests',
+        'client_documents',
+        'clients',
+        'company_profiles',
+        'devices',
+        'monthly_insights',
+        'monthly_reports',
+        'notifications',
+        'plans',
+        'profiles',
+        'push_tokens',
+        'registration_documents',
+        'registration_events',
+        'registrations',
+        'schema_migrations',
+        'subscription_cycles',
+        'subscriptions',
+        'users',
+      ],
     );
   } finally {
     await database.close();
