@@ -51,8 +51,9 @@ try {
   servers.push(stub);
   const nginx = nginxBinary();
   if (nginx) {
-    const headers = securityHeaders(loadConfig({ API_UPSTREAM: `http://${HOST}:9`, FIREBASE_PROJECT_ID: 'bench-production', FIREBASE_WEB_API_KEY: 'k', NODE_ENV: 'production' }, root));
-    servers.push(await startNginxProxy(nginx, stub.port, { ...headers }));
+    // The headers the gateway puts on this answer: the API set, and no-store as the stub says nothing of caching.
+    const { api } = securityHeaders(loadConfig({ API_UPSTREAM: `http://${HOST}:9`, FIREBASE_PROJECT_ID: 'bench-production', FIREBASE_WEB_API_KEY: 'k', NODE_ENV: 'production' }, root));
+    servers.push(await startNginxProxy(nginx, stub.port, { ...api, 'cache-control': 'no-store' }));
   } else {
     console.log('bench: nginx is not installed; skipping the nginx comparison (apt-get install -y nginx)');
   }

@@ -81,7 +81,7 @@ async function startNginx(binary: string): Promise<Server> {
   const port = await freePort(HOST);
   const dir = await mkdtemp(join(tmpdir(), 'bench-nginx-'));
   // The same header set the gateway sends, so both do the same work per response.
-  const headers = securityHeaders(loadConfig(gatewayEnv(port, 'warn'), root));
+  const headers = securityHeaders(loadConfig(gatewayEnv(port, 'warn'), root)).page;
   const addHeaders = (extra: Record<string, string>) => nginxHeaders({ ...headers, ...extra });
   await writeFile(
     join(dir, 'nginx.conf'),

@@ -19,6 +19,11 @@ export const SERVICE_CODES = [
   'UPSTREAM_UNAVAILABLE',
   'CONFLICT',
   'INTERNAL_ERROR',
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
+  'URI_TOO_LONG',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'HEADERS_TOO_LARGE',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

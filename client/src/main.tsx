@@ -25,10 +25,13 @@ async function boot(root: HTMLElement): Promise<void> {
   );
   // Firebase loads after the first render: the login page shows (and takes typing) without waiting for
   // it, and the guard keeps its spinner until the auth state is known.
-  const { initFirebase, watchAuthState } = await import('./lib/auth-boot.ts');
-  watchAuthState(initFirebase(config));
-  const { initMessaging } = await import('./lib/push.ts');
-  void initMessaging(config);
+  const { initFirebase, watchAuthState } = await import('./lib/auth.ts');
+  let pushStarted = false;
+  watchAuthState(initFirebase(config), () => {
+    if (pushStarted) return;
+    pushStarted = true;
+    void import('./lib/push.ts').then(({ initMessaging }) => initMessaging(config));
+  });
 }
 
 const root = document.getElementById('root');

@@ -7,7 +7,7 @@ import { createServer, type Agent, type IncomingMessage, type ServerResponse } f
 import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { GatewayConfig } from './config.ts';
-import { sendError } from './errors.ts';
+import { SHUTTING_DOWN, errorOfStatus, sendError } from './errors.ts';
 import { createApiFastPath } from './plugins/api-fast-path.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
 import { eventStream } from './plugins/event-stream.ts';
@@ -18,6 +18,7 @@ import { createFastPath, staticSite } from './plugins/static-site.ts';
 import { requestIdOf } from './request-id.ts';
 import { healthRoutes } from './routes/health.ts';
 import { securityHeaders } from './security-headers.ts';
+import { answerServerErrors, clientErrorHandler, refusalOf, writeRefusal } from './server-errors.ts';
 import { createTokenVerifier } from '../../common/server/token-verifier.ts';
 
 export interface BuildOptions {
@@ -42,8 +43,10 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   if (config.firebase.emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.firebase.emulatorHost;
   else delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
-  const security = securityHeaders(config);
+  const headers = securityHeaders(config);
   let shuttingDown = false;
+  /** Set as Fastify starts closing: from then on a new request gets 503 from the listener, in the gateway's shape. */
+  let closing = false;
   const fastPath = createFastPath(() => shuttingDown);
   const serverOptions: FastifyServerOptions = {
     logger: {
@@ -55,10 +58,15 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.apiBodyLimitBytes,
-    return503OnClosing: true,
-    // Malformed URLs (and over-long route parameters) never reach a route; they still get the JSON error shape
-    // and the security headers. No framework error is about the body, so there is no 413 to tell apart here.
-    frameworkErrors: (_error, _request, reply) => sendError(reply, security, 400, 'INVALID_INPUT'),
+    // The listener below answers 503 itself while closing, in the gateway's shape.
+    return503OnClosing: false,
+    // Malformed URLs (400) and over-long route parameters (414) never reach a route; they still get the JSON
+    // error shape and the API header set.
+    frameworkErrors: (error, _request, reply) => {
+      const { status, errorCode } = errorOfStatus(error.statusCode);
+      return sendError(reply, headers.api, status, errorCode);
+    },
+    clientErrorHandler: clientErrorHandler(headers.api, () => app.log),
   };
   const tls = config.tls;
   const verifier = createTokenVerifier({
@@ -71,7 +79,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   const apiFastPath =
     options.apiFastPath === false
       ? undefined
-      : createApiFastPath({ config, security, verifier, isShuttingDown: () => shuttingDown, log: () => app.log });
+      : createApiFastPath({ config, headers: headers.api, verifier, isShuttingDown: () => shuttingDown, log: () => app.log });
   const app: FastifyInstance = Fastify({
     ...serverOptions,
     // API calls with a cached token and the console's files are answered on the Node server itself when they
@@ -79,10 +87,20 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     // created here for the same reason.
     serverFactory: (fastifyHandler) => {
       const listener = (request: IncomingMessage, response: ServerResponse) => {
+        const refusal = closing
+          ? ({ status: 503, errorCode: 'UPSTREAM_UNAVAILABLE', message: SHUTTING_DOWN, extra: { connection: 'close' } } as const)
+          : refusalOf(request);
+        if (refusal) {
+          app.log.info({ method: request.method, statusCode: refusal.status }, 'request refused');
+          writeRefusal(response, headers.api, request, refusal);
+          return;
+        }
         if (apiFastPath?.handle(request, response)) return;
         if (!fastPath.handle(request, response)) fastifyHandler(request, response);
       };
-      return tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+      const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
+      answerServerErrors(server, headers.api);
+      return server;
     },
   });
 
@@ -90,17 +108,20 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     shuttingDown = true;
   });
 
+  app.addHook('preClose', () => {
+    closing = true;
+  });
   app.addHook('onClose', () => verifier.close());
   if (apiFastPath) {
     app.addHook('preClose', () => apiFastPath.stop());
     app.addHook('onClose', () => apiFastPath.close());
   }
 
-  installErrorHandlers(app, security);
-  await app.register(healthRoutes, { config, security, isShuttingDown: () => shuttingDown });
-  await app.register(runtimeConfigRoute, { config, security });
-  await app.register(eventStream, { config, security, verifier });
-  await app.register(apiProxy, { config, security, verifier });
-  await app.register(staticSite, { config, security, fastPath });
+  installErrorHandlers(app, headers.api);
+  await app.register(healthRoutes, { config, headers: headers.api, isShuttingDown: () => shuttingDown });
+  await app.register(runtimeConfigRoute, { config, headers: headers.api });
+  await app.register(eventStream, { config, headers: headers.api, verifier });
+  await app.register(apiProxy, { config, headers: headers.api, verifier });
+  await app.register(staticSite, { config, headers, fastPath });
   return app;
 }

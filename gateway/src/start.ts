@@ -4,11 +4,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
 import type { GatewayConfig } from './config.ts';
-import { errorBody } from './errors.ts';
 import { securityHeaders } from './security-headers.ts';
+import { answerServerErrors, clientErrorHandler, refusalOf, writeRefusal } from './server-errors.ts';
 
 export interface RunningGateway {
   app: FastifyInstance;
@@ -20,21 +20,28 @@ export interface RunningGateway {
 
 const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
-/** Every request on plain HTTP gets a 301 to the same path on HTTPS; nothing else is served there. */
-function redirectServer(config: GatewayConfig, httpsPort: number): Server {
-  const headers = securityHeaders(config);
-  return createServer((request, response) => {
+/**
+ * Every request on plain HTTP gets a 301 to the same path on HTTPS; nothing else is served there. Its errors,
+ * Node's own included, are JSON with the API header set like the gateway's.
+ */
+function redirectServer(config: GatewayConfig, httpsPort: number, log: () => FastifyBaseLogger): Server {
+  // Plain HTTP: browsers ignore HSTS there, so the set is the one without it.
+  const { api } = securityHeaders({ ...config, tls: undefined });
+  const server = createServer((request, response) => {
+    const refusal = refusalOf(request);
+    if (refusal) return writeRefusal(response, api, request, refusal);
     const host = request.headers.host ?? '';
     if (!HOST_HEADER.test(host)) {
-      response.writeHead(400, { ...headers, 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify(errorBody('INVALID_INPUT', 'Invalid Host header.')));
-      return;
+      return writeRefusal(response, api, request, { status: 400, errorCode: 'INVALID_INPUT', message: 'Invalid Host header.' });
     }
     const hostname = host.replace(/:\d+$/, '');
     const port = httpsPort === 443 ? '' : `:${httpsPort}`;
-    response.writeHead(301, { ...headers, location: `https://${hostname}${port}${request.url ?? '/'}`, 'cache-control': 'no-store' });
+    response.writeHead(301, { ...api, location: `https://${hostname}${port}${request.url ?? '/'}`, 'cache-control': 'no-store' });
     response.end();
   });
+  server.on('clientError', clientErrorHandler(api, log));
+  answerServerErrors(server, api);
+  return server;
 }
 
 export async function startGateway(config: GatewayConfig, options: BuildOptions = {}): Promise<RunningGateway> {
@@ -44,7 +51,7 @@ export async function startGateway(config: GatewayConfig, options: BuildOptions 
 
   let redirect: Server | undefined;
   if (config.httpRedirectPort !== undefined) {
-    const server = redirectServer(config, port);
+    const server = redirectServer(config, port, () => app.log);
     redirect = server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

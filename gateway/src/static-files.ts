@@ -73,7 +73,8 @@ export interface ResourceOptions {
   cacheControl: string;
   /** Request headers the response depends on besides Accept-Encoding. */
   vary?: string[];
-  security: HeaderSet;
+  /** The page header set. */
+  headers: HeaderSet;
 }
 
 /** Builds the variants of one resource; compressed copies are used only when they are smaller. */
@@ -87,7 +88,7 @@ export function makeResource(
   const variant = (data: Buffer, encoding: Encoding): Variant => {
     const etag = etagOf(data, encoding === 'identity' ? '' : `-${encoding}`);
     const headers: Record<string, string> = {
-      ...options.security,
+      ...options.headers,
       'content-type': options.contentType,
       'cache-control': options.cacheControl,
       etag,
@@ -122,7 +123,7 @@ export function makeCompressedResource(body: Buffer, options: ResourceOptions): 
  */
 export async function loadStaticDir(
   dir: string,
-  security: HeaderSet,
+  headers: HeaderSet,
   pageVary: string[],
 ): Promise<Map<string, StaticFile>> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -143,7 +144,7 @@ export async function loadStaticDir(
         contentType: contentTypeOf(path),
         cacheControl: urlPath.startsWith(HASHED_PREFIX) ? IMMUTABLE : REVALIDATE,
         vary: isPage ? pageVary : [],
-        security,
+        headers,
       }),
     );
   }

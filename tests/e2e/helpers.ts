@@ -1,12 +1,14 @@
 /**
- * Shared pieces of the browser tests: the real stack per test file, a browser page that records every CSP
- * violation, and sign-in through the login page.
+ * Shared pieces of the browser tests: the real stack per test file, browser pages that record every CSP and
+ * Trusted Types violation, and sign-in through the login page. Importing this module makes every test of the
+ * file fail on any such violation on any page it opened (the afterEach below), and stop() fails on one that
+ * came after the last test, so no browser test needs to ask.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
@@ -17,7 +19,11 @@ type DemoAccount = Stack['accounts'][number];
 export interface E2E {
   stack: Stack;
   browser: TestBrowser;
-  /** CSP violations seen by any page opened through newPage, as 'directive blocked-uri' lines. */
+  /**
+   * CSP and Trusted Types violations seen by any page opened through newPage, as 'directive blocked-uri sample'
+   * lines and the browser's console and error messages about them. A test that provokes one on purpose takes
+   * it out (splice) before it ends.
+   */
   cspViolations: string[];
   newPage(options?: BrowserContextOptions): Promise<{ page: Page; context: BrowserContext }>;
   /** The seeded demo account of a role. */
@@ -28,6 +34,16 @@ export interface E2E {
   signedInAs(role: DemoAccount['role'], path?: string): Promise<Page>;
   stop(): Promise<void>;
 }
+
+/** What the browser says about a refused policy: CSP reports, and Trusted Types' "requires 'TrustedHTML' assignment". */
+const POLICY_MESSAGE = /Content Security Policy|Trusted ?(Type|HTML|Script)|require-trusted-types-for/i;
+
+/** The E2E stacks of this test file that have not stopped. */
+const running = new Set<E2E>();
+
+afterEach(() => {
+  for (const e2e of running) expect(e2e.cspViolations.splice(0), 'CSP or Trusted Types violations').toEqual([]);
+});
 
 export async function startE2E(name: string): Promise<E2E> {
   const dataDir = await mkdtemp(join(tmpdir(), `console-e2e-${name}-`));
@@ -57,17 +73,22 @@ export async function startE2E(name: string): Promise<E2E> {
       await context.exposeBinding('__reportCspViolation', (_source, line: string) => {
         cspViolations.push(line);
       });
+      // In every frame of every page of the context, document previews' blob: frames included.
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           void (window as unknown as { __reportCspViolation(line: string): Promise<void> }).__reportCspViolation(
-            `${event.violatedDirective} ${event.blockedURI}`,
+            `${event.violatedDirective} ${event.blockedURI} ${event.sample}`.trim(),
           );
         });
       });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+      context.on('console', (message) => {
+        if (POLICY_MESSAGE.test(message.text())) cspViolations.push(message.text());
       });
+      // A Trusted Types refusal throws; uncaught, it is a page error rather than a console line.
+      context.on('weberror', (error) => {
+        if (POLICY_MESSAGE.test(error.error().message)) cspViolations.push(error.error().message);
+      });
+      const page = await context.newPage();
       return { page, context };
     },
     account(role) {
@@ -89,12 +110,16 @@ export async function startE2E(name: string): Promise<E2E> {
       return page;
     },
     async stop() {
+      running.delete(e2e);
       for (const context of contexts) await context.close().catch(() => {});
       await browser.close();
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });
+      const late = cspViolations.splice(0);
+      if (late.length > 0) throw new Error(`CSP or Trusted Types violations after the last test: ${late.join('; ')}`);
     },
   };
+  running.add(e2e);
   return e2e;
 }
 

@@ -17,6 +17,8 @@ import { listenGateway, makeStaticDir, send, signUp, startUpstream, testConfig, 
 const emulatorHost = inject('authEmulatorHost');
 const LIMIT = 64 * 1024;
 const BLOB = randomBytes(200 * 1024);
+/** Above the size the fast path writes whole, with a declared length: streamed. */
+const LARGE = Buffer.from(JSON.stringify({ rows: 'x'.repeat(80 * 1024) }));
 const HANDLER_START = 'tracing:fastify.request.handler:start';
 
 interface Gateway {
@@ -82,6 +84,19 @@ beforeAll(async () => {
       });
       response.end('{"ok":true}');
     },
+    '/api/registrations/7/documents/3': (_request, response) => {
+      response.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `inline; filename="licence.pdf"; filename*=UTF-8''licence%20%C3%A9.pdf`,
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'; sandbox; img-src data:",
+        'content-length': '12',
+      });
+      response.end('%PDF-1.4 ok\n');
+    },
+    '/api/large': (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(LARGE.length) });
+      response.end(LARGE);
+    },
     '/api/missing': (_request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' });
       response.end('{"errorCode":"NOT_FOUND","message":"404 - Resource Not Found."}');
@@ -122,6 +137,9 @@ const CALLS: Call[] = [
   { name: 'GET with hop-by-hop headers both ways', path: '/api/hop', headers: { connection: 'keep-alive, x-client-hop', 'x-client-hop': 'drop me', 'keep-alive': 'timeout=9', te: 'trailers', 'proxy-authorization': 'Basic c2VjcmV0', 'x-kept': 'kept' } },
   { name: 'GET of a binary answer', path: '/api/blob' },
   { name: 'GET of an upstream 404', path: '/api/missing' },
+  { name: 'GET of a document with its own CSP and Content-Disposition', path: '/api/registrations/7/documents/3' },
+  { name: 'GET of a large answer of declared length', path: '/api/large' },
+  { name: 'HEAD of a document', method: 'HEAD', path: '/api/registrations/7/documents/3' },
   { name: 'GET of an upstream 204', path: '/api/empty' },
   { name: 'HEAD', method: 'HEAD', path: '/api/users/me' },
   { name: 'DELETE without a body', method: 'DELETE', path: '/api/devices/42' },
@@ -212,6 +230,7 @@ describe.each([
     { name: 'a body over the limit', method: 'POST', path: '/api/devices/', headers: { 'content-type': 'application/octet-stream' }, body: randomBytes(LIMIT + 1) },
     { name: 'a chunked body', method: 'POST', path: '/api/devices/', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: JSON_BODY },
     { name: 'a body without a type', method: 'POST', path: '/api/devices/', body: JSON_BODY },
+    { name: 'a body of a malformed type', method: 'POST', path: '/api/devices/', headers: { 'content-type': 'json' }, body: JSON_BODY },
   ])('$name goes to Fastify and is answered the same', async (request) => {
     expect(await call(fast, request)).toEqual(await call(fastify, request));
   });

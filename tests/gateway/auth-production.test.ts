@@ -10,7 +10,7 @@ import { createServer as createTcpServer, type AddressInfo, type Server as TcpSe
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { expectSecurityHeaders } from './headers.ts';
+import { expectApiHeaders } from './headers.ts';
 import {
   listenGateway,
   makeStaticDir,
@@ -126,7 +126,7 @@ describe('signature checks with production keys', () => {
     expect(result.response.statusCode).toBe(401);
     expect(result.body.errorCode).toBe('AUTHENTICATION_FAILED');
     expect(result.reachedUpstream).toBe(false);
-    expectSecurityHeaders(result.response.headers);
+    expectApiHeaders(result.response.headers);
   });
 
   it('a token naming an unknown key id gets AUTHENTICATION_FAILED', async () => {
@@ -155,8 +155,8 @@ describe('signature checks with production keys', () => {
   });
 
   it('lets the console reach Google identity and messaging endpoints, not an emulator', async () => {
+    const csp = String((await send(`${gateway}/`)).headers['content-security-policy']);
     const response = await send(`${gateway}/config.json`);
-    const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain(
       "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://fcmregistrations.googleapis.com https://firebaseinstallations.googleapis.com;",
     );
@@ -181,7 +181,7 @@ describe('a key server that never answers', () => {
         expect(result.response.statusCode).toBe(503);
         expect(result.body.errorCode).toBe('AUTH_UNAVAILABLE');
         expect(result.reachedUpstream).toBe(false);
-        expectSecurityHeaders(result.response.headers);
+        expectApiHeaders(result.response.headers);
       }
       const elapsed = Date.now() - started;
       expect(elapsed).toBeGreaterThanOrEqual(900);

@@ -12,7 +12,7 @@ import { ERROR_CODE_MESSAGES } from '../../common/error-catalogue.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { idTokenClaims } from '../../scripts/lib/google-id-tokens.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { expectSecurityHeaders } from './headers.ts';
+import { expectApiHeaders } from './headers.ts';
 import {
   listenGateway,
   makeStaticDir,
@@ -82,7 +82,7 @@ function expectRejected(
   expect(result.response.statusCode).toBe(401);
   expect(JSON.parse(result.response.text)).toEqual({ errorCode, message: ERROR_CODE_MESSAGES[errorCode] });
   expect(result.response.headers['content-type']).toBe('application/json; charset=utf-8');
-  expectSecurityHeaders(result.response.headers);
+  expectApiHeaders(result.response.headers);
   expect(result.reachedUpstream).toBe(false);
 }
 
@@ -172,7 +172,7 @@ describe('availability and logs', () => {
       const result = await callApi(`Firebase ${token}`, url);
       expect(result.response.statusCode).toBe(503);
       expect(JSON.parse(result.response.text).errorCode).toBe('AUTH_UNAVAILABLE');
-      expectSecurityHeaders(result.response.headers);
+      expectApiHeaders(result.response.headers);
       expect(result.reachedUpstream).toBe(false);
     } finally {
       await lonely.close();

@@ -8,10 +8,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { expectSecurityHeaders } from './headers.ts';
+import { expectApiHeaders } from './headers.ts';
 import { listenGateway, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
+/** A document as the back end serves one inline, with a policy of its own (not the API set's). */
+const DOCUMENT_PATH = '/api/registrations/7/documents/3';
+const DOCUMENT = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n', 'latin1');
+const DOCUMENT_HEADERS = {
+  'content-type': 'application/pdf',
+  'content-disposition': `inline; filename="Trade licence.pdf"; filename*=UTF-8''Trade%20licence%20%C3%A9.pdf`,
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
+  'cache-control': 'private, no-store',
+};
 const LIMIT = 64 * 1024;
 const BLOB = randomBytes(256 * 1024);
 
@@ -43,6 +53,10 @@ beforeAll(async () => {
         'cache-control': 'private, max-age=5',
       });
       response.end('{"ok":true}');
+    },
+    [DOCUMENT_PATH]: (_request, response) => {
+      response.writeHead(200, DOCUMENT_HEADERS);
+      response.end(DOCUMENT);
     },
     '/api/missing': (_request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' });
@@ -121,7 +135,7 @@ describe('bodies pass byte for byte', () => {
     const response = await send(`${gateway}/api/missing`, { headers: auth });
     expect(response.statusCode).toBe(404);
     expect(response.text).toBe('{"errorCode":"NOT_FOUND","message":"404 - Resource Not Found."}');
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers);
   });
 });
 
@@ -163,7 +177,7 @@ describe('headers', () => {
     expect(response.headers['x-request-id']).toBe(replaced);
   });
 
-  it('strips hop-by-hop headers both ways and puts its own security headers on upstream answers', async () => {
+  it('strips hop-by-hop headers both ways; an upstream answer keeps its own CSP and caching and gets the rest of the API set', async () => {
     const response = await send(`${gateway}/api/hop`, {
       headers: {
         ...auth,
@@ -181,7 +195,24 @@ describe('headers', () => {
     expect(response.headers['x-upstream-hop']).toBeUndefined();
     expect(response.headers['proxy-authenticate']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('private, max-age=5');
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers, { csp: 'default-src *' });
+  });
+});
+
+describe('answers of the back end', () => {
+  it("a document keeps its own Content-Security-Policy and Content-Disposition; the rest is the API set", async () => {
+    const response = await send(`${gateway}${DOCUMENT_PATH}`, { headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.equals(DOCUMENT)).toBe(true);
+    for (const [name, value] of Object.entries(DOCUMENT_HEADERS)) expect(response.headers[name], name).toBe(value);
+    expectApiHeaders(response.headers, { csp: DOCUMENT_HEADERS['content-security-policy'] });
+  });
+
+  it('an answer that says nothing about caching is not cached', async () => {
+    const response = await send(`${gateway}/api/users/me`, { headers: auth });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expectApiHeaders(response.headers);
   });
 });
 
@@ -195,7 +226,7 @@ describe('limits and failures', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE' });
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers);
     expect(upstream.requests.length).toBe(before);
   });
 
@@ -218,7 +249,7 @@ describe('limits and failures', () => {
       const response = await send(`${url}/api/slow`, { headers: auth });
       expect(response.statusCode).toBe(504);
       expect(JSON.parse(response.text)).toEqual({ errorCode: 'UPSTREAM_TIMEOUT', message: 'The server took too long to answer.' });
-      expectSecurityHeaders(response.headers);
+      expectApiHeaders(response.headers);
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await quick.close();
@@ -232,7 +263,7 @@ describe('limits and failures', () => {
       const response = await send(`${url}/api/users/me`, { headers: auth });
       expect(response.statusCode).toBe(502);
       expect(JSON.parse(response.text).errorCode).toBe('UPSTREAM_UNAVAILABLE');
-      expectSecurityHeaders(response.headers);
+      expectApiHeaders(response.headers);
       const ready = await send(`${url}/readyz`);
       expect(ready.statusCode).toBe(503);
       expect(JSON.parse(ready.text).errorCode).toBe('UPSTREAM_UNAVAILABLE');
@@ -254,7 +285,7 @@ describe('probes', () => {
     const health = await send(`${gateway}/healthz`);
     expect(health.statusCode).toBe(200);
     expect(JSON.parse(health.text)).toEqual({ status: 'ok' });
-    expectSecurityHeaders(health.headers);
+    expectApiHeaders(health.headers);
     const ready = await send(`${gateway}/readyz`);
     expect(ready.statusCode).toBe(200);
     expect(JSON.parse(ready.text)).toEqual({ status: 'ready' });

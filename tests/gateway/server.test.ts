@@ -10,8 +10,8 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startGateway, type RunningGateway } from '../../gateway/src/start.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { expectSecurityHeaders } from './headers.ts';
-import { INDEX_HTML, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
+import { expectApiHeaders, expectErrorAnswer, expectPageHeaders } from './headers.ts';
+import { INDEX_HTML, makeStaticDir, rawExchange, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const emulatorHost = inject('authEmulatorHost');
@@ -68,16 +68,16 @@ describe('HTTPS', () => {
     const response = await httpsGet(gateway.port, '/due-diligence');
     expect(response.statusCode).toBe(200);
     expect(response.text).toBe(INDEX_HTML);
-    expectSecurityHeaders(response.headers, { https: true });
+    expectPageHeaders(response.headers, { https: true });
   });
 
   it('API errors and 404s over HTTPS carry HSTS too', async () => {
     const unauthorized = await httpsGet(gateway.port, '/api/users/me');
     expect(unauthorized.statusCode).toBe(401);
-    expectSecurityHeaders(unauthorized.headers, { https: true });
+    expectApiHeaders(unauthorized.headers, { https: true });
     const missing = await httpsGet(gateway.port, '/assets/none.js');
     expect(missing.statusCode).toBe(404);
-    expectSecurityHeaders(missing.headers, { https: true });
+    expectApiHeaders(missing.headers, { https: true });
   });
 
   it('the plain-HTTP listener answers every request with a 301 to the same path on HTTPS', async () => {
@@ -94,8 +94,15 @@ describe('HTTPS', () => {
 
   it('the redirect listener refuses a forged Host header instead of redirecting to it', async () => {
     const response = await send(`http://127.0.0.1:${gateway.redirectPort}/`, { headers: { host: 'evil.example/phish?' } });
-    expect(response.statusCode).toBe(400);
+    expectErrorAnswer(response, 400, 'INVALID_INPUT');
     expect(response.headers.location).toBeUndefined();
+  });
+
+  it("the redirect listener's own errors, Node's parser's included, are the gateway's JSON errors", async () => {
+    const redirect = `http://127.0.0.1:${gateway.redirectPort}`;
+    expectErrorAnswer(await rawExchange(redirect, 'GARBAGE\r\n\r\n'), 400, 'INVALID_INPUT');
+    expectErrorAnswer(await rawExchange(redirect, `GET /${'a'.repeat(10_000)} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), 414, 'URI_TOO_LONG');
+    expectErrorAnswer(await rawExchange(redirect, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`), 431, 'HEADERS_TOO_LARGE');
   });
 });
 

@@ -11,7 +11,7 @@ import { buildApp } from '../../gateway/src/app.ts';
 import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
 import { MOBILE_NOTICE_CSS_PATH } from '../../gateway/src/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { expectSecurityHeaders } from './headers.ts';
+import { expectApiHeaders, expectErrorAnswer, expectPageHeaders } from './headers.ts';
 import {
   ASSET_CSS,
   ASSET_JS,
@@ -68,7 +68,7 @@ describe('pages', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers.vary).toBe('Accept-Encoding, User-Agent');
       expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
-      expectSecurityHeaders(response.headers);
+      expectPageHeaders(response.headers);
     },
   );
 
@@ -77,7 +77,7 @@ describe('pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('');
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expectSecurityHeaders(response.headers);
+    expectPageHeaders(response.headers);
   });
 
   it('answers brotli, then gzip, by Accept-Encoding and q-values, with distinct ETags', async () => {
@@ -98,7 +98,7 @@ describe('pages', () => {
     const second = await get('/', { 'if-none-match': String(first.headers.etag) });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
-    expectSecurityHeaders(second.headers);
+    expectPageHeaders(second.headers);
   });
 });
 
@@ -111,7 +111,7 @@ describe('hashed assets and other files', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.headers.vary).toBe('Accept-Encoding');
-    expectSecurityHeaders(response.headers);
+    expectPageHeaders(response.headers);
   });
 
   it('serves a file without compressed copies as is, with no Vary', async () => {
@@ -143,7 +143,7 @@ describe('not found', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ errorCode: 'NOT_FOUND', message: '404 - Resource Not Found.' });
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      expectSecurityHeaders(response.headers);
+      expectApiHeaders(response.headers);
     },
   );
 
@@ -165,26 +165,27 @@ describe('not found', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.text).not.toContain('<html');
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('%s on a page path is a JSON 404', async (method) => {
-    const response = await app.inject({ method: method as 'POST', url: '/due-diligence', payload: { a: 1 } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().errorCode).toBe('NOT_FOUND');
-    expectSecurityHeaders(response.headers);
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('%s on a page path or a file is a JSON 405 that allows GET and HEAD', async (method) => {
+    for (const url of ['/due-diligence', ASSET_JS, '/nothing-here.txt']) {
+      const response = await app.inject({ method: method as 'POST', url, payload: { a: 1 } });
+      expectErrorAnswer({ statusCode: response.statusCode, headers: response.headers, text: response.body }, 405, 'METHOD_NOT_ALLOWED');
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
   });
 
-  it('a malformed URL gets a JSON 400 with the security headers', async () => {
+  it('a malformed URL gets a JSON 400 with the API headers', async () => {
     const response = await get('/due-diligence/%E0%A4%A');
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe('INVALID_INPUT');
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers);
   });
 });
 
 describe('/config.json', () => {
-  it('tells the console its Firebase settings, never cached, with the security headers', async () => {
+  it('tells the console its Firebase settings, never cached, with the API headers', async () => {
     const response = await get('/config.json');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -193,7 +194,7 @@ describe('/config.json', () => {
     });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expectSecurityHeaders(response.headers);
+    expectApiHeaders(response.headers);
   });
 
   it('lets the console reach the emulator in demo mode, and nothing else outside its own origin', async () => {
@@ -220,7 +221,7 @@ describe('mobile notice', () => {
     expect(response.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     expect(response.headers.vary).toBe('Accept-Encoding, User-Agent');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expectSecurityHeaders(response.headers);
+    expectPageHeaders(response.headers);
   });
 
   it('its stylesheet is served from the gateway, immutable', async () => {

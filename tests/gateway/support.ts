@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -181,5 +181,37 @@ export function send(
     } else {
       request.end(options.body);
     }
+  });
+}
+
+/**
+ * Bytes written as they are on a new connection (malformed request lines, over-long heads: what no HTTP
+ * client library sends), and the answer read until the gateway closes the connection or `waitMs` passes.
+ * `halfClose` ends the client's side after writing, as a client giving up on its body does.
+ */
+export function rawExchange(url: string, bytes: string | Buffer, options: { halfClose?: boolean; waitMs?: number } = {}): Promise<RawResponse & { raw: string }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(target.port), target.hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(), options.waitMs ?? 3000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const raw = Buffer.concat(chunks).toString('latin1');
+      const split = raw.indexOf('\r\n\r\n');
+      if (split === -1) return reject(new Error(`no HTTP answer: ${JSON.stringify(raw.slice(0, 200))}`));
+      const [statusLine = '', ...lines] = raw.slice(0, split).split('\r\n');
+      const headers: IncomingMessage['headers'] = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const body = Buffer.from(raw.slice(split + 4), 'latin1');
+      resolve({ statusCode: Number(statusLine.split(' ')[1]), headers, body, text: body.toString(), raw });
+    });
+    socket.write(bytes);
+    if (options.halfClose) socket.end();
   });
 }

@@ -1,16 +1,65 @@
 /**
- * The auth flow of spec section 4. On every auth-state change: signed in -> refresh the stored token if it
- * differs from the provider's, fetch users/me, store the profile, end loading; signed out -> reset the
- * session (the route guard then sends protected pages to the login page).
+ * Firebase Auth for the console: the app and Auth instance configured from the gateway's /config.json at boot,
+ * the signed-in user's ID token, and the auth flow of spec section 4. On every auth-state change: signed in ->
+ * refresh the stored token if it differs from the provider's, fetch users/me, store the profile, end loading;
+ * signed out -> reset the session (the route guard then sends protected pages to the login page).
+ *
+ * One module, so the SDK and the flow arrive as one chunk (main.tsx imports it right after the first render,
+ * the login page when the form is sent): the login route's whole download has a budget
+ * (tests/scripts/bundle-budget.test.ts). Auth is initialised with the one persistence the console uses,
+ * localStorage (where it keeps its access token too, spec section 4), and without a popup/redirect
+ * resolver: the console signs in with e-mail and password only, and the resolver would load Google's iframe
+ * and scripts, which the CSP forbids.
  */
-import { onAuthStateChanged, onIdTokenChanged, signInWithEmailAndPassword, signOut, type Auth, type User } from 'firebase/auth';
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  initializeAuth,
+  onAuthStateChanged,
+  onIdTokenChanged,
+  signInWithEmailAndPassword,
+  signOut,
+  type Auth,
+  type User,
+} from 'firebase/auth';
 import { navigate } from 'wouter/use-browser-location';
 import type { Me } from '../../../common/contract/users.ts';
 import { userPaths } from '../../../common/contract/users-paths.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
+import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
-import { firebaseAuth, whenAuthReady } from './firebase.ts';
 import { notifyError } from './toast.ts';
+
+let auth: Auth | null = null;
+let announceReady: (auth: Auth) => void = () => {};
+const ready = new Promise<Auth>((resolve) => {
+  announceReady = resolve;
+});
+
+export function initFirebase(config: RuntimeConfig): Auth {
+  const app = initializeApp(config.firebase);
+  auth = initializeAuth(app, { persistence: browserLocalPersistence });
+  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  announceReady(auth);
+  return auth;
+}
+
+/** The Auth instance once boot has initialised it: the public pages render before Firebase has loaded. */
+export function whenAuthReady(): Promise<Auth> {
+  return ready;
+}
+
+export function firebaseAuth(): Auth {
+  if (!auth) throw new Error('Firebase is not initialised yet');
+  return auth;
+}
+
+/** The signed-in user's ID token, or null when nobody is signed in. */
+export async function currentIdToken(forceRefresh: boolean): Promise<string | null> {
+  const user = auth?.currentUser;
+  return user ? user.getIdToken(forceRefresh) : null;
+}
 
 /** The provider refreshes ID tokens 5 minutes before expiry (spec section 9); the console does the same. */
 const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
@@ -19,13 +68,20 @@ const MIN_REFRESH_DELAY_MS = 30_000;
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-export function watchAuthState(auth: Auth): () => void {
+/**
+ * Follows the auth state into the session. `onUser` runs each time the provider reports a signed-in user,
+ * before the profile is fetched: main.tsx starts push there, so a device registers as that user and push's
+ * code (with the API client it brings) stays out of the login page's download yet is in place before the
+ * signed-in shell mounts and asks it to register.
+ */
+export function watchAuthState(auth: Auth, onUser: () => void = () => {}): () => void {
   // The web SDK refreshes lazily, when a token is asked for; a timer keeps the stored token fresh too.
   const stopTokens = onIdTokenChanged(auth, (user) => {
     clearTimeout(refreshTimer);
     if (user) void syncToken(user);
   });
   const stopState = onAuthStateChanged(auth, (user) => {
+    if (user) onUser();
     void onAuthState(auth, user);
   });
   return () => {

@@ -12,6 +12,7 @@ import { devicePaths } from '../../../common/contract/devices-paths.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { api } from './api.ts';
 import { ApiError } from './errors.ts';
+import { serviceWorkerScriptUrl } from './trusted-types.ts';
 
 export const TOKEN_MAX_AGE_MS = 604_800_000;
 export const GET_TOKEN_TIMEOUT_MS = 15_000;
@@ -99,7 +100,7 @@ export async function registerDevice(): Promise<void> {
   deviceState.value = 'registering';
   try {
     const { deleteToken, getToken } = await import('firebase/messaging');
-    const registration = await navigator.serviceWorker.register(MESSAGING_SW_URL, { scope: '/' });
+    const registration = await navigator.serviceWorker.register(serviceWorkerScriptUrl(MESSAGING_SW_URL), { scope: '/' });
     const fetchToken = () => withTimeout(getToken(messaging, { vapidKey, serviceWorkerRegistration: registration }), GET_TOKEN_TIMEOUT_MS, 'getToken');
     let token = await fetchToken();
     const stored = await api<PushTokenRecord>(devicePaths.pushToken).catch((error: unknown) => {

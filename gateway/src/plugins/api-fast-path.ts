@@ -7,9 +7,10 @@
  * It must answer exactly as the Fastify path in api-proxy.ts does (tests/gateway/api-fast-path.test.ts sends
  * the same requests both ways and compares them), so it only takes what it can reproduce: a cached token, a
  * plain path under /api/ (no dot segments or escapes that URL resolution would change), the SSE stream left to
- * event-stream.ts, no body on GET/HEAD/DELETE/OPTIONS, and on POST/PUT/PATCH a typed body of a declared length
- * within the limit. Everything else (an unknown token, a chunked, oversized or untyped body, Expect, Upgrade,
- * shutting down) goes to Fastify, which answers the 401s, 413s and 503s.
+ * event-stream.ts, no body on GET/HEAD/DELETE/OPTIONS, and on POST/PUT/PATCH a body of a declared length
+ * within the limit and of a well-formed media type. Everything else (an unknown token, a chunked, oversized,
+ * untyped or mistyped body, Expect, Upgrade, shutting down) goes to Fastify, which answers the 401s, 413s,
+ * 415s and 503s.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -18,11 +19,11 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config.ts';
-import { errorBody } from '../errors.ts';
+import { writeError } from '../errors.ts';
 import { requestIdOf } from '../request-id.ts';
 import type { HeaderSet } from '../security-headers.ts';
 import { idTokenOf, type TokenVerifier } from '../../../common/server/token-verifier.ts';
-import { forwardedRequestHeaders, proxyOptions, responseHeaders } from './api-proxy.ts';
+import { apiResponseHeaders, forwardedRequestHeaders, proxyOptions } from './api-proxy.ts';
 import { EVENT_STREAM_PATH } from './event-stream.ts';
 import { redactUrl } from './request-logging.ts';
 
@@ -36,7 +37,8 @@ export interface ApiFastPath {
 
 export interface ApiFastPathOptions {
   config: GatewayConfig;
-  security: HeaderSet;
+  /** The API header set. */
+  headers: HeaderSet;
   verifier: TokenVerifier;
   isShuttingDown: () => boolean;
   log: () => FastifyBaseLogger;
@@ -47,6 +49,14 @@ const PLAIN_API_PATH = /^\/api(?:\/(?!\.)[A-Za-z0-9\-._~!$&'()*+,;=:@]+)+\/?$/;
 const NO_BODY = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const DECIMAL = /^\d{1,15}$/;
+/** A Content-Type Fastify reads as a media type (fastify/lib/content-type.js); others get its 415. */
+const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(?:;|$)/;
+/**
+ * Answers up to this size (by their Content-Length) are read whole and written with their head in one write:
+ * writing the head, each chunk and the end as they come cost a socket write each, and the API's answers are
+ * mostly a few hundred bytes. Larger ones, and those without a length, stream.
+ */
+const WHOLE_ANSWER_BYTES = 64 * 1024;
 
 /**
  * The answer's body to the caller with back-pressure, as Fastify's stream reply does it (pipe, and on a broken
@@ -66,9 +76,20 @@ function relay(body: Readable, response: ServerResponse): void {
   });
 }
 
+/** A small answer's body as one buffer, so its head and body leave in one write (see WHOLE_ANSWER_BYTES). */
+function readWhole(body: Readable, response: ServerResponse, done: (whole: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  body.on('data', (chunk: Buffer) => chunks.push(chunk));
+  body.once('end', () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+  body.once('error', () => response.destroy());
+  response.once('close', () => {
+    if (!response.writableFinished) body.destroy();
+  });
+}
+
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
-export function createApiFastPath({ config, security, verifier, isShuttingDown, log }: ApiFastPathOptions): ApiFastPath {
+export function createApiFastPath({ config, headers: api, verifier, isShuttingDown, log }: ApiFastPathOptions): ApiFastPath {
   const upstream = new URL(config.apiUpstream);
   const pool = new Pool(upstream.origin, proxyOptions(config));
   // Fastify's own trust decision (TRUST_PROXY), compiled the same way (fastify/lib/request.js).
@@ -106,7 +127,8 @@ export function createApiFastPath({ config, security, verifier, isShuttingDown, 
     if (NO_BODY.has(request.method!)) {
       if (length !== undefined || headers['content-type'] !== undefined) return undefined;
     } else if (WITH_BODY.has(request.method!)) {
-      if (headers['content-type'] === undefined || length === undefined || !DECIMAL.test(length)) return undefined;
+      const type = headers['content-type'];
+      if (type === undefined || !MEDIA_TYPE.test(type) || length === undefined || !DECIMAL.test(length)) return undefined;
       const bytes = Number(length);
       if (bytes === 0 || bytes > config.apiBodyLimitBytes) return undefined;
     } else {
@@ -156,15 +178,7 @@ export function createApiFastPath({ config, security, verifier, isShuttingDown, 
     };
     const fail = (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => {
       if (response.headersSent || response.destroyed) return;
-      const payload = JSON.stringify(errorBody(errorCode));
-      response.writeHead(errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502, {
-        ...security,
-        'cache-control': 'no-store',
-        'x-request-id': id,
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': String(Buffer.byteLength(payload)),
-      });
-      response.end(payload);
+      writeError(response, api, id, { status: errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502, errorCode });
     };
 
     pool.request(options, (error, answer) => {
@@ -179,17 +193,29 @@ export function createApiFastPath({ config, security, verifier, isShuttingDown, 
         return;
       }
       delete answer.headers['transfer-encoding'];
-      try {
-        response.writeHead(answer.statusCode, responseHeaders(answer.headers, security, id) as OutgoingHttpHeaders);
-      } catch (invalid) {
-        // A status or header Node will not send: a bad gateway, as reply-from answers an invalid status code.
-        log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
+      const headers = apiResponseHeaders(answer.headers, api, id) as OutgoingHttpHeaders;
+      /** false, answered 502, when Node will not send the status or a header, as reply-from answers an invalid status code. */
+      const writeHead = (): boolean => {
+        try {
+          response.writeHead(answer.statusCode, headers);
+          return true;
+        } catch (invalid) {
+          log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
+          for (const name of response.getHeaderNames()) response.removeHeader(name);
+          fail('UPSTREAM_UNAVAILABLE');
+          return false;
+        }
+      };
+      const length = answer.headers['content-length'];
+      if (typeof length === 'string' && DECIMAL.test(length) && Number(length) <= WHOLE_ANSWER_BYTES) {
+        readWhole(answer.body, response, (body) => {
+          if (writeHead()) response.end(body);
+        });
+      } else if (writeHead()) {
+        relay(answer.body, response);
+      } else {
         answer.body.destroy();
-        for (const name of response.getHeaderNames()) response.removeHeader(name);
-        fail('UPSTREAM_UNAVAILABLE');
-        return;
       }
-      relay(answer.body, response);
     });
   }
 

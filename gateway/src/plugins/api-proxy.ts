@@ -13,7 +13,8 @@ import { idTokenOf, type TokenVerifier } from '../../../common/server/token-veri
 
 export interface ApiProxyOptions {
   config: GatewayConfig;
-  security: HeaderSet;
+  /** The API header set. */
+  headers: HeaderSet;
   verifier: TokenVerifier;
 }
 
@@ -67,12 +68,22 @@ export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: For
   return out;
 }
 
+/** What /api/ forwards; any other method gets 405 from the gateway (plugins/errors.ts). */
+export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+
 /**
- * Upstream answers keep their own status, body and cache headers, but leave with the gateway's security
- * headers (errors set their own).
+ * The headers of an upstream answer, for both writers: its own status line, body and headers (Content-Type,
+ * Content-Disposition, Cache-Control...) without hop-by-hop ones, then the API header set. Its own
+ * Content-Security-Policy stays: a document the back end serves inline carries the policy written for it
+ * (`default-src 'none'; frame-ancestors 'none'; sandbox`), which the gateway must not swap for another. An
+ * answer that says nothing about caching is not cached: it is someone's data.
  */
-export function responseHeaders<T extends Record<string, unknown>>(headers: T, security: HeaderSet, requestId: string): T {
-  return { ...stripHopByHop(headers), ...security, 'x-request-id': requestId };
+export function apiResponseHeaders<T extends Record<string, unknown>>(headers: T, api: HeaderSet, requestId: string | undefined): T {
+  const out: Record<string, unknown> = { ...stripHopByHop(headers), ...api };
+  if (requestId !== undefined) out['x-request-id'] = requestId;
+  if (headers['content-security-policy'] !== undefined) out['content-security-policy'] = headers['content-security-policy'];
+  if (headers['cache-control'] === undefined) out['cache-control'] = 'no-store';
+  return out as T;
 }
 
 /** The undici client settings of both writers: the API time-out bounds the wait for headers and for body data. */
@@ -85,18 +96,18 @@ export function proxyOptions(config: GatewayConfig) {
   };
 }
 
-export async function apiProxy(app: FastifyInstance, { config, security, verifier }: ApiProxyOptions): Promise<void> {
+export async function apiProxy(app: FastifyInstance, { config, headers: api, verifier }: ApiProxyOptions): Promise<void> {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const idToken = idTokenOf(request.headers.authorization);
-    if (!idToken) return sendError(reply, security, 401, 'UNAUTHORIZED');
+    if (!idToken) return sendError(reply, api, 401, 'UNAUTHORIZED');
     const result = await verifier.verify(idToken);
     if (result.ok) {
       request.uid = result.token.uid;
       return;
     }
     request.log.info({ reason: result.reason, detail: result.detail }, 'token rejected');
-    if (result.reason === 'unavailable') return sendError(reply, security, 503, 'AUTH_UNAVAILABLE');
-    return sendError(reply, security, 401, result.reason === 'expired' ? 'TOKEN_EXPIRED' : 'AUTHENTICATION_FAILED');
+    if (result.reason === 'unavailable') return sendError(reply, api, 503, 'AUTH_UNAVAILABLE');
+    return sendError(reply, api, 401, result.reason === 'expired' ? 'TOKEN_EXPIRED' : 'AUTHENTICATION_FAILED');
   });
 
   app.removeAllContentTypeParsers();
@@ -110,6 +121,7 @@ export async function apiProxy(app: FastifyInstance, { config, security, verifie
     upstream: config.apiUpstream,
     prefix: '/api',
     rewritePrefix: '/api',
+    httpMethods: API_METHODS,
     proxyPayloads: false,
     // One line per request comes from request-logging.ts; reply-from's own two info lines per call doubled
     // the log volume and cost more CPU than the forwarding itself (npm run bench:api, info logs).
@@ -128,14 +140,13 @@ export async function apiProxy(app: FastifyInstance, { config, security, verifie
           bodyLength: request.bodyLength,
         }) as typeof headers,
       // Set here rather than in an onSend hook, which cost a hook run per call.
-      rewriteHeaders: (headers, request) =>
-        request ? responseHeaders(headers, security, request.id) : { ...stripHopByHop(headers), ...security },
+      rewriteHeaders: (headers, request) => apiResponseHeaders(headers, api, request?.id),
       onError: (reply, { error }) => {
         const code = (error as { code?: string }).code;
         if (code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
-          return sendError(reply as FastifyReply, security, 504, 'UPSTREAM_TIMEOUT');
+          return sendError(reply as FastifyReply, api, 504, 'UPSTREAM_TIMEOUT');
         }
-        return sendError(reply as FastifyReply, security, 502, 'UPSTREAM_UNAVAILABLE');
+        return sendError(reply as FastifyReply, api, 502, 'UPSTREAM_UNAVAILABLE');
       },
     },
   });

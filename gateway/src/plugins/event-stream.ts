@@ -15,7 +15,8 @@ import { idTokenOf, type TokenVerifier, type VerifyResult } from '../../../commo
 
 export interface EventStreamOptions {
   config: GatewayConfig;
-  security: HeaderSet;
+  /** The API header set. */
+  headers: HeaderSet;
   verifier: TokenVerifier;
 }
 
@@ -27,7 +28,7 @@ const DEFAULT_RECHECK_MS = 30_000;
 /** Request headers the back end needs; everything else (cookies, hop-by-hop) stays at the edge. */
 const FORWARDED_HEADERS = ['authorization', 'last-event-id', 'user-agent', 'accept-language'];
 
-export async function eventStream(app: FastifyInstance, { config, security, verifier }: EventStreamOptions): Promise<void> {
+export async function eventStream(app: FastifyInstance, { config, headers: api, verifier }: EventStreamOptions): Promise<void> {
   const openStreams = new Set<() => void>();
   // Streams would otherwise hold a graceful shutdown for SHUTDOWN_TIMEOUT_MS; browsers reconnect elsewhere.
   app.addHook('preClose', () => {
@@ -36,13 +37,13 @@ export async function eventStream(app: FastifyInstance, { config, security, veri
 
   const reject = (request: FastifyRequest, reply: FastifyReply, result: Exclude<VerifyResult, { ok: true }>) => {
     request.log.info({ reason: result.reason, detail: result.detail }, 'token rejected');
-    if (result.reason === 'unavailable') return sendError(reply, security, 503, 'AUTH_UNAVAILABLE');
-    return sendError(reply, security, 401, result.reason === 'expired' ? 'TOKEN_EXPIRED' : 'AUTHENTICATION_FAILED');
+    if (result.reason === 'unavailable') return sendError(reply, api, 503, 'AUTH_UNAVAILABLE');
+    return sendError(reply, api, 401, result.reason === 'expired' ? 'TOKEN_EXPIRED' : 'AUTHENTICATION_FAILED');
   };
 
   app.get(EVENT_STREAM_PATH, async (request, reply) => {
     const idToken = idTokenOf(request.headers.authorization);
-    if (!idToken) return sendError(reply, security, 401, 'UNAUTHORIZED');
+    if (!idToken) return sendError(reply, api, 401, 'UNAUTHORIZED');
     const verified = await verifier.verify(idToken);
     if (!verified.ok) return reject(request, reply, verified);
     request.log = request.log.child({ uid: verified.token.uid });
@@ -66,7 +67,7 @@ export async function eventStream(app: FastifyInstance, { config, security, veri
       upstream = await fetch(`${config.apiUpstream}${EVENT_STREAM_PATH}`, { headers, signal: upstreamAbort.signal });
     } catch (error) {
       request.log.warn({ err: error }, 'event stream upstream failed');
-      return upstreamAbort.signal.aborted ? sendError(reply, security, 504, 'UPSTREAM_TIMEOUT') : sendError(reply, security, 502, 'UPSTREAM_UNAVAILABLE');
+      return upstreamAbort.signal.aborted ? sendError(reply, api, 504, 'UPSTREAM_TIMEOUT') : sendError(reply, api, 502, 'UPSTREAM_UNAVAILABLE');
     } finally {
       clearTimeout(headTimer);
     }
@@ -75,7 +76,7 @@ export async function eventStream(app: FastifyInstance, { config, security, veri
       const body = Buffer.from(await upstream.arrayBuffer());
       return reply
         .code(upstream.status)
-        .headers(security)
+        .headers(api)
         .header('content-type', upstream.headers.get('content-type') ?? 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('x-request-id', request.id)
@@ -85,7 +86,7 @@ export async function eventStream(app: FastifyInstance, { config, security, veri
     reply.hijack();
     const out = reply.raw;
     out.writeHead(200, {
-      ...security,
+      ...api,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-accel-buffering': 'no',

@@ -21,11 +21,11 @@ export function runtimeConfigOf(config: GatewayConfig): RuntimeConfig {
 
 export async function runtimeConfigRoute(
   app: FastifyInstance,
-  { config, security }: { config: GatewayConfig; security: HeaderSet },
+  { config, headers: api }: { config: GatewayConfig; headers: HeaderSet },
 ): Promise<void> {
   const body = JSON.stringify(runtimeConfigOf(config));
   const headers = {
-    ...security,
+    ...api,
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
   };

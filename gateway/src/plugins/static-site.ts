@@ -15,7 +15,7 @@ import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
 import { isMobileUserAgent } from '../../../common/mobile-notice.ts';
 import { MOBILE_NOTICE_CSS, MOBILE_NOTICE_CSS_PATH, renderMobileNotice } from '../mobile-notice.ts';
-import type { HeaderSet } from '../security-headers.ts';
+import type { SecurityHeaders } from '../security-headers.ts';
 import {
   HASHED_PREFIX,
   IMMUTABLE,
@@ -39,7 +39,8 @@ interface FastPathTarget {
 
 export interface StaticSiteOptions {
   config: GatewayConfig;
-  security: HeaderSet;
+  /** Files and pages get the page set; the 404s, which are data, the API set. */
+  headers: SecurityHeaders;
   fastPath?: ReturnType<typeof createFastPath>;
 }
 
@@ -116,8 +117,8 @@ export function createFastPath(isShuttingDown: () => boolean) {
   } satisfies FastPath & { arm(next: FastPathTarget): void };
 }
 
-export async function staticSite(app: FastifyInstance, { config, security, fastPath }: StaticSiteOptions): Promise<void> {
-  const files = await loadStaticDir(config.staticDir, security, PAGE_VARY);
+export async function staticSite(app: FastifyInstance, { config, headers, fastPath }: StaticSiteOptions): Promise<void> {
+  const files = await loadStaticDir(config.staticDir, headers.page, PAGE_VARY);
   const index = files.get('/index.html');
   if (!index) throw new Error(`STATIC_DIR has no index.html (${config.staticDir}); run npm run build`);
 
@@ -125,11 +126,11 @@ export async function staticSite(app: FastifyInstance, { config, security, fastP
     contentType: 'text/html; charset=utf-8',
     cacheControl: REVALIDATE,
     vary: PAGE_VARY,
-    security,
+    headers: headers.page,
   });
   files.set(
     MOBILE_NOTICE_CSS_PATH,
-    makeCompressedResource(Buffer.from(MOBILE_NOTICE_CSS), { contentType: 'text/css; charset=utf-8', cacheControl: IMMUTABLE, security }),
+    makeCompressedResource(Buffer.from(MOBILE_NOTICE_CSS), { contentType: 'text/css; charset=utf-8', cacheControl: IMMUTABLE, headers: headers.page }),
   );
 
   const page = (userAgent: string | undefined) => (isMobileUserAgent(userAgent) ? notice : index);
@@ -147,7 +148,7 @@ export async function staticSite(app: FastifyInstance, { config, security, fastP
 
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const file = resolve(pathOf(request.url), request.headers['user-agent']);
-    return file ? serve(request, reply, file) : sendError(reply, security, 404, 'NOT_FOUND');
+    return file ? serve(request, reply, file) : sendError(reply, headers.api, 404, 'NOT_FOUND');
   };
   app.get('/', handler);
   app.get('/*', handler);

@@ -5,14 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config.ts';
-import { sendError } from '../errors.ts';
+import { SHUTTING_DOWN, sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
 
 const UPSTREAM_PROBE_TIMEOUT_MS = 2000;
 
 export interface HealthOptions {
   config: GatewayConfig;
-  security: HeaderSet;
+  /** The API header set. */
+  headers: HeaderSet;
   isShuttingDown: () => boolean;
 }
 
@@ -27,13 +28,13 @@ async function upstreamAnswers(base: string): Promise<boolean> {
   }
 }
 
-export async function healthRoutes(app: FastifyInstance, { config, security, isShuttingDown }: HealthOptions): Promise<void> {
-  const headers = { ...security, 'cache-control': 'no-store' };
+export async function healthRoutes(app: FastifyInstance, { config, headers: api, isShuttingDown }: HealthOptions): Promise<void> {
+  const headers = { ...api, 'cache-control': 'no-store' };
   app.get('/healthz', (_request, reply) => reply.headers(headers).send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    if (isShuttingDown()) return sendError(reply, security, 503, 'UPSTREAM_UNAVAILABLE', 'The gateway is shutting down.');
+    if (isShuttingDown()) return sendError(reply, api, 503, 'UPSTREAM_UNAVAILABLE', SHUTTING_DOWN);
     if (!(await upstreamAnswers(config.apiUpstream))) {
-      return sendError(reply, security, 503, 'UPSTREAM_UNAVAILABLE', 'The back end does not answer.');
+      return sendError(reply, api, 503, 'UPSTREAM_UNAVAILABLE', 'The back end does not answer.');
     }
     return reply.headers(headers).send({ status: 'ready' });
   });

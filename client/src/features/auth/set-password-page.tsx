@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
-import { whenAuthReady } from '../../lib/firebase.ts';
+import { whenAuthReady } from '../../lib/auth.ts';
 import { notifySuccess } from '../../lib/toast.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
