@@ -425,10 +425,16 @@ async function seedSubscription(
   on: On,
 ): Promise<void> {
   const months = CYCLE_TERMS[cycle].months;
+  const state: 'active' | 'paused' | 'cancelled' | 'scheduled' =
+    is(client.position, CASES.paused) ? 'paused' : is(client.position, CASES.cancelled) ? 'cancelled' : is(client.position, CASES.scheduled) ? 'scheduled' : 'active';
+  const pausedOn = addDays(today, -20);
+  const cancelledOn = addDays(today, -45);
+  // Nothing renews while paused or after a cancellation (the scheduler renews active subscriptions only).
+  const renewsUntil = state === 'paused' ? pausedOn : state === 'cancelled' ? cancelledOn : today;
   // The cycle in force: started on the activation day, renewed every cycle since.
   const renewals: IsoDate[] = [];
   let starts = client.activatedOn;
-  while (addMonths(starts, months) <= today) {
+  while (addMonths(starts, months) <= renewsUntil) {
     starts = addMonths(starts, months);
     renewals.push(starts);
   }
@@ -452,8 +458,6 @@ async function seedSubscription(
     });
   }
 
-  const state: 'active' | 'paused' | 'cancelled' | 'scheduled' =
-    is(client.position, CASES.paused) ? 'paused' : is(client.position, CASES.cancelled) ? 'cancelled' : is(client.position, CASES.scheduled) ? 'scheduled' : 'active';
   if (state === 'scheduled') {
     const upgrade = plans.find((candidate) => candidate.monthly_price_fils > plan.monthly_price_fils) ?? plan;
     const nextCycle: BillingCycle = upgrade.id === plan.id ? (cycle === 'annual' ? 'quarterly' : 'annual') : cycle;
@@ -468,12 +472,10 @@ async function seedSubscription(
       created_at: on(addDays(today, -6), 14),
     });
   } else if (state === 'paused') {
-    const pausedOn = addDays(today, -20);
     await tx.query("UPDATE subscriptions SET status = 'paused', paused_on = $2, version = version + 1 WHERE id = $1", [id, pausedOn]);
     await tx.query("UPDATE clients SET status = 'paused' WHERE id = $1", [client.id]);
     pending.event({ entity: 'subscription', entity_id: id, kind: 'subscription_paused', actor_id: staff.admin, data: { client_id: client.id, paused_on: pausedOn }, created_at: on(pausedOn, 12) });
   } else if (state === 'cancelled') {
-    const cancelledOn = addDays(today, -45);
     const reason: CancelReason = client.position === CASES.cancelled[0] ? 'business_closed' : 'moved_provider';
     const note = reason === 'business_closed' ? 'The owners closed the company and are liquidating it.' : 'Moved to an in-house accountant.';
     await tx.query("UPDATE subscriptions SET status = 'cancelled', cancelled_on = $2, cancel_reason = $3, cancel_note = $4, version = version + 1 WHERE id = $1", [id, cancelledOn, reason, note]);
