@@ -6,8 +6,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * Import zones, as bulletproof-react draws them: a feature never imports another feature (shared pieces go
- * down to components/ or lib/), and imports point downwards only: features, then components, then lib and
- * state. app.tsx, main.tsx and config/ compose the features and stand above them all.
+ * down to components/ or lib/), and imports point downwards only: the shell, then features, then
+ * components, then lib and state. app.tsx, main.tsx and config/ compose the shell and the features and
+ * stand above them all; the shell composes features (the notification centre, the chat assistant, the
+ * navigation's counts) but not config.
  */
 const FEATURES = readdirSync(fileURLToPath(import.meta.resolve('./client/src/features')), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -39,10 +41,13 @@ const featureZones = FEATURES.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: FEATURES.filter((other) => other !== feature).map((other) => ({
-          regex: `^(\\.\\./)+(features/)?${other}(/|$)`,
-          message: `features never import each other: move what ${feature} needs from ${other} down to components/ or lib/.`,
-        })),
+        patterns: [
+          ...FEATURES.filter((other) => other !== feature).map((other) => ({
+            regex: `^(\\.\\./)+(features/)?${other}(/|$)`,
+            message: `features never import each other: move what ${feature} needs from ${other} down to components/ or lib/.`,
+          })),
+          { regex: '(^|/)(shell|config)/', message: 'features sit below the shell and config/: they compose features, not the other way round.' },
+        ],
       },
     ],
   },
@@ -79,11 +84,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['client/src/shell/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)config/', message: 'the shell sits below config/: config/ hands it what to show.' }] }],
+    },
+  },
+  {
     files: ['client/src/components/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(features|config)/', message: 'components/ sit below the features: pass what you need in as props.' }] },
+        { patterns: [{ regex: '(^|/)(features|config|shell)/', message: 'components/ hold only primitives, below the features and the shell: pass what you need in as props.' }] },
       ],
     },
   },
@@ -93,7 +104,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '(^|/)(features|config|components)/', message: 'lib/ and state/ are the bottom layer: they import no components or features.' }],
+          patterns: [{ regex: '(^|/)(features|config|components|shell)/', message: 'lib/ and state/ are the bottom layer: they import no components, features or shell.' }],
+        },
+      ],
+    },
+  },
+  {
+    // A contract file at run time brings the schema library (20 KB brotli) into the console's bundle.
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)common/contract/(?!http\\.ts$)(?![\\w-]+-paths\\.ts$)',
+              allowTypeImports: true,
+              message: 'the console imports contract schemas for their types only (import type): paths and constants come from the -paths.ts files and http.ts.',
+            },
+          ],
         },
       ],
     },

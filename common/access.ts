@@ -135,7 +135,10 @@ export const HIDDEN_ROUTES: readonly RouteEntry[] = [
 /** Where Firebase's password-reset and invite links land (the back end points its action links here). */
 export const SET_PASSWORD_PATH = '/users/set-password';
 
-export const PUBLIC_PATHS = ['/auth/login', SET_PASSWORD_PATH, '/T&C', '/PrivacyPolicy'] as const;
+/** Where a user who forgot their password asks for the provider's reset e-mail (linked from the login page). */
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+
+export const PUBLIC_PATHS = ['/auth/login', FORGOT_PASSWORD_PATH, SET_PASSWORD_PATH, '/T&C', '/PrivacyPolicy'] as const;
 
 export const LOGIN_PATH = '/auth/login';
 

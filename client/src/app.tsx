@@ -1,7 +1,8 @@
 /**
  * The router: public pages first, then every route of the one table behind the access guard, 404 last.
  * The shell stays mounted while the user moves between signed-in pages. Pages and the signed-in shell are
- * chunks of their own (config/pages.tsx); links preload them through RoutePreloadContext.
+ * chunks of their own; links preload them through RoutePreloadContext (the public pages' here, every
+ * page's inside the signed-in shell, which brings the signed-in pages' table, config/pages.tsx).
  */
 import { Suspense, lazy } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
@@ -10,7 +11,7 @@ import { PUBLIC_PATHS, decideAccess } from '../../common/access.ts';
 import { isStaffRole } from '../../common/roles.ts';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
-import { PUBLIC_PAGES, preloadPath } from './config/pages.tsx';
+import { PUBLIC_PAGES, preloadPublicPath } from './config/public-pages.tsx';
 import { lazyPage } from './lib/lazy-page.ts';
 import { RoutePreloadContext } from './lib/route-preload.ts';
 import { loginHref } from './lib/routing.ts';
@@ -30,7 +31,7 @@ const SignedInShell = lazyPage(() => import('./config/signed-in-shell.tsx').then
 export function App() {
   useSignals();
   return (
-    <RoutePreloadContext value={preloadPath}>
+    <RoutePreloadContext value={preloadPublicPath}>
       <Suspense fallback={<FullScreenSpinner />}>
         <Switch>
           {PUBLIC_PATHS.map((path) => (

@@ -11,13 +11,13 @@ import { loadRuntimeConfig } from './lib/runtime-config.ts';
 
 async function boot(root: HTMLElement): Promise<void> {
   const reactRoot = createRoot(root);
+  const config = await loadRuntimeConfig();
   if (isMobileUserAgent(navigator.userAgent)) {
     // Only phones need the notice: it loads on its own so desktop browsers never download it.
     const { MobileNotice } = await import('./components/mobile-notice.tsx');
-    reactRoot.render(<MobileNotice />);
+    reactRoot.render(<MobileNotice links={config.storeLinks} />);
     return;
   }
-  const config = await loadRuntimeConfig();
   reactRoot.render(
     <StrictMode>
       <App />

@@ -23,3 +23,6 @@ export const MAX_ID = 2_147_483_647;
 
 /** The longest search text any list takes (the search boxes enforce the same). */
 export const MAX_SEARCH_LENGTH = 200;
+
+/** The longest e-mail address (RFC 5321's path limit): the schema's bound and the console's counter. */
+export const MAX_EMAIL_LENGTH = 254;

@@ -15,3 +15,6 @@ export const userPaths = {
   /** GET ?user_id=&page=: the staff administration audit, newest first (ADMIN). */
   audit: 'users/audit/',
 } as const;
+
+/** The longest display name a user may have (the schema's bound and the console's counter). */
+export const MAX_DISPLAY_NAME_LENGTH = 100;

@@ -4,15 +4,14 @@ import { USER_EVENT_KINDS } from '../events.ts';
 import { ROLES, STAFF_ROLES } from '../roles.ts';
 import { Closed, Email, Id, Instant, Line, Nullable, PageQuery, Search } from './shared.ts';
 
-export { userPaths } from './users-paths.ts';
+import { MAX_DISPLAY_NAME_LENGTH } from './users-paths.ts';
+
+export { MAX_DISPLAY_NAME_LENGTH, userPaths } from './users-paths.ts';
 
 const RoleSchema = Type.Enum(ROLES, { title: 'Role' });
 
 export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
 const StaffRoleSchema = Type.Enum(STAFF_ROLES, { title: 'Role' });
-
-/** The longest display name a user may have. */
-export const MAX_DISPLAY_NAME_LENGTH = 100;
 
 /** GET users/me */
 export const Me = Type.Object({

@@ -5,7 +5,7 @@
  */
 import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { SHUTTING_DOWN, errorOfStatus, sendError } from './errors.ts';
 import { createApiFastPath } from './plugins/api-fast-path.ts';
@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Flips /readyz to 503 so a load balancer drains this replica before it closes. */
     markShuttingDown(): void;
+    /** Every route registered, in order: the route sweep test reads it (the back end keeps the same table). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -102,6 +104,11 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
       answerServerErrors(server, headers.api);
       return server;
     },
+  });
+
+  app.decorate('routeTable', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => {
+    app.routeTable.push(route);
   });
 
   app.decorate('markShuttingDown', () => {

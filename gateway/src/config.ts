@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/contract/http.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
-import { DEFAULT_STORE_LINKS } from '../../common/mobile-notice.ts';
+import { STORE_PAGE_EXAMPLES, STORE_PAGE_PATTERNS, type StoreLinks } from '../../common/mobile-notice.ts';
 import {
   EMULATOR_HOST_PATTERN,
   UNSIGNED_TOKENS_OPT_IN,
@@ -45,8 +45,8 @@ const schema = {
     HTTP_REDIRECT_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
     STATIC_DIR: { type: 'string', minLength: 1, default: 'dist/client' },
     TRUST_PROXY: { type: 'string', minLength: 1, default: 'false' },
-    PLAY_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.playStore },
-    APP_STORE_URL: { type: 'string', minLength: 1, default: DEFAULT_STORE_LINKS.appStore },
+    PLAY_STORE_URL: { type: 'string', minLength: 1 },
+    APP_STORE_URL: { type: 'string', minLength: 1 },
     LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
   },
@@ -76,8 +76,8 @@ interface RawEnv {
   HTTP_REDIRECT_PORT?: number;
   STATIC_DIR: string;
   TRUST_PROXY: string;
-  PLAY_STORE_URL: string;
-  APP_STORE_URL: string;
+  PLAY_STORE_URL?: string;
+  APP_STORE_URL?: string;
   LOG_LEVEL: LogLevel;
   SHUTDOWN_TIMEOUT_MS: number;
 }
@@ -112,7 +112,7 @@ export interface GatewayConfig {
   httpRedirectPort?: number;
   staticDir: string;
   trustProxy: boolean | string[];
-  storeLinks: { playStore: string; appStore: string };
+  storeLinks: StoreLinks;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
 }
@@ -153,6 +153,15 @@ function httpUrl(variable: string, value: string, { allowQuery = false } = {}): 
     throw new ConfigError(variable, `must not carry a query, fragment or credentials (got ${JSON.stringify(value)})`);
   }
   return url;
+}
+
+/** A store link is the app's own page there (see STORE_PAGE_PATTERNS), or absent: then the notice shows no button for it. */
+function storeLink(store: keyof StoreLinks, variable: string, value: string | undefined): StoreLinks {
+  if (value === undefined) return {};
+  if (!STORE_PAGE_PATTERNS[store].test(value)) {
+    throw new ConfigError(variable, `must be the app's own page in the store, like ${STORE_PAGE_EXAMPLES[store]} (got ${JSON.stringify(value)})`);
+  }
+  return { [store]: value };
 }
 
 function readPemFile(variable: string, path: string): Buffer {
@@ -239,8 +248,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     staticDir,
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     storeLinks: {
-      playStore: httpUrl('PLAY_STORE_URL', raw.PLAY_STORE_URL, { allowQuery: true }).href,
-      appStore: httpUrl('APP_STORE_URL', raw.APP_STORE_URL, { allowQuery: true }).href,
+      ...storeLink('playStore', 'PLAY_STORE_URL', raw.PLAY_STORE_URL),
+      ...storeLink('appStore', 'APP_STORE_URL', raw.APP_STORE_URL),
     },
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,

@@ -4,7 +4,7 @@
  * as a string so the bundled server needs no files beside it.
  */
 import { createHash } from 'node:crypto';
-import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
+import { MOBILE_NOTICE_TEXT, type StoreLinks } from '../../common/mobile-notice.ts';
 
 export const MOBILE_NOTICE_CSS = `:root {
   --font: system-ui, -apple-system, 'Segoe UI', Roboto, 'Liberation Sans', Arial, sans-serif;
@@ -119,7 +119,12 @@ function escapeText(text: string): string {
 }
 
 /** `favicon` is the console's icon path when the build has one, so the notice's tab looks like the console's. */
-export function renderMobileNotice(links: { playStore: string; appStore: string }, favicon?: string): string {
+export function renderMobileNotice(links: StoreLinks, favicon?: string): string {
+  const stores = [
+    links.playStore && `\n        <a class="store" href="${escapeHtml(links.playStore)}" rel="noopener noreferrer"><span class="store__hint">Get it on</span>Play Store</a>`,
+    links.appStore && `\n        <a class="store" href="${escapeHtml(links.appStore)}" rel="noopener noreferrer"><span class="store__hint">Download on the</span>App Store</a>`,
+  ].filter(Boolean);
+  const nav = stores.length ? `\n      <nav class="notice__stores" aria-label="Download the app">${stores.join('')}\n      </nav>` : '';
   const icon = favicon ? `\n    <link rel="icon" href="${escapeHtml(favicon)}" type="image/svg+xml">` : '';
   return `<!doctype html>
 <html lang="en">
@@ -136,11 +141,7 @@ export function renderMobileNotice(links: { playStore: string; appStore: string 
         <path d="M8 21h8M12 17v4"></path>
       </svg>
       <h1 class="notice__title">Please use a desktop browser</h1>
-      <p class="notice__text">${escapeText(MOBILE_NOTICE_TEXT)}</p>
-      <nav class="notice__stores" aria-label="Download the app">
-        <a class="store" href="${escapeHtml(links.playStore)}" rel="noopener noreferrer"><span class="store__hint">Get it on</span>Play Store</a>
-        <a class="store" href="${escapeHtml(links.appStore)}" rel="noopener noreferrer"><span class="store__hint">Download on the</span>App Store</a>
-      </nav>
+      <p class="notice__text">${escapeText(MOBILE_NOTICE_TEXT)}</p>${nav}
     </main>
   </body>
 </html>

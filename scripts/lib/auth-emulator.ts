@@ -43,7 +43,27 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/** The emulator's words when a port it was given was taken between freePort() and its own listen. */
+const PORT_TAKEN = /port taken|is not open on|EADDRINUSE/i;
+
+/**
+ * Starts the emulator; a port picked here can be taken by another process before the emulator listens on it
+ * (parallel test runs, a stack beside them), so a start that fails on a taken port is tried again on fresh
+ * ports, up to three times.
+ */
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort(host));
   // The hub and logging emulators take fixed ports by default, which collide when two emulators run at once.
@@ -107,7 +127,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
+      const ErrorClass = PORT_TAKEN.test(output) ? PortTakenError : Error;
+      throw new ErrorClass(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
     }
     if (await answersOk(url)) return { hostPort: `${host}:${port}`, url, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -26,6 +26,8 @@ export interface StackOptions {
   /** host:port of a running Auth emulator to reuse (tests); without it the stack starts its own. */
   authEmulatorHost?: string;
   authEmulatorPort?: number;
+  /** More gateway settings (its environment variables), e.g. the store links of the mobile notice. */
+  gatewayEnv?: Record<string, string>;
   log?: (line: string) => void;
   /** Called once, with one line, when a child dies after start-up; the other children are stopped by then. */
   onCrash?: (line: string) => void;
@@ -125,6 +127,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST,
       API_UPSTREAM: `http://${HOST}:${backendPort}`,
       STATIC_DIR: BUILD_OUTPUTS.client,
+      ...options.gatewayEnv,
     });
     children.push(gateway);
     await settleAll([

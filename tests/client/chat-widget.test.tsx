@@ -5,8 +5,8 @@
  */
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatWidget } from '../../client/src/components/chat-widget/chat-widget.tsx';
-import { CHAT_GREETING, CHAT_REPLY, CHAT_WELCOME, chatMessages, resetChat } from '../../client/src/state/chat.ts';
+import { ChatWidget } from '../../client/src/features/chat-assistant/components/chat-widget.tsx';
+import { CHAT_GREETING, CHAT_REPLY, CHAT_WELCOME, MEETING_REQUEST, REPLY_DELAY_MS, REPLY_JITTER_MS, chatMessages, resetChat } from '../../client/src/features/chat-assistant/model.ts';
 import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
 
@@ -305,12 +305,18 @@ describe('the schedule card', () => {
     expect(dialog()).toBeNull();
   });
 
-  it('is plain text for a role that may not', () => {
+  it('asks the team through the chat for a role without the Call Schedule page, rather than doing nothing', () => {
+    vi.useFakeTimers();
     act(() => setSession({ role: 'BOOKKEEPER' }));
     render(<ChatWidget />);
     click(launcher());
-    const text = card('Schedule a meeting');
-    expect(text?.tagName).toBe('DIV');
-    expect(text?.querySelector('a, button')).toBeNull();
+    const schedule = card('Schedule a meeting');
+    expect(schedule?.tagName).toBe('BUTTON');
+    expect(schedule?.getAttribute('href')).toBeNull();
+    click(schedule);
+    expect(messageTexts()).toContain(MEETING_REQUEST);
+    act(() => vi.advanceTimersByTime(REPLY_DELAY_MS + REPLY_JITTER_MS));
+    expect(messageTexts().at(-1)).toBe(CHAT_REPLY);
+    vi.useRealTimers();
   });
 });

@@ -107,7 +107,7 @@ describe('sign-in messages', () => {
   it.each([
     ['auth/wrong-password', 'Incorrect email or password.'],
     ['auth/invalid-credential', 'Incorrect email or password.'],
-    ['auth/user-not-found', 'No account exists for this email address.'],
+    ['auth/user-not-found', 'Incorrect email or password.'],
     ['auth/too-many-requests', 'Too many attempts. Please wait a few minutes and try again.'],
     ['auth/network-request-failed', 'Network error. Please check your internet connection.'],
     ['auth/user-disabled', 'This account has been disabled. Please contact your administrator.'],

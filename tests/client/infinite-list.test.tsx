@@ -9,6 +9,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../common/contract/shared.ts';
 import { useInfiniteScroll } from '../../client/src/lib/use-infinite-scroll.ts';
+import { queryCache } from '../../client/src/lib/query-cache.ts';
 import { useInfiniteQuery, type PageFetcher } from '../../client/src/lib/use-query.ts';
 import { useReactRoot } from './react-dom.ts';
 
@@ -26,6 +27,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  queryCache.clear();
 });
 
 function scrollTo(y: number): void {
@@ -51,7 +53,7 @@ function pageOf(page: number): Page<number> {
 }
 
 function List({ fetchPage }: { fetchPage: PageFetcher<number> }) {
-  const list = useInfiniteQuery('list', fetchPage);
+  const list = useInfiniteQuery(['list'], fetchPage);
   useInfiniteScroll({ canLoad: list.hasNextPage && !list.isLoading && list.error === undefined, loadMore: list.fetchNextPage, loaded: list.items.length });
   return (
     <div id="list" data-page={list.page} data-rows={list.items.length} data-more={String(list.hasNextPage)} data-failed={String(list.error !== undefined)}>

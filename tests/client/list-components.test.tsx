@@ -2,7 +2,7 @@
 /** The shared list pieces: page numbers with ellipsis, the range label, the table's states, row links and sorting. */
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, nextSort, type Column } from '../../client/src/components/data-table.tsx';
+import { DataTable, columnTracks, nextSort, type Column } from '../../client/src/components/data-table.tsx';
 import { Pagination, pageItems, rangeLabel } from '../../client/src/components/pagination.tsx';
 import { SearchBox } from '../../client/src/components/search-box.tsx';
 import { useReactRoot } from './react-dom.ts';
@@ -71,7 +71,7 @@ describe('data table', () => {
     dom.render(table({ rows: [{ id: 7, name: 'Acme' }, { id: 8, name: 'Beta' }] }));
     const links = [...dom.container.querySelectorAll('a')];
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/rows/7', '/rows/8']);
-    expect(dom.container.querySelector('.data-table')?.classList.contains('data-table--cols-3')).toBe(true);
+    expect((dom.container.querySelector('.data-table') as HTMLElement).style.getPropertyValue('--data-table-columns')).toBe('minmax(min-content, 1fr) minmax(min-content, 2fr)');
   });
 
   it('keeps old rows, dimmed, under the progress bar while refetching', () => {
@@ -88,6 +88,10 @@ describe('data table', () => {
     const retry = [...dom.container.querySelectorAll('button')].find((button) => button.textContent === 'Retry');
     act(() => retry?.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('sizes fitted columns (ids, dates, chips) by their content and lets the others share the rest', () => {
+    expect(columnTracks([{ fit: true }, { span: 2 }, {}, { fit: true, span: 3 }])).toBe('max-content minmax(min-content, 2fr) minmax(min-content, 1fr) max-content');
   });
 
   it('sorts by a sortable column with aria-sort, ascending first', () => {

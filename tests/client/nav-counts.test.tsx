@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
-/** The onboarding counts on the side navigation: one call, shown on the entries (capped 99+), read again on return to the tab. */
+/**
+ * The onboarding counts on the side navigation: one call, shown on the entries (capped 99+), read again on
+ * return to the tab and after any registrations write (its invalidation), not only on a reload.
+ */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SideNav } from '../../client/src/components/side-nav.tsx';
+import { queryCache } from '../../client/src/lib/query-cache.ts';
+import { SideNav } from '../../client/src/shell/side-nav.tsx';
 import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
 
@@ -16,6 +20,7 @@ const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 afterEach(() => {
   api.mockReset();
   resetSession();
+  queryCache.clear();
 });
 
 describe('onboarding counts in the navigation', () => {
@@ -54,5 +59,19 @@ describe('onboarding counts in the navigation', () => {
     act(() => document.dispatchEvent(new Event('visibilitychange')));
     await flush();
     expect(api).not.toHaveBeenCalled();
+  });
+
+  it('reads the counts again as soon as a write invalidates the registrations area', async () => {
+    api.mockResolvedValueOnce({ counts: { 'due-diligence': 50 } }).mockResolvedValueOnce({ counts: { 'due-diligence': 49 } });
+    history.replaceState(null, '', '/due-diligence');
+    act(() => setSession({ role: 'BD_MANAGER' }));
+    dom.render(<SideNav />);
+    await flush();
+    const badge = () => dom.container.querySelector('.side-nav__count')?.textContent;
+    expect(badge()).toBe('50 waiting');
+    act(() => queryCache.invalidate(['registrations']));
+    await flush();
+    expect(api).toHaveBeenCalledTimes(2);
+    expect(badge()).toBe('49 waiting');
   });
 });

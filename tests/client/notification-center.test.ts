@@ -8,8 +8,8 @@ vi.mock('../../client/src/lib/api.ts', () => ({
   api: vi.fn(() => new Promise((resolve) => answers.push(resolve))),
 }));
 
-const { refreshUnreadCount, toItem } = await import('../../client/src/lib/notification-center.ts');
-const { notificationCount, removeRoom, addNotification, notifications, unreadCount } = await import('../../client/src/state/notifications.ts');
+const { refreshUnreadCount, toItem } = await import('../../client/src/features/notifications/notification-center.ts');
+const { notificationCount, removeRoom, addNotification, notifications, unreadCount } = await import('../../client/src/features/notifications/model.ts');
 
 beforeEach(() => {
   answers.length = 0;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusVariant } from '../../client/src/components/status-chip.tsx';
 import { formatAed } from '../../client/src/lib/money.ts';
-import { verificationHref } from '../../client/src/features/onboarding/rules.ts';
+import { verificationHref } from '../../client/src/features/registrations/model.ts';
 import { formatDubaiDate } from '../../client/src/lib/dates.ts';
 
 describe('status chip', () => {

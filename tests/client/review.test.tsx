@@ -3,9 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UserStatusResponse } from '../../common/contract/registrations.ts';
 import { STAGES, STAGE_TITLES } from '../../common/stages.ts';
-import { StepperView } from '../../client/src/features/review/verification-stepper.tsx';
-import { formatBytes, waitingText } from '../../client/src/features/review/format.ts';
-import { readVerificationQuery } from '../../client/src/lib/verification-link.ts';
+import { StepperView } from '../../client/src/features/registrations/components/verification-stepper.tsx';
+import { formatBytes, readVerificationQuery, waitingText } from '../../client/src/features/registrations/model.ts';
 import { useReactRoot } from './react-dom.ts';
 
 const dom = useReactRoot();

@@ -9,7 +9,7 @@ import {
   setSession,
   updateAccessToken,
 } from '../../client/src/state/session.ts';
-import { addNotification, notificationCount, notifications, removeRoom } from '../../client/src/state/notifications.ts';
+import { addNotification, notificationCount, notifications, removeRoom } from '../../client/src/features/notifications/model.ts';
 
 beforeEach(() => {
   resetSession();

@@ -3,9 +3,9 @@
 import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Button } from '../../client/src/components/button.tsx';
-import { SideNav } from '../../client/src/components/side-nav.tsx';
-import { TopBar } from '../../client/src/components/top-bar.tsx';
-import { notifications } from '../../client/src/state/notifications.ts';
+import { SideNav } from '../../client/src/shell/side-nav.tsx';
+import { TopBar } from '../../client/src/shell/top-bar.tsx';
+import { notifications } from '../../client/src/features/notifications/model.ts';
 import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
 
@@ -80,7 +80,16 @@ describe('top bar', () => {
     expect(texts('.badge')).toEqual(['99+']);
   });
 
+  it('offers nothing to act on in an empty notification panel', () => {
+    render(<TopBar title="Home" />);
+    act(() => dom.container.querySelector<HTMLButtonElement>('button[aria-label="Notifications"]')?.click());
+    expect(texts('.notification-panel__empty')).toEqual(['No notifications yet']);
+    expect(dom.container.querySelector('.notification-panel__mark-all')).toBeNull();
+    expect(dom.container.querySelector('.notification-panel__footer')).toBeNull();
+  });
+
   it('toggles the 350 px notification panel between compact and expanded', () => {
+    notifications.value = [{ id: '1', room: 'r', title: 'Assigned', body: 'A registration', receivedAt: 1, read: true }];
     render(<TopBar title="Home" />);
     const bell = dom.container.querySelector<HTMLButtonElement>('button[aria-label="Notifications"]');
     act(() => bell?.click());

@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
-/** The one data hook: abort and stale-response rules, kept data while a new key loads, errors through the toast, the infinite list's counter. */
+/**
+ * The one data layer: abort and stale-response rules, kept data while a new key loads, errors through the
+ * toast, the infinite list's counter, and the shared cache (one request for two views, invalidation
+ * refreshing every view, an answer put in place).
+ */
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../common/contract/shared.ts';
+import { queryCache } from '../../client/src/lib/query-cache.ts';
 import { useInfiniteQuery, useQuery, type InfiniteQueryResult, type QueryResult } from '../../client/src/lib/use-query.ts';
 import { useReactRoot } from './react-dom.ts';
 
@@ -14,6 +19,7 @@ const dom = useReactRoot();
 
 afterEach(() => {
   notifyError.mockReset();
+  queryCache.clear();
 });
 
 interface Deferred<T> {
@@ -45,8 +51,8 @@ function controlledFetcher() {
 }
 
 let latest: QueryResult<string>;
-function Probe({ queryKey, fetcher, notify }: { queryKey: string; fetcher: (signal: AbortSignal) => Promise<string>; notify?: boolean }) {
-  latest = useQuery(queryKey, fetcher, { notify });
+function Probe({ queryKey, fetcher, notify, keepPrevious }: { queryKey: string; fetcher: (signal: AbortSignal) => Promise<string>; notify?: boolean; keepPrevious?: boolean }) {
+  latest = useQuery(['probe', queryKey], fetcher, { notify, keepPrevious });
   return <p>{latest.data ?? 'none'}</p>;
 }
 
@@ -70,15 +76,29 @@ describe('useQuery', () => {
 
   it('keeps the previous data while a new key loads: fetching, not first-loading', async () => {
     const { calls, make } = controlledFetcher();
-    dom.render(<Probe queryKey="1" fetcher={make('1')} />);
+    dom.render(<Probe queryKey="1" fetcher={make('1')} keepPrevious />);
     expect(latest.isLoading).toBe(true);
     calls.at(-1)?.resolve('page 1');
     await flush();
-    dom.render(<Probe queryKey="2" fetcher={make('2')} />);
-    expect(latest).toMatchObject({ data: 'page 1', isLoading: false, isFetching: true });
+    dom.render(<Probe queryKey="2" fetcher={make('2')} keepPrevious />);
+    expect(latest).toMatchObject({ data: 'page 1', isLoading: false, isFetching: true, isPlaceholder: true });
     calls.at(-1)?.resolve('page 2');
     await flush();
-    expect(latest).toMatchObject({ data: 'page 2', isLoading: false, isFetching: false });
+    expect(latest).toMatchObject({ data: 'page 2', isLoading: false, isFetching: false, isPlaceholder: false });
+  });
+
+  it('shows no previous data next to the new key’s error, and none at all for a record (no keepPrevious)', async () => {
+    const { calls, make } = controlledFetcher();
+    dom.render(<Probe queryKey="1" fetcher={make('1')} keepPrevious />);
+    calls.at(-1)?.resolve('page 1');
+    await flush();
+    dom.render(<Probe queryKey="2" fetcher={make('2')} keepPrevious />);
+    calls.at(-1)?.reject(new Error('refused'));
+    await flush();
+    expect(latest).toMatchObject({ data: undefined, isPlaceholder: false });
+    expect(latest.error).toBeInstanceOf(Error);
+    dom.render(<Probe queryKey="3" fetcher={make('3')} />);
+    expect(latest).toMatchObject({ data: undefined, isLoading: true });
   });
 
   it('sends a failure to the shared error handler once, clears the loading flag, and refetches on demand', async () => {
@@ -114,9 +134,77 @@ describe('useQuery', () => {
   });
 });
 
+describe('the shared cache', () => {
+  function Twice({ fetcher, notify = true }: { fetcher: (signal: AbortSignal) => Promise<string>; notify?: boolean }) {
+    const first = useQuery(['shared'], fetcher, { notify });
+    const second = useQuery(['shared'], fetcher, { notify });
+    return (
+      <>
+        <p>{first.data ?? 'none'}</p>
+        <p>{second.data ?? 'none'}</p>
+      </>
+    );
+  }
+
+  it('gives two views of one key one request and one answer, and one toast when it fails', async () => {
+    const fetcher = vi.fn(() => Promise.resolve('shared answer'));
+    dom.render(<Twice fetcher={fetcher} />);
+    await flush();
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(dom.texts('p')).toEqual(['shared answer', 'shared answer']);
+
+    queryCache.clear();
+    const failing = vi.fn(() => Promise.reject(new Error('down')));
+    dom.render(<p>gone</p>);
+    dom.render(<Twice fetcher={failing} />);
+    await flush();
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(notifyError).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads every watched entry under an invalidated prefix again, and leaves other areas alone', async () => {
+    let version = 1;
+    const list = vi.fn(() => Promise.resolve(`list v${version}`));
+    const other = vi.fn(() => Promise.resolve('other'));
+    function Views() {
+      const a = useQuery(['area', 'list', { page: 1 }], list);
+      const b = useQuery(['elsewhere'], other);
+      return <p>{`${a.data} ${b.data}`}</p>;
+    }
+    dom.render(<Views />);
+    await flush();
+    expect(dom.texts('p')).toEqual(['list v1 other']);
+    version = 2;
+    act(() => queryCache.invalidate(['area']));
+    await flush();
+    expect(dom.texts('p')).toEqual(['list v2 other']);
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an answer put in place at once, in every view of its key', async () => {
+    dom.render(<Twice fetcher={() => Promise.resolve('read')} />);
+    await flush();
+    act(() => queryCache.setData(['shared'], 'written'));
+    expect(dom.texts('p')).toEqual(['written', 'written']);
+  });
+
+  it('asks a rule per error whether it goes to the toast (a 404 the page explains does not)', async () => {
+    const notFound = Object.assign(new Error('missing'), { status: 404 });
+    function Record() {
+      const result = useQuery(['record'], () => Promise.reject(notFound), { notify: (error) => (error as { status?: number }).status !== 404 });
+      return <p>{result.error ? 'missing' : 'loading'}</p>;
+    }
+    dom.render(<Record />);
+    await flush();
+    expect(dom.texts('p')).toEqual(['missing']);
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+});
+
 let infinite: InfiniteQueryResult<number>;
 function InfiniteProbe({ fetchPage }: { fetchPage: (page: number, signal: AbortSignal) => Promise<Page<number>> }) {
-  infinite = useInfiniteQuery('numbers', fetchPage);
+  infinite = useInfiniteQuery(['numbers'], fetchPage);
   return <p>{infinite.items.join(',')}</p>;
 }
 
@@ -166,5 +254,21 @@ describe('useInfiniteQuery', () => {
     expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([1, 2, 2]);
     expect(infinite).toMatchObject({ page: 3, hasNextPage: true, error: undefined });
     error.mockRestore();
+  });
+
+  it('reads every loaded page again on invalidation and swaps them in together', async () => {
+    let suffix = 0;
+    const fetchPage = vi.fn((page: number) => Promise.resolve({ ...pageOf(page, 3), results: [page * 10 + suffix] }));
+    dom.render(<InfiniteProbe fetchPage={fetchPage} />);
+    await flush();
+    act(() => infinite.fetchNextPage());
+    await flush();
+    expect(dom.texts('p')).toEqual(['10,20']);
+    suffix = 5;
+    act(() => queryCache.invalidate(['numbers']));
+    await flush();
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([1, 2, 1, 2]);
+    expect(dom.texts('p')).toEqual(['15,25']);
+    expect(infinite).toMatchObject({ page: 3, hasNextPage: true });
   });
 });

@@ -116,6 +116,45 @@ describe('guard and routing', () => {
     await page.context().close();
   });
 
+  it('answers an unknown e-mail exactly as a wrong password, so the page does not tell which staff e-mails exist', async () => {
+    const page = await e2e.openLogin();
+    await signIn(page, `nobody-${Date.now()}@example.com`, 'not-the-password');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Incorrect email or password.');
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the provider, answering the same whether the account exists or not', async () => {
+    const email = `forgot-${Date.now()}@example.com`;
+    expect((await identity('accounts:signUp', { email, password: 'old-password-1' })).ok).toBe(true);
+    const page = await e2e.openLogin();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/forgot-password');
+
+    // An unknown address: the same answer, and (in the demo) no link, since no code was made.
+    await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toMatch(/^If an account exists for nobody-\d+@example\.com, we have sent it a link/);
+    expect(await page.getByRole('link', { name: 'Open the reset link' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe(
+      `If an account exists for ${email}, we have sent it a link to reset the password. The link opens this console's set-password page.`,
+    );
+    await page.getByRole('link', { name: 'Open the reset link' }).click();
+    await page.waitForURL((url) => url.pathname === '/users/set-password' && url.searchParams.get('mode') === 'resetPassword');
+    await page.getByText(`For ${email}`).waitFor();
+    await page.getByLabel('New password').fill('new-password-2');
+    await page.getByLabel('Confirm password').fill('new-password-2');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    expect((await identity('accounts:signInWithPassword', { email, password: 'old-password-1', returnSecureToken: true })).ok).toBe(false);
+    expect((await identity('accounts:signInWithPassword', { email, password: 'new-password-2', returnSecureToken: true })).ok).toBe(true);
+    await page.context().close();
+  });
+
   it('tells a disabled account so', async () => {
     const email = `disabled-${Date.now()}@example.com`;
     const created = await identity('accounts:signUp', { email, password: 'some-password' });
@@ -217,7 +256,7 @@ describe('accessibility (axe-core)', () => {
     const page = await e2e.openLogin();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 
   it('finds no serious or critical violation on the shell, with groups and notifications open', async () => {
     const page = await e2e.signedInAs('ADMIN');
@@ -226,5 +265,5 @@ describe('accessibility (axe-core)', () => {
     await page.getByRole('region', { name: 'Notifications', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });

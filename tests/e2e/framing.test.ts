@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MOBILE_NOTICE_TEXT } from '../../common/mobile-notice.ts';
+import { MOBILE_NOTICE_TEXT, STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import type { RuntimeConfig } from '../../common/runtime-config.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { startE2E, type E2E } from './helpers.ts';
@@ -41,6 +41,7 @@ beforeAll(async () => {
   const config: RuntimeConfig = {
     firebase: { apiKey: 'demo-api-key', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com`, projectId: TEST_PROJECT_ID },
     authEmulatorUrl: `http://${inject('authEmulatorHost')}`,
+    storeLinks: { playStore: STORE_PAGE_EXAMPLES.playStore },
   };
   // The built console with no security headers at all, and the SPA fallback to index.html.
   plain = createServer((request, response) => {
@@ -134,8 +135,9 @@ describe('phones', () => {
     const { page, context } = await e2e.newPage({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
     await page.goto(`${e2e.stack.url}/due-diligence`);
     await page.getByText(MOBILE_NOTICE_TEXT).waitFor();
-    await expect(page.getByRole('link', { name: /Play Store/ }).count()).resolves.toBe(1);
-    await expect(page.getByRole('link', { name: /App Store/ }).count()).resolves.toBe(1);
+    // The app's own store pages, as configured (PLAY_STORE_URL, APP_STORE_URL), not the stores' home pages.
+    await expect(page.getByRole('link', { name: /Play Store/ }).getAttribute('href')).resolves.toBe(STORE_PAGE_EXAMPLES.playStore);
+    await expect(page.getByRole('link', { name: /App Store/ }).getAttribute('href')).resolves.toBe(STORE_PAGE_EXAMPLES.appStore);
     await context.close();
   });
 
@@ -146,7 +148,9 @@ describe('phones', () => {
     await page.goto(`${plainUrl}/auth/login`);
     await page.getByText(MOBILE_NOTICE_TEXT).waitFor();
     await expect(page.locator('#login-email').count()).resolves.toBe(0);
-    await expect(page.getByRole('link', { name: /Play Store/ }).count()).resolves.toBe(1);
+    // Its links come from /config.json: here only a Play Store page is configured, so only that button shows.
+    await expect(page.getByRole('link', { name: /Play Store/ }).getAttribute('href')).resolves.toBe(STORE_PAGE_EXAMPLES.playStore);
+    await expect(page.getByRole('link', { name: /App Store/ }).count()).resolves.toBe(0);
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { afterEach, expect, inject } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 
@@ -56,6 +57,8 @@ export async function startE2E(name: string): Promise<E2E> {
     gatewayPort: 0,
     backendPort: 0,
     authEmulatorHost: inject('authEmulatorHost'),
+    // Store pages of the right form, so the mobile notice shows its buttons (an unset store shows none).
+    gatewayEnv: { PLAY_STORE_URL: STORE_PAGE_EXAMPLES.playStore, APP_STORE_URL: STORE_PAGE_EXAMPLES.appStore },
   });
   const browser = await launchBrowser().catch(async (error: unknown) => {
     await stack.stop();

@@ -153,6 +153,11 @@ describe('due diligence', () => {
     expect(count).toBeGreaterThan(20);
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((line) => /llc/i.test(line))).toBe(true);
+    // The page's words, not the stage keys: the key has a column of its own, last.
+    const header = lines[0]!.split(',');
+    expect(header.slice(0, 5)).toEqual(['Reg ID', 'Company', 'Stage', 'Waiting On', 'Status']);
+    expect(header.at(-1)).toBe('Stage Key');
+    expect(lines.slice(1).every((line) => line.includes(',Documents Submitted,') && line.endsWith(',documents_submitted'))).toBe(true);
     await page.context().close();
   });
 });
@@ -189,5 +194,5 @@ describe('accessibility', () => {
     await page.locator('.side-nav__count').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
-  });
+  }, 90_000);
 });

@@ -293,5 +293,5 @@ describe('accessibility (axe-core)', () => {
     await page.goto(`${e2e.stack.url}/registrations/${userId}/verification/?step=documents_submitted&resubmitted=true`);
     await stepperState(page);
     expect(await seriousViolations(page)).toEqual([]);
-  });
+  }, 90_000);
 });

@@ -58,6 +58,13 @@ describe('loadConfig', () => {
     });
     expect(config.tls).toBeUndefined();
     expect(config.firebase.emulatorHost).toBeUndefined();
+    expect(config.storeLinks).toEqual({});
+  });
+
+  it("takes the app's own store pages for the mobile notice", () => {
+    const playStore = 'https://play.google.com/store/apps/details?id=ae.example.console&hl=en';
+    const appStore = 'https://apps.apple.com/ae/app/example-console/id1234567890';
+    expect(loadConfig({ ...minimal, PLAY_STORE_URL: playStore, APP_STORE_URL: appStore }).storeLinks).toEqual({ playStore, appStore });
   });
 
   it('resolves a relative STATIC_DIR against the working directory, dist/client by default', async () => {
@@ -102,6 +109,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY', /addresses\/CIDRs/],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY', /not a hop count/],
     [{ NODE_ENV: 'production' }, 'FIREBASE_WEB_API_KEY', /required in production/],
+    // A store's home page (the old default) or another site is not the app's page.
+    [{ PLAY_STORE_URL: 'https://play.google.com/store/apps' }, 'PLAY_STORE_URL', /app's own page in the store, like https:\/\/play/],
+    [{ PLAY_STORE_URL: 'https://play.google.com.evil.example/store/apps/details?id=ae.console' }, 'PLAY_STORE_URL', /own page/],
+    [{ APP_STORE_URL: 'https://apps.apple.com/' }, 'APP_STORE_URL', /app's own page in the store/],
+    [{ APP_STORE_URL: 'javascript:alert(1)//apps.apple.com/app/id1' }, 'APP_STORE_URL', /own page/],
   ])('%o is refused, naming %s', (override, variable, detail) => {
     const error = refusal({ ...minimal, ...override });
     expect(error.variable).toBe(variable);

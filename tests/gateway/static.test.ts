@@ -191,6 +191,7 @@ describe('/config.json', () => {
     expect(response.json()).toEqual({
       firebase: { apiKey: 'demo-api-key', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com`, projectId: TEST_PROJECT_ID },
       authEmulatorUrl: `http://${emulatorHost}`,
+      storeLinks: { playStore: 'https://play.google.com/store/apps/details?id=example.console' },
     });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -215,7 +216,10 @@ describe('mobile notice', () => {
       "Our platform isn't currently optimized for mobile screens. To access it, please log in through a desktop web browser or consider downloading our app from either the Play Store or the App Store.",
     );
     expect(response.body).toContain('href="https://play.google.com/store/apps/details?id=example.console"');
-    expect(response.body).toContain('href="https://apps.apple.com/"');
+    // Only the configured store gets a button: never a store's home page.
+    expect(response.body).toContain('Play Store</a>');
+    expect(response.body).not.toContain('App Store</a>');
+    expect(response.body).not.toContain('apps.apple.com');
     expect(response.body).not.toMatch(/<script|style=|<style/i);
     expect(response.body).toContain(`<link rel="stylesheet" href="${MOBILE_NOTICE_CSS_PATH}">`);
     expect(response.body).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');

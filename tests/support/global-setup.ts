@@ -38,7 +38,8 @@ async function acquireEmulator(): Promise<AuthEmulator> {
     users: 0,
     started: (async () => {
       const workDir = await mkdtemp(join(tmpdir(), 'console-emulator-'));
-      return { emulator: await startAuthEmulator({ projectId: TEST_PROJECT_ID, workDir }), workDir };
+      // On a busy two-core machine (the projects start in parallel) the emulator can take over a minute to answer.
+      return { emulator: await startAuthEmulator({ projectId: TEST_PROJECT_ID, workDir, readyTimeoutMs: 180_000 }), workDir };
     })(),
   };
   shared.consoleTestEmulator.users += 1;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -8,7 +8,12 @@ export interface Column<T> {
   id: string;
   header: string;
   cell: (row: T) => ReactNode;
-  /** Grid columns the cell spans (the due-diligence Company column spans 2). */
+  /**
+   * As wide as its widest value, never cut or wrapped: ids, dates, amounts, status chips. Other columns
+   * share the rest of the width and wrap their text when the window is narrow.
+   */
+  fit?: boolean;
+  /** The share of the remaining width a wrapping column takes (the Company column takes 2). */
   span?: 1 | 2 | 3;
   /** The sort value ordering by this column ascending; descending is '-' + it. Absent: not sortable. */
   sortKey?: string;
@@ -51,17 +56,28 @@ export function nextSort(sortKey: string, current: string | undefined): string {
   return current === sortKey ? `-${sortKey}` : sortKey;
 }
 
+/** The grid's tracks: fitted columns take their content's width, the others share what is left. */
+export function columnTracks(columns: readonly Pick<Column<unknown>, 'fit' | 'span'>[]): string {
+  return columns.map((column) => (column.fit ? 'max-content' : `minmax(min-content, ${column.span ?? 1}fr)`)).join(' ');
+}
+
 /**
- * The one list table: a CSS grid with ARIA table roles, so rows can be links. The first cell's link
- * stretches over the whole row. While a later page or search loads, the old rows stay, dimmed, under a
- * slim progress bar that takes no space of its own.
+ * The one list table: a CSS grid with ARIA table roles, so rows can be links; every row is a subgrid of
+ * it, so a column is as wide as its widest cell in any row. The first cell's link stretches over the
+ * whole row. While a later page or search loads, the old rows stay, dimmed, under a slim progress bar
+ * that takes no space of its own.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, rows, isLoading, isFetching, error, onRetry } = props;
-  const span = columns.reduce((total, column) => total + (column.span ?? 1), 0);
   const failed = error !== undefined && !isFetching;
+  const table = useRef<HTMLDivElement>(null);
+  const tracks = columnTracks(columns as readonly Column<unknown>[]);
+  // Through the CSSOM: the strict CSP forbids style attributes, not this.
+  useLayoutEffect(() => {
+    table.current?.style.setProperty('--data-table-columns', tracks);
+  }, [tracks]);
   return (
-    <div className={`data-table data-table--cols-${span}`} role="table" aria-label={label} aria-busy={isFetching || undefined}>
+    <div ref={table} className="data-table" role="table" aria-label={label} aria-busy={isFetching || undefined}>
       <div role="rowgroup">
         <div role="row" className="data-table__row data-table__row--header">
           {columns.map((column) => (
@@ -98,8 +114,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+const cellClass = (column: Pick<Column<unknown>, 'fit'>) => (column.fit ? 'data-table__cell data-table__cell--fit' : 'data-table__cell data-table__cell--wrap');
+
 function HeaderCell({ column, sort, onSort }: { column: Column<unknown>; sort: string | undefined; onSort: ((sort: string) => void) | undefined }) {
-  const className = `data-table__cell data-table__cell--span-${column.span ?? 1}`;
+  const className = cellClass(column);
   if (!column.sortKey || !onSort) {
     return (
       <div role="columnheader" className={className}>
@@ -123,7 +141,7 @@ function BodyRow<T>({ row, columns, href }: { row: T; columns: readonly Column<T
   return (
     <div role="row" className={href ? 'data-table__row data-table__row--link' : 'data-table__row'}>
       {columns.map((column, index) => (
-        <div key={column.id} role="cell" className={`data-table__cell data-table__cell--span-${column.span ?? 1}`}>
+        <div key={column.id} role="cell" className={cellClass(column as Column<unknown>)}>
           {index === 0 && href ? (
             <Link href={href} className="data-table__row-link">
               {column.cell(row)}

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Button } from './button.tsx';
 import { Icon } from './icon.tsx';
+import { FormError } from './text-field.tsx';
 import './dialog.css';
 
 interface DialogProps {
@@ -9,17 +11,33 @@ interface DialogProps {
   children: ReactNode;
   /** The action buttons. */
   footer?: ReactNode;
+  /**
+   * false for a dialog that shows something once (a one-time link): a click beside it does not close it,
+   * only its own buttons and Escape do.
+   */
+  closeOnBackdrop?: boolean;
+  /** While an action runs nothing closes the dialog, so its answer is not lost. */
+  busy?: boolean;
 }
 
 /**
- * A modal dialog on the native <dialog> element: showModal gives the focus trap, Escape, the inert page
- * behind and the top layer, so none of that is hand-written. Mount it to open it.
+ * The one modal dialog, on the native <dialog> element: showModal gives the focus trap, Escape, the inert
+ * page behind and the top layer, so none of that is hand-written. Mount it to open it.
+ *
+ * The second click of a double click never acts inside it: a double click on the button that opened the
+ * dialog, or on a submit whose answer replaced the dialog's content, would otherwise land on whatever now
+ * sits under the pointer (the confirm button, 'Done' over a one-time link).
  */
-export function Dialog({ title, onClose, children, footer }: DialogProps) {
+export function Dialog({ title, onClose, children, footer, closeOnBackdrop = true, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const close = () => {
+    if (!busyRef.current) onCloseRef.current();
+  };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,6 +46,13 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
     return () => dialog.close();
   }, []);
 
+  const ignoreRepeatClicks = (event: MouseEvent) => {
+    if (event.detail > 1) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
   return (
     <dialog
       ref={ref}
@@ -35,11 +60,12 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onCloseRef.current();
+        close();
       }}
+      onClickCapture={ignoreRepeatClicks}
       onClick={(event) => {
         // A click on the dialog element itself, not its content, is a click on the backdrop.
-        if (event.target === ref.current) onCloseRef.current();
+        if (event.target === ref.current && closeOnBackdrop) close();
       }}
     >
       <div className="dialog__panel">
@@ -47,7 +73,7 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={() => onCloseRef.current()}>
+          <button type="button" className="icon-button" aria-label="Close" disabled={busy} onClick={close}>
             <Icon name="close" size={18} />
           </button>
         </header>
@@ -55,5 +81,53 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
         {footer && <footer className="dialog__footer">{footer}</footer>}
       </div>
     </dialog>
+  );
+}
+
+interface FormDialogProps {
+  title: string;
+  submitLabel: string;
+  submitVariant?: 'primary' | 'danger';
+  busy: boolean;
+  /** A refusal shown above the fields (field errors sit beside their fields). */
+  error?: string | null;
+  submitDisabled?: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A dialog around one form: Cancel closes, the submit button submits the form and shows 'Please Wait' while busy. */
+export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy, error = null, submitDisabled = false, onSubmit, onClose, children }: FormDialogProps) {
+  const formId = `${useId()}-form`;
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      footer={
+        <>
+          <Button variant="outlined" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        className="dialog__form"
+        noValidate
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          if (!busy) onSubmit();
+        }}
+      >
+        <FormError message={error} />
+        {children}
+      </form>
+    </Dialog>
   );
 }

@@ -4,6 +4,9 @@ import './search-box.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The counter shows from this share of the limit on: a search box needs it only near the end. */
+const COUNTER_FROM = 0.8;
+
 interface SearchBoxProps {
   /** The applied search (from the URL); the box follows it when it changes from outside (back/forward). */
   value: string;
@@ -11,9 +14,11 @@ interface SearchBoxProps {
   onSearch: (value: string) => void;
   placeholder?: string;
   label?: string;
+  /** The server's limit for the search text: longer text (a paste) is cut to it, and a counter shows it near the end. */
+  maxLength?: number;
 }
 
-export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 'Search' }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 'Search', maxLength }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [applied, setApplied] = useState(value);
   if (value !== applied) {
@@ -21,6 +26,8 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
     setText(value);
   }
   const id = useId();
+  const counterId = `${id}-counter`;
+  const showCounter = maxLength !== undefined && text.length >= maxLength * COUNTER_FROM;
 
   useEffect(() => {
     if (text === applied) return;
@@ -34,7 +41,23 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
         {label}
       </label>
       <Icon name="search" size={18} />
-      <input id={id} type="search" className="search-box__input" value={text} placeholder={placeholder} autoComplete="off" onChange={(event) => setText(event.target.value.toLowerCase())} />
+      <input
+        id={id}
+        type="search"
+        className="search-box__input"
+        value={text}
+        placeholder={placeholder}
+        autoComplete="off"
+        maxLength={maxLength}
+        aria-describedby={showCounter ? counterId : undefined}
+        onChange={(event) => setText(event.target.value.toLowerCase().slice(0, maxLength))}
+      />
+      {showCounter && (
+        <span id={counterId} className="search-box__counter" aria-live="polite">
+          {text.length}/{maxLength}
+          <span className="visually-hidden"> characters, the most a search takes</span>
+        </span>
+      )}
     </div>
   );
 }

@@ -1,35 +1,72 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className'> {
+export interface FieldFrameProps {
   id: string;
   label: string;
-  value: string;
-  onValueChange: (value: string) => void;
   hint?: string;
+  /** Why the value was refused (the server's sentence for this field). */
+  error?: string | undefined;
+  /** Shown at the end of the hint's line (a counter). */
+  aside?: ReactNode;
+  children: ReactNode;
 }
 
-/** A labelled input with an optional hint, wired for screen readers. */
-export function TextField({ id, label, value, onValueChange, hint, ...input }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+/** The ids a field's input points at for screen readers: its hint, its aside and its error. */
+export function describedBy(id: string, parts: { hint?: unknown; aside?: unknown; error?: unknown }): string | undefined {
+  const ids = [parts.hint ? `${id}-hint` : '', parts.aside ? `${id}-aside` : '', parts.error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** A label above its input, a line of hint (and aside) under it, and the refusal, announced when it appears. */
+export function FieldFrame({ id, label, hint, error, aside, children }: FieldFrameProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
+      {children}
+      {(hint || aside) && (
+        <div className="field__meta">
+          {hint && (
+            <span className="field__hint" id={`${id}-hint`}>
+              {hint}
+            </span>
+          )}
+          {aside && <span id={`${id}-aside`}>{aside}</span>}
+        </div>
+      )}
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'> {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: string;
+  error?: string | undefined;
+}
+
+/** A labelled input with an optional hint and error, wired for screen readers (counted-field.tsx adds a limit). */
+export function TextField({ id, label, value, onValueChange, hint, error, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         {...input}
         id={id}
         className="field__input"
-        aria-describedby={hintId}
+        aria-describedby={describedBy(id, { hint, error })}
+        aria-invalid={error ? true : undefined}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
       />
-      {hint && (
-        <span className="field__hint" id={hintId}>
-          {hint}
-        </span>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -5,39 +5,38 @@
 import { Suspense } from 'react';
 import { Route, Switch, useRoute } from 'wouter';
 import { ROUTES } from '../../../common/access.ts';
-import { AppShell } from '../components/app-shell.tsx';
-import { SideNav } from '../components/side-nav.tsx';
+import { VERIFICATION_PATTERN } from '../../../common/links.ts';
 import { LoadingIndicator } from '../components/spinner.tsx';
+import { PAGES, preloadPath } from './pages.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { lazyPage } from '../lib/lazy-page.ts';
+import { VerificationStepper } from '../features/registrations/routes.ts';
+import { RoutePreloadContext } from '../lib/route-preload.ts';
 import { routePattern } from '../lib/routing.ts';
-import { VERIFICATION_PATH } from '../lib/verification-link.ts';
-import { PAGES } from './pages.tsx';
-
-const VerificationStepper = lazyPage(() => import('../features/review/verification-stepper.tsx').then((module) => module.VerificationStepper));
+import { AppShell } from '../shell/app-shell.tsx';
+import { SideNav } from '../shell/side-nav.tsx';
 
 /** The shell's left column under the logo: the verification stepper on a verification page, else the main navigation. */
-function ShellSidebar() {
-  const [verification] = useRoute(VERIFICATION_PATH);
-  if (!verification) return <SideNav />;
-  return (
+export function SignedInShell({ title }: { title: string | undefined }) {
+  const [verification] = useRoute(VERIFICATION_PATTERN);
+  const sidebar = verification ? (
     <Suspense fallback={null}>
       <VerificationStepper />
     </Suspense>
+  ) : (
+    <SideNav />
   );
-}
-
-export function SignedInShell({ title }: { title: string | undefined }) {
   return (
-    <AppShell title={title} sidebar={<ShellSidebar />}>
-      <Suspense fallback={<LoadingIndicator />}>
-        <Switch>
-          {ROUTES.map((route) => (
-            <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
-      </Suspense>
-    </AppShell>
+    <RoutePreloadContext value={preloadPath}>
+      <AppShell title={title} sidebar={sidebar} foldable={!verification}>
+        <Suspense fallback={<LoadingIndicator />}>
+          <Switch>
+            {ROUTES.map((route) => (
+              <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </AppShell>
+    </RoutePreloadContext>
   );
 }

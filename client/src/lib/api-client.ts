@@ -16,30 +16,40 @@ export interface ApiClientOptions {
   getToken: TokenSource;
   baseURL?: string;
   timeout?: number;
-  /** Called with the final 401 of a call that was sent signed in; the caller still gets the error. */
-  onSessionLost?: (error: ApiError) => void;
+  /**
+   * Called with the final 401 of a call that was sent signed in, and what the token refresh failed with
+   * when it did (the provider's 'auth/user-disabled' says why); the caller still gets the error.
+   */
+  onSessionLost?: (error: ApiError, refreshFailure: unknown) => void;
+  /** Called with every 403 of a call made signed in (the role may have changed since the profile was read). */
+  onForbidden?: (error: ApiError, path: string) => void;
 }
 
 export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
-export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost }: ApiClientOptions): ApiClient {
+export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost, onForbidden }: ApiClientOptions): ApiClient {
   const raw = ofetch.create({ baseURL, timeout, retry: 0 });
   let lastRefresh: { stale: string; fresh: Promise<string | null> } | null = null;
+  let refreshFailure: unknown;
 
   const tokenOrNull = async (force: boolean): Promise<string | null> => {
     try {
       return await getToken(force);
     } catch (error) {
       console.error('Could not get the ID token; sending the request without it', error);
+      if (force) refreshFailure = error;
       return null;
     }
   };
 
   /** One forced refresh per stale token, however many calls were rejected with it. */
   const refreshAfter = (stale: string): Promise<string | null> => {
-    if (lastRefresh?.stale !== stale) lastRefresh = { stale, fresh: tokenOrNull(true) };
+    if (lastRefresh?.stale !== stale) {
+      refreshFailure = undefined;
+      lastRefresh = { stale, fresh: tokenOrNull(true) };
+    }
     return lastRefresh.fresh;
   };
 
@@ -54,7 +64,7 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   };
 
   const sessionLost = (error: unknown): unknown => {
-    if (isUnauthorized(error)) onSessionLost?.(error);
+    if (isUnauthorized(error)) onSessionLost?.(error, refreshFailure);
     return error;
   };
 
@@ -63,6 +73,7 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
     try {
       return await send<T>(path, options, token);
     } catch (error) {
+      if (token && error instanceof ApiError && error.status === 403) onForbidden?.(error, path);
       if (!token || !isUnauthorized(error)) throw error;
       const fresh = await refreshAfter(token);
       if (!fresh) throw sessionLost(error);

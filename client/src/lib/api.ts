@@ -1,6 +1,10 @@
 import { createApiClient } from './api-client.ts';
-import { currentIdToken } from './firebase.ts';
-import { endLostSession } from './session-lost.ts';
+import { endLostSession, sessionIdToken } from './session-lost.ts';
 
 /** The console's API client, authenticated as the signed-in Firebase user. */
-export const api = createApiClient({ getToken: currentIdToken, onSessionLost: (error) => void endLostSession(error) });
+export const api = createApiClient({
+  getToken: sessionIdToken,
+  onSessionLost: (error, refreshFailure) => void endLostSession(error, refreshFailure),
+  // Loaded on first use: profile.ts calls the API itself.
+  onForbidden: (_error, path) => void import('./profile.ts').then(({ recheckProfile }) => recheckProfile(path)),
+});

@@ -6,7 +6,9 @@ const AUTH_ERROR_MESSAGES: Record<string, string> = {
   'auth/wrong-password': 'Incorrect email or password.',
   'auth/invalid-credential': 'Incorrect email or password.',
   'auth/invalid-login-credentials': 'Incorrect email or password.',
-  'auth/user-not-found': 'No account exists for this email address.',
+  // One message for an unknown e-mail and a wrong password: the login page must not tell a stranger which
+  // staff e-mails exist (production projects also turn on Firebase's e-mail enumeration protection, README).
+  'auth/user-not-found': 'Incorrect email or password.',
   'auth/invalid-email': 'Enter a valid email address.',
   'auth/missing-password': 'Enter your password.',
   'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',

@@ -81,3 +81,8 @@ export function serverMessage(error: unknown): string {
   if (isRecord(body) && typeof body.message === 'string' && body.message !== '') return body.message;
   return errorMessage(error);
 }
+
+/** The server answered that the record does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -10,10 +10,17 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
     throw new Error(`${RUNTIME_CONFIG_PATH} has no usable firebase section`);
   }
   demoMode = Boolean(config.authEmulatorUrl);
-  return config as RuntimeConfig;
+  current = config as RuntimeConfig;
+  return current;
 }
 
 let demoMode = false;
+let current: RuntimeConfig | null = null;
+
+/** The configuration the console booted with (null only before boot has read it). */
+export function runtimeConfig(): RuntimeConfig | null {
+  return current;
+}
 
 /** true when the gateway serves the Auth emulator's demo (the Settings page's demo-only tools show then). */
 export function isDemoMode(): boolean {

@@ -1,17 +1,45 @@
 /**
  * A signed-in session the servers no longer accept (revoked, the user deactivated, the refresh refused):
- * the user sees the 401 message and is signed out; the access guard then shows the login page with the
- * current page to return to. Parallel calls failing together show one toast (one error toast at a time).
+ * the user is told why and signed out; the access guard then shows the login page with the current page
+ * to return to. Parallel calls failing together show one toast (one error toast at a time).
  */
 import { signOut } from 'firebase/auth';
 import { authStatus, resetSession } from '../state/session.ts';
 import type { ApiError } from './errors.ts';
-import { firebaseAuth } from './firebase.ts';
+import { currentIdToken, firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 
-export async function endLostSession(error: ApiError): Promise<void> {
+/** Provider refusals that say why the session ended (an administrator disabled the account), rather than that it did. */
+const REASONS = new Set(['auth/user-disabled']);
+
+function isReason(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && REASONS.has(code);
+}
+
+/** The sign-in texts load only here, so the pages' downloads do without them. */
+async function tellReason(error: unknown): Promise<void> {
+  notifyError((await import('./auth-messages.ts')).authErrorMessage(error));
+}
+
+/**
+ * The signed-in user's ID token, for the API client and the notification stream. When a refresh is
+ * refused for a reason the user should know (the account was disabled), it says so: the provider then
+ * signs the user out by itself, whichever of the two asked first.
+ */
+export async function sessionIdToken(forceRefresh: boolean): Promise<string | null> {
+  try {
+    return await currentIdToken(forceRefresh);
+  } catch (error) {
+    if (isReason(error)) await tellReason(error);
+    throw error;
+  }
+}
+
+export async function endLostSession(error: ApiError, refreshFailure?: unknown): Promise<void> {
   // The message shows even when Firebase, refusing the refresh, has already signed the user out.
-  notifyError(error);
+  if (isReason(refreshFailure)) await tellReason(refreshFailure);
+  else notifyError(error);
   // While signing in, the auth flow signs out itself.
   if (authStatus.value === 'loading') return;
   resetSession();

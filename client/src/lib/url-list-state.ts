@@ -12,9 +12,15 @@ export interface Field<V> {
   format(value: V): string;
 }
 
-/** Free text, trimmed; `lowerCase` keeps it in lower case (the search box's rule, spec section 2). */
-export function textField(options: { lowerCase?: boolean } = {}): Field<string> {
-  const clean = (raw: string) => (options.lowerCase ? raw.trim().toLowerCase() : raw.trim());
+/**
+ * Free text, trimmed; `lowerCase` keeps it in lower case (the search box's rule, spec section 2). A longer
+ * text than `maxLength` (a pasted link) is cut to it, so the view never asks for what the server refuses.
+ */
+export function textField(options: { lowerCase?: boolean; maxLength?: number } = {}): Field<string> {
+  const clean = (raw: string) => {
+    const text = (options.lowerCase ? raw.toLowerCase() : raw).slice(0, options.maxLength);
+    return text.trim();
+  };
   return { defaultValue: '', parse: clean, format: clean };
 }
 

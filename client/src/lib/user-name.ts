@@ -5,12 +5,17 @@ export function userDisplayName(displayName: string | null | undefined): string 
   return displayName?.trim() || UNKNOWN_USER_NAME;
 }
 
-/** Up to two initials of a name, for an avatar without a picture. */
+/**
+ * Up to two initials of a name, for an avatar without a picture: the first letter or digit of each of its
+ * first two words that have one, markup-like tags left out, so '<b>Zed</b> "Quinn"' gives 'ZQ', not '<"'.
+ */
 export function initials(name: string): string {
   return name
+    .replace(/<\/?[a-z][^<>]*>/gi, ' ')
     .split(/\s+/)
+    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0] ?? '')
     .filter(Boolean)
     .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
+    .map((letter) => letter.toUpperCase())
     .join('');
 }

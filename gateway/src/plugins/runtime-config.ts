@@ -11,6 +11,7 @@ export function runtimeConfigOf(config: GatewayConfig): RuntimeConfig {
   const { firebase } = config;
   const runtime: RuntimeConfig = {
     firebase: { apiKey: firebase.webApiKey, authDomain: firebase.authDomain, projectId: firebase.projectId },
+    storeLinks: config.storeLinks,
   };
   if (firebase.appId) runtime.firebase.appId = firebase.appId;
   if (firebase.messagingSenderId) runtime.firebase.messagingSenderId = firebase.messagingSenderId;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Redirect, useSearch } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
+import { FORGOT_PASSWORD_PATH } from '../../../../common/access.ts';
 import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { authErrorMessage, isProviderError } from '../../lib/auth-messages.ts';
@@ -50,6 +51,9 @@ export function LoginPage() {
           value={password}
           onValueChange={setPassword}
         />
+        <Link className="auth-form__aside" href={FORGOT_PASSWORD_PATH}>
+          Forgot password?
+        </Link>
         <Button type="submit" block loading={submitting}>
           Sign in
         </Button>

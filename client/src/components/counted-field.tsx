@@ -1,0 +1,64 @@
+import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, describedBy } from './text-field.tsx';
+
+interface CountedProps {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /**
+   * The server's maximum length for the field, from the contract's one source: a counter shows it. Text
+   * beyond it is kept, not cut, and the counter says by how much it is over, so nothing is lost silently
+   * and the server's refusal can name the field.
+   */
+  limit: number;
+  hint?: string;
+  error?: string | undefined;
+}
+
+const count = new Intl.NumberFormat('en');
+
+function Counter({ length, limit }: { length: number; limit: number }) {
+  const over = length > limit;
+  return (
+    <span className={over ? 'field__counter field__counter--over' : 'field__counter'}>
+      {count.format(length)} / {count.format(limit)}
+      <span className="visually-hidden"> characters</span>
+      {over && ` (${count.format(length - limit)} over the limit)`}
+    </span>
+  );
+}
+
+/** A text input showing its limit. */
+export function CountedTextField({ id, label, value, onValueChange, limit, hint, error, ...input }: CountedProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<Counter length={value.length} limit={limit} />}>
+      <input
+        {...input}
+        id={id}
+        className="field__input"
+        aria-describedby={describedBy(id, { hint, aside: true, error })}
+        aria-invalid={error || value.length > limit ? true : undefined}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A multi-line input showing its limit. */
+export function TextArea({ id, label, value, onValueChange, limit, hint, error, ...input }: CountedProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'className' | 'id' | 'value'>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<Counter length={value.length} limit={limit} />}>
+      <textarea
+        {...input}
+        id={id}
+        className="field__input field__input--multiline"
+        aria-describedby={describedBy(id, { hint, aside: true, error })}
+        aria-invalid={error || value.length > limit ? true : undefined}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
+    </FieldFrame>
+  );
+}

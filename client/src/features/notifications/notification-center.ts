@@ -1,0 +1,121 @@
+/**
+ * Fills the notification model from the server and keeps it live: the list, the unread count (always the
+ * server's, re-read after every write and every stream event; an answer older than the newest request is
+ * dropped), and the stream, whose events become panel items and push toasts. Every open tab holds its own
+ * stream, so read marks made in one tab reach the others as `read` events.
+ */
+import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../../common/contract/notifications.ts';
+import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../../common/contract/notifications-paths.ts';
+import type { Page } from '../../../../common/contract/shared.ts';
+import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
+import { api } from '../../lib/api.ts';
+import { openEventStream } from '../../lib/event-stream.ts';
+import { sessionIdToken } from '../../lib/session-lost.ts';
+import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
+
+/** How many the panel loads; older ones stay on the server. */
+const LIST_SIZE = 50;
+/** 'Remind Later' on a notification's toast shows it again after this long. */
+export const REMIND_LATER_MS = 10 * 60_000;
+
+export function toItem(record: NotificationRecord): NotificationItem {
+  return {
+    id: String(record.id),
+    room: record.link ?? record.kind,
+    title: record.title,
+    body: record.body,
+    receivedAt: Date.parse(record.created_at),
+    kind: record.kind,
+    link: record.link,
+    read: record.read_at !== null,
+  };
+}
+
+let countRequest = 0;
+
+export async function refreshUnreadCount(): Promise<void> {
+  const request = ++countRequest;
+  try {
+    const { unread } = await api<UnreadCount>(notificationPaths.unreadCount);
+    if (request === countRequest) unreadCount.value = unread;
+  } catch (error) {
+    console.warn('Unread notification count not refreshed', error);
+  }
+}
+
+export async function loadNotifications(): Promise<void> {
+  const page = await api<Page<NotificationRecord>>(notificationPaths.list, { query: { page_size: LIST_SIZE } });
+  const loaded = page.results.map(toItem);
+  const known = new Set(loaded.map((item) => item.id));
+  // Items the stream delivered while the list was on its way stay.
+  replaceNotifications([...notifications.value.filter((item) => !known.has(item.id)), ...loaded].sort((a, b) => b.receivedAt - a.receivedAt));
+}
+
+/** Marks read at once on screen, then on the server; a failed write puts the server's state back. */
+async function writeReadMark(isRead: (item: NotificationItem) => boolean, path: string): Promise<void> {
+  markItemsRead(isRead);
+  try {
+    await api<UnreadCount>(path, { method: 'POST' });
+  } catch (error) {
+    loadNotifications().catch((reloadError: unknown) => console.warn('Notifications not reloaded', reloadError));
+    throw error;
+  } finally {
+    void refreshUnreadCount();
+  }
+}
+
+export function markNotificationRead(item: NotificationItem): Promise<void> {
+  return writeReadMark((candidate) => candidate.id === item.id, notificationPaths.read(Number(item.id)));
+}
+
+export function markAllNotificationsRead(): Promise<void> {
+  return writeReadMark(() => true, notificationPaths.readAll);
+}
+
+function announce(item: NotificationItem, navigate: (path: string) => void): void {
+  const open = item.link
+    ? () => {
+        navigate(item.link!);
+        void markNotificationRead(item).catch((error: unknown) => console.warn('Notification not marked read', error));
+      }
+    : undefined;
+  // An incoming notification shows as a success-style toast for 5 seconds (spec section 4).
+  showPushToast({
+    variant: 'success',
+    title: item.title,
+    body: item.body,
+    duration: PUSH_TOAST_DURATION_MS,
+    ...(open ? { onOpen: open } : {}),
+    onRemind: () => setTimeout(() => announce(item, navigate), REMIND_LATER_MS),
+  });
+}
+
+/** Opens the stream for the signed-in user; returns the function that closes it (sign-out, unmount). */
+export function startNotificationCenter(navigate: (path: string) => void): () => void {
+  const stream = openEventStream({
+    path: notificationPaths.stream,
+    getToken: sessionIdToken,
+    onOpen: (resumed) => {
+      void refreshUnreadCount();
+      // A resumed stream replays what was missed as events, which also makes their toasts.
+      if (!resumed) loadNotifications().catch((error: unknown) => console.warn('Notifications not loaded', error));
+    },
+    onMessage: (message) => {
+      if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
+        const item = toItem(JSON.parse(message.data) as NotificationRecord);
+        const isNew = !notifications.value.some((existing) => existing.id === item.id);
+        addNotification(item);
+        if (isNew && !item.read) announce(item, navigate);
+      } else if (message.event === NOTIFICATION_STREAM_EVENTS.read) {
+        const { ids, upTo } = JSON.parse(message.data) as NotificationsReadEvent;
+        markItemsRead((item) => ids.includes(Number(item.id)) || (upTo !== null && Number(item.id) <= upTo));
+      }
+      void refreshUnreadCount();
+    },
+  });
+  return () => {
+    stream.close();
+    replaceNotifications([]);
+    unreadCount.value = null;
+  };
+}

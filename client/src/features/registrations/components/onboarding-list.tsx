@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import type { RegistrationListItem, RegistrationQuery } from '../../../../../common/contract/registrations.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../../common/contract/registrations-paths.ts';
+import type { OnboardingPage } from '../../../../../common/onboarding.ts';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys } from '../api.ts';
+import './onboarding-list.css';
+
+export type OnboardingSchema = {
+  search: Field<string>;
+  page: Field<number>;
+  sort: Field<RegistrationSort>;
+  stage?: Field<string>;
+};
+
+/** The view every onboarding list keeps in its URL; `defaultSort` is the page's natural order. */
+export function onboardingSchema(defaultSort: RegistrationSort) {
+  return {
+    search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+    page: integerField(1),
+    sort: choiceField(REGISTRATION_SORTS, defaultSort),
+  };
+}
+
+interface OnboardingListProps<S extends OnboardingSchema> {
+  /** The onboarding page (the queue the back end filters by). */
+  queue: OnboardingPage;
+  schema: S;
+  /** The spec's own parameters for this list (stage, status) and any filter from the view. */
+  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status'>;
+  label: string;
+  columns: readonly Column<RegistrationListItem>[];
+  rowHref?: (item: RegistrationListItem) => string | undefined;
+  searchPlaceholder?: string;
+  /** Extra filter controls, given the view and its setter. */
+  filters?: (view: ListView<S>, update: (patch: Partial<ListView<S>>) => void) => ReactNode;
+}
+
+/** One onboarding page: the list controller's view rendered as search, filters, export, table and pagination. */
+export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters }: OnboardingListProps<S>) {
+  const filterOf = (view: ListView<S>) => {
+    const { search, sort } = view as ListView<OnboardingSchema>;
+    return { ...scope(view), queue, ...(search ? { search } : {}), sort };
+  };
+  const queryOf = (view: ListView<S>): RegistrationQuery => ({
+    ...filterOf(view),
+    page: (view as ListView<OnboardingSchema>).page,
+    page_size: DEFAULT_PAGE_SIZE,
+  });
+  const list = useListController({
+    schema,
+    queryKey: (view) => registrationKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchRegistrations(queryOf(view), signal),
+    exportRows: (view) => downloadRegistrationsCsv(filterOf(view)),
+  });
+  const { search, page, sort } = list.view as ListView<OnboardingSchema>;
+
+  return (
+    <section className="panel page-panel onboarding-list" aria-label={label}>
+      <div className="onboarding-list__toolbar">
+        <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
+        {filters?.(list.view, list.update)}
+        <Button variant="outlined" className="onboarding-list__export" loading={list.exporting} onClick={list.exportRows}>
+          <Icon name="download" size={18} />
+          Export CSV
+        </Button>
+      </div>
+      <DataTable<RegistrationListItem>
+        label={label}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(item) => item.id}
+        rowHref={rowHref}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+        sort={sort}
+        onSort={list.setSort}
+      />
+      {list.page && (
+        <Pagination page={page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />
+      )}
+    </section>
+  );
+}

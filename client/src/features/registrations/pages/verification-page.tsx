@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { useRoute, useSearch } from 'wouter';
+import { routeByKey } from '../../../../../common/access.ts';
+import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
+import { VERIFICATION_PATTERN } from '../../../../../common/links.ts';
+import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { formatFull } from '../../../lib/dates.ts';
+import { formatAed } from '../../../lib/money.ts';
+import { useReview, useStatus } from '../api.ts';
+import { DocumentsSection } from '../components/documents-section.tsx';
+import { RecordFallback } from '../components/record-fallback.tsx';
+import { Fact, ProfileSection } from '../components/profile-section.tsx';
+import { isRecordId, NO_PLAN_YET, readVerificationQuery } from '../model.ts';
+import '../components/review.css';
+
+const registrationsPage = routeByKey('registrations');
+
+/**
+ * The main area beside the verification stepper: what the client submitted at the selected step, read-only,
+ * with a link back to the list the registration waits on. A step not reached yet says so.
+ */
+export function VerificationPage() {
+  const [, params] = useRoute<{ userId: string }>(VERIFICATION_PATTERN);
+  const userId = params?.userId ?? '';
+  const valid = isRecordId(userId);
+  const { step: requested, showReturn } = readVerificationQuery(useSearch());
+  const review = useReview(userId, valid);
+  // The stepper reads the same status: the cache makes it one call for both.
+  const status = useStatus(userId, valid);
+
+  const data = review.data;
+  if (!valid || !data) return <RecordFallback valid={valid} record={review} list={registrationsPage} />;
+  const step: Stage = isStage(requested) ? requested : data.stage;
+  const listPage = routeByKey(data.queue ?? 'registrations');
+  const reached = STAGES.indexOf(step) <= STAGES.indexOf(data.stage);
+
+  return (
+    <div className="review verification">
+      <header className="panel review-header verification__header">
+        <div>
+          <p className="verification__eyebrow">
+            {data.registration_id} · {data.legal_name}
+          </p>
+          <h1 className="review-header__name" tabIndex={-1}>
+            {STAGE_TITLES[step]}
+          </h1>
+          {reached && data.reached_at[step] ? <p className="review-section__note">Reached {formatFull(data.reached_at[step])}</p> : null}
+        </div>
+        <AppLink href={listPage.path} className="button button--outlined">
+          Back to {listPage.name}
+        </AppLink>
+      </header>
+      {!reached ? (
+        <section className="panel review-section">
+          <p className="verification__pending">The client has not reached this step yet.</p>
+        </section>
+      ) : (
+        <StepContent step={step} review={data} history={showReturn && step === 'completed_registration' ? status.data?.current_status : undefined} />
+      )}
+    </div>
+  );
+}
+
+function StepContent({ step, review, history }: { step: Stage; review: RegistrationReview; history: Array<{ status_text: string; created_at: string }> | undefined }) {
+  switch (step) {
+    case 'signed_up':
+      return (
+        <section className="panel review-section" aria-labelledby="verification-account">
+          <h2 id="verification-account" className="review-section__title">
+            Account
+          </h2>
+          <dl className="review-facts">
+            <Fact label="Name" value={review.client.display_name ?? '-'} />
+            <Fact label="E-mail" value={review.client.email} />
+            <Fact label="Signed up" value={formatFull(review.joined_at)} />
+          </dl>
+        </section>
+      );
+    case 'completed_registration':
+    case 'profile_verified':
+      return (
+        <>
+          {history ? <StatusHistory history={history} /> : null}
+          <ProfileSection profile={review.profile} />
+        </>
+      );
+    case 'documents_submitted':
+      return (
+        <>
+          <section className="panel review-section" aria-labelledby="verification-requests">
+            <h2 id="verification-requests" className="review-section__title">
+              Document request
+            </h2>
+            <dl className="review-facts">
+              <Fact label="Requested on" value={formatFull(review.requested_on)} />
+              <Fact label="Recieved on" value={formatFull(review.recieved_on)} />
+              <Fact label="Status" value={review.status_label} />
+            </dl>
+          </section>
+          <DocumentsSection userId={review.user_id} documents={review.documents} />
+        </>
+      );
+    case 'meeting_scheduled':
+      return (
+        <StepFacts title="Onboarding call">
+          <Fact label="Meeting at" value={formatFull(review.meeting_at)} />
+          <Fact label="Booked by" value={review.meeting_booked_by ?? '-'} />
+          <Fact label="Reached" value={formatFull(review.reached_at[step])} />
+        </StepFacts>
+      );
+    case 'payment_completed':
+      return (
+        <StepFacts title="Plan and payment">
+          <Fact label="Plan" value={review.plan_name ?? NO_PLAN_YET} />
+          <Fact label="Amount" value={formatAed(review.plan_amount_aed)} />
+          <Fact label="Paid on" value={formatFull(review.payment_date)} />
+        </StepFacts>
+      );
+    case 'account_activated':
+      return (
+        <StepFacts title="Activation">
+          <Fact label="Activated" value={formatFull(review.reached_at[step])} />
+          <Fact label="Status" value={review.status_label} />
+        </StepFacts>
+      );
+  }
+}
+
+function StepFacts({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="panel review-section" aria-label={title}>
+      <h2 className="review-section__title">{title}</h2>
+      <dl className="review-facts">{children}</dl>
+    </section>
+  );
+}
+
+function StatusHistory({ history }: { history: Array<{ status_text: string; created_at: string }> }) {
+  return (
+    <section className="panel review-section" aria-labelledby="verification-history">
+      <h2 id="verification-history" className="review-section__title">
+        Status history
+      </h2>
+      <ol className="timeline">
+        {history.map((entry, index) => (
+          <li key={index} className="timeline__item">
+            <span className="timeline__dot" aria-hidden="true" />
+            <div className="timeline__body">
+              <p className="timeline__summary">{entry.status_text}</p>
+              <p className="timeline__meta">{formatFull(entry.created_at)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

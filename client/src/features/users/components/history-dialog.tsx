@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { SetPasswordLinkResponse, StaffUser, UserAuditEvent } from '../../../../../common/contract/users.ts';
+import { roleLabel } from '../../../../../common/roles.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useInfiniteQuery } from '../../../lib/use-query.ts';
+import { userDisplayName } from '../../../lib/user-name.ts';
+import { fetchUserAudit, newSetPasswordLink, userKeys } from '../api.ts';
+import { SetPasswordLink } from './set-password-link.tsx';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function describeEvent(event: UserAuditEvent): string {
+  switch (event.kind) {
+    case 'invited':
+      return `Invited as ${roleLabel(text(event.after?.role))}`;
+    case 'role_changed':
+      return `Role changed from ${roleLabel(text(event.before?.role))} to ${roleLabel(text(event.after?.role))}`;
+    case 'deactivated':
+      return 'Deactivated';
+    case 'reactivated':
+      return 'Reactivated';
+  }
+}
+
+/** One user's administration history (the audit, newest first), and a new set-password link on request. */
+export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+  const history = useInfiniteQuery(userKeys.audit(user.id), (page, signal) => fetchUserAudit(user.id, page, signal));
+  const [link, setLink] = useState<string | null>(null);
+  const resend = useAction<void, SetPasswordLinkResponse>({
+    run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
+    success: 'New set-password link created',
+    invalidates: [userKeys.all],
+    onSuccess: (answer) => setLink(answer.set_password_link),
+  });
+  return (
+    <Dialog
+      title={`History of ${userDisplayName(user.display_name)}`}
+      onClose={onClose}
+      busy={resend.busy}
+      closeOnBackdrop={link === null}
+      footer={
+        <>
+          {user.active && !link && (
+            <Button variant="outlined" loading={resend.busy} onClick={() => void resend.run()}>
+              New set-password link
+            </Button>
+          )}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      {link && <SetPasswordLink email={user.email} link={link} />}
+      <ol className="user-history" aria-label="Changes, newest first">
+        {history.items.map((event) => (
+          <li key={event.id} className="user-history__item">
+            <span className="user-history__what">{describeEvent(event)}</span>
+            <span className="user-history__meta">
+              by {event.actor ? userDisplayName(event.actor.display_name) : 'the system'} · {formatDubaiDateTime(event.created_at)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {history.isLoading && <LoadingIndicator label="Loading the history" />}
+      {!history.isLoading && history.error === undefined && history.items.length === 0 && <EmptyState message="No changes recorded yet" />}
+      {history.error !== undefined && (
+        <Button variant="outlined" onClick={history.retry}>
+          Retry
+        </Button>
+      )}
+      {history.hasNextPage && !history.isLoading && history.error === undefined && (
+        <Button variant="ghost" onClick={history.fetchNextPage}>
+          Show older changes
+        </Button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The console's one way to write. Every button, dialog and form that changes something runs through it,
+ * so they all behave alike:
+ * - busy while it runs (the button shows 'Please Wait' with a spinner, spec section 8), and a second call
+ *   while one runs is ignored: a double click acts once;
+ * - one Idempotency-Key per user action, sent with the write (the API client's retry after a token refresh
+ *   re-sends the same key, so the server acts once);
+ * - success: the one success toast, the answer put in the cache where the caller says, and every key it
+ *   names invalidated, so every view of the changed data (lists, navigation counts, the record) refreshes;
+ * - 409 CONFLICT: the server's message, and the named keys read again so the page shows the latest version;
+ * - a refused input (400 with `field`): the server's sentence handed back per field, so the form keeps
+ *   its text and shows the reason beside the field; other refusals the form can show (400, 403, 409) as
+ *   `formError`. Every failure also reaches the one error toast.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { IDEMPOTENCY_HEADER } from '../../../common/contract/http.ts';
+import { ApiError, serverMessage } from './errors.ts';
+import { queryCache, type QueryKey } from './query-cache.ts';
+import { notifyError, notifySuccess } from './toast.ts';
+
+/** What a write gets besides its input: the headers of this one user action. */
+export interface ActionContext {
+  headers: Record<string, string>;
+}
+
+export interface ActionOptions<I, R> {
+  /** The call. Pass `context.headers` on, so the write carries this action's Idempotency-Key. */
+  run: (input: I, context: ActionContext) => Promise<R>;
+  /** The success toast's text. */
+  success?: string | ((result: R, input: I) => string);
+  /** Key prefixes read again after success and after a conflict: every view of the data the write changed. */
+  invalidates?: readonly QueryKey[] | ((input: I) => readonly QueryKey[]);
+  /** Runs after success, before the invalidation: e.g. put the answer in the cache, close the dialog. */
+  onSuccess?: (result: R, input: I) => void;
+  /** Runs after a 409, once the latest version is being read: e.g. close the dialog over the page that shows it. */
+  onConflict?: (input: I) => void;
+}
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface Action<I, R> {
+  /** Resolves with the answer, or undefined when the write failed or another was still running. */
+  run: (input: I) => Promise<R | undefined>;
+  busy: boolean;
+  /** The server's sentence per refused field (the response's `field`, e.g. 'comment'). */
+  fieldErrors: FieldErrors;
+  /** A refusal the form shows above its fields (a 409's 'A user with the e-mail ... already exists.'). */
+  formError: string | null;
+  /** Clears the errors (the user edited the form, or the dialog closed). */
+  reset: () => void;
+}
+
+interface RefusalBody {
+  message?: unknown;
+  field?: unknown;
+  errorCode?: unknown;
+}
+
+function refusal(error: unknown): { status: number; body: RefusalBody } | null {
+  if (!(error instanceof ApiError) || error.status === undefined) return null;
+  const body = typeof error.body === 'object' && error.body !== null ? (error.body as RefusalBody) : {};
+  return { status: error.status, body };
+}
+
+export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): Action<I, R> {
+  const latest = useRef(options);
+  latest.current = options;
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const run = useCallback(async (input: I): Promise<R | undefined> => {
+    // A ref, not the state: two clicks in the same frame both see the state from before the first.
+    if (running.current) return undefined;
+    running.current = true;
+    setBusy(true);
+    setFieldErrors({});
+    setFormError(null);
+    const { run: call, success, invalidates, onSuccess, onConflict } = latest.current;
+    const keys = typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []);
+    try {
+      const result = await call(input, { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
+      onSuccess?.(result, input);
+      if (success) notifySuccess(typeof success === 'function' ? success(result, input) : success);
+      queryCache.invalidate(...keys);
+      return result;
+    } catch (error) {
+      const refused = refusal(error);
+      if (refused?.status === 409) {
+        // The spec's catalogue has no text for CONFLICT; the server's sentence says what happened.
+        const message = serverMessage(error);
+        notifyError(message);
+        setFormError(message);
+        queryCache.invalidate(...keys);
+        onConflict?.(input);
+      } else {
+        notifyError(error);
+        const field = refused?.status === 400 && typeof refused.body.field === 'string' ? refused.body.field : null;
+        if (field) setFieldErrors({ [field]: serverMessage(error) });
+        else if (refused && (refused.status === 400 || refused.status === 403)) setFormError(serverMessage(error));
+      }
+      return undefined;
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  const reset = useCallback(() => {
+    setFieldErrors({});
+    setFormError(null);
+  }, []);
+
+  return { run, busy, fieldErrors, formError, reset };
+}
