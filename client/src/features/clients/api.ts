@@ -74,7 +74,9 @@ export const useCycles = () => useQuery(clientKeys.cycles, (signal) => api<Cycle
 
 export const useDocuments = (clientId: number) => useQuery(clientKeys.documents(clientId), (signal) => api<ClientDocuments>(clientPaths.documents(clientId), { signal }));
 export const useDeadlines = (clientId: number) => useQuery(clientKeys.deadlines(clientId), (signal) => api<ClientDeadlines>(clientPaths.deadlines(clientId), { signal }));
-export const useInsights = (clientId: number) => useQuery(clientKeys.insights(clientId), (signal) => api<ClientInsights>(clientPaths.insights, { query: { client: clientId }, signal }));
+/** The figures of the months shown (the server's default ends with the current month, the page's with the last one). */
+export const useInsights = (clientId: number, from: string, to: string) =>
+  useQuery([...clientKeys.insights(clientId), from, to], (signal) => api<ClientInsights>(clientPaths.insights, { query: { client: clientId, from, to }, signal }));
 export const useTimeline = (clientId: number, group: ClientTimelineGroup | null) =>
   useQuery(clientKeys.timeline(clientId, group), (signal) => api<ClientTimelineEvent[]>(clientPaths.events(clientId), { query: group ? { group } : {}, signal }), { keepPrevious: true });
 

@@ -20,9 +20,9 @@ type Dialog = { kind: 'edit'; month: string } | { kind: 'import' } | null;
 
 /** The monthly figures: a chart of the last 12 months, the table, a month's entry and the CSV import. */
 export function InsightsTab({ client }: { client: ClientDetail }) {
-  const insights = useInsights(client.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const months = useMemo(() => recentMonths(), []);
+  const insights = useInsights(client.id, months[0]!, months[months.length - 1]!);
   const data = insights.data;
   const byMonth = useMemo(() => new Map((data?.months ?? []).map((insight) => [insight.month, insight])), [data]);
   const close = () => setDialog(null);
@@ -39,7 +39,6 @@ export function InsightsTab({ client }: { client: ClientDetail }) {
               <Button variant="outlined" onClick={() => setDialog({ kind: 'import' })}>
                 Import CSV
               </Button>
-              <Button onClick={() => setDialog({ kind: 'edit', month: currentMonth() })}>Enter this month</Button>
             </div>
           )}
         </div>
