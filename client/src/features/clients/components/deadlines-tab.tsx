@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { MAX_REFERENCE_LENGTH } from '../../../../../common/clients.ts';
-import { DEADLINE_KIND_LABELS } from '../../../../../common/compliance.ts';
 import type { ClientDeadlines, ClientDetail, OpenDeadline } from '../../../../../common/contract/clients.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
@@ -47,10 +46,7 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
             <tbody>
               {data.open.map((deadline) => (
                 <tr key={deadline.key}>
-                  <td>
-                    {deadline.title}
-                    <span className="client-muted client-table__sub">{DEADLINE_KIND_LABELS[deadline.kind]}</span>
-                  </td>
+                  <td>{deadline.title}</td>
                   <td>{deadline.period_start && deadline.period_end ? `${formatIsoDate(deadline.period_start)} to ${formatIsoDate(deadline.period_end)}` : '-'}</td>
                   <td>
                     {formatIsoDate(deadline.due_on)}
