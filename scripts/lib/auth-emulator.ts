@@ -118,7 +118,9 @@ async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     signalGroup(child, 'SIGTERM');
-    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 10_000);
+    // With --export-on-exit the emulator writes its accounts on SIGTERM; killing it sooner loses them, and a
+    // busy machine can take well over 10 s to get there.
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 30_000);
     await exited;
     clearTimeout(timer);
   };

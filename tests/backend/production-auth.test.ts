@@ -32,7 +32,8 @@ const build = (port: number) =>
     { httpAgent: agentTo(port) },
   );
 
-describe('outside emulator mode', () => {
+// Each test builds a back end of its own (database, migrations, seed): slow on a busy two-core machine.
+describe('outside emulator mode', { timeout: 90_000 }, () => {
   let silent: Server;
   const sockets: Socket[] = [];
   let silentPort: number;
