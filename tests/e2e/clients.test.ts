@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, signIn, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -201,4 +201,19 @@ describe('one client', () => {
     // The figures table (uPlot's legend is a table too).
     expect(await page.locator('table.client-table tbody tr').count()).toBe(12);
   });
+});
+
+describe('accessibility (axe-core)', () => {
+  it('finds no serious or critical violation on the list and on a client’s reports and insights tabs', async () => {
+    const page = await signedInAs('BOOKKEEPER', '/clients');
+    await settledRows(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    const path = await openFirstClient(page);
+    await page.goto(`${e2e.stack.url}${path}?tab=reports`);
+    await page.locator('.report-strip__month .status-chip').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${e2e.stack.url}${path}?tab=insights`);
+    await page.locator('.insights-chart canvas').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  }, 240_000);
 });
