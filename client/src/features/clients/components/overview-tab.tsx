@@ -211,7 +211,9 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
             </option>
           ))}
         </Select>
-        <Select id={`${id}-stagger`} label="First VAT period ends in" value={form.vat_first_period_end_month} onChange={set('vat_first_period_end_month')} error={errors.vat_first_period_end_month}>
+      </div>
+      <div className="client-form-row">
+        <Select id={`${id}-stagger`} label="First VAT quarter ends in" value={form.vat_first_period_end_month} onChange={set('vat_first_period_end_month')} error={errors.vat_first_period_end_month}>
           <option value="">-</option>
           {MONTH_NAMES.slice(0, 3).map((name, index) => (
             <option key={name} value={String(index + 1)}>
@@ -219,9 +221,6 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
             </option>
           ))}
         </Select>
-      </div>
-      <div className="client-form-row">
-        <TextField id={`${id}-ct`} label="Corporate tax number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} maxLength={30} error={errors.corporate_tax_number} />
         <Select id={`${id}-fy`} label="Financial year ends in" value={form.financial_year_end_month} onChange={set('financial_year_end_month')} error={errors.financial_year_end_month}>
           {MONTH_NAMES.map((name, index) => (
             <option key={name} value={String(index + 1)}>
@@ -230,6 +229,7 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
           ))}
         </Select>
       </div>
+      <TextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} maxLength={30} error={errors.corporate_tax_number} />
       <div className="client-form-row">
         <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={set('email')} error={errors.email} />
         <TextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} maxLength={30} error={errors.phone} />
