@@ -98,7 +98,7 @@ export function OverviewTab({ client }: { client: ClientDetail }) {
               <Fact term="Plan" value={`${subscription.plan.name}, ${CYCLE_TERMS[subscription.cycle].label}`} />
               <Fact term="Total per cycle" value={formatFils(subscription.price.total_fils)} />
               <Fact term="Status" value={CLIENT_STATUS_LABELS[subscription.status]} />
-              <Fact term="Next renewal" value={formatIsoDate(subscription.next_renewal_on)} />
+              <Fact term="Next renewal" value={subscription.status === 'cancelled' ? '-' : subscription.status === 'paused' ? 'When it resumes' : formatIsoDate(subscription.next_renewal_on)} />
             </dl>
           ) : (
             <p className="client-muted">No subscription.</p>
