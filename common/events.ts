@@ -32,8 +32,43 @@ export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number];
 export const USER_EVENT_KINDS = ['invited', 'role_changed', 'deactivated', 'reactivated'] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user'] as const;
+/**
+ * A client's timeline: its own events (entity 'client'), its subscriptions' ('subscription') and its monthly
+ * reports' ('monthly_report'), read together by the client's id.
+ */
+export const CLIENT_EVENT_KINDS = [
+  'client_activated',
+  'profile_updated',
+  'team_changed',
+  'subscription_started',
+  'plan_change_scheduled',
+  'plan_change_withdrawn',
+  'subscription_renewed',
+  'subscription_paused',
+  'subscription_resumed',
+  'subscription_cancelled',
+  'client_document_uploaded',
+  'document_requested',
+  'document_request_cancelled',
+  'report_created',
+  'report_file_uploaded',
+  'report_updated',
+  'report_submitted',
+  'report_approved',
+  'report_returned',
+  'report_published',
+  'report_superseded',
+  'insights_updated',
+  'insights_imported',
+  'deadline_filed',
+] as const;
+export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
+
+/** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
+export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
-export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, 'test'] as const;
+export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, 'test'] as const;

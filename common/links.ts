@@ -30,3 +30,9 @@ export function registrationPath(registration: QueuePosition & { user_id: number
     ? verificationPath(registration.user_id, 'completed_registration', true)
     : verificationPath(registration.user_id, registration.stage);
 }
+
+/** One client's page; the tab is kept in the query (?tab=), the overview without one. */
+export const CLIENT_DETAIL_PATTERN = '/clients/:id';
+export function clientPath(clientId: string | number, tab?: string): string {
+  return `/clients/${segment(clientId)}${tab && tab !== 'overview' ? `?tab=${encodeURIComponent(tab)}` : ''}`;
+}

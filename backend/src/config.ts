@@ -36,6 +36,8 @@ export interface BackendConfig {
   STREAM_HEARTBEAT_MS: number;
   /** The console's public origin for set-password links; unset, taken from each request's (forwarded) host. */
   CONSOLE_URL?: string;
+  /** How often the clients area's scheduler renews due subscriptions and sends deadline notices; 0 runs it only at start. */
+  CLIENT_JOBS_INTERVAL_MS: number;
 }
 
 const schema = {
@@ -58,6 +60,7 @@ const schema = {
     FCM_PUSH: { type: 'boolean', default: false },
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
+    CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
   },
 } as const;
 

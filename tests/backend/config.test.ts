@@ -31,6 +31,7 @@ describe('loadConfig', () => {
     [{ FIREBASE_PROJECT_ID: 'Not A Project' }, 'FIREBASE_PROJECT_ID'],
     [{ ...base, DATABASE_URL: 'mysql://db/console' }, 'DATABASE_URL'],
     [{ ...base, DATABASE_POOL_MAX: '0' }, 'DATABASE_POOL_MAX'],
+    [{ ...base, CLIENT_JOBS_INTERVAL_MS: '-1' }, 'CLIENT_JOBS_INTERVAL_MS'],
   ])('names the bad variable in one line (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^invalid configuration: ${name}`));
   });

@@ -50,9 +50,15 @@ it('applies each migration once', async () => {
     expect(tables.map((row) => row.table_name)).toEqual(
       [
         'audit_events',
+        'client_deadline_filings',
+        'client_deadline_notices',
+        'client_document_requests',
+        'client_documents',
         'clients',
         'company_profiles',
         'devices',
+        'monthly_insights',
+        'monthly_reports',
         'notifications',
         'plans',
         'profiles',

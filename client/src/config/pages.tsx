@@ -7,6 +7,7 @@
  */
 import type { RouteKey } from '../../../common/access.ts';
 import { routeForPath } from '../../../common/access.ts';
+import { clientPages } from '../features/clients/routes.ts';
 import { homePages } from '../features/home/routes.ts';
 import { registrationPages } from '../features/registrations/routes.ts';
 import { settingsPages } from '../features/settings/routes.ts';
@@ -25,12 +26,12 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   'on-demand-requests': placeholder,
   tasks: placeholder,
   chats: placeholder,
-  clients: placeholder,
   faqs: placeholder,
   careers: placeholder,
   ...homePages,
   ...registrationPages,
   ...userPages,
+  ...clientPages,
   ...settingsPages,
 };
 

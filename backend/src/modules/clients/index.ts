@@ -1,10 +1,26 @@
 /**
- * Clients: the accounts the business serves. The rule of who sees which client (access.ts) is every
- * client-owned area's rule; creating a client and its subscription (store.ts) is onboarding's last step.
+ * Clients: the accounts the business serves, with their subscriptions, documents, monthly reports, monthly
+ * insights and compliance deadlines, and the client's own me/ reads. The rule of who sees which client
+ * (access.ts) is every client-owned area's rule; creating a client and its subscription (store.ts) is
+ * onboarding's last step; the working-day calendar and the deadline rules are in common/.
  */
-import type { BackendModule } from '../../lib/module.ts';
+import type { FastifyInstance } from 'fastify';
+import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
+import { setupClientJobs } from './jobs.ts';
+import { myClientRoutes } from './my-routes.ts';
+import { clientRoutes } from './routes.ts';
+import { seedClients } from './seed.ts';
+import { workRoutes } from './work-routes.ts';
 
-export { addClientVisibility, canSeeClient, requireVisibleClient } from './access.ts';
+export { addClientVisibility, canSeeClient, clientPermissions, isVisibleTo, requireVisibleClient } from './access.ts';
 export { createClient, createSubscription, type NewClient, type NewSubscription } from './store.ts';
+export { renewDueSubscriptions } from './subscription-store.ts';
+export { runClientJobs } from './jobs.ts';
 
-export const clientsModule: BackendModule = { name: 'clients' };
+async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
+  await clientRoutes(app);
+  await workRoutes(app);
+  await myClientRoutes(app);
+}
+
+export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, seed: seedClients };

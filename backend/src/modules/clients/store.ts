@@ -1,10 +1,17 @@
 /**
  * Creating clients and their subscriptions: onboarding's 'Activate account' and the demo seed go through
- * these, in the caller's transaction, so a client never exists half made.
+ * these, in the caller's transaction, so a client never exists half made. Each writes its timeline event
+ * (client_activated, subscription_started) and the client's next compliance deadline is computed at once.
  */
 import { cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
-import type { Queryable } from '../../db/database.ts';
+import { CLIENT_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { isVisibleTo, requireEditor } from './access.ts';
+import { refreshNextDeadline } from './deadline-store.ts';
 
 export interface NewClient {
   registrationId: number | null;
@@ -28,6 +35,8 @@ export interface NewClient {
   bookkeeperId: number | null;
   reviewerId: number | null;
   activatedAt?: Date;
+  /** Who activated it (the timeline's actor); null or absent for the system. */
+  activatedBy?: number | null;
 }
 
 export async function createClient(tx: Queryable, client: NewClient): Promise<number> {
@@ -58,7 +67,17 @@ export async function createClient(tx: Queryable, client: NewClient): Promise<nu
       client.activatedAt ?? null,
     ],
   );
-  return row!.id;
+  const id = row!.id;
+  await writeAudit(tx, {
+    entity: 'client',
+    entityId: id,
+    kind: 'client_activated',
+    actorId: client.activatedBy ?? null,
+    data: { registration_id: client.registrationId, legal_name: client.legalName },
+    ...(client.activatedAt ? { at: client.activatedAt } : {}),
+  });
+  await refreshNextDeadline(tx, id);
+  return id;
 }
 
 export interface NewSubscription {
@@ -69,11 +88,15 @@ export interface NewSubscription {
   discountBp: number;
   /** YYYY-MM-DD: the first cycle starts here; the next renewal is one cycle later. */
   startsOn: string;
+  /** Who started it (the timeline's actor); null or absent for the system. */
+  startedBy?: number | null;
+  idempotencyKey?: string | null;
+  at?: Date;
 }
 
 /** The subscription priced from the plan's current monthly price (pricing.ts); answers its id. */
 export async function createSubscription(tx: Queryable, subscription: NewSubscription): Promise<number> {
-  const [plan] = await tx.query<{ monthly_price_fils: number }>('SELECT monthly_price_fils FROM plans WHERE id = $1', [subscription.planId]);
+  const [plan] = await tx.query<{ name: string; monthly_price_fils: number }>('SELECT name, monthly_price_fils FROM plans WHERE id = $1', [subscription.planId]);
   if (!plan) throw notFound('Plan');
   const price = cyclePrice(plan.monthly_price_fils, subscription.cycle, subscription.discountBp);
   const [row] = await tx.query<{ id: number }>(
@@ -82,5 +105,57 @@ export async function createSubscription(tx: Queryable, subscription: NewSubscri
      RETURNING id`,
     [subscription.clientId, subscription.planId, subscription.cycle, subscription.discountBp, price.net_fils, price.vat_fils, price.total_fils, subscription.startsOn],
   );
+  // A cancelled client signing up again is active again; a new client already is.
+  await tx.query("UPDATE clients SET status = 'active' WHERE id = $1 AND status = 'cancelled'", [subscription.clientId]);
+  await writeAudit(tx, {
+    entity: 'subscription',
+    entityId: row!.id,
+    kind: 'subscription_started',
+    actorId: subscription.startedBy ?? null,
+    data: { client_id: subscription.clientId, plan: plan.name, cycle: subscription.cycle, starts_on: subscription.startsOn, total_fils: price.total_fils },
+    idempotencyKey: subscription.idempotencyKey ?? null,
+    ...(subscription.at ? { at: subscription.at } : {}),
+  });
   return row!.id;
+}
+
+/** A client row as writes lock it. */
+export interface LockedClient {
+  id: number;
+  version: number;
+  legal_name: string;
+  status: 'active' | 'paused' | 'cancelled';
+  user_id: number | null;
+  bookkeeper_id: number | null;
+  reviewer_id: number | null;
+}
+
+/**
+ * Locks the client for a write by `user`: 404 when it does not exist or the user may not see it, 403 when the
+ * user sees it but may not change it (unless `edit` is false: the caller checks its own rule).
+ */
+export async function lockClient(tx: Queryable, user: Pick<CurrentUser, 'id' | 'role'>, clientId: number, edit = true): Promise<LockedClient> {
+  const [client] = await tx.query<LockedClient>(
+    'SELECT id, version, legal_name, status, user_id, bookkeeper_id, reviewer_id FROM clients WHERE id = $1 FOR UPDATE',
+    [clientId],
+  );
+  if (!client || !isVisibleTo(user, client)) throw notFound('Client');
+  if (edit) requireEditor(user, client);
+  return client;
+}
+
+/**
+ * A write on a client that changes none of the client's own fields (a document, a request, a filing, a month's
+ * figures): the client row locked for the caller (404 unseen, 403 not theirs to change), no version, the
+ * request's Idempotency-Key replayed from the event the action writes.
+ */
+export function clientWrite<Result>(
+  db: Database,
+  user: Pick<CurrentUser, 'id' | 'role'>,
+  clientId: number,
+  context: ActionContext,
+  act: (tx: Queryable, client: LockedClient) => Promise<void>,
+  read: (tx: Queryable, client: LockedClient) => Promise<Result>,
+): Promise<Result> {
+  return writeRecord(db, { entity: 'client', context, version: null, conflictMessage: CLIENT_CONFLICT_MESSAGE, lock: (tx) => lockClient(tx, user, clientId), act, read });
 }

@@ -1,0 +1,372 @@
+/**
+ * One client: what its page shows (profile, contacts, team, subscription, next deadline, what the caller may
+ * do), its profile and team changes (a versioned write with its events and notifications), the people a
+ * client may be assigned to, and its timeline (its own events, its subscriptions' and its reports', read
+ * together newest first, each with a sentence for people).
+ */
+import { dubaiDate, daysBetween, formatIsoDate, monthLabel } from '../../../../common/calendar.ts';
+import {
+  CLIENT_CONFLICT_MESSAGE,
+  CLIENT_DOCUMENT_KIND_LABELS,
+  CLIENT_EVENT_GROUPS,
+  type ClientDocumentKind,
+  type ClientStatus,
+  type ClientTimelineGroup,
+} from '../../../../common/clients.ts';
+import type { ClientDetail, ClientTimelineEvent, NextDeadline, TeamChoices, UpdateClientBody } from '../../../../common/contract/clients.ts';
+import type { PersonRef } from '../../../../common/contract/shared.ts';
+import { CLIENT_EVENT_KINDS, type ClientEventKind } from '../../../../common/events.ts';
+import { formatFils } from '../../../../common/money.ts';
+import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { clientPermissions, isVisibleTo } from './access.ts';
+import { refreshNextDeadline } from './deadline-store.ts';
+import { notifyTeamChanged } from './notify.ts';
+import { dateText, personColumns, personFrom } from './rows.ts';
+import { lockClient } from './store.ts';
+import { currentSubscription } from './subscription-store.ts';
+
+type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+/** The profile fields a PATCH may change, as stored (dates as 'YYYY-MM-DD'). */
+const PROFILE_FIELDS = [
+  'legal_name',
+  'trade_licence_number',
+  'licensing_authority',
+  'legal_form',
+  'licence_expires_on',
+  'vat_registered',
+  'trn',
+  'vat_period',
+  'vat_first_period_end_month',
+  'corporate_tax_number',
+  'financial_year_end_month',
+  'email',
+  'phone',
+  'address',
+] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+/** The fields the compliance calendar is computed from. */
+const DEADLINE_FIELDS: readonly ProfileField[] = ['licence_expires_on', 'vat_registered', 'vat_period', 'vat_first_period_end_month', 'financial_year_end_month'];
+
+interface ClientRow {
+  id: number;
+  version: number;
+  status: ClientStatus;
+  legal_name: string;
+  trade_licence_number: string;
+  licensing_authority: string;
+  legal_form: string;
+  licence_expires_on: string;
+  vat_registered: boolean;
+  trn: string | null;
+  vat_period: 'monthly' | 'quarterly' | null;
+  vat_first_period_end_month: number | null;
+  corporate_tax_number: string | null;
+  financial_year_end_month: number;
+  email: string;
+  phone: string;
+  address: string;
+  activated_at: Date;
+  user_id: number | null;
+  bookkeeper_id: number | null;
+  reviewer_id: number | null;
+  next_deadline_on: string | null;
+  next_deadline_key: string | null;
+  next_deadline_title: string | null;
+  registration_user_id: number | null;
+  registration_code: string | null;
+}
+
+const CLIENT_COLUMNS = `c.id, c.version, c.status, c.legal_name, c.trade_licence_number, c.licensing_authority, c.legal_form,
+  ${dateText('c.licence_expires_on', 'licence_expires_on')}, c.vat_registered, c.trn, c.vat_period, c.vat_first_period_end_month,
+  c.corporate_tax_number, c.financial_year_end_month, c.email, c.phone, c.address, c.activated_at, c.user_id, c.bookkeeper_id, c.reviewer_id,
+  ${dateText('c.next_deadline_on', 'next_deadline_on')}, c.next_deadline_key, c.next_deadline_title,
+  r.user_id AS registration_user_id, r.registration_id AS registration_code`;
+
+async function findClient(db: Queryable, clientId: number): Promise<ClientRow | undefined> {
+  const [row] = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c LEFT JOIN registrations r ON r.id = c.registration_id WHERE c.id = $1`, [clientId]);
+  return row;
+}
+
+async function people(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, PersonRef>> {
+  const wanted = ids.filter((id): id is number => id !== null);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.query<PersonRef>('SELECT id, display_name, email FROM users WHERE id = ANY($1::integer[])', [wanted]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function nextDeadlineOf(row: { next_deadline_on: string | null; next_deadline_key: string | null; next_deadline_title: string | null }, today: string): NextDeadline | null {
+  if (!row.next_deadline_on || !row.next_deadline_key || !row.next_deadline_title) return null;
+  const kind = row.next_deadline_key.slice(0, row.next_deadline_key.indexOf(':')) as NextDeadline['kind'];
+  return { key: row.next_deadline_key, kind, title: row.next_deadline_title, due_on: row.next_deadline_on, days_left: daysBetween(today, row.next_deadline_on) };
+}
+
+export async function readClient(db: Queryable, user: Caller, clientId: number, today = dubaiDate()): Promise<ClientDetail> {
+  const row = await findClient(db, clientId);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Client');
+  const persons = await people(db, [row.bookkeeper_id, row.reviewer_id, row.user_id]);
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>("SELECT count(*)::integer AS count FROM client_document_requests WHERE client_id = $1 AND status = 'open'", [row.id]);
+  return {
+    id: row.id,
+    version: row.version,
+    status: row.status,
+    legal_name: row.legal_name,
+    trade_licence_number: row.trade_licence_number,
+    licensing_authority: row.licensing_authority,
+    legal_form: row.legal_form,
+    licence_expires_on: row.licence_expires_on,
+    licence_days_left: daysBetween(today, row.licence_expires_on),
+    vat_registered: row.vat_registered,
+    trn: row.trn,
+    vat_period: row.vat_period,
+    vat_first_period_end_month: row.vat_first_period_end_month,
+    corporate_tax_number: row.corporate_tax_number,
+    financial_year_end_month: row.financial_year_end_month,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    activated_at: row.activated_at.toISOString(),
+    registration: row.registration_user_id !== null && row.registration_code !== null ? { user_id: row.registration_user_id, registration_id: row.registration_code } : null,
+    contacts: row.user_id !== null && persons.has(row.user_id) ? [persons.get(row.user_id)!] : [],
+    bookkeeper: row.bookkeeper_id === null ? null : (persons.get(row.bookkeeper_id) ?? null),
+    reviewer: row.reviewer_id === null ? null : (persons.get(row.reviewer_id) ?? null),
+    subscription: await currentSubscription(db, row.id),
+    next_deadline: nextDeadlineOf(row, today),
+    open_document_requests: count,
+    can: clientPermissions(user, row),
+  };
+}
+
+/** Staff a client may be given to: active bookkeepers and active reviewers, by name. */
+export async function teamChoices(db: Queryable): Promise<TeamChoices> {
+  const rows = await db.query<PersonRef & { role: string }>(
+    "SELECT id, display_name, email, role FROM users WHERE role IN ('BOOKKEEPER', 'REVIEWER') AND active ORDER BY lower(coalesce(display_name, email)), id",
+  );
+  const pick = (role: string) => rows.filter((row) => row.role === role).map(({ id, display_name, email }) => ({ id, display_name, email }));
+  return { bookkeepers: pick('BOOKKEEPER'), reviewers: pick('REVIEWER') };
+}
+
+async function requireTeamMember(db: Queryable, field: 'bookkeeper_id' | 'reviewer_id', id: number): Promise<void> {
+  const role = field === 'bookkeeper_id' ? 'BOOKKEEPER' : 'REVIEWER';
+  const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 AND role = $2 AND active', [id, role]);
+  if (!row) throw invalidInput(field, `must be an active ${role === 'BOOKKEEPER' ? 'bookkeeper' : 'reviewer'}`);
+}
+
+type Profile = Pick<ClientRow, ProfileField>;
+
+/** Trims text fields and refuses blank ones, so a PATCH cannot store '   ' where a name belongs. */
+function cleanedChanges(body: UpdateClientBody): Partial<Profile> {
+  const changes: Partial<Record<ProfileField, unknown>> = {};
+  for (const field of PROFILE_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      if (trimmed === '') throw invalidInput(field, 'must not be blank');
+      changes[field] = field === 'email' ? trimmed.toLowerCase() : trimmed;
+    } else changes[field] = value;
+  }
+  return changes as Partial<Profile>;
+}
+
+/**
+ * PATCH clients/{id}: profile fields (ADMIN and the client's bookkeeper) and the team (ADMIN), with the
+ * version the user saw. Only what changed is written, as one version bump; a profile change and a team
+ * change are separate timeline events; the compliance calendar follows the profile.
+ */
+export function updateClient(db: Database, user: Caller, clientId: number, body: UpdateClientBody, context: ActionContext): Promise<ClientDetail> {
+  const requested = cleanedChanges(body);
+  return writeRecord(db, {
+    entity: 'client',
+    context,
+    version: body.version,
+    conflictMessage: CLIENT_CONFLICT_MESSAGE,
+    lock: async (tx) => {
+      await lockClient(tx, user, clientId);
+      return (await findClient(tx, clientId))!;
+    },
+    act: async (tx, row) => {
+      const profileChanges = Object.fromEntries(Object.entries(requested).filter(([field, value]) => row[field as ProfileField] !== value)) as Partial<Profile>;
+      const team: { bookkeeper_id?: number | null; reviewer_id?: number | null } = {};
+      if (body.bookkeeper_id !== undefined && body.bookkeeper_id !== row.bookkeeper_id) team.bookkeeper_id = body.bookkeeper_id;
+      if (body.reviewer_id !== undefined && body.reviewer_id !== row.reviewer_id) team.reviewer_id = body.reviewer_id;
+      if (Object.keys(team).length > 0 && !clientPermissions(user, row).reassign) throw forbidden("Only an administrator may change a client's bookkeeper or reviewer.");
+      if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0) return;
+
+      const next = { ...row, ...profileChanges, ...team };
+      if (next.vat_registered && !next.trn) throw invalidInput('trn', 'is required for a VAT-registered client');
+      if (next.vat_registered && !next.vat_period) throw invalidInput('vat_period', 'is required for a VAT-registered client');
+      if (team.bookkeeper_id) await requireTeamMember(tx, 'bookkeeper_id', team.bookkeeper_id);
+      if (team.reviewer_id) await requireTeamMember(tx, 'reviewer_id', team.reviewer_id);
+
+      const version = row.version + 1;
+      await tx.query(
+        `UPDATE clients SET legal_name = $2, trade_licence_number = $3, licensing_authority = $4, legal_form = $5, licence_expires_on = $6,
+           vat_registered = $7, trn = $8, vat_period = $9, vat_first_period_end_month = $10, corporate_tax_number = $11,
+           financial_year_end_month = $12, email = $13, phone = $14, address = $15, bookkeeper_id = $16, reviewer_id = $17, version = $18
+         WHERE id = $1`,
+        [
+          row.id,
+          next.legal_name,
+          next.trade_licence_number,
+          next.licensing_authority,
+          next.legal_form,
+          next.licence_expires_on,
+          next.vat_registered,
+          next.trn,
+          next.vat_period,
+          next.vat_first_period_end_month,
+          next.corporate_tax_number,
+          next.financial_year_end_month,
+          next.email,
+          next.phone,
+          next.address,
+          next.bookkeeper_id,
+          next.reviewer_id,
+          version,
+        ],
+      );
+      // One request, one idempotency key: it goes on the first event it writes.
+      let key = context.idempotencyKey;
+      const changedFields = Object.keys(profileChanges) as ProfileField[];
+      if (changedFields.length > 0) {
+        await writeAudit(tx, {
+          entity: 'client',
+          entityId: row.id,
+          kind: 'profile_updated',
+          actorId: context.actorId,
+          data: { fields: changedFields },
+          before: { ...Object.fromEntries(changedFields.map((field) => [field, row[field]])), version: row.version },
+          after: { ...profileChanges, version },
+          idempotencyKey: key,
+        });
+        key = null;
+        if (changedFields.some((field) => DEADLINE_FIELDS.includes(field))) await refreshNextDeadline(tx, row.id);
+      }
+      if (Object.keys(team).length > 0) {
+        const persons = await people(tx, [row.bookkeeper_id, row.reviewer_id, team.bookkeeper_id ?? null, team.reviewer_id ?? null]);
+        const ref = (id: number | null | undefined) => (id ? (persons.get(id) ?? null) : null);
+        const data: Record<string, unknown> = {};
+        if ('bookkeeper_id' in team) data.bookkeeper = { from: ref(row.bookkeeper_id), to: ref(team.bookkeeper_id) };
+        if ('reviewer_id' in team) data.reviewer = { from: ref(row.reviewer_id), to: ref(team.reviewer_id) };
+        await writeAudit(tx, {
+          entity: 'client',
+          entityId: row.id,
+          kind: 'team_changed',
+          actorId: context.actorId,
+          data,
+          before: { bookkeeper_id: row.bookkeeper_id, reviewer_id: row.reviewer_id, version: row.version },
+          after: { bookkeeper_id: next.bookkeeper_id, reviewer_id: next.reviewer_id, version },
+          idempotencyKey: key,
+        });
+        await notifyTeamChanged(tx, row, { bookkeeperId: team.bookkeeper_id ?? null, reviewerId: team.reviewer_id ?? null }, context.actorId);
+      }
+    },
+    read: (tx) => readClient(tx, user, clientId),
+  });
+}
+
+// ------------------------------------------------------------------------------------------------ timeline
+
+const cycleLabel = (cycle: unknown) => (typeof cycle === 'string' && cycle in CYCLE_TERMS ? CYCLE_TERMS[cycle as BillingCycle].label.toLowerCase() : String(cycle));
+const personName = (value: unknown) => {
+  const person = value as PersonRef | null | undefined;
+  return person ? (person.display_name ?? person.email) : 'nobody';
+};
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const month = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}$/.test(value) ? monthLabel(value) : text(value));
+const date = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatIsoDate(value) : text(value));
+const money = (value: unknown) => (typeof value === 'number' ? formatFils(value) : '');
+const documentKind = (value: unknown) => CLIENT_DOCUMENT_KIND_LABELS[value as ClientDocumentKind] ?? text(value);
+const version = (data: Record<string, unknown>) => (typeof data.revision === 'number' && data.revision > 1 ? ` (version ${data.revision})` : '');
+
+/** The sentence a timeline shows for an event, from what its action recorded. */
+export function summarise(kind: ClientEventKind, data: Record<string, unknown>): string {
+  switch (kind) {
+    case 'client_activated':
+      return 'Became a client';
+    case 'profile_updated':
+      return `Profile updated: ${(Array.isArray(data.fields) ? data.fields : []).map((field) => String(field).replace(/_/g, ' ')).join(', ')}`;
+    case 'team_changed':
+      return [
+        data.bookkeeper ? `Bookkeeper: ${personName((data.bookkeeper as { from: unknown }).from)} to ${personName((data.bookkeeper as { to: unknown }).to)}` : null,
+        data.reviewer ? `Reviewer: ${personName((data.reviewer as { from: unknown }).from)} to ${personName((data.reviewer as { to: unknown }).to)}` : null,
+      ]
+        .filter(Boolean)
+        .join('; ');
+    case 'subscription_started':
+      return `Subscription started: ${text(data.plan)}, ${cycleLabel(data.cycle)}, ${money(data.total_fils)} a cycle incl. VAT, from ${date(data.starts_on)}`;
+    case 'plan_change_scheduled':
+      return `Change to ${text(data.plan)}, ${cycleLabel(data.cycle)} (${money(data.total_fils)} incl. VAT) scheduled from ${date(data.effective_on)}`;
+    case 'plan_change_withdrawn':
+      return 'Scheduled plan change withdrawn';
+    case 'subscription_renewed':
+      return data.changed ? `Renewed on ${date(data.renewed_on)} as ${text(data.plan)}, ${cycleLabel(data.cycle)}` : `Renewed on ${date(data.renewed_on)} until ${date(data.next_renewal_on)}`;
+    case 'subscription_paused':
+      return 'Subscription paused';
+    case 'subscription_resumed':
+      return `Subscription resumed; next renewal ${date(data.next_renewal_on)}`;
+    case 'subscription_cancelled':
+      return `Subscription cancelled: ${text(data.reason_label)}${text(data.note) ? ` (${text(data.note)})` : ''}`;
+    case 'client_document_uploaded':
+      return `Uploaded ${documentKind(data.kind)} (${text(data.file_name)})${data.request_id ? ', as requested' : ''}`;
+    case 'document_requested':
+      return `Requested ${documentKind(data.kind)}: ${text(data.note)}`;
+    case 'document_request_cancelled':
+      return `Withdrew the request for ${documentKind(data.kind)}`;
+    case 'report_created':
+      return `${month(data.month)} report started${version(data)}`;
+    case 'report_file_uploaded':
+      return `PDF of the ${month(data.month)} report uploaded (${text(data.file_name)})`;
+    case 'report_updated':
+      return `Summary of the ${month(data.month)} report edited`;
+    case 'report_submitted':
+      return `${month(data.month)} report submitted for review${version(data)}`;
+    case 'report_approved':
+      return `${month(data.month)} report approved${version(data)}`;
+    case 'report_returned':
+      return `${month(data.month)} report returned: ${text(data.reason)}`;
+    case 'report_published':
+      return `${month(data.month)} report published to the client${version(data)}`;
+    case 'report_superseded':
+      return `${month(data.month)} report version ${String(data.revision)} superseded by version ${String(data.by_revision)}`;
+    case 'insights_updated':
+      return `Figures for ${month(data.month)} saved`;
+    case 'insights_imported':
+      return `Figures imported from a CSV file for ${String(data.count)} month${data.count === 1 ? '' : 's'} (${month(data.from)} to ${month(data.to)})`;
+    case 'deadline_filed':
+      return `${text(data.title)} filed (reference ${text(data.reference)})`;
+  }
+}
+
+/** Every event of the client, newest first; `group` keeps one kind of news (the timeline's filter). */
+export async function readTimeline(db: Queryable, user: Caller, clientId: number, group?: ClientTimelineGroup): Promise<ClientTimelineEvent[]> {
+  const row = await findClient(db, clientId);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Client');
+  const kinds = group ? CLIENT_EVENT_KINDS.filter((kind) => CLIENT_EVENT_GROUPS[kind] === group) : [...CLIENT_EVENT_KINDS];
+  const rows = await db.query<{ id: number; entity: ClientTimelineEvent['entity']; kind: ClientEventKind; data: Record<string, unknown>; created_at: Date }>(
+    `SELECT e.id, e.entity, e.kind, e.data, e.created_at, ${personColumns('a', 'actor')}
+     FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
+     WHERE ((e.entity = 'client' AND e.entity_id = $1)
+        OR (e.entity = 'subscription' AND e.entity_id IN (SELECT id FROM subscriptions WHERE client_id = $1))
+        OR (e.entity = 'monthly_report' AND e.entity_id IN (SELECT id FROM monthly_reports WHERE client_id = $1)))
+       AND e.kind = ANY($2::text[])
+     ORDER BY e.created_at DESC, e.id DESC LIMIT 1000`,
+    [clientId, kinds],
+  );
+  return rows.map((event) => ({
+    id: event.id,
+    kind: event.kind,
+    entity: event.entity,
+    group: CLIENT_EVENT_GROUPS[event.kind],
+    summary: summarise(event.kind, event.data),
+    actor: personFrom(event, 'actor'),
+    created_at: event.created_at.toISOString(),
+    data: event.data,
+  }));
+}

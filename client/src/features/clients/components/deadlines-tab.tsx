@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { formatIsoDate } from '../../../../../common/calendar.ts';
+import { MAX_REFERENCE_LENGTH } from '../../../../../common/clients.ts';
+import type { ClientDeadlines, ClientDetail, OpenDeadline } from '../../../../../common/contract/clients.ts';
+import { Button } from '../../../components/button.tsx';
+import { FormDialog } from '../../../components/dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatFull } from '../../../lib/dates.ts';
+import { queryCache } from '../../../lib/query-cache.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { clientKeys, clientWrites, fileDeadline, useDeadlines } from '../api.ts';
+import { daysLeftText, personName } from '../model.ts';
+
+const daysVariant = (days: number) => (days < 0 ? 'red' : days <= 7 ? 'amber' : 'neutral');
+
+/** The client's coming deadlines from its profile (VAT, corporate tax, licence), each marked filed with a reference. */
+export function DeadlinesTab({ client }: { client: ClientDetail }) {
+  const deadlines = useDeadlines(client.id);
+  const [filing, setFiling] = useState<OpenDeadline | null>(null);
+  const data = deadlines.data;
+  if (!data) return <LoadingIndicator label="Loading the compliance calendar" />;
+  return (
+    <div className="client-stack">
+      <section className="panel client-section" aria-labelledby="client-deadlines">
+        <h2 id="client-deadlines" className="client-section__title">
+          Coming deadlines
+        </h2>
+        {data.open.length === 0 ? (
+          <EmptyState message="No open deadlines." />
+        ) : (
+          <table className="client-table">
+            <thead>
+              <tr>
+                <th scope="col">Deadline</th>
+                <th scope="col">Period</th>
+                <th scope="col">Due</th>
+                <th scope="col">Days left</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.open.map((deadline) => (
+                <tr key={deadline.key}>
+                  <td>{deadline.title}</td>
+                  <td>{deadline.period_start && deadline.period_end ? `${formatIsoDate(deadline.period_start)} to ${formatIsoDate(deadline.period_end)}` : '-'}</td>
+                  <td>
+                    {formatIsoDate(deadline.due_on)}
+                    {deadline.moved_from && <span className="client-muted client-table__sub">Moved from {formatIsoDate(deadline.moved_from)} (weekend or holiday)</span>}
+                  </td>
+                  <td>
+                    <StatusChip variant={daysVariant(deadline.days_left)}>{daysLeftText(deadline.days_left)}</StatusChip>
+                  </td>
+                  <td className="client-table__actions">
+                    {client.can.edit && (
+                      <Button variant="outlined" onClick={() => setFiling(deadline)} aria-label={`Mark ${deadline.title} filed`}>
+                        Mark filed
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="panel client-section" aria-labelledby="client-filed">
+        <h2 id="client-filed" className="client-section__title">
+          Filed in the last 12 months
+        </h2>
+        {data.filed.length === 0 ? (
+          <p className="client-muted">Nothing filed yet.</p>
+        ) : (
+          <table className="client-table">
+            <thead>
+              <tr>
+                <th scope="col">Deadline</th>
+                <th scope="col">Due</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Filed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.filed.map((filed) => (
+                <tr key={filed.key}>
+                  <td>{filed.title}</td>
+                  <td>{formatIsoDate(filed.due_on)}</td>
+                  <td className="client-table__file">{filed.reference}</td>
+                  <td>
+                    {formatFull(filed.filed_at)}
+                    <span className="client-muted client-table__sub">{personName(filed.filed_by, 'someone')}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {filing && <FileDialog clientId={client.id} deadline={filing} onClose={() => setFiling(null)} />}
+    </div>
+  );
+}
+
+function FileDialog({ clientId, deadline, onClose }: { clientId: number; deadline: OpenDeadline; onClose: () => void }) {
+  const id = useId();
+  const [reference, setReference] = useState('');
+  const file = useAction<void, ClientDeadlines>({
+    run: (_input, { headers }) => fileDeadline(clientId, { key: deadline.key, reference: reference.trim() }, headers),
+    success: `${deadline.title} marked filed`,
+    invalidates: clientWrites(clientId),
+    onSuccess: (answer) => {
+      queryCache.setData(clientKeys.deadlines(clientId), answer);
+      onClose();
+    },
+    onConflict: onClose,
+  });
+  return (
+    <FormDialog title={`Mark ${deadline.title} filed`} submitLabel="Mark filed" busy={file.busy} error={file.formError} submitDisabled={reference.trim() === ''} onSubmit={() => void file.run()} onClose={onClose}>
+      <p>
+        Due {formatIsoDate(deadline.due_on)} ({daysLeftText(deadline.days_left)}). It leaves the coming deadlines once filed.
+      </p>
+      <TextField id={`${id}-reference`} label="Reference (e.g. the FTA acknowledgement number)" value={reference} onValueChange={setReference} maxLength={MAX_REFERENCE_LENGTH} required error={file.fieldErrors.reference} />
+    </FormDialog>
+  );
+}

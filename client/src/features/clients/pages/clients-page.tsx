@@ -1,0 +1,205 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type ClientStatus, type LicenceExpiryWindow } from '../../../../../common/clients.ts';
+import type { ClientListItem, ClientQuery } from '../../../../../common/contract/clients.ts';
+import { BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { formatIsoDate } from '../../../../../common/calendar.ts';
+import { clientPath } from '../../../../../common/links.ts';
+import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { session } from '../../../state/session.ts';
+import { clientKeys, downloadClientsCsv, fetchClients, usePlans, useTeamChoices } from '../api.ts';
+import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName, personName } from '../model.ts';
+import '../components/clients.css';
+
+const ALL = 'all';
+
+/** The bookkeeper filter: every client, 'mine', 'none' or a staff id; a bookkeeper's default is 'mine'. */
+function bookkeeperField(defaultValue: string): Field<string> {
+  return { defaultValue, parse: (raw) => (/^(all|mine|none|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value) => value };
+}
+
+function schemaFor(role: string | null | undefined) {
+  return {
+    search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+    page: integerField(1),
+    sort: choiceField<ClientSort>(CLIENT_SORTS, DEFAULT_CLIENT_SORT),
+    plan: { defaultValue: ALL, parse: (raw: string) => (/^(all|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value: string) => value } as Field<string>,
+    bookkeeper: bookkeeperField(role === 'BOOKKEEPER' ? BOOKKEEPER_MINE : ALL),
+    vat: choiceField(['all', 'yes', 'no'] as const, 'all'),
+    licence: choiceField<'all' | LicenceExpiryWindow>(['all', ...LICENCE_EXPIRY_WINDOWS], 'all'),
+    status: choiceField<'all' | ClientStatus>(['all', ...CLIENT_STATUSES], 'all'),
+  };
+}
+type ClientsSchema = ReturnType<typeof schemaFor>;
+
+/** The view's filters in the API's words (the export takes the same). */
+function filtersOf(view: ListView<ClientsSchema>): Omit<ClientQuery, 'page' | 'page_size'> {
+  return {
+    ...(view.search ? { search: view.search } : {}),
+    ...(view.plan !== ALL ? { plan: Number(view.plan) } : {}),
+    ...(view.bookkeeper !== ALL ? { bookkeeper: view.bookkeeper } : {}),
+    ...(view.vat !== 'all' ? { vat_registered: view.vat === 'yes' } : {}),
+    ...(view.licence !== 'all' ? { licence_expiring: view.licence } : {}),
+    ...(view.status !== 'all' ? { status: view.status } : {}),
+    sort: view.sort,
+  };
+}
+
+const queryOf = (view: ListView<ClientsSchema>): ClientQuery => ({ ...filtersOf(view), page: view.page, page_size: DEFAULT_PAGE_SIZE });
+
+const columns: readonly Column<ClientListItem>[] = [
+  {
+    id: 'client',
+    header: 'Client',
+    span: 2,
+    sortKey: 'legal_name',
+    cell: (client) => (
+      <span className="clients-list__name">
+        {client.legal_name}
+        <span className="clients-list__sub">{client.trade_licence_number}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'plan',
+    header: 'Plan',
+    cell: (client) =>
+      client.plan ? (
+        <span className="clients-list__name">
+          {client.plan.name}
+          {client.cycle && <span className="clients-list__sub">{CYCLE_TERMS[client.cycle].label}</span>}
+        </span>
+      ) : (
+        '-'
+      ),
+  },
+  { id: 'bookkeeper', header: 'Bookkeeper', cell: (client) => personName(client.bookkeeper) },
+  { id: 'vat', header: 'VAT', fit: true, cell: (client) => (client.vat_registered ? 'Registered' : 'No') },
+  {
+    id: 'deadline',
+    header: 'Next deadline',
+    span: 2,
+    sortKey: 'next_deadline',
+    cell: (client) =>
+      client.next_deadline ? (
+        <span className="clients-list__name">
+          {client.next_deadline.title}
+          <span className={client.next_deadline.days_left < 0 ? 'clients-list__sub clients-list__sub--late' : 'clients-list__sub'}>
+            {formatIsoDate(client.next_deadline.due_on)}, {daysLeftText(client.next_deadline.days_left)}
+          </span>
+        </span>
+      ) : (
+        'None'
+      ),
+  },
+  {
+    id: 'licence',
+    header: 'Licence expiry',
+    fit: true,
+    sortKey: 'licence_expires_on',
+    cell: (client) => <StatusChip variant={expiryVariant(client.licence_days_left)}>{expiryText(client.licence_expires_on, client.licence_days_left)}</StatusChip>,
+  },
+  { id: 'status', header: 'Status', fit: true, cell: (client) => <StatusChip variant={CLIENT_STATUS_VARIANTS[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</StatusChip> },
+];
+
+/** The Clients list: search, filters, sort and page in the URL through the list controller; export of the same view. */
+export function ClientsPage() {
+  useSignals();
+  const role = session.value.role;
+  const schema = useMemo(() => schemaFor(role), [role]);
+  const list = useListController({
+    schema,
+    queryKey: (view) => clientKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchClients(queryOf(view), signal),
+    exportRows: (view) => downloadClientsCsv(filtersOf(view), exportFileName()),
+  });
+  const { view, update } = list;
+  const plans = usePlans();
+  const team = useTeamChoices();
+
+  return (
+    <section className="panel page-panel clients-list" aria-label="Clients">
+      <div className="clients-list__toolbar">
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Name, licence no. or TRN" label="Search clients" maxLength={MAX_SEARCH_LENGTH} />
+        <Filter label="Plan" value={view.plan} onChange={(plan) => update({ plan })}>
+          <option value={ALL}>All plans</option>
+          {(plans.data ?? []).map((plan) => (
+            <option key={plan.id} value={String(plan.id)}>
+              {plan.name}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Bookkeeper" value={view.bookkeeper} onChange={(bookkeeper) => update({ bookkeeper })}>
+          <option value={ALL}>All bookkeepers</option>
+          <option value={BOOKKEEPER_MINE}>Mine</option>
+          <option value={BOOKKEEPER_NONE}>Not assigned</option>
+          {(team.data?.bookkeepers ?? []).map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="VAT" value={view.vat} onChange={(vat) => update({ vat: vat as ListView<ClientsSchema>['vat'] })}>
+          <option value="all">Any</option>
+          <option value="yes">Registered</option>
+          <option value="no">Not registered</option>
+        </Filter>
+        <Filter label="Licence" value={view.licence} onChange={(licence) => update({ licence: licence as ListView<ClientsSchema>['licence'] })}>
+          <option value="all">Any expiry</option>
+          {LICENCE_EXPIRY_WINDOWS.map((days) => (
+            <option key={days} value={days}>
+              Expiring within {days} days
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as ListView<ClientsSchema>['status'] })}>
+          <option value="all">Any status</option>
+          {CLIENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {CLIENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Filter>
+        <Button variant="outlined" className="clients-list__export" loading={list.exporting} onClick={list.exportRows}>
+          <Icon name="download" size={18} />
+          Export CSV
+        </Button>
+      </div>
+      <DataTable<ClientListItem>
+        label="Clients"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(client) => client.id}
+        rowHref={(client) => clientPath(client.id)}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+        sort={view.sort}
+        onSort={list.setSort}
+      />
+      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </section>
+  );
+}
+
+function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="clients-list__filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="clients-list__select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
