@@ -11,6 +11,7 @@ import { MAX_SEARCH_LENGTH } from '../../common/contract/http.ts';
 import type { RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { SetPasswordLinkResponse, StaffUser } from '../../common/contract/users.ts';
+import { PHASE_LABELS } from '../../common/pipeline.ts';
 import { MAX_COMMENT_LENGTH, REVIEW_STATUS_LABELS } from '../../common/review.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
@@ -245,11 +246,13 @@ describe('wrong or stale', () => {
     expect(approved.status).toBe(200);
     const page = await signedInAs('ADMIN', '/pending-payments');
     await rowsLoaded(page);
+    // Two states since the pipeline: waiting for its plan's approval, and approved with the payment requested.
     const statuses = await page.locator('.data-table__body .status-chip').allTextContents();
-    expect(new Set(statuses)).toEqual(new Set([REVIEW_STATUS_LABELS.approved]));
+    expect(new Set(statuses)).toEqual(new Set([REVIEW_STATUS_LABELS.approved, PHASE_LABELS.awaiting_payment]));
     const row = page.locator('.data-table__body [role="row"]', { hasText: target.registration_id });
     const cells = await row.locator('[role="cell"]').allTextContents();
-    expect(cells.slice(2, 4)).toEqual(['Not chosen yet', 'Not chosen yet']);
+    // Plan, cycle and total incl. VAT of a plan not chosen yet.
+    expect(cells.slice(2, 5)).toEqual(['Not chosen yet', '-', 'Not chosen yet']);
     const plans = await page.locator('.data-table__body [role="row"] [role="cell"]:nth-child(3)').allTextContents();
     expect(plans).not.toContain('-');
     await page.context().close();
