@@ -36,8 +36,8 @@ const bodyRows = (page: Page) => table(page).locator('.data-table__body [role="r
 
 /** The rows once the list has answered for the URL shown. */
 async function settledRows(page: Page): Promise<number> {
-  await table(page).locator('[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => {});
-  await expect.poll(async () => table(page).getAttribute('aria-busy')).toBeNull();
+  // The table is aria-busy while its page loads; a loaded machine can take some seconds.
+  await expect.poll(async () => table(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBeNull();
   await bodyRows(page).first().waitFor();
   return bodyRows(page).count();
 }
