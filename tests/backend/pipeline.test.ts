@@ -546,6 +546,11 @@ describe('one registration from completed_registration to an active client', () 
     expect(record).toEqual({ legal_name: activated.legal_name, bookkeeper_id: ids.get('BOOKKEEPER'), user_id: userId, plan_id: premium!.id, cycle: 'monthly', total_fils: activated.plan!.total_fils, status: 'active' });
     expect(await notificationsOf(ids.get('BOOKKEEPER')!, 'activated')).toContainEqual(expect.objectContaining({ title: 'New client assigned to you', link: '/clients' }));
     expect(await notificationsOf(userId, 'activated')).toHaveLength(1);
+    // The Clients area lists it at once: for its bookkeeper (their own clients) and for an admin.
+    for (const caller of ['BOOKKEEPER', 'ADMIN'] as const) {
+      const listed = (await call('GET', `clients/?search=${encodeURIComponent(activated.legal_name!.slice(0, 40))}`, caller)).json<{ results: { id: number }[] }>();
+      expect(listed.results.map((client) => client.id), caller).toContain(activated.activation!.client_id);
+    }
 
     const status = (await call('GET', `users/${userId}/status`)).json<UserStatusResponse>();
     // Seven ticks: the last step is done, not in progress.
