@@ -108,7 +108,8 @@ describe('the demo data', () => {
     const states = (await app.db.query<{ state: string }>('SELECT DISTINCT state FROM monthly_reports ORDER BY state')).map((row) => row.state);
     expect(states).toEqual(['approved', 'draft', 'published', 'returned', 'submitted', 'superseded']);
     const [expired] = await app.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM clients WHERE licence_expires_on < $1::date', [today]);
-    expect(expired!.count).toBe(1);
+    // The clients seed has one; the onboarding demo may activate a company whose licence has lapsed too.
+    expect(expired!.count).toBeGreaterThanOrEqual(1);
     const [thisWeek] = await app.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM clients WHERE next_deadline_on BETWEEN $1::date AND $2::date', [today, addDays(today, 7)]);
     expect(thisWeek!.count).toBeGreaterThan(0);
     const [months] = await app.db.query<{ most: number }>('SELECT max(n)::integer AS most FROM (SELECT count(*) AS n FROM monthly_insights GROUP BY client_id) x');
