@@ -9,6 +9,8 @@ export default defineConfig({
     // the other project in parallel; a hung test still fails, a slow machine does not.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll's default 1 s is too short for a browser's write and its re-read on two busy cores.
+    expect: { poll: { timeout: 15_000 } },
     // Two cores: browser tests and server tests each start real processes, so keep contention bounded.
     maxWorkers: 2,
     projects: [

@@ -10,9 +10,6 @@ import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
 import { seriousViolations, signIn, startE2E, type E2E } from './helpers.ts';
 
-/** expect.poll waits 1 s by default: too short for a write and its re-read on a busy two-core machine. */
-const POLL = { timeout: 15_000 };
-
 let e2e: E2E;
 
 beforeAll(async () => {
@@ -85,8 +82,8 @@ describe('the Clients list', () => {
 
     await page.reload();
     expect(await settledRows(page)).toBe(filtered);
-    await expect.poll(() => page.getByLabel('Status').inputValue(), POLL).toBe('active');
-    await expect.poll(() => page.getByLabel('Licence').inputValue(), POLL).toBe('90');
+    await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('active');
+    await expect.poll(() => page.getByLabel('Licence').inputValue()).toBe('90');
     // Every row shown has its licence expiring within 90 days, or expired ('28 Oct 2026 (in 3 days)').
     const expiries = await table(page).locator('[role="cell"]:nth-child(6) .status-chip').allTextContents();
     expect(expiries).toHaveLength(filtered);
@@ -109,13 +106,13 @@ describe('one client', () => {
     await page.waitForURL((url) => url.searchParams.get('tab') === 'deadlines');
     await page.getByRole('heading', { name: 'Coming deadlines' }).waitFor();
     await page.reload();
-    await expect.poll(() => page.getByRole('tab', { name: 'Compliance calendar' }).getAttribute('aria-selected'), POLL).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Compliance calendar' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('tab', { name: 'Timeline' }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'timeline');
     await page.getByLabel('Show').selectOption('deadlines');
     await page.waitForURL((url) => url.searchParams.get('group') === 'deadlines');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Show').inputValue(), POLL).toBe('deadlines');
+    await expect.poll(() => page.getByLabel('Show').inputValue()).toBe('deadlines');
     const groups = await page.locator('.client-timeline__event .client-muted').allTextContents();
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.every((line) => line.endsWith('Deadlines'))).toBe(true);
@@ -139,7 +136,7 @@ describe('one client', () => {
     await card.getByText('report.pdf').waitFor();
     await card.getByLabel('Summary for the client').fill('Revenue up 8 % on the month; VAT return prepared.');
     await card.getByRole('button', { name: 'Save summary' }).click();
-    await expect.poll(() => card.getByRole('button', { name: 'Save summary' }).isDisabled(), POLL).toBe(true);
+    await expect.poll(() => card.getByRole('button', { name: 'Save summary' }).isDisabled()).toBe(true);
     await card.getByRole('button', { name: 'Submit for review' }).click();
     await bookkeeper.getByRole('dialog', { name: 'Submit for review?' }).getByRole('button', { name: 'Submit' }).click();
     await card.locator('.report-card__head').getByText('In review', { exact: true }).waitFor();
@@ -154,7 +151,7 @@ describe('one client', () => {
     await card.getByRole('button', { name: 'Publish to the client' }).click();
     await bookkeeper.getByRole('dialog', { name: 'Publish to the client?' }).getByRole('button', { name: 'Publish' }).click();
     await card.locator('.report-card__head').getByText('Published', { exact: true }).waitFor();
-    await expect.poll(() => bookkeeper.locator('.report-strip__month[aria-pressed="true"]').textContent(), POLL).toContain('Published');
+    await expect.poll(() => bookkeeper.locator('.report-strip__month[aria-pressed="true"]').textContent()).toContain('Published');
   });
 
   it('schedules a plan change for the next renewal, and marks a VAT return filed', async () => {
