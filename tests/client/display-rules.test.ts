@@ -1,6 +1,6 @@
 /** Small display rules of the console: avatar initials and the PDF preview's title update. */
 import { describe, expect, it } from 'vitest';
-import { titleUpdate } from '../../client/src/features/registrations/pdf-title.ts';
+import { titleUpdate } from '../../client/src/lib/pdf-title.ts';
 import { initials } from '../../client/src/lib/user-name.ts';
 
 describe('avatar initials', () => {

@@ -183,13 +183,13 @@ describe('due-diligence detail', () => {
 
     const pdf = data.documents.find((document) => document.content_type === 'application/pdf')!;
     await page.getByRole('button', { name: `Preview ${pdf.file_name}` }).click();
-    const frame = page.locator('iframe.review-preview__frame');
+    const frame = page.locator('iframe.file-preview__frame');
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
 
     const png = data.documents.find((document) => document.content_type === 'image/png')!;
     await page.getByRole('button', { name: `Preview ${png.file_name}` }).click();
-    const image = page.locator('img.review-preview__image');
+    const image = page.locator('img.file-preview__image');
     await image.waitFor();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(428);
 
@@ -291,7 +291,7 @@ describe('accessibility (axe-core)', () => {
     const page = await signedInAs('ADMIN', `/due-diligence/details/${userId}`);
     await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
     await page.getByRole('button', { name: /^Preview .*\.png$/ }).first().click();
-    await page.locator('img.review-preview__image').waitFor();
+    await page.locator('img.file-preview__image').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${e2e.stack.url}/registrations/${userId}/verification/?step=documents_submitted&resubmitted=true`);
     await stepperState(page);

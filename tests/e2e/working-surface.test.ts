@@ -462,7 +462,7 @@ describe('smaller', () => {
     await toggle.click();
     const hide = page.getByRole('button', { name: `Hide the preview of ${pdf.file_name}` });
     expect(await hide.getAttribute('aria-expanded')).toBe('true');
-    const frame = page.locator('iframe.review-preview__frame');
+    const frame = page.locator('iframe.file-preview__frame');
     await frame.waitFor();
     await expect
       .poll(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { CLIENT_DOCUMENT_KINDS, CLIENT_DOCUMENT_KIND_LABELS, MAX_NOTE_LENGTH, expires, type ClientDocumentKind } from '../../../../../common/clients.ts';
 import type { ClientDetail, ClientDocument, ClientDocuments } from '../../../../../common/contract/clients.ts';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FilePreview } from '../../../components/file-preview.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -117,7 +118,12 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
             </tbody>
           </table>
         )}
-        {selected && <DocumentPreview key={keyOf(selected)} clientId={client.id} document={selected} />}
+        {selected && (
+          <FilePreview
+            label={`${CLIENT_DOCUMENT_KIND_LABELS[selected.kind]}: ${selected.file_name}`}
+            file={{ ...selected, key: keyOf(selected), load: (signal) => fetchDocumentFile(client.id, selected.source, selected.id, signal) }}
+          />
+        )}
       </section>
 
       <section className="panel client-section" aria-labelledby="client-requests">
@@ -156,46 +162,6 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
       {dialog?.kind === 'request' && <RequestDialog clientId={client.id} onClose={close} />}
       {dialog?.kind === 'cancel' && <CancelRequestDialog clientId={client.id} requestId={dialog.requestId} onClose={close} />}
     </div>
-  );
-}
-
-function DocumentPreview({ clientId, document }: { clientId: number; document: ClientDocument }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const figure = useRef<HTMLElement>(null);
-  const { id, source, file_name, content_type } = document;
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    fetchDocumentFile(clientId, source, id, controller.signal).then(
-      (blob) => {
-        if (controller.signal.aborted) return;
-        objectUrl = URL.createObjectURL(asFile(blob, { file_name, content_type }));
-        setUrl(objectUrl);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
-      },
-    );
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [clientId, source, id, file_name, content_type]);
-  useEffect(() => {
-    if (url) figure.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [url]);
-  const label = `${CLIENT_DOCUMENT_KIND_LABELS[document.kind]}: ${file_name}`;
-  return (
-    <figure ref={figure} className="client-preview" aria-label={`Preview of ${file_name}`}>
-      {!url ? (
-        <p className="client-muted">Loading preview...</p>
-      ) : content_type === 'application/pdf' ? (
-        <iframe className="client-preview__frame" src={url} title={file_name} />
-      ) : (
-        <img className="client-preview__image" src={url} alt={label} />
-      )}
-      <figcaption>{label}</figcaption>
-    </figure>
   );
 }
 

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { RegistrationDocument } from '../../../../../common/contract/registrations.ts';
 import { DOCUMENT_KIND_LABELS } from '../../../../../common/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FilePreview } from '../../../components/file-preview.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { fetchDocumentFile } from '../api.ts';
 import { formatBytes } from '../model.ts';
-import { titledPdf } from '../pdf-title.ts';
 
 /**
  * The bytes as a file of the document's own name and type (the three the back end accepts): the name is
@@ -86,53 +86,13 @@ export function DocumentsSection({ userId, documents }: { userId: number; docume
           </tbody>
         </table>
       )}
-      {selected ? <DocumentPreview key={selected.id} id={previewId} userId={userId} document={selected} /> : null}
+      {selected ? (
+        <FilePreview
+          id={previewId}
+          label={`${DOCUMENT_KIND_LABELS[selected.kind]}: ${selected.file_name}`}
+          file={{ ...selected, key: String(selected.id), load: (signal) => fetchDocumentFile(userId, selected.id, signal) }}
+        />
+      ) : null}
     </section>
-  );
-}
-
-function DocumentPreview({ id, userId, document }: { id: string; userId: number; document: RegistrationDocument }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const figure = useRef<HTMLElement>(null);
-  // A refreshed record brings new document objects: the preview follows the file, not the object.
-  const { id: documentId, file_name, content_type } = document;
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | null = null;
-    fetchDocumentFile(userId, documentId, controller.signal)
-      .then((blob) => (content_type === 'application/pdf' ? titledPdf(blob, file_name) : blob))
-      .then(
-        (blob) => {
-          if (controller.signal.aborted) return;
-          objectUrl = URL.createObjectURL(asFile(blob, { file_name, content_type }));
-          setUrl(objectUrl);
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) notifyError(error);
-        },
-      );
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [userId, documentId, file_name, content_type]);
-
-  // The preview opens under the table, often below the fold: bring it into view once it has its size.
-  useEffect(() => {
-    if (url) figure.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [url]);
-
-  const label = `${DOCUMENT_KIND_LABELS[document.kind]}: ${document.file_name}`;
-  return (
-    <figure ref={figure} id={id} className="review-preview" aria-label={`Preview of ${document.file_name}`}>
-      {!url ? (
-        <p className="review-preview__loading">Loading preview...</p>
-      ) : document.content_type === 'application/pdf' ? (
-        <iframe className="review-preview__frame" src={url} title={document.file_name} />
-      ) : (
-        <img className="review-preview__image" src={url} alt={label} />
-      )}
-      <figcaption>{label}</figcaption>
-    </figure>
   );
 }
