@@ -183,6 +183,20 @@ describe('one client', () => {
     expect(title).toContain('VAT return');
   });
 
+  it('previews a document in place, titled with its file name, with no CSP violation', async () => {
+    const page = await signedInAs('BOOKKEEPER', '/clients');
+    const path = await openFirstClient(page);
+    await page.goto(`${e2e.stack.url}${path}?tab=documents`);
+    const preview = page.getByRole('button', { name: /^Preview / }).first();
+    const fileName = (await preview.getAttribute('aria-label'))!.replace(/^Preview /, '');
+    await preview.click();
+    const figure = page.getByRole('figure', { name: `Preview of ${fileName}` });
+    await figure.locator('iframe.file-preview__frame, img.file-preview__image').waitFor();
+    expect(await figure.locator('figcaption').textContent()).toContain(fileName);
+    await page.getByRole('button', { name: `Hide the preview of ${fileName}` }).click();
+    await figure.waitFor({ state: 'detached' });
+  });
+
   it('draws the insights chart (12 months) with no CSP or Trusted Types violation', async () => {
     const page = await signedInAs('BOOKKEEPER', '/clients');
     const path = await openFirstClient(page);
