@@ -21,7 +21,7 @@ export async function seedChats(tx: Queryable, { now }: DemoContext): Promise<vo
   const [bookkeeper] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'bookkeeper@example.com'");
   const [layla] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'client@example.com'");
   if (!bookkeeper) return;
-  const clients = await tx.query<{ id: number; user_id: number | null }>("SELECT id, user_id FROM clients WHERE status = 'active' ORDER BY bookkeeper_id = $1 DESC, id LIMIT 12", [bookkeeper.id]);
+  const clients = await tx.query<{ id: number; user_id: number | null }>("SELECT id, user_id FROM clients WHERE status = 'active' ORDER BY (bookkeeper_id = $1) IS TRUE DESC, id LIMIT 12", [bookkeeper.id]);
   if (layla && clients[0]) {
     await tx.query('UPDATE clients SET user_id = $2 WHERE id = $1', [clients[0].id, layla.id]);
     clients[0].user_id = layla.id;
@@ -52,8 +52,9 @@ export async function seedChats(tx: Queryable, { now }: DemoContext): Promise<vo
       if (fromClient) lastClient = last.id;
     }
     await tx.query('UPDATE conversations SET last_message_id = $2, last_message_at = $3, last_message_preview = $4, last_client_message_id = $5 WHERE id = $1', [id, last.id, last.at, last.text.slice(0, 140), lastClient]);
-    // The bookkeeper has read the older conversations to their end; the three newest have unread messages.
-    if (index >= 3) await tx.query('INSERT INTO conversation_reads (conversation_id, user_id, last_read_message_id) VALUES ($1, $2, $3)', [id, bookkeeper.id, last.id]);
+    // The bookkeeper has read the older conversations to their end; the three newest have their last client message unread.
+    const readUpTo = index >= 3 ? last.id : (lastClient ?? last.id + 1) - 1;
+    await tx.query('INSERT INTO conversation_reads (conversation_id, user_id, last_read_message_id) VALUES ($1, $2, $3)', [id, bookkeeper.id, readUpTo]);
     if (index === 1) await tx.query("INSERT INTO chat_reminders (conversation_id, kind, user_id, due_at, after_message_id) VALUES ($1, 'me', $2, $3, $4)", [id, bookkeeper.id, new Date(now.getTime() + 2 * 3_600_000), lastClient ?? 0]);
   }
   const [admin] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'admin@example.com'");

@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 export async function seedRequests(tx: Queryable, { now }: DemoContext): Promise<void> {
   const [bookkeeper] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'bookkeeper@example.com'");
   if (!bookkeeper) return;
-  const clients = await tx.query<{ id: number; user_id: number | null }>("SELECT id, user_id FROM clients WHERE status = 'active' ORDER BY bookkeeper_id = $1 DESC, id LIMIT 10", [bookkeeper.id]);
+  const clients = await tx.query<{ id: number; user_id: number | null }>("SELECT id, user_id FROM clients WHERE status = 'active' ORDER BY (bookkeeper_id = $1) IS TRUE DESC, id LIMIT 10", [bookkeeper.id]);
   const types = await tx.query<{ id: number; code: string }>('SELECT id, code FROM request_types ORDER BY position');
   const type = (code: string) => types.find((row) => row.code === code)!.id;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);

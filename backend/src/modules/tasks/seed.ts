@@ -4,8 +4,8 @@
  * the demo bookkeeper's clients (monthly close on the 10th, the quarterly VAT return on the 28th, the payroll
  * run on the 25th), whose due tasks are created by the scheduler when the back end starts.
  */
-import { addDays, dubaiDate, isoDate, monthOf, yearOf } from '../../../../common/calendar.ts';
-import { TASK_PRIORITIES, type TaskStatus } from '../../../../common/service-desk.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import { firstOccurrence, TASK_PRIORITIES, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { Queryable } from '../../db/database.ts';
 import { generator, pickWith } from '../../demo/random.ts';
 import type { DemoContext } from '../../lib/module.ts';
@@ -76,15 +76,15 @@ export async function seedTasks(tx: Queryable, { now }: DemoContext): Promise<vo
               ($1, 'Year-end accruals schedule', $2, $3, $6, 'normal', 'in_progress', '[]', 'Accrued rent is missing for December; please add it.', $5)`,
       [mine.id, bookkeeper, reviewer, addDays(today, 2), admin, addDays(today, 4)],
     );
-    const thisMonth = isoDate(yearOf(today), monthOf(today), 1);
     const templates = await tx.query<{ id: number }>('SELECT id FROM clients WHERE bookkeeper_id = $1 ORDER BY id LIMIT 4', [bookkeeper]);
     for (const client of templates) {
       await tx.query(
         `INSERT INTO task_templates (client_id, title, assignee_id, reviewer_id, priority, frequency, day_of_month, lead_days, checklist, next_occurrence_on, created_by) VALUES
           ($1, 'Monthly bookkeeping close', $2, NULL, 'normal', 'monthly', 10, 7, $4, $5, $3),
-          ($1, 'Payroll run (WPS)', $2, NULL, 'high', 'monthly', 25, 5, '[]', $5, $3),
-          ($1, 'VAT return', $2, $6, 'high', 'quarterly', 28, 10, '[]', $5, $3)`,
-        [client.id, bookkeeper, admin, JSON.stringify(CHECKLIST.map((text) => ({ text, done: false }))), thisMonth, reviewer],
+          ($1, 'Payroll run (WPS)', $2, NULL, 'high', 'monthly', 25, 5, '[]', $6, $3),
+          ($1, 'VAT return', $2, $7, 'high', 'quarterly', 28, 10, '[]', $8, $3)`,
+        // Each from its first occurrence due today or later, so the scheduler's first run makes those now within their lead time.
+        [client.id, bookkeeper, admin, JSON.stringify(CHECKLIST.map((text) => ({ text, done: false }))), firstOccurrence(today, 10), firstOccurrence(today, 25), reviewer, firstOccurrence(today, 28)],
       );
     }
   }

@@ -93,7 +93,7 @@ function Card({ task, onOpen }: { task: TaskListItem; onOpen: (taskId: number) =
       {...listeners}
       aria-roledescription="Draggable task"
     >
-      <button type="button" className="task-card__title" onClick={() => onOpen(task.id)} onPointerDown={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
+      <button type="button" className="task-card__title" onClick={() => onOpen(task.id)} onKeyDown={(event) => event.stopPropagation()}>
         {task.title}
       </button>
       <span className="task-card__client">{task.client.legal_name}</span>
