@@ -67,8 +67,49 @@ export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 /** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
 export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report'] as const;
+// ---- service desk (issue 19): tasks, on-demand requests, chats
+export const TASK_EVENT_KINDS = [
+  'task_created',
+  'task_updated',
+  'task_assigned',
+  'task_status_changed',
+  'task_sent_for_review',
+  'task_approved',
+  'task_returned',
+  'task_commented',
+] as const;
+export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
+
+export const REQUEST_EVENT_KINDS = [
+  'request_created',
+  'request_assigned',
+  'request_status_changed',
+  'request_quoted',
+  'request_quote_accepted',
+  'request_converted',
+  'request_declined',
+] as const;
+export type RequestEventKind = (typeof REQUEST_EVENT_KINDS)[number];
+
+export const CHAT_EVENT_KINDS = ['chat_assigned', 'chat_status_changed', 'chat_reminder_set', 'chat_reminder_cancelled'] as const;
+export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
+
+/** Notifications of the service desk that are not audit events: scheduled notices and chat traffic. */
+export const SERVICE_DESK_NOTICE_KINDS = ['task_due_soon', 'chat_message', 'chat_reminder'] as const;
+// ---- end service desk
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
-export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, 'test'] as const;
+export const NOTIFICATION_KINDS = [
+  ...REGISTRATION_EVENT_KINDS,
+  ...CLIENT_EVENT_KINDS,
+  ...CLIENT_NOTICE_KINDS,
+  // service desk (issue 19)
+  ...TASK_EVENT_KINDS,
+  ...REQUEST_EVENT_KINDS,
+  ...CHAT_EVENT_KINDS,
+  ...SERVICE_DESK_NOTICE_KINDS,
+  'test',
+] as const;

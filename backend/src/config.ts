@@ -38,6 +38,8 @@ export interface BackendConfig {
   CONSOLE_URL?: string;
   /** How often the clients area's scheduler renews due subscriptions and sends deadline notices; 0 runs it only at start. */
   CLIENT_JOBS_INTERVAL_MS: number;
+  /** Service desk (issue 19): how often recurring tasks, due notices and chat reminders run; 0 runs them only at start. */
+  SERVICE_DESK_JOBS_INTERVAL_MS: number;
 }
 
 const schema = {
@@ -61,6 +63,8 @@ const schema = {
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
+    // service desk (issue 19): reminders are due to the minute, so the default is short
+    SERVICE_DESK_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 15000 },
   },
 } as const;
 

@@ -11,5 +11,12 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
+// service desk (issue 19)
+import { chatsModule } from './chats/index.ts';
+import { requestsModule } from './requests/index.ts';
+import { tasksModule } from './tasks/index.ts';
 
-export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule];
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
+  // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
+  tasksModule, requestsModule, chatsModule,
+];

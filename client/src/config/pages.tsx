@@ -12,6 +12,10 @@ import { homePages } from '../features/home/routes.ts';
 import { registrationPages } from '../features/registrations/routes.ts';
 import { settingsPages } from '../features/settings/routes.ts';
 import { userPages } from '../features/users/routes.ts';
+// service desk (issue 19)
+import { chatPages } from '../features/chats/routes.ts';
+import { requestPages } from '../features/on-demand-requests/routes.ts';
+import { taskPages } from '../features/tasks/routes.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -23,9 +27,6 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   crm: placeholder,
   contactus: placeholder,
   'unsynced-inv': placeholder,
-  'on-demand-requests': placeholder,
-  tasks: placeholder,
-  chats: placeholder,
   faqs: placeholder,
   careers: placeholder,
   ...homePages,
@@ -33,6 +34,10 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...userPages,
   ...clientPages,
   ...settingsPages,
+  // service desk (issue 19)
+  ...taskPages,
+  ...requestPages,
+  ...chatPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -8,6 +8,8 @@ import { isStaffRole } from '../../../common/roles.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { Icon } from '../components/icon.tsx';
 import { useRegistrationCounts } from '../features/registrations/api.ts';
+// service desk (issue 19): the Chats entry shows the caller's unread total
+import { useChatUnread } from '../features/chats/api.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { session } from '../state/session.ts';
 
@@ -23,7 +25,9 @@ export function SideNav() {
   const role = session.value.role;
   const [location] = useLocation();
   const items = isStaffRole(role) ? navForRole(role) : [];
-  const counts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
+  const registrationCounts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
+  const chatUnread = useChatUnread(isStaffRole(role) && canSee(role, 'chats'));
+  const counts: Counts = chatUnread > 0 ? { ...registrationCounts, chats: chatUnread } : registrationCounts;
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -42,12 +46,12 @@ export function SideNav() {
   );
 }
 
-type Counts = RegistrationCounts['counts'];
+type Counts = RegistrationCounts['counts'] & { chats?: number };
 
 /** An onboarding entry carries how many registrations wait there, as the link's description. */
 function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
   const highlighted = isHighlighted(entry, location);
-  const count = isOnboardingPage(entry.id) ? counts[entry.id] : undefined;
+  const count = isOnboardingPage(entry.id) || entry.id === 'chats' ? counts[entry.id] : undefined;
   const countId = useId();
   return (
     <>
@@ -62,7 +66,7 @@ function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: st
       {count ? (
         <span id={countId} className="side-nav__count">
           {badgeLabel(count)}
-          <span className="visually-hidden"> waiting</span>
+          <span className="visually-hidden">{entry.id === 'chats' ? ' unread' : ' waiting'}</span>
         </span>
       ) : null}
     </>

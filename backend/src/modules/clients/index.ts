@@ -16,6 +16,9 @@ export { addClientVisibility, canSeeClient, clientPermissions, isVisibleTo, requ
 export { createClient, createSubscription, type NewClient, type NewSubscription } from './store.ts';
 export { renewDueSubscriptions } from './subscription-store.ts';
 export { runClientJobs } from './jobs.ts';
+// service desk (issue 19): the row helpers its stores share with this area's
+export { dateText, iso, personColumns, personFrom } from './rows.ts';
+export { myClientId } from './document-store.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
   await clientRoutes(app);

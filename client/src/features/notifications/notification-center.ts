@@ -4,6 +4,7 @@
  * dropped), and the stream, whose events become panel items and push toasts. Every open tab holds its own
  * stream, so read marks made in one tab reach the others as `read` events.
  */
+import { publishNotification } from '../../lib/notification-events.ts';
 import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../../common/contract/notifications.ts';
 import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../../common/contract/notifications-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
@@ -102,7 +103,10 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
     },
     onMessage: (message) => {
       if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
-        const item = toItem(JSON.parse(message.data) as NotificationRecord);
+        const record = JSON.parse(message.data) as NotificationRecord;
+        const item = toItem(record);
+        // service desk (issue 19): areas that refresh on a notification (chats) hear of it here.
+        publishNotification(record);
         const isNew = !notifications.value.some((existing) => existing.id === item.id);
         addNotification(item);
         if (isNew && !item.read) announce(item, navigate);

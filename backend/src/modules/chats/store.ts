@@ -1,0 +1,343 @@
+/**
+ * Chats below HTTP: one conversation per client (made on first use), its messages (text and an optional
+ * PDF/PNG/JPEG attachment, checked by its bytes), per-user read marks and unread counts (messages from the
+ * client after the user's mark), assignment, status and canned replies. Posting locks the conversation row,
+ * so ids within a conversation follow commit order: every reader pages and sees messages in one order.
+ * Who sees a conversation is who sees its client; the client's side is keyed by the caller.
+ */
+import type {
+  AssignChatBody,
+  CannedReply,
+  CannedReplyBody,
+  ChatMessage,
+  ChatQuery,
+  ChatStatusBody,
+  ConversationItem,
+  MessagePage,
+  MessageQuery,
+  PostMessageBody,
+  UpdateCannedReplyBody,
+} from '../../../../common/contract/chats.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../../common/review.ts';
+import { MESSAGE_PAGE_SIZE, type ConversationStatus } from '../../../../common/service-desk.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { cleanFileName, decodeDocument } from '../../lib/documents.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { addClientVisibility, isVisibleTo, myClientId, personColumns, personFrom } from '../clients/index.ts';
+import { requireWorker } from '../tasks/index.ts';
+import { notifyChatAssigned, notifyClientMessage, notifyStaffMessage } from './notify.ts';
+
+type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+export const CHAT_CONFLICT = 'This conversation was changed by someone else. Reload it and try again.';
+const PREVIEW_LENGTH = 140;
+
+export interface ConversationRow {
+  id: number;
+  version: number;
+  client_id: number;
+  client_name: string;
+  client_user_id: number | null;
+  bookkeeper_id: number | null;
+  assignee_id: number | null;
+  status: ConversationStatus;
+  last_message_id: string | number | null;
+  last_message_at: Date | null;
+  last_message_preview: string | null;
+  last_client_message_id: string | number | null;
+}
+
+const SELECT = `SELECT v.id, v.version, v.client_id, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id, v.assignee_id, v.status,
+    v.last_message_id, v.last_message_at, v.last_message_preview, v.last_client_message_id, ${personColumns('a', 'assignee')}
+  FROM conversations v JOIN clients c ON c.id = v.client_id LEFT JOIN users a ON a.id = v.assignee_id`;
+
+/** Unread for user $1: the client's messages after the user's read mark. */
+const UNREAD = `(SELECT count(*)::int FROM chat_messages m WHERE m.conversation_id = v.id AND m.from_client
+    AND m.id > coalesce((SELECT r.last_read_message_id FROM conversation_reads r WHERE r.conversation_id = v.id AND r.user_id = $1), 0))`;
+
+function toItem(row: ConversationRow & { unread?: number }): ConversationItem {
+  return {
+    id: row.id,
+    version: row.version,
+    client: { id: row.client_id, legal_name: row.client_name },
+    assignee: personFrom(row, 'assignee'),
+    status: row.status,
+    last_message:
+      row.last_message_id !== null && row.last_message_at ? { id: Number(row.last_message_id), preview: row.last_message_preview ?? '', at: row.last_message_at.toISOString() } : null,
+    unread: row.unread ?? 0,
+  };
+}
+
+/** The conversation of a client, made on first use (two at once make one: the client id is unique). */
+export async function conversationOf(tx: Queryable, clientId: number): Promise<number> {
+  await tx.query('INSERT INTO conversations (client_id) VALUES ($1) ON CONFLICT (client_id) DO NOTHING', [clientId]);
+  const [row] = await tx.query<{ id: number }>('SELECT id FROM conversations WHERE client_id = $1', [clientId]);
+  return row!.id;
+}
+
+export async function listConversations(db: Queryable, user: Caller, query: ChatQuery, window: PageWindow): Promise<{ count: number; results: ConversationItem[] }> {
+  const filter = new SqlFilter();
+  filter.bind(user.id);
+  addClientVisibility(filter, user, 'c');
+  const view = query.filter ?? 'all';
+  if (view === 'mine') filter.addClause('v.assignee_id = $1');
+  if (view === 'unassigned') filter.addClause("v.assignee_id IS NULL AND v.status <> 'resolved'");
+  if (view === 'waiting') filter.addClause("v.status = 'waiting'");
+  if (view === 'resolved') filter.addClause("v.status = 'resolved'");
+  if (query.search) filter.add((p) => `lower(c.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(query.search));
+  filter.addClause('v.last_message_id IS NOT NULL');
+  const [counted] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM conversations v JOIN clients c ON c.id = v.client_id ${filter.where} AND $1::int IS NOT NULL`,
+    filter.params,
+  );
+  const rows = await db.query<ConversationRow & { unread: number }>(
+    `${SELECT.replace('FROM conversations', `, ${UNREAD} AS unread FROM conversations`)} ${filter.where}
+     ORDER BY v.last_message_at DESC NULLS LAST, v.id DESC LIMIT ${filter.bind(window.size)} OFFSET ${filter.bind(window.offset)}`,
+    filter.params,
+  );
+  return { count: counted!.count, results: rows.map(toItem) };
+}
+
+/** The caller's unread total over the conversations they see (the nav badge caps it at 99+). */
+export async function unreadTotal(db: Queryable, user: Caller): Promise<number> {
+  const filter = new SqlFilter();
+  filter.bind(user.id);
+  addClientVisibility(filter, user, 'c');
+  const [row] = await db.query<{ unread: number }>(`SELECT coalesce(sum(${UNREAD}), 0)::int AS unread FROM conversations v JOIN clients c ON c.id = v.client_id ${filter.where}`, filter.params);
+  return row!.unread;
+}
+
+export async function findConversation(db: Queryable, user: Caller, id: number, lock = false): Promise<ConversationRow> {
+  const [row] = await db.query<ConversationRow>(`${SELECT} WHERE v.id = $1${lock ? ' FOR UPDATE OF v' : ''}`, [id]);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Conversation');
+  return row;
+}
+
+export async function readConversation(db: Queryable, user: Caller, id: number): Promise<ConversationItem> {
+  const [row] = await db.query<ConversationRow & { unread: number }>(`${SELECT.replace('FROM conversations', `, ${UNREAD} AS unread FROM conversations`)} WHERE v.id = $2`, [user.id, id]);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Conversation');
+  return toItem(row);
+}
+
+interface MessageRow {
+  id: string | number;
+  conversation_id: number;
+  from_client: boolean;
+  body: string;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  created_at: Date;
+}
+
+const toMessage = (row: MessageRow): ChatMessage => ({
+  id: Number(row.id),
+  conversation_id: row.conversation_id,
+  author: personFrom(row, 'author'),
+  from_client: row.from_client,
+  body: row.body,
+  attachment: row.file_name && row.content_type ? { file_name: row.file_name, content_type: row.content_type, size_bytes: row.size_bytes ?? 0 } : null,
+  created_at: row.created_at.toISOString(),
+});
+
+const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.from_client, m.body, m.file_name, m.content_type, m.size_bytes, m.created_at, ${personColumns('u', 'author')}`;
+
+/**
+ * A page of messages: the newest `limit` before the cursor (or after `after`, for catching up live),
+ * answered oldest first; `before` is the cursor of the next older page, null at the start.
+ */
+export async function messagesOf(db: Queryable, conversationId: number, query: MessageQuery): Promise<MessagePage> {
+  const limit = query.limit ?? MESSAGE_PAGE_SIZE;
+  if (query.after !== undefined) {
+    const rows = await db.query<MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN users u ON u.id = m.author_id WHERE m.conversation_id = $1 AND m.id > $2 ORDER BY m.id LIMIT $3`,
+      [conversationId, query.after, limit],
+    );
+    return { results: rows.map(toMessage), before: null };
+  }
+  const rows = await db.query<MessageRow>(
+    `SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN users u ON u.id = m.author_id
+     WHERE m.conversation_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3`,
+    [conversationId, query.before ?? Number.MAX_SAFE_INTEGER, limit + 1],
+  );
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit).reverse();
+  return { results: page.map(toMessage), before: more && page.length > 0 ? Number(page[0]!.id) : null };
+}
+
+export async function staffMessages(db: Queryable, user: Caller, conversationId: number, query: MessageQuery): Promise<MessagePage> {
+  await findConversation(db, user, conversationId);
+  return messagesOf(db, conversationId, query);
+}
+
+export async function messageFile(db: Queryable, conversationId: number, messageId: number): Promise<{ file_name: string; content_type: string; content: Uint8Array }> {
+  const [row] = await db.query<{ file_name: string | null; content_type: string | null; content: Uint8Array | null }>(
+    'SELECT file_name, content_type, content FROM chat_messages WHERE id = $1 AND conversation_id = $2',
+    [messageId, conversationId],
+  );
+  if (!row?.content || !row.file_name || !row.content_type) throw notFound('Attachment');
+  return { file_name: row.file_name, content_type: row.content_type, content: row.content };
+}
+
+export async function staffMessageFile(db: Queryable, user: Caller, conversationId: number, messageId: number) {
+  await findConversation(db, user, conversationId);
+  return messageFile(db, conversationId, messageId);
+}
+
+function checkedMessage(body: PostMessageBody): { text: string; file: { file_name: string; content_type: string; content: Buffer } | null } {
+  const text = body.body.trim();
+  const file = body.attachment
+    ? {
+        content: decodeDocument(body.attachment.content_base64, body.attachment.content_type, MAX_DOCUMENT_BYTES, 'attachment.content_base64'),
+        file_name: cleanFileName(body.attachment.file_name, body.attachment.content_type),
+        content_type: body.attachment.content_type,
+      }
+    : null;
+  if (text === '' && !file) throw invalidInput('body', 'must not be empty');
+  return { text, file };
+}
+
+/** Inserts a message in the locked conversation and keeps the conversation's last-message columns. */
+export async function insertMessage(
+  tx: Queryable,
+  conversation: ConversationRow,
+  message: { authorId: number | null; fromClient: boolean; text: string; file: { file_name: string; content_type: string; content: Buffer } | null },
+): Promise<number> {
+  const [row] = await tx.query<{ id: string | number; created_at: Date }>(
+    `INSERT INTO chat_messages (conversation_id, author_id, from_client, body, file_name, content_type, size_bytes, content)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, created_at`,
+    [conversation.id, message.authorId, message.fromClient, message.text, message.file?.file_name ?? null, message.file?.content_type ?? null, message.file?.content.length ?? null, message.file?.content ?? null],
+  );
+  const id = Number(row!.id);
+  const preview = (message.text || `Attachment: ${message.file?.file_name ?? ''}`).replace(/\s+/g, ' ').slice(0, PREVIEW_LENGTH);
+  await tx.query(
+    `UPDATE conversations SET last_message_id = $2, last_message_at = $3, last_message_preview = $4,
+       last_client_message_id = CASE WHEN $5 THEN $2 ELSE last_client_message_id END,
+       status = CASE WHEN $5 AND status <> 'open' THEN 'open' ELSE status END
+     WHERE id = $1`,
+    [conversation.id, id, row!.created_at, preview, message.fromClient],
+  );
+  return id;
+}
+
+/** A staff reply: the conversation locked (order), the sender's own read mark moved past it, the client told. */
+export async function postStaffMessage(db: Database, user: Caller, conversationId: number, body: PostMessageBody): Promise<ChatMessage> {
+  const message = checkedMessage(body);
+  const id = await db.transaction(async (tx) => {
+    const conversation = await findConversation(tx, user, conversationId, true);
+    const id = await insertMessage(tx, conversation, { authorId: user.id, fromClient: false, ...message });
+    await markRead(tx, conversation.id, user.id, id);
+    await notifyClientMessage(tx, conversation, message.text || 'An attachment');
+    return id;
+  });
+  return (await messagesOf(db, conversationId, { after: id - 1, limit: 1 })).results[0]!;
+}
+
+export async function markRead(tx: Queryable, conversationId: number, userId: number, upTo: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO conversation_reads (conversation_id, user_id, last_read_message_id) VALUES ($1, $2, $3)
+     ON CONFLICT (conversation_id, user_id) DO UPDATE SET last_read_message_id = GREATEST(conversation_reads.last_read_message_id, EXCLUDED.last_read_message_id)`,
+    [conversationId, userId, upTo],
+  );
+}
+
+export async function readUpTo(db: Database, user: Caller, conversationId: number, upTo: number): Promise<ConversationItem> {
+  await findConversation(db, user, conversationId);
+  await markRead(db, conversationId, user.id, upTo);
+  return readConversation(db, user, conversationId);
+}
+
+function conversationWrite(db: Database, user: Caller, id: number, version: number, context: ActionContext, act: (tx: Queryable, row: ConversationRow) => Promise<void>) {
+  return writeRecord(db, {
+    entity: 'conversation',
+    context,
+    version,
+    conflictMessage: CHAT_CONFLICT,
+    lock: (tx) => findConversation(tx, user, id, true),
+    act,
+    read: (tx, row) => readConversation(tx, user, row.id),
+  });
+}
+
+export function assignConversation(db: Database, user: Caller, id: number, body: AssignChatBody, context: ActionContext): Promise<ConversationItem> {
+  return conversationWrite(db, user, id, body.version, context, async (tx, row) => {
+    await requireWorker(tx, body.assignee_id, 'assignee_id');
+    await tx.query('UPDATE conversations SET assignee_id = $2, version = version + 1 WHERE id = $1', [row.id, body.assignee_id]);
+    await writeAudit(tx, { entity: 'conversation', entityId: row.id, kind: 'chat_assigned', actorId: context.actorId, data: { from: row.assignee_id, to: body.assignee_id }, idempotencyKey: context.idempotencyKey });
+    if (body.assignee_id !== null && body.assignee_id !== context.actorId) await notifyChatAssigned(tx, row, body.assignee_id);
+  });
+}
+
+export function setConversationStatus(db: Database, user: Caller, id: number, body: ChatStatusBody, context: ActionContext): Promise<ConversationItem> {
+  return conversationWrite(db, user, id, body.version, context, async (tx, row) => {
+    await tx.query('UPDATE conversations SET status = $2, version = version + 1 WHERE id = $1', [row.id, body.status]);
+    await writeAudit(tx, { entity: 'conversation', entityId: row.id, kind: 'chat_status_changed', actorId: context.actorId, data: { from: row.status, to: body.status }, idempotencyKey: context.idempotencyKey });
+    // Resolving ends the wait for the client's reply.
+    if (body.status === 'resolved') await tx.query("UPDATE chat_reminders SET status = 'cancelled' WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending'", [row.id]);
+  });
+}
+
+// ------------------------------------------------------------------------------------------- client side
+
+async function myConversation(tx: Queryable, userId: number, lock = false): Promise<ConversationRow> {
+  const clientId = await myClientId(tx, userId);
+  const id = await conversationOf(tx, clientId);
+  const [row] = await tx.query<ConversationRow>(`${SELECT} WHERE v.id = $1${lock ? ' FOR UPDATE OF v' : ''}`, [id]);
+  return row!;
+}
+
+export async function myMessages(db: Database, userId: number, query: MessageQuery): Promise<MessagePage> {
+  const id = await db.transaction(async (tx) => (await myConversation(tx, userId)).id);
+  return messagesOf(db, id, query);
+}
+
+/** The client's message: the conversation locked, reopened if resolved or waiting, its pending client nudges cancelled, staff told. */
+export async function postMyMessage(db: Database, userId: number, body: PostMessageBody): Promise<ChatMessage> {
+  const message = checkedMessage(body);
+  const { id, conversationId } = await db.transaction(async (tx) => {
+    const conversation = await myConversation(tx, userId, true);
+    const id = await insertMessage(tx, conversation, { authorId: userId, fromClient: true, ...message });
+    await tx.query("UPDATE chat_reminders SET status = 'cancelled' WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending'", [conversation.id]);
+    await notifyStaffMessage(tx, conversation, id, message.text || 'An attachment');
+    return { id, conversationId: conversation.id };
+  });
+  return (await messagesOf(db, conversationId, { after: id - 1, limit: 1 })).results[0]!;
+}
+
+// ----------------------------------------------------------------------------------------- canned replies
+
+export async function cannedReplies(db: Queryable): Promise<CannedReply[]> {
+  return db.query<CannedReply>('SELECT id, version, title, body FROM canned_replies ORDER BY lower(title), id');
+}
+
+function requireAdmin(user: Caller): void {
+  if (user.role !== 'ADMIN') throw forbidden('Only an administrator manages canned replies.');
+}
+
+export async function createCannedReply(db: Queryable, user: Caller, body: CannedReplyBody): Promise<CannedReply> {
+  requireAdmin(user);
+  const [row] = await db.query<CannedReply>('INSERT INTO canned_replies (title, body, created_by) VALUES ($1, $2, $3) RETURNING id, version, title, body', [body.title.trim(), body.body.trim(), user.id]);
+  return row!;
+}
+
+export async function updateCannedReply(db: Database, user: Caller, id: number, body: UpdateCannedReplyBody): Promise<CannedReply> {
+  requireAdmin(user);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ version: number }>('SELECT version FROM canned_replies WHERE id = $1 FOR UPDATE', [id]);
+    if (!row) throw notFound('Canned reply');
+    if (row.version !== body.version) throw conflict('This reply was changed by someone else. Reload it and try again.');
+    const [updated] = await tx.query<CannedReply>('UPDATE canned_replies SET title = $2, body = $3, version = version + 1 WHERE id = $1 RETURNING id, version, title, body', [id, body.title.trim(), body.body.trim()]);
+    return updated!;
+  });
+}
+
+export async function deleteCannedReply(db: Queryable, user: Caller, id: number): Promise<void> {
+  requireAdmin(user);
+  const deleted = await db.query<{ id: number }>('DELETE FROM canned_replies WHERE id = $1 RETURNING id', [id]);
+  if (deleted.length === 0) throw notFound('Canned reply');
+}

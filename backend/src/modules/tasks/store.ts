@@ -1,0 +1,390 @@
+/**
+ * Tasks below HTTP: the list ('Mine' by default), the board, one task with its checklist, comments and
+ * timeline, and every change through writeRecord (locked row, idempotency, version, audit, notifications in
+ * one transaction). Who sees a task is who sees its client (a bookkeeper's guess at another's task is 404);
+ * anyone who sees it may work it. Maker-checker: 'done' set by anyone but the task's reviewer on a task with
+ * a reviewer sends it to 'in_review'; only the reviewer (or an ADMIN) approves or returns it.
+ */
+import { dubaiDate } from '../../../../common/calendar.ts';
+import type { PersonRef } from '../../../../common/contract/shared.ts';
+import type {
+  BulkTaskBody,
+  BulkTaskResult,
+  ChecklistItem,
+  NewTaskBody,
+  ReturnTaskBody,
+  TaskBoard,
+  TaskChoices,
+  TaskDetail,
+  TaskListItem,
+  TaskQuery,
+  UpdateTaskBody,
+} from '../../../../common/contract/tasks.ts';
+import { dueMark, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
+import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { addClientVisibility, dateText, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
+
+export type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+export const TASK_CONFLICT = 'This task was changed by someone else. Reload it and try again.';
+const WORKING_ROLES = ['BOOKKEEPER', 'ADMIN', 'REVIEWER'];
+
+const SELECT = `SELECT t.id, t.version, t.title, t.description, t.status, t.priority, ${dateText('t.due_on', 'due_on')}, t.checklist, t.review_note,
+    t.request_id, t.template_id, t.created_at, t.assignee_id, t.reviewer_id, c.id AS client_id, c.legal_name AS client_name, c.bookkeeper_id,
+    ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
+  FROM tasks t JOIN clients c ON c.id = t.client_id LEFT JOIN users a ON a.id = t.assignee_id LEFT JOIN users r ON r.id = t.reviewer_id`;
+
+export interface TaskRow {
+  id: number;
+  version: number;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_on: string;
+  checklist: ChecklistItem[];
+  review_note: string | null;
+  request_id: number | null;
+  template_id: number | null;
+  created_at: Date;
+  assignee_id: number | null;
+  reviewer_id: number | null;
+  client_id: number;
+  client_name: string;
+  bookkeeper_id: number | null;
+}
+
+export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
+  const checklist = row.checklist;
+  return {
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    client: { id: row.client_id, legal_name: row.client_name },
+    assignee: personFrom(row, 'assignee'),
+    reviewer: personFrom(row, 'reviewer'),
+    due_on: row.due_on,
+    priority: row.priority,
+    status: row.status,
+    due_mark: dueMark(row.due_on, today, row.status === 'done'),
+    checklist_done: checklist.filter((item) => item.done).length,
+    checklist_total: checklist.length,
+    request_id: row.request_id,
+    template_id: row.template_id,
+  };
+}
+
+const SORTS: Record<NonNullable<TaskQuery['sort']>, string> = {
+  due_on: 't.due_on, t.id',
+  '-due_on': 't.due_on DESC, t.id DESC',
+  priority: "array_position(ARRAY['urgent','high','normal','low'], t.priority), t.due_on, t.id",
+  '-created_at': 't.created_at DESC, t.id DESC',
+  title: 'lower(t.title), t.id',
+};
+
+function listFilter(user: Caller, query: { assignee?: string; client?: number; search?: string }): SqlFilter {
+  const filter = new SqlFilter();
+  addClientVisibility(filter, user, 'c');
+  const assignee = query.assignee ?? 'mine';
+  if (assignee === 'mine') filter.add((p) => `t.assignee_id = ${p}`, user.id);
+  else if (assignee === 'none') filter.addClause('t.assignee_id IS NULL');
+  else if (assignee !== 'all') filter.add((p) => `t.assignee_id = ${p}`, Number(assignee));
+  if (query.client !== undefined) filter.add((p) => `t.client_id = ${p}`, query.client);
+  if (query.search) filter.add((p) => `(lower(t.title) LIKE ${p} ESCAPE '\\' OR lower(c.legal_name) LIKE ${p} ESCAPE '\\')`, containsPattern(query.search));
+  return filter;
+}
+
+export async function listTasks(db: Queryable, user: Caller, query: TaskQuery, window: PageWindow, today = dubaiDate()): Promise<{ count: number; results: TaskListItem[] }> {
+  const filter = listFilter(user, query);
+  if (query.status) filter.add((p) => `t.status = ${p}`, query.status);
+  if (query.priority) filter.add((p) => `t.priority = ${p}`, query.priority);
+  if (query.due === 'overdue') filter.add((p) => `t.status <> 'done' AND t.due_on < ${p}::date`, today);
+  if (query.due === 'today') filter.add((p) => `t.status <> 'done' AND t.due_on = ${p}::date`, today);
+  if (query.due === 'week') filter.add((p) => `t.status <> 'done' AND t.due_on <= (${p}::date + 7)`, today);
+  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where}`, filter.params);
+  const limit = filter.bind(window.size);
+  const offset = filter.bind(window.offset);
+  const rows = await db.query<TaskRow>(`${SELECT} ${filter.where} ORDER BY ${SORTS[query.sort ?? 'due_on']} LIMIT ${limit} OFFSET ${offset}`, filter.params);
+  return { count: counted!.count, results: rows.map((row) => toListItem(row, today)) };
+}
+
+/** The board: every open task of the filter by status, and the 50 most recently completed. */
+export async function taskBoard(db: Queryable, user: Caller, query: { assignee?: string; client?: number; search?: string }, today = dubaiDate()): Promise<TaskBoard> {
+  const open = listFilter(user, query);
+  open.addClause("t.status <> 'done'");
+  const rows = await db.query<TaskRow>(`${SELECT} ${open.where} ORDER BY t.due_on, t.id LIMIT 1000`, open.params);
+  const done = listFilter(user, query);
+  done.addClause("t.status = 'done'");
+  rows.push(...(await db.query<TaskRow>(`${SELECT} ${done.where} ORDER BY t.completed_at DESC NULLS LAST, t.id DESC LIMIT 50`, done.params)));
+  return { columns: TASK_STATUSES.map((status) => ({ status, tasks: rows.filter((row) => row.status === status).map((row) => toListItem(row, today)) })) };
+}
+
+async function findTask(db: Queryable, user: Caller, taskId: number, lock = false): Promise<TaskRow> {
+  const [row] = await db.query<TaskRow>(`${SELECT} WHERE t.id = $1${lock ? ' FOR UPDATE OF t' : ''}`, [taskId]);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Task');
+  return row;
+}
+
+const canReview = (user: Caller, row: TaskRow) => user.role === 'ADMIN' || (row.reviewer_id !== null && row.reviewer_id === user.id);
+
+export async function readTask(db: Queryable, user: Caller, taskId: number, today = dubaiDate()): Promise<TaskDetail> {
+  const row = await findTask(db, user, taskId);
+  const comments = await db.query<{ id: number; body: string; created_at: Date }>(
+    `SELECT m.id, m.body, m.created_at, ${personColumns('u', 'author')} FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
+    [taskId],
+  );
+  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date }>(
+    `SELECT e.id, e.kind, e.data, e.created_at, ${personColumns('u', 'actor')} FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+     WHERE e.entity = 'task' AND e.entity_id = $1 ORDER BY e.id DESC LIMIT 200`,
+    [taskId],
+  );
+  return {
+    ...toListItem(row, today),
+    description: row.description,
+    checklist: row.checklist,
+    review_note: row.review_note,
+    comments: comments.map((comment) => ({ id: comment.id, author: personFrom(comment, 'author'), body: comment.body, created_at: comment.created_at.toISOString() })),
+    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: personFrom(event, 'actor'), data: event.data, created_at: event.created_at.toISOString() })),
+    can_edit: true,
+    can_review: row.status === 'in_review' && canReview(user, row),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A staff member who may hold a task (BOOKKEEPER, ADMIN, REVIEWER); 400 naming the field otherwise. */
+export async function requireWorker(db: Queryable, userId: number | null | undefined, field: string): Promise<void> {
+  if (userId === null || userId === undefined) return;
+  const [row] = await db.query<{ role: string; deactivated_at: Date | null }>('SELECT role, deactivated_at FROM users WHERE id = $1', [userId]);
+  if (!row || !WORKING_ROLES.includes(row.role) || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
+}
+
+export interface NewTask {
+  clientId: number;
+  title: string;
+  description?: string;
+  assigneeId: number | null;
+  reviewerId: number | null;
+  dueOn: string;
+  priority: TaskPriority;
+  checklist: ChecklistItem[];
+  templateId?: number | null;
+  occurrenceOn?: string | null;
+  requestId?: number | null;
+  createdBy: number | null;
+  idempotencyKey?: string | null;
+}
+
+/** Inserts a task, its creation event and the assignee's notice; answers its id (null: the occurrence existed). */
+export async function insertTask(tx: Queryable, task: NewTask): Promise<number | null> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO tasks (client_id, title, description, assignee_id, reviewer_id, due_on, priority, checklist, template_id, occurrence_on, request_id, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (template_id, occurrence_on) DO NOTHING RETURNING id`,
+    [task.clientId, task.title, task.description ?? '', task.assigneeId, task.reviewerId, task.dueOn, task.priority, JSON.stringify(task.checklist), task.templateId ?? null, task.occurrenceOn ?? null, task.requestId ?? null, task.createdBy],
+  );
+  if (!row) return null;
+  await writeAudit(tx, {
+    entity: 'task',
+    entityId: row.id,
+    kind: 'task_created',
+    actorId: task.createdBy,
+    data: { title: task.title, client_id: task.clientId, template_id: task.templateId ?? null, request_id: task.requestId ?? null },
+    idempotencyKey: task.idempotencyKey ?? null,
+  });
+  if (task.assigneeId !== null) {
+    const [client] = await tx.query<{ legal_name: string }>('SELECT legal_name FROM clients WHERE id = $1', [task.clientId]);
+    await notifyTaskAssigned(tx, { id: row.id, title: task.title, due_on: task.dueOn, client_name: client?.legal_name ?? '' }, task.assigneeId, task.createdBy);
+  }
+  return row.id;
+}
+
+function cleanTitle(title: string, field = 'title'): string {
+  const clean = title.trim();
+  if (clean === '') throw invalidInput(field, 'must not be blank');
+  return clean;
+}
+
+const cleanChecklist = (items: readonly ChecklistItem[] | undefined) =>
+  (items ?? []).map((item) => ({ text: item.text.trim(), done: item.done })).filter((item) => {
+    if (item.text === '') throw invalidInput('checklist', 'items must not be blank');
+    return true;
+  });
+
+export async function createTask(db: Database, user: Caller, body: NewTaskBody, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  const title = cleanTitle(body.title);
+  const checklist = cleanChecklist(body.checklist);
+  const id = await db.transaction(async (tx) => {
+    if (context.idempotencyKey) {
+      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'task' AND kind = 'task_created' AND actor_id = $1 AND idempotency_key = $2", [user.id, context.idempotencyKey]);
+      if (seen) return seen.entity_id;
+    }
+    await requireVisibleClient(tx, user, body.client_id);
+    await requireWorker(tx, body.assignee_id, 'assignee_id');
+    await requireWorker(tx, body.reviewer_id, 'reviewer_id');
+    return (await insertTask(tx, {
+      clientId: body.client_id,
+      title,
+      description: body.description ?? '',
+      assigneeId: body.assignee_id ?? null,
+      reviewerId: body.reviewer_id ?? null,
+      dueOn: body.due_on,
+      priority: body.priority ?? 'normal',
+      checklist,
+      createdBy: context.actorId,
+      idempotencyKey: context.idempotencyKey,
+    }))!;
+  });
+  return readTask(db, user, id, today);
+}
+
+function taskWrite(db: Database, user: Caller, taskId: number, version: number | null, context: ActionContext, act: (tx: Queryable, row: TaskRow) => Promise<void>, today = dubaiDate()) {
+  return writeRecord(db, {
+    entity: 'task',
+    context,
+    version,
+    conflictMessage: TASK_CONFLICT,
+    lock: (tx) => findTask(tx, user, taskId, true),
+    act,
+    read: (tx, row) => readTask(tx, user, row.id, today),
+  });
+}
+
+const bump = (tx: Queryable, id: number, sets: string, params: unknown[]) =>
+  tx.query(`UPDATE tasks SET ${sets}${sets ? ', ' : ''}version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`, [id, ...params]);
+
+export function updateTask(db: Database, user: Caller, taskId: number, body: UpdateTaskBody, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  return taskWrite(db, user, taskId, body.version, context, async (tx, row) => {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      params.push(value);
+      sets.push(`${column} = $${params.length + 1}`);
+    };
+    const changes: Record<string, unknown> = {};
+    if (body.title !== undefined) set('title', (changes.title = cleanTitle(body.title)));
+    if (body.description !== undefined) set('description', (changes.description = body.description));
+    if (body.due_on !== undefined) set('due_on', (changes.due_on = body.due_on));
+    if (body.due_on !== undefined && body.due_on !== row.due_on) set('due_notice_at', null);
+    if (body.priority !== undefined) set('priority', (changes.priority = body.priority));
+    if (body.checklist !== undefined) set('checklist', JSON.stringify((changes.checklist = cleanChecklist(body.checklist))));
+    if (body.reviewer_id !== undefined) {
+      await requireWorker(tx, body.reviewer_id, 'reviewer_id');
+      set('reviewer_id', (changes.reviewer_id = body.reviewer_id));
+    }
+    const reassigned = body.assignee_id !== undefined && body.assignee_id !== row.assignee_id;
+    if (body.assignee_id !== undefined) {
+      await requireWorker(tx, body.assignee_id, 'assignee_id');
+      set('assignee_id', body.assignee_id);
+    }
+    await bump(tx, row.id, sets.join(', '), params);
+    if (Object.keys(changes).length > 0) await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_updated', actorId: context.actorId, data: { fields: Object.keys(changes) }, idempotencyKey: context.idempotencyKey });
+    if (reassigned) await recordAssignment(tx, row, body.assignee_id ?? null, context, Object.keys(changes).length === 0);
+  }, today);
+}
+
+async function recordAssignment(tx: Queryable, row: TaskRow, assigneeId: number | null, context: ActionContext, keyed = true): Promise<void> {
+  await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_assigned', actorId: context.actorId, data: { from: row.assignee_id, to: assigneeId }, idempotencyKey: keyed ? context.idempotencyKey : null });
+  if (assigneeId !== null) await notifyTaskAssigned(tx, { id: row.id, title: row.title, due_on: row.due_on, client_name: row.client_name }, assigneeId, context.actorId);
+}
+
+/** Moves a task; 'done' on a reviewed task by anyone but its reviewer goes to 'in_review' instead. 'in_review' is only reached that way. */
+async function applyStatus(tx: Queryable, user: Caller, row: TaskRow, status: TaskStatus, context: ActionContext): Promise<TaskStatus> {
+  if (status === 'in_review') throw invalidInput('status', "cannot be set to 'in_review': mark the task done to send it to its reviewer");
+  if (row.status === 'in_review' && status === 'done') throw forbidden('Only the reviewer approves a task in review.');
+  let next: TaskStatus = status;
+  if (status === 'done' && row.reviewer_id !== null && row.reviewer_id !== user.id) next = 'in_review';
+  if (next === row.status) return next;
+  await bump(tx, row.id, `status = $2, completed_at = ${next === 'done' ? 'CURRENT_TIMESTAMP' : 'NULL'}`, [next]);
+  if (next === 'in_review') {
+    await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_sent_for_review', actorId: context.actorId, data: { from: row.status }, idempotencyKey: context.idempotencyKey });
+    await notifyTaskSentForReview(tx, { id: row.id, title: row.title, client_name: row.client_name }, row.reviewer_id!, context.actorId);
+  } else {
+    await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_status_changed', actorId: context.actorId, data: { from: row.status, to: next }, idempotencyKey: context.idempotencyKey });
+  }
+  return next;
+}
+
+export function setTaskStatus(db: Database, user: Caller, taskId: number, status: TaskStatus, version: number, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  return taskWrite(db, user, taskId, version, context, async (tx, row) => void (await applyStatus(tx, user, row, status, context)), today);
+}
+
+export function approveTask(db: Database, user: Caller, taskId: number, version: number, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  return taskWrite(db, user, taskId, version, context, async (tx, row) => {
+    if (row.status !== 'in_review') throw new HttpError(409, 'CONFLICT', 'This task is not waiting for review.');
+    if (!canReview(user, row)) throw forbidden("Only the task's reviewer or an administrator approves it.");
+    await bump(tx, row.id, "status = 'done', completed_at = CURRENT_TIMESTAMP, review_note = NULL", []);
+    await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_approved', actorId: context.actorId, idempotencyKey: context.idempotencyKey });
+    await notifyTaskReviewed(tx, { id: row.id, title: row.title, client_name: row.client_name }, row.assignee_id, 'approved', null, context.actorId);
+  }, today);
+}
+
+export function returnTask(db: Database, user: Caller, taskId: number, body: ReturnTaskBody, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  const note = body.note.trim();
+  if (note === '') return Promise.reject(invalidInput('note', 'must not be blank'));
+  return taskWrite(db, user, taskId, body.version, context, async (tx, row) => {
+    if (row.status !== 'in_review') throw new HttpError(409, 'CONFLICT', 'This task is not waiting for review.');
+    if (!canReview(user, row)) throw forbidden("Only the task's reviewer or an administrator returns it.");
+    await bump(tx, row.id, "status = 'in_progress', review_note = $2", [note]);
+    await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_returned', actorId: context.actorId, data: { note }, idempotencyKey: context.idempotencyKey });
+    await notifyTaskReviewed(tx, { id: row.id, title: row.title, client_name: row.client_name }, row.assignee_id, 'returned', note, context.actorId);
+  }, today);
+}
+
+export function commentOnTask(db: Database, user: Caller, taskId: number, body: string, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
+  const text = body.trim();
+  if (text === '') return Promise.reject(invalidInput('body', 'must not be blank'));
+  return taskWrite(db, user, taskId, null, context, async (tx, row) => {
+    await tx.query('INSERT INTO task_comments (task_id, author_id, body) VALUES ($1, $2, $3)', [row.id, context.actorId, text]);
+    await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_commented', actorId: context.actorId, data: { comment: text.slice(0, 200) }, idempotencyKey: context.idempotencyKey });
+  }, today);
+}
+
+/** Bulk reassign and/or status: each task on its own (its own transaction), the result per row. */
+export async function bulkUpdate(db: Database, user: Caller, body: BulkTaskBody, context: ActionContext, today = dubaiDate()): Promise<BulkTaskResult> {
+  if (body.assignee_id === undefined && body.status === undefined) throw invalidInput('status', 'or an assignee must be given');
+  await requireWorker(db, body.assignee_id, 'assignee_id');
+  const results: BulkTaskResult['results'] = [];
+  for (const id of new Set(body.ids)) {
+    try {
+      const detail = await writeRecord(db, {
+        entity: 'task',
+        context: { actorId: context.actorId, idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:${id}` : null },
+        version: null,
+        conflictMessage: TASK_CONFLICT,
+        lock: (tx) => findTask(tx, user, id, true),
+        act: async (tx, row) => {
+          const rowContext = { actorId: context.actorId, idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:${id}` : null };
+          if (body.assignee_id !== undefined && body.assignee_id !== row.assignee_id) {
+            await bump(tx, row.id, 'assignee_id = $2', [body.assignee_id]);
+            await recordAssignment(tx, row, body.assignee_id, rowContext);
+          }
+          if (body.status !== undefined) await applyStatus(tx, user, { ...row, assignee_id: body.assignee_id ?? row.assignee_id }, body.status, body.assignee_id !== undefined ? { ...rowContext, idempotencyKey: null } : rowContext);
+        },
+        read: (tx, row) => readTask(tx, user, row.id, today),
+      });
+      const { description: _d, checklist: _c, review_note: _r, comments: _m, timeline: _t, can_edit: _e, can_review: _v, created_at: _a, ...item } = detail;
+      results.push({ id, ok: true, message: null, task: item });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      results.push({ id, ok: false, message: error.message, task: null });
+    }
+  }
+  return { results };
+}
+
+export async function taskChoices(db: Queryable, user: Caller): Promise<TaskChoices> {
+  const staff = await db.query<PersonRef & { role: string }>(
+    "SELECT id, display_name, email, role FROM users WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY lower(coalesce(display_name, email)), id LIMIT 500",
+    [WORKING_ROLES],
+  );
+  const filter = new SqlFilter();
+  addClientVisibility(filter, user, 'c');
+  const clients = await db.query<{ id: number; legal_name: string }>(`SELECT c.id, c.legal_name FROM clients c ${filter.where} ORDER BY lower(c.legal_name), c.id LIMIT 1000`, filter.params);
+  return { staff, clients };
+}

@@ -1,0 +1,178 @@
+/**
+ * Recurring task templates per client (a monthly close on the 10th, the quarterly VAT return, the payroll
+ * run) and the scheduled work that turns them into tasks: each occurrence's due date is moved off weekends
+ * and UAE public holidays (common/service-desk.ts on the one holiday table), and its task is created
+ * `lead_days` before it. Exactly once with any number of back ends: templates are claimed FOR UPDATE SKIP
+ * LOCKED, and a task is unique per (template, occurrence), so even a claim lost mid-way cannot make two.
+ */
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import type { NewTemplateBody, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../../common/contract/tasks.ts';
+import { firstOccurrence, nextOccurrence, occurrenceDueDate, type TaskPriority, type TemplateFrequency } from '../../../../common/service-desk.ts';
+import type { ChecklistItem } from '../../../../common/contract/tasks.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { invalidInput, notFound } from '../../lib/http-error.ts';
+import type { PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+import { addClientVisibility, dateText, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { insertTask, requireWorker, type Caller } from './store.ts';
+
+interface TemplateRow {
+  id: number;
+  version: number;
+  client_id: number;
+  client_name: string;
+  bookkeeper_id: number | null;
+  title: string;
+  assignee_id: number | null;
+  reviewer_id: number | null;
+  priority: TaskPriority;
+  frequency: TemplateFrequency;
+  day_of_month: number;
+  lead_days: number;
+  checklist: ChecklistItem[];
+  next_occurrence_on: string;
+  active: boolean;
+}
+
+const SELECT = `SELECT tt.id, tt.version, tt.client_id, c.legal_name AS client_name, c.bookkeeper_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority,
+    tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist, ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}, tt.active,
+    ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
+  FROM task_templates tt JOIN clients c ON c.id = tt.client_id LEFT JOIN users a ON a.id = tt.assignee_id LEFT JOIN users r ON r.id = tt.reviewer_id`;
+
+function toTemplate(row: TemplateRow): TaskTemplate {
+  const due = occurrenceDueDate(row.next_occurrence_on, row.day_of_month);
+  return {
+    id: row.id,
+    version: row.version,
+    client: { id: row.client_id, legal_name: row.client_name },
+    title: row.title,
+    assignee: personFrom(row, 'assignee'),
+    reviewer: personFrom(row, 'reviewer'),
+    priority: row.priority,
+    frequency: row.frequency,
+    day_of_month: row.day_of_month,
+    lead_days: row.lead_days,
+    checklist: row.checklist,
+    next_occurrence_on: row.next_occurrence_on,
+    next_due_on: due,
+    next_created_on: addDays(due, -row.lead_days),
+    active: row.active,
+  };
+}
+
+export async function listTemplates(db: Queryable, user: Caller, query: TemplateQuery, window: PageWindow): Promise<{ count: number; results: TaskTemplate[] }> {
+  const filter = new SqlFilter();
+  addClientVisibility(filter, user, 'c');
+  if (query.client !== undefined) filter.add((p) => `tt.client_id = ${p}`, query.client);
+  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM task_templates tt JOIN clients c ON c.id = tt.client_id ${filter.where}`, filter.params);
+  const rows = await db.query<TemplateRow>(`${SELECT} ${filter.where} ORDER BY lower(c.legal_name), tt.id LIMIT ${filter.bind(window.size)} OFFSET ${filter.bind(window.offset)}`, filter.params);
+  return { count: counted!.count, results: rows.map(toTemplate) };
+}
+
+async function findTemplate(db: Queryable, user: Caller, id: number, lock = false): Promise<TemplateRow> {
+  const [row] = await db.query<TemplateRow>(`${SELECT} WHERE tt.id = $1${lock ? ' FOR UPDATE OF tt' : ''}`, [id]);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Task template');
+  return row;
+}
+
+export async function createTemplate(db: Database, user: Caller, body: NewTemplateBody, context: ActionContext, today = dubaiDate()): Promise<TaskTemplate> {
+  const title = body.title.trim();
+  if (title === '') throw invalidInput('title', 'must not be blank');
+  if (body.first_occurrence_on !== undefined && !body.first_occurrence_on.endsWith('-01')) throw invalidInput('first_occurrence_on', 'must be the first day of a month');
+  const id = await db.transaction(async (tx) => {
+    await requireVisibleClient(tx, user, body.client_id);
+    await requireWorker(tx, body.assignee_id, 'assignee_id');
+    await requireWorker(tx, body.reviewer_id, 'reviewer_id');
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO task_templates (client_id, title, assignee_id, reviewer_id, priority, frequency, day_of_month, lead_days, checklist, next_occurrence_on, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [
+        body.client_id,
+        title,
+        body.assignee_id ?? null,
+        body.reviewer_id ?? null,
+        body.priority ?? 'normal',
+        body.frequency,
+        body.day_of_month,
+        body.lead_days ?? 7,
+        JSON.stringify(body.checklist ?? []),
+        body.first_occurrence_on ?? firstOccurrence(today, body.day_of_month),
+        context.actorId,
+      ],
+    );
+    return row!.id;
+  });
+  return toTemplate(await findTemplate(db, user, id));
+}
+
+export function updateTemplate(db: Database, user: Caller, id: number, body: UpdateTemplateBody, context: ActionContext): Promise<TaskTemplate> {
+  return writeRecord(db, {
+    entity: 'task',
+    context: { ...context, idempotencyKey: null },
+    version: body.version,
+    conflictMessage: 'This template was changed by someone else. Reload it and try again.',
+    lock: (tx) => findTemplate(tx, user, id, true),
+    act: async (tx, row) => {
+      if (body.assignee_id !== undefined) await requireWorker(tx, body.assignee_id, 'assignee_id');
+      await tx.query('UPDATE task_templates SET active = coalesce($2, active), assignee_id = CASE WHEN $3 THEN $4 ELSE assignee_id END, version = version + 1 WHERE id = $1', [
+        row.id,
+        body.active ?? null,
+        body.assignee_id !== undefined,
+        body.assignee_id ?? null,
+      ]);
+    },
+    read: async (tx, row) => toTemplate(await findTemplate(tx, user, row.id)),
+  });
+}
+
+/**
+ * Creates the tasks whose creation day (due date minus lead days) has come, for every active template, and
+ * moves each template on to its next occurrence. Answers how many tasks were created.
+ */
+export async function createRecurringTasks(db: Database, now = new Date()): Promise<number> {
+  const today = dubaiDate(now);
+  let created = 0;
+  // A template is due at the latest `60 + 7` days before its nominal day (lead days at most 60, a move off a
+  // holiday run at most a week); the exact check is per row.
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await tx.query<TemplateRow>(
+        `SELECT tt.id, tt.client_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority, tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist,
+                ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}
+         FROM task_templates tt WHERE tt.active AND tt.next_occurrence_on <= ($1::date + 67) ORDER BY tt.next_occurrence_on, tt.id FOR UPDATE SKIP LOCKED LIMIT 100`,
+        [today],
+      );
+      let made = 0;
+      let moved = 0;
+      for (const row of rows) {
+        let occurrence = row.next_occurrence_on;
+        while (addDays(occurrenceDueDate(occurrence, row.day_of_month), -row.lead_days) <= today) {
+          const id = await insertTask(tx, {
+            clientId: row.client_id,
+            title: row.title,
+            assigneeId: row.assignee_id,
+            reviewerId: row.reviewer_id,
+            dueOn: occurrenceDueDate(occurrence, row.day_of_month),
+            priority: row.priority,
+            checklist: row.checklist.map((item) => ({ text: item.text, done: false })),
+            templateId: row.id,
+            occurrenceOn: occurrence,
+            createdBy: null,
+          });
+          if (id !== null) made += 1;
+          occurrence = nextOccurrence(occurrence, row.frequency);
+        }
+        if (occurrence !== row.next_occurrence_on) {
+          await tx.query('UPDATE task_templates SET next_occurrence_on = $2 WHERE id = $1', [row.id, occurrence]);
+          moved += 1;
+        }
+      }
+      return { made, moved, seen: rows.length };
+    });
+    created += batch.made;
+    // Rows that were not due stay where they are; stop when a batch moved nothing (or was not full).
+    if (batch.moved === 0 || batch.seen < 100) break;
+  }
+  return created;
+}

@@ -1,0 +1,35 @@
+/** The chat pane's small rules: links inside message text, files the composer takes, reading a file as base64. */
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../../../common/review.ts';
+
+export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
+
+/** Message text split into plain text and http(s) links; nothing is ever parsed as HTML. */
+export function linkParts(text: string): TextPart[] {
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"']+/g)) {
+    const href = match[0].replace(/[.,;:!?)]+$/, '');
+    const start = match.index;
+    if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
+    parts.push({ kind: 'link', href });
+    last = start + href.length;
+  }
+  if (last < text.length) parts.push({ kind: 'text', text: text.slice(last) });
+  return parts;
+}
+
+/** Why a picked file cannot be sent, or null. */
+export function fileProblem(file: File): string | null {
+  if (!DOCUMENT_CONTENT_TYPES.includes(file.type as DocumentContentType)) return 'Attach a PDF, PNG or JPEG file.';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'The file is larger than 5 MB.';
+  return null;
+}
+
+export function fileAsBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+}

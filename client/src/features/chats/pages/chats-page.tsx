@@ -1,0 +1,91 @@
+import { Suspense, lazy } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { CHAT_FILTERS, type ChatFilter } from '../../../../../common/contract/chats-paths.ts';
+import type { ConversationItem } from '../../../../../common/contract/chats.ts';
+import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
+import { badgeLabel } from '../../../lib/links.ts';
+import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { chatKeys, fetchConversations, useChatLive } from '../api.ts';
+import '../../../components/controls.css';
+import '../components/chats.css';
+
+const Conversation = lazy(() => import('../components/conversation.tsx').then((module) => ({ default: module.Conversation })));
+
+const FILTER_LABELS: Record<ChatFilter, string> = { all: 'All', mine: 'Mine', unassigned: 'Unassigned', waiting: 'Waiting', resolved: 'Resolved' };
+
+const CHATS_VIEW = {
+  filter: choiceField<ChatFilter>(CHAT_FILTERS, 'all'),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  page: integerField(1),
+  conversation: integerField(0, 0),
+};
+type ChatsView = ListView<typeof CHATS_VIEW>;
+const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: 50 });
+
+/** Conversations with their last message, time and unread count on the left; the open one on the right. */
+export function ChatsPage() {
+  useSignals();
+  useChatLive(true);
+  const list = useListController({ schema: CHATS_VIEW, queryKey: (view) => chatKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchConversations(queryOf(view), signal), pageSize: 50 });
+  const { view, update } = list;
+  return (
+    <section className="panel page-panel chats-page" aria-label="Chats">
+      <aside className="chats-list" aria-label="Conversations">
+        <div className="segmented chats-list__filters" role="group" aria-label="Show">
+          {CHAT_FILTERS.map((value) => (
+            <button key={value} type="button" aria-pressed={view.filter === value} onClick={() => update({ filter: value })}>
+              {FILTER_LABELS[value]}
+            </button>
+          ))}
+        </div>
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search clients" label="Search conversations" maxLength={MAX_SEARCH_LENGTH} />
+        {list.isLoading && !list.rows && <LoadingIndicator label="Loading conversations" />}
+        {list.rows && list.rows.length === 0 && <EmptyState />}
+        <ul className="chats-list__items">
+          {(list.rows ?? []).map((item) => (
+            <ConversationRow key={item.id} item={item} active={item.id === view.conversation} onOpen={() => update({ conversation: item.id })} />
+          ))}
+        </ul>
+      </aside>
+      <div className="chats-pane">
+        {view.conversation > 0 ? (
+          <Suspense fallback={<LoadingIndicator label="Loading the conversation" />}>
+            <Conversation key={view.conversation} conversationId={view.conversation} />
+          </Suspense>
+        ) : (
+          <p className="chats-pane__hint">Choose a conversation.</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ConversationRow({ item, active, onOpen }: { item: ConversationItem; active: boolean; onOpen: () => void }) {
+  return (
+    <li>
+      <button type="button" className={active ? 'chat-row chat-row--active' : 'chat-row'} aria-current={active || undefined} onClick={onOpen} data-conversation={item.id}>
+        <span className="chat-row__top">
+          <span className="chat-row__client">{item.client.legal_name}</span>
+          {item.last_message && <span className="chat-row__time">{`${formatRelativeDay(item.last_message.at)} ${formatTime(item.last_message.at)}`}</span>}
+        </span>
+        <span className="chat-row__bottom">
+          <span className="chat-row__preview">{item.last_message?.preview ?? ''}</span>
+          {item.unread > 0 && (
+            <span className="chat-row__unread" aria-label={`${item.unread} unread`}>
+              {badgeLabel(item.unread)}
+            </span>
+          )}
+        </span>
+        <span className="chat-row__meta">
+          {item.assignee ? (item.assignee.display_name ?? item.assignee.email) : 'Unassigned'}
+          {item.status !== 'open' && ` · ${item.status === 'waiting' ? 'Waiting' : 'Resolved'}`}
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,184 @@
+/** One request over the inbox: its details, attachments (previewed), SLA clock, quote, linked tasks, timeline, and the staff actions. */
+import { useCallback, useId, useState } from 'react';
+import { addWorkingDays } from '../../../../../common/uae-holidays.ts';
+import { dubaiDate } from '../../../../../common/calendar.ts';
+import { formatFils, parseAedToFils, vatOf } from '../../../../../common/money.ts';
+import type { RequestDetail } from '../../../../../common/contract/requests.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { FilePreview } from '../../../components/file-preview.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { session } from '../../../state/session.ts';
+import { assignRequest, attachmentUrl, convertRequest, declineRequest, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
+
+const EVENT_LABELS: Record<string, string> = {
+  request_created: 'Requested by the client',
+  request_assigned: 'Assigned',
+  request_status_changed: 'Status changed',
+  request_quoted: 'Quoted',
+  request_quote_accepted: 'Quote accepted by the client',
+  request_converted: 'Converted to tasks',
+  request_declined: 'Declined',
+};
+
+export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
+  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal));
+  return (
+    <Dialog title={request.data ? `${request.data.type.name}: ${request.data.client.legal_name}` : 'Request'} onClose={onClose}>
+      {request.data ? <RequestBody request={request.data} /> : <LoadingIndicator label="Loading the request" />}
+    </Dialog>
+  );
+}
+
+function RequestBody({ request }: { request: RequestDetail }) {
+  const id = useId();
+  const [fee, setFee] = useState('');
+  const [reason, setReason] = useState('');
+  const [taskTitle, setTaskTitle] = useState(request.type.name);
+  const [preview, setPreview] = useState<number | null>(null);
+  const invalidates = [requestKeys.all, ['tasks'] as const];
+  const version = request.version;
+  const staff = useQuery(requestKeys.staff, fetchStaff);
+  const email = session.value.email?.toLowerCase();
+  const me = staff.data?.staff.find((person) => person.email.toLowerCase() === email)?.id ?? null;
+  const closed = request.status === 'completed' || request.status === 'declined';
+  const quotePending = request.quote?.status === 'pending';
+
+  const assign = useAction({ run: (assignee: number | null, { headers }) => assignRequest(request.id, { version, assignee_id: assignee }, headers), success: 'Request assigned.', invalidates });
+  const move = useAction({ run: (status: 'in_progress' | 'waiting_on_client' | 'completed', { headers }) => setRequestStatus(request.id, { version, status }, headers), success: (result) => `Now ${REQUEST_STATUS_LABELS[result.status]}.`, invalidates });
+  const quote = useAction({ run: (net: number, { headers }) => quoteRequest(request.id, { version, net_fils: net }, headers), success: 'Quote sent to the client.', invalidates, onSuccess: () => setFee('') });
+  const convert = useAction({
+    run: (_input: void, { headers }) => convertRequest(request.id, { version, tasks: [{ title: taskTitle, due_on: addWorkingDays(dubaiDate(), request.type.target_working_days) }] }, headers),
+    success: 'Tasks created from the request.',
+    invalidates,
+  });
+  const decline = useAction({ run: (text: string, { headers }) => declineRequest(request.id, { version, reason: text }, headers), success: 'Request declined.', invalidates });
+  const feeFils = parseAedToFils(fee);
+  const loadFile = useCallback((signal: AbortSignal) => api<Blob>(attachmentUrl(request.id, preview ?? 0), { responseType: 'blob', signal }), [request.id, preview]);
+  const previewed = request.attachments.find((attachment) => attachment.id === preview);
+
+  return (
+    <div className="request-detail">
+      <div className="request-detail__chips">
+        <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip>
+        <StatusChip variant={slaVariant(request)}>SLA {request.type.target_working_days} working days: {slaText(request)}</StatusChip>
+      </div>
+      <p className="request-detail__details">{request.details}</p>
+      {request.decline_reason && <p className="request-detail__note">Declined: {request.decline_reason}</p>}
+      {request.attachments.length > 0 && (
+        <ul className="request-detail__files">
+          {request.attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <button type="button" className="link-button" onClick={() => setPreview(attachment.id)}>
+                {attachment.file_name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {previewed && <FilePreview label={previewed.file_name} file={{ ...previewed, key: String(previewed.id), load: loadFile }} />}
+      <dl className="request-detail__facts">
+        <dt>Assignee</dt>
+        <dd>{request.assignee ? (request.assignee.display_name ?? request.assignee.email) : 'Unassigned'}</dd>
+        <dt>Quote</dt>
+        <dd>
+          {request.quote
+            ? `${formatFils(request.quote.net_fils)} + VAT ${formatFils(request.quote.vat_fils)} = ${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted by the client' : 'waiting for the client to accept'})`
+            : 'None'}
+        </dd>
+        <dt>Tasks</dt>
+        <dd>
+          {request.tasks.length === 0
+            ? 'None yet'
+            : request.tasks.map((task) => (
+                <a key={task.id} className="request-detail__task" href={`/tasks?assignee=all&task=${task.id}`}>
+                  {task.title}
+                </a>
+              ))}
+        </dd>
+      </dl>
+      {!closed && (
+        <div className="request-detail__actions">
+          <div className="request-detail__buttons">
+            {me !== null && request.assignee?.id !== me && (
+              <Button variant="outlined" onClick={() => void assign.run(me)} loading={assign.busy}>
+                Assign to me
+              </Button>
+            )}
+            {request.status !== 'waiting_on_client' && (
+              <Button variant="outlined" onClick={() => void move.run('waiting_on_client')} loading={move.busy}>
+                Waiting on client
+              </Button>
+            )}
+            {request.status !== 'in_progress' && !quotePending && (
+              <Button variant="outlined" onClick={() => void move.run('in_progress')} loading={move.busy}>
+                Start work
+              </Button>
+            )}
+            {!quotePending && (
+              <Button variant="outlined" onClick={() => void move.run('completed')} loading={move.busy}>
+                Complete
+              </Button>
+            )}
+          </div>
+          {request.quote?.status !== 'accepted' && (
+            <form
+              className="request-detail__form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (feeFils !== null && feeFils > 0) void quote.run(feeFils);
+              }}
+            >
+              <TextField id={`${id}-fee`} label="Fee (AED, before VAT)" value={fee} onValueChange={setFee} inputMode="decimal" hint={feeFils ? `With 5 % VAT: ${formatFils(feeFils + vatOf(feeFils))}` : undefined} error={quote.fieldErrors.net_fils} />
+              <Button type="submit" variant="outlined" loading={quote.busy} disabled={feeFils === null || feeFils <= 0}>
+                {request.quote ? 'Send a new quote' : 'Quote a fee'}
+              </Button>
+            </form>
+          )}
+          <form
+            className="request-detail__form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (taskTitle.trim()) void convert.run();
+            }}
+          >
+            <TextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} maxLength={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : undefined} />
+            <Button type="submit" loading={convert.busy} disabled={quotePending || taskTitle.trim() === ''}>
+              Convert to tasks
+            </Button>
+          </form>
+          <form
+            className="request-detail__form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (reason.trim()) void decline.run(reason);
+            }}
+          >
+            <TextField id={`${id}-reason`} label="Reason to decline" value={reason} onValueChange={setReason} maxLength={1000} error={decline.fieldErrors.reason} />
+            <Button type="submit" variant="danger" loading={decline.busy} disabled={reason.trim() === ''}>
+              Decline
+            </Button>
+          </form>
+        </div>
+      )}
+      <section className="request-detail__timeline" aria-label="Timeline">
+        <h3>Timeline</h3>
+        <ul>
+          {request.timeline.map((event) => (
+            <li key={event.id}>
+              {EVENT_LABELS[event.kind] ?? event.kind}
+              {event.actor ? ` by ${event.actor.display_name ?? event.actor.email}` : ''} · {formatDubaiDateTime(event.created_at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** How the inbox shows a request: status chips, the SLA clock's words and colour. */
+import type { RequestListItem } from '../../../../common/contract/requests.ts';
+import { formatSlaLeft, REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../common/service-desk.ts';
+import type { ChipVariant } from '../../components/status-chip.tsx';
+
+export { REQUEST_STATUS_LABELS };
+
+export const REQUEST_STATUS_VARIANTS: Record<RequestStatus, ChipVariant> = { new: 'purple', in_progress: 'blue', waiting_on_client: 'amber', completed: 'green', declined: 'neutral' };
+
+const closed = (status: RequestStatus) => status === 'completed' || status === 'declined';
+
+/** '1 d 4 h left', 'Paused, 6 h left', 'Breached, 3 h over', or 'Met' / 'Missed' once closed. */
+export function slaText(request: Pick<RequestListItem, 'sla' | 'status'>): string {
+  if (closed(request.status)) return request.sla.breached ? 'Target missed' : 'Target met';
+  if (request.sla.paused) return `Paused, ${formatSlaLeft(request.sla.left_ms)}`;
+  return request.sla.breached ? `Breached, ${formatSlaLeft(request.sla.left_ms)}` : formatSlaLeft(request.sla.left_ms);
+}
+
+export function slaVariant(request: Pick<RequestListItem, 'sla' | 'status'>): ChipVariant {
+  if (closed(request.status)) return request.sla.breached ? 'red' : 'green';
+  if (request.sla.breached) return 'red';
+  if (request.sla.paused) return 'neutral';
+  return request.sla.left_ms < 8 * 3_600_000 ? 'amber' : 'blue';
+}

@@ -1,0 +1,93 @@
+import { Suspense, lazy } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { formatFils } from '../../../../../common/money.ts';
+import type { RequestListItem, RequestQuery } from '../../../../../common/contract/requests.ts';
+import { REQUEST_VIEWS, type RequestView } from '../../../../../common/contract/requests-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { fetchRequests, requestKeys } from '../api.ts';
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
+import '../../../components/controls.css';
+import '../../../components/data-table.css';
+import '../components/requests.css';
+
+const RequestDialog = lazy(() => import('../components/request-dialog.tsx').then((module) => ({ default: module.RequestDialog })));
+
+const VIEW_LABELS: Record<RequestView, string> = { open: 'Open', new: 'New', in_progress: 'In progress', waiting_on_client: 'Waiting on client', completed: 'Completed', declined: 'Declined', all: 'All' };
+
+const REQUESTS_VIEW = {
+  view: choiceField<RequestView>(REQUEST_VIEWS, 'open'),
+  assignee: choiceField(['all', 'mine', 'none'] as const, 'all'),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  page: integerField(1),
+  request: integerField(0, 0),
+};
+type RequestsView = ListView<typeof REQUESTS_VIEW>;
+
+const queryOf = (view: RequestsView): RequestQuery => ({ view: view.view, assignee: view.assignee, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: DEFAULT_PAGE_SIZE });
+
+/** The inbox: breached requests first, then by time left on the SLA clock; one request opens over it. */
+export function RequestsPage() {
+  useSignals();
+  const list = useListController({ schema: REQUESTS_VIEW, queryKey: (view) => requestKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchRequests(queryOf(view), signal) });
+  const { view, update } = list;
+  const columns: readonly Column<RequestListItem>[] = [
+    {
+      id: 'request',
+      header: 'Request',
+      span: 2,
+      cell: (request) => (
+        <span className="requests-list__name">
+          <button type="button" className="link-button" onClick={() => update({ request: request.id })}>
+            {request.type.name}
+          </button>
+          <span className="requests-list__sub">{request.client.legal_name}</span>
+        </span>
+      ),
+    },
+    { id: 'received', header: 'Received', fit: true, cell: (request) => formatDubaiDateTime(request.created_at) },
+    { id: 'assignee', header: 'Assignee', cell: (request) => request.assignee?.display_name ?? request.assignee?.email ?? 'Unassigned' },
+    { id: 'quote', header: 'Quote', fit: true, cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
+    { id: 'sla', header: 'SLA', fit: true, cell: (request) => <StatusChip variant={slaVariant(request)}>{slaText(request)}</StatusChip> },
+    { id: 'status', header: 'Status', fit: true, cell: (request) => <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip> },
+  ];
+  return (
+    <section className="panel page-panel requests-page" aria-label="On-demand requests">
+      <div className="requests-page__toolbar">
+        <div className="segmented" role="group" aria-label="Requests shown">
+          {REQUEST_VIEWS.map((value) => (
+            <button key={value} type="button" aria-pressed={view.view === value} onClick={() => update({ view: value })}>
+              {VIEW_LABELS[value]}
+            </button>
+          ))}
+        </div>
+        <div className="segmented" role="group" aria-label="Assignee">
+          {(['all', 'mine', 'none'] as const).map((value) => (
+            <button key={value} type="button" aria-pressed={view.assignee === value} onClick={() => update({ assignee: value })}>
+              {value === 'all' ? 'Everyone' : value === 'mine' ? 'Mine' : 'Unassigned'}
+            </button>
+          ))}
+        </div>
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Client, type or details" label="Search requests" maxLength={MAX_SEARCH_LENGTH} />
+      </div>
+      <DataTable<RequestListItem>
+        label="Requests"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(request) => request.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+      />
+      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+      <Suspense fallback={null}>{view.request > 0 && <RequestDialog requestId={view.request} onClose={() => update({ request: 0 })} />}</Suspense>
+    </section>
+  );
+}

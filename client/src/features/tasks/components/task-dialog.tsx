@@ -1,0 +1,240 @@
+/** One task (details, checklist, status, review, comments, timeline) and the new-task form, as dialogs over the Tasks page. */
+import { useId, useState } from 'react';
+import { dubaiDate } from '../../../../../common/calendar.ts';
+import type { PersonRef } from '../../../../../common/contract/shared.ts';
+import type { TaskChoices, TaskDetail } from '../../../../../common/contract/tasks.ts';
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../../common/service-desk.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
+import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { Filter } from './filter.tsx';
+
+const EVENT_LABELS: Record<string, string> = {
+  task_created: 'Created',
+  task_updated: 'Updated',
+  task_assigned: 'Assigned',
+  task_status_changed: 'Status changed',
+  task_sent_for_review: 'Sent for review',
+  task_approved: 'Approved',
+  task_returned: 'Returned',
+  task_commented: 'Commented',
+};
+
+export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
+  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal));
+  return (
+    <Dialog title={task.data?.title ?? 'Task'} onClose={onClose}>
+      {task.data ? <TaskBody task={task.data} staff={staff} /> : <LoadingIndicator label="Loading the task" />}
+    </Dialog>
+  );
+}
+
+function TaskBody({ task, staff }: { task: TaskDetail; staff: readonly PersonRef[] }) {
+  const id = useId();
+  const [comment, setComment] = useState('');
+  const [note, setNote] = useState('');
+  const invalidates = [taskKeys.all];
+  const status = useAction({ run: (next: TaskStatus, { headers }) => setStatus(task.id, next, task.version, headers), success: (result) => `Now ${TASK_STATUS_LABELS[result.status]}.`, invalidates });
+  const update = useAction({ run: (body: Parameters<typeof updateTask>[1], { headers }) => updateTask(task.id, body, headers), success: 'Task saved.', invalidates });
+  const approve = useAction({ run: (_input: void, { headers }) => approveTask(task.id, task.version, headers), success: 'Task approved.', invalidates });
+  const giveBack = useAction({ run: (text: string, { headers }) => returnTask(task.id, text, task.version, headers), success: 'Task returned.', invalidates, onSuccess: () => setNote('') });
+  const addComment = useAction({ run: (text: string, { headers }) => commentOnTask(task.id, text, headers), success: 'Comment added.', invalidates, onSuccess: () => setComment('') });
+
+  return (
+    <div className="task-detail">
+      <dl className="task-detail__facts">
+        <dt>Client</dt>
+        <dd>{task.client.legal_name}</dd>
+        <dt>Due</dt>
+        <dd className={task.due_mark ? `tasks-list__due--${task.due_mark}` : undefined}>{dueText(task)}</dd>
+        <dt>Priority</dt>
+        <dd>
+          <StatusChip variant={PRIORITY_VARIANTS[task.priority]}>{PRIORITY_LABELS[task.priority]}</StatusChip>
+        </dd>
+        <dt>Reviewer</dt>
+        <dd>{task.reviewer ? personName(task.reviewer) : 'None'}</dd>
+        {task.request_id !== null && (
+          <>
+            <dt>Request</dt>
+            <dd>
+              <a href={`/on-demand-requests?request=${task.request_id}`}>Request {task.request_id}</a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="task-detail__row">
+        <Filter label="Status" value={task.status} onChange={(next) => void status.run(next as TaskStatus)}>
+          {TASK_STATUSES.map((value) => (
+            <option key={value} value={value} disabled={value === 'in_review' && task.status !== 'in_review'}>
+              {TASK_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Assignee" value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })}>
+          <option value="">Unassigned</option>
+          {staff.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </Filter>
+        <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip>
+      </div>
+      {task.review_note && task.status !== 'done' && (
+        <p className="task-detail__note" role="note">
+          Returned by the reviewer: {task.review_note}
+        </p>
+      )}
+      {task.can_review && (
+        <div className="task-detail__review">
+          <TextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} maxLength={1000} />
+          <div className="task-detail__buttons">
+            <Button onClick={() => void approve.run()} loading={approve.busy}>
+              Approve
+            </Button>
+            <Button variant="outlined" onClick={() => void giveBack.run(note)} loading={giveBack.busy} disabled={note.trim() === ''}>
+              Return
+            </Button>
+          </div>
+        </div>
+      )}
+      {task.description && <p className="task-detail__description">{task.description}</p>}
+      {task.checklist.length > 0 && (
+        <fieldset className="task-detail__checklist">
+          <legend>Checklist</legend>
+          {task.checklist.map((item, index) => (
+            <label key={index} className="task-detail__check">
+              <input
+                type="checkbox"
+                checked={item.done}
+                onChange={() => void update.run({ version: task.version, checklist: task.checklist.map((entry, position) => (position === index ? { ...entry, done: !entry.done } : entry)) })}
+              />
+              {item.text}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <section className="task-detail__comments" aria-label="Comments">
+        <h3>Comments</h3>
+        {task.comments.length === 0 && <p className="task-detail__empty">No comments yet.</p>}
+        <ul>
+          {task.comments.map((entry) => (
+            <li key={entry.id}>
+              <span className="task-detail__who">
+                {personName(entry.author)} · {formatDubaiDateTime(entry.created_at)}
+              </span>
+              <span className="task-detail__text">{entry.body}</span>
+            </li>
+          ))}
+        </ul>
+        <form
+          className="task-detail__comment-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (comment.trim()) void addComment.run(comment);
+          }}
+        >
+          <TextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} maxLength={5000} />
+          <Button type="submit" variant="outlined" loading={addComment.busy} disabled={comment.trim() === ''}>
+            Comment
+          </Button>
+        </form>
+      </section>
+      <section className="task-detail__timeline" aria-label="Timeline">
+        <h3>Timeline</h3>
+        <ul>
+          {task.timeline.map((event) => (
+            <li key={event.id}>
+              {EVENT_LABELS[event.kind] ?? event.kind} by {event.actor ? personName(event.actor) : 'the system'} · {formatDubaiDateTime(event.created_at)}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskChoices | undefined; onClose: () => void; onCreated: (taskId: number) => void }) {
+  const id = useId();
+  const [client, setClient] = useState('');
+  const [title, setTitle] = useState('');
+  const [due, setDue] = useState(dubaiDate());
+  const [assignee, setAssignee] = useState('');
+  const [reviewer, setReviewer] = useState('');
+  const [priority, setPriority] = useState<TaskPriority>('normal');
+  const create = useAction({
+    run: (_input: void, { headers }) =>
+      createTask(
+        { client_id: Number(client), title, due_on: due, priority, ...(assignee ? { assignee_id: Number(assignee) } : {}), ...(reviewer ? { reviewer_id: Number(reviewer) } : {}) },
+        headers,
+      ),
+    success: 'Task created.',
+    invalidates: [taskKeys.all],
+    onSuccess: (task) => {
+      onClose();
+      onCreated(task.id);
+    },
+  });
+  const staff = choices?.staff ?? [];
+  return (
+    <Dialog
+      title="New task"
+      onClose={onClose}
+      busy={create.busy}
+      footer={
+        <>
+          <Button variant="outlined" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void create.run()} loading={create.busy} disabled={!client || title.trim() === '' || !due}>
+            Create task
+          </Button>
+        </>
+      }
+    >
+      <div className="task-form">
+        <Filter label="Client" value={client} onChange={setClient}>
+          <option value="">Choose a client</option>
+          {(choices?.clients ?? []).map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {entry.legal_name}
+            </option>
+          ))}
+        </Filter>
+        <TextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} maxLength={200} error={create.fieldErrors.title} />
+        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={create.fieldErrors.due_on} />
+        <Filter label="Assignee" value={assignee} onChange={setAssignee}>
+          <option value="">Unassigned</option>
+          {staff.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Reviewer" value={reviewer} onChange={setReviewer}>
+          <option value="">No reviewer</option>
+          {staff.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Priority" value={priority} onChange={(value) => setPriority(value as TaskPriority)}>
+          {TASK_PRIORITIES.map((value) => (
+            <option key={value} value={value}>
+              {PRIORITY_LABELS[value]}
+            </option>
+          ))}
+        </Filter>
+        {create.formError && <p className="form-error">{create.formError}</p>}
+      </div>
+    </Dialog>
+  );
+}

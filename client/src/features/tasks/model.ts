@@ -1,0 +1,21 @@
+/** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
+import { formatIsoDate } from '../../../../common/calendar.ts';
+import type { TaskListItem } from '../../../../common/contract/tasks.ts';
+import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
+import type { ChipVariant } from '../../components/status-chip.tsx';
+
+export { TASK_STATUS_LABELS };
+
+export const STATUS_VARIANTS: Record<TaskStatus, ChipVariant> = { to_do: 'neutral', in_progress: 'blue', waiting_on_client: 'amber', in_review: 'purple', done: 'green' };
+export const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
+export const PRIORITY_VARIANTS: Record<TaskPriority, ChipVariant> = { low: 'neutral', normal: 'neutral', high: 'amber', urgent: 'red' };
+
+/** '12 Mar 2026', with 'Overdue' or 'Due today' when it applies. */
+export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string {
+  const date = formatIsoDate(task.due_on);
+  if (task.due_mark === 'overdue') return `${date} · Overdue`;
+  if (task.due_mark === 'today') return `${date} · Due today`;
+  return date;
+}
+
+export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');

@@ -1,0 +1,111 @@
+/**
+ * On-demand requests: a client asks for a service outside its subscription (a type of the catalogue, with
+ * its target in Dubai working days); staff work it from an inbox with an SLA clock, quote a fee the client
+ * accepts, convert it to tasks, complete or decline it. The client's side is me/requests.
+ */
+import { Type, type Static } from 'typebox';
+import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
+import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, MAX_TASK_TITLE, REQUEST_STATUSES } from '../service-desk.ts';
+import { MAX_DOCUMENT_BASE64 } from './clients.ts';
+import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS } from './requests-paths.ts';
+
+export { REQUEST_VIEWS, requestPaths, type RequestView } from './requests-paths.ts';
+
+const StatusSchema = Type.Enum(REQUEST_STATUSES, { title: 'Status' });
+
+export const RequestType = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), target_working_days: Type.Integer() });
+export type RequestType = Static<typeof RequestType>;
+export const RequestTypes = Type.Object({ results: Type.Array(RequestType) });
+export type RequestTypes = Static<typeof RequestTypes>;
+
+export const SlaClockSchema = Type.Object({
+  target_ms: Type.Integer(),
+  used_ms: Type.Integer(),
+  left_ms: Type.Integer(),
+  breached: Type.Boolean(),
+  paused: Type.Boolean(),
+  due_at: Nullable(Instant),
+});
+
+export const Quote = Type.Object({ net_fils: Type.Integer(), vat_fils: Type.Integer(), total_fils: Type.Integer(), status: Type.Enum(['pending', 'accepted'] as const), note: Nullable(Type.String()) });
+export type Quote = Static<typeof Quote>;
+
+export const RequestAttachment = Type.Object({ id: Type.Integer(), file_name: Type.String(), content_type: Type.String(), size_bytes: Type.Integer() });
+
+export const RequestListItem = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  client: Type.Object({ id: Type.Integer(), legal_name: Type.String() }),
+  type: RequestType,
+  status: StatusSchema,
+  assignee: Nullable(PersonRef),
+  details: Type.String(),
+  quote: Nullable(Quote),
+  sla: SlaClockSchema,
+  created_at: Instant,
+});
+export type RequestListItem = Static<typeof RequestListItem>;
+
+export const RequestDetail = Type.Object({
+  ...RequestListItem.properties,
+  decline_reason: Nullable(Type.String()),
+  attachments: Type.Array(RequestAttachment),
+  tasks: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), status: Type.String(), due_on: Type.String() })),
+  timeline: Type.Array(Type.Object({ id: Type.Integer(), kind: Type.String(), actor: Nullable(PersonRef), data: Type.Record(Type.String(), Type.Unknown()), created_at: Instant })),
+});
+export type RequestDetail = Static<typeof RequestDetail>;
+
+export const RequestQuery = Closed({
+  view: Type.Optional(Type.Enum(REQUEST_VIEWS, { title: 'View' })),
+  assignee: Type.Optional(Type.String({ pattern: REQUEST_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: 'Assignee' })),
+  client: Type.Optional(Id('Client')),
+  search: Type.Optional(Search),
+  ...PageQuery,
+});
+export type RequestQuery = Static<typeof RequestQuery>;
+
+export const AssignRequestBody = Closed({ version: Version, assignee_id: Nullable(Id('Assignee')) });
+export type AssignRequestBody = Static<typeof AssignRequestBody>;
+export const RequestStatusBody = Closed({ version: Version, status: Type.Enum(['in_progress', 'waiting_on_client', 'completed'] as const, { title: 'Status' }) });
+export type RequestStatusBody = Static<typeof RequestStatusBody>;
+export const QuoteBody = Closed({ version: Version, net_fils: Type.Integer({ minimum: 1, maximum: MAX_QUOTE_FILS, title: 'Fee' }), note: Type.Optional(Paragraphs(MAX_REASON, { title: 'Note' })) });
+export type QuoteBody = Static<typeof QuoteBody>;
+export const ConvertRequestBody = Closed({
+  version: Version,
+  tasks: Type.Array(
+    Closed({ title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }), due_on: CalendarDate('Due date'), assignee_id: Type.Optional(Nullable(Id('Assignee'))) }),
+    { minItems: 1, maxItems: 20, title: 'Tasks' },
+  ),
+});
+export type ConvertRequestBody = Static<typeof ConvertRequestBody>;
+export const DeclineRequestBody = Closed({ version: Version, reason: Paragraphs(MAX_REASON, { minLength: 1, title: 'Reason' }) });
+export type DeclineRequestBody = Static<typeof DeclineRequestBody>;
+
+export const AttachmentInput = Closed({
+  file_name: Line(MAX_FILE_NAME_LENGTH, { minLength: 1, title: 'File name' }),
+  content_type: Type.Enum(DOCUMENT_CONTENT_TYPES, { title: 'Content type' }),
+  content_base64: Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_BASE64, pattern: '^[A-Za-z0-9+/]*={0,2}$', errorMessage: 'must be base64', title: 'File' }),
+});
+export type AttachmentInput = Static<typeof AttachmentInput>;
+
+/** POST me/requests (CLIENT) */
+export const NewMyRequestBody = Closed({
+  type: Line(40, { minLength: 1, title: 'Type' }),
+  details: Paragraphs(MAX_REQUEST_DETAILS, { minLength: 1, title: 'Details' }),
+  attachments: Type.Optional(Type.Array(AttachmentInput, { maxItems: 3, title: 'Attachments' })),
+});
+export type NewMyRequestBody = Static<typeof NewMyRequestBody>;
+
+export const MyRequest = Type.Object({
+  id: Type.Integer(),
+  type: RequestType,
+  status: StatusSchema,
+  details: Type.String(),
+  quote: Nullable(Quote),
+  decline_reason: Nullable(Type.String()),
+  created_at: Instant,
+});
+export type MyRequest = Static<typeof MyRequest>;
+export const MyRequests = Type.Object({ results: Type.Array(MyRequest) });
+export type MyRequests = Static<typeof MyRequests>;

@@ -1,0 +1,167 @@
+/**
+ * Tasks: a client's work items with assignee, maker-checker reviewer, due date (Dubai calendar date),
+ * priority, status, checklist, comments and timeline; the list, the board, bulk changes and recurring
+ * templates. Schemas validate and serialise the routes; types are derived from them.
+ */
+import { Type, type Static } from 'typebox';
+import { MAX_BULK_TASKS, MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { TASK_ASSIGNEE_PATTERN, TASK_SORTS } from './tasks-paths.ts';
+
+export { DEFAULT_TASK_SORT, TASK_SORTS, taskPaths, type TaskSort } from './tasks-paths.ts';
+
+const StatusSchema = Type.Enum(TASK_STATUSES, { title: 'Status' });
+const PrioritySchema = Type.Enum(TASK_PRIORITIES, { title: 'Priority' });
+const ClientRef = Type.Object({ id: Type.Integer(), legal_name: Type.String() });
+export type ClientRef = Static<typeof ClientRef>;
+
+export const ChecklistItem = Type.Object({ text: Type.String(), done: Type.Boolean() });
+export type ChecklistItem = Static<typeof ChecklistItem>;
+const ChecklistInput = Type.Array(Closed({ text: Line(MAX_CHECKLIST_TEXT, { minLength: 1, title: 'Checklist item' }), done: Type.Boolean() }), { maxItems: MAX_CHECKLIST_ITEMS, title: 'Checklist' });
+
+export const TaskListItem = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  title: Type.String(),
+  client: ClientRef,
+  assignee: Nullable(PersonRef),
+  reviewer: Nullable(PersonRef),
+  due_on: Type.String(),
+  priority: PrioritySchema,
+  status: StatusSchema,
+  /** 'overdue' or 'today' on the Dubai calendar; null otherwise or once done. */
+  due_mark: Nullable(Type.Union([Type.Literal('overdue'), Type.Literal('today')])),
+  checklist_done: Type.Integer(),
+  checklist_total: Type.Integer(),
+  request_id: Nullable(Type.Integer()),
+  template_id: Nullable(Type.Integer()),
+});
+export type TaskListItem = Static<typeof TaskListItem>;
+
+export const TaskComment = Type.Object({ id: Type.Integer(), author: Nullable(PersonRef), body: Type.String(), created_at: Instant });
+export type TaskComment = Static<typeof TaskComment>;
+
+export const TaskEvent = Type.Object({ id: Type.Integer(), kind: Type.String(), actor: Nullable(PersonRef), data: Type.Record(Type.String(), Type.Unknown()), created_at: Instant });
+export type TaskEvent = Static<typeof TaskEvent>;
+
+export const TaskDetail = Type.Object({
+  ...TaskListItem.properties,
+  description: Type.String(),
+  checklist: Type.Array(ChecklistItem),
+  review_note: Nullable(Type.String()),
+  comments: Type.Array(TaskComment),
+  timeline: Type.Array(TaskEvent),
+  can_edit: Type.Boolean(),
+  can_review: Type.Boolean(),
+  created_at: Instant,
+});
+export type TaskDetail = Static<typeof TaskDetail>;
+
+const listFilters = {
+  assignee: Type.Optional(Type.String({ pattern: TASK_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: 'Assignee' })),
+  client: Type.Optional(Id('Client')),
+  search: Type.Optional(Search),
+};
+
+export const TaskQuery = Closed({
+  ...listFilters,
+  status: Type.Optional(StatusSchema),
+  priority: Type.Optional(PrioritySchema),
+  /** overdue, today, or open (not done). */
+  due: Type.Optional(Type.Enum(['overdue', 'today', 'week'] as const, { title: 'Due' })),
+  sort: Type.Optional(Type.Enum(TASK_SORTS, { title: 'Sort' })),
+  ...PageQuery,
+});
+export type TaskQuery = Static<typeof TaskQuery>;
+
+export const BoardQuery = Closed(listFilters);
+export type BoardQuery = Static<typeof BoardQuery>;
+export const TaskBoard = Type.Object({ columns: Type.Array(Type.Object({ status: StatusSchema, tasks: Type.Array(TaskListItem) })) });
+export type TaskBoard = Static<typeof TaskBoard>;
+
+export const NewTaskBody = Closed({
+  client_id: Id('Client'),
+  title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }),
+  description: Type.Optional(Paragraphs(MAX_TASK_DESCRIPTION, { title: 'Description' })),
+  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
+  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  due_on: CalendarDate('Due date'),
+  priority: Type.Optional(PrioritySchema),
+  checklist: Type.Optional(ChecklistInput),
+});
+export type NewTaskBody = Static<typeof NewTaskBody>;
+
+export const UpdateTaskBody = Closed({
+  version: Version,
+  title: Type.Optional(Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' })),
+  description: Type.Optional(Paragraphs(MAX_TASK_DESCRIPTION, { title: 'Description' })),
+  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
+  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  due_on: Type.Optional(CalendarDate('Due date')),
+  priority: Type.Optional(PrioritySchema),
+  checklist: Type.Optional(ChecklistInput),
+});
+export type UpdateTaskBody = Static<typeof UpdateTaskBody>;
+
+export const TaskStatusBody = Closed({ version: Version, status: StatusSchema });
+export type TaskStatusBody = Static<typeof TaskStatusBody>;
+export const TaskVersionBody = Closed({ version: Version });
+export const ReturnTaskBody = Closed({ version: Version, note: Paragraphs(MAX_REASON, { minLength: 1, title: 'Note' }) });
+export type ReturnTaskBody = Static<typeof ReturnTaskBody>;
+export const TaskCommentBody = Closed({ body: Paragraphs(MAX_COMMENT, { minLength: 1, title: 'Comment' }) });
+export type TaskCommentBody = Static<typeof TaskCommentBody>;
+
+export const BulkTaskBody = Closed({
+  ids: Type.Array(Id('Task'), { minItems: 1, maxItems: MAX_BULK_TASKS, title: 'Tasks' }),
+  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
+  status: Type.Optional(StatusSchema),
+});
+export type BulkTaskBody = Static<typeof BulkTaskBody>;
+export const BulkTaskResult = Type.Object({
+  results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), message: Nullable(Type.String()), task: Nullable(TaskListItem) })),
+});
+export type BulkTaskResult = Static<typeof BulkTaskResult>;
+
+export const TaskChoices = Type.Object({ staff: Type.Array(Type.Object({ ...PersonRef.properties, role: Type.String() })), clients: Type.Array(ClientRef) });
+export type TaskChoices = Static<typeof TaskChoices>;
+
+export const TaskTemplate = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  client: ClientRef,
+  title: Type.String(),
+  assignee: Nullable(PersonRef),
+  reviewer: Nullable(PersonRef),
+  priority: PrioritySchema,
+  frequency: Type.Enum(TEMPLATE_FREQUENCIES),
+  day_of_month: Type.Integer(),
+  lead_days: Type.Integer(),
+  checklist: Type.Array(ChecklistItem),
+  next_occurrence_on: Type.String(),
+  /** The next task's due date (moved off weekends and UAE public holidays) and the day it is created. */
+  next_due_on: Type.String(),
+  next_created_on: Type.String(),
+  active: Type.Boolean(),
+});
+export type TaskTemplate = Static<typeof TaskTemplate>;
+
+export const TemplateQuery = Closed({ client: Type.Optional(Id('Client')), ...PageQuery });
+export type TemplateQuery = Static<typeof TemplateQuery>;
+
+export const NewTemplateBody = Closed({
+  client_id: Id('Client'),
+  title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }),
+  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
+  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  priority: Type.Optional(PrioritySchema),
+  frequency: Type.Enum(TEMPLATE_FREQUENCIES, { title: 'Frequency' }),
+  day_of_month: Type.Integer({ minimum: 1, maximum: 31, title: 'Day of month' }),
+  lead_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, title: 'Lead days' })),
+  /** The first month ('YYYY-MM-01') of the schedule; by default the first whose due date is today or later. */
+  first_occurrence_on: Type.Optional(CalendarDate('First occurrence')),
+  checklist: Type.Optional(ChecklistInput),
+});
+export type NewTemplateBody = Static<typeof NewTemplateBody>;
+
+export const UpdateTemplateBody = Closed({ version: Version, active: Type.Optional(Type.Boolean({ title: 'Active' })), assignee_id: Type.Optional(Nullable(Id('Assignee'))) });
+export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
