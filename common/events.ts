@@ -67,8 +67,14 @@ export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 /** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
 export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report'] as const;
+// Invoices (issue 20): an invoice's or credit note's own events (entity 'invoice').
+export const INVOICE_EVENT_KINDS = ['invoice_issued', 'credit_note_issued', 'invoice_retry_requested', 'invoice_marked_synced'] as const;
+export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
+/** Notifications of the accounting sync: an invoice stopped for a person, or synced after failing. */
+export const INVOICE_NOTICE_KINDS = ['invoice_needs_attention', 'invoice_synced'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', 'invoice'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
-export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, 'test'] as const;
+export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, ...INVOICE_EVENT_KINDS, ...INVOICE_NOTICE_KINDS, 'test'] as const;

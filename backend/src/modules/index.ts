@@ -11,5 +11,7 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
+// Invoices (issue 20)
+import { invoicesModule } from './invoices/index.ts';
 
-export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule];
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule, invoicesModule];
