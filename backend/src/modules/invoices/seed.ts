@@ -82,9 +82,14 @@ export async function seedInvoices(tx: Queryable, { now }: DemoContext): Promise
   assign(recent.slice(1, 3), 'retrying', 'rate_limited', 'Rate-limited by the accounting system: You have made too many requests. Please try again after some time.', 2);
   assign(recent.slice(3, 4), 'retrying', 'server', 'The accounting system failed (HTTP 503): Service temporarily unavailable.', 1);
   assign(recent.slice(4, 6), 'waiting', null, null, 0);
+  // Each refused client's latest invoice (and any other of the last 40 days) waits for its TRN to be fixed.
+  const latest = new Map<number, Planned>();
   for (const invoice of planned) {
-    if (refused.has(invoice.clientId) && invoice.issuedOn >= addDays(today, -40)) plan.set(invoice, { state: 'needs_attention', kind: 'customer_trn', error: TRN_REFUSED, tries: 1 });
+    if (!refused.has(invoice.clientId)) continue;
+    latest.set(invoice.clientId, invoice);
+    if (invoice.issuedOn >= addDays(today, -40)) plan.set(invoice, { state: 'needs_attention', kind: 'customer_trn', error: TRN_REFUSED, tries: 1 });
   }
+  for (const invoice of latest.values()) plan.set(invoice, { state: 'needs_attention', kind: 'customer_trn', error: TRN_REFUSED, tries: 1 });
 
   for (const invoice of planned) {
     const sync = plan.get(invoice) ?? { state: 'synced' as const, kind: null, error: null, tries: 0 };
