@@ -103,6 +103,8 @@ export class ConfigError extends Error {
 /** Reads the configuration from `env` (process.env by default); throws a ConfigError with one readable line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   let config: BackendConfig;
+  // An empty accounting setting (compose passes `${ZOHO_BOOKS_API_URL:-}` through) means unset: sync off.
+  env = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(name.startsWith('ZOHO_') && value === '')));
   try {
     config = readEnv<BackendConfig>(schema, env);
   } catch (error) {

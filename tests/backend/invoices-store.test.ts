@@ -68,7 +68,7 @@ beforeAll(async () => {
     await plansModule.seed!(tx, { now: new Date() });
     bookkeeper = await insertUser(tx, 'invoices-bookkeeper@example.test', 'Invoice Bookkeeper', 'BOOKKEEPER');
   });
-  [starter] = await db.query<{ id: number; monthly_price_fils: number; name: string }>("SELECT id, monthly_price_fils, name FROM plans WHERE code = 'starter'");
+  starter = (await db.query<{ id: number; monthly_price_fils: number; name: string }>("SELECT id, monthly_price_fils, name FROM plans WHERE code = 'starter'"))[0]!;
 });
 afterAll(() => db?.close());
 

@@ -12,6 +12,8 @@ import { homePages } from '../features/home/routes.ts';
 import { registrationPages } from '../features/registrations/routes.ts';
 import { settingsPages } from '../features/settings/routes.ts';
 import { userPages } from '../features/users/routes.ts';
+// Invoices (issue 20)
+import { unsyncedInvoicePages } from '../features/unsynced-inv/routes.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -22,7 +24,6 @@ const placeholder = lazyPage(() => import('../components/placeholder-page.tsx').
 export const PAGES: Record<RouteKey, LazyPage> = {
   crm: placeholder,
   contactus: placeholder,
-  'unsynced-inv': placeholder,
   'on-demand-requests': placeholder,
   tasks: placeholder,
   chats: placeholder,
@@ -33,6 +34,7 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...userPages,
   ...clientPages,
   ...settingsPages,
+  ...unsyncedInvoicePages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
+import { publishNotification } from '../../lib/notification-events.ts';
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;
@@ -102,7 +103,9 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
     },
     onMessage: (message) => {
       if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
-        const item = toItem(JSON.parse(message.data) as NotificationRecord);
+        const record = JSON.parse(message.data) as NotificationRecord;
+        publishNotification(record);
+        const item = toItem(record);
         const isNew = !notifications.value.some((existing) => existing.id === item.id);
         addNotification(item);
         if (isNew && !item.read) announce(item, navigate);
