@@ -177,6 +177,9 @@ describe('the worker', () => {
     await syncOnce(db, system, options('w1'));
     expect(await state(id)).toMatchObject({ sync_state: 'synced', sync_tries: 0 });
     expect(standIn.state.invoices.filter((invoice) => invoice.reference_number === number)).toHaveLength(1);
+    // Synced after failing: the people who saw it fail hear of it (the page drops the row live).
+    const [synced] = await db.query<{ title: string }>("SELECT title FROM notifications WHERE user_id = $1 AND kind = 'invoice_synced' ORDER BY id DESC LIMIT 1", [admin]);
+    expect(synced).toEqual({ title: `${number} synced` });
   });
 
   it('after a lost answer finds the invoice by its reference instead of creating a second one', async () => {

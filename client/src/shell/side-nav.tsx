@@ -66,7 +66,7 @@ function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: st
       {count ? (
         <span id={countId} className="side-nav__count">
           {badgeLabel(count)}
-          <span className="visually-hidden"> waiting</span>
+          <span className="visually-hidden">{entry.id === 'unsynced-inv' ? ' need attention' : ' waiting'}</span>
         </span>
       ) : null}
     </>

@@ -4,7 +4,7 @@
  * invoices (one per subscription period, by a unique key), one-off invoices, credit notes, and the reads of
  * the Unsynced Inv page. An issued invoice never changes; only its sync state does.
  */
-import { addDays, addMonths, dubaiDate } from '../../../../common/calendar.ts';
+import { addDays, addMonths, dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type {
   BulkRetryResult,
@@ -146,9 +146,9 @@ interface DueSubscription {
 
 const CYCLE_WORDS: Record<BillingCycle, string> = { monthly: 'monthly', quarterly: 'quarterly', annual: 'annual' };
 
-/** The line of a subscription period: 'Growth plan, quarterly: 01 Jan 2026 to 31 Mar 2026'. */
+/** The line of a subscription period: 'Growth plan, quarterly subscription: 01 Jan 2026 to 31 Mar 2026'. */
 export function periodLine(planName: string, cycle: BillingCycle, start: string, end: string, netFils: number): LineInput {
-  return { description: `${planName} plan, ${CYCLE_WORDS[cycle]} subscription: ${start} to ${end}`, quantity: 1, unit_fils: netFils };
+  return { description: `${planName} plan, ${CYCLE_WORDS[cycle]} subscription: ${formatIsoDate(start)} to ${formatIsoDate(end)}`, quantity: 1, unit_fils: netFils };
 }
 
 /**

@@ -173,6 +173,8 @@ async function record(db: Database, invoice: OutboxInvoice, outcome: Outcome, st
     const [held] = await tx.query<{ sync_tries: number; sync_state: string }>('SELECT sync_tries, sync_state FROM invoices WHERE id = $1 AND claimed_by = $2 FOR UPDATE', [invoice.id, options.worker]);
     if (!held) return 'lost';
     if (outcome.kind === 'synced') {
+      // Tried before (a retry resets the tries, not the history): someone may be watching it on the page.
+      const [before] = await tx.query<{ count: number }>('SELECT count(*)::integer AS count FROM invoice_sync_attempts WHERE invoice_id = $1', [invoice.id]);
       await tx.query(
         "UPDATE invoices SET sync_state = 'synced', external_id = $2, synced_at = $3, last_error = NULL, last_error_kind = NULL, claimed_by = NULL, claimed_until = NULL, version = version + 1 WHERE id = $1",
         [invoice.id, outcome.externalId, options.now()],
@@ -184,7 +186,7 @@ async function record(db: Database, invoice: OutboxInvoice, outcome: Outcome, st
         outcome.how,
         options.worker,
       ]);
-      if (held.sync_tries > 0 || held.sync_state !== 'waiting') await notifySyncedAfterFailure(tx, invoice);
+      if ((before?.count ?? 0) > 0) await notifySyncedAfterFailure(tx, invoice);
       return 'synced';
     }
     const { failure } = outcome;

@@ -11,6 +11,7 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { onNotificationKinds } from '../../../lib/notification-events.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
@@ -18,7 +19,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, retryInvoices, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
-import { STATE_VARIANTS, stateText } from '../model.ts';
+import { STATE_VARIANTS } from '../model.ts';
 import '../components/unsynced-inv.css';
 
 const ALL = 'all';
@@ -121,9 +122,18 @@ export function UnsyncedInvoicesPage() {
     { id: 'client', header: 'Client', span: 2, sortKey: 'client', cell: (row) => row.client.legal_name },
     { id: 'total', header: 'Amount', fit: true, sortKey: 'total', cell: (row) => <span className="unsynced__amount">{formatFils(row.total_fils)}</span> },
     { id: 'issued', header: 'Issued', fit: true, sortKey: 'issued_on', cell: (row) => formatIsoDate(row.issued_on) },
-    { id: 'state', header: 'State', fit: true, cell: (row) => <StatusChip variant={STATE_VARIANTS[row.sync_state]}>{stateText(row.sync_state, row.next_try_at)}</StatusChip> },
+    {
+      id: 'state',
+      header: 'State',
+      cell: (row) => (
+        <span className="unsynced__state">
+          <StatusChip variant={STATE_VARIANTS[row.sync_state]}>{SYNC_STATE_LABELS[row.sync_state]}</StatusChip>
+          {row.sync_state === 'retrying' && row.next_try_at && <span className="unsynced__sub">next try {formatDubaiDateTime(row.next_try_at)}</span>}
+        </span>
+      ),
+    },
     { id: 'tries', header: 'Attempts', fit: true, cell: (row) => String(row.sync_tries) },
-    { id: 'error', header: 'Last error', span: 3, cell: (row) => <span className="unsynced__error">{row.last_error ?? '-'}</span> },
+    { id: 'error', header: 'Last error', span: 2, cell: (row) => <span className="unsynced__error" title={row.last_error ?? undefined}>{row.last_error ?? '-'}</span> },
   ];
 
   return (
