@@ -98,7 +98,15 @@ export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
 export const SERVICE_DESK_NOTICE_KINDS = ['task_due_soon', 'chat_message', 'chat_reminder'] as const;
 // ---- end service desk
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation'] as const;
+
+// Invoices (issue 20): an invoice's or credit note's own events (entity 'invoice').
+export const INVOICE_EVENT_KINDS = ['invoice_issued', 'credit_note_issued', 'invoice_retry_requested', 'invoice_marked_synced'] as const;
+export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
+/** Notifications of the accounting sync: an invoice stopped for a person, or synced after failing. */
+export const INVOICE_NOTICE_KINDS = ['invoice_needs_attention', 'invoice_synced'] as const;
+
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
@@ -111,5 +119,8 @@ export const NOTIFICATION_KINDS = [
   ...REQUEST_EVENT_KINDS,
   ...CHAT_EVENT_KINDS,
   ...SERVICE_DESK_NOTICE_KINDS,
+  // invoices (issue 20)
+  ...INVOICE_EVENT_KINDS,
+  ...INVOICE_NOTICE_KINDS,
   'test',
 ] as const;

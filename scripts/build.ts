@@ -121,7 +121,7 @@ async function buildServers(): Promise<void> {
   await mkdir(outServer, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts' },
+    entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts', 'accounting-standin': 'backend/src/demo/accounting-standin-server.ts' },
     outdir: outServer,
     bundle: true,
     packages: 'external',

@@ -41,7 +41,7 @@ function newestMtime(path: string): number {
 }
 
 function buildIsStale(): boolean {
-  const outputs = [BUILD_OUTPUTS.backend, BUILD_OUTPUTS.gateway, join(BUILD_OUTPUTS.client, 'index.html')];
+  const outputs = [BUILD_OUTPUTS.backend, BUILD_OUTPUTS.gateway, BUILD_OUTPUTS.accountingStandIn, join(BUILD_OUTPUTS.client, 'index.html')];
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   return SOURCES.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > built);
@@ -53,6 +53,7 @@ const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-staff-console';
 const gatewayPort = port('GATEWAY_PORT', 8080);
 const backendPort = port('BACKEND_PORT', 3001);
 const authEmulatorPort = port('AUTH_EMULATOR_PORT', 9099);
+const accountingPort = port('ACCOUNTING_STANDIN_PORT', 9180);
 
 if (process.argv.includes('--reset')) {
   await rm(dataDir, { recursive: true, force: true });
@@ -89,6 +90,7 @@ try {
     gatewayPort,
     backendPort,
     authEmulatorPort,
+    accountingPort,
     log: (line) => console.log(`start: ${line}`),
     onCrash: (line) => {
       if (stopping) return;

@@ -40,6 +40,24 @@ export interface BackendConfig {
   CLIENT_JOBS_INTERVAL_MS: number;
   /** Service desk (issue 19): how often recurring tasks, due notices and chat reminders run; 0 runs them only at start. */
   SERVICE_DESK_JOBS_INTERVAL_MS: number;
+  // Invoices (issue 20): the accounting system (Zoho Books); sync is off while ZOHO_BOOKS_API_URL is unset.
+  ZOHO_BOOKS_API_URL?: string;
+  ZOHO_BOOKS_ORGANIZATION_ID?: string;
+  ZOHO_BOOKS_ACCESS_TOKEN?: string;
+  ZOHO_ACCOUNTS_URL?: string;
+  ZOHO_CLIENT_ID?: string;
+  ZOHO_CLIENT_SECRET?: string;
+  ZOHO_REFRESH_TOKEN?: string;
+  ZOHO_BOOKS_VAT_TAX_ID?: string;
+  /** Bound on one call to the accounting system. */
+  INVOICE_SYNC_TIMEOUT_MS: number;
+  /** How often the sync worker looks for due invoices (a retry asked for wakes it at once). */
+  INVOICE_SYNC_INTERVAL_MS: number;
+  /** The first retry's back-off; it doubles per try up to INVOICE_SYNC_MAX_DELAY_MS. */
+  INVOICE_SYNC_BASE_DELAY_MS: number;
+  INVOICE_SYNC_MAX_DELAY_MS: number;
+  /** How often subscription periods are invoiced (also once at start-up); 0 runs it only at start. */
+  INVOICE_JOBS_INTERVAL_MS: number;
 }
 
 const schema = {
@@ -65,6 +83,20 @@ const schema = {
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
     // service desk (issue 19): reminders are due to the minute, so the default is short
     SERVICE_DESK_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 15000 },
+    // Invoices (issue 20)
+    ZOHO_BOOKS_API_URL: { type: 'string', pattern: '^https?://[^\\s]+$' },
+    ZOHO_BOOKS_ORGANIZATION_ID: { type: 'string', minLength: 1, maxLength: 50 },
+    ZOHO_BOOKS_ACCESS_TOKEN: { type: 'string', minLength: 1 },
+    ZOHO_ACCOUNTS_URL: { type: 'string', pattern: '^https?://[^\\s]+$' },
+    ZOHO_CLIENT_ID: { type: 'string', minLength: 1 },
+    ZOHO_CLIENT_SECRET: { type: 'string', minLength: 1 },
+    ZOHO_REFRESH_TOKEN: { type: 'string', minLength: 1 },
+    ZOHO_BOOKS_VAT_TAX_ID: { type: 'string', minLength: 1 },
+    INVOICE_SYNC_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 15000 },
+    INVOICE_SYNC_INTERVAL_MS: { type: 'integer', minimum: 50, maximum: 3600000, default: 5000 },
+    INVOICE_SYNC_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
+    INVOICE_SYNC_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
+    INVOICE_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
   },
 } as const;
 
@@ -75,6 +107,8 @@ export class ConfigError extends Error {
 /** Reads the configuration from `env` (process.env by default); throws a ConfigError with one readable line. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   let config: BackendConfig;
+  // An empty accounting setting (compose passes `${ZOHO_BOOKS_API_URL:-}` through) means unset: sync off.
+  env = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(name.startsWith('ZOHO_') && value === '')));
   try {
     config = readEnv<BackendConfig>(schema, env);
   } catch (error) {
@@ -85,6 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `refusing to start: FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production, and emulator tokens are unsigned ` +
         `(anyone can forge them). Unset it, or set ${UNSIGNED_TOKENS_OPT_IN}=${UNSIGNED_TOKENS_OPT_IN_VALUE} if you really mean it.`,
     );
+  }
+  if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ORGANIZATION_ID) throw new ConfigError('invalid configuration: ZOHO_BOOKS_ORGANIZATION_ID is required with ZOHO_BOOKS_API_URL');
+  if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ACCESS_TOKEN && !(config.ZOHO_ACCOUNTS_URL && config.ZOHO_CLIENT_ID && config.ZOHO_CLIENT_SECRET && config.ZOHO_REFRESH_TOKEN)) {
+    throw new ConfigError('invalid configuration: ZOHO_BOOKS_API_URL needs ZOHO_BOOKS_ACCESS_TOKEN or ZOHO_ACCOUNTS_URL, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
   }
   return config;
 }

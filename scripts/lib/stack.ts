@@ -26,6 +26,8 @@ export interface StackOptions {
   /** host:port of a running Auth emulator to reuse (tests); without it the stack starts its own. */
   authEmulatorHost?: string;
   authEmulatorPort?: number;
+  /** The accounting stand-in's port (Zoho Books' API subset, for the invoice sync); 0 = a free one, the default when backendPort is 0. */
+  accountingPort?: number;
   /** More gateway settings (its environment variables), e.g. the store links of the mobile notice. */
   gatewayEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -38,6 +40,8 @@ export interface Stack {
   url: string;
   authEmulatorHost: string;
   projectId: string;
+  /** The accounting stand-in's base URL (its /_standin/ controls switch faults on). */
+  accountingUrl: string;
   accounts: { email: string; password: string; role: Role; displayName: string }[];
   stop(): Promise<void>;
 }
@@ -46,6 +50,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILD_OUTPUTS = {
   backend: join(root, 'dist/server/backend.js'),
   gateway: join(root, 'dist/server/gateway.js'),
+  accountingStandIn: join(root, 'dist/server/accounting-standin.js'),
   client: join(root, 'dist/client'),
 } as const;
 
@@ -75,6 +80,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
   const gatewayPort = await choosePort(options.gatewayPort ?? 8080, 'gateway', 'GATEWAY_PORT');
   const backendPort = await choosePort(options.backendPort ?? 3001, 'back end', 'BACKEND_PORT');
+  const accountingPort = await choosePort(options.accountingPort ?? (options.backendPort === 0 ? 0 : 9180), 'accounting stand-in', 'ACCOUNTING_STANDIN_PORT');
   const logDir = join(dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
 
@@ -109,6 +115,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const firebaseEnv = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost };
 
+    // Invoices (issue 20): a stand-in for Zoho Books (the accounting system is out of reach offline), which
+    // the back end's invoice sync talks to exactly as it would to the real service.
+    const accountingUrl = `http://${HOST}:${accountingPort}`;
+    log(`starting the accounting stand-in (Zoho Books API subset) on ${HOST}:${accountingPort}`);
+    const accounting = spawnChild('accounting-standin', BUILD_OUTPUTS.accountingStandIn, logDir, {
+      PORT: String(accountingPort),
+      HOST,
+      ACCOUNTING_STATE_FILE: join(dataDir, 'accounting-standin.json'),
+    });
+    children.push(accounting);
+
     log(`starting the back end on ${HOST}:${backendPort}`);
     const backend = spawnChild('backend', BUILD_OUTPUTS.backend, logDir, {
       ...firebaseEnv,
@@ -116,6 +133,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST,
       DATA_DIR: join(dataDir, 'db'),
       SEED_DEMO_DATA: 'true',
+      ZOHO_BOOKS_API_URL: `${accountingUrl}/books/v3`,
+      ZOHO_BOOKS_ORGANIZATION_ID: 'demo-organisation',
+      ZOHO_ACCOUNTS_URL: accountingUrl,
+      ZOHO_CLIENT_ID: 'demo-client-id',
+      ZOHO_CLIENT_SECRET: 'demo-client-secret',
+      ZOHO_REFRESH_TOKEN: 'demo-refresh-token',
     });
     children.push(backend);
 
@@ -132,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     children.push(gateway);
     await settleAll([
       emulatorStarting,
+      waitReady(accounting, `${accountingUrl}/healthz`),
       waitReady(backend, `http://${HOST}:${backendPort}/readyz`),
       waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`),
     ]);
@@ -163,6 +187,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       url: `http://${HOST}:${gatewayPort}`,
       authEmulatorHost,
       projectId: options.projectId,
+      accountingUrl,
       accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })),
       stop,
     };

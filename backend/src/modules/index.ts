@@ -15,8 +15,12 @@ import { usersModule } from './users/index.ts';
 import { chatsModule } from './chats/index.ts';
 import { requestsModule } from './requests/index.ts';
 import { tasksModule } from './tasks/index.ts';
+// Invoices (issue 20)
+import { invoicesModule } from './invoices/index.ts';
 
 export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
   // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
   tasksModule, requestsModule, chatsModule,
+  // Invoices (issue 20)
+  invoicesModule,
 ];

@@ -16,17 +16,17 @@ import { userPages } from '../features/users/routes.ts';
 import { chatPages } from '../features/chats/routes.ts';
 import { requestPages } from '../features/on-demand-requests/routes.ts';
 import { taskPages } from '../features/tasks/routes.ts';
+// Invoices (issue 20)
+import { unsyncedInvoicePages } from '../features/unsynced-inv/routes.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
 const placeholder = lazyPage(() => import('../components/placeholder-page.tsx').then((module) => module.PlaceholderPage));
 
-
 /** One line per area; a key no area serves yet shows the placeholder (its title and the empty state). */
 export const PAGES: Record<RouteKey, LazyPage> = {
   crm: placeholder,
   contactus: placeholder,
-  'unsynced-inv': placeholder,
   faqs: placeholder,
   careers: placeholder,
   ...homePages,
@@ -38,6 +38,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...taskPages,
   ...requestPages,
   ...chatPages,
+  // Invoices (issue 20)
+  ...unsyncedInvoicePages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

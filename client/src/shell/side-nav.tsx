@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
+import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry, type RouteKey } from '../../../common/access.ts';
 import { ONBOARDING_PAGES, isOnboardingPage } from '../../../common/onboarding.ts';
 import type { RegistrationCounts } from '../../../common/contract/registrations.ts';
 import { isStaffRole } from '../../../common/roles.ts';
@@ -10,6 +10,8 @@ import { Icon } from '../components/icon.tsx';
 import { useRegistrationCounts } from '../features/registrations/api.ts';
 // service desk (issue 19): the Chats entry shows the caller's unread total
 import { useChatUnread } from '../features/chats/api.ts';
+// Invoices (issue 20): the Unsynced Inv entry shows how many invoices need attention.
+import { useNeedsAttentionCount } from '../features/unsynced-inv/api.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { session } from '../state/session.ts';
 
@@ -27,7 +29,8 @@ export function SideNav() {
   const items = isStaffRole(role) ? navForRole(role) : [];
   const registrationCounts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
   const chatUnread = useChatUnread(isStaffRole(role) && canSee(role, 'chats'));
-  const counts: Counts = chatUnread > 0 ? { ...registrationCounts, chats: chatUnread } : registrationCounts;
+  const needsAttention = useNeedsAttentionCount(isStaffRole(role) && canSee(role, 'unsynced-inv'));
+  const counts: Counts = { ...registrationCounts, chats: chatUnread, 'unsynced-inv': needsAttention };
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -46,12 +49,15 @@ export function SideNav() {
   );
 }
 
-type Counts = RegistrationCounts['counts'] & { chats?: number };
+type Counts = RegistrationCounts['counts'] & { chats?: number; 'unsynced-inv'?: number };
+
+/** What a count beside an entry means, for a screen reader; an onboarding entry's count is what waits there. */
+const NAV_COUNT_WORDS: Partial<Record<RouteKey, string>> = { chats: ' unread', 'unsynced-inv': ' need attention' };
 
 /** An onboarding entry carries how many registrations wait there, as the link's description. */
 function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
   const highlighted = isHighlighted(entry, location);
-  const count = isOnboardingPage(entry.id) || entry.id === 'chats' ? counts[entry.id] : undefined;
+  const count = isOnboardingPage(entry.id) || entry.id === 'chats' || entry.id === 'unsynced-inv' ? counts[entry.id] : undefined;
   const countId = useId();
   return (
     <>
@@ -66,7 +72,7 @@ function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: st
       {count ? (
         <span id={countId} className="side-nav__count">
           {badgeLabel(count)}
-          <span className="visually-hidden">{entry.id === 'chats' ? ' unread' : ' waiting'}</span>
+          <span className="visually-hidden">{NAV_COUNT_WORDS[entry.id] ?? ' waiting'}</span>
         </span>
       ) : null}
     </>

@@ -1,0 +1,36 @@
+/** The Unsynced Inv page's calls (common/contract/invoices.ts) and cache keys; every key starts with 'invoices', which every write invalidates. */
+import type { BulkRetryResult, InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, MarkSyncedBody } from '../../../../common/contract/invoices.ts';
+import { invoicePaths } from '../../../../common/contract/invoices-paths.ts';
+import type { Page } from '../../../../common/contract/shared.ts';
+import { api } from '../../lib/api.ts';
+import { useQuery } from '../../lib/use-query.ts';
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (query: InvoiceQuery) => ['invoices', 'list', query] as const,
+  summary: ['invoices', 'summary'] as const,
+  invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
+};
+
+type Headers = Record<string, string>;
+
+export const fetchInvoices = (query: InvoiceQuery, signal: AbortSignal) => api<Page<InvoiceListItem>>(invoicePaths.list, { query, signal });
+
+export const useInvoiceSummary = (enabled = true) => useQuery(invoiceKeys.summary, (signal) => api<InvoiceSummary>(invoicePaths.summary, { signal }), { enabled });
+
+export const useInvoice = (invoiceId: number) =>
+  useQuery(invoiceKeys.invoice(invoiceId), (signal) => api<InvoiceDetail>(invoicePaths.invoice(invoiceId), { signal }), { enabled: invoiceId > 0 });
+
+export const retryInvoice = (invoiceId: number, version: number, headers: Headers) => api<InvoiceDetail>(invoicePaths.retry(invoiceId), { method: 'POST', body: { version }, headers });
+
+export const retryInvoices = (ids: number[], headers: Headers) => api<BulkRetryResult>(invoicePaths.bulkRetry, { method: 'POST', body: { ids }, headers });
+
+export const markSynced = (invoiceId: number, body: MarkSyncedBody, headers: Headers) => api<InvoiceDetail>(invoicePaths.markSynced(invoiceId), { method: 'POST', body, headers });
+
+export const fetchInvoicePdf = (invoiceId: number) => api<Blob>(invoicePaths.pdf(invoiceId), { responseType: 'blob' });
+
+/** How many invoices the signed-in user sees that need attention: the navigation badge. */
+export function useNeedsAttentionCount(enabled: boolean): number {
+  const summary = useInvoiceSummary(enabled);
+  return enabled ? (summary.data?.needs_attention ?? 0) : 0;
+}

@@ -1,0 +1,240 @@
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { BulkRetryResult, InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
+import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, MAX_BULK_RETRY, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { formatIsoDate } from '../../../../../common/calendar.ts';
+import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
+import { formatFils } from '../../../../../common/money.ts';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { onNotificationKinds } from '../../../lib/notification-events.ts';
+import { queryCache } from '../../../lib/query-cache.ts';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { fetchInvoices, invoiceKeys, retryInvoices, useInvoiceSummary } from '../api.ts';
+import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
+import { STATE_VARIANTS } from '../model.ts';
+import '../components/unsynced-inv.css';
+
+const ALL = 'all';
+
+const ERROR_LABELS: Record<SyncErrorKind, string> = {
+  customer_trn: 'Customer TRN',
+  validation: 'Refused',
+  rate_limited: 'Rate-limited',
+  server: 'Server error',
+  timeout: 'Time-out',
+  unreachable: 'Unreachable',
+  auth: 'Sign-in refused',
+};
+
+/** The open invoice's id in the URL (0: none), so a link or a notification opens its drawer. */
+const invoiceField: Field<number> = { defaultValue: 0, parse: (raw) => (/^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : undefined), format: String };
+
+const schema = {
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  page: integerField(1),
+  sort: choiceField<InvoiceSort>(INVOICE_SORTS, DEFAULT_INVOICE_SORT),
+  state: choiceField<'all' | UnsyncedState>([ALL, ...UNSYNCED_STATES], ALL),
+  error: choiceField<'all' | SyncErrorKind>([ALL, ...SYNC_ERROR_KINDS], ALL),
+  invoice: invoiceField,
+};
+type Schema = typeof schema;
+
+const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
+  ...(view.search ? { search: view.search } : {}),
+  ...(view.state !== ALL ? { state: view.state } : {}),
+  ...(view.error !== ALL ? { error: view.error } : {}),
+  sort: view.sort,
+  page: view.page,
+  page_size: DEFAULT_PAGE_SIZE,
+});
+
+/**
+ * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
+ * filters the list), filters, search, sort and page in the URL; a row's number opens its drawer; a selection
+ * is retried at once with a result per row. Rows go and come live: the page reloads when the notification
+ * stream says an invoice stopped or synced.
+ */
+export function UnsyncedInvoicesPage() {
+  useSignals();
+  const list = useListController({ schema, queryKey: (view) => invoiceKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchInvoices(queryOf(view), signal) });
+  const { view, update } = list;
+  const summary = useInvoiceSummary();
+  const canWrite = summary.data?.can_write ?? false;
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [results, setResults] = useState<BulkRetryResult['results'] | null>(null);
+
+  useEffect(() => onNotificationKinds(['invoice_needs_attention', 'invoice_synced'], () => queryCache.invalidate(invoiceKeys.all)), []);
+
+  const rows = list.rows;
+  const visibleIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
+  const selectedHere = visibleIds.filter((id) => selected.has(id));
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleAll = () => setSelected(selectedHere.length === visibleIds.length ? new Set() : new Set(visibleIds));
+
+  const bulk = useAction<number[], BulkRetryResult>({
+    run: (ids, { headers }) => retryInvoices(ids, headers),
+    success: (answer) => `${answer.results.filter((row) => row.ok).length} of ${answer.results.length} queued to retry now`,
+    invalidates: [invoiceKeys.all],
+    onSuccess: (answer) => {
+      setResults(answer.results);
+      setSelected(new Set());
+    },
+  });
+
+  const columns: Column<InvoiceListItem>[] = [
+    ...(canWrite
+      ? [
+          {
+            id: 'select',
+            header: 'Select',
+            fit: true,
+            cell: (row: InvoiceListItem) => (
+              <input type="checkbox" className="unsynced__check" aria-label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+            ),
+          },
+        ]
+      : []),
+    {
+      id: 'number',
+      header: 'Number',
+      fit: true,
+      sortKey: 'number',
+      cell: (row) => (
+        <button type="button" className="unsynced__open" onClick={() => update({ invoice: row.id, page: view.page })}>
+          {row.number}
+        </button>
+      ),
+    },
+    { id: 'client', header: 'Client', span: 2, sortKey: 'client', cell: (row) => row.client.legal_name },
+    { id: 'total', header: 'Amount', fit: true, sortKey: 'total', cell: (row) => <span className="unsynced__amount">{formatFils(row.total_fils)}</span> },
+    { id: 'issued', header: 'Issued', fit: true, sortKey: 'issued_on', cell: (row) => formatIsoDate(row.issued_on) },
+    {
+      id: 'state',
+      header: 'State',
+      cell: (row) => (
+        <span className="unsynced__state">
+          <StatusChip variant={STATE_VARIANTS[row.sync_state]}>{SYNC_STATE_LABELS[row.sync_state]}</StatusChip>
+          {row.sync_state === 'retrying' && row.next_try_at && <span className="unsynced__sub">next try {formatDubaiDateTime(row.next_try_at)}</span>}
+        </span>
+      ),
+    },
+    { id: 'tries', header: 'Attempts', fit: true, cell: (row) => String(row.sync_tries) },
+    { id: 'error', header: 'Last error', span: 2, cell: (row) => <span className="unsynced__error" title={row.last_error ?? undefined}>{row.last_error ?? '-'}</span> },
+  ];
+
+  return (
+    <section className="panel page-panel unsynced" aria-label="Unsynced invoices">
+      {summary.data && !summary.data.sync_enabled && (
+        <p className="unsynced__notice" role="status">
+          Sync to the accounting system is off: its settings (ZOHO_BOOKS_API_URL and the rest) are not configured, so invoices wait here until it is set up.
+        </p>
+      )}
+      {summary.data && summary.data.groups.length > 0 && (
+        <ul className="unsynced__groups" aria-label="Errors by kind">
+          {summary.data.groups.map((group) => {
+            const active = view.state === group.state && (group.kind === 'waiting' ? view.error === ALL : view.error === group.kind);
+            return (
+              <li key={`${group.state}-${group.kind}`}>
+                <button
+                  type="button"
+                  className={`unsynced__group unsynced__group--${group.state}`}
+                  aria-pressed={active}
+                  onClick={() => update(active ? { state: ALL, error: ALL } : { state: group.state, error: group.kind === 'waiting' ? ALL : group.kind })}
+                >
+                  {group.label}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="unsynced__toolbar">
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search invoices" maxLength={MAX_SEARCH_LENGTH} />
+        <Filter label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
+          <option value={ALL}>Any state</option>
+          {UNSYNCED_STATES.map((state) => (
+            <option key={state} value={state}>
+              {SYNC_STATE_LABELS[state]}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
+          <option value={ALL}>Any error</option>
+          {SYNC_ERROR_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {ERROR_LABELS[kind]}
+            </option>
+          ))}
+        </Filter>
+        {canWrite && (
+          <div className="unsynced__bulk">
+            <label className="unsynced__all">
+              <input type="checkbox" checked={visibleIds.length > 0 && selectedHere.length === visibleIds.length} onChange={toggleAll} disabled={visibleIds.length === 0} />
+              Select page
+            </label>
+            <Button loading={bulk.busy} disabled={selectedHere.length === 0 || selectedHere.length > MAX_BULK_RETRY} onClick={() => void bulk.run(selectedHere)}>
+              Retry selected ({selectedHere.length})
+            </Button>
+          </div>
+        )}
+      </div>
+      {results && (
+        <div className="unsynced__results" role="status" aria-label="Retry results">
+          <div className="unsynced__results-head">
+            <strong>Retry results</strong>
+            <Button variant="outlined" onClick={() => setResults(null)}>
+              Dismiss
+            </Button>
+          </div>
+          <ul>
+            {results.map((row) => (
+              <li key={row.id} className={row.ok ? 'unsynced__result unsynced__result--ok' : 'unsynced__result unsynced__result--refused'}>
+                {row.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <DataTable<InvoiceListItem>
+        label="Unsynced invoices"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+        sort={view.sort}
+        onSort={list.setSort}
+      />
+      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+      {view.invoice > 0 && <InvoiceDrawer invoiceId={view.invoice} canMarkSynced={summary.data?.can_mark_synced ?? false} onClose={() => update({ invoice: 0, page: view.page })} />}
+    </section>
+  );
+}
+
+function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="unsynced__filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="unsynced__select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The invoices area: tax invoices and credit notes, their PDF, and the accounting sync's Unsynced Inv page
+ * (list with errors grouped, one invoice with its attempts, retry, bulk retry, mark as synced). Money is
+ * integer fils; dates are Dubai calendar dates.
+ */
+import { Type, type Static } from 'typebox';
+import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
+import { Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, Search, Version } from './shared.ts';
+import { INVOICE_SORTS, MAX_BULK_RETRY } from './invoices-paths.ts';
+
+export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, MAX_BULK_RETRY, invoicePaths, type InvoiceSort } from './invoices-paths.ts';
+
+const SyncStateSchema = Type.Enum(SYNC_STATES, { title: 'State' });
+const ErrorKindSchema = Type.Enum(SYNC_ERROR_KINDS, { title: 'Error' });
+
+/** GET invoices/ */
+export const InvoiceQuery = Closed({
+  state: Type.Optional(Type.Enum(UNSYNCED_STATES, { title: 'State' })),
+  error: Type.Optional(ErrorKindSchema),
+  /** Number or client name, literal contains. */
+  search: Type.Optional(Search),
+  sort: Type.Optional(Type.Enum(INVOICE_SORTS, { title: 'Sort' })),
+  ...PageQuery,
+});
+export type InvoiceQuery = Static<typeof InvoiceQuery>;
+
+export const InvoiceListItem = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  kind: Type.Enum(INVOICE_KINDS),
+  number: Type.String(),
+  client: Type.Object({ id: Type.Integer(), legal_name: Type.String() }),
+  issued_on: Type.String(),
+  total_fils: Type.Integer(),
+  sync_state: SyncStateSchema,
+  sync_tries: Type.Integer(),
+  next_try_at: Nullable(Instant),
+  last_error: Nullable(Type.String()),
+  last_error_kind: Nullable(ErrorKindSchema),
+  external_id: Nullable(Type.String()),
+});
+export type InvoiceListItem = Static<typeof InvoiceListItem>;
+
+export const InvoiceLine = Type.Object({
+  position: Type.Integer(),
+  description: Type.String(),
+  quantity: Type.Integer(),
+  unit_fils: Type.Integer(),
+  net_fils: Type.Integer(),
+  vat_fils: Type.Integer(),
+  total_fils: Type.Integer(),
+});
+export type InvoiceLine = Static<typeof InvoiceLine>;
+
+export const SyncAttempt = Type.Object({
+  id: Type.Integer(),
+  started_at: Instant,
+  duration_ms: Type.Integer(),
+  outcome: Type.String(),
+  error_kind: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  by: Type.String(),
+});
+export type SyncAttempt = Static<typeof SyncAttempt>;
+
+export const InvoiceDetail = Type.Object({
+  ...InvoiceListItem.properties,
+  client: Type.Object({ id: Type.Integer(), legal_name: Type.String(), trn: Nullable(Type.String()), vat_registered: Type.Boolean() }),
+  due_on: Type.String(),
+  period_start: Nullable(Type.String()),
+  period_end: Nullable(Type.String()),
+  credited_invoice: Nullable(Type.Object({ id: Type.Integer(), number: Type.String() })),
+  reason: Nullable(Type.String()),
+  net_fils: Type.Integer(),
+  vat_fils: Type.Integer(),
+  lines: Type.Array(InvoiceLine),
+  attempts: Type.Array(SyncAttempt),
+  synced_at: Nullable(Instant),
+  can_retry: Type.Boolean(),
+  can_mark_synced: Type.Boolean(),
+});
+export type InvoiceDetail = Static<typeof InvoiceDetail>;
+
+export const ErrorGroup = Type.Object({
+  state: Type.Enum(UNSYNCED_STATES),
+  kind: Type.Union([ErrorKindSchema, Type.Literal('waiting')]),
+  count: Type.Integer(),
+  label: Type.String(),
+});
+export type ErrorGroup = Static<typeof ErrorGroup>;
+
+/** GET invoices/summary/ */
+export const InvoiceSummary = Type.Object({
+  sync_enabled: Type.Boolean(),
+  unsynced: Type.Integer(),
+  needs_attention: Type.Integer(),
+  groups: Type.Array(ErrorGroup),
+  can_write: Type.Boolean(),
+  can_mark_synced: Type.Boolean(),
+});
+export type InvoiceSummary = Static<typeof InvoiceSummary>;
+
+export const NewInvoiceLine = Closed({
+  description: Line(MAX_LINE_DESCRIPTION, { title: 'Description', minLength: 1 }),
+  quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY, title: 'Quantity' }),
+  unit_fils: Type.Integer({ minimum: 0, maximum: MAX_UNIT_FILS, title: 'Unit price' }),
+});
+
+/** POST invoices/: a one-off invoice. */
+export const NewInvoiceBody = Closed({
+  client_id: Id('Client'),
+  lines: Type.Array(NewInvoiceLine, { minItems: 1, maxItems: MAX_LINES, title: 'Lines' }),
+});
+export type NewInvoiceBody = Static<typeof NewInvoiceBody>;
+
+export const RetryBody = Closed({ version: Version });
+export type RetryBody = Static<typeof RetryBody>;
+
+export const BulkRetryBody = Closed({ ids: Type.Array(Id('Invoice'), { minItems: 1, maxItems: MAX_BULK_RETRY, title: 'Invoices' }) });
+export type BulkRetryBody = Static<typeof BulkRetryBody>;
+
+export const BulkRetryResult = Type.Object({
+  results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), number: Nullable(Type.String()), message: Type.String() })),
+});
+export type BulkRetryResult = Static<typeof BulkRetryResult>;
+
+export const MarkSyncedBody = Closed({
+  version: Version,
+  external_id: Line(MAX_EXTERNAL_ID, { title: 'External id', minLength: 1 }),
+  reason: Paragraphs(MAX_INVOICE_REASON, { title: 'Reason', minLength: 1 }),
+});
+export type MarkSyncedBody = Static<typeof MarkSyncedBody>;
+
+export const CreditNoteBody = Closed({
+  version: Version,
+  reason: Paragraphs(MAX_INVOICE_REASON, { title: 'Reason', minLength: 1 }),
+  /** Net amount to credit (before VAT); the whole invoice's net when left out. */
+  net_fils: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UNIT_FILS, title: 'Amount' })),
+});
+export type CreditNoteBody = Static<typeof CreditNoteBody>;
+
+export const PdfQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
+
+/** me/invoices/ */
+export const MyInvoice = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Enum(INVOICE_KINDS),
+  number: Type.String(),
+  issued_on: Type.String(),
+  due_on: Type.String(),
+  total_fils: Type.Integer(),
+});
+export type MyInvoice = Static<typeof MyInvoice>;
+export const MyInvoiceQuery = Closed(PageQuery);

@@ -1,0 +1,103 @@
+/**
+ * The Unsynced Inv page in Chromium against the real stack, whose back end syncs to the accounting stand-in
+ * (its faults switched through /_standin/faults): the demo's invoices needing attention (a customer TRN) and
+ * retrying, grouped at the top; one invoice retried from its drawer while the service fails, its attempts
+ * growing; a selection retried with a result per row, the rows leaving live once synced; and a bookkeeper
+ * fixing a client's TRN on its Clients page, then retrying its invoice into the accounting system.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn, startE2E, type E2E } from './helpers.ts';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E('unsynced-inv');
+}, 150_000);
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+const faults = (rates: Record<string, number>) =>
+  fetch(`${e2e.stack.accountingUrl}/_standin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rates) });
+const inStandIn = async () => ((await (await fetch(`${e2e.stack.accountingUrl}/_standin/invoices`)).json()) as { references: string[] }).references;
+
+async function bookkeeperOn(path: string): Promise<Page> {
+  const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${e2e.stack.url}/auth/login`);
+  const { email, password } = e2e.account('BOOKKEEPER');
+  await signIn(page, email, password);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.goto(`${e2e.stack.url}${path}`);
+  return page;
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Unsynced invoices' });
+const rows = (page: Page) => table(page).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
+const rowOf = (page: Page, number: string) => rows(page).filter({ has: page.getByRole('button', { name: number, exact: true }) });
+const numbersIn = (page: Page, state: string) => rows(page).filter({ hasText: state }).locator('.unsynced__open').allTextContents();
+
+describe('Unsynced Inv', () => {
+  it('shows the failing invoices grouped, retries one from its drawer and a selection, and a fixed TRN syncs', async () => {
+    await faults({ serverError: 1 });
+    const page = await bookkeeperOn('/unsynced-inv');
+    await page.getByRole('button', { name: /need(s)? a valid customer TRN$/ }).waitFor();
+    await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(3);
+    const retrying = await numbersIn(page, 'Retrying');
+    const stopped = await numbersIn(page, 'Needs attention');
+    expect(retrying.length).toBeGreaterThanOrEqual(1);
+    expect(stopped.length).toBeGreaterThanOrEqual(3);
+    // The navigation entry shows how many need attention.
+    const badge = page.getByRole('navigation', { name: 'Main' }).locator('li', { has: page.getByRole('link', { name: 'Unsynced Inv' }) }).locator('.side-nav__count');
+    await expect.poll(() => badge.textContent()).toBe(`${stopped.length} need attention`);
+
+    // One retry from the drawer while the service answers 503: a failed attempt is added.
+    const first = retrying[0]!;
+    await rowOf(page, first).getByRole('button', { name: first }).click();
+    const drawer = page.getByRole('dialog', { name: `Invoice ${first}` });
+    await drawer.waitFor();
+    const before = await drawer.getByRole('list', { name: 'Attempts' }).locator('li').count();
+    await drawer.getByRole('button', { name: 'Retry now' }).click();
+    await expect
+      .poll(async () => {
+        await page.reload();
+        await page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('list', { name: 'Attempts' }).waitFor();
+        return page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('list', { name: 'Attempts' }).locator('li').count();
+      })
+      .toBeGreaterThan(before);
+    await expect.poll(() => page.getByRole('dialog', { name: `Invoice ${first}` }).locator('.unsynced-drawer__attempt').first().textContent()).toContain('Service temporarily unavailable');
+    await page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('button', { name: 'Close' }).click();
+
+    // The service is back: a selection is retried with a result per row, and the rows leave live.
+    await faults({ serverError: 0 });
+    for (const number of retrying) await rowOf(page, number).getByRole('checkbox').check();
+    await page.getByRole('button', { name: `Retry selected (${retrying.length})` }).click();
+    const results = page.getByRole('status', { name: 'Retry results' });
+    await results.waitFor();
+    for (const number of retrying) await expect.poll(() => results.textContent()).toContain(`${number} will be tried again now.`);
+    for (const number of retrying) await expect.poll(() => rowOf(page, number).count(), { timeout: 30_000 }).toBe(0);
+    const synced = await inStandIn();
+    for (const number of retrying) expect(synced.filter((reference) => reference === number)).toHaveLength(1);
+
+    // A customer TRN: the drawer links to the client, whose TRN is fixed there; the retry then syncs it.
+    const trnRow = rows(page).filter({ hasText: 'Tax Registration Number' }).first();
+    const trnNumber = (await trnRow.locator('.unsynced__open').textContent())!;
+    await trnRow.getByRole('button', { name: trnNumber }).click();
+    const trnDrawer = page.getByRole('dialog', { name: `Invoice ${trnNumber}` });
+    await trnDrawer.getByText('What the accounting system said').waitFor();
+    await trnDrawer.getByRole('link', { name: /Clients page/ }).click();
+    await page.waitForURL(/\/clients\/\d+$/);
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const trnField = page.getByLabel('TRN (15 digits)');
+    await trnField.fill(`100${(await trnField.inputValue()).slice(3)}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.getByRole('dialog', { name: `Invoice ${trnNumber}` }).getByRole('button', { name: 'Retry now' }).click();
+    await page.getByRole('dialog', { name: `Invoice ${trnNumber}` }).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rowOf(page, trnNumber).count(), { timeout: 30_000 }).toBe(0);
+    expect((await inStandIn()).filter((reference) => reference === trnNumber)).toHaveLength(1);
+  }, 240_000);
+});
