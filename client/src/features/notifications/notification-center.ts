@@ -13,7 +13,6 @@ import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
-import { publishNotification } from '../../lib/notification-events.ts';
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;
