@@ -67,8 +67,34 @@ export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 /** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
 export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report'] as const;
+// Growth and content (issue 21): website enquiries, CRM leads, job posts and applications, FAQs.
+export const GROWTH_EVENT_KINDS = [
+  'enquiry_received',
+  'enquiry_status_changed',
+  'enquiry_assigned',
+  'enquiry_note_added',
+  'enquiry_merged',
+  'enquiry_converted',
+  'lead_created',
+  'lead_updated',
+  'lead_stage_changed',
+  'lead_activity_added',
+  'lead_won',
+  'job_created',
+  'job_updated',
+  'application_received',
+  'application_status_changed',
+  'application_note_added',
+  'faq_created',
+  'faq_updated',
+  'faq_moved',
+] as const;
+export type GrowthEventKind = (typeof GROWTH_EVENT_KINDS)[number];
+/** Growth notifications that are not events of a record: a lead's follow-up date passed (sent once per date). */
+export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', 'enquiry', 'lead', 'job_post', 'job_application', 'faq'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
-export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, 'test'] as const;
+export const NOTIFICATION_KINDS = [...REGISTRATION_EVENT_KINDS, ...CLIENT_EVENT_KINDS, ...CLIENT_NOTICE_KINDS, ...GROWTH_EVENT_KINDS, ...GROWTH_NOTICE_KINDS, 'test'] as const;

@@ -11,5 +11,12 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
+// Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead; the CRM's seed converts enquiries).
+import { careersModule } from './careers/index.ts';
+import { crmModule } from './crm/index.ts';
+import { enquiriesModule } from './enquiries/index.ts';
+import { faqsModule } from './faqs/index.ts';
 
-export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule];
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
+  // Growth and content (issue 21).
+  enquiriesModule, crmModule, careersModule, faqsModule];

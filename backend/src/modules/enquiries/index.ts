@@ -1,0 +1,6 @@
+/** Website enquiries (issue 21): the inbox of the website's forms and their public post. */
+import type { BackendModule } from '../../lib/module.ts';
+import { enquiryRoutes } from './routes.ts';
+import { seedEnquiries } from './seed.ts';
+
+export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, seed: seedEnquiries };
