@@ -12,6 +12,11 @@ import { homePages } from '../features/home/routes.ts';
 import { registrationPages } from '../features/registrations/routes.ts';
 import { settingsPages } from '../features/settings/routes.ts';
 import { userPages } from '../features/users/routes.ts';
+// Growth and content (issue 21).
+import { careerPages } from '../features/careers/routes.ts';
+import { enquiryPages } from '../features/contactus/routes.ts';
+import { crmPages } from '../features/crm/routes.ts';
+import { faqPages } from '../features/faqs/routes.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -20,19 +25,20 @@ const placeholder = lazyPage(() => import('../components/placeholder-page.tsx').
 
 /** One line per area; a key no area serves yet shows the placeholder (its title and the empty state). */
 export const PAGES: Record<RouteKey, LazyPage> = {
-  crm: placeholder,
-  contactus: placeholder,
   'unsynced-inv': placeholder,
   'on-demand-requests': placeholder,
   tasks: placeholder,
   chats: placeholder,
-  faqs: placeholder,
-  careers: placeholder,
   ...homePages,
   ...registrationPages,
   ...userPages,
   ...clientPages,
   ...settingsPages,
+  // Growth and content (issue 21).
+  ...enquiryPages,
+  ...crmPages,
+  ...careerPages,
+  ...faqPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

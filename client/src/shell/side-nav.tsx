@@ -8,6 +8,7 @@ import { isStaffRole } from '../../../common/roles.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { Icon } from '../components/icon.tsx';
 import { useRegistrationCounts } from '../features/registrations/api.ts';
+import { useEnquiryCounts } from '../features/contactus/api.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { session } from '../state/session.ts';
 
@@ -23,7 +24,10 @@ export function SideNav() {
   const role = session.value.role;
   const [location] = useLocation();
   const items = isStaffRole(role) ? navForRole(role) : [];
-  const counts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
+  const registrationCounts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
+  // Website Enquiries counts its new enquiries (issue 21).
+  const enquiryCounts = useEnquiryCounts(isStaffRole(role) && canSee(role, 'contactus'));
+  const counts: Counts = enquiryCounts ? { ...registrationCounts, contactus: enquiryCounts.new_total } : registrationCounts;
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -42,12 +46,12 @@ export function SideNav() {
   );
 }
 
-type Counts = RegistrationCounts['counts'];
+type Counts = RegistrationCounts['counts'] & { contactus?: number };
 
 /** An onboarding entry carries how many registrations wait there, as the link's description. */
 function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
   const highlighted = isHighlighted(entry, location);
-  const count = isOnboardingPage(entry.id) ? counts[entry.id] : undefined;
+  const count = isOnboardingPage(entry.id) ? counts[entry.id] : entry.id === 'contactus' ? counts.contactus : undefined;
   const countId = useId();
   return (
     <>
