@@ -38,6 +38,11 @@ export interface BackendConfig {
   CONSOLE_URL?: string;
   /** How often the clients area's scheduler renews due subscriptions and sends deadline notices; 0 runs it only at start. */
   CLIENT_JOBS_INTERVAL_MS: number;
+  /**
+   * Demo mode only (with the Auth emulator): the gateway's origin as a browser reaches it. Set, the back end
+   * serves the demo website form page (/demo/website) that posts to the gateway's public endpoints.
+   */
+  DEMO_WEBSITE_GATEWAY?: string;
 }
 
 const schema = {
@@ -61,6 +66,7 @@ const schema = {
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
+    DEMO_WEBSITE_GATEWAY: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
   },
 } as const;
 

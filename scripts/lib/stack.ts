@@ -36,6 +36,8 @@ export interface StackOptions {
 export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** The demo website's form page, served by the back end (issue 21). */
+  demoWebsiteUrl: string;
   authEmulatorHost: string;
   projectId: string;
   accounts: { email: string; password: string; role: Role; displayName: string }[];
@@ -116,6 +118,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST,
       DATA_DIR: join(dataDir, 'db'),
       SEED_DEMO_DATA: 'true',
+      // The demo website's form page (/demo/website) posts to the gateway (issue 21).
+      DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
     });
     children.push(backend);
 
@@ -127,6 +131,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST,
       API_UPSTREAM: `http://${HOST}:${backendPort}`,
       STATIC_DIR: BUILD_OUTPUTS.client,
+      // The demo website's page is served by the back end: its origin may call the public endpoints.
+      PUBLIC_API_ORIGINS: `http://${HOST}:${backendPort},http://localhost:${backendPort}`,
       ...options.gatewayEnv,
     });
     children.push(gateway);
@@ -161,6 +167,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     return {
       url: `http://${HOST}:${gatewayPort}`,
+      demoWebsiteUrl: `http://${HOST}:${backendPort}/demo/website`,
       authEmulatorHost,
       projectId: options.projectId,
       accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })),
