@@ -178,10 +178,14 @@ function decodeSafely(path: string): string {
   }
 }
 
-/** The routed page whose first path segment matches, or undefined for paths the table does not know. */
+/**
+ * The routed page whose first path segment matches, or undefined for paths the table does not know. An
+ * alias is a page of its entry's area (/talktoexpert is a tab of Website Enquiries, /createjob the Careers
+ * editor), so it routes to that entry and takes its permission.
+ */
 export function routeForPath(pathname: string): RouteEntry | undefined {
   const segment = firstSegment(pathname);
-  return ROUTES.find((entry) => firstSegment(entry.path) === segment);
+  return ROUTES.find((entry) => firstSegment(entry.path) === segment) ?? ROUTES.find((entry) => segment !== '' && (entry.aliases ?? []).includes(segment));
 }
 
 /** The side navigation a role sees; a group whose children are all hidden is left out rather than shown empty. */

@@ -24,6 +24,8 @@ export const SERVICE_CODES = [
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'HEADERS_TOO_LARGE',
+  // The website's public endpoints, over their per-address rate (issue 21).
+  'RATE_LIMITED',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

@@ -106,7 +106,34 @@ export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 export const INVOICE_NOTICE_KINDS = ['invoice_needs_attention', 'invoice_synced'] as const;
 
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice'] as const;
+// Growth and content (issue 21): website enquiries, CRM leads, job posts and applications, FAQs.
+export const GROWTH_EVENT_KINDS = [
+  'enquiry_received',
+  'enquiry_status_changed',
+  'enquiry_assigned',
+  'enquiry_note_added',
+  'enquiry_merged',
+  'enquiry_converted',
+  'lead_created',
+  'lead_updated',
+  'lead_stage_changed',
+  'lead_activity_added',
+  'lead_won',
+  'job_created',
+  'job_updated',
+  'application_received',
+  'application_status_changed',
+  'application_note_added',
+  'faq_created',
+  'faq_updated',
+  'faq_moved',
+] as const;
+export type GrowthEventKind = (typeof GROWTH_EVENT_KINDS)[number];
+/** Growth notifications that are not events of a record: a lead's follow-up date passed (sent once per date). */
+export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
+
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
@@ -122,5 +149,8 @@ export const NOTIFICATION_KINDS = [
   // invoices (issue 20)
   ...INVOICE_EVENT_KINDS,
   ...INVOICE_NOTICE_KINDS,
+  // growth and content (issue 21)
+  ...GROWTH_EVENT_KINDS,
+  ...GROWTH_NOTICE_KINDS,
   'test',
 ] as const;

@@ -115,6 +115,8 @@ console.log(
     `  Demo accounts (password for all: ${stack.accounts[0]?.password}):`,
     ...stack.accounts.map((account) => `    ${account.email.padEnd(width)}  ${roleLabel(account.role)}`),
     '',
+    `  Demo website form (posts enquiries to the gateway): ${stack.demoWebsiteUrl}`,
+    '',
     `  Data in ${dataDir} (npm run reset wipes it); logs in ${join(dataDir, 'logs')}. Ctrl-C stops everything.`,
     '',
   ].join('\n'),

@@ -58,6 +58,11 @@ export interface BackendConfig {
   INVOICE_SYNC_MAX_DELAY_MS: number;
   /** How often subscription periods are invoiced (also once at start-up); 0 runs it only at start. */
   INVOICE_JOBS_INTERVAL_MS: number;
+  /**
+   * Demo mode only (with the Auth emulator): the gateway's origin as a browser reaches it. Set, the back end
+   * serves the demo website form page (/demo/website) that posts to the gateway's public endpoints.
+   */
+  DEMO_WEBSITE_GATEWAY?: string;
 }
 
 const schema = {
@@ -97,6 +102,7 @@ const schema = {
     INVOICE_SYNC_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
     INVOICE_SYNC_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
     INVOICE_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
+    DEMO_WEBSITE_GATEWAY: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
   },
 } as const;
 

@@ -12,6 +12,7 @@ import { createApiFastPath } from './plugins/api-fast-path.ts';
 import { apiProxy } from './plugins/api-proxy.ts';
 import { eventStream } from './plugins/event-stream.ts';
 import { installErrorHandlers } from './plugins/errors.ts';
+import { publicApi } from './plugins/public-api.ts';
 import { GatewayLogController, REDACTED_PATHS } from './plugins/request-logging.ts';
 import { runtimeConfigRoute } from './plugins/runtime-config.ts';
 import { createFastPath, staticSite } from './plugins/static-site.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(healthRoutes, { config, headers: headers.api, isShuttingDown: () => shuttingDown });
   await app.register(runtimeConfigRoute, { config, headers: headers.api });
   await app.register(eventStream, { config, headers: headers.api, verifier });
+  // The website's public endpoints (issue 21): their own scope, without api-proxy.ts's token check.
+  await app.register(publicApi, { config, headers: headers.api });
   await app.register(apiProxy, { config, headers: headers.api, verifier });
   await app.register(staticSite, { config, headers, fastPath });
   return app;

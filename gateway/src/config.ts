@@ -49,6 +49,10 @@ const schema = {
     APP_STORE_URL: { type: 'string', minLength: 1 },
     LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
+    // The website's public endpoints (issue 21).
+    PUBLIC_API_ORIGINS: { type: 'string', default: '' },
+    PUBLIC_RATE_LIMIT: { type: 'integer', minimum: 1, maximum: 10_000, default: 5 },
+    PUBLIC_RATE_WINDOW_MS: { type: 'integer', minimum: 1000, maximum: 86_400_000, default: 60_000 },
   },
 } as const;
 
@@ -80,6 +84,9 @@ interface RawEnv {
   APP_STORE_URL?: string;
   LOG_LEVEL: LogLevel;
   SHUTDOWN_TIMEOUT_MS: number;
+  PUBLIC_API_ORIGINS: string;
+  PUBLIC_RATE_LIMIT: number;
+  PUBLIC_RATE_WINDOW_MS: number;
 }
 
 export interface GatewayConfig {
@@ -115,6 +122,11 @@ export interface GatewayConfig {
   storeLinks: StoreLinks;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
+  /**
+   * The website's public endpoints (plugins/public-api.ts): the origins whose pages may call them from a
+   * browser (CORS; none when unset), and how many posts one client address may send per window.
+   */
+  publicApi: { origins: string[]; rateLimit: number; rateWindowMs: number };
 }
 
 /** A configuration error; `variable` is the environment variable to fix. */
@@ -187,6 +199,16 @@ function parseTrustProxy(value: string): boolean | string[] {
   return list;
 }
 
+/** 'https://www.example.ae, https://example.ae' -> the origins, each an exact http(s) origin (no path, no wildcard). */
+function parseOrigins(value: string): string[] {
+  const origins = value.split(',').map((part) => part.trim()).filter(Boolean);
+  for (const origin of origins) {
+    const url = httpUrl('PUBLIC_API_ORIGINS', origin);
+    if (url.origin !== origin.replace(/\/$/, '')) throw new ConfigError('PUBLIC_API_ORIGINS', `takes origins only, like https://www.example.ae (got ${JSON.stringify(origin)})`);
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''));
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the variable at the first problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): GatewayConfig {
   const raw = validate(env);
@@ -253,5 +275,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
+    publicApi: { origins: parseOrigins(raw.PUBLIC_API_ORIGINS), rateLimit: raw.PUBLIC_RATE_LIMIT, rateWindowMs: raw.PUBLIC_RATE_WINDOW_MS },
   };
 }

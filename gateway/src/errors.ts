@@ -31,6 +31,7 @@ const SERVICE_MESSAGES: Partial<Record<ServiceCode, string>> = {
   URI_TOO_LONG: 'The address is longer than the gateway accepts.',
   UNSUPPORTED_MEDIA_TYPE: 'The request body has a content type the gateway cannot read.',
   HEADERS_TOO_LARGE: 'The request headers are larger than the gateway accepts.',
+  RATE_LIMITED: 'Too many requests from this address. Please try again later.',
 };
 
 /** The code of an error status; any other client error is invalid input, any other failure an internal error. */
@@ -43,6 +44,7 @@ const CODES_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
   431: 'HEADERS_TOO_LARGE',
   502: 'UPSTREAM_UNAVAILABLE',
   503: 'UPSTREAM_UNAVAILABLE',

@@ -38,6 +38,8 @@ export interface StackOptions {
 export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** The demo website's form page, served by the back end (issue 21). */
+  demoWebsiteUrl: string;
   authEmulatorHost: string;
   projectId: string;
   /** The accounting stand-in's base URL (its /_standin/ controls switch faults on). */
@@ -139,6 +141,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ZOHO_CLIENT_ID: 'demo-client-id',
       ZOHO_CLIENT_SECRET: 'demo-client-secret',
       ZOHO_REFRESH_TOKEN: 'demo-refresh-token',
+      // The demo website's form page (/demo/website) posts to the gateway (issue 21).
+      DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
     });
     children.push(backend);
 
@@ -150,6 +154,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       HOST,
       API_UPSTREAM: `http://${HOST}:${backendPort}`,
       STATIC_DIR: BUILD_OUTPUTS.client,
+      // The demo website's page is served by the back end: its origin may call the public endpoints.
+      PUBLIC_API_ORIGINS: `http://${HOST}:${backendPort},http://localhost:${backendPort}`,
       ...options.gatewayEnv,
     });
     children.push(gateway);
@@ -185,6 +191,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     return {
       url: `http://${HOST}:${gatewayPort}`,
+      demoWebsiteUrl: `http://${HOST}:${backendPort}/demo/website`,
       authEmulatorHost,
       projectId: options.projectId,
       accountingUrl,

@@ -3,7 +3,7 @@ import { parse } from 'regexparam';
 import { LOGIN_PATH, ROUTES, decideAccess, firstAllowedPath, isHighlighted, navEntries, navForRole, routeByKey, routeForPath } from '../../common/access.ts';
 import { STAFF_ROLES } from '../../common/roles.ts';
 import { badgeLabel, isExternalHref, pathDepth, safeReturnPath } from '../../client/src/lib/links.ts';
-import { destinationAfterSignIn, loginHref, routePattern } from '../../client/src/lib/routing.ts';
+import { destinationAfterSignIn, loginHref, routePatterns } from '../../client/src/lib/routing.ts';
 
 const SAMPLE_PATHS = [
   '/',
@@ -19,12 +19,14 @@ const SAMPLE_PATHS = [
   '/settings',
   '/crmx',
   '/talktoexpert',
+  '/cfo-enquiries/12',
+  '/createjob',
   '/nope/deeper',
 ];
 
 /** The router's own matcher (wouter uses regexparam patterns, case-insensitive). */
 function routerMatch(path: string): string | undefined {
-  return ROUTES.find((route) => parse(routePattern(route)).pattern.test(path))?.id;
+  return ROUTES.find((route) => routePatterns(route).some((pattern) => parse(pattern).pattern.test(path)))?.id;
 }
 
 describe('router patterns agree with the access table', () => {

@@ -51,7 +51,13 @@ describe('access decisions', () => {
 
   it('sends unknown paths to the not-found page for every role', () => {
     expect(decideAccess('ADMIN', '/no-such-page')).toEqual({ kind: 'not-found' });
-    expect(decideAccess('MARKETING', '/talktoexpert')).toEqual({ kind: 'not-found' });
+  });
+
+  it('routes an alias to its entry, with its permission', () => {
+    expect(decideAccess('MARKETING', '/talktoexpert')).toMatchObject({ kind: 'allowed', route: { id: 'contactus' } });
+    expect(decideAccess('HR_MANAGER', '/createjob')).toMatchObject({ kind: 'allowed', route: { id: 'careers' } });
+    expect(decideAccess('MARKETING', '/createjob').kind).toBe('redirect');
+    expect(routeForPath('/difc/4')?.id).toBe('contactus');
   });
 
   it('lets every staff role open Settings', () => {

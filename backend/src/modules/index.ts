@@ -17,10 +17,17 @@ import { requestsModule } from './requests/index.ts';
 import { tasksModule } from './tasks/index.ts';
 // Invoices (issue 20)
 import { invoicesModule } from './invoices/index.ts';
+// Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead; the CRM's seed converts enquiries).
+import { careersModule } from './careers/index.ts';
+import { crmModule } from './crm/index.ts';
+import { enquiriesModule } from './enquiries/index.ts';
+import { faqsModule } from './faqs/index.ts';
 
 export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
   // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
   tasksModule, requestsModule, chatsModule,
   // Invoices (issue 20)
   invoicesModule,
+  // Growth and content (issue 21)
+  enquiriesModule, crmModule, careersModule, faqsModule,
 ];

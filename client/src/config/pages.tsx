@@ -18,17 +18,16 @@ import { requestPages } from '../features/on-demand-requests/routes.ts';
 import { taskPages } from '../features/tasks/routes.ts';
 // Invoices (issue 20)
 import { unsyncedInvoicePages } from '../features/unsynced-inv/routes.ts';
+// Growth and content (issue 21).
+import { careerPages } from '../features/careers/routes.ts';
+import { enquiryPages } from '../features/contactus/routes.ts';
+import { crmPages } from '../features/crm/routes.ts';
+import { faqPages } from '../features/faqs/routes.ts';
 import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
-const placeholder = lazyPage(() => import('../components/placeholder-page.tsx').then((module) => module.PlaceholderPage));
-
-/** One line per area; a key no area serves yet shows the placeholder (its title and the empty state). */
+/** One line per area. */
 export const PAGES: Record<RouteKey, LazyPage> = {
-  crm: placeholder,
-  contactus: placeholder,
-  faqs: placeholder,
-  careers: placeholder,
   ...homePages,
   ...registrationPages,
   ...userPages,
@@ -40,6 +39,11 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...chatPages,
   // Invoices (issue 20)
   ...unsyncedInvoicePages,
+  // Growth and content (issue 21).
+  ...enquiryPages,
+  ...crmPages,
+  ...careerPages,
+  ...faqPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -11,7 +11,7 @@ import { PAGES, preloadPath } from './pages.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { VerificationStepper } from '../features/registrations/routes.ts';
 import { RoutePreloadContext } from '../lib/route-preload.ts';
-import { routePattern } from '../lib/routing.ts';
+import { routePatterns } from '../lib/routing.ts';
 import { AppShell } from '../shell/app-shell.tsx';
 import { SideNav } from '../shell/side-nav.tsx';
 
@@ -30,9 +30,7 @@ export function SignedInShell({ title }: { title: string | undefined }) {
       <AppShell title={title} sidebar={sidebar} foldable={!verification}>
         <Suspense fallback={<LoadingIndicator />}>
           <Switch>
-            {ROUTES.map((route) => (
-              <Route key={route.id} path={routePattern(route)} component={PAGES[route.id]} />
-            ))}
+            {ROUTES.flatMap((route) => routePatterns(route).map((pattern) => <Route key={pattern} path={pattern} component={PAGES[route.id]} />))}
             <Route component={NotFoundPage} />
           </Switch>
         </Suspense>

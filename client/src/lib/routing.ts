@@ -10,6 +10,11 @@ export function routePattern(entry: RouteEntry): string {
   return entry.path === '/' ? '/' : `${entry.path}/*?`;
 }
 
+/** The entry's own pattern and one per alias (/talktoexpert, /createjob): the same page serves them all. */
+export function routePatterns(entry: RouteEntry): string[] {
+  return [routePattern(entry), ...(entry.aliases ?? []).map((alias) => `/${alias}/*?`)];
+}
+
 /** The login page, remembering the page that was asked for so sign-in can return to it. */
 export function loginHref(returnTo: string): string {
   const target = safeReturnPath(returnTo);

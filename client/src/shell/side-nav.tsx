@@ -12,6 +12,8 @@ import { useRegistrationCounts } from '../features/registrations/api.ts';
 import { useChatUnread } from '../features/chats/api.ts';
 // Invoices (issue 20): the Unsynced Inv entry shows how many invoices need attention.
 import { useNeedsAttentionCount } from '../features/unsynced-inv/api.ts';
+// Growth and content (issue 21): Website Enquiries counts its new enquiries.
+import { useEnquiryCounts } from '../features/contactus/api.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { session } from '../state/session.ts';
 
@@ -30,7 +32,8 @@ export function SideNav() {
   const registrationCounts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
   const chatUnread = useChatUnread(isStaffRole(role) && canSee(role, 'chats'));
   const needsAttention = useNeedsAttentionCount(isStaffRole(role) && canSee(role, 'unsynced-inv'));
-  const counts: Counts = { ...registrationCounts, chats: chatUnread, 'unsynced-inv': needsAttention };
+  const enquiryCounts = useEnquiryCounts(isStaffRole(role) && canSee(role, 'contactus'));
+  const counts: Counts = { ...registrationCounts, chats: chatUnread, 'unsynced-inv': needsAttention, contactus: enquiryCounts?.new_total };
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -49,15 +52,15 @@ export function SideNav() {
   );
 }
 
-type Counts = RegistrationCounts['counts'] & { chats?: number; 'unsynced-inv'?: number };
+type Counts = RegistrationCounts['counts'] & { chats?: number; 'unsynced-inv'?: number; contactus?: number };
 
 /** What a count beside an entry means, for a screen reader; an onboarding entry's count is what waits there. */
-const NAV_COUNT_WORDS: Partial<Record<RouteKey, string>> = { chats: ' unread', 'unsynced-inv': ' need attention' };
+const NAV_COUNT_WORDS: Partial<Record<RouteKey, string>> = { chats: ' unread', 'unsynced-inv': ' need attention', contactus: ' new' };
 
 /** An onboarding entry carries how many registrations wait there, as the link's description. */
 function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
   const highlighted = isHighlighted(entry, location);
-  const count = isOnboardingPage(entry.id) || entry.id === 'chats' || entry.id === 'unsynced-inv' ? counts[entry.id] : undefined;
+  const count = isOnboardingPage(entry.id) || entry.id in NAV_COUNT_WORDS ? counts[entry.id as keyof Counts] : undefined;
   const countId = useId();
   return (
     <>

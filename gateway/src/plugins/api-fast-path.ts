@@ -25,6 +25,7 @@ import type { HeaderSet } from '../security-headers.ts';
 import { idTokenOf, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { apiResponseHeaders, forwardedRequestHeaders, proxyOptions } from './api-proxy.ts';
 import { EVENT_STREAM_PATH } from './event-stream.ts';
+import { PUBLIC_PREFIX } from './public-api.ts';
 import { redactUrl } from './request-logging.ts';
 
 export interface ApiFastPath {
@@ -120,7 +121,8 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
     if (!url.startsWith('/api/')) return undefined;
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    if (path === EVENT_STREAM_PATH || !PLAIN_API_PATH.test(path)) return undefined;
+    // The website's public endpoints are rate-limited and checked in public-api.ts, token or not.
+    if (path === EVENT_STREAM_PATH || path.startsWith(PUBLIC_PREFIX) || !PLAIN_API_PATH.test(path)) return undefined;
     const headers = request.headers;
     if (headers['transfer-encoding'] !== undefined || headers.expect !== undefined || headers.upgrade !== undefined) return undefined;
     const length = headers['content-length'];

@@ -24,6 +24,9 @@ import { migration as m0034 } from './0034-client-deadlines.ts';
 import { migration as m0040 } from './0040-service-desk.ts';
 // Invoices (issue 20): ids 50-59.
 import { migration as m0050 } from './0050-invoices.ts';
+// Growth and content (issue 21).
+import { migration as m0060 } from './0060-website-enquiries-crm.ts';
+import { migration as m0061 } from './0061-careers-faqs.ts';
 
 export type { Migration };
 
@@ -32,4 +35,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0040,
   // Invoices (issue 20)
   m0050,
+  // Growth and content (issue 21)
+  m0060, m0061,
 ];

@@ -11,6 +11,9 @@ import { reviewRoutes } from './review-routes.ts';
 import { registrationRoutes } from './routes.ts';
 import { seedRegistrations } from './seed.ts';
 
+// The CRM's won lead becomes a signed_up registration (issue 21).
+export { createSignedUpRegistration, type NewRegistration } from './create.ts';
+
 async function routes(app: FastifyInstance): Promise<void> {
   await registrationRoutes(app);
   await reviewRoutes(app);

@@ -4,5 +4,7 @@ import { userRoutes } from './routes.ts';
 import { seedUsers } from './seed.ts';
 
 export { insertUser } from './store.ts';
+// The CRM's invitation gives the same set-password link as the Users page (issue 21).
+export { consoleActionLink } from './store.ts';
 
 export const usersModule: BackendModule = { name: 'users', routes: userRoutes, seed: seedUsers };

@@ -13,6 +13,11 @@ import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
+import { queryCache, type QueryKey } from '../../lib/query-cache.ts';
+import type { NotificationKind } from '../../../../common/contract/notifications.ts';
+
+/** The cached views a notification of a kind makes stale: its list and counts read again as it arrives. */
+const LIVE_KEYS: Partial<Record<NotificationKind, QueryKey>> = { enquiry_received: ['enquiries'], application_received: ['careers'] };
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;
@@ -109,6 +114,9 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
         publishNotification(record);
         const isNew = !notifications.value.some((existing) => existing.id === item.id);
         addNotification(item);
+        // A notification about new records refreshes the views of them at once (a new website enquiry: its inbox and count).
+        const stale = item.kind ? LIVE_KEYS[item.kind] : undefined;
+        if (isNew && stale) queryCache.invalidate(stale);
         if (isNew && !item.read) announce(item, navigate);
       } else if (message.event === NOTIFICATION_STREAM_EVENTS.read) {
         const { ids, upTo } = JSON.parse(message.data) as NotificationsReadEvent;

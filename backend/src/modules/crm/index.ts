@@ -1,0 +1,10 @@
+/** CRM (issue 21): leads and deals by stage, activities, follow-up notices, and the won lead's invitation to register. */
+import type { BackendModule } from '../../lib/module.ts';
+import { setupCrmJobs } from './jobs.ts';
+import { crmRoutes } from './routes.ts';
+import { seedCrm } from './seed.ts';
+
+export { insertLead, CRM_ROLES, type NewLead } from './store.ts';
+export { sendFollowUpNotices } from './jobs.ts';
+
+export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, seed: seedCrm };

@@ -1,0 +1,229 @@
+/**
+ * The CRM's leads: list (follow-ups due first), board (per stage: count, total, first leads), one lead with
+ * its activities, and the writes (create, edit, stage, activity, won). Every write goes through writeRecord
+ * with its audit event on the lead. No HTTP here.
+ */
+import type { Activity, ActivityBody, Board, LeadDetail, LeadItem, LeadStage, LeadSource, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
+import { BOARD_COLUMN_LIMIT, LEAD_STAGES, LEAD_STAGE_LABELS } from '../../../../common/contract/crm-paths.ts';
+import { dubaiDate } from '../../../../common/dubai-time.ts';
+import type { GrowthEventKind } from '../../../../common/events.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
+import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+
+/** The roles that work in the CRM: a lead's owner is one of them. */
+export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
+
+const person = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+
+const COLUMNS = `l.id, l.company, l.contact_name, l.email, l.phone, l.source, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
+  l.stage, l.lost_reason, to_char(l.next_follow_up, 'YYYY-MM-DD') AS next_follow_up, l.enquiry_id,
+  CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'user_id', r.user_id, 'registration_id', r.registration_id) END AS registration,
+  l.created_at, l.version, l.owner_id`;
+const FROM = 'FROM leads l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN registrations r ON r.id = l.registration_id';
+
+type LeadRow = Omit<LeadItem, 'created_at'> & { created_at: Date; owner_id: number | null };
+
+const toItem = ({ created_at, owner_id: _owner, ...row }: LeadRow): LeadItem => ({ ...row, monthly_value_fils: Number(row.monthly_value_fils), created_at: created_at.toISOString() });
+
+export interface LeadFilters {
+  stage?: LeadStage;
+  owner_id?: number;
+  source?: LeadSource;
+  search?: string;
+}
+
+function filterOf(filters: LeadFilters): SqlFilter {
+  const filter = new SqlFilter();
+  if (filters.stage) filter.add((p) => `l.stage = ${p}`, filters.stage);
+  if (filters.owner_id !== undefined) filter.add((p) => `l.owner_id = ${p}`, filters.owner_id);
+  if (filters.source) filter.add((p) => `l.source = ${p}`, filters.source);
+  const search = filters.search?.trim() ?? '';
+  if (search) {
+    filter.add((p) => `(lower(l.company) LIKE ${p} ESCAPE '\\' OR lower(l.contact_name) LIKE ${p} ESCAPE '\\' OR lower(l.email) LIKE ${p} ESCAPE '\\')`, containsPattern(search));
+  }
+  return filter;
+}
+
+/**
+ * Open leads whose follow-up is due (today or overdue, Dubai) first, soonest date first; then the other
+ * dated ones, then undated; newest first among equals.
+ */
+const ORDER = (today: string) =>
+  `ORDER BY CASE WHEN l.stage NOT IN ('won', 'lost') AND l.next_follow_up <= '${today}'::date THEN 0 ELSE 1 END, l.next_follow_up ASC NULLS LAST, l.id DESC`;
+
+export async function listLeads(db: Queryable, filters: LeadFilters, window: PageWindow, now = new Date()): Promise<{ count: number; results: LeadItem[] }> {
+  const filter = filterOf(filters);
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM leads l ${filter.where}`, filter.params);
+  const rows = await db.query<LeadRow>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ${ORDER(dubaiDate(now))} LIMIT ${window.size} OFFSET ${window.offset}`, filter.params);
+  return { count, results: rows.map(toItem) };
+}
+
+export async function leadBoard(db: Queryable, filters: Omit<LeadFilters, 'stage'>, now = new Date()): Promise<Board> {
+  const filter = filterOf(filters);
+  const totals = await db.query<{ stage: LeadStage; count: number; total: number }>(
+    `SELECT l.stage, count(*)::integer AS count, coalesce(sum(l.monthly_value_fils), 0)::float8 AS total FROM leads l ${filter.where} GROUP BY l.stage`,
+    filter.params,
+  );
+  const rows = await db.query<LeadRow & { rank: number }>(
+    `SELECT * FROM (SELECT ${COLUMNS}, row_number() OVER (PARTITION BY l.stage ${ORDER(dubaiDate(now))}) AS rank ${FROM} ${filter.where}) ranked
+     WHERE rank <= ${BOARD_COLUMN_LIMIT} ORDER BY rank`,
+    filter.params,
+  );
+  return {
+    columns: LEAD_STAGES.map((stage) => {
+      const total = totals.find((entry) => entry.stage === stage);
+      return {
+        stage,
+        count: total?.count ?? 0,
+        total_fils: Number(total?.total ?? 0),
+        leads: rows.filter((row) => row.stage === stage).map(({ rank: _rank, ...row }) => toItem(row)),
+      };
+    }),
+  };
+}
+
+async function readLead(db: Queryable, id: number): Promise<LeadItem> {
+  const [row] = await db.query<LeadRow>(`SELECT ${COLUMNS} ${FROM} WHERE l.id = $1`, [id]);
+  if (!row) throw notFound('Lead');
+  return toItem(row);
+}
+
+export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail> {
+  const lead = await readLead(db, id);
+  const activities = await db.query<Omit<Activity, 'at'> & { at: Date }>(
+    `SELECT a.id, a.kind, a.at, a.text, ${person('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
+    [id],
+  );
+  return { lead, activities: activities.map((row) => ({ ...row, at: row.at.toISOString() })) };
+}
+
+/** The staff who may own a lead: active users of the CRM roles. */
+export async function leadOwners(db: Queryable): Promise<{ id: number; display_name: string | null; email: string }[]> {
+  return db.query(`SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id`, [CRM_ROLES]);
+}
+
+async function requireOwner(db: Queryable, ownerId: number | null): Promise<void> {
+  if (ownerId === null) return;
+  const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [ownerId, CRM_ROLES]);
+  if (!row) throw invalidInput('owner_id', 'must be an active user of the CRM');
+}
+
+async function audit(tx: Queryable, leadId: number, kind: GrowthEventKind, actorId: number | null, data: Record<string, unknown>, context?: ActionContext, before?: Record<string, unknown>, after?: Record<string, unknown>): Promise<void> {
+  await writeAudit(tx, { entity: 'lead', entityId: leadId, kind, actorId, data, before: before ?? null, after: after ?? null, idempotencyKey: context?.idempotencyKey ?? null });
+}
+
+export interface NewLead {
+  company: string;
+  contact_name: string;
+  email: string;
+  phone: string | null;
+  source: LeadSource;
+  owner_id: number | null;
+  monthly_value_fils: number;
+  next_follow_up: string | null;
+  enquiry_id?: number | null;
+}
+
+/** Inserts a lead and its lead_created event in the caller's transaction (the enquiries' convert uses it too). */
+export async function insertLead(tx: Queryable, lead: NewLead, actorId: number | null, context?: ActionContext): Promise<number> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO leads (company, contact_name, email, phone, source, owner_id, monthly_value_fils, next_follow_up, enquiry_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [lead.company, lead.contact_name, lead.email, lead.phone, lead.source, lead.owner_id, lead.monthly_value_fils, lead.next_follow_up, lead.enquiry_id ?? null],
+  );
+  await audit(tx, row!.id, 'lead_created', actorId, { source: lead.source, enquiry_id: lead.enquiry_id ?? null }, context);
+  return row!.id;
+}
+
+export async function createLead(db: Database, body: NewLeadBody, context: ActionContext): Promise<LeadItem> {
+  await requireOwner(db, body.owner_id);
+  return db.transaction(async (tx) => {
+    const id = await insertLead(tx, { ...body, company: body.company.trim(), contact_name: body.contact_name.trim(), email: body.email.trim().toLowerCase(), phone: body.phone?.trim() || null }, context.actorId, context);
+    return readLead(tx, id);
+  });
+}
+
+interface LockedLead {
+  id: number;
+  version: number;
+  stage: LeadStage;
+  company: string;
+  contact_name: string;
+  email: string;
+  owner_id: number | null;
+  registration_id: number | null;
+}
+
+export async function lockLead(tx: Queryable, id: number): Promise<LockedLead> {
+  const [row] = await tx.query<LockedLead>('SELECT id, version, stage, company, contact_name, email, owner_id, registration_id FROM leads WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) throw notFound('Lead');
+  return row;
+}
+
+const STALE = 'This lead was changed by someone else. Reload it and try again.';
+
+export async function updateLead(db: Database, id: number, body: UpdateLeadBody, context: ActionContext): Promise<LeadItem> {
+  await requireOwner(db, body.owner_id);
+  return writeRecord(db, {
+    entity: 'lead',
+    context,
+    version: body.version,
+    conflictMessage: STALE,
+    lock: (tx) => lockLead(tx, id),
+    act: async (tx) => {
+      const { version: _version, ...fields } = body;
+      await tx.query(
+        `UPDATE leads SET company = $2, contact_name = $3, email = $4, phone = $5, owner_id = $6, monthly_value_fils = $7, next_follow_up = $8, version = version + 1 WHERE id = $1`,
+        [id, fields.company.trim(), fields.contact_name.trim(), fields.email.trim().toLowerCase(), fields.phone?.trim() || null, fields.owner_id, fields.monthly_value_fils, fields.next_follow_up],
+      );
+      await audit(tx, id, 'lead_updated', context.actorId, {}, context, undefined, fields);
+    },
+    read: (tx) => readLead(tx, id),
+  });
+}
+
+/** Moves a lead between the working stages and lost; won is only reached through the invitation. */
+export async function moveLead(db: Database, id: number, stage: LeadStage, reason: string | undefined, version: number, context: ActionContext): Promise<LeadItem> {
+  if (stage === 'won') throw invalidInput('stage', "must not be won: use 'Won: invite to register', which creates the client's registration");
+  const lostReason = reason?.trim() ?? '';
+  if (stage === 'lost' && lostReason === '') throw invalidInput('reason', 'must say why the lead was lost');
+  return writeRecord(db, {
+    entity: 'lead',
+    context,
+    version,
+    conflictMessage: STALE,
+    lock: (tx) => lockLead(tx, id),
+    act: async (tx, lead) => {
+      if (lead.stage === 'won') throw conflict('This lead is won: its client is in onboarding.');
+      if (lead.stage === stage) return;
+      await tx.query('UPDATE leads SET stage = $2, lost_reason = $3, version = version + 1 WHERE id = $1', [id, stage, stage === 'lost' ? lostReason : null]);
+      await audit(tx, id, 'lead_stage_changed', context.actorId, { from: lead.stage, to: stage, ...(stage === 'lost' ? { reason: lostReason } : {}) }, context);
+    },
+    read: (tx) => readLead(tx, id),
+  });
+}
+
+export async function addActivity(db: Database, id: number, body: ActivityBody, context: ActionContext): Promise<LeadDetail> {
+  const at = new Date(body.at);
+  if (Number.isNaN(at.getTime())) throw invalidInput('at', 'must be a time');
+  return writeRecord(db, {
+    entity: 'lead',
+    context,
+    version: null,
+    conflictMessage: STALE,
+    lock: (tx) => lockLead(tx, id),
+    act: async (tx) => {
+      await tx.query('INSERT INTO lead_activities (lead_id, kind, at, text, actor_id) VALUES ($1, $2, $3, $4, $5)', [id, body.kind, at, body.text.trim(), context.actorId]);
+      await audit(tx, id, 'lead_activity_added', context.actorId, { kind: body.kind }, context);
+    },
+    read: (tx) => leadDetail(tx, id),
+  });
+}
+
+export const stageLabel = (stage: LeadStage) => LEAD_STAGE_LABELS[stage];
+export { readLead };

@@ -1,0 +1,7 @@
+/** Website enquiries (issue 21): the inbox of the website's forms and their public post. */
+import type { BackendModule } from '../../lib/module.ts';
+import { demoWebsiteRoutes } from './demo-page.ts';
+import { enquiryRoutes } from './routes.ts';
+import { seedEnquiries } from './seed.ts';
+
+export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, seed: seedEnquiries };

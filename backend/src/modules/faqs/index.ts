@@ -1,0 +1,6 @@
+/** FAQs (issue 21): questions and answers in English and Arabic, ordered in categories, and the website's public read. */
+import type { BackendModule } from '../../lib/module.ts';
+import { faqRoutes } from './routes.ts';
+import { seedFaqs } from './seed.ts';
+
+export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, seed: seedFaqs };

@@ -1,0 +1,143 @@
+/**
+ * FAQs: the list in display order (category, then position), add, edit, move up or down within the category
+ * (two rows swap positions under their locks), and what the website reads: the published ones within their
+ * dates today (Dubai). No HTTP here.
+ */
+import type { Faq, FaqStatus, MoveFaqBody, NewFaqBody, PublicFaqs, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
+import { dubaiDate } from '../../../../common/dubai-time.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { invalidInput, notFound } from '../../lib/http-error.ts';
+import { containsPattern } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+
+const liveSql = (today: string) => `(f.status = 'published' AND (f.publish_from IS NULL OR f.publish_from <= ${today}::date) AND (f.publish_until IS NULL OR f.publish_until >= ${today}::date))`;
+const COLUMNS = (today: string) => `f.id, f.category, f.question_en, f.answer_en, f.question_ar, f.answer_ar, f.status,
+  to_char(f.publish_from, 'YYYY-MM-DD') AS publish_from, to_char(f.publish_until, 'YYYY-MM-DD') AS publish_until, f.position, ${liveSql(today)} AS live, f.updated_at, f.version`;
+type Row = Omit<Faq, 'updated_at'> & { updated_at: Date };
+const toFaq = ({ updated_at, ...row }: Row): Faq => ({ ...row, updated_at: updated_at.toISOString() });
+
+export async function listFaqs(db: Queryable, filters: { category?: string; status?: FaqStatus; search?: string }, now = new Date()): Promise<Faq[]> {
+  const filter = new SqlFilter();
+  if (filters.category) filter.add((p) => `f.category = ${p}`, filters.category);
+  if (filters.status) filter.add((p) => `f.status = ${p}`, filters.status);
+  const search = filters.search?.trim() ?? '';
+  if (search) {
+    filter.add(
+      (p) => `(lower(f.question_en) LIKE ${p} ESCAPE '\\' OR lower(f.answer_en) LIKE ${p} ESCAPE '\\' OR lower(f.question_ar) LIKE ${p} ESCAPE '\\' OR lower(f.answer_ar) LIKE ${p} ESCAPE '\\')`,
+      containsPattern(search),
+    );
+  }
+  const today = `$${filter.params.length + 1}`;
+  const rows = await db.query<Row>(`SELECT ${COLUMNS(today)} FROM faqs f ${filter.where} ORDER BY f.category, f.position, f.id LIMIT 1000`, [...filter.params, dubaiDate(now)]);
+  return rows.map(toFaq);
+}
+
+export async function faqCategories(db: Queryable): Promise<string[]> {
+  return (await db.query<{ category: string }>('SELECT DISTINCT category FROM faqs ORDER BY category')).map((row) => row.category);
+}
+
+async function readFaq(db: Queryable, id: number, now = new Date()): Promise<Faq> {
+  const [row] = await db.query<Row>(`SELECT ${COLUMNS('$2')} FROM faqs f WHERE f.id = $1`, [id, dubaiDate(now)]);
+  if (!row) throw notFound('FAQ');
+  return toFaq(row);
+}
+
+function clean(body: NewFaqBody) {
+  const category = body.category.trim();
+  if (category === '') throw invalidInput('category', 'must not be blank');
+  if (body.question_en.trim() === '') throw invalidInput('question_en', 'must not be blank');
+  if (body.answer_en.trim() === '') throw invalidInput('answer_en', 'must not be blank');
+  if (body.publish_from && body.publish_until && body.publish_until < body.publish_from) throw invalidInput('publish_until', 'must not be before the publishing start');
+  return { ...body, category, question_en: body.question_en.trim(), answer_en: body.answer_en.trim(), question_ar: body.question_ar.trim(), answer_ar: body.answer_ar.trim() };
+}
+
+export async function createFaq(db: Database, body: NewFaqBody, context: ActionContext): Promise<Faq> {
+  const faq = clean(body);
+  return db.transaction(async (tx) => {
+    // Serialises additions to one category, so two cannot take the same last position.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faqs:${faq.category}`]);
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO faqs (category, question_en, answer_en, question_ar, answer_ar, status, publish_from, publish_until, position)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT coalesce(max(position), 0) + 1 FROM faqs WHERE category = $1)) RETURNING id`,
+      [faq.category, faq.question_en, faq.answer_en, faq.question_ar, faq.answer_ar, faq.status, faq.publish_from, faq.publish_until],
+    );
+    await writeAudit(tx, { entity: 'faq', entityId: row!.id, kind: 'faq_created', actorId: context.actorId, data: { category: faq.category }, idempotencyKey: context.idempotencyKey });
+    return readFaq(tx, row!.id);
+  });
+}
+
+const lockFaq = async (tx: Queryable, id: number) => {
+  const [row] = await tx.query<{ id: number; version: number; category: string; position: number }>('SELECT id, version, category, position FROM faqs WHERE id = $1 FOR UPDATE', [id]);
+  if (!row) throw notFound('FAQ');
+  return row;
+};
+const STALE = 'This FAQ was changed by someone else. Reload it and try again.';
+
+export async function updateFaq(db: Database, id: number, body: UpdateFaqBody, context: ActionContext): Promise<Faq> {
+  const { version, ...fields } = body;
+  const faq = clean(fields);
+  return writeRecord(db, {
+    entity: 'faq',
+    context,
+    version,
+    conflictMessage: STALE,
+    lock: (tx) => lockFaq(tx, id),
+    act: async (tx, row) => {
+      // A FAQ moved to another category goes to its end.
+      const position = row.category === faq.category ? row.position : (await tx.query<{ next: number }>('SELECT coalesce(max(position), 0) + 1 AS next FROM faqs WHERE category = $1', [faq.category]))[0]!.next;
+      await tx.query(
+        `UPDATE faqs SET category = $2, question_en = $3, answer_en = $4, question_ar = $5, answer_ar = $6, status = $7, publish_from = $8, publish_until = $9, position = $10,
+           updated_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1`,
+        [id, faq.category, faq.question_en, faq.answer_en, faq.question_ar, faq.answer_ar, faq.status, faq.publish_from, faq.publish_until, position],
+      );
+      await writeAudit(tx, { entity: 'faq', entityId: id, kind: 'faq_updated', actorId: context.actorId, data: { status: faq.status }, idempotencyKey: context.idempotencyKey });
+    },
+    read: (tx) => readFaq(tx, id),
+  });
+}
+
+/** Swaps the FAQ with its neighbour above or below in its category; at either end nothing moves. */
+export async function moveFaq(db: Database, id: number, body: MoveFaqBody, context: ActionContext): Promise<Faq> {
+  return writeRecord(db, {
+    entity: 'faq',
+    context,
+    version: body.version,
+    conflictMessage: STALE,
+    lock: async (tx) => {
+      const row = await lockFaq(tx, id);
+      // The whole category, in order: a concurrent move in it waits here.
+      await tx.query('SELECT id FROM faqs WHERE category = $1 ORDER BY id FOR UPDATE', [row.category]);
+      return row;
+    },
+    act: async (tx, row) => {
+      const [neighbour] = await tx.query<{ id: number; position: number }>(
+        body.direction === 'up'
+          ? 'SELECT id, position FROM faqs WHERE category = $1 AND (position, id) < ($2, $3) ORDER BY position DESC, id DESC LIMIT 1'
+          : 'SELECT id, position FROM faqs WHERE category = $1 AND (position, id) > ($2, $3) ORDER BY position, id LIMIT 1',
+        [row.category, row.position, row.id],
+      );
+      if (!neighbour) return;
+      const [mine, theirs] = neighbour.position === row.position ? (body.direction === 'up' ? [row.position - 1, row.position] : [row.position + 1, row.position]) : [neighbour.position, row.position];
+      await tx.query('UPDATE faqs SET position = $2, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1', [id, mine]);
+      await tx.query('UPDATE faqs SET position = $2, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1', [neighbour.id, theirs]);
+      await writeAudit(tx, { entity: 'faq', entityId: id, kind: 'faq_moved', actorId: context.actorId, data: { direction: body.direction, swapped_with: neighbour.id }, idempotencyKey: context.idempotencyKey });
+    },
+    read: (tx) => readFaq(tx, id),
+  });
+}
+
+export async function publicFaqs(db: Queryable, now = new Date()): Promise<PublicFaqs> {
+  const rows = await db.query<{ id: number; category: string; question_en: string; answer_en: string; question_ar: string; answer_ar: string }>(
+    `SELECT f.id, f.category, f.question_en, f.answer_en, f.question_ar, f.answer_ar FROM faqs f WHERE ${liveSql('$1')} ORDER BY f.category, f.position, f.id`,
+    [dubaiDate(now)],
+  );
+  const categories: PublicFaqs['categories'] = [];
+  for (const { category, ...faq } of rows) {
+    const last = categories.at(-1);
+    if (last?.category === category) last.faqs.push(faq);
+    else categories.push({ category, faqs: [faq] });
+  }
+  return { categories };
+}

@@ -1,0 +1,43 @@
+/**
+ * A registration created from outside the client's own sign-up: the CRM's 'Won: invite to register' makes the
+ * client's user (its sign-in account was created by the caller) and this signed_up registration, the
+ * onboarding pipeline's first stage, in the caller's transaction. The timeline says where it came from.
+ */
+import { PHASE_LABELS } from '../../../../common/pipeline.ts';
+import type { Queryable } from '../../db/database.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { STAGE_EVENT } from './seed.ts';
+
+export interface NewRegistration {
+  /** The client's users row (role CLIENT). */
+  userId: number;
+  legalName: string;
+  actorId: number;
+  /** Where it came from, kept on its stage_reached event: { source: 'crm', lead_id }. */
+  source: Record<string, unknown>;
+  idempotencyKey?: string | null;
+}
+
+export async function createSignedUpRegistration(tx: Queryable, registration: NewRegistration): Promise<{ id: number; registration_id: string }> {
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label)
+     VALUES ($1, $4, $2, 'signed_up', 'active', $3) RETURNING id`,
+    [registration.userId, registration.legalName, PHASE_LABELS.signed_up, `pending-${registration.userId}`],
+  );
+  const id = row!.id;
+  // The seeded numbers are REG-<year>-<1000 + id> too, so the id keeps every number unique.
+  const [numbered] = await tx.query<{ registration_id: string }>(
+    "UPDATE registrations SET registration_id = 'REG-' || extract(year FROM CURRENT_TIMESTAMP)::text || '-' || (1000 + id)::text WHERE id = $1 RETURNING registration_id",
+    [id],
+  );
+  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [id, STAGE_EVENT.signed_up]);
+  await writeAudit(tx, {
+    entity: 'registration',
+    entityId: id,
+    kind: 'stage_reached',
+    actorId: registration.actorId,
+    data: { stage: 'signed_up', ...registration.source },
+    idempotencyKey: registration.idempotencyKey ?? null,
+  });
+  return { id, registration_id: numbered!.registration_id };
+}

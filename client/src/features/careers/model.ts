@@ -1,0 +1,14 @@
+/** Careers' screen rules: status colours, and how a post's dates read. */
+import type { JobPost } from '../../../../common/contract/careers.ts';
+import type { ApplicationStatus, JobStatus } from '../../../../common/contract/careers-paths.ts';
+import type { ChipVariant } from '../../components/status-chip.tsx';
+
+export const JOB_VARIANTS: Record<JobStatus, ChipVariant> = { draft: 'neutral', published: 'green', closed: 'red' };
+export const APPLICATION_VARIANTS: Record<ApplicationStatus, ChipVariant> = { new: 'blue', shortlisted: 'purple', interview: 'amber', offer: 'amber', rejected: 'neutral', hired: 'green' };
+
+/** 'Published, on the website' / 'Published, not yet (from 2026-12-01)' / 'Published, ended 2026-11-01'. */
+export function publishedText(job: Pick<JobPost, 'status' | 'open' | 'publish_from' | 'publish_until'>): string {
+  if (job.status !== 'published') return '';
+  if (job.open) return job.publish_until ? `On the website until ${job.publish_until}` : 'On the website';
+  return job.publish_from && !job.publish_until ? `From ${job.publish_from}` : `Not on the website (${job.publish_from ?? '…'} to ${job.publish_until ?? '…'})`;
+}

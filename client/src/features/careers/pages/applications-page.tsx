@@ -1,0 +1,97 @@
+import { Link, useParams } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Application, ApplicationQuery } from '../../../../../common/contract/careers.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../../lib/dates.ts';
+import { choiceField, integerField, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { careerKeys, fetchApplications, useJob } from '../api.ts';
+import { JobDescription } from '../components/job-description.tsx';
+import { APPLICATION_VARIANTS, JOB_VARIANTS, publishedText } from '../model.ts';
+import '../components/careers.css';
+
+const SCHEMA = { page: integerField(1), status: choiceField<'all' | ApplicationStatus>(['all', ...APPLICATION_STATUSES], 'all') };
+type Schema = typeof SCHEMA;
+const queryOf = (view: ListView<Schema>): ApplicationQuery => ({ page: view.page, page_size: DEFAULT_PAGE_SIZE, ...(view.status !== 'all' ? { status: view.status } : {}) });
+
+const columns: readonly Column<Application>[] = [
+  { id: 'received', header: 'Received', fit: true, cell: (row) => formatDubaiDate(row.created_at) },
+  {
+    id: 'name',
+    header: 'Applicant',
+    span: 2,
+    cell: (row) => (
+      <span className="careers__name">
+        {row.name}
+        <span className="careers__sub">{row.email}</span>
+      </span>
+    ),
+  },
+  { id: 'phone', header: 'Phone', fit: true, cell: (row) => row.phone },
+  { id: 'status', header: 'Status', fit: true, cell: (row) => <StatusChip variant={APPLICATION_VARIANTS[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</StatusChip> },
+];
+
+/** One post (/careers/{id}): its description and its applications. */
+export function ApplicationsPage() {
+  useSignals();
+  const id = Number(useParams<{ id: string }>().id);
+  const job = useJob(id, Number.isInteger(id) && id > 0);
+  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.applications(id, queryOf(view)), fetchPage: (view, signal) => fetchApplications(id, queryOf(view), signal) });
+  if (!Number.isInteger(id) || id < 1 || (job.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="job post" list={{ name: 'Careers', path: careerPagePath.list }} />;
+  const { view } = list;
+  return (
+    <div className="careers">
+      {job.data && (
+        <section className="careers__panel" aria-labelledby="job-heading">
+          <div className="careers__toolbar">
+            <h2 id="job-heading" className="careers-editor__title">
+              {job.data.title}
+            </h2>
+            <StatusChip variant={JOB_VARIANTS[job.data.status]}>{JOB_STATUS_LABELS[job.data.status]}</StatusChip>
+            <span className="careers__sub">{publishedText(job.data)}</span>
+            <Link href={careerPagePath.edit(job.data.id)} className="careers__create">
+              Edit post
+            </Link>
+          </div>
+          <span className="careers__sub">
+            {job.data.department} · {JOB_LOCATION_LABELS[job.data.location]} · {JOB_TYPE_LABELS[job.data.employment_type]}
+          </span>
+          <details>
+            <summary>Description</summary>
+            <JobDescription text={job.data.description} />
+          </details>
+        </section>
+      )}
+      <div className="careers__toolbar">
+        <label className="careers__filter">
+          Status
+          <select className="careers__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
+            <option value="all">All</option>
+            {APPLICATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {APPLICATION_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <DataTable
+        label="Applications"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        rowHref={(row) => careerPagePath.application(row.id)}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+      />
+      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </div>
+  );
+}

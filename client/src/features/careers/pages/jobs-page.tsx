@@ -1,0 +1,90 @@
+import { Link } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
+import { JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { careerKeys, fetchJobs } from '../api.ts';
+import { JOB_VARIANTS, publishedText } from '../model.ts';
+import '../components/careers.css';
+
+const SCHEMA = {
+  page: integerField(1),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  status: choiceField<'all' | JobStatus>(['all', ...JOB_STATUSES], 'all'),
+};
+type Schema = typeof SCHEMA;
+const queryOf = (view: ListView<Schema>): JobQuery => ({ page: view.page, page_size: DEFAULT_PAGE_SIZE, ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) });
+
+const columns: readonly Column<JobPost>[] = [
+  {
+    id: 'title',
+    header: 'Post',
+    span: 2,
+    cell: (job) => (
+      <span className="careers__name">
+        {job.title}
+        <span className="careers__sub">
+          {job.department} · {JOB_LOCATION_LABELS[job.location]} · {JOB_TYPE_LABELS[job.employment_type]}
+        </span>
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    span: 2,
+    cell: (job) => (
+      <span className="careers__name">
+        <StatusChip variant={JOB_VARIANTS[job.status]}>{JOB_STATUS_LABELS[job.status]}</StatusChip>
+        <span className="careers__sub">{publishedText(job)}</span>
+      </span>
+    ),
+  },
+  { id: 'applications', header: 'Applications', fit: true, cell: (job) => `${job.application_count}${job.new_application_count > 0 ? ` (${job.new_application_count} new)` : ''}` },
+];
+
+/** The job posts; a row opens its applications, /createjob writes a new one. */
+export function JobsPage() {
+  useSignals();
+  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.jobs(queryOf(view)), fetchPage: (view, signal) => fetchJobs(queryOf(view), signal) });
+  const { view } = list;
+  return (
+    <div className="careers">
+      <div className="careers__toolbar">
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search title or department" label="Search posts" maxLength={MAX_SEARCH_LENGTH} />
+        <label className="careers__filter">
+          Status
+          <select className="careers__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
+            <option value="all">All</option>
+            {JOB_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {JOB_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Link href={careerPagePath.create} className="careers__create">
+          New job post
+        </Link>
+      </div>
+      <DataTable
+        label="Job posts"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(job) => job.id}
+        rowHref={(job) => careerPagePath.applications(job.id)}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+      />
+      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** Website Enquiries' calls (common/contract/enquiries.ts) and cache keys; every key starts with 'enquiries', which every write invalidates. */
+import type { ConvertResponse, EnquiryCounts, EnquiryDetail, EnquiryItem, EnquiryQuery, EnquiryStatus } from '../../../../common/contract/enquiries.ts';
+import { enquiryPaths } from '../../../../common/contract/enquiries-paths.ts';
+import type { Page, PersonRef } from '../../../../common/contract/shared.ts';
+import { api } from '../../lib/api.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { useQuery } from '../../lib/use-query.ts';
+
+export const enquiryKeys = {
+  all: ['enquiries'] as const,
+  list: (query: EnquiryQuery) => ['enquiries', 'list', query] as const,
+  counts: ['enquiries', 'counts'] as const,
+  detail: (id: number) => ['enquiries', 'detail', id] as const,
+  assignees: ['enquiries', 'assignees'] as const,
+};
+
+type Headers = Record<string, string>;
+
+export const fetchEnquiries = (query: EnquiryQuery, signal: AbortSignal) => api<Page<EnquiryItem>>(enquiryPaths.list, { query, signal });
+
+export async function downloadEnquiriesCsv(query: Omit<EnquiryQuery, 'page' | 'page_size'>): Promise<void> {
+  saveFile(await api<Blob>(enquiryPaths.export, { query, responseType: 'blob' }), `website-enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** New enquiries per kind, for the tabs and the navigation's badge; the live stream invalidates it on each arrival. */
+export function useEnquiryCounts(enabled: boolean): EnquiryCounts | undefined {
+  return useQuery(enquiryKeys.counts, (signal) => api<EnquiryCounts>(enquiryPaths.counts, { signal }), { enabled, notify: false, refetchOnFocus: true }).data;
+}
+
+export const useEnquiry = (id: number) =>
+  useQuery(enquiryKeys.detail(id), (signal) => api<EnquiryDetail>(enquiryPaths.enquiry(id), { signal }), { notify: (error) => (error as { status?: number }).status !== 404 });
+
+export const useAssignees = () => useQuery(enquiryKeys.assignees, (signal) => api<PersonRef[]>(enquiryPaths.assignees, { signal }));
+
+export const changeStatus = (id: number, body: { version: number; status: EnquiryStatus; reason?: string }, headers: Headers) =>
+  api<EnquiryItem>(enquiryPaths.status(id), { method: 'POST', body, headers });
+export const assign = (id: number, body: { version: number; assignee_id: number | null }, headers: Headers) => api<EnquiryItem>(enquiryPaths.assign(id), { method: 'POST', body, headers });
+export const addNote = (id: number, text: string, headers: Headers) => api<EnquiryDetail>(enquiryPaths.notes(id), { method: 'POST', body: { text }, headers });
+export const merge = (id: number, body: { version: number; into_id: number }, headers: Headers) => api<EnquiryItem>(enquiryPaths.merge(id), { method: 'POST', body, headers });
+export const convert = (id: number, version: number, headers: Headers) => api<ConvertResponse>(enquiryPaths.convert(id), { method: 'POST', body: { version }, headers });

@@ -1,0 +1,146 @@
+import { useMemo } from 'react';
+import { Link, useLocation } from 'wouter';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { EnquiryItem, EnquiryQuery } from '../../../../../common/contract/enquiries.ts';
+import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { Button } from '../../../components/button.tsx';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { downloadEnquiriesCsv, enquiryKeys, fetchEnquiries, useAssignees, useEnquiryCounts } from '../api.ts';
+import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
+import '../components/enquiries.css';
+
+const ALL = 'all';
+const SCHEMA = {
+  page: integerField(1),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  status: choiceField<'all' | EnquiryStatus>(['all', ...ENQUIRY_STATUSES], 'all'),
+  assignee: { defaultValue: ALL, parse: (raw: string) => (/^(all|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value: string) => value } as Field<string>,
+};
+type Schema = typeof SCHEMA;
+
+const filtersOf = (kind: EnquiryItem['kind'], view: ListView<Schema>): Omit<EnquiryQuery, 'page' | 'page_size'> => ({
+  kind,
+  ...(view.search ? { search: view.search } : {}),
+  ...(view.status !== 'all' ? { status: view.status } : {}),
+  ...(view.assignee !== ALL ? { assignee_id: Number(view.assignee) } : {}),
+});
+
+const columns: readonly Column<EnquiryItem>[] = [
+  { id: 'received', header: 'Received', fit: true, cell: (row) => formatDubaiDateTime(row.created_at) },
+  {
+    id: 'from',
+    header: 'From',
+    span: 2,
+    cell: (row) => (
+      <span className="enquiries__name">
+        {row.name}
+        <span className="enquiries__sub">{row.company ?? row.email}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'details',
+    header: 'Details',
+    span: 2,
+    cell: (row) => (
+      <span className="enquiries__sub">{[...detailLines(row.details).map(([label, value]) => `${label}: ${value}`), row.message ?? ''].filter(Boolean).join(' · ').slice(0, 140)}</span>
+    ),
+  },
+  { id: 'assignee', header: 'Assignee', cell: (row) => personName(row.assignee) },
+  {
+    id: 'status',
+    header: 'Status',
+    fit: true,
+    cell: (row) => (
+      <span className="enquiries__status">
+        <StatusChip variant={STATUS_VARIANTS[row.status]}>{ENQUIRY_STATUS_LABELS[row.status]}</StatusChip>
+        {row.lead_id !== null && <span className="enquiries__sub">Lead</span>}
+      </span>
+    ),
+  },
+];
+
+/** One tab of the inbox: the kind is the path (/difc), its filters, page and search in the URL. */
+export function EnquiriesPage() {
+  useSignals();
+  const [location] = useLocation();
+  const kind = kindOfPath(location);
+  const counts = useEnquiryCounts(true);
+  const assignees = useAssignees();
+  const list = useListController({
+    schema: SCHEMA,
+    queryKey: (view) => enquiryKeys.list({ ...filtersOf(kind, view), page: view.page }),
+    fetchPage: (view, signal) => fetchEnquiries({ ...filtersOf(kind, view), page: view.page, page_size: DEFAULT_PAGE_SIZE }, signal),
+    exportRows: (view) => downloadEnquiriesCsv(filtersOf(kind, view)),
+  });
+  const { view } = list;
+  const tabs = useMemo(() => ENQUIRY_KINDS.map((entry) => ({ kind: entry, count: counts?.new_by_kind[entry] ?? 0 })), [counts]);
+
+  return (
+    <div className="enquiries">
+      <nav aria-label="Enquiry forms">
+        <ul className="enquiries__tabs" role="tablist">
+          {tabs.map((tab) => (
+            <li key={tab.kind} role="presentation">
+              <Link href={enquiryPagePath(tab.kind)} role="tab" aria-selected={tab.kind === kind} className="enquiries__tab">
+                {ENQUIRY_KIND_LABELS[tab.kind]}
+                {tab.count > 0 && (
+                  <span className="enquiries__badge" aria-label={`${tab.count} new`}>
+                    {tab.count}
+                  </span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="enquiries__toolbar">
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search name, e-mail, company or phone" label="Search enquiries" maxLength={MAX_SEARCH_LENGTH} />
+        <label className="enquiries__filter">
+          Status
+          <select className="enquiries__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
+            <option value="all">All</option>
+            {ENQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ENQUIRY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="enquiries__filter">
+          Assignee
+          <select className="enquiries__select" value={view.assignee} onChange={(event) => list.update({ assignee: event.target.value })}>
+            <option value={ALL}>Anyone</option>
+            {(assignees.data ?? []).map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {personName(person)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="outlined" className="enquiries__export" onClick={list.exportRows} loading={list.exporting}>
+          Export CSV
+        </Button>
+      </div>
+      <DataTable
+        label={`${ENQUIRY_KIND_LABELS[kind]} enquiries`}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        rowHref={(row) => enquiryPagePath(row.kind, row.id)}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+      />
+      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/** The stage moves that need more than a drop: losing a lead (its reason) and winning it (the invitation and its link). */
+import { useId, useState } from 'react';
+import type { InviteLeadResponse, LeadItem } from '../../../../../common/contract/crm.ts';
+import { verificationPath } from '../../../../../common/links.ts';
+import { Button } from '../../../components/button.tsx';
+import { Dialog, FormDialog } from '../../../components/dialog.tsx';
+import { useAction } from '../../../lib/use-action.ts';
+import { crmKeys, inviteLead, moveLead } from '../api.ts';
+
+export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const save = useAction({
+    run: (_: void, { headers }) => moveLead(lead.id, { version: lead.version, stage: 'lost', reason }, headers),
+    success: 'Lead marked lost',
+    invalidates: [crmKeys.all],
+    onSuccess: onClose,
+    onConflict: onClose,
+  });
+  return (
+    <FormDialog title={`Lost: ${lead.company}`} submitLabel="Mark lost" submitVariant="danger" busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose} submitDisabled={reason.trim() === ''}>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          Why was it lost?
+        </label>
+        <input id={id} className="field__input" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        {save.fieldErrors.reason && <p className="field__error">{save.fieldErrors.reason}</p>}
+      </div>
+    </FormDialog>
+  );
+}
+
+/** 'Won: invite to register': confirms, then shows the set-password link to hand to the client. */
+export function InviteDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
+  const [done, setDone] = useState<InviteLeadResponse | null>(null);
+  const linkId = useId();
+  const invite = useAction({
+    run: (_: void, { headers }) => inviteLead(lead.id, lead.version, headers),
+    success: 'Invited to register',
+    invalidates: [crmKeys.all, ['registrations']],
+    onSuccess: setDone,
+    onConflict: onClose,
+  });
+  if (done) {
+    const registration = done.lead.registration;
+    return (
+      <Dialog
+        title={`Won: ${lead.company}`}
+        onClose={onClose}
+        closeOnBackdrop={false}
+        footer={<Button onClick={onClose}>Done</Button>}
+      >
+        <p>
+          {lead.contact_name} has an account and the registration {registration?.registration_id} is in onboarding (Registration, signed up).
+        </p>
+        <label className="field__label" htmlFor={linkId}>
+          Set-password link for {lead.email}
+        </label>
+        <input id={linkId} className="field__input" readOnly value={done.set_password_link} onFocus={(event) => event.target.select()} />
+        {registration && (
+          <p>
+            <a href={verificationPath(registration.user_id, 'signed_up')}>Open the registration</a>
+          </p>
+        )}
+      </Dialog>
+    );
+  }
+  return (
+    <FormDialog title="Won: invite to register" submitLabel="Invite to register" busy={invite.busy} error={invite.formError} onSubmit={() => void invite.run()} onClose={onClose}>
+      <p>
+        This creates the sign-in account of {lead.contact_name} ({lead.email}) and the registration of {lead.company} in onboarding, and marks the lead won.
+      </p>
+    </FormDialog>
+  );
+}

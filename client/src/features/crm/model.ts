@@ -1,0 +1,15 @@
+/** The CRM's screen rules: stage colours, money, follow-up due. */
+import type { LeadItem, LeadStage } from '../../../../common/contract/crm.ts';
+import { dubaiDate } from '../../../../common/dubai-time.ts';
+import { formatFils } from '../../../../common/money.ts';
+import type { ChipVariant } from '../../components/status-chip.tsx';
+
+export const STAGE_VARIANTS: Record<LeadStage, ChipVariant> = { new: 'blue', contacted: 'purple', call_booked: 'amber', proposal_sent: 'amber', won: 'green', lost: 'neutral' };
+
+export const aed = (fils: number) => formatFils(fils);
+
+/** Today or earlier (Dubai) on an open lead: the follow-up is due. */
+export const followUpDue = (lead: Pick<LeadItem, 'next_follow_up' | 'stage'>, now = new Date()) =>
+  lead.next_follow_up !== null && lead.stage !== 'won' && lead.stage !== 'lost' && lead.next_follow_up <= dubaiDate(now);
+
+export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'No owner');

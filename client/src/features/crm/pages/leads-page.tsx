@@ -1,0 +1,112 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import type { LeadItem, LeadQuery } from '../../../../../common/contract/crm.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
+import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { useListController } from '../../../lib/use-list-controller.ts';
+import { crmKeys, fetchLeads, useOwners } from '../api.ts';
+import { CrmViewSwitch } from '../components/crm-nav.tsx';
+import { STAGE_VARIANTS, aed, followUpDue, personName } from '../model.ts';
+import '../components/crm.css';
+
+const SCHEMA = {
+  page: integerField(1),
+  search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
+  stage: choiceField<'all' | LeadStage>(['all', ...LEAD_STAGES], 'all'),
+  source: choiceField<'all' | LeadSource>(['all', ...LEAD_SOURCES], 'all'),
+  owner: { defaultValue: 'all', parse: (raw: string) => (/^(all|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value: string) => value } as Field<string>,
+};
+type Schema = typeof SCHEMA;
+
+const queryOf = (view: ListView<Schema>): LeadQuery => ({
+  page: view.page,
+  page_size: DEFAULT_PAGE_SIZE,
+  ...(view.search ? { search: view.search } : {}),
+  ...(view.stage !== 'all' ? { stage: view.stage } : {}),
+  ...(view.source !== 'all' ? { source: view.source } : {}),
+  ...(view.owner !== 'all' ? { owner_id: Number(view.owner) } : {}),
+});
+
+const columns: readonly Column<LeadItem>[] = [
+  {
+    id: 'company',
+    header: 'Company',
+    span: 2,
+    cell: (lead) => (
+      <span className="lead__name">
+        {lead.company}
+        <span className="crm__sub">{lead.contact_name}</span>
+      </span>
+    ),
+  },
+  { id: 'source', header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
+  { id: 'owner', header: 'Owner', cell: (lead) => personName(lead.owner) },
+  { id: 'value', header: 'Monthly value', fit: true, cell: (lead) => aed(lead.monthly_value_fils) },
+  { id: 'follow', header: 'Next follow-up', fit: true, cell: (lead) => (lead.next_follow_up ? <span className={followUpDue(lead) ? 'crm__due crm__due--now' : undefined}>{lead.next_follow_up}</span> : '-') },
+  { id: 'stage', header: 'Stage', fit: true, cell: (lead) => <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip> },
+];
+
+/** Leads as a list: follow-ups due today (and overdue) first, filters in the URL. */
+export function LeadsPage() {
+  useSignals();
+  const owners = useOwners();
+  const list = useListController({ schema: SCHEMA, queryKey: (view) => crmKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchLeads(queryOf(view), signal) });
+  const { view } = list;
+  return (
+    <div className="crm">
+      <div className="crm__toolbar">
+        <CrmViewSwitch current="list" />
+        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
+        <label className="crm__filter">
+          Stage
+          <select className="crm__select" value={view.stage} onChange={(event) => list.update({ stage: event.target.value as ListView<Schema>['stage'] })}>
+            <option value="all">All</option>
+            {LEAD_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {LEAD_STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="crm__filter">
+          Source
+          <select className="crm__select" value={view.source} onChange={(event) => list.update({ source: event.target.value as ListView<Schema>['source'] })}>
+            <option value="all">All</option>
+            {LEAD_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {LEAD_SOURCE_LABELS[source]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="crm__filter">
+          Owner
+          <select className="crm__select" value={view.owner} onChange={(event) => list.update({ owner: event.target.value })}>
+            <option value="all">Everyone</option>
+            {(owners.data ?? []).map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {personName(person)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <DataTable
+        label="Leads"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(lead) => lead.id}
+        rowHref={(lead) => crmPagePath.lead(lead.id)}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+      />
+      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </div>
+  );
+}

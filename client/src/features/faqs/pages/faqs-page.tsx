@@ -1,0 +1,109 @@
+import { useMemo, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { Faq, FaqQuery } from '../../../../../common/contract/faqs.ts';
+import { FAQ_STATUSES, FAQ_STATUS_LABELS, type FaqStatus } from '../../../../../common/contract/faqs-paths.ts';
+import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { useAction } from '../../../lib/use-action.ts';
+import { choiceField, integerField, textField } from '../../../lib/url-list-state.ts';
+import { useListParams } from '../../../lib/use-list-controller.ts';
+import { faqKeys, moveFaq, useCategories, useFaqs } from '../api.ts';
+import { FaqDialog } from '../components/faq-dialog.tsx';
+import '../components/faqs.css';
+
+const SCHEMA = {
+  page: integerField(1),
+  search: textField({ maxLength: MAX_SEARCH_LENGTH }),
+  status: choiceField<'all' | FaqStatus>(['all', ...FAQ_STATUSES], 'all'),
+};
+
+/** The FAQs by category in the website's order: move up or down (buttons, so the keyboard does it too), edit, add. */
+export function FaqsPage() {
+  useSignals();
+  const [view, setView] = useListParams(SCHEMA);
+  const query = useMemo<FaqQuery>(() => ({ ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) }), [view.search, view.status]);
+  const faqs = useFaqs(query);
+  const categories = useCategories();
+  const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const move = useAction({
+    run: ({ faq, direction }: { faq: Faq; direction: 'up' | 'down' }, { headers }) => moveFaq(faq.id, { version: faq.version, direction }, headers),
+    invalidates: [faqKeys.all],
+  });
+  const groups = useMemo(() => {
+    const byCategory = new Map<string, Faq[]>();
+    for (const faq of faqs.data?.results ?? []) byCategory.set(faq.category, [...(byCategory.get(faq.category) ?? []), faq]);
+    return [...byCategory.entries()];
+  }, [faqs.data]);
+  // Moves are within the whole category; a filtered view would hide the neighbour a move swaps with.
+  const canMove = !view.search && view.status === 'all';
+
+  return (
+    <div className="faqs">
+      <div className="faqs__toolbar">
+        <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search questions and answers" label="Search FAQs" maxLength={MAX_SEARCH_LENGTH} />
+        <label className="faqs__filter">
+          Status
+          <select className="faqs__select" value={view.status} onChange={(event) => setView({ status: event.target.value as 'all' | FaqStatus })}>
+            <option value="all">All</option>
+            {FAQ_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {FAQ_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button className="faqs__add" onClick={() => setEditing('new')}>
+          New FAQ
+        </Button>
+      </div>
+      {!faqs.data ? (
+        <LoadingIndicator label="Loading FAQs" />
+      ) : groups.length === 0 ? (
+        <EmptyState />
+      ) : (
+        groups.map(([category, entries]) => (
+          <section key={category} className="faqs__category" aria-labelledby={`faq-category-${category}`}>
+            <h2 id={`faq-category-${category}`}>{category}</h2>
+            <ol className="faqs__list">
+              {entries.map((faq, index) => (
+                <li key={faq.id} className="faqs__item">
+                  <div className="faqs__texts">
+                    <div className="faqs__lang" lang="en">
+                      <strong>{faq.question_en}</strong>
+                      <p>{faq.answer_en}</p>
+                    </div>
+                    <div className="faqs__lang faqs__lang--ar" lang="ar" dir="rtl">
+                      <strong>{faq.question_ar || '—'}</strong>
+                      <p>{faq.answer_ar}</p>
+                    </div>
+                  </div>
+                  <div className="faqs__side">
+                    <StatusChip variant={faq.live ? 'green' : faq.status === 'published' ? 'amber' : 'neutral'}>
+                      {faq.live ? 'On the website' : faq.status === 'published' ? 'Published, outside its dates' : 'Draft'}
+                    </StatusChip>
+                    <div className="faqs__actions">
+                      <Button variant="outlined" aria-label={`Move up: ${faq.question_en}`} disabled={!canMove || index === 0 || move.busy} onClick={() => void move.run({ faq, direction: 'up' })}>
+                        ↑
+                      </Button>
+                      <Button variant="outlined" aria-label={`Move down: ${faq.question_en}`} disabled={!canMove || index === entries.length - 1 || move.busy} onClick={() => void move.run({ faq, direction: 'down' })}>
+                        ↓
+                      </Button>
+                      <Button variant="ghost" onClick={() => setEditing(faq)} aria-label={`Edit: ${faq.question_en}`}>
+                        Edit
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))
+      )}
+      {editing && <FaqDialog faq={editing === 'new' ? null : editing} categories={categories.data ?? []} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/** Careers: job posts (/careers, /createjob), their applications, and the website's public reads and apply. */
+import { Type, type Static } from 'typebox';
+import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { APPLICATION_STATUSES, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
+
+export * from './careers-paths.ts';
+
+const Status = Type.Enum(JOB_STATUSES, { title: 'Status' });
+const AppStatus = Type.Enum(APPLICATION_STATUSES, { title: 'Status' });
+
+export const JobQuery = Closed({ ...PageQuery, status: Type.Optional(Status), search: Type.Optional(Search) });
+export type JobQuery = Static<typeof JobQuery>;
+
+const JobFields = {
+  title: Line(120, { minLength: 1, title: 'Title' }),
+  department: Line(80, { minLength: 1, title: 'Department' }),
+  location: Type.Enum(JOB_LOCATIONS, { title: 'Location' }),
+  employment_type: Type.Enum(JOB_TYPES, { title: 'Type' }),
+  description: Paragraphs(MAX_JOB_DESCRIPTION_LENGTH, { minLength: 1, title: 'Description' }),
+  status: Status,
+  publish_from: Nullable(CalendarDate('Published from')),
+  publish_until: Nullable(CalendarDate('Published until')),
+};
+export const NewJobBody = Closed(JobFields);
+export type NewJobBody = Static<typeof NewJobBody>;
+export const UpdateJobBody = Closed({ version: Version, ...JobFields });
+export type UpdateJobBody = Static<typeof UpdateJobBody>;
+
+export const JobPost = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  department: Type.String(),
+  location: Type.Enum(JOB_LOCATIONS),
+  employment_type: Type.Enum(JOB_TYPES),
+  description: Type.String(),
+  status: Status,
+  publish_from: Nullable(Type.String()),
+  publish_until: Nullable(Type.String()),
+  /** Published and within its dates today (Dubai): what the website lists and what takes applications. */
+  open: Type.Boolean(),
+  application_count: Type.Integer(),
+  new_application_count: Type.Integer(),
+  created_at: Instant,
+  version: Type.Integer(),
+});
+export type JobPost = Static<typeof JobPost>;
+
+/** What the website reads of an open post. */
+export const PublicJob = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  department: Type.String(),
+  location: Type.Enum(JOB_LOCATIONS),
+  employment_type: Type.Enum(JOB_TYPES),
+  description: Type.String(),
+  publish_until: Nullable(Type.String()),
+});
+export type PublicJob = Static<typeof PublicJob>;
+
+/** POST public/jobs/{id}/applications: multipart fields beside the `cv` file part. */
+export const PublicApplicationFields = Closed({
+  name: Line(100, { minLength: 1, title: 'Name' }),
+  email: Email,
+  phone: Line(30, { minLength: 1, title: 'Phone' }),
+  cover_note: Type.Optional(Paragraphs(4000, { title: 'Cover note' })),
+  website: Type.Optional(Line(200, { title: 'Website' })),
+  /** The CV: a file part (multipart), checked as a PDF by its bytes. */
+  cv: Type.Unsafe<unknown>({ title: 'CV' }),
+});
+export type PublicApplicationFields = Static<typeof PublicApplicationFields>;
+
+export const ApplicationQuery = Closed({ ...PageQuery, status: Type.Optional(AppStatus) });
+export type ApplicationQuery = Static<typeof ApplicationQuery>;
+
+export const Application = Type.Object({
+  id: Type.Integer(),
+  job_id: Type.Integer(),
+  job_title: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  cover_note: Nullable(Type.String()),
+  cv_file_name: Type.String(),
+  cv_size: Type.Integer(),
+  status: AppStatus,
+  created_at: Instant,
+  version: Type.Integer(),
+});
+export type Application = Static<typeof Application>;
+
+export const ApplicationNote = Type.Object({ id: Type.Integer(), kind: Type.String(), data: Type.Record(Type.String(), Type.Unknown()), actor: Nullable(PersonRef), created_at: Instant });
+export const ApplicationDetail = Type.Object({ application: Application, history: Type.Array(ApplicationNote) });
+export type ApplicationDetail = Static<typeof ApplicationDetail>;
+
+export const ApplicationStatusBody = Closed({ version: Version, status: AppStatus });
+export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
+export const ApplicationNoteBody = Closed({ text: Paragraphs(2000, { minLength: 1, title: 'Note' }) });
+export const JobParams = Closed({ id: Id('id') });
+export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });

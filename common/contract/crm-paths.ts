@@ -1,0 +1,44 @@
+/** The CRM's paths (relative to API_BASE) and vocabulary, plain code for the console. */
+import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS } from './enquiries-paths.ts';
+
+const segment = (value: number | string) => encodeURIComponent(String(value));
+
+export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'won', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  call_booked: 'Call booked',
+  proposal_sent: 'Proposal sent',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** Where a lead came from: a website form (the enquiry kinds), or the team's own channels. */
+export const LEAD_SOURCES = [...ENQUIRY_KINDS, 'referral', 'event', 'outbound'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = { ...ENQUIRY_KIND_LABELS, referral: 'Referral', event: 'Event', outbound: 'Outbound' };
+
+export const ACTIVITY_KINDS = ['call', 'email', 'meeting', 'note'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = { call: 'Call', email: 'E-mail', meeting: 'Meeting', note: 'Note' };
+
+/** The board shows this many leads per column (the list has the rest). */
+export const BOARD_COLUMN_LIMIT = 50;
+export const MAX_MONTHLY_VALUE_FILS = 100_000_000_00;
+
+export const crmPaths = {
+  /** GET ?stage=&owner_id=&source=&search=&page=: follow-ups due first; POST creates a lead. */
+  leads: 'crm/leads/',
+  /** GET: the stages with their counts, totals and first leads. */
+  board: 'crm/board/',
+  owners: 'crm/owners/',
+  lead: (id: number | string) => `crm/leads/${segment(id)}`,
+  stage: (id: number | string) => `crm/leads/${segment(id)}/stage`,
+  activities: (id: number | string) => `crm/leads/${segment(id)}/activities`,
+  /** POST: 'Won: invite to register': the client's account, a signed_up registration and its set-password link. */
+  invite: (id: number | string) => `crm/leads/${segment(id)}/invite`,
+} as const;
+
+/** The console's pages of the CRM: the board (default), the list, one lead. */
+export const crmPagePath = { board: '/crm', list: '/crm/list', lead: (id: number) => `/crm/leads/${id}` } as const;

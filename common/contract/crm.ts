@@ -1,0 +1,93 @@
+/** The CRM: leads and deals by stage, their activities, and the won lead's invitation to register. */
+import { Type, type Static } from 'typebox';
+import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { ACTIVITY_KINDS, LEAD_SOURCES, LEAD_STAGES, MAX_MONTHLY_VALUE_FILS } from './crm-paths.ts';
+
+export * from './crm-paths.ts';
+
+const Stage = Type.Enum(LEAD_STAGES, { title: 'Stage' });
+const Source = Type.Enum(LEAD_SOURCES, { title: 'Source' });
+const Fils = Type.Integer({ minimum: 0, maximum: MAX_MONTHLY_VALUE_FILS, title: 'Monthly value' });
+
+export const LeadQuery = Closed({
+  ...PageQuery,
+  stage: Type.Optional(Stage),
+  owner_id: Type.Optional(Id('owner_id')),
+  source: Type.Optional(Source),
+  search: Type.Optional(Search),
+});
+export type LeadQuery = Static<typeof LeadQuery>;
+
+export const LeadItem = Type.Object({
+  id: Type.Integer(),
+  company: Type.String(),
+  contact_name: Type.String(),
+  email: Type.String(),
+  phone: Nullable(Type.String()),
+  source: Source,
+  owner: Nullable(PersonRef),
+  monthly_value_fils: Type.Integer(),
+  stage: Stage,
+  lost_reason: Nullable(Type.String()),
+  next_follow_up: Nullable(Type.String()),
+  enquiry_id: Nullable(Type.Integer()),
+  /** The registration a won lead became; the Registration page links back by the client's user id. */
+  registration: Nullable(Type.Object({ id: Type.Integer(), user_id: Type.Integer(), registration_id: Type.String() })),
+  created_at: Instant,
+  version: Type.Integer(),
+});
+export type LeadItem = Static<typeof LeadItem>;
+
+export const Activity = Type.Object({
+  id: Type.Integer(),
+  kind: Type.Enum(ACTIVITY_KINDS),
+  at: Instant,
+  text: Type.String(),
+  actor: Nullable(PersonRef),
+});
+export type Activity = Static<typeof Activity>;
+
+export const LeadDetail = Type.Object({ lead: LeadItem, activities: Type.Array(Activity) });
+export type LeadDetail = Static<typeof LeadDetail>;
+
+export const BoardColumn = Type.Object({ stage: Stage, count: Type.Integer(), total_fils: Type.Integer(), leads: Type.Array(LeadItem) });
+export const Board = Type.Object({ columns: Type.Array(BoardColumn) });
+export type Board = Static<typeof Board>;
+
+export const NewLeadBody = Closed({
+  company: Line(150, { minLength: 1, title: 'Company' }),
+  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  email: Email,
+  phone: Type.Optional(Line(30, { title: 'Phone' })),
+  source: Source,
+  owner_id: Nullable(Id('owner_id')),
+  monthly_value_fils: Fils,
+  next_follow_up: Nullable(CalendarDate('Next follow-up')),
+});
+export type NewLeadBody = Static<typeof NewLeadBody>;
+
+export const UpdateLeadBody = Closed({
+  version: Version,
+  company: Line(150, { minLength: 1, title: 'Company' }),
+  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  email: Email,
+  phone: Nullable(Line(30, { title: 'Phone' })),
+  owner_id: Nullable(Id('owner_id')),
+  monthly_value_fils: Fils,
+  next_follow_up: Nullable(CalendarDate('Next follow-up')),
+});
+export type UpdateLeadBody = Static<typeof UpdateLeadBody>;
+
+/** Won is not a stage to drag to: it is the invitation (a won lead always has its registration). */
+export const LeadStageBody = Closed({ version: Version, stage: Stage, reason: Type.Optional(Paragraphs(500, { title: 'Reason' })) });
+export type LeadStageBody = Static<typeof LeadStageBody>;
+
+export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(2000, { minLength: 1, title: 'Text' }) });
+export type ActivityBody = Static<typeof ActivityBody>;
+
+export const InviteLeadBody = Closed({ version: Version });
+export type InviteLeadBody = Static<typeof InviteLeadBody>;
+export const InviteLeadResponse = Type.Object({ lead: LeadItem, set_password_link: Type.String() });
+export type InviteLeadResponse = Static<typeof InviteLeadResponse>;
+
+export const Owner = PersonRef;

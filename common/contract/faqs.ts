@@ -1,0 +1,52 @@
+/** FAQs (/faqs, ADMIN): questions and answers in English and Arabic, in categories, ordered, published or draft. */
+import { Type, type Static } from 'typebox';
+import { CalendarDate, Closed, Instant, Line, Nullable, Paragraphs, Search, Version } from './shared.ts';
+import { FAQ_STATUSES, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
+
+export * from './faqs-paths.ts';
+
+const Status = Type.Enum(FAQ_STATUSES, { title: 'Status' });
+
+export const FaqQuery = Closed({ category: Type.Optional(Line(60, { title: 'Category' })), status: Type.Optional(Status), search: Type.Optional(Search) });
+export type FaqQuery = Static<typeof FaqQuery>;
+
+const FaqFields = {
+  category: Line(60, { minLength: 1, title: 'Category' }),
+  question_en: Line(300, { minLength: 1, title: 'Question (English)' }),
+  answer_en: Paragraphs(MAX_FAQ_ANSWER_LENGTH, { minLength: 1, title: 'Answer (English)' }),
+  question_ar: Line(300, { title: 'Question (Arabic)' }),
+  answer_ar: Paragraphs(MAX_FAQ_ANSWER_LENGTH, { title: 'Answer (Arabic)' }),
+  status: Status,
+  publish_from: Nullable(CalendarDate('Published from')),
+  publish_until: Nullable(CalendarDate('Published until')),
+};
+export const NewFaqBody = Closed(FaqFields);
+export type NewFaqBody = Static<typeof NewFaqBody>;
+export const UpdateFaqBody = Closed({ version: Version, ...FaqFields });
+export type UpdateFaqBody = Static<typeof UpdateFaqBody>;
+export const MoveFaqBody = Closed({ version: Version, direction: Type.Enum(['up', 'down'], { title: 'Direction' }) });
+export type MoveFaqBody = Static<typeof MoveFaqBody>;
+
+export const Faq = Type.Object({
+  id: Type.Integer(),
+  category: Type.String(),
+  question_en: Type.String(),
+  answer_en: Type.String(),
+  question_ar: Type.String(),
+  answer_ar: Type.String(),
+  status: Status,
+  publish_from: Nullable(Type.String()),
+  publish_until: Nullable(Type.String()),
+  position: Type.Integer(),
+  /** Published and within its dates today (Dubai): what the website shows. */
+  live: Type.Boolean(),
+  updated_at: Instant,
+  version: Type.Integer(),
+});
+export type Faq = Static<typeof Faq>;
+export const FaqList = Type.Object({ results: Type.Array(Faq) });
+export type FaqList = Static<typeof FaqList>;
+
+export const PublicFaq = Type.Object({ id: Type.Integer(), question_en: Type.String(), answer_en: Type.String(), question_ar: Type.String(), answer_ar: Type.String() });
+export const PublicFaqs = Type.Object({ categories: Type.Array(Type.Object({ category: Type.String(), faqs: Type.Array(PublicFaq) })) });
+export type PublicFaqs = Static<typeof PublicFaqs>;
