@@ -67,7 +67,11 @@ export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 /** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
 export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report'] as const;
+// Work at speed (issue 22): saved views and bulk jobs are audited like every other write.
+export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 'bulk_started'] as const;
+export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', 'saved_view', 'bulk_job'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */

@@ -11,5 +11,12 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
+// Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.speed).
+import { bulkModule } from './bulk/index.ts';
+import { searchModule } from './search/index.ts';
+import { viewsModule } from './views/index.ts';
+import { workModule } from './work/index.ts';
 
-export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule];
+export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
+  // Work at speed (issue 22)
+  searchModule, workModule, viewsModule, bulkModule];

@@ -20,7 +20,9 @@ import { migration as m0031 } from './0031-client-documents.ts';
 import { migration as m0032 } from './0032-monthly-reports.ts';
 import { migration as m0033 } from './0033-monthly-insights.ts';
 import { migration as m0034 } from './0034-client-deadlines.ts';
+// Work at speed (issue 22): saved views, bulk jobs, search indexes.
+import { migration as m0070 } from './0070-work-at-speed.ts';
 
 export type { Migration };
 
-export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0020, m0030, m0031, m0032, m0033, m0034];
+export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0020, m0030, m0031, m0032, m0033, m0034, m0070];

@@ -2,7 +2,8 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { userRoutes } from './routes.ts';
 import { seedUsers } from './seed.ts';
+import { usersSpeed } from './speed.ts';
 
 export { insertUser } from './store.ts';
 
-export const usersModule: BackendModule = { name: 'users', routes: userRoutes, seed: seedUsers };
+export const usersModule: BackendModule = { name: 'users', routes: userRoutes, seed: seedUsers, speed: usersSpeed };
