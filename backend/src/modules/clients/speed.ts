@@ -101,7 +101,7 @@ const licencesExpiring: HomeBlockProvider = {
       title: 'Trade licences expiring',
       hint: 'within 30 days or expired',
       count,
-      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}licence_expiring=30&sort=licence_expires_on`,
+      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}licence=30&sort=licence_expires_on`,
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,

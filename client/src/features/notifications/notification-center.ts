@@ -11,6 +11,8 @@ import { addNotification, markItemsRead, notifications, replaceNotifications, un
 import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
+import { queryCache } from '../../lib/query-cache.ts';
+import { workKeys } from '../../lib/work-api.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 
 /** How many the panel loads; older ones stay on the server. */
@@ -111,6 +113,8 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
         markItemsRead((item) => ids.includes(Number(item.id)) || (upTo !== null && Number(item.id) <= upTo));
       }
       void refreshUnreadCount();
+      // Something changed for this user: Home's blocks (one call) read again, so Home follows live.
+      queryCache.invalidate(workKeys.myWork);
     },
   });
   return () => {
