@@ -166,7 +166,7 @@ export function BulkJobPanel({ jobId, noun, invalidates, onDismiss }: { jobId: n
       <p className="bulk-job__counts" role="status">
         {data.done} done · {data.skipped} skipped · {data.failed} failed
       </p>
-      <details className="bulk-job__details" open={data.skipped + data.failed > 0 && data.total <= 50}>
+      <details className="bulk-job__details">
         <summary>Per-row results</summary>
         <table className="bulk-job__table">
           <thead>

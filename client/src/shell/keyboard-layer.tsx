@@ -110,7 +110,10 @@ function ShortcutTable({ caption, shortcuts }: { caption: string; shortcuts: rea
           <tr key={shortcut.keys}>
             <th scope="row">
               {shortcut.keys.split(' ').map((key, index) => (
-                <kbd key={index}>{key}</kbd>
+                <span key={index}>
+                  {index > 0 && ' '}
+                  <kbd>{key}</kbd>
+                </span>
               ))}
             </th>
             <td>{shortcut.description}</td>

@@ -202,10 +202,11 @@ const unassigned: HomeBlockProvider = {
   order: 11,
   async build(db, caller) {
     if (!isStaffRole(caller.role) || !canSee(caller.role, 'due-diligence')) return null;
-    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
-      `SELECT count(*)::integer AS count FROM registrations r WHERE r.assignee_id IS NULL AND r.status = 'active' AND r.stage = 'documents_submitted' AND r.review_state IS NULL`,
-    );
-    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet', count, href: '/due-diligence', items: [], next_queue: 'due-diligence' };
+    const where = `r.assignee_id IS NULL AND r.status = 'active' AND r.stage = 'documents_submitted' AND r.review_state IS NULL`;
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM registrations r WHERE ${where}`);
+    // The oldest first: the ones 'Next unassigned' hands out next.
+    const rows = await db.query<FoundRow & { at: Date | null }>(`SELECT ${ROW_COLUMNS}, r.recieved_on AS at FROM registrations r WHERE ${where} ORDER BY r.recieved_on NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`);
+    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet, oldest first', count, href: '/due-diligence', items: rows.map((row) => itemOf(row, caller)), next_queue: 'due-diligence' };
   },
 };
 
