@@ -21,7 +21,8 @@ const pageShortcuts = signal<readonly (readonly Shortcut[])[]>([]);
 
 /** The shortcuts pages have registered, in mount order. */
 export function currentPageShortcuts(): Shortcut[] {
-  return pageShortcuts.value.flat();
+  const seen = new Set<string>();
+  return pageShortcuts.value.flat().filter((shortcut) => !seen.has(shortcut.keys) && seen.add(shortcut.keys));
 }
 
 /** Lists a page's shortcuts in the overlay while the calling component is mounted. */
