@@ -133,7 +133,11 @@ export type GrowthEventKind = (typeof GROWTH_EVENT_KINDS)[number];
 export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
 
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq'] as const;
+// Work at speed (issue 22): saved views and bulk jobs are audited like every other write.
+export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 'bulk_started'] as const;
+export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */

@@ -84,7 +84,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
   await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent });
   await app.register(identityPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, override: extras.identity });
 
-  const options: ModuleOptions = { config };
+  const options: ModuleOptions = { config, modules: MODULES };
   for (const module of MODULES) {
     const setup = module.setup;
     if (setup) await app.register(fp(async (root) => setup(root, options), { name: `${module.name}-setup` }));

@@ -5,9 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendConfig } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
+import type { SpeedContributions } from './work-registry.ts';
 
 export interface ModuleOptions {
   config: BackendConfig;
+  /** Every module of the app (search, Home and bulk actions read the areas' contributions from them). */
+  modules: readonly BackendModule[];
 }
 
 export interface DemoContext {
@@ -28,6 +31,8 @@ export interface BackendModule {
   rootRoutes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
   /** Demo data for an empty database, in the one seeding transaction, after the modules listed before it. */
   seed?: (tx: Queryable, demo: DemoContext) => Promise<void>;
+  /** Search providers, Home blocks, next-unassigned queues and bulk actions of the area (lib/work-registry.ts). */
+  speed?: SpeedContributions;
 }
 
 declare module 'fastify' {

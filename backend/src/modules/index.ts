@@ -22,6 +22,11 @@ import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
 import { enquiriesModule } from './enquiries/index.ts';
 import { faqsModule } from './faqs/index.ts';
+// Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.speed).
+import { bulkModule } from './bulk/index.ts';
+import { searchModule } from './search/index.ts';
+import { viewsModule } from './views/index.ts';
+import { workModule } from './work/index.ts';
 
 export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
   // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
@@ -30,4 +35,6 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   invoicesModule,
   // Growth and content (issue 21)
   enquiriesModule, crmModule, careersModule, faqsModule,
+  // Work at speed (issue 22): last
+  searchModule, workModule, viewsModule, bulkModule,
 ];

@@ -1,5 +1,7 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { isShortcutKey, usePageShortcuts, type Shortcut } from '../lib/shortcuts.ts';
+import type { RowSelection } from '../lib/use-row-selection.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';
 import './data-table.css';
@@ -38,6 +40,12 @@ export interface DataTableProps<T> {
   /** The current sort value ('requested_on' or '-requested_on'). */
   sort?: string;
   onSort?: (sort: string) => void;
+  /** Row selection (a checkbox column; the list controller's `selection`): lists with bulk actions pass it. */
+  selection?: RowSelection;
+  /** How a row is named to a screen reader ('Select Gulf Trading LLC'); the row key otherwise. */
+  rowLabel?: (row: T) => string;
+  /** j/k move through the rows, Enter opens, x selects (issue 22). Default true; false for a second table on a page. */
+  keyboard?: boolean;
 }
 
 const SKELETON_ROWS = 8;
@@ -71,7 +79,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, rows, isLoading, isFetching, error, onRetry } = props;
   const failed = error !== undefined && !isFetching;
   const table = useRef<HTMLDivElement>(null);
-  const tracks = columnTracks(columns as readonly Column<unknown>[]);
+  const selection = props.selection;
+  const tracks = `${selection ? 'max-content ' : ''}${columnTracks(columns as readonly Column<unknown>[])}`;
+  const keys = useMemo(() => (rows ?? []).map(props.rowKey), [rows, props.rowKey]);
+  const active = useRowKeys(table, rows, keys, props.rowHref, selection, props.keyboard ?? true);
   // Through the CSSOM: the strict CSP forbids style attributes, not this.
   useLayoutEffect(() => {
     table.current?.style.setProperty('--data-table-columns', tracks);
@@ -80,6 +91,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div ref={table} className="data-table" role="table" aria-label={label} aria-busy={isFetching || undefined}>
       <div role="rowgroup">
         <div role="row" className="data-table__row data-table__row--header">
+          {selection && (
+            <div role="columnheader" className="data-table__cell data-table__cell--select">
+              <PageCheckbox selection={selection} keys={keys} />
+            </div>
+          )}
           {columns.map((column) => (
             <HeaderCell key={column.id} column={column as Column<unknown>} sort={props.sort} onSort={props.onSort} />
           ))}
@@ -107,7 +123,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <EmptyState />
           </FullWidthRow>
         ) : (
-          rows.map((row) => <BodyRow key={props.rowKey(row)} row={row} columns={columns} href={props.rowHref?.(row)} />)
+          rows.map((row, index) => (
+            <BodyRow
+              key={props.rowKey(row)}
+              row={row}
+              columns={columns}
+              href={props.rowHref?.(row)}
+              active={index === active}
+              select={
+                selection && {
+                  checked: selection.allMatching || selection.selected.has(keys[index]!),
+                  label: props.rowLabel?.(row) ?? String(keys[index]),
+                  onToggle: (range: boolean) => selection.toggle(keys, index, range),
+                }
+              }
+            />
+          ))
         )}
       </div>
     </div>
@@ -137,9 +168,28 @@ function HeaderCell({ column, sort, onSort }: { column: Column<unknown>; sort: s
   );
 }
 
-function BodyRow<T>({ row, columns, href }: { row: T; columns: readonly Column<T>[]; href: string | undefined }) {
+interface RowSelect {
+  checked: boolean;
+  label: string;
+  onToggle: (range: boolean) => void;
+}
+
+function BodyRow<T>({ row, columns, href, active, select }: { row: T; columns: readonly Column<T>[]; href: string | undefined; active: boolean; select: RowSelect | undefined }) {
+  const classes = ['data-table__row', href ? 'data-table__row--link' : '', active ? 'data-table__row--active' : '', select?.checked ? 'data-table__row--selected' : ''].filter(Boolean).join(' ');
   return (
-    <div role="row" className={href ? 'data-table__row data-table__row--link' : 'data-table__row'}>
+    <div role="row" className={classes} tabIndex={href ? undefined : -1} aria-selected={select ? select.checked : undefined}>
+      {select && (
+        <div role="cell" className="data-table__cell data-table__cell--select">
+          <input
+            type="checkbox"
+            className="data-table__checkbox"
+            aria-label={`Select ${select.label}`}
+            checked={select.checked}
+            onChange={() => {}}
+            onClick={(event) => select.onToggle(event.shiftKey)}
+          />
+        </div>
+      )}
       {columns.map((column, index) => (
         <div key={column.id} role="cell" className={cellClass(column as Column<unknown>)}>
           {index === 0 && href ? (
@@ -163,4 +213,80 @@ function FullWidthRow({ children }: { children: ReactNode }) {
       </div>
     </div>
   );
+}
+
+function PageCheckbox({ selection, keys }: { selection: RowSelection; keys: readonly (string | number)[] }) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = keys.filter((key) => selection.selected.has(key)).length;
+  const all = selection.allMatching || (keys.length > 0 && count === keys.length);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = !all && count > 0;
+  }, [all, count]);
+  return <input ref={ref} type="checkbox" className="data-table__checkbox" aria-label="Select every row on this page" checked={all} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />;
+}
+
+const ROW_SHORTCUTS: readonly Shortcut[] = [
+  { keys: 'j', description: 'Next row' },
+  { keys: 'k', description: 'Previous row' },
+  { keys: 'Enter', description: 'Open the row' },
+];
+const SELECT_SHORTCUTS: readonly Shortcut[] = [...ROW_SHORTCUTS, { keys: 'x', description: 'Select or unselect the row' }];
+const NO_SHORTCUTS: readonly Shortcut[] = [];
+
+/**
+ * j/k move through the rows (focusing the row's link, so a screen reader reads it and Enter opens it), Enter
+ * opens the row, x toggles its selection; quiet while the user types or a dialog is open. Answers the row
+ * that is active.
+ */
+function useRowKeys<T>(
+  table: React.RefObject<HTMLDivElement | null>,
+  rows: readonly T[] | undefined,
+  keys: readonly (string | number)[],
+  rowHref: ((row: T) => string | undefined) | undefined,
+  selection: RowSelection | undefined,
+  enabled: boolean,
+): number {
+  const [active, setActive] = useState(-1);
+  const [, navigate] = useLocation();
+  usePageShortcuts(!enabled ? NO_SHORTCUTS : selection ? SELECT_SHORTCUTS : ROW_SHORTCUTS);
+  const latest = useRef({ rows, keys, rowHref, selection, active });
+  latest.current = { rows, keys, rowHref, selection, active };
+  // A new page of rows starts from the top.
+  const [seenRows, setSeenRows] = useState(rows);
+  if (seenRows !== rows) {
+    setSeenRows(rows);
+    if (active !== -1) setActive(-1);
+  }
+
+  useEffect(() => {
+    if (!enabled) return;
+    const focusRow = (index: number) => {
+      const row = table.current?.querySelectorAll<HTMLElement>('.data-table__body > [role="row"]')[index];
+      const target = row?.querySelector<HTMLElement>('.data-table__row-link') ?? row;
+      target?.focus();
+      target?.scrollIntoView({ block: 'nearest' });
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const { rows: shown, keys: shownKeys, rowHref: hrefOf, selection: select, active: current } = latest.current;
+      if (!shown || shown.length === 0 || !isShortcutKey(event)) return;
+      if (event.key === 'j' || event.key === 'k') {
+        event.preventDefault();
+        const next = event.key === 'j' ? Math.min(current + 1, shown.length - 1) : Math.max(current - 1, 0);
+        setActive(next);
+        focusRow(next);
+      } else if (event.key === 'x' && select && current >= 0) {
+        event.preventDefault();
+        select.toggle(shownKeys, current, false);
+      } else if (event.key === 'Enter' && current >= 0 && !(event.target instanceof HTMLAnchorElement) && !(event.target instanceof HTMLButtonElement)) {
+        const href = hrefOf?.(shown[current]!);
+        if (href) {
+          event.preventDefault();
+          navigate(href);
+        }
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled, navigate, table]);
+  return active;
 }

@@ -23,7 +23,7 @@ import { careerPages } from '../features/careers/routes.ts';
 import { enquiryPages } from '../features/contactus/routes.ts';
 import { crmPages } from '../features/crm/routes.ts';
 import { faqPages } from '../features/faqs/routes.ts';
-import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
+import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
 /** One line per area. */

@@ -11,6 +11,8 @@ import type { Page } from '../../../common/contract/shared.ts';
 import { notifyError } from './toast.ts';
 import { changeView, parseListView, serialiseListView, type ListSchema, type ListView } from './url-list-state.ts';
 import { useQuery, type QueryKey } from './use-query.ts';
+import { useRowSelection, type RowSelection } from './use-row-selection.ts';
+import { useSavedViews, type SavedViewsState } from './use-saved-views.ts';
 
 /**
  * The list view of the current URL and a setter that writes changes back to it (see url-list-state.ts for
@@ -40,6 +42,11 @@ export interface ListControllerOptions<S extends ListSchema, T> {
   /** Downloads every row the view selects (all pages). */
   exportRows?: (view: ListView<S>) => Promise<void>;
   pageSize?: number;
+  /**
+   * The list's key (its page's route key, 'due-diligence'): with it the list gets server-side saved views
+   * (SavedViewsBar) and row selection for bulk actions (DataTable's `selection`, BulkBar). Issue 22.
+   */
+  list?: string;
 }
 
 export interface ListController<S extends ListSchema, T> {
@@ -63,10 +70,16 @@ export interface ListController<S extends ListSchema, T> {
   retry: () => void;
   exporting: boolean;
   exportRows: () => void;
+  /** The list's saved views; undefined without `list`. */
+  savedViews: SavedViewsState | undefined;
+  /** The rows selected (a new view starts a new selection). */
+  selection: RowSelection;
 }
 
-export function useListController<S extends ListSchema, T>({ schema, queryKey, fetchPage, exportRows, pageSize = DEFAULT_PAGE_SIZE }: ListControllerOptions<S, T>): ListController<S, T> {
+export function useListController<S extends ListSchema, T>({ schema, queryKey, fetchPage, exportRows, pageSize = DEFAULT_PAGE_SIZE, list }: ListControllerOptions<S, T>): ListController<S, T> {
   const [view, update] = useListParams(schema);
+  const savedViews = useSavedViews(list);
+  const selection = useRowSelection(serialiseListView(schema, view));
   const query = useQuery(queryKey(view), (signal) => fetchPage(view, signal), { keepPrevious: true });
   const [exporting, setExporting] = useState(false);
 
@@ -98,5 +111,7 @@ export function useListController<S extends ListSchema, T>({ schema, queryKey, f
     retry: query.refetch,
     exporting,
     exportRows: runExport,
+    savedViews,
+    selection,
   };
 }

@@ -3,6 +3,7 @@ import { ChatWidget } from '../features/chat-assistant/components/chat-widget.ts
 import { useNotificationCenter } from '../features/notifications/use-notification-center.ts';
 import { Logo } from '../components/logo.tsx';
 import { SideNav } from './side-nav.tsx';
+import { KeyboardLayer } from './keyboard-layer.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useRouteEffects } from './use-route-effects.ts';
 import './shell.css';
@@ -49,6 +50,7 @@ export function AppShell({ title, sidebar = <SideNav />, foldable = true, childr
         </main>
       </div>
       <ChatWidget />
+      <KeyboardLayer />
     </div>
   );
 }

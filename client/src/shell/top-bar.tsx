@@ -10,6 +10,7 @@ import { pathDepth } from '../lib/links.ts';
 import { canGoBackInConsole } from '../lib/navigation-history.ts';
 import { userDisplayName } from '../lib/user-name.ts';
 import { session } from '../state/session.ts';
+import { searchOpen } from '../lib/shortcuts.ts';
 
 const settingsPath = routeByKey('settings').path;
 
@@ -37,6 +38,11 @@ export function TopBar({ title }: { title: string | undefined }) {
         )
       )}
       <div className="top-bar__tools">
+        <button type="button" className="top-bar__search" onClick={() => (searchOpen.value = true)} aria-keyshortcuts="Control+K Meta+K">
+          <Icon name="search" size={18} />
+          <span className="top-bar__search-label">Search everywhere</span>
+          <kbd className="top-bar__search-key">Ctrl K</kbd>
+        </button>
         <NotificationBell />
         <Link href={settingsPath} className="icon-button" aria-label="Settings">
           <Icon name="settings" />

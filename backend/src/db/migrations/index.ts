@@ -27,6 +27,8 @@ import { migration as m0050 } from './0050-invoices.ts';
 // Growth and content (issue 21).
 import { migration as m0060 } from './0060-website-enquiries-crm.ts';
 import { migration as m0061 } from './0061-careers-faqs.ts';
+// Work at speed (issue 22): saved views, bulk jobs, search indexes.
+import { migration as m0070 } from './0070-work-at-speed.ts';
 
 export type { Migration };
 
@@ -37,4 +39,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0050,
   // Growth and content (issue 21)
   m0060, m0061,
+  // Work at speed (issue 22)
+  m0070,
 ];

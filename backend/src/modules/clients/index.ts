@@ -10,6 +10,7 @@ import { setupClientJobs } from './jobs.ts';
 import { myClientRoutes } from './my-routes.ts';
 import { clientRoutes } from './routes.ts';
 import { seedClients } from './seed.ts';
+import { clientsSpeed } from './speed.ts';
 import { workRoutes } from './work-routes.ts';
 
 export { addClientVisibility, canSeeClient, clientPermissions, isVisibleTo, requireVisibleClient } from './access.ts';
@@ -26,4 +27,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await myClientRoutes(app);
 }
 
-export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, seed: seedClients };
+export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, seed: seedClients, speed: clientsSpeed };

@@ -10,6 +10,9 @@ import { pipelineRoutes } from './pipeline-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { registrationRoutes } from './routes.ts';
 import { seedRegistrations } from './seed.ts';
+import { registrationsSpeed } from './speed.ts';
+
+export { addRegistrationVisibility, registrationHref, visibleOnboardingPages } from './speed.ts';
 
 // The CRM's won lead becomes a signed_up registration (issue 21).
 export { createSignedUpRegistration, type NewRegistration } from './create.ts';
@@ -21,4 +24,4 @@ async function routes(app: FastifyInstance): Promise<void> {
   await myRegistrationRoutes(app);
 }
 
-export const registrationsModule: BackendModule = { name: 'registrations', routes, seed: seedRegistrations };
+export const registrationsModule: BackendModule = { name: 'registrations', routes, seed: seedRegistrations, speed: registrationsSpeed };

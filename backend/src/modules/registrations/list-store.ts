@@ -72,7 +72,7 @@ const COLUMNS = `u.id, r.legal_name, u.date_joined, r.registration_id, r.request
   pay.method AS payment_method, pay.reference AS payment_reference, r.last_reminded_at`;
 
 /** The queue of an onboarding page as SQL, from the one table: active, and any of the page's rules. */
-function addQueue(filter: SqlFilter, page: OnboardingPage): void {
+export function addQueue(filter: SqlFilter, page: OnboardingPage): void {
   const rules = queueRules(page).map((rule) => {
     // A single stage as plain equality lets the planner walk the (stage, status, date) index in order.
     const [only] = rule.stages;

@@ -12,6 +12,7 @@ import { addNotification, markItemsRead, notifications, replaceNotifications, un
 import { api } from '../../lib/api.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
+import { workKeys } from '../../lib/work-api.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 import { queryCache, type QueryKey } from '../../lib/query-cache.ts';
 import type { NotificationKind } from '../../../../common/contract/notifications.ts';
@@ -123,6 +124,8 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
         markItemsRead((item) => ids.includes(Number(item.id)) || (upTo !== null && Number(item.id) <= upTo));
       }
       void refreshUnreadCount();
+      // Something changed for this user: Home's blocks (one call) read again, so Home follows live.
+      queryCache.invalidate(workKeys.myWork);
     },
   });
   return () => {

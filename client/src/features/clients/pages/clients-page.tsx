@@ -8,6 +8,7 @@ import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import { Button } from '../../../components/button.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -121,6 +122,7 @@ export function ClientsPage() {
     queryKey: (view) => clientKeys.list(queryOf(view)),
     fetchPage: (view, signal) => fetchClients(queryOf(view), signal),
     exportRows: (view) => downloadClientsCsv(filtersOf(view), exportFileName()),
+    list: 'clients',
   });
   const { view, update } = list;
   const plans = usePlans();
@@ -128,6 +130,7 @@ export function ClientsPage() {
 
   return (
     <section className="panel page-panel clients-list" aria-label="Clients">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="clients-list__toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Name, licence no. or TRN" label="Search clients" maxLength={MAX_SEARCH_LENGTH} />
         <Filter label="Plan" value={view.plan} onChange={(plan) => update({ plan })}>

@@ -1,36 +1,114 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { navEntries, navForRole } from '../../../../../common/access.ts';
-import { isStaffRole } from '../../../../../common/roles.ts';
-import { Card } from '../../../components/card.tsx';
-import { Icon } from '../../../components/icon.tsx';
+import { useLocation } from 'wouter';
+import type { WorkBlock, WorkItem } from '../../../../../common/contract/work.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { Button } from '../../../components/button.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
+import { useAction } from '../../../lib/use-action.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { fetchMyWork, takeNext, workKeys } from '../../../lib/work-api.ts';
 import { session } from '../../../state/session.ts';
 import './home.css';
 
-/** A greeting and a shortcut card for every page the role may open, read from the route table. */
+/**
+ * Home as 'My work' (issue 22): every block of the signed-in user's own work from one call (GET me/work),
+ * read again whenever the notification stream reports something, each block linking to its filtered list.
+ */
 export function HomePage() {
   useSignals();
-  const { display_name, role } = session.value;
-  const entries = isStaffRole(role)
-    ? navEntries(navForRole(role)).filter((entry) => entry.id !== 'home')
-    : [];
+  const { display_name } = session.value;
+  const work = useQuery(workKeys.myWork, fetchMyWork);
+  const blocks = work.data?.blocks ?? [];
+  const waiting = blocks.filter((block) => block.count > 0 || block.next_queue !== null);
   return (
     <div className="home">
       <section className="home__welcome">
         <h2>Welcome back{display_name ? `, ${display_name}` : ''}</h2>
-        <p>Pick up where you left off.</p>
+        <p>What waits on you now. Press Ctrl+K to find any record, ? for every shortcut.</p>
       </section>
-      <ul className="home__grid" aria-label="Shortcuts">
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <Card url={entry.path}>
-              <span className="home__card-icon">
-                <Icon name={entry.icon} />
-              </span>
-              <span className="home__card-name">{entry.name}</span>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      {work.isLoading ? (
+        <LoadingIndicator label="Loading your work" />
+      ) : work.error !== undefined && !work.data ? (
+        <div className="panel home__empty" role="alert">
+          <p>Your work could not be loaded.</p>
+          <Button variant="outlined" onClick={work.refetch}>
+            Retry
+          </Button>
+        </div>
+      ) : waiting.length === 0 ? (
+        <div className="panel home__empty">
+          <h3>Nothing waits on you right now</h3>
+          <p>New work for you shows here as it arrives.</p>
+        </div>
+      ) : (
+        <ul className="home__blocks" aria-label="My work">
+          {waiting.map((block) => (
+            <li key={block.key}>
+              <WorkPanel block={block} />
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
+  );
+}
+
+function WorkPanel({ block }: { block: WorkBlock }) {
+  const headingId = `home-${block.key.replace('.', '-')}`;
+  return (
+    <section className="panel home__block" aria-labelledby={headingId}>
+      <header className="home__block-header">
+        <h3 id={headingId}>{block.title}</h3>
+        <AppLink href={block.href} className="home__block-count" aria-label={`${block.count} ${block.hint}: open the list`}>
+          {block.count}
+        </AppLink>
+      </header>
+      <p className="home__block-hint">{block.hint}</p>
+      {block.items.length > 0 && (
+        <ul className="home__items">
+          {block.items.map((item) => (
+            <li key={item.id}>
+              <Item item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <footer className="home__block-footer">
+        {block.next_queue && <NextUnassigned queue={block.next_queue} disabled={block.count === 0} />}
+        <AppLink href={block.href} className="home__block-link">
+          Open list
+        </AppLink>
+      </footer>
+    </section>
+  );
+}
+
+function Item({ item }: { item: WorkItem }) {
+  const when = item.at === null ? null : item.at.length === 10 ? formatDubaiDate(item.at) : formatDubaiDateTime(item.at);
+  return (
+    <AppLink href={item.href} className="home__item">
+      <span className="home__item-title">{item.title}</span>
+      {item.subtitle && <span className="home__item-subtitle">{item.subtitle}</span>}
+      {when && <span className={item.overdue ? 'home__item-when home__item-when--overdue' : 'home__item-when'}>{item.overdue ? `Overdue · ${when}` : when}</span>}
+    </AppLink>
+  );
+}
+
+/** Takes the oldest unassigned item of the queue for the user and opens it. */
+function NextUnassigned({ queue, disabled }: { queue: string; disabled: boolean }) {
+  const [, navigate] = useLocation();
+  const next = useAction({
+    run: (_: void, { headers }) => takeNext(queue, headers),
+    invalidates: [workKeys.myWork, ['registrations']],
+    onSuccess: (result) => {
+      if (result.item) navigate(result.item.href);
+    },
+    success: (result) => (result.item ? `${result.item.title} is assigned to you.` : 'Nothing is left unassigned.'),
+  });
+  return (
+    <Button onClick={() => void next.run()} loading={next.busy} disabled={disabled}>
+      Next unassigned
+    </Button>
   );
 }

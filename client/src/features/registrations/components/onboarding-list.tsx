@@ -3,10 +3,12 @@ import type { RegistrationListItem, RegistrationQuery } from '../../../../../com
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../../common/contract/registrations-paths.ts';
 import type { OnboardingPage } from '../../../../../common/onboarding.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
@@ -46,10 +48,12 @@ interface OnboardingListProps<S extends OnboardingSchema> {
   filters?: (view: ListView<S>, update: (patch: Partial<ListView<S>>) => void) => ReactNode;
   /** Controls acting on the rows shown (bulk reminders), given them. */
   actions?: (rows: readonly RegistrationListItem[]) => ReactNode;
+  /** Bulk actions over selected rows or all matching ones, run as a job on the server (issue 22). */
+  bulk?: readonly BulkActionSpec[];
 }
 
 /** One onboarding page: the list controller's view rendered as search, filters, export, table and pagination. */
-export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters, actions }: OnboardingListProps<S>) {
+export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters, actions, bulk }: OnboardingListProps<S>) {
   const filterOf = (view: ListView<S>) => {
     const { search, sort } = view as ListView<OnboardingSchema>;
     const { queue: own, ...rest } = scope(view);
@@ -65,11 +69,13 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
     queryKey: (view) => registrationKeys.list(queryOf(view)),
     fetchPage: (view, signal) => fetchRegistrations(queryOf(view), signal),
     exportRows: (view) => downloadRegistrationsCsv(filterOf(view)),
+    list: queue,
   });
   const { search, page, sort } = list.view as ListView<OnboardingSchema>;
 
   return (
     <section className="panel page-panel onboarding-list" aria-label={label}>
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="onboarding-list__toolbar">
         <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
         {filters?.(list.view, list.update)}
@@ -79,8 +85,22 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
           Export CSV
         </Button>
       </div>
+      {bulk && (
+        <BulkBar
+          list={queue}
+          noun={['registration', 'registrations']}
+          selection={list.selection}
+          pageKeys={(list.rows ?? []).map((item) => item.id)}
+          count={list.page?.count}
+          filter={search ? { search } : {}}
+          actions={bulk}
+          invalidates={[['registrations'], ['work']]}
+        />
+      )}
       <DataTable<RegistrationListItem>
         label={label}
+        selection={bulk ? list.selection : undefined}
+        rowLabel={(item) => `${item.registration_id} ${item.legal_name}`}
         columns={columns}
         rows={list.rows}
         rowKey={(item) => item.id}

@@ -1,10 +1,23 @@
 import { companyColumn, dateColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
 import { detailHref } from '../model.ts';
+import { AssignParams } from '../components/bulk-assign.tsx';
+import type { BulkActionSpec } from '../../../components/bulk-bar.tsx';
 
 /** Longest-waiting request first: the order staff work the queue in. */
 const schema = onboardingSchema('requested_on');
 const columns = [regIdColumn, companyColumn, dateColumn('requested_on', 'Requested On'), dateColumn('recieved_on', 'Recieved On'), statusColumn];
+
+/** Assign (or unassign) the selected registrations, or all matching ones, as one job (issue 22). */
+const bulk: readonly BulkActionSpec[] = [
+  {
+    action: 'assign',
+    label: 'Assign',
+    verb: 'assigned',
+    initialParams: { assignee_id: null },
+    renderParams: (params, setParams) => <AssignParams value={params.assignee_id as number | null} onChange={(assignee_id) => setParams({ assignee_id })} />,
+  },
+];
 
 /** Spec section 2: registrations at documents_submitted, active, waiting for due diligence. */
 export function DueDiligencePage() {
@@ -17,6 +30,7 @@ export function DueDiligencePage() {
       columns={columns}
       rowHref={detailHref}
       searchPlaceholder="Search by Company"
+      bulk={bulk}
     />
   );
 }

@@ -1,0 +1,74 @@
+/**
+ * Work at speed (issue 22) reaches into every area through three registries an area contributes to from its
+ * module (BackendModule.speed): search providers (how its records match and which of them the caller may
+ * see), Home blocks (the caller's own work in that area) and bulk actions (what may be done to many of its
+ * rows at once). The search, work and bulk modules only read these; the rules stay in the area.
+ */
+import type { Database, Queryable } from '../db/database.ts';
+import type { CurrentUser } from '../plugins/auth.ts';
+import type { RouteKey } from '../../../common/access.ts';
+import type { SearchHit, WorkBlock } from '../../../common/contract/work.ts';
+
+export type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+export interface SearchProvider {
+  /** The group's kind ('registration', 'client') and heading ('Registrations'). */
+  kind: string;
+  label: string;
+  /** Group order in the answer (lower first). */
+  order: number;
+  /**
+   * At most `limit` hits for `q` (trimmed, at least MIN_SEARCH_LENGTH long) the caller may open, best first,
+   * under the same rule as the area's list; [] when the caller sees none of the area.
+   */
+  search(db: Queryable, caller: Caller, q: string, limit: number): Promise<SearchHit[]>;
+}
+
+/** What a block's count and items are, for the caller; null when the block is not theirs (role). */
+export type HomeBlock = Omit<WorkBlock, 'key'>;
+
+export interface HomeBlockProvider {
+  key: string;
+  order: number;
+  /** The block for the caller, or null when their role has no such work (the block is left out). */
+  build(db: Queryable, caller: Caller, now: Date): Promise<HomeBlock | null>;
+}
+
+export interface NextUnassignedProvider {
+  /** The queue's key (the list's route key). */
+  queue: string;
+  /** The page whose roles may take from this queue. */
+  page: RouteKey;
+  /** Assigns the oldest unassigned item to the caller (two callers at once get different ones); null when none is left. */
+  take(db: Database, caller: Caller & { idempotencyKey: string | null }): Promise<{ id: number; title: string; href: string } | null>;
+}
+
+export type BulkOutcome = { outcome: 'done' | 'skipped' | 'failed'; reason: string | null };
+
+export interface BulkAction {
+  /** The list (route key) it acts on, and its key there. */
+  list: RouteKey;
+  action: string;
+  label: string;
+  /** The page whose roles may run it (checked again per row by the area's own action). */
+  page: RouteKey;
+  /** Refuses bad parameters with invalidInput before any row is touched (e.g. an assignee who may not be one). */
+  checkParams(db: Queryable, params: Record<string, string | number | null>): Promise<void>;
+  /** Every row the list's filter selects for the caller, in the list's order (at most `limit`). */
+  select(db: Queryable, caller: Caller, filter: Record<string, string>, limit: number): Promise<{ id: number; label: string }[]>;
+  /** The labels of rows picked by id that the caller may see (others are left out). */
+  labels(db: Queryable, caller: Caller, ids: number[]): Promise<{ id: number; label: string }[]>;
+  /**
+   * Acts on one row in its own transaction with the area's action. `idempotencyKey` is unique to the job and
+   * row: a row re-run after a crash replays instead of acting twice.
+   */
+  apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: Record<string, string | number | null>): Promise<BulkOutcome>;
+}
+
+/** What an area adds to the registries (one line in its BackendModule: `speed: { search: [...] }`). */
+export interface SpeedContributions {
+  search?: readonly SearchProvider[];
+  home?: readonly HomeBlockProvider[];
+  next?: readonly NextUnassignedProvider[];
+  bulk?: readonly BulkAction[];
+}

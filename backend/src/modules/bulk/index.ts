@@ -1,0 +1,74 @@
+/**
+ * Bulk actions (issue 22): GET bulk/actions/, GET/POST bulk/jobs/, GET bulk/jobs/{id}. The actions are the
+ * areas' (BackendModule.speed.bulk); the jobs run on every back end's runner (store.ts), started at once
+ * after a create and every second for jobs a stopped back end left.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { navEntries, NAV_TABLE } from '../../../../common/access.ts';
+import { BulkActions, BulkJob, BulkJobs, BulkJobsQuery, NewBulkJob } from '../../../../common/contract/work.ts';
+import { IdempotencyHeaders, IdParams } from '../../../../common/contract/shared.ts';
+import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
+import { actionContext } from '../../lib/action.ts';
+import { access, signedInUser } from '../../plugins/auth.ts';
+import { actionsFor, bulkActions, createJob, listJobs, readOwnJob, runBulkJobs } from './store.ts';
+
+export { runBulkJobs } from './store.ts';
+
+const anyStaffPage = { access: access.anyPage(...navEntries(NAV_TABLE).map((entry) => entry.id)) };
+const RUN_INTERVAL_MS = 1000;
+
+async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const actions = bulkActions(modules);
+  const runner = randomUUID();
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  let closed = false;
+  const run = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runBulkJobs(app.db, actions, runner)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'bulk jobs failed; retried at the next interval'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(run, RUN_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await running;
+  });
+
+  api.get('/bulk/actions/', { config: anyStaffPage, schema: { response: { 200: BulkActions } } }, async (request) => actionsFor(actions, signedInUser(request)));
+
+  api.get('/bulk/jobs/', { config: anyStaffPage, schema: { querystring: BulkJobsQuery, response: { 200: BulkJobs } } }, async (request) => ({
+    jobs: await listJobs(app.db, actions, signedInUser(request), request.query.list),
+  }));
+
+  api.get('/bulk/jobs/:jobId', { config: anyStaffPage, schema: { params: IdParams('jobId'), response: { 200: BulkJob } } }, async (request) =>
+    readOwnJob(app.db, actions, signedInUser(request), request.params.jobId),
+  );
+
+  api.post('/bulk/jobs/', { config: anyStaffPage, schema: { headers: IdempotencyHeaders, body: NewBulkJob, response: { 201: BulkJob } } }, async (request, reply) => {
+    const user = signedInUser(request);
+    const job = await createJob(app.db, actions, user, request.body, actionContext(request, user.id));
+    run();
+    return reply.code(201).send(job);
+  });
+}
+
+export const bulkModule: BackendModule = { name: 'bulk', routes };

@@ -1,0 +1,118 @@
+/**
+ * The clients area's part of work at speed (issue 22): its search provider (legal name, typo-tolerant; trade
+ * licence number; TRN; e-mail) and its Home blocks (my clients' deadlines this week, licences expiring within
+ * 30 days), both under the area's visibility rule (access.ts), so a bookkeeper never finds another's client.
+ */
+import { addDays, daysBetween, dubaiDate } from '../../../../common/calendar.ts';
+import { BOOKKEEPER_MINE } from '../../../../common/contract/clients-paths.ts';
+import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
+import { canSee } from '../../../../common/access.ts';
+import { isStaffRole } from '../../../../common/roles.ts';
+import { containsPattern } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import { addClientVisibility } from './access.ts';
+
+/** The clients list's search expression (the trigram index of migration 30 is on exactly this). */
+const SEARCH_EXPRESSION = "lower(legal_name || ' ' || trade_licence_number || ' ' || coalesce(trn, ''))";
+
+const seesClients = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'clients');
+
+export const clientSearch: SearchProvider = {
+  kind: 'client',
+  label: 'Clients',
+  order: 20,
+  async search(db, caller, q, limit) {
+    if (!seesClients(caller)) return [];
+    const filter = new SqlFilter();
+    addClientVisibility(filter, caller);
+    const text = filter.bind(q.toLowerCase());
+    const pattern = filter.bind(containsPattern(q));
+    const rows = await db.query<{ id: number; legal_name: string; trade_licence_number: string; trn: string | null }>(
+      `WITH found AS (
+         SELECT id FROM clients WHERE ${SEARCH_EXPRESSION} LIKE ${pattern} ESCAPE '\\' OR ${text} <% lower(legal_name)
+         UNION SELECT id FROM clients WHERE lower(email) LIKE ${pattern} ESCAPE '\\'
+       )
+       SELECT c.id, c.legal_name, c.trade_licence_number, c.trn FROM found JOIN clients c ON c.id = found.id ${filter.where}
+       ORDER BY (c.trn = ${text} OR lower(c.trade_licence_number) = ${text}) DESC, word_similarity(${text}, lower(c.legal_name)) DESC, c.id
+       LIMIT ${limit}`,
+      filter.params,
+    );
+    return rows.map((row) => ({
+      kind: 'client',
+      id: row.id,
+      title: row.legal_name,
+      subtitle: `Licence ${row.trade_licence_number}${row.trn ? ` · TRN ${row.trn}` : ''}`,
+      href: `/clients/${row.id}`,
+    }));
+  },
+};
+
+/** 'My clients': a bookkeeper's own, a reviewer's (as reviewer), an administrator's every client. */
+function addMine(filter: SqlFilter, caller: Caller): void {
+  addClientVisibility(filter, caller);
+  if (caller.role === 'REVIEWER') filter.add((p) => `c.reviewer_id = ${p}`, caller.id);
+}
+
+const deadlinesThisWeek: HomeBlockProvider = {
+  key: 'clients.deadlines',
+  order: 30,
+  async build(db, caller, now) {
+    if (!seesClients(caller)) return null;
+    const today = dubaiDate(now);
+    const filter = new SqlFilter();
+    addMine(filter, caller);
+    filter.addClause("c.status <> 'cancelled'");
+    filter.add((p) => `c.next_deadline_on <= ${p}::date`, addDays(today, 7));
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM clients c ${filter.where}`, filter.params);
+    const rows = await db.query<{ id: number; legal_name: string; due_on: string; title: string }>(
+      `SELECT c.id, c.legal_name, to_char(c.next_deadline_on, 'YYYY-MM-DD') AS due_on, c.next_deadline_title AS title FROM clients c ${filter.where}
+       ORDER BY c.next_deadline_on, c.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+      filter.params,
+    );
+    return {
+      title: "My clients' deadlines this week",
+      hint: 'due within 7 days or missed',
+      count,
+      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}sort=next_deadline`,
+      items: rows.map((row) => ({ id: row.id, title: row.legal_name, subtitle: row.title, href: `/clients/${row.id}`, at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
+      next_queue: null,
+    };
+  },
+};
+
+const licencesExpiring: HomeBlockProvider = {
+  key: 'clients.licences',
+  order: 31,
+  async build(db, caller, now) {
+    if (!seesClients(caller)) return null;
+    const today = dubaiDate(now);
+    const filter = new SqlFilter();
+    addMine(filter, caller);
+    filter.addClause("c.status <> 'cancelled'");
+    filter.add((p) => `c.licence_expires_on <= ${p}::date`, addDays(today, 30));
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM clients c ${filter.where}`, filter.params);
+    const rows = await db.query<{ id: number; legal_name: string; expires_on: string }>(
+      `SELECT c.id, c.legal_name, to_char(c.licence_expires_on, 'YYYY-MM-DD') AS expires_on FROM clients c ${filter.where}
+       ORDER BY c.licence_expires_on, c.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+      filter.params,
+    );
+    return {
+      title: 'Trade licences expiring',
+      hint: 'within 30 days or expired',
+      count,
+      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}licence=30&sort=licence_expires_on`,
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.legal_name,
+        subtitle: daysBetween(today, row.expires_on) < 0 ? 'Licence expired' : `Licence expires in ${daysBetween(today, row.expires_on)} days`,
+        href: `/clients/${row.id}`,
+        at: row.expires_on,
+        overdue: daysBetween(today, row.expires_on) < 0,
+      })),
+      next_queue: null,
+    };
+  },
+};
+
+export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring] };

@@ -1,0 +1,35 @@
+/**
+ * Search everywhere: every area's provider (BackendModule.speed.search) asked at once, each under its own
+ * list's visibility rule, answered grouped by kind in the providers' order; a kind without hits is left out.
+ */
+import { SEARCH_LIMIT_PER_KIND } from '../../../../common/contract/work-paths.ts';
+import type { SearchGroup, SearchResult } from '../../../../common/contract/work.ts';
+import type { Database } from '../../db/database.ts';
+import type { BackendModule } from '../../lib/module.ts';
+import type { Caller, SearchProvider } from '../../lib/work-registry.ts';
+
+export function searchProviders(modules: readonly BackendModule[]): SearchProvider[] {
+  return modules.flatMap((module) => module.speed?.search ?? []).sort((a, b) => a.order - b.order);
+}
+
+/**
+ * How alike a word must be to match (pg_trgm's word similarity, 0.6 by default): 0.45 lets one letter missed
+ * or swapped in a company's name still find it ('Jailiya' finds 'Jafiliya'), without every word matching.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.45;
+
+export async function searchEverywhere(db: Database, providers: readonly SearchProvider[], caller: Caller, q: string): Promise<SearchResult> {
+  const text = q.trim();
+  // One read-only transaction, so the threshold is set for these queries only (SET LOCAL) on whichever
+  // pooled connection runs them. Providers run one after another: PGlite has one connection, and on a pool a
+  // few small indexed reads in a row are quicker than taking several connections from other requests.
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+    const groups: SearchGroup[] = [];
+    for (const provider of providers) {
+      const hits = await provider.search(tx, caller, text, SEARCH_LIMIT_PER_KIND);
+      if (hits.length > 0) groups.push({ kind: provider.kind, label: provider.label, hits });
+    }
+    return { q: text, groups };
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Work at speed (issue 22): the paths of Home's blocks, next unassigned, search everywhere, saved views and
+ * bulk jobs (relative to API_BASE), and their limits; plain code for the console.
+ */
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const workPaths = {
+  /** GET: every block of the caller's Home in one answer. */
+  myWork: 'me/work',
+  /** POST { queue }: assigns the oldest unassigned item of the queue to the caller and answers it (or null). */
+  next: 'work/next/',
+  /** GET ?q=: search everywhere, grouped by kind, only what the caller may open. */
+  search: 'search/',
+  /** GET ?list=: the caller's views of a list and the ones shared with the team; POST creates one. */
+  views: 'views/',
+  /** PATCH { version, ... } / DELETE { version }: the caller's own view. */
+  view: (viewId: number) => `views/${segment(viewId)}`,
+  /** GET: the bulk actions the caller may run, per list. */
+  bulkActions: 'bulk/actions/',
+  /** GET ?list=: the caller's recent jobs; POST { list, action, filter | ids, params } starts one. */
+  bulkJobs: 'bulk/jobs/',
+  bulkJob: (jobId: number) => `bulk/jobs/${segment(jobId)}`,
+} as const;
+
+/** A search needs this many characters before the server looks (one letter matches everything). */
+export const MIN_SEARCH_LENGTH = 2;
+/** Hits per kind in search everywhere. */
+export const SEARCH_LIMIT_PER_KIND = 5;
+export const MAX_VIEW_NAME_LENGTH = 60;
+export const MAX_VIEW_QUERY_LENGTH = 1000;
+export const MAX_BULK_REASON_LENGTH = 300;
+/** Items a Home block lists under its count. */
+export const WORK_ITEMS_PER_BLOCK = 5;
+/** Most rows one bulk job acts on (a larger selection is refused with the count, so nobody waits an hour). */
+export const MAX_BULK_ROWS = 5000;
+
+/**
+ * Who may share a list's saved views with the team (ADMIN everywhere, and the list's managing roles); anyone
+ * who sees the list may save views for themselves and copy a shared one.
+ */
+export const VIEW_SHARERS: Readonly<Record<string, readonly string[]>> = {
+  registrations: ['ADMIN', 'BD_MANAGER'],
+  'call-schedules': ['ADMIN', 'BD_MANAGER'],
+  'due-diligence': ['ADMIN', 'BD_MANAGER'],
+  'pending-payments': ['ADMIN', 'BD_MANAGER'],
+  'pending-activation': ['ADMIN', 'BD_MANAGER'],
+};
+
+export function canShareViews(role: string, list: string): boolean {
+  return role === 'ADMIN' || (VIEW_SHARERS[list] ?? []).includes(role);
+}

@@ -1,0 +1,167 @@
+/**
+ * Work at speed (issue 22): Home's blocks (GET me/work), next unassigned, search everywhere, saved views and
+ * bulk jobs. Blocks, search groups and bulk actions are registries on the back end, so their kinds are open
+ * strings here (bounded where they are input).
+ */
+import { Type, type Static } from 'typebox';
+import { Closed, Id, Instant, Line, Nullable, Version } from './shared.ts';
+import { MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND } from './work-paths.ts';
+import { MAX_SEARCH_LENGTH } from './http.ts';
+
+/** A list's key: the route key of its page (e.g. 'due-diligence', 'clients'). */
+export const ListKey = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z][a-z0-9-]*$', errorMessage: 'must be a list key', title: 'List' });
+
+// ------------------------------------------------------------------------------------------ Home
+
+export const WorkItem = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  /** Console path that opens the record. */
+  href: Type.String(),
+  /** When it is due or happens (ISO date or instant), if it has a time. */
+  at: Nullable(Type.String()),
+  /** Past its time (a deadline missed, a licence expired). */
+  overdue: Type.Boolean(),
+});
+export type WorkItem = Static<typeof WorkItem>;
+
+export const WorkBlock = Type.Object({
+  key: Type.String(),
+  title: Type.String(),
+  count: Type.Integer(),
+  /** The filtered list the block opens. */
+  href: Type.String(),
+  /** What the count means in words ('waiting on you'). */
+  hint: Type.String(),
+  items: Type.Array(WorkItem),
+  /** The queue a 'Next unassigned' button takes from, when the block has one. */
+  next_queue: Nullable(Type.String()),
+});
+export type WorkBlock = Static<typeof WorkBlock>;
+
+export const MyWork = Type.Object({ blocks: Type.Array(WorkBlock), generated_at: Instant });
+export type MyWork = Static<typeof MyWork>;
+
+/** POST work/next/: takes the oldest unassigned item of the queue for the caller. */
+export const NextBody = Closed({ queue: ListKey });
+export type NextBody = Static<typeof NextBody>;
+
+export const NextResult = Type.Object({
+  /** null when nothing is left unassigned. */
+  item: Nullable(Type.Object({ id: Type.Integer(), title: Type.String(), href: Type.String() })),
+});
+export type NextResult = Static<typeof NextResult>;
+
+// ----------------------------------------------------------------------------------------- search
+
+export const SearchQuery = Closed({ q: Line(MAX_SEARCH_LENGTH, { title: 'Search', minLength: MIN_SEARCH_LENGTH }) });
+export type SearchQuery = Static<typeof SearchQuery>;
+
+export const SearchHit = Type.Object({
+  kind: Type.String(),
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  href: Type.String(),
+});
+export type SearchHit = Static<typeof SearchHit>;
+
+export const SearchGroup = Type.Object({ kind: Type.String(), label: Type.String(), hits: Type.Array(SearchHit, { maxItems: SEARCH_LIMIT_PER_KIND }) });
+export type SearchGroup = Static<typeof SearchGroup>;
+
+export const SearchResult = Type.Object({ q: Type.String(), groups: Type.Array(SearchGroup) });
+export type SearchResult = Static<typeof SearchResult>;
+
+// ----------------------------------------------------------------------------------- saved views
+
+export const ViewsQuery = Closed({ list: ListKey });
+export type ViewsQuery = Static<typeof ViewsQuery>;
+
+const ViewName = Line(MAX_VIEW_NAME_LENGTH, { title: 'Name', minLength: 1 });
+/** The list's query string without '?' and without the page (url-list-state's format). */
+const ViewQueryText = Line(MAX_VIEW_QUERY_LENGTH, { title: 'Query' });
+
+export const NewView = Closed({ list: ListKey, name: ViewName, query: ViewQueryText, shared: Type.Boolean(), is_default: Type.Boolean() });
+export type NewView = Static<typeof NewView>;
+
+export const ViewPatch = Closed({
+  version: Version,
+  name: Type.Optional(ViewName),
+  query: Type.Optional(ViewQueryText),
+  shared: Type.Optional(Type.Boolean()),
+  is_default: Type.Optional(Type.Boolean()),
+});
+export type ViewPatch = Static<typeof ViewPatch>;
+
+export const ViewDelete = Closed({ version: Version });
+export type ViewDelete = Static<typeof ViewDelete>;
+
+export const SavedView = Type.Object({
+  id: Type.Integer(),
+  list: Type.String(),
+  name: Type.String(),
+  query: Type.String(),
+  shared: Type.Boolean(),
+  is_default: Type.Boolean(),
+  version: Type.Integer(),
+  owner: Type.Object({ id: Type.Integer(), display_name: Nullable(Type.String()), email: Type.String() }),
+  /** The caller's own view (editable); a view shared by someone else can only be copied. */
+  mine: Type.Boolean(),
+  updated_at: Instant,
+});
+export type SavedView = Static<typeof SavedView>;
+
+export const SavedViews = Type.Object({ views: Type.Array(SavedView), can_share: Type.Boolean() });
+export type SavedViews = Static<typeof SavedViews>;
+
+// ------------------------------------------------------------------------------------------ bulk
+
+/** The list's filter as its list call takes it (the query string's fields), acted on by the server. */
+const FieldName = Type.String({ pattern: '^[a-z_]{1,40}$' });
+export const BulkFilter = Type.Record(FieldName, Line(200), { maxProperties: 20, additionalProperties: false, title: 'Filter' });
+
+export const NewBulkJob = Closed({
+  list: ListKey,
+  action: Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$', title: 'Action' }),
+  /** Either the filter ('all N matching') or the ids selected on the page. */
+  filter: Type.Optional(BulkFilter),
+  ids: Type.Optional(Type.Array(Id('Id'), { minItems: 1, maxItems: 1000, uniqueItems: true })),
+  /** The action's own parameters (an assignee). */
+  params: Type.Record(FieldName, Nullable(Type.Union([Line(200), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })])), { maxProperties: 10, additionalProperties: false, title: 'Parameters' }),
+});
+export type NewBulkJob = Static<typeof NewBulkJob>;
+
+export const BulkOutcome = Type.Enum(['done', 'skipped', 'failed']);
+export type BulkOutcome = Static<typeof BulkOutcome>;
+
+export const BulkRow = Type.Object({ record_id: Type.Integer(), label: Type.String(), outcome: Nullable(BulkOutcome), reason: Nullable(Type.String({ maxLength: MAX_BULK_REASON_LENGTH })) });
+export type BulkRow = Static<typeof BulkRow>;
+
+export const BulkJob = Type.Object({
+  id: Type.Integer(),
+  list: Type.String(),
+  action: Type.String(),
+  action_label: Type.String(),
+  state: Type.Enum(['queued', 'running', 'finished']),
+  total: Type.Integer(),
+  done: Type.Integer(),
+  skipped: Type.Integer(),
+  failed: Type.Integer(),
+  created_at: Instant,
+  finished_at: Nullable(Instant),
+  /** The rows with a result so far (and the pending ones), in the list's order. */
+  rows: Type.Array(BulkRow),
+});
+export type BulkJob = Static<typeof BulkJob>;
+
+export const BulkJobsQuery = Closed({ list: Type.Optional(ListKey) });
+export type BulkJobsQuery = Static<typeof BulkJobsQuery>;
+
+export const BulkActionInfo = Type.Object({ list: Type.String(), action: Type.String(), label: Type.String() });
+export const BulkActions = Type.Object({ actions: Type.Array(BulkActionInfo) });
+export type BulkActions = Static<typeof BulkActions>;
+
+export const BulkJobs = Type.Object({ jobs: Type.Array(BulkJob) });
+export type BulkJobs = Static<typeof BulkJobs>;
+
