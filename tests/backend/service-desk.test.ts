@@ -73,7 +73,8 @@ beforeAll(async () => {
     mineClient = await createClient(tx, client('Mine Desk Trading LLC', users.get('BOOKKEEPER')!.id, users.get('CLIENT')!.id));
     otherClient = await createClient(tx, client('Other Desk General Trading LLC', users.get('OTHER_BOOKKEEPER')!.id, users.get('OTHER_CLIENT')!.id));
   });
-});
+  // The demo seed runs first: slow on a loaded machine.
+}, 180_000);
 afterAll(() => app?.close());
 
 const notificationsOf = (who: Who, kind: string) =>
@@ -281,7 +282,7 @@ describe('two back ends on one database', () => {
     await database?.close();
   });
 
-  it('create a due recurring task and fire a due reminder exactly once between their timers, and again after a restart nothing repeats', async () => {
+  it('create a due recurring task and fire a due reminder exactly once between their timers, and again after a restart nothing repeats', { timeout: 240_000 }, async () => {
     const location = await testDatabaseLocation();
     database = await openDatabase(location);
     second = onPostgres() ? await openDatabase(location) : database;
