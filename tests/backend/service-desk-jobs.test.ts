@@ -36,7 +36,8 @@ beforeAll(async () => {
     clientUser = await insertUser(tx, 'desk-client@example.test', 'Desk Client', 'CLIENT');
     clientId = await createClient(tx, deskClient({ userId: clientUser, bookkeeperId: bookkeeper }));
   });
-});
+  // Migrating a fresh database is slow on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   if (replica !== db) await replica?.close();
   await db?.close();
