@@ -12,9 +12,10 @@ import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { fireDueReminders, NUDGE_TEXT } from '../../backend/src/modules/chats/index.ts';
 import { setReminder } from '../../backend/src/modules/chats/reminder-store.ts';
 import { messagesOf, postMyMessage, postStaffMessage } from '../../backend/src/modules/chats/store.ts';
-import { createClient, type NewClient } from '../../backend/src/modules/clients/index.ts';
+import { createClient } from '../../backend/src/modules/clients/index.ts';
 import { createRecurringTasks, runTaskJobs, sendTaskDueNotices } from '../../backend/src/modules/tasks/index.ts';
 import { insertUser } from '../../backend/src/modules/users/index.ts';
+import { deskClient } from './service-desk-fixtures.ts';
 import { onPostgres, testDatabaseLocation } from './support.ts';
 
 let db: Database;
@@ -24,27 +25,6 @@ let clientUser: number;
 let clientId: number;
 const HOUR_MS = 3_600_000;
 
-const profile = (changes: Partial<NewClient>): NewClient => ({
-  registrationId: null,
-  userId: null,
-  legalName: 'Desk Trading LLC',
-  tradeLicenceNumber: 'CN-7654321',
-  licensingAuthority: 'Mainland (DET)',
-  legalForm: 'Limited Liability Company (LLC)',
-  licenceExpiresOn: addDays(dubaiDate(), 300),
-  vatRegistered: false,
-  trn: null,
-  vatPeriod: null,
-  vatFirstPeriodEndMonth: null,
-  corporateTaxNumber: null,
-  financialYearEndMonth: 12,
-  email: 'accounts@desk.ae',
-  phone: '+971 4 000 0000',
-  address: 'Business Bay, Dubai',
-  bookkeeperId: bookkeeper,
-  reviewerId: null,
-  ...changes,
-});
 
 beforeAll(async () => {
   const location = await testDatabaseLocation();
@@ -54,9 +34,10 @@ beforeAll(async () => {
   await db.transaction(async (tx) => {
     bookkeeper = await insertUser(tx, 'desk-bookkeeper@example.test', 'Desk Bookkeeper', 'BOOKKEEPER');
     clientUser = await insertUser(tx, 'desk-client@example.test', 'Desk Client', 'CLIENT');
-    clientId = await createClient(tx, profile({ userId: clientUser }));
+    clientId = await createClient(tx, deskClient({ userId: clientUser, bookkeeperId: bookkeeper }));
   });
-});
+  // Migrating a fresh database is slow on a loaded machine.
+}, 120_000);
 afterAll(async () => {
   if (replica !== db) await replica?.close();
   await db?.close();

@@ -17,7 +17,8 @@ import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
-import { createClient, type NewClient } from '../../backend/src/modules/clients/index.ts';
+import { createClient } from '../../backend/src/modules/clients/index.ts';
+import { deskClient } from './service-desk-fixtures.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, onPostgres, startBackend, testDatabaseLocation, type TestUser } from './support.ts';
 
@@ -38,26 +39,7 @@ const ok = <T>(response: LightMyRequestResponse, status = 200): T => {
   return response.json<T>();
 };
 
-const client = (name: string, bookkeeperId: number, userId: number): NewClient => ({
-  registrationId: null,
-  userId,
-  legalName: name,
-  tradeLicenceNumber: `CN-${Math.floor(Math.random() * 1e7)}`,
-  licensingAuthority: 'Mainland (DET)',
-  legalForm: 'Limited Liability Company (LLC)',
-  licenceExpiresOn: addDays(today, 300),
-  vatRegistered: false,
-  trn: null,
-  vatPeriod: null,
-  vatFirstPeriodEndMonth: null,
-  corporateTaxNumber: null,
-  financialYearEndMonth: 12,
-  email: 'accounts@desk.ae',
-  phone: '+971 4 000 0000',
-  address: 'Business Bay, Dubai',
-  bookkeeperId,
-  reviewerId: null,
-});
+const client = (name: string, bookkeeperId: number, userId: number) => deskClient({ legalName: name, bookkeeperId, userId });
 
 beforeAll(async () => {
   app = await startBackend(emulatorHost);
@@ -73,7 +55,8 @@ beforeAll(async () => {
     mineClient = await createClient(tx, client('Mine Desk Trading LLC', users.get('BOOKKEEPER')!.id, users.get('CLIENT')!.id));
     otherClient = await createClient(tx, client('Other Desk General Trading LLC', users.get('OTHER_BOOKKEEPER')!.id, users.get('OTHER_CLIENT')!.id));
   });
-});
+  // The demo seed runs first: slow on a loaded machine.
+}, 180_000);
 afterAll(() => app?.close());
 
 const notificationsOf = (who: Who, kind: string) =>
@@ -281,7 +264,7 @@ describe('two back ends on one database', () => {
     await database?.close();
   });
 
-  it('create a due recurring task and fire a due reminder exactly once between their timers, and again after a restart nothing repeats', async () => {
+  it('create a due recurring task and fire a due reminder exactly once between their timers, and again after a restart nothing repeats', { timeout: 240_000 }, async () => {
     const location = await testDatabaseLocation();
     database = await openDatabase(location);
     second = onPostgres() ? await openDatabase(location) : database;

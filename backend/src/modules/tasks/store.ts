@@ -91,7 +91,10 @@ const SORTS: Record<NonNullable<TaskQuery['sort']>, string> = {
 
 function listFilter(user: Caller, query: { assignee?: string; client?: number; search?: string }): SqlFilter {
   const filter = new SqlFilter();
-  addClientVisibility(filter, user, 'c');
+  // The clients rule (addClientVisibility) said on the task's own column: the planner then walks the
+  // covering (assignee, due date) index in order and stops at the page, instead of joining every task first
+  // (bench:service-desk: 'Mine' at 200,000 tasks).
+  if (user.role === 'BOOKKEEPER') filter.add((p) => `t.client_id = ANY(ARRAY(SELECT id FROM clients WHERE bookkeeper_id = ${p}))`, user.id);
   const assignee = query.assignee ?? 'mine';
   if (assignee === 'mine') filter.add((p) => `t.assignee_id = ${p}`, user.id);
   else if (assignee === 'none') filter.addClause('t.assignee_id IS NULL');
@@ -108,7 +111,8 @@ export async function listTasks(db: Queryable, user: Caller, query: TaskQuery, w
   if (query.due === 'overdue') filter.add((p) => `t.status <> 'done' AND t.due_on < ${p}::date`, today);
   if (query.due === 'today') filter.add((p) => `t.status <> 'done' AND t.due_on = ${p}::date`, today);
   if (query.due === 'week') filter.add((p) => `t.status <> 'done' AND t.due_on <= (${p}::date + 7)`, today);
-  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where}`, filter.params);
+  const from = query.search ? 'tasks t JOIN clients c ON c.id = t.client_id' : 'tasks t';
+  const [counted] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${from} ${filter.where}`, filter.params);
   const limit = filter.bind(window.size);
   const offset = filter.bind(window.offset);
   const rows = await db.query<TaskRow>(`${SELECT} ${filter.where} ORDER BY ${SORTS[query.sort ?? 'due_on']} LIMIT ${limit} OFFSET ${offset}`, filter.params);
