@@ -33,7 +33,8 @@ const accounting = (changes: Partial<AccountingConfig> = {}): AccountingConfig =
   clientId: '1000.TESTCLIENT',
   clientSecret: 'test-secret',
   refreshToken: '1000.test-refresh',
-  timeoutMs: 2_000,
+  // Generous: a loaded test machine must not turn a slow answer into a time-out (the time-out test sets its own).
+  timeoutMs: 10_000,
   ...changes,
 });
 const options = (worker: string, changes: Partial<SyncOptions> = {}): SyncOptions => ({ ...DEFAULT_SYNC_OPTIONS, worker, baseDelayMs: 1_000, maxDelayMs: 60_000, random: () => 0.5, now, ...changes });
@@ -81,7 +82,7 @@ const park = () => db.query("UPDATE invoices SET sync_state = 'needs_attention' 
 beforeAll(async () => {
   db = await openTestDatabase();
   admin = await db.transaction((tx) => insertUser(tx, 'sync-admin@example.test', 'Sync Admin', 'ADMIN'));
-  standIn = createAccountingStandIn({ hangMs: 5_000 });
+  standIn = createAccountingStandIn({ hangMs: 3_000 });
   await standIn.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
 });

@@ -29,7 +29,7 @@ export function renderInvoicePdf(invoice: PrintableInvoice): Promise<Buffer> {
   doc.text(`TRN: ${SUPPLIER.trn}`);
 
   const metaTop = 85;
-  const metaX = 360;
+  const metaX = 340;
   const meta: [string, string][] = [
     [credit ? 'Credit note no.' : 'Invoice no.', invoice.number],
     ['Issue date', formatIsoDate(invoice.issued_on)],
@@ -38,8 +38,8 @@ export function renderInvoicePdf(invoice: PrintableInvoice): Promise<Buffer> {
   if (invoice.credited_number) meta.push(['Credits invoice', invoice.credited_number]);
   if (invoice.period_start && invoice.period_end) meta.push(['Period', `${formatIsoDate(invoice.period_start)} - ${formatIsoDate(invoice.period_end)}`]);
   meta.forEach(([label, value], index) => {
-    doc.font('Helvetica').fontSize(9).fillColor('#666666').text(label, metaX, metaTop + index * 14, { width: 80 });
-    doc.font('Helvetica-Bold').fillColor('#222222').text(value, metaX + 80, metaTop + index * 14, { width: 105 });
+    doc.font('Helvetica').fontSize(9).fillColor('#666666').text(label, metaX, metaTop + index * 14, { width: 75 });
+    doc.font('Helvetica-Bold').fillColor('#222222').text(value, metaX + 75, metaTop + index * 14, { width: 130 });
   });
 
   const billTop = Math.max(doc.y, metaTop + meta.length * 14) + 24;

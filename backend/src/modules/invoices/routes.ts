@@ -51,7 +51,7 @@ export async function invoiceRoutes(app: FastifyInstance) {
   );
 
   api.post('/invoices/retry/', { config, schema: { headers: IdempotencyHeaders, body: BulkRetryBody, response: { 200: BulkRetryResult } } }, async (request) =>
-    store.retryInvoices(app.db, signedInUser(request), request.body.ids, actor(request)),
+    store.retryInvoices(app.db, signedInUser(request), request.body.ids),
   );
 
   api.get('/invoices/:invoiceId', { config, schema: { params, response: { 200: InvoiceDetail } } }, async (request) =>

@@ -495,7 +495,7 @@ export function retryInvoice(db: Database, user: Caller, invoiceId: number, vers
 }
 
 /** Retries each invoice of a selection in its own transaction: one refused does not stop the others. */
-export async function retryInvoices(db: Database, user: Caller, ids: readonly number[], context: ActionContext, now = new Date()): Promise<BulkRetryResult> {
+export async function retryInvoices(db: Database, user: Caller, ids: readonly number[], now = new Date()): Promise<BulkRetryResult> {
   if (!canWrite(user)) throw forbidden('Only an administrator or a bookkeeper may retry invoices.');
   const results: BulkRetryResult['results'] = [];
   for (const id of new Set(ids)) {
@@ -513,7 +513,6 @@ export async function retryInvoices(db: Database, user: Caller, ids: readonly nu
       results.push({ id, ok: false, number: null, message: error.message });
     }
   }
-  void context;
   return { results };
 }
 
