@@ -49,7 +49,7 @@ export async function seedCrm(tx: Queryable, { now }: DemoContext): Promise<void
       const won = stage === 'won' ? registrations[count] : undefined;
       const enquiry = !won && stage !== 'lost' && index % 5 === 0 ? enquiries.shift() : undefined;
       const contact = won?.display_name ?? enquiry?.name ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
-      const company = won?.legal_name ?? enquiry?.company ?? COMPANIES[index % COMPANIES.length]!.replace('LLC', index >= COMPANIES.length ? 'Group LLC' : 'LLC');
+      const company = won?.legal_name ?? enquiry?.company ?? `${COMPANIES[index % COMPANIES.length]!}${index >= COMPANIES.length ? ` (${['Abu Dhabi', 'Sharjah', 'Ajman'][Math.floor(index / COMPANIES.length) % 3]!} branch)` : ''}`;
       const email = won?.email ?? enquiry?.email ?? `${contact.split(' ')[0]!.toLowerCase()}@${company.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 16)}.ae`;
       const source = enquiry?.kind ?? pick(LEAD_SOURCES.slice(5));
       const open = stage !== 'won' && stage !== 'lost';
