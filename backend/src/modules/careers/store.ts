@@ -15,10 +15,10 @@ import { cleanFileName, sniffContentType } from '../../lib/documents.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
 
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+const person = personJson;
 
 /** Open today: the SQL of the rule, with today's Dubai date as a parameter placeholder. */
 const openSql = (today: string) => `(j.status = 'published' AND (j.publish_from IS NULL OR j.publish_from <= ${today}::date) AND (j.publish_until IS NULL OR j.publish_until >= ${today}::date))`;

@@ -49,7 +49,7 @@ export async function seedCrm(tx: Queryable, { now }: DemoContext): Promise<void
       const won = stage === 'won' ? registrations[count] : undefined;
       const enquiry = !won && stage !== 'lost' && index % 5 === 0 ? enquiries.shift() : undefined;
       const contact = won?.display_name ?? enquiry?.name ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
-      const company = won?.legal_name ?? enquiry?.company ?? COMPANIES[index % COMPANIES.length]!.replace('LLC', index >= COMPANIES.length ? 'Group LLC' : 'LLC');
+      const company = won?.legal_name ?? enquiry?.company ?? `${COMPANIES[index % COMPANIES.length]!}${index >= COMPANIES.length ? ` (${['Abu Dhabi', 'Sharjah', 'Ajman'][Math.floor(index / COMPANIES.length) % 3]!} branch)` : ''}`;
       const email = won?.email ?? enquiry?.email ?? `${contact.split(' ')[0]!.toLowerCase()}@${company.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 16)}.ae`;
       const source = enquiry?.kind ?? pick(LEAD_SOURCES.slice(5));
       const open = stage !== 'won' && stage !== 'lost';
@@ -77,6 +77,9 @@ export async function seedCrm(tx: Queryable, { now }: DemoContext): Promise<void
       );
       const leadId = lead!.id;
       if (enquiry) await tx.query('UPDATE enquiries SET lead_id = $2 WHERE id = $1', [enquiry.id, leadId]);
+      // An overdue follow-up of the history was told to its owner when it passed: a fresh start tells no one
+      // (the scheduler's notice is for dates that pass from now on).
+      if (followUp !== null && followUp < today) await tx.query('UPDATE leads SET follow_up_notified_for = next_follow_up WHERE id = $1', [leadId]);
       await tx.query("INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, created_at) VALUES ('lead', $1, 'lead_created', NULL, $2, $3)", [
         leadId,
         JSON.stringify({ source, enquiry_id: enquiry?.id ?? null }),

@@ -13,12 +13,12 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { personJson } from '../../lib/person-sql.ts';
 
 /** The roles that work in the CRM: a lead's owner is one of them. */
 export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
 
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+const person = personJson;
 
 const COLUMNS = `l.id, l.company, l.contact_name, l.email, l.phone, l.source, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
   l.stage, l.lost_reason, to_char(l.next_follow_up, 'YYYY-MM-DD') AS next_follow_up, l.enquiry_id,

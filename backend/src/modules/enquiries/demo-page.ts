@@ -4,7 +4,7 @@
  * (so CORS is exercised as on the real site: the stack lists this origin in PUBLIC_API_ORIGINS). Served under
  * a strict policy: no inline script or style, its script a file of this origin, its only connection the gateway.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, HONEYPOT_FIELD, KIND_FIELDS, TOPICS, CFO_SERVICES, COMPANY_SIZES, REVENUE_BANDS, DETAIL_LABELS, DETAIL_VALUE_LABELS } from '../../../../common/contract/enquiries-paths.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { access } from '../../plugins/auth.ts';
@@ -108,7 +108,7 @@ export async function demoWebsiteRoutes(app: FastifyInstance, { config }: Module
   // Demo mode only: a production back end never serves it.
   if (!gateway || !config.FIREBASE_AUTH_EMULATOR_HOST) return;
   const policy = `default-src 'none'; script-src 'self'; style-src 'self'; connect-src ${gateway}; form-action 'none'; base-uri 'none'; frame-ancestors 'none'`;
-  const send = (type: string, body: string) => (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const send = (type: string, body: string) => (_request: unknown, reply: FastifyReply) =>
     reply.type(type).header('content-security-policy', policy).header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);
   const html = page(gateway);
   const routeConfig = { access: access.public, rawResponse: true };

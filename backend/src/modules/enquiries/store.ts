@@ -26,6 +26,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { personJson } from '../../lib/person-sql.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { insertLead } from '../crm/index.ts';
 import { notifyEnquiryReceived } from './notify.ts';
@@ -33,8 +34,7 @@ import { notifyEnquiryReceived } from './notify.ts';
 /** The roles of the Website Enquiries page: who may be assigned an enquiry. */
 export const ENQUIRY_ROLES = ['ADMIN', 'BD_EXEC', 'BD_MANAGER', 'MARKETING'] as const;
 
-const person = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+const person = personJson;
 const COLUMNS = `e.id, e.kind, e.status, e.name, e.email, e.phone, e.company, e.message, e.details, e.close_reason, ${person('a')} AS assignee,
   e.merged_into_id, e.lead_id, e.created_at, e.version`;
 const FROM = 'FROM enquiries e LEFT JOIN users a ON a.id = e.assignee_id';

@@ -2,6 +2,9 @@
 import type { JobPost } from '../../../../common/contract/careers.ts';
 import type { ApplicationStatus, JobStatus } from '../../../../common/contract/careers-paths.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { formatIsoDate } from '../../../../common/calendar.ts';
+
+const day = (date: string) => formatIsoDate(date);
 
 export const JOB_VARIANTS: Record<JobStatus, ChipVariant> = { draft: 'neutral', published: 'green', closed: 'red' };
 export const APPLICATION_VARIANTS: Record<ApplicationStatus, ChipVariant> = { new: 'blue', shortlisted: 'purple', interview: 'amber', offer: 'amber', rejected: 'neutral', hired: 'green' };
@@ -9,6 +12,7 @@ export const APPLICATION_VARIANTS: Record<ApplicationStatus, ChipVariant> = { ne
 /** 'Published, on the website' / 'Published, not yet (from 2026-12-01)' / 'Published, ended 2026-11-01'. */
 export function publishedText(job: Pick<JobPost, 'status' | 'open' | 'publish_from' | 'publish_until'>): string {
   if (job.status !== 'published') return '';
-  if (job.open) return job.publish_until ? `On the website until ${job.publish_until}` : 'On the website';
-  return job.publish_from && !job.publish_until ? `From ${job.publish_from}` : `Not on the website (${job.publish_from ?? '…'} to ${job.publish_until ?? '…'})`;
+  if (job.open) return job.publish_until ? `On the website until ${day(job.publish_until)}` : 'On the website';
+  if (job.publish_from && !job.publish_until) return `On the website from ${day(job.publish_from)}`;
+  return `Not on the website (${job.publish_from ? day(job.publish_from) : '…'} to ${job.publish_until ? day(job.publish_until) : '…'})`;
 }

@@ -2,6 +2,7 @@
 import type { LeadItem, LeadStage } from '../../../../common/contract/crm.ts';
 import { dubaiDate } from '../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../common/money.ts';
+import { formatIsoDate } from '../../../../common/calendar.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 
 export const STAGE_VARIANTS: Record<LeadStage, ChipVariant> = { new: 'blue', contacted: 'purple', call_booked: 'amber', proposal_sent: 'amber', won: 'green', lost: 'neutral' };
@@ -13,3 +14,6 @@ export const followUpDue = (lead: Pick<LeadItem, 'next_follow_up' | 'stage'>, no
   lead.next_follow_up !== null && lead.stage !== 'won' && lead.stage !== 'lost' && lead.next_follow_up <= dubaiDate(now);
 
 export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'No owner');
+
+/** '2026-11-21' -> '21 Nov 2026' (a calendar date, Dubai). */
+export const dayText = (date: string) => formatIsoDate(date);

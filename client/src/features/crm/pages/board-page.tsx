@@ -29,7 +29,7 @@ import { crmKeys, moveLead, useBoard, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { NewLeadDialog } from '../components/new-lead-dialog.tsx';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
-import { aed, followUpDue, personName } from '../model.ts';
+import { aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 
 const SCHEMA = {
@@ -196,7 +196,7 @@ function LeadCard({ lead }: { lead: LeadItem }) {
       <span className="crm__sub">
         {aed(lead.monthly_value_fils)} · {personName(lead.owner)}
       </span>
-      {lead.next_follow_up && <span className={due ? 'crm__due crm__due--now' : 'crm__due'}>{due ? 'Follow-up due ' : 'Follow-up '}{lead.next_follow_up}</span>}
+      {lead.next_follow_up && <span className={due ? 'crm__due crm__due--now' : 'crm__due'}>{due ? 'Follow-up due ' : 'Follow-up '}{dayText(lead.next_follow_up)}</span>}
     </li>
   );
 }

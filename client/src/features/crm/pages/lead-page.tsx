@@ -14,7 +14,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
-import { STAGE_VARIANTS, aed, followUpDue, personName } from '../model.ts';
+import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */
@@ -65,7 +65,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
             <dt>Monthly value</dt>
             <dd>{aed(lead.monthly_value_fils)}</dd>
             <dt>Next follow-up</dt>
-            <dd className={followUpDue(lead) ? 'crm__due--now' : undefined}>{lead.next_follow_up ?? '-'}</dd>
+            <dd className={followUpDue(lead) ? 'crm__due--now' : undefined}>{lead.next_follow_up ? dayText(lead.next_follow_up) : '-'}</dd>
             {lead.lost_reason && (
               <>
                 <dt>Lost because</dt>

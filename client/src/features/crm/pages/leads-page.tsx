@@ -10,7 +10,7 @@ import { choiceField, integerField, textField, type Field, type ListView } from 
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { crmKeys, fetchLeads, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
-import { STAGE_VARIANTS, aed, followUpDue, personName } from '../model.ts';
+import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 
 const SCHEMA = {
@@ -46,7 +46,7 @@ const columns: readonly Column<LeadItem>[] = [
   { id: 'source', header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
   { id: 'owner', header: 'Owner', cell: (lead) => personName(lead.owner) },
   { id: 'value', header: 'Monthly value', fit: true, cell: (lead) => aed(lead.monthly_value_fils) },
-  { id: 'follow', header: 'Next follow-up', fit: true, cell: (lead) => (lead.next_follow_up ? <span className={followUpDue(lead) ? 'crm__due crm__due--now' : undefined}>{lead.next_follow_up}</span> : '-') },
+  { id: 'follow', header: 'Next follow-up', fit: true, cell: (lead) => (lead.next_follow_up ? <span className={followUpDue(lead) ? 'crm__due crm__due--now' : undefined}>{dayText(lead.next_follow_up)}</span> : '-') },
   { id: 'stage', header: 'Stage', fit: true, cell: (lead) => <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip> },
 ];
 
