@@ -13,31 +13,53 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 
-/** The clients list's search expression (the trigram index of migration 30 is on exactly this). */
-const SEARCH_EXPRESSION = "lower(legal_name || ' ' || trade_licence_number || ' ' || coalesce(trn, ''))";
+/** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
+const SEARCH_EXPRESSION = "lower(c.legal_name || ' ' || c.trade_licence_number || ' ' || coalesce(c.trn, ''))";
 
 const seesClients = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'clients');
 
+/** Rows each match branch hands to the ranking: enough to rank well, few enough that a common word stays quick. */
+const CANDIDATES = 50;
+
+/**
+ * Clients by name, trade licence number, TRN (one trigram index) and e-mail, cut at CANDIDATES rows under the
+ * visibility rule, then, only when those found fewer than `limit`, by a misspelt name (word similarity).
+ * An exact TRN or licence number ranks first, then how alike the name is.
+ */
 export const clientSearch: SearchProvider = {
   kind: 'client',
   label: 'Clients',
   order: 20,
   async search(db, caller, q, limit) {
     if (!seesClients(caller)) return [];
-    const filter = new SqlFilter();
-    addClientVisibility(filter, caller);
-    const text = filter.bind(q.toLowerCase());
-    const pattern = filter.bind(containsPattern(q));
-    const rows = await db.query<{ id: number; legal_name: string; trade_licence_number: string; trn: string | null }>(
-      `WITH found AS (
-         SELECT id FROM clients WHERE ${SEARCH_EXPRESSION} LIKE ${pattern} ESCAPE '\\' OR ${text} <% lower(legal_name)
-         UNION SELECT id FROM clients WHERE lower(email) LIKE ${pattern} ESCAPE '\\'
-       )
-       SELECT c.id, c.legal_name, c.trade_licence_number, c.trn FROM found JOIN clients c ON c.id = found.id ${filter.where}
-       ORDER BY (c.trn = ${text} OR lower(c.trade_licence_number) = ${text}) DESC, word_similarity(${text}, lower(c.legal_name)) DESC, c.id
-       LIMIT ${limit}`,
-      filter.params,
+    // Each query binds only what it uses (Postgres cannot type an unused parameter).
+    const start = () => {
+      const filter = new SqlFilter();
+      addClientVisibility(filter, caller);
+      return { filter, visible: filter.where.replace(/^WHERE /, '') || 'true', text: filter.bind(q.toLowerCase()) };
+    };
+    const ranked = (found: string, text: string) =>
+      `SELECT c.id, c.legal_name, c.trade_licence_number, c.trn FROM (${found}) found JOIN clients c ON c.id = found.id
+       ORDER BY (c.trn = ${text} OR lower(c.trade_licence_number) = ${text}) DESC, word_similarity(${text}, lower(c.legal_name)) DESC, c.id LIMIT ${limit}`;
+    type Row = { id: number; legal_name: string; trade_licence_number: string; trn: string | null };
+    const direct = start();
+    const pattern = direct.filter.bind(containsPattern(q));
+    const rows = await db.query<Row>(
+      ranked(
+        `SELECT c.id FROM clients c WHERE ${direct.visible} AND (${SEARCH_EXPRESSION} LIKE ${pattern} ESCAPE '\\' OR lower(c.email) LIKE ${pattern} ESCAPE '\\') LIMIT ${CANDIDATES}`,
+        direct.text,
+      ),
+      direct.filter.params,
     );
+    if (rows.length < limit) {
+      const typo = start();
+      const seen = typo.filter.bind(rows.map((row) => row.id));
+      const typos = await db.query<Row>(
+        ranked(`SELECT c.id FROM clients c WHERE ${typo.visible} AND ${typo.text} <% lower(c.legal_name) AND c.id <> ALL(${seen}::integer[]) LIMIT ${CANDIDATES}`, typo.text),
+        typo.filter.params,
+      );
+      rows.push(...typos.slice(0, limit - rows.length));
+    }
     return rows.map((row) => ({
       kind: 'client',
       id: row.id,
