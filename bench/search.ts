@@ -63,7 +63,7 @@ async function load(db: Database): Promise<void> {
      SELECT ${NAME('i')} || ' FZE', 'CN-' || (1000000 + i), 'Mainland (DET)', 'LLC', current_date + (i % 400 - 30),
             i % 4 <> 0, CASE WHEN i % 4 <> 0 THEN '200' || lpad((i * 7919)::text, 12, '0') END, CASE WHEN i % 4 <> 0 THEN 'quarterly' END,
             12, 'accounts' || i || '@client.example', '+971 4 000 0000', 'Dubai',
-            (SELECT id FROM users WHERE email = 'bookkeeper' || (1 + i % ${BOOKKEEPERS}) || '@bench.example'), 'active'
+            (SELECT id FROM users WHERE lower(email) = 'bookkeeper' || (1 + i % ${BOOKKEEPERS}) || '@bench.example'), 'active'
      FROM generate_series(1, ${CLIENTS}) AS i`,
   );
 }
