@@ -50,6 +50,8 @@ it('applies each migration once', async () => {
     expect(tables.map((row) => row.table_name)).toEqual(
       [
         'audit_events',
+        'bulk_job_rows',
+        'bulk_jobs',
         'client_deadline_filings',
         'client_deadline_notices',
         'client_document_requests',
@@ -70,6 +72,7 @@ it('applies each migration once', async () => {
         'registration_payments',
         'registration_plans',
         'registrations',
+        'saved_views',
         'schema_migrations',
         'subscription_cycles',
         'subscriptions',

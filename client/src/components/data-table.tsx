@@ -80,7 +80,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const failed = error !== undefined && !isFetching;
   const table = useRef<HTMLDivElement>(null);
   const selection = props.selection;
-  const tracks = `${selection ? 'max-content ' : ''}${columnTracks(columns as readonly Column<unknown>[])}`;
+  const tracks = columnTracks(columns as readonly Column<unknown>[]);
   const keys = useMemo(() => (rows ?? []).map(props.rowKey), [rows, props.rowKey]);
   const active = useRowKeys(table, rows, keys, props.rowHref, selection, props.keyboard ?? true);
   // Through the CSSOM: the strict CSP forbids style attributes, not this.
@@ -91,13 +91,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div ref={table} className="data-table" role="table" aria-label={label} aria-busy={isFetching || undefined}>
       <div role="rowgroup">
         <div role="row" className="data-table__row data-table__row--header">
-          {selection && (
-            <div role="columnheader" className="data-table__cell data-table__cell--select">
-              <PageCheckbox selection={selection} keys={keys} />
-            </div>
-          )}
-          {columns.map((column) => (
-            <HeaderCell key={column.id} column={column as Column<unknown>} sort={props.sort} onSort={props.onSort} />
+          {columns.map((column, index) => (
+            <HeaderCell
+              key={column.id}
+              column={column as Column<unknown>}
+              sort={props.sort}
+              onSort={props.onSort}
+              lead={index === 0 && selection ? <PageCheckbox selection={selection} keys={keys} /> : undefined}
+            />
           ))}
         </div>
       </div>
@@ -147,11 +148,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 const cellClass = (column: Pick<Column<unknown>, 'fit'>) => (column.fit ? 'data-table__cell data-table__cell--fit' : 'data-table__cell data-table__cell--wrap');
 
-function HeaderCell({ column, sort, onSort }: { column: Column<unknown>; sort: string | undefined; onSort: ((sort: string) => void) | undefined }) {
+function HeaderCell({ column, sort, onSort, lead }: { column: Column<unknown>; sort: string | undefined; onSort: ((sort: string) => void) | undefined; lead?: ReactNode }) {
   const className = cellClass(column);
   if (!column.sortKey || !onSort) {
     return (
       <div role="columnheader" className={className}>
+        {lead}
         {column.header}
       </div>
     );
@@ -160,6 +162,7 @@ function HeaderCell({ column, sort, onSort }: { column: Column<unknown>; sort: s
   const sortKey = column.sortKey;
   return (
     <div role="columnheader" className={className} aria-sort={state}>
+      {lead}
       <button type="button" className="data-table__sort" onClick={() => onSort(nextSort(sortKey, sort))}>
         {column.header}
         <span className={`data-table__sort-icon data-table__sort-icon--${state}`} aria-hidden="true" />
@@ -178,20 +181,19 @@ function BodyRow<T>({ row, columns, href, active, select }: { row: T; columns: r
   const classes = ['data-table__row', href ? 'data-table__row--link' : '', active ? 'data-table__row--active' : '', select?.checked ? 'data-table__row--selected' : ''].filter(Boolean).join(' ');
   return (
     <div role="row" className={classes} tabIndex={href ? undefined : -1} aria-selected={select ? select.checked : undefined}>
-      {select && (
-        <div role="cell" className="data-table__cell data-table__cell--select">
-          <input
-            type="checkbox"
-            className="data-table__checkbox"
-            aria-label={`Select ${select.label}`}
-            checked={select.checked}
-            onChange={() => {}}
-            onClick={(event) => select.onToggle(event.shiftKey)}
-          />
-        </div>
-      )}
       {columns.map((column, index) => (
         <div key={column.id} role="cell" className={cellClass(column as Column<unknown>)}>
+          {/* In the first cell rather than a column of its own, so the columns keep their places. */}
+          {index === 0 && select && (
+            <input
+              type="checkbox"
+              className="data-table__checkbox"
+              aria-label={`Select ${select.label}`}
+              checked={select.checked}
+              onChange={() => {}}
+              onClick={(event) => select.onToggle(event.shiftKey)}
+            />
+          )}
           {index === 0 && href ? (
             <Link href={href} className="data-table__row-link">
               {column.cell(row)}

@@ -9,35 +9,58 @@ import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts'
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
+import type { Queryable } from '../../db/database.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 
-/** The clients list's search expression (the trigram index of migration 30 is on exactly this). */
-const SEARCH_EXPRESSION = "lower(legal_name || ' ' || trade_licence_number || ' ' || coalesce(trn, ''))";
+/** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
+const SEARCH_EXPRESSION = "lower(c.legal_name || ' ' || c.trade_licence_number || ' ' || coalesce(c.trn, ''))";
 
 const seesClients = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'clients');
 
+/** Rows each match branch hands to the ranking: enough to rank well, few enough that a common word stays quick. */
+const CANDIDATES = 50;
+
+/**
+ * Clients by name, trade licence number, TRN (one trigram index) and e-mail, cut at CANDIDATES rows under the
+ * visibility rule, then, only when those found fewer than `limit`, by a misspelt name (word similarity).
+ * An exact TRN or licence number ranks first, then how alike the name is.
+ */
 export const clientSearch: SearchProvider = {
   kind: 'client',
   label: 'Clients',
   order: 20,
   async search(db, caller, q, limit) {
     if (!seesClients(caller)) return [];
-    const filter = new SqlFilter();
-    addClientVisibility(filter, caller);
-    const text = filter.bind(q.toLowerCase());
-    const pattern = filter.bind(containsPattern(q));
-    const rows = await db.query<{ id: number; legal_name: string; trade_licence_number: string; trn: string | null }>(
-      `WITH found AS (
-         SELECT id FROM clients WHERE ${SEARCH_EXPRESSION} LIKE ${pattern} ESCAPE '\\' OR ${text} <% lower(legal_name)
-         UNION SELECT id FROM clients WHERE lower(email) LIKE ${pattern} ESCAPE '\\'
-       )
-       SELECT c.id, c.legal_name, c.trade_licence_number, c.trn FROM found JOIN clients c ON c.id = found.id ${filter.where}
-       ORDER BY (c.trn = ${text} OR lower(c.trade_licence_number) = ${text}) DESC, word_similarity(${text}, lower(c.legal_name)) DESC, c.id
-       LIMIT ${limit}`,
-      filter.params,
+    // Each query binds only what it uses (Postgres cannot type an unused parameter).
+    const start = () => {
+      const filter = new SqlFilter();
+      addClientVisibility(filter, caller);
+      return { filter, visible: filter.where.replace(/^WHERE /, '') || 'true', text: filter.bind(q.toLowerCase()) };
+    };
+    const ranked = (found: string, text: string) =>
+      `SELECT c.id, c.legal_name, c.trade_licence_number, c.trn FROM (${found}) found JOIN clients c ON c.id = found.id
+       ORDER BY (c.trn = ${text} OR lower(c.trade_licence_number) = ${text}) DESC, word_similarity(${text}, lower(c.legal_name)) DESC, c.id LIMIT ${limit}`;
+    type Row = { id: number; legal_name: string; trade_licence_number: string; trn: string | null };
+    const direct = start();
+    const pattern = direct.filter.bind(containsPattern(q));
+    const rows = await db.query<Row>(
+      ranked(
+        `SELECT c.id FROM clients c WHERE ${direct.visible} AND (${SEARCH_EXPRESSION} LIKE ${pattern} ESCAPE '\\' OR lower(c.email) LIKE ${pattern} ESCAPE '\\') LIMIT ${CANDIDATES}`,
+        direct.text,
+      ),
+      direct.filter.params,
     );
+    if (rows.length < limit) {
+      const typo = start();
+      const seen = typo.filter.bind(rows.map((row) => row.id));
+      const typos = await db.query<Row>(
+        ranked(`SELECT c.id FROM clients c WHERE ${typo.visible} AND ${typo.text} <% lower(c.legal_name) AND c.id <> ALL(${seen}::integer[]) LIMIT ${CANDIDATES}`, typo.text),
+        typo.filter.params,
+      );
+      rows.push(...typos.slice(0, limit - rows.length));
+    }
     return rows.map((row) => ({
       kind: 'client',
       id: row.id,
@@ -54,28 +77,36 @@ function addMine(filter: SqlFilter, caller: Caller): void {
   if (caller.role === 'REVIEWER') filter.add((p) => `c.reviewer_id = ${p}`, caller.id);
 }
 
+/**
+ * The caller's clients (not cancelled) whose `column` date is on or before `until`: how many, and the first
+ * few by that date, with the date as YYYY-MM-DD (`due_day`) and `extra` columns.
+ */
+async function dueClients<Extra extends object>(db: Queryable, caller: Caller, column: string, until: string, extra = ''): Promise<{ count: number; rows: ({ id: number; legal_name: string; due_day: string } & Extra)[] }> {
+  const filter = new SqlFilter();
+  addMine(filter, caller);
+  filter.addClause("c.status <> 'cancelled'");
+  filter.add((p) => `c.${column} <= ${p}::date`, until);
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM clients c ${filter.where}`, filter.params);
+  const rows = await db.query<{ id: number; legal_name: string; due_day: string } & Extra>(
+    `SELECT c.id, c.legal_name, to_char(c.${column}, 'YYYY-MM-DD') AS due_day${extra} FROM clients c ${filter.where} ORDER BY c.${column}, c.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+    filter.params,
+  );
+  return { count, rows };
+}
+
 const deadlinesThisWeek: HomeBlockProvider = {
   key: 'clients.deadlines',
   order: 30,
   async build(db, caller, now) {
     if (!seesClients(caller)) return null;
     const today = dubaiDate(now);
-    const filter = new SqlFilter();
-    addMine(filter, caller);
-    filter.addClause("c.status <> 'cancelled'");
-    filter.add((p) => `c.next_deadline_on <= ${p}::date`, addDays(today, 7));
-    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM clients c ${filter.where}`, filter.params);
-    const rows = await db.query<{ id: number; legal_name: string; due_on: string; title: string }>(
-      `SELECT c.id, c.legal_name, to_char(c.next_deadline_on, 'YYYY-MM-DD') AS due_on, c.next_deadline_title AS title FROM clients c ${filter.where}
-       ORDER BY c.next_deadline_on, c.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
-      filter.params,
-    );
+    const { count, rows } = await dueClients<{ title: string }>(db, caller, 'next_deadline_on', addDays(today, 7), ', c.next_deadline_title AS title');
     return {
       title: "My clients' deadlines this week",
       hint: 'due within 7 days or missed',
       count,
       href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}sort=next_deadline`,
-      items: rows.map((row) => ({ id: row.id, title: row.legal_name, subtitle: row.title, href: `/clients/${row.id}`, at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
+      items: rows.map((row) => ({ id: row.id, title: row.legal_name, subtitle: row.title, href: `/clients/${row.id}`, at: row.due_day, overdue: daysBetween(today, row.due_day) < 0 })),
       next_queue: null,
     };
   },
@@ -87,16 +118,7 @@ const licencesExpiring: HomeBlockProvider = {
   async build(db, caller, now) {
     if (!seesClients(caller)) return null;
     const today = dubaiDate(now);
-    const filter = new SqlFilter();
-    addMine(filter, caller);
-    filter.addClause("c.status <> 'cancelled'");
-    filter.add((p) => `c.licence_expires_on <= ${p}::date`, addDays(today, 30));
-    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM clients c ${filter.where}`, filter.params);
-    const rows = await db.query<{ id: number; legal_name: string; expires_on: string }>(
-      `SELECT c.id, c.legal_name, to_char(c.licence_expires_on, 'YYYY-MM-DD') AS expires_on FROM clients c ${filter.where}
-       ORDER BY c.licence_expires_on, c.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
-      filter.params,
-    );
+    const { count, rows } = await dueClients(db, caller, 'licence_expires_on', addDays(today, 30));
     return {
       title: 'Trade licences expiring',
       hint: 'within 30 days or expired',
@@ -105,10 +127,10 @@ const licencesExpiring: HomeBlockProvider = {
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,
-        subtitle: daysBetween(today, row.expires_on) < 0 ? 'Licence expired' : `Licence expires in ${daysBetween(today, row.expires_on)} days`,
+        subtitle: daysBetween(today, row.due_day) < 0 ? 'Licence expired' : `Licence expires in ${daysBetween(today, row.due_day)} days`,
         href: `/clients/${row.id}`,
-        at: row.expires_on,
-        overdue: daysBetween(today, row.expires_on) < 0,
+        at: row.due_day,
+        overdue: daysBetween(today, row.due_day) < 0,
       })),
       next_queue: null,
     };

@@ -142,32 +142,55 @@ interface FoundRow {
   status_label: string;
 }
 
+/** Rows each match branch hands to the ranking: enough to rank well, few enough that a common word stays quick. */
+const CANDIDATES = 50;
+
 /**
- * Registrations by company name (typo-tolerant: word similarity), registration id, trade licence number, TRN
- * and the client's e-mail. Each part is its own trigram-indexed lookup; their union is ranked and cut.
+ * Registrations by company name, registration id, trade licence number, TRN and the client's e-mail (each a
+ * trigram-indexed LIKE, cut at CANDIDATES rows, the caller's visibility applied inside each branch), then,
+ * only when those found fewer than `limit`, by a misspelt company name (word similarity). The candidates are
+ * ranked: an exact registration id first, then by how alike the name is.
  */
 export const registrationSearch: SearchProvider = {
   kind: 'registration',
   label: 'Registrations',
   order: 10,
   async search(db, caller, q, limit) {
-    const filter = new SqlFilter();
-    if (!addRegistrationVisibility(filter, caller.role)) return [];
-    const text = filter.bind(q.toLowerCase());
-    const pattern = filter.bind(containsPattern(q));
+    if (visibleOnboardingPages(caller.role).length === 0) return [];
+    // Each query binds only what it uses (Postgres cannot type an unused parameter).
+    const start = () => {
+      const filter = new SqlFilter();
+      addRegistrationVisibility(filter, caller.role);
+      return { filter, visible: filter.where.replace(/^WHERE /, ''), text: filter.bind(q.toLowerCase()) };
+    };
+    const ranked = (found: string, text: string) =>
+      `SELECT r.id, r.user_id, r.legal_name, r.registration_id, r.stage, r.status, r.review_state, r.status_label
+       FROM (${found}) found JOIN registrations r ON r.id = found.id
+       ORDER BY (lower(r.registration_id) = ${text}) DESC, word_similarity(${text}, lower(r.legal_name)) DESC, r.id DESC LIMIT ${limit}`;
+    const direct = start();
+    const pattern = direct.filter.bind(containsPattern(q));
+    const like = (expression: string) => `${expression} LIKE ${pattern} ESCAPE '\\'`;
+    const visible = direct.visible;
     const rows = await db.query<FoundRow>(
-      `WITH found AS (
-         SELECT id FROM registrations WHERE lower(legal_name) LIKE ${pattern} ESCAPE '\\' OR ${text} <% lower(legal_name)
-         UNION SELECT id FROM registrations WHERE lower(registration_id) LIKE ${pattern} ESCAPE '\\'
-         UNION SELECT registration_id FROM company_profiles WHERE lower(trade_licence_number || ' ' || coalesce(trn, '')) LIKE ${pattern} ESCAPE '\\'
-         UNION SELECT r.id FROM users u JOIN registrations r ON r.user_id = u.id WHERE lower(u.email || ' ' || coalesce(u.display_name, '')) LIKE ${pattern} ESCAPE '\\'
-       )
-       SELECT r.id, r.user_id, r.legal_name, r.registration_id, r.stage, r.status, r.review_state, r.status_label
-       FROM found JOIN registrations r ON r.id = found.id ${filter.where}
-       ORDER BY (lower(r.registration_id) = ${text}) DESC, word_similarity(${text}, lower(r.legal_name)) DESC, r.id DESC
-       LIMIT ${limit}`,
-      filter.params,
+      ranked(
+        `(SELECT r.id FROM registrations r WHERE ${visible} AND (${like('lower(r.legal_name)')} OR ${like('lower(r.registration_id)')}) LIMIT ${CANDIDATES})
+        UNION (SELECT r.id FROM company_profiles cp JOIN registrations r ON r.id = cp.registration_id
+               WHERE ${visible} AND ${like("lower(cp.trade_licence_number || ' ' || coalesce(cp.trn, ''))")} LIMIT ${CANDIDATES})
+        UNION (SELECT r.id FROM users u JOIN registrations r ON r.user_id = u.id
+               WHERE ${visible} AND ${like("lower(u.email || ' ' || coalesce(u.display_name, ''))")} LIMIT ${CANDIDATES})`,
+        direct.text,
+      ),
+      direct.filter.params,
     );
+    if (rows.length < limit) {
+      const typo = start();
+      const seen = typo.filter.bind(rows.map((row) => row.id));
+      const typos = await db.query<FoundRow>(
+        ranked(`SELECT r.id FROM registrations r WHERE ${typo.visible} AND ${typo.text} <% lower(r.legal_name) AND r.id <> ALL(${seen}::integer[]) LIMIT ${CANDIDATES}`, typo.text),
+        typo.filter.params,
+      );
+      rows.push(...typos.slice(0, limit - rows.length));
+    }
     return rows.map((row): SearchHit => ({ kind: 'registration', id: row.user_id, title: row.legal_name, subtitle: `${row.registration_id} · ${row.status_label}`, href: registrationHref(row, caller.role) }));
   },
 };

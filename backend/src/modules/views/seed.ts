@@ -1,0 +1,19 @@
+/**
+ * Demo saved views: a view the BD manager shares with the team on Due Diligence, and a private one of the
+ * administrator's on Clients. Neither is a default, so every list still opens plain.
+ */
+import type { Queryable } from '../../db/database.ts';
+
+const VIEWS = [
+  { owner: 'bd_manager@example.com', list: 'due-diligence', name: 'Trading companies', query: 'search=trading', shared: true },
+  { owner: 'admin@example.com', list: 'clients', name: 'Licences expiring in 30 days', query: 'licence=30&sort=licence_expires_on', shared: false },
+] as const;
+
+export async function seedViews(tx: Queryable): Promise<void> {
+  for (const view of VIEWS) {
+    await tx.query(
+      `INSERT INTO saved_views (owner_id, list, name, query, shared) SELECT id, $2, $3, $4, $5 FROM users WHERE lower(email) = $1`,
+      [view.owner, view.list, view.name, view.query, view.shared],
+    );
+  }
+}
