@@ -57,9 +57,19 @@ describe('GET me/work', () => {
       expect.arrayContaining(['registrations.assigned', 'registrations.unassigned', 'registrations.calls_today', 'registrations.queues', 'clients.deadlines', 'notifications.unread']),
     );
     const bookkeeper = await work('BOOKKEEPER');
-    expect(bookkeeper.blocks.map((entry) => entry.key)).toEqual(['clients.deadlines', 'clients.licences', 'notifications.unread']);
+    expect(bookkeeper.blocks.map((entry) => entry.key)).toEqual(['tasks.overdue', 'tasks.today', 'chats.unanswered', 'requests.sla', 'clients.deadlines', 'clients.licences', 'invoices.attention', 'notifications.unread']);
     const reviewer = await work('REVIEWER');
-    expect(reviewer.blocks.map((entry) => entry.key)).toEqual(['registrations.calls_today', 'registrations.queues', 'clients.deadlines', 'clients.licences', 'notifications.unread']);
+    expect(reviewer.blocks.map((entry) => entry.key)).toEqual([
+      'registrations.calls_today',
+      'registrations.queues',
+      'tasks.overdue',
+      'tasks.today',
+      'chats.unanswered',
+      'requests.sla',
+      'clients.deadlines',
+      'clients.licences',
+      'notifications.unread',
+    ]);
     const bdExec = await work('BD_EXEC');
     expect(block(bdExec, 'registrations.queues')!.items.map((item) => item.href)).toEqual(['/registrations', '/call-schedules']);
     expect((await call('GET', 'me/work', 'HR_MANAGER')).statusCode).toBe(403);

@@ -5,6 +5,7 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { fireDueReminders } from './reminder-store.ts';
 import { chatRoutes } from './routes.ts';
 import { seedChats } from './seed.ts';
+import { chatsSpeed } from './speed.ts';
 
 export { fireDueReminders, NUDGE_TEXT } from './reminder-store.ts';
 
@@ -12,4 +13,4 @@ async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<v
   startJobTimer(app, 'chat reminders', config.SERVICE_DESK_JOBS_INTERVAL_MS, async () => ({ fired: await fireDueReminders(app.db) }));
 }
 
-export const chatsModule: BackendModule = { name: 'chats', setup, routes: chatRoutes, seed: seedChats };
+export const chatsModule: BackendModule = { name: 'chats', setup, routes: chatRoutes, seed: seedChats, speed: chatsSpeed };

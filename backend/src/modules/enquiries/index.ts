@@ -3,5 +3,6 @@ import type { BackendModule } from '../../lib/module.ts';
 import { demoWebsiteRoutes } from './demo-page.ts';
 import { enquiryRoutes } from './routes.ts';
 import { seedEnquiries } from './seed.ts';
+import { enquiriesSpeed } from './speed.ts';
 
-export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, seed: seedEnquiries };
+export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, seed: seedEnquiries, speed: enquiriesSpeed };

@@ -7,6 +7,7 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { setupInvoiceJobs } from './jobs.ts';
 import { invoiceRoutes } from './routes.ts';
 import { seedInvoices } from './seed.ts';
+import { invoicesSpeed } from './speed.ts';
 
 export { invoiceDueSubscriptions, issueInvoice } from './store.ts';
 
@@ -14,4 +15,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await invoiceRoutes(app);
 }
 
-export const invoicesModule: BackendModule = { name: 'invoices', setup: setupInvoiceJobs, routes, seed: seedInvoices };
+export const invoicesModule: BackendModule = { name: 'invoices', setup: setupInvoiceJobs, routes, seed: seedInvoices, speed: invoicesSpeed };

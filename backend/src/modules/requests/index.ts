@@ -2,5 +2,6 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { requestRoutes } from './routes.ts';
 import { seedRequests } from './seed.ts';
+import { requestsSpeed } from './speed.ts';
 
-export const requestsModule: BackendModule = { name: 'requests', routes: requestRoutes, seed: seedRequests };
+export const requestsModule: BackendModule = { name: 'requests', routes: requestRoutes, seed: seedRequests, speed: requestsSpeed };

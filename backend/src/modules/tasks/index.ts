@@ -9,6 +9,7 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { runTaskJobs } from './jobs.ts';
 import { taskRoutes } from './routes.ts';
 import { seedTasks } from './seed.ts';
+import { tasksSpeed } from './speed.ts';
 
 export { insertTask, requireWorker, type NewTask } from './store.ts';
 export { runTaskJobs, sendTaskDueNotices } from './jobs.ts';
@@ -18,4 +19,4 @@ async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<v
   startJobTimer(app, 'task jobs', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => runTaskJobs(app.db));
 }
 
-export const tasksModule: BackendModule = { name: 'tasks', setup, routes: taskRoutes, seed: seedTasks };
+export const tasksModule: BackendModule = { name: 'tasks', setup, routes: taskRoutes, seed: seedTasks, speed: tasksSpeed };
