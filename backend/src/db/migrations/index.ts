@@ -22,6 +22,7 @@ import { migration as m0033 } from './0033-monthly-insights.ts';
 import { migration as m0034 } from './0034-client-deadlines.ts';
 // service desk (issue 19)
 import { migration as m0040 } from './0040-service-desk.ts';
+import { migration as m0041 } from './0041-task-title-search.ts';
 // Invoices (issue 20): ids 50-59.
 import { migration as m0050 } from './0050-invoices.ts';
 // Growth and content (issue 21).
@@ -34,7 +35,7 @@ export type { Migration };
 
 export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0020, m0030, m0031, m0032, m0033, m0034,
   // service desk (issue 19)
-  m0040,
+  m0040, m0041,
   // Invoices (issue 20)
   m0050,
   // Growth and content (issue 21)

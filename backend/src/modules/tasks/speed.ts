@@ -26,9 +26,15 @@ export const taskSearch: SearchProvider = {
     const filter = new SqlFilter();
     addClientVisibility(filter, caller, 'c');
     const pattern = filter.bind(containsPattern(q));
-    filter.addClause(`(lower(t.title) LIKE ${pattern} ESCAPE '\\' OR lower(c.legal_name) LIKE ${pattern} ESCAPE '\\')`);
+    // Two index paths, joined: tasks by title (trigram index) and the tasks of clients by name (trigram index,
+    // then tasks by client); one OR over the join would read every task the caller may see.
     const rows = await db.query<{ id: number; title: string; legal_name: string; status: string; due_on: string }>(
-      `SELECT t.id, t.title, c.legal_name, t.status, to_char(t.due_on, 'YYYY-MM-DD') AS due_on FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where}
+      `WITH found AS (
+         SELECT id FROM tasks WHERE lower(title) LIKE ${pattern} ESCAPE '\\'
+         UNION SELECT t.id FROM clients m JOIN tasks t ON t.client_id = m.id WHERE lower(m.legal_name) LIKE ${pattern} ESCAPE '\\'
+       )
+       SELECT t.id, t.title, c.legal_name, t.status, to_char(t.due_on, 'YYYY-MM-DD') AS due_on
+       FROM found JOIN tasks t ON t.id = found.id JOIN clients c ON c.id = t.client_id ${filter.where}
        ORDER BY (t.status = 'done'), (lower(t.title) LIKE ${pattern} ESCAPE '\\') DESC, t.due_on, t.id LIMIT ${limit}`,
       filter.params,
     );
