@@ -49,7 +49,7 @@ describe('onboarding counts in the navigation', () => {
     expect(badge('Call Schedule')).toBe('7 waiting');
     expect(badge('Plan Approval')).toBe('99 waiting');
     expect(badge('Due Diligence')).toBeUndefined();
-    expect(badge('Website Enquiries')).toBe('12 waiting');
+    expect(badge('Website Enquiries')).toBe('12 new');
   });
 
   it('reads the counts again when the user returns to the tab, and not for a role without onboarding pages', async () => {
@@ -92,12 +92,12 @@ describe('onboarding counts in the navigation', () => {
     dom.render(<SideNav />);
     await flush();
     const badge = () => dom.container.querySelector('.side-nav__count')?.textContent;
-    expect(badge()).toBe('4 waiting');
+    expect(badge()).toBe('4 new');
     // MARKETING sees no onboarding page: only the enquiries are asked for.
     expect(callsOf('registrations/counts/')).toBe(0);
     total = 5;
     act(() => queryCache.invalidate(['enquiries']));
     await flush();
-    expect(badge()).toBe('5 waiting');
+    expect(badge()).toBe('5 new');
   });
 });
