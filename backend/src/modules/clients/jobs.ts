@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { sendDeadlineNotices } from './deadline-store.ts';
 import { renewDueSubscriptions } from './subscription-store.ts';
@@ -17,26 +18,6 @@ export async function runClientJobs(db: Database, now = new Date()): Promise<{ r
 }
 
 export async function setupClientJobs(app: FastifyInstance, { config }: ModuleOptions): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = runClientJobs(app.db)
-      .then((done) => {
-        if (done.renewed > 0 || done.notices > 0) app.log.info(done, 'client jobs');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'client jobs failed; retried at the next interval'));
-    return running;
-  };
-  // After the demo seed (which runs before ready), so a fresh demo's deadlines this week notify at once.
-  app.addHook('onReady', async () => {
-    await run();
-    if (config.CLIENT_JOBS_INTERVAL_MS > 0) {
-      timer = setInterval(() => void run(), config.CLIENT_JOBS_INTERVAL_MS);
-      timer.unref();
-    }
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // Its first run follows the demo seed (which runs before ready), so a fresh demo's deadlines this week notify at once.
+  startJobTimer(app, 'client jobs', config.CLIENT_JOBS_INTERVAL_MS, () => runClientJobs(app.db));
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
 import { dubaiDate, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import type { Database } from '../../db/database.ts';
+import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { notifyUsers } from '../notifications/index.ts';
 
@@ -32,26 +33,6 @@ export async function sendFollowUpNotices(db: Database, now = new Date()): Promi
 }
 
 export async function setupCrmJobs(app: FastifyInstance, { config }: ModuleOptions): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = sendFollowUpNotices(app.db)
-      .then((sent) => {
-        if (sent > 0) app.log.info({ sent }, 'crm follow-up notices');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'crm follow-up notices failed; retried at the next interval'));
-    return running;
-  };
-  app.addHook('onReady', async () => {
-    await run();
-    // The clients area's interval: one setting for the back end's scheduled work.
-    if (config.CLIENT_JOBS_INTERVAL_MS > 0) {
-      timer = setInterval(() => void run(), config.CLIENT_JOBS_INTERVAL_MS);
-      timer.unref();
-    }
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  // The clients area's interval: one setting for the back end's scheduled work.
+  startJobTimer(app, 'crm follow-up notices', config.CLIENT_JOBS_INTERVAL_MS, async () => ({ sent: await sendFollowUpNotices(app.db) }));
 }
