@@ -1,4 +1,4 @@
-/** The chat pane's small rules: links inside message text, files the composer takes, reading a file as base64. */
+/** The chat pane's small rules: links inside message text, files the composer takes. */
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../../../common/review.ts';
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
@@ -23,13 +23,4 @@ export function fileProblem(file: File): string | null {
   if (!DOCUMENT_CONTENT_TYPES.includes(file.type as DocumentContentType)) return 'Attach a PDF, PNG or JPEG file.';
   if (file.size > MAX_DOCUMENT_BYTES) return 'The file is larger than 5 MB.';
   return null;
-}
-
-export function fileAsBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
 }

@@ -69,16 +69,3 @@ export function reportOfMonth(reports: readonly MonthlyReport[], month: string):
   const ofMonth = reports.filter((report) => report.month === month);
   return ofMonth.find((report) => report.state !== 'published' && report.state !== 'superseded') ?? ofMonth.find((report) => report.state === 'published') ?? ofMonth[0];
 }
-
-/** A file as base64 for the JSON upload bodies. */
-export function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      const result = String(reader.result);
-      resolve(result.slice(result.indexOf(',') + 1));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
-}

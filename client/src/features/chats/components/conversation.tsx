@@ -13,6 +13,7 @@ import { FilePreview } from '../../../components/file-preview.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
+import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import {
@@ -29,7 +30,7 @@ import {
   setConversationStatus,
   setReminder,
 } from '../api.ts';
-import { fileAsBase64, fileProblem, linkParts } from '../model.ts';
+import { fileProblem, linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
@@ -237,7 +238,7 @@ function Composer({ conversationId, onSent }: { conversationId: number; onSent: 
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useAction({
     run: async (_input: void, { headers }) => {
-      const body: PostMessageBody = { body: text, ...(file ? { attachment: { file_name: file.name, content_type: file.type as DocumentContentType, content_base64: await fileAsBase64(file) } } : {}) };
+      const body: PostMessageBody = { body: text, ...(file ? { attachment: { file_name: file.name, content_type: file.type as DocumentContentType, content_base64: await readBase64(file) } } : {}) };
       return postMessage(conversationId, body, headers);
     },
     invalidates: [['chats', 'list'], chatKeys.conversation(conversationId)],

@@ -15,9 +15,10 @@ import { formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
+import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { cancelDocumentRequest, clientKeys, clientWrites, fetchDocumentFile, requestDocument, uploadDocument, useDocuments } from '../api.ts';
-import { expiryText, expiryVariant, formatBytes, personName, readBase64 } from '../model.ts';
+import { expiryText, expiryVariant, formatBytes, personName } from '../model.ts';
 import { Select } from './overview-tab.tsx';
 
 type Dialog = { kind: 'upload' } | { kind: 'request' } | { kind: 'cancel'; requestId: number } | null;

@@ -11,10 +11,11 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
+import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientWrites, createReport, fetchReportFile, reportStep, returnReport, updateReport, uploadReportFile, useReports, type ReportStep } from '../api.ts';
 import { useSearchParam } from '../use-search-param.ts';
-import { REPORT_STATE_VARIANTS, formatBytes, personName, readBase64, recentMonths, reportOfMonth } from '../model.ts';
+import { REPORT_STATE_VARIANTS, formatBytes, personName, recentMonths, reportOfMonth } from '../model.ts';
 
 /** The last 12 months' reports at a glance, and the picked month's versions with the workflow's actions. */
 export function ReportsTab({ client }: { client: ClientDetail }) {
