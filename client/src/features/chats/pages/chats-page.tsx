@@ -10,7 +10,7 @@ import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
 import { badgeLabel } from '../../../lib/links.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { chatKeys, fetchConversations, useChatLive } from '../api.ts';
+import { chatKeys, fetchConversations } from '../api.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
 
@@ -30,7 +30,6 @@ const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? {
 /** Conversations with their last message, time and unread count on the left; the open one on the right. */
 export function ChatsPage() {
   useSignals();
-  useChatLive(true);
   const list = useListController({ schema: CHATS_VIEW, queryKey: (view) => chatKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchConversations(queryOf(view), signal), pageSize: 50 });
   const { view, update } = list;
   return (

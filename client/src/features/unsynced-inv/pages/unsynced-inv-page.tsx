@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { BulkRetryResult, InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, MAX_BULK_RETRY, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
@@ -12,8 +12,6 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
-import { onNotificationKinds } from '../../../lib/notification-events.ts';
-import { queryCache } from '../../../lib/query-cache.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
@@ -70,8 +68,6 @@ export function UnsyncedInvoicesPage() {
   const canWrite = summary.data?.can_write ?? false;
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [results, setResults] = useState<BulkRetryResult['results'] | null>(null);
-
-  useEffect(() => onNotificationKinds(['invoice_needs_attention', 'invoice_synced'], () => queryCache.invalidate(invoiceKeys.all)), []);
 
   const rows = list.rows;
   const visibleIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
