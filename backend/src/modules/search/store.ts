@@ -29,12 +29,14 @@ export const SEARCH_CPU_OPERATOR_COST = 0.025;
 
 export async function searchEverywhere(db: Database, providers: readonly SearchProvider[], caller: Caller, q: string): Promise<SearchResult> {
   const text = q.trim();
-  // One read-only transaction, so the threshold is set for these queries only (SET LOCAL) on whichever
+  // One read-only transaction, so the settings hold for these queries only (SET LOCAL) on whichever
   // pooled connection runs them. Providers run one after another: PGlite has one connection, and on a pool a
   // few small indexed reads in a row are quicker than taking several connections from other requests.
   return db.transaction(async (tx) => {
-    await tx.query(`SET LOCAL pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
-    await tx.query(`SET LOCAL cpu_operator_cost = ${SEARCH_CPU_OPERATOR_COST}`);
+    // Both settings in one statement (set_config's third argument true is SET LOCAL): one round trip, not two.
+    await tx.query(
+      `SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true), set_config('cpu_operator_cost', '${SEARCH_CPU_OPERATOR_COST}', true)`,
+    );
     const groups: SearchGroup[] = [];
     for (const provider of providers) {
       const hits = await provider.search(tx, caller, text, SEARCH_LIMIT_PER_KIND);
