@@ -3,8 +3,9 @@
  * the plain queries give. The task provider now cuts each index path (title; a client's name, then that
  * client's tasks) to its own best rows before merging; here it is compared with the plain query over every
  * match (the provider's previous SQL) for each role and client ownership, on tasks that tie on due date and mix
- * open and done, title and client-name matches. And the planner cost the search transaction sets (so trigram
- * tests go through their indexes) stays inside it.
+ * open and done, title and client-name matches. A misspelt client name is ranked among every client alike (the
+ * typo branch's candidates are now the most alike, not the first 50 read). And the planner cost the search
+ * transaction sets (so trigram tests go through their indexes) stays inside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../backend/src/db/database.ts';
@@ -103,5 +104,20 @@ describe('searchEverywhere', () => {
     expect(result.groups.find((group) => group.kind === 'client')?.hits.map((hit) => hit.title)).toContain('Falcon Ridge Marine FZE');
     const [after] = await db.query<{ cost: string }>("SELECT current_setting('cpu_operator_cost') AS cost");
     expect(after!.cost).toBe(before!.cost);
+  });
+
+  it('ranks a misspelt client name among every client alike, not among the first 50 found', async () => {
+    // Sixty weaker matches stored first (lower ids, earlier pages), then the one the misspelling means.
+    await db.query(
+      `INSERT INTO clients (legal_name, trade_licence_number, licensing_authority, legal_form, licence_expires_on, vat_registered, financial_year_end_month, email, phone, address)
+       SELECT 'Ridge Marine Supplies ' || n || ' LLC', 'CN-RIDGE-' || n, 'Mainland (DET)', 'LLC', CURRENT_DATE + 300, false, 12, 'ridge' || n || '@example.com', '+971 4 000 0000', 'Dubai'
+       FROM generate_series(1, 60) AS n`,
+    );
+    const [best] = await db.query<{ id: number }>(
+      `INSERT INTO clients (legal_name, trade_licence_number, licensing_authority, legal_form, licence_expires_on, vat_registered, financial_year_end_month, email, phone, address)
+       VALUES ('Qurtuba Ridge Marine LLC', 'CN-QURTUBA', 'Mainland (DET)', 'LLC', CURRENT_DATE + 300, false, 12, 'qurtuba@example.com', '+971 4 000 0000', 'Dubai') RETURNING id`,
+    );
+    const result = await searchEverywhere(db, searchProviders(MODULES), { id: 1, role: 'ADMIN' }, 'Qurtba Rdge Marine');
+    expect(result.groups.find((group) => group.kind === 'client')?.hits[0]?.id).toBe(best!.id);
   });
 });
