@@ -30,6 +30,8 @@ import { migration as m0060 } from './0060-website-enquiries-crm.ts';
 import { migration as m0061 } from './0061-careers-faqs.ts';
 // Work at speed (issue 22): saved views, bulk jobs, search indexes.
 import { migration as m0070 } from './0070-work-at-speed.ts';
+// Search everywhere at speed (issue 22's p95 target).
+import { migration as m0071 } from './0071-staff-search-index.ts';
 
 export type { Migration };
 
@@ -42,4 +44,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0060, m0061,
   // Work at speed (issue 22)
   m0070,
+  // Search everywhere's speed
+  m0071,
 ];

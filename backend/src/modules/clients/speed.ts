@@ -56,7 +56,14 @@ export const clientSearch: SearchProvider = {
       const typo = start();
       const seen = typo.filter.bind(rows.map((row) => row.id));
       const typos = await db.query<Row>(
-        ranked(`SELECT c.id FROM clients c WHERE ${typo.visible} AND ${typo.text} <% lower(c.legal_name) AND c.id <> ALL(${seen}::integer[]) LIMIT ${CANDIDATES}`, typo.text),
+        // The most alike first (<<-> is 1 - word similarity): an unordered 'first 50' let the planner stop a
+        // row-by-row read early, and reading 6,000 names to find 50 took 50-90 ms; ordered, it must rank every
+        // match, which the trigram index gives in a few ms (a misspelt name matches a few dozen clients).
+        ranked(
+          `SELECT c.id FROM clients c WHERE ${typo.visible} AND ${typo.text} <% lower(c.legal_name) AND c.id <> ALL(${seen}::integer[])
+           ORDER BY ${typo.text} <<-> lower(c.legal_name), c.id LIMIT ${CANDIDATES}`,
+          typo.text,
+        ),
         typo.filter.params,
       );
       rows.push(...typos.slice(0, limit - rows.length));
