@@ -54,15 +54,22 @@ export const firstRows = (limit: number): PageWindow => ({ page: 1, size: limit,
  * notifications) runs inside the transaction that took its row FOR UPDATE SKIP LOCKED, instead of a second
  * one that another caller could slip between.
  */
-export function withinTransaction(db: Database, tx: Queryable): Database {
+function withinTransaction(db: Database, tx: Queryable): Database {
   return { query: (sql, params) => tx.query(sql, params), transaction: (work) => work(tx), listen: (channel, onMessage) => db.listen(channel, onMessage), close: async () => {} };
 }
 
 /** What a retried 'Next unassigned' (same Idempotency-Key) took the first time: the record of its audit event. */
-export async function takenBefore(tx: Queryable, entity: AuditEntity, kind: string, actorId: number, idempotencyKey: string | null): Promise<number | null> {
+async function takenBefore(tx: Queryable, entity: AuditEntity, kind: string, actorId: number, idempotencyKey: string | null): Promise<number | null> {
   if (!idempotencyKey) return null;
   const [row] = await tx.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4', [entity, kind, actorId, idempotencyKey]);
   return row?.entity_id ?? null;
+}
+
+/** One row of a bulk assign: skipped when the row already has that assignee, else `assign` (the area's action). */
+export async function assignRow(current: number | null, wanted: number | null, assign: () => Promise<unknown>): Promise<BulkOutcome> {
+  if (current === wanted) return skipped(wanted === null ? 'Already unassigned.' : 'Already assigned to this person.');
+  await assign();
+  return DONE;
 }
 
 /** A bulk parameter that must be a staff id or null (unassign). */
@@ -71,4 +78,33 @@ export function idOrNull(params: Record<string, string | number | null>, name: s
   if (value === null || value === undefined) return null;
   if (typeof value !== 'number') throw invalidInput(`params.${name}`, 'must be a staff id or null');
   return value;
+}
+
+export interface TakeNext {
+  entity: AuditEntity;
+  /** The audit event kind of the area's assign action (how a retried press finds what it took). */
+  assignedKind: string;
+  /** The oldest unassigned row the caller may work, locked FOR UPDATE SKIP LOCKED in `tx`; null when none. */
+  candidate: (tx: Queryable) => Promise<number | null>;
+  /** The area's own assign action, to the caller, run inside the taking transaction. */
+  assign: (db: Database, id: number) => Promise<void>;
+  /** What the console shows and opens. */
+  item: (tx: Queryable, id: number) => Promise<{ title: string; href: string }>;
+}
+
+/**
+ * 'Next unassigned' for a queue: in one transaction, what a retried press (same key) took, or the oldest
+ * unassigned row (SKIP LOCKED: two callers at once get different rows) assigned to the caller by the area's
+ * own action.
+ */
+export function takeNext(db: Database, caller: { id: number; idempotencyKey: string | null }, take: TakeNext): Promise<{ id: number; title: string; href: string } | null> {
+  return db.transaction(async (tx) => {
+    let id = await takenBefore(tx, take.entity, take.assignedKind, caller.id, caller.idempotencyKey);
+    if (id === null) {
+      id = await take.candidate(tx);
+      if (id === null) return null;
+      await take.assign(withinTransaction(db, tx), id);
+    }
+    return { id, ...(await take.item(tx, id)) };
+  });
 }

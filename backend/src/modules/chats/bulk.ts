@@ -6,7 +6,7 @@
  * bookkeeper's selection never holds another bookkeeper's client's chat.
  */
 import { ChatQuery } from '../../../../common/contract/chats.ts';
-import { bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takenBefore, withinTransaction } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction, Caller, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
@@ -43,9 +43,7 @@ const assign: BulkAction = {
     bulkRow(db, 'conversation', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const chat = await readConversation(db, caller, id);
-      if ((chat.assignee?.id ?? null) === assignee) return skipped(assignee === null ? 'Already unassigned.' : 'Already assigned to this person.');
-      await assignConversation(db, caller, id, { version: chat.version, assignee_id: assignee }, context(caller));
-      return DONE;
+      return assignRow(chat.assignee?.id ?? null, assignee, () => assignConversation(db, caller, id, { version: chat.version, assignee_id: assignee }, context(caller)));
     }),
 };
 
@@ -74,26 +72,28 @@ const resolve: BulkAction = {
 const nextChat: NextUnassignedProvider = {
   queue: 'chats',
   page: 'chats',
-  async take(db, caller) {
-    return db.transaction(async (tx) => {
-      let id = await takenBefore(tx, 'conversation', 'chat_assigned', caller.id, caller.idempotencyKey);
-      if (id === null) {
+  take: (db, caller) =>
+    takeNext(db, caller, {
+      entity: 'conversation',
+      assignedKind: 'chat_assigned',
+      async candidate(tx) {
         const filter = new SqlFilter();
         addClientVisibility(filter, caller, 'c');
         filter.addClause("v.assignee_id IS NULL AND v.status <> 'resolved' AND v.last_message_id IS NOT NULL");
-        const [candidate] = await tx.query<{ id: number }>(
+        const [row] = await tx.query<{ id: number }>(
           `SELECT v.id FROM conversations v JOIN clients c ON c.id = v.client_id ${filter.where} ORDER BY v.last_message_at, v.id LIMIT 1 FOR UPDATE OF v SKIP LOCKED`,
           filter.params,
         );
-        if (!candidate) return null;
-        id = candidate.id;
-        const chat = await readConversation(tx, caller, id);
-        await assignConversation(withinTransaction(db, tx), caller, id, { version: chat.version, assignee_id: caller.id }, context(caller));
-      }
-      const chat = await readConversation(tx, caller, id);
-      return { id, title: chat.client.legal_name, href: `/chats?filter=mine&conversation=${id}` };
-    });
-  },
+        return row?.id ?? null;
+      },
+      async assign(txDb, id) {
+        const chat = await readConversation(txDb, caller, id);
+        await assignConversation(txDb, caller, id, { version: chat.version, assignee_id: caller.id }, context(caller));
+      },
+      async item(tx, id) {
+        return { title: (await readConversation(tx, caller, id)).client.legal_name, href: `/chats?filter=mine&conversation=${id}` };
+      },
+    }),
 };
 
 export const chatsBulk: readonly BulkAction[] = [assign, resolve];

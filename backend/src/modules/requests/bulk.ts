@@ -5,7 +5,7 @@
  * (listRequests), so a bookkeeper's selection never holds another bookkeeper's client's request.
  */
 import { RequestQuery } from '../../../../common/contract/requests.ts';
-import { bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takenBefore, withinTransaction } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, firstRows, idOrNull, parseListFilter, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
@@ -35,9 +35,7 @@ const assign: BulkAction = {
     bulkRow(db, 'service_request', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const request = await readRequest(db, caller, id);
-      if ((request.assignee?.id ?? null) === assignee) return skipped(assignee === null ? 'Already unassigned.' : 'Already assigned to this person.');
-      await assignRequest(db, caller, id, { version: request.version, assignee_id: assignee }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
-      return DONE;
+      return assignRow(request.assignee?.id ?? null, assignee, () => assignRequest(db, caller, id, { version: request.version, assignee_id: assignee }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }));
     }),
 };
 
@@ -48,26 +46,29 @@ const assign: BulkAction = {
 const nextRequest: NextUnassignedProvider = {
   queue: 'on-demand-requests',
   page: 'on-demand-requests',
-  async take(db, caller) {
-    return db.transaction(async (tx) => {
-      let id = await takenBefore(tx, 'service_request', 'request_assigned', caller.id, caller.idempotencyKey);
-      if (id === null) {
+  take: (db, caller) =>
+    takeNext(db, caller, {
+      entity: 'service_request',
+      assignedKind: 'request_assigned',
+      async candidate(tx) {
         const filter = new SqlFilter();
         addClientVisibility(filter, caller, 'c');
         filter.addClause("r.assignee_id IS NULL AND r.status IN ('new', 'in_progress', 'waiting_on_client')");
-        const [candidate] = await tx.query<{ id: number }>(
+        const [row] = await tx.query<{ id: number }>(
           `SELECT r.id FROM service_requests r JOIN clients c ON c.id = r.client_id ${filter.where} ORDER BY r.created_at, r.id LIMIT 1 FOR UPDATE OF r SKIP LOCKED`,
           filter.params,
         );
-        if (!candidate) return null;
-        id = candidate.id;
+        return row?.id ?? null;
+      },
+      async assign(txDb, id) {
+        const request = await readRequest(txDb, caller, id);
+        await assignRequest(txDb, caller, id, { version: request.version, assignee_id: caller.id }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+      },
+      async item(tx, id) {
         const request = await readRequest(tx, caller, id);
-        await assignRequest(withinTransaction(db, tx), caller, id, { version: request.version, assignee_id: caller.id }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
-      }
-      const request = await readRequest(tx, caller, id);
-      return { id, title: `${request.type.name} · ${request.client.legal_name}`, href: `/on-demand-requests?assignee=mine&request=${id}` };
-    });
-  },
+        return { title: `${request.type.name} · ${request.client.legal_name}`, href: `/on-demand-requests?assignee=mine&request=${id}` };
+      },
+    }),
 };
 
 export const requestsBulk: readonly BulkAction[] = [assign];

@@ -6,7 +6,7 @@
  */
 import { TaskQuery } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../common/service-desk.ts';
-import { bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takenBefore, withinTransaction } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction, Caller, NextUnassignedProvider } from '../../lib/work-registry.ts';
@@ -30,7 +30,7 @@ const labels: BulkAction['labels'] = async (db, caller, ids) => {
   return db.query<{ id: number; label: string }>(`SELECT t.id, t.title || ' · ' || c.legal_name AS label FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where} ORDER BY t.due_on, t.id`, filter.params);
 };
 
-const context = (caller: Caller & { idempotencyKey: string }) => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+const context = (caller: Caller & { idempotencyKey: string | null }) => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
 
 const assign: BulkAction = {
   list: 'tasks',
@@ -44,9 +44,7 @@ const assign: BulkAction = {
     bulkRow(db, 'task', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const task = await readTask(db, caller, id);
-      if ((task.assignee?.id ?? null) === assignee) return skipped(assignee === null ? 'Already unassigned.' : 'Already assigned to this person.');
-      await updateTask(db, caller, id, { version: task.version, assignee_id: assignee }, context(caller));
-      return DONE;
+      return assignRow(task.assignee?.id ?? null, assignee, () => updateTask(db, caller, id, { version: task.version, assignee_id: assignee }, context(caller)));
     }),
 };
 
@@ -83,26 +81,26 @@ const changeStatus: BulkAction = {
 const nextTask: NextUnassignedProvider = {
   queue: 'tasks',
   page: 'tasks',
-  async take(db, caller) {
-    return db.transaction(async (tx) => {
-      let id = await takenBefore(tx, 'task', 'task_assigned', caller.id, caller.idempotencyKey);
-      if (id === null) {
+  take: (db, caller) =>
+    takeNext(db, caller, {
+      entity: 'task',
+      assignedKind: 'task_assigned',
+      async candidate(tx) {
         const filter = new SqlFilter();
         addClientVisibility(filter, caller, 'c');
         filter.addClause("t.assignee_id IS NULL AND t.status <> 'done'");
-        const [candidate] = await tx.query<{ id: number }>(
-          `SELECT t.id FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where} ORDER BY t.due_on, t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED`,
-          filter.params,
-        );
-        if (!candidate) return null;
-        id = candidate.id;
+        const [row] = await tx.query<{ id: number }>(`SELECT t.id FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where} ORDER BY t.due_on, t.id LIMIT 1 FOR UPDATE OF t SKIP LOCKED`, filter.params);
+        return row?.id ?? null;
+      },
+      async assign(txDb, id) {
+        const task = await readTask(txDb, caller, id);
+        await updateTask(txDb, caller, id, { version: task.version, assignee_id: caller.id }, context(caller));
+      },
+      async item(tx, id) {
         const task = await readTask(tx, caller, id);
-        await updateTask(withinTransaction(db, tx), caller, id, { version: task.version, assignee_id: caller.id }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
-      }
-      const task = await readTask(tx, caller, id);
-      return { id, title: `${task.title} · ${task.client.legal_name}`, href: `/tasks?assignee=mine&task=${id}` };
-    });
-  },
+        return { title: labelOf(task), href: `/tasks?assignee=mine&task=${id}` };
+      },
+    }),
 };
 
 export const tasksBulk: readonly BulkAction[] = [assign, changeStatus];
