@@ -75,7 +75,7 @@ export function RequestsPage() {
     },
     { id: 'received', header: 'Received', fit: true, cell: (request) => formatDubaiDateTime(request.created_at) },
     { id: 'assignee', header: 'Assignee', cell: (request) => request.assignee?.display_name ?? request.assignee?.email ?? 'Unassigned' },
-    { id: 'quote', header: 'Quote', fit: true, cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
+    { id: 'quote', header: 'Quote', cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
     { id: 'sla', header: 'SLA', fit: true, cell: (request) => <StatusChip variant={slaVariant(request)}>{slaText(request)}</StatusChip> },
     { id: 'status', header: 'Status', fit: true, cell: (request) => <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip> },
   ];
