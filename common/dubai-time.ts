@@ -1,19 +1,12 @@
 /**
  * Dubai wall-clock time for the back end and the shared rules (the console formats with dayjs in
  * client/src/lib/dates.ts). Asia/Dubai is UTC+4 all year (the UAE keeps no daylight saving time), so the
- * wall clock is the instant shifted by four hours: no time-zone database is needed to get it right.
+ * wall clock is the instant shifted by four hours: no time-zone database is needed to get it right. Days as
+ * values (today's Dubai date, adding days, counting them) are calendar.ts's.
  */
-export const DUBAI_OFFSET_MS = 4 * 3_600_000;
-const DAY_MS = 86_400_000;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+import { DUBAI_OFFSET_MS, MONTH_SHORT, dayOfWeek, dubaiMidnight } from './calendar.ts';
 
 const shifted = (at: Date | number) => new Date((typeof at === 'number' ? at : at.getTime()) + DUBAI_OFFSET_MS);
-
-/** The Dubai calendar date of an instant, 'YYYY-MM-DD'. */
-export function dubaiDate(at: Date | number): string {
-  return shifted(at).toISOString().slice(0, 10);
-}
 
 /** Minutes since Dubai midnight (0-1439) and the ISO weekday (1 Monday ... 7 Sunday) of an instant. */
 export function dubaiClock(at: Date | number): { date: string; minutes: number; weekday: number } {
@@ -23,28 +16,18 @@ export function dubaiClock(at: Date | number): { date: string; minutes: number; 
 
 /** The instant of a Dubai date at `minutes` past midnight. */
 export function dubaiInstant(date: string, minutes = 0): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - DUBAI_OFFSET_MS + minutes * 60_000);
-}
-
-/** 'YYYY-MM-DD' plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (calendar dates). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+  return new Date(dubaiMidnight(date).getTime() + minutes * 60_000);
 }
 
 /** The ISO weekday (1 Monday ... 7 Sunday) of a calendar date. */
 export function weekdayOf(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay() || 7;
+  return dayOfWeek(date) || 7;
 }
 
 /** The spec's Dubai date format, '12-Mar-2026', of a calendar date. */
 export function formatDubaiDay(date: string): string {
   const [year, month, day] = date.split('-');
-  return `${day}-${MONTHS[Number(month) - 1] ?? '???'}-${year}`;
+  return `${day}-${MONTH_SHORT[Number(month) - 1] ?? '???'}-${year}`;
 }
 
 /** The spec's Dubai date-time format, '12-Mar-2026 2:05 PM', of an instant. */

@@ -10,7 +10,7 @@
  * registration waits on follows from the same state (common/onboarding.ts).
  */
 import { routeByKey } from './access.ts';
-import { addDays, dubaiDate } from './dubai-time.ts';
+import { addDays, dubaiDate } from './calendar.ts';
 import type { RegistrationEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
 import { APPROVED_STATUS_TEXT, RESUBMITTED_STATUS_TEXT, type DocumentKind } from './review.ts';

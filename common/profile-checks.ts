@@ -3,7 +3,8 @@
  * refuses 'Verify profile' on a failing check (unless overridden with a reason), and the console shows the
  * same results beside the button and on the due-diligence detail page.
  */
-import { daysBetween, formatDubaiDay } from './dubai-time.ts';
+import { formatDubaiDay } from './dubai-time.ts';
+import { daysBetween } from './calendar.ts';
 
 export const PROFILE_CHECK_KEYS = ['licence_number', 'licence_valid', 'trn'] as const;
 export type ProfileCheckKey = (typeof PROFILE_CHECK_KEYS)[number];

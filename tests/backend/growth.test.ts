@@ -15,7 +15,7 @@ import type { Application, ApplicationDetail, JobPost, PublicJob } from '../../c
 import type { Faq, FaqList, PublicFaqs } from '../../common/contract/faqs.ts';
 import type { NotificationRecord } from '../../common/contract/notifications.ts';
 import type { Role } from '../../common/roles.ts';
-import { addDays, dubaiDate } from '../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../common/calendar.ts';
 import { sendFollowUpNotices } from '../../backend/src/modules/crm/index.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
 import { auth, createUsers, startBackend, type TestUser } from './support.ts';

@@ -6,6 +6,8 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryCache } from '../../client/src/lib/query-cache.ts';
+import { useNavCounts } from '../../client/src/config/nav-counts.ts';
+import { NavCountsContext } from '../../client/src/shell/nav-counts.ts';
 import { SideNav } from '../../client/src/shell/side-nav.tsx';
 import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
@@ -15,6 +17,12 @@ const api = vi.hoisted(() => vi.fn());
 vi.mock('../../client/src/lib/api.ts', () => ({ api }));
 
 const dom = useReactRoot();
+/** The navigation as the signed-in shell provides it, with every area's counts. */
+const NavWithCounts = () => (
+  <NavCountsContext value={useNavCounts}>
+    <SideNav />
+  </NavCountsContext>
+);
 /** The API client's calls of one path (the navigation also reads the new website enquiries, issue 21). */
 const callsOf = (path: string) => api.mock.calls.filter((call) => call[0] === path).length;
 const ENQUIRY_COUNTS = 'enquiries/counts/';
@@ -36,7 +44,7 @@ describe('onboarding counts in the navigation', () => {
     answer([{ counts: { registrations: 150, 'call-schedules': 7, 'due-diligence': 0, 'pending-payments': 99, 'pending-activation': 3 } }], { new_total: 12, new_by_kind: { contactus: 12 } });
     history.replaceState(null, '', '/registrations');
     act(() => setSession({ role: 'ADMIN' }));
-    dom.render(<SideNav />);
+    dom.render(<NavWithCounts />);
     await flush();
     expect(callsOf('registrations/counts/')).toBe(1);
     expect(callsOf(ENQUIRY_COUNTS)).toBe(1);
@@ -55,7 +63,7 @@ describe('onboarding counts in the navigation', () => {
   it('reads the counts again when the user returns to the tab, and not for a role without onboarding pages', async () => {
     answer([{ counts: { registrations: 1, 'call-schedules': 2 } }]);
     act(() => setSession({ role: 'BD_EXEC' }));
-    dom.render(<SideNav />);
+    dom.render(<NavWithCounts />);
     await flush();
     expect(callsOf('registrations/counts/')).toBe(1);
     act(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -74,7 +82,7 @@ describe('onboarding counts in the navigation', () => {
     answer([{ counts: { 'due-diligence': 50 } }, { counts: { 'due-diligence': 49 } }]);
     history.replaceState(null, '', '/due-diligence');
     act(() => setSession({ role: 'BD_MANAGER' }));
-    dom.render(<SideNav />);
+    dom.render(<NavWithCounts />);
     await flush();
     const badge = () => dom.container.querySelector('.side-nav__count')?.textContent;
     expect(badge()).toBe('50 waiting');
@@ -89,7 +97,7 @@ describe('onboarding counts in the navigation', () => {
     api.mockImplementation((path: string) => Promise.resolve(path === ENQUIRY_COUNTS ? { new_total: total, new_by_kind: { difc: total } } : { counts: {} }));
     history.replaceState(null, '', '/difc');
     act(() => setSession({ role: 'MARKETING' }));
-    dom.render(<SideNav />);
+    dom.render(<NavWithCounts />);
     await flush();
     const badge = () => dom.container.querySelector('.side-nav__count')?.textContent;
     expect(badge()).toBe('4 new');

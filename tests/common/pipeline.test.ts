@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeByKey } from '../../common/access.ts';
-import { addDays, daysBetween, dubaiClock, dubaiDate, dubaiDateTimeIso, dubaiInputs, dubaiInstant, formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../common/dubai-time.ts';
+import { dubaiClock, dubaiDateTimeIso, dubaiInputs, dubaiInstant, formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../common/dubai-time.ts';
+import { addDays, daysBetween, dubaiDate } from '../../common/calendar.ts';
 import { REGISTRATION_EVENT_KINDS } from '../../common/events.ts';
 import { REVIEW_STATES, onboardingPageOf } from '../../common/onboarding.ts';
 import {

@@ -7,12 +7,14 @@ import { Route, Switch, useRoute } from 'wouter';
 import { ROUTES } from '../../../common/access.ts';
 import { VERIFICATION_PATTERN } from '../../../common/links.ts';
 import { LoadingIndicator } from '../components/spinner.tsx';
+import { useNavCounts } from './nav-counts.ts';
 import { PAGES, preloadPath } from './pages.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { VerificationStepper } from '../features/registrations/routes.ts';
 import { RoutePreloadContext } from '../lib/route-preload.ts';
 import { routePatterns } from '../lib/routing.ts';
 import { AppShell } from '../shell/app-shell.tsx';
+import { NavCountsContext } from '../shell/nav-counts.ts';
 import { SideNav } from '../shell/side-nav.tsx';
 
 /** The shell's left column under the logo: the verification stepper on a verification page, else the main navigation. */
@@ -27,14 +29,16 @@ export function SignedInShell({ title }: { title: string | undefined }) {
   );
   return (
     <RoutePreloadContext value={preloadPath}>
-      <AppShell title={title} sidebar={sidebar} foldable={!verification}>
-        <Suspense fallback={<LoadingIndicator />}>
-          <Switch>
-            {ROUTES.flatMap((route) => routePatterns(route).map((pattern) => <Route key={pattern} path={pattern} component={PAGES[route.id]} />))}
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Suspense>
-      </AppShell>
+      <NavCountsContext value={useNavCounts}>
+        <AppShell title={title} sidebar={sidebar} foldable={!verification}>
+          <Suspense fallback={<LoadingIndicator />}>
+            <Switch>
+              {ROUTES.flatMap((route) => routePatterns(route).map((pattern) => <Route key={pattern} path={pattern} component={PAGES[route.id]} />))}
+              <Route component={NotFoundPage} />
+            </Switch>
+          </Suspense>
+        </AppShell>
+      </NavCountsContext>
     </RoutePreloadContext>
   );
 }

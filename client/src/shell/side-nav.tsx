@@ -1,21 +1,13 @@
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { canSee, isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry, type RouteKey } from '../../../common/access.ts';
-import { ONBOARDING_PAGES, isOnboardingPage } from '../../../common/onboarding.ts';
-import type { RegistrationCounts } from '../../../common/contract/registrations.ts';
+import { isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } from '../../../common/access.ts';
 import { isStaffRole } from '../../../common/roles.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { Icon } from '../components/icon.tsx';
-import { useRegistrationCounts } from '../features/registrations/api.ts';
-// service desk (issue 19): the Chats entry shows the caller's unread total
-import { useChatUnread } from '../features/chats/api.ts';
-// Invoices (issue 20): the Unsynced Inv entry shows how many invoices need attention.
-import { useNeedsAttentionCount } from '../features/unsynced-inv/api.ts';
-// Growth and content (issue 21): Website Enquiries counts its new enquiries.
-import { useEnquiryCounts } from '../features/contactus/api.ts';
 import { badgeLabel } from '../lib/links.ts';
 import { session } from '../state/session.ts';
+import { NavCountsContext, type NavCounts } from './nav-counts.ts';
 
 const SKELETON_ROWS = 8;
 
@@ -29,11 +21,8 @@ export function SideNav() {
   const role = session.value.role;
   const [location] = useLocation();
   const items = isStaffRole(role) ? navForRole(role) : [];
-  const registrationCounts = useRegistrationCounts(isStaffRole(role) && ONBOARDING_PAGES.some((page) => canSee(role, page)));
-  const chatUnread = useChatUnread(isStaffRole(role) && canSee(role, 'chats'));
-  const needsAttention = useNeedsAttentionCount(isStaffRole(role) && canSee(role, 'unsynced-inv'));
-  const enquiryCounts = useEnquiryCounts(isStaffRole(role) && canSee(role, 'contactus'));
-  const counts: Counts = { ...registrationCounts, chats: chatUnread, 'unsynced-inv': needsAttention, contactus: enquiryCounts?.new_total };
+  const useNavCounts = useContext(NavCountsContext);
+  const counts = useNavCounts(role);
   if (items.length === 0) return <NavSkeleton />;
   return (
     <nav className="side-nav" aria-label="Main">
@@ -52,15 +41,10 @@ export function SideNav() {
   );
 }
 
-type Counts = RegistrationCounts['counts'] & { chats?: number; 'unsynced-inv'?: number; contactus?: number };
-
-/** What a count beside an entry means, for a screen reader; an onboarding entry's count is what waits there. */
-const NAV_COUNT_WORDS: Partial<Record<RouteKey, string>> = { chats: ' unread', 'unsynced-inv': ' need attention', contactus: ' new' };
-
-/** An onboarding entry carries how many registrations wait there, as the link's description. */
-function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: Counts }) {
+/** An entry with a count (registrations waiting there, unread chats) carries it as the link's description. */
+function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: string; counts: NavCounts }) {
   const highlighted = isHighlighted(entry, location);
-  const count = isOnboardingPage(entry.id) || entry.id in NAV_COUNT_WORDS ? counts[entry.id as keyof Counts] : undefined;
+  const count = counts[entry.id]?.count;
   const countId = useId();
   return (
     <>
@@ -75,14 +59,14 @@ function NavEntry({ entry, location, counts }: { entry: RouteEntry; location: st
       {count ? (
         <span id={countId} className="side-nav__count">
           {badgeLabel(count)}
-          <span className="visually-hidden">{NAV_COUNT_WORDS[entry.id] ?? ' waiting'}</span>
+          <span className="visually-hidden">{counts[entry.id]?.words}</span>
         </span>
       ) : null}
     </>
   );
 }
 
-function NavGroupItem({ group, location, counts }: { group: NavGroup; location: string; counts: Counts }) {
+function NavGroupItem({ group, location, counts }: { group: NavGroup; location: string; counts: NavCounts }) {
   const containsCurrent = group.children.some((child) => isHighlighted(child, location));
   const [expanded, setExpanded] = useState(containsCurrent);
   // Opening the group when navigation enters it, while still letting the user collapse it.

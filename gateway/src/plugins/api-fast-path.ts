@@ -14,7 +14,6 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Readable } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
@@ -59,33 +58,102 @@ const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(?:;|$)/;
  */
 const WHOLE_ANSWER_BYTES = 64 * 1024;
 
-/**
- * The answer's body to the caller with back-pressure, as Fastify's stream reply does it (pipe, and on a broken
- * upstream body a destroyed response); stream.pipeline's abort-signal set-up cost more than the copy here.
- */
-function relay(body: Readable, response: ServerResponse): void {
-  body.on('data', (chunk: Buffer) => {
-    if (!response.write(chunk)) {
-      body.pause();
-      response.once('drain', () => body.resume());
-    }
-  });
-  body.once('end', () => response.end());
-  body.once('error', () => response.destroy());
-  response.once('close', () => {
-    if (!response.writableFinished) body.destroy();
-  });
+/** What forward() needs to answer the caller once the back end's answer starts. */
+interface Answering {
+  request: IncomingMessage;
+  response: ServerResponse;
+  api: HeaderSet;
+  id: string;
+  log: () => FastifyBaseLogger;
+  fail: (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => void;
 }
 
-/** A small answer's body as one buffer, so its head and body leave in one write (see WHOLE_ANSWER_BYTES). */
-function readWhole(body: Readable, response: ServerResponse, done: (whole: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  body.on('data', (chunk: Buffer) => chunks.push(chunk));
-  body.once('end', () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-  body.once('error', () => response.destroy());
-  response.once('close', () => {
-    if (!response.writableFinished) body.destroy();
-  });
+/**
+ * One call's answer, taken from undici's dispatcher as it arrives. `pool.request` wraps every answer in a
+ * Readable and its events, which cost about as much as the rest of the call (npm run bench:api); this handler
+ * gets the chunks themselves. A small answer (by its Content-Length) is gathered and written with its head in
+ * one write; a larger one, or one without a length, streams with back-pressure (pause while the caller's socket
+ * is full), and a broken upstream body destroys the response, as Fastify's stream reply does.
+ */
+class ForwardedAnswer implements Dispatcher.DispatchHandler {
+  private started = false;
+  /** Answered already (the 502 for a status Node refused): a later error has nothing left to end. */
+  private answered = false;
+  private whole: Buffer[] | undefined;
+  private headers: OutgoingHttpHeaders = {};
+  private status = 0;
+
+  constructor(private readonly call: Answering) {}
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.call.response.once('close', () => {
+      if (!this.call.response.writableFinished) controller.abort(new Error('the caller went away'));
+    });
+  }
+
+  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    this.started = true;
+    const { request, api, id } = this.call;
+    if (request.destroyed && !request.complete) {
+      controller.abort(new Error('the caller went away'));
+      return;
+    }
+    delete headers['transfer-encoding'];
+    this.status = statusCode;
+    this.headers = apiResponseHeaders(headers, api, id) as OutgoingHttpHeaders;
+    const length = headers['content-length'];
+    if (typeof length === 'string' && DECIMAL.test(length) && Number(length) <= WHOLE_ANSWER_BYTES) this.whole = [];
+    else if (!this.writeHead()) controller.abort(new Error('invalid status code'));
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.whole) {
+      this.whole.push(chunk);
+      return;
+    }
+    const { response } = this.call;
+    if (!response.write(chunk)) {
+      controller.pause();
+      response.once('drain', () => controller.resume());
+    }
+  }
+
+  onResponseEnd(): void {
+    const { response } = this.call;
+    if (!this.whole) {
+      response.end();
+      return;
+    }
+    const body = this.whole.length === 1 ? this.whole[0]! : Buffer.concat(this.whole);
+    if (this.writeHead()) response.end(body);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    const { response, id, log, fail } = this.call;
+    if (this.answered) return;
+    if (this.started) {
+      response.destroy();
+      return;
+    }
+    log().child({ requestId: id }).warn(error, 'response errored');
+    // As reply-from sorts them for api-proxy.ts's onError: only a missed headers deadline is a time-out.
+    fail((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
+  }
+
+  /** false, answered 502, when Node will not send the status or a header, as reply-from answers an invalid status code. */
+  private writeHead(): boolean {
+    const { response, id, log, fail } = this.call;
+    try {
+      response.writeHead(this.status, this.headers);
+      return true;
+    } catch (invalid) {
+      log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
+      for (const name of response.getHeaderNames()) response.removeHeader(name);
+      this.answered = true;
+      fail('UPSTREAM_UNAVAILABLE');
+      return false;
+    }
+  }
 }
 
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
@@ -170,7 +238,7 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       );
     });
 
-    const options: Dispatcher.RequestOptions = {
+    const options: Dispatcher.DispatchOptions = {
       // reply-from sends the path as resolved against API_UPSTREAM (unchanged for the plain paths taken here)
       // and the query string as received.
       path: url,
@@ -183,42 +251,7 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       writeError(response, api, id, { status: errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502, errorCode });
     };
 
-    pool.request(options, (error, answer) => {
-      if (error) {
-        log().child({ requestId: id }).warn(error, 'response errored');
-        // As reply-from sorts them for api-proxy.ts's onError: only a missed headers deadline is a time-out.
-        fail((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
-        return;
-      }
-      if (request.destroyed && !request.complete) {
-        answer.body.destroy();
-        return;
-      }
-      delete answer.headers['transfer-encoding'];
-      const headers = apiResponseHeaders(answer.headers, api, id) as OutgoingHttpHeaders;
-      /** false, answered 502, when Node will not send the status or a header, as reply-from answers an invalid status code. */
-      const writeHead = (): boolean => {
-        try {
-          response.writeHead(answer.statusCode, headers);
-          return true;
-        } catch (invalid) {
-          log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
-          for (const name of response.getHeaderNames()) response.removeHeader(name);
-          fail('UPSTREAM_UNAVAILABLE');
-          return false;
-        }
-      };
-      const length = answer.headers['content-length'];
-      if (typeof length === 'string' && DECIMAL.test(length) && Number(length) <= WHOLE_ANSWER_BYTES) {
-        readWhole(answer.body, response, (body) => {
-          if (writeHead()) response.end(body);
-        });
-      } else if (writeHead()) {
-        relay(answer.body, response);
-      } else {
-        answer.body.destroy();
-      }
-    });
+    pool.dispatch(options, new ForwardedAnswer({ request, response, api, id, log, fail }));
   }
 
   return {

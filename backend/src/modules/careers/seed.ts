@@ -3,7 +3,7 @@
  * in every status and a small real PDF CV each. Repeatable (fixed seed).
  */
 import { APPLICATION_STATUSES } from '../../../../common/contract/careers-paths.ts';
-import { addDays, dubaiDate } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import { makePdf } from '../../demo/files.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';

@@ -6,7 +6,7 @@
  */
 import type { Application, ApplicationDetail, ApplicationStatus, JobPost, JobStatus, NewJobBody, PublicJob, UpdateJobBody } from '../../../../common/contract/careers.ts';
 import { MAX_CV_BYTES, careerPagePath } from '../../../../common/contract/careers-paths.ts';
-import { dubaiDate } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
-import { dubaiDate, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import type { Database } from '../../db/database.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';

@@ -4,7 +4,7 @@
  * demo, with activities and follow-ups (a few due today, a few overdue). Repeatable (fixed seed).
  */
 import { ACTIVITY_KINDS, LEAD_SOURCES, LEAD_STAGES, type LeadStage } from '../../../../common/contract/crm-paths.ts';
-import { addDays, dubaiDate } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
 import type { DemoContext } from '../../lib/module.ts';

@@ -5,7 +5,7 @@
  */
 import type { Activity, ActivityBody, Board, LeadDetail, LeadItem, LeadStage, LeadSource, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
 import { BOARD_COLUMN_LIMIT, LEAD_STAGES, LEAD_STAGE_LABELS } from '../../../../common/contract/crm-paths.ts';
-import { dubaiDate } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';

@@ -1,5 +1,5 @@
 /** Demo FAQs: 30 in 5 categories, in English and Arabic, most published, a few drafts and one that ended. */
-import { addDays, dubaiDate } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { DemoContext } from '../../lib/module.ts';
 

@@ -4,7 +4,7 @@
  * dates today (Dubai). No HTTP here.
  */
 import type { Faq, FaqStatus, MoveFaqBody, NewFaqBody, PublicFaqs, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
-import { dubaiDate } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';

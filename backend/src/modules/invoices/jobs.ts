@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { BackendConfig } from '../../config.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
+import { startJobTimer } from '../../lib/job-timer.ts';
 import { invoiceDueSubscriptions } from './store.ts';
 import { DEFAULT_SYNC_OPTIONS, syncOnce, type SyncOptions } from './sync.ts';
 import { ZohoBooks, type AccountingConfig } from './zoho-books.ts';
@@ -40,20 +41,13 @@ export async function setupInvoiceJobs(app: FastifyInstance, { config }: ModuleO
   app.decorate('invoiceSyncEnabled', accounting !== null);
   let closing = false;
   const timers: NodeJS.Timeout[] = [];
-  let invoicing: Promise<unknown> = Promise.resolve();
   let syncing: Promise<unknown> = Promise.resolve();
   let syncRunning = false;
   let syncAgain = false;
   let unlisten: (() => Promise<void>) | null = null;
 
-  const invoice = () => {
-    invoicing = invoiceDueSubscriptions(app.db)
-      .then((issued) => {
-        if (issued > 0) app.log.info({ issued }, 'subscription invoices issued');
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'invoicing failed; retried at the next interval'));
-    return invoicing;
-  };
+  // Issued before the sync starts (its hooks come first), so a fresh start sends this period's invoices at once.
+  startJobTimer(app, 'subscription invoicing', config.INVOICE_JOBS_INTERVAL_MS, async () => ({ issued: await invoiceDueSubscriptions(app.db) }));
 
   const system = accounting ? new ZohoBooks(accounting) : null;
   const options: SyncOptions = {
@@ -94,8 +88,6 @@ export async function setupInvoiceJobs(app: FastifyInstance, { config }: ModuleO
   };
 
   app.addHook('onReady', async () => {
-    await invoice();
-    if (config.INVOICE_JOBS_INTERVAL_MS > 0) timers.push(setInterval(() => void invoice(), config.INVOICE_JOBS_INTERVAL_MS));
     if (system) {
       unlisten = await app.db.listen('invoice_outbox', () => {
         pausedUntil = 0;
@@ -110,7 +102,6 @@ export async function setupInvoiceJobs(app: FastifyInstance, { config }: ModuleO
     closing = true;
     for (const timer of timers) clearInterval(timer);
     await unlisten?.();
-    await invoicing;
     await syncing;
   });
 }

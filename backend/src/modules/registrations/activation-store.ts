@@ -5,7 +5,8 @@
  */
 import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
-import { addDays, dubaiDate, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';

@@ -6,7 +6,8 @@
  * the approved-or-proposed total per cycle including VAT, as a decimal string.
  */
 import type { ApprovePlanBody, PaymentBody, PlanBody, PlanMention, RegistrationReview } from '../../../../common/contract/registrations.ts';
-import { dubaiDate, dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
 import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, percentToBp } from '../../../../common/pipeline.ts';
 import { cyclePrice } from '../../../../common/pricing.ts';

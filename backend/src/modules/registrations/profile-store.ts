@@ -5,7 +5,8 @@
  * which the timeline keeps), withdrawing with a reason and reinstating.
  */
 import type { BulkRemindBody, BulkRemindResult, RegistrationReview, VerifyProfileBody, WithdrawBody } from '../../../../common/contract/registrations.ts';
-import { dubaiDate, formatDubaiDateTime } from '../../../../common/dubai-time.ts';
+import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import { phaseOf } from '../../../../common/pipeline.ts';
 import { failedChecks, profileChecks } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';

@@ -16,7 +16,7 @@ import type {
   UserStatusResponse,
 } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
-import { dubaiDate } from '../../../../common/dubai-time.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { onboardingPageOf } from '../../../../common/onboarding.ts';
 import { REMINDER_INTERVAL_MS, phaseOf } from '../../../../common/pipeline.ts';

@@ -7,7 +7,8 @@
  * with their reason, recent reminders, and company profiles that fail the reviewer's checks on
  * Registration. Times are relative to the seeding moment, in Dubai working hours.
  */
-import { addDays, dubaiDate, dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
+import { dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { MEETING_HOURS, PHASE_LABELS, pipelineAction, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';

@@ -3,6 +3,7 @@ import type { Application, ApplicationDetail, ApplicationQuery, ApplicationStatu
 import { careerPaths } from '../../../../common/contract/careers-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import { api } from '../../lib/api.ts';
+import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 export const careerKeys = {
@@ -12,6 +13,9 @@ export const careerKeys = {
   applications: (jobId: number, query: ApplicationQuery) => ['careers', 'applications', jobId, query] as const,
   application: (id: number) => ['careers', 'application', id] as const,
 };
+
+// A new application reads the careers views again.
+refreshOnNotifications(['application_received'], careerKeys.all);
 
 type Headers = Record<string, string>;
 const shownByPage = (error: unknown) => (error as { status?: number }).status !== 404;

@@ -1,17 +1,15 @@
 /**
  * The Chats page's calls (common/contract/chats.ts) and cache keys, all under 'chats'. Messages arrive live
  * through the notification stream: a 'chat_message' or 'chat_reminder' notification invalidates ['chats'],
- * so the list, the nav badge and the open conversation read again (useChatLive, mounted by the nav).
+ * so the list, the nav badge and the open conversation read again.
  */
-import { useEffect } from 'react';
 import type { CannedReplies, ChatFilter, ChatMessage, ChatQuery, ChatReminders, ChatStatusBody, ConversationItem, MessagePage, NewReminderBody, PostMessageBody, UnreadTotal } from '../../../../common/contract/chats.ts';
 import { chatPaths } from '../../../../common/contract/chats-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import type { TaskChoices } from '../../../../common/contract/tasks.ts';
 import { taskPaths } from '../../../../common/contract/tasks-paths.ts';
 import { api } from '../../lib/api.ts';
-import { onNotification } from '../../lib/notification-events.ts';
-import { queryCache } from '../../lib/query-cache.ts';
+import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
@@ -25,6 +23,8 @@ export const chatKeys = {
   canned: ['chats', 'canned'] as const,
   staff: ['chats', 'staff'] as const,
 };
+
+refreshOnNotifications(['chat_message', 'chat_reminder', 'chat_assigned'], chatKeys.all);
 
 export const fetchConversations = (query: ChatQuery, signal: AbortSignal) => api<Page<ConversationItem>>(chatPaths.list, { query, signal });
 export const fetchConversation = (id: number, signal: AbortSignal) => api<ConversationItem>(chatPaths.conversation(id), { signal });
@@ -46,18 +46,7 @@ export const cancelReminder = (id: number, headers: Headers) => api(chatPaths.ca
 /** The nav badge's number: the caller's unread client messages (capped at 99+ where it is shown). */
 export function useChatUnread(enabled: boolean): number {
   const { data } = useQuery(chatKeys.unread, (signal) => api<UnreadTotal>(chatPaths.unread, { signal }), { enabled, notify: false, refetchOnFocus: true });
-  useChatLive(enabled);
   return data?.unread ?? 0;
-}
-
-/** Reads every chats view again when a chat message or a chat reminder arrives on the notification stream. */
-export function useChatLive(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    return onNotification((notification) => {
-      if (notification.kind === 'chat_message' || notification.kind === 'chat_reminder' || notification.kind === 'chat_assigned') queryCache.invalidate(chatKeys.all);
-    });
-  }, [enabled]);
 }
 
 export type { ChatFilter };

@@ -1,5 +1,4 @@
-/** The chat pane's small rules: links inside message text, files the composer takes. */
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../../../common/review.ts';
+/** The chat pane's small rules: links inside message text. */
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; href: string };
 
@@ -18,9 +17,3 @@ export function linkParts(text: string): TextPart[] {
   return parts;
 }
 
-/** Why a picked file cannot be sent, or null. */
-export function fileProblem(file: File): string | null {
-  if (!DOCUMENT_CONTENT_TYPES.includes(file.type as DocumentContentType)) return 'Attach a PDF, PNG or JPEG file.';
-  if (file.size > MAX_DOCUMENT_BYTES) return 'The file is larger than 5 MB.';
-  return null;
-}

@@ -3,6 +3,7 @@ import type { ConvertResponse, EnquiryCounts, EnquiryDetail, EnquiryItem, Enquir
 import { enquiryPaths } from '../../../../common/contract/enquiries-paths.ts';
 import type { Page, PersonRef } from '../../../../common/contract/shared.ts';
 import { api } from '../../lib/api.ts';
+import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
@@ -13,6 +14,9 @@ export const enquiryKeys = {
   detail: (id: number) => ['enquiries', 'detail', id] as const,
   assignees: ['enquiries', 'assignees'] as const,
 };
+
+// A new website enquiry reads the inbox and its nav count again.
+refreshOnNotifications(['enquiry_received'], enquiryKeys.all);
 
 type Headers = Record<string, string>;
 

@@ -1,8 +1,7 @@
 /** The CRM's screen rules: stage colours, money, follow-up due. */
 import type { LeadItem, LeadStage } from '../../../../common/contract/crm.ts';
-import { dubaiDate } from '../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../common/money.ts';
-import { formatIsoDate } from '../../../../common/calendar.ts';
+import { dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 
 export const STAGE_VARIANTS: Record<LeadStage, ChipVariant> = { new: 'blue', contacted: 'purple', call_booked: 'amber', proposal_sent: 'amber', won: 'green', lost: 'neutral' };

@@ -14,11 +14,7 @@ import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
 import { workKeys } from '../../lib/work-api.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
-import { queryCache, type QueryKey } from '../../lib/query-cache.ts';
-import type { NotificationKind } from '../../../../common/contract/notifications.ts';
-
-/** The cached views a notification of a kind makes stale: its list and counts read again as it arrives. */
-const LIVE_KEYS: Partial<Record<NotificationKind, QueryKey>> = { enquiry_received: ['enquiries'], application_received: ['careers'] };
+import { queryCache } from '../../lib/query-cache.ts';
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;
@@ -111,13 +107,10 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
       if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
         const record = JSON.parse(message.data) as NotificationRecord;
         const item = toItem(record);
-        // service desk (issue 19): areas that refresh on a notification (chats) hear of it here.
-        publishNotification(record);
         const isNew = !notifications.value.some((existing) => existing.id === item.id);
         addNotification(item);
-        // A notification about new records refreshes the views of them at once (a new website enquiry: its inbox and count).
-        const stale = item.kind ? LIVE_KEYS[item.kind] : undefined;
-        if (isNew && stale) queryCache.invalidate(stale);
+        // Areas whose views a notification makes stale hear of each new one here (lib/notification-events.ts).
+        if (isNew) publishNotification(record);
         if (isNew && !item.read) announce(item, navigate);
       } else if (message.event === NOTIFICATION_STREAM_EVENTS.read) {
         const { ids, upTo } = JSON.parse(message.data) as NotificationsReadEvent;

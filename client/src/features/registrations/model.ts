@@ -8,7 +8,8 @@ import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '..
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
 import { formatFils } from '../../../../common/money.ts';
-import { addDays, dubaiDate, weekdayOf } from '../../../../common/dubai-time.ts';
+import { weekdayOf } from '../../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import {
   MEETING_MODE_LABELS,
   PAYMENT_METHOD_LABELS,

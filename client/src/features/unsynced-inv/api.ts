@@ -3,6 +3,7 @@ import type { InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, Mark
 import { invoicePaths } from '../../../../common/contract/invoices-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import { api } from '../../lib/api.ts';
+import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 export const invoiceKeys = {
@@ -11,6 +12,9 @@ export const invoiceKeys = {
   summary: ['invoices', 'summary'] as const,
   invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
 };
+
+// Rows go and come live: an invoice that stops or syncs reads the list, its groups and the nav badge again.
+refreshOnNotifications(['invoice_needs_attention', 'invoice_synced'], invoiceKeys.all);
 
 type Headers = Record<string, string>;
 

@@ -12,6 +12,7 @@ import { Button } from '../../../components/button.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
+import { documentFileProblem } from '../../../lib/document-file.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -30,7 +31,7 @@ import {
   setConversationStatus,
   setReminder,
 } from '../api.ts';
-import { fileProblem, linkParts } from '../model.ts';
+import { linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
@@ -296,7 +297,7 @@ function Composer({ conversationId, onSent }: { conversationId: number; onSent: 
             accept="application/pdf,image/png,image/jpeg"
             onChange={(event) => {
               const picked = event.target.files?.[0] ?? null;
-              const why = picked ? fileProblem(picked) : null;
+              const why = picked ? documentFileProblem(picked, 'Attach') : null;
               setProblem(why);
               setFile(why ? null : picked);
             }}

@@ -16,7 +16,7 @@ import { choiceField, integerField, textField, type ListView } from '../../../li
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import type { RowSelection } from '../../../lib/use-row-selection.ts';
-import { chatKeys, fetchConversations, fetchStaff, useChatLive } from '../api.ts';
+import { chatKeys, fetchConversations, fetchStaff } from '../api.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
 
@@ -48,7 +48,6 @@ const BULK: readonly BulkActionSpec[] = [
 /** Conversations with their last message, time and unread count on the left; the open one on the right. */
 export function ChatsPage() {
   useSignals();
-  useChatLive(true);
   const list = useListController({
     schema: CHATS_VIEW,
     queryKey: (view) => chatKeys.list(queryOf(view)),

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { CLIENT_DOCUMENT_KINDS, CLIENT_DOCUMENT_KIND_LABELS, MAX_NOTE_LENGTH, expires, type ClientDocumentKind } from '../../../../../common/clients.ts';
 import type { ClientDetail, ClientDocument, ClientDocuments } from '../../../../../common/contract/clients.ts';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentContentType } from '../../../../../common/review.ts';
+import { DOCUMENT_CONTENT_TYPES, type DocumentContentType } from '../../../../../common/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
@@ -12,6 +12,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatFull } from '../../../lib/dates.ts';
+import { documentFileProblem } from '../../../lib/document-file.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
@@ -166,21 +167,13 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
   );
 }
 
-/** The file picked, checked as the server will (type and size) before it is read. */
-function pickedFileError(file: File | null): string | null {
-  if (!file) return null;
-  if (!DOCUMENT_CONTENT_TYPES.includes(file.type as DocumentContentType)) return 'Choose a PDF, PNG or JPEG file.';
-  if (file.size > MAX_DOCUMENT_BYTES) return 'The file is larger than 5 MB.';
-  return null;
-}
-
 function UploadDialog({ clientId, openRequests, onClose }: { clientId: number; openRequests: ClientDocuments['requests']; onClose: () => void }) {
   const id = useId();
   const [kind, setKind] = useState<ClientDocumentKind>(openRequests[0]?.kind ?? 'trade_licence');
   const [requestId, setRequestId] = useState(openRequests[0] ? String(openRequests[0].id) : '');
   const [file, setFile] = useState<File | null>(null);
   const [expiresOn, setExpiresOn] = useState('');
-  const fileError = pickedFileError(file);
+  const fileError = file ? documentFileProblem(file, 'Choose') : null;
   const needsExpiry = expires(kind);
   const upload = useAction<void, ClientDocuments>({
     run: async (_input, { headers }) =>

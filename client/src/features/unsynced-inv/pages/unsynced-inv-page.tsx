@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
@@ -14,8 +14,6 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
-import { onNotificationKinds } from '../../../lib/notification-events.ts';
-import { queryCache } from '../../../lib/query-cache.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
@@ -63,8 +61,8 @@ const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', 
 /**
  * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
  * filters the list), filters, search, sort and page in the URL; a row's number opens its drawer; a selection
- * (or every invoice matching) is retried as a bulk job with a result per row. Rows go and come live: the page reloads when the notification
- * stream says an invoice stopped or synced.
+ * (or every invoice matching) is retried as a bulk job with a result per row. Rows go and come live: the page
+ * reloads when the notification stream says an invoice stopped or synced.
  */
 export function UnsyncedInvoicesPage() {
   useSignals();
@@ -78,8 +76,6 @@ export function UnsyncedInvoicesPage() {
   const { view, update } = list;
   const summary = useInvoiceSummary();
   const canWrite = summary.data?.can_write ?? false;
-
-  useEffect(() => onNotificationKinds(['invoice_needs_attention', 'invoice_synced'], () => queryCache.invalidate(invoiceKeys.all)), []);
 
   const rows = list.rows;
   const columns: Column<InvoiceListItem>[] = [
