@@ -46,7 +46,6 @@ export const MAX_REASON = 1000;
 /** A chat message's text: 4,000 characters (a 100 kB message is refused). */
 export const MAX_MESSAGE_LENGTH = 4000;
 export const MAX_CANNED_TITLE = 100;
-export const MAX_BULK_TASKS = 100;
 /** Messages per page of a conversation. */
 export const MESSAGE_PAGE_SIZE = 30;
 export const MAX_MESSAGE_PAGE_SIZE = 100;

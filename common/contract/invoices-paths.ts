@@ -12,8 +12,6 @@ export const invoicePaths = {
   pdf: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/pdf`,
   /** POST { version }: try again now (ADMIN, BOOKKEEPER). */
   retry: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/retry`,
-  /** POST { ids }: retry a selection, one result per invoice (ADMIN, BOOKKEEPER). */
-  bulkRetry: 'invoices/retry/',
   /** POST { version, external_id, reason }: entered in the accounting system by hand (ADMIN). */
   markSynced: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/mark-synced`,
   /** POST { version, reason, net_fils? }: a credit note against an issued invoice (ADMIN, BOOKKEEPER). */
@@ -26,5 +24,3 @@ export const invoicePaths = {
 export const INVOICE_SORTS = ['issued_on', '-issued_on', 'number', '-number', 'total', '-total', 'client', '-client'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 export const DEFAULT_INVOICE_SORT: InvoiceSort = '-issued_on';
-/** Most invoices one bulk retry takes (a page's worth). */
-export const MAX_BULK_RETRY = 100;

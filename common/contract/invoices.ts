@@ -1,14 +1,14 @@
 /**
  * The invoices area: tax invoices and credit notes, their PDF, and the accounting sync's Unsynced Inv page
- * (list with errors grouped, one invoice with its attempts, retry, bulk retry, mark as synced). Money is
+ * (list with errors grouped, one invoice with its attempts, retry (one, or many as a bulk job of issue 22), mark as synced). Money is
  * integer fils; dates are Dubai calendar dates.
  */
 import { Type, type Static } from 'typebox';
 import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
 import { Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, Search, Version } from './shared.ts';
-import { INVOICE_SORTS, MAX_BULK_RETRY } from './invoices-paths.ts';
+import { INVOICE_SORTS } from './invoices-paths.ts';
 
-export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, MAX_BULK_RETRY, invoicePaths, type InvoiceSort } from './invoices-paths.ts';
+export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicePaths, type InvoiceSort } from './invoices-paths.ts';
 
 const SyncStateSchema = Type.Enum(SYNC_STATES, { title: 'State' });
 const ErrorKindSchema = Type.Enum(SYNC_ERROR_KINDS, { title: 'Error' });
@@ -115,14 +115,6 @@ export type NewInvoiceBody = Static<typeof NewInvoiceBody>;
 
 export const RetryBody = Closed({ version: Version });
 export type RetryBody = Static<typeof RetryBody>;
-
-export const BulkRetryBody = Closed({ ids: Type.Array(Id('Invoice'), { minItems: 1, maxItems: MAX_BULK_RETRY, title: 'Invoices' }) });
-export type BulkRetryBody = Static<typeof BulkRetryBody>;
-
-export const BulkRetryResult = Type.Object({
-  results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), number: Nullable(Type.String()), message: Type.String() })),
-});
-export type BulkRetryResult = Static<typeof BulkRetryResult>;
 
 export const MarkSyncedBody = Closed({
   version: Version,

@@ -12,8 +12,6 @@ export const taskPaths = {
   list: 'tasks/',
   /** GET ?assignee=&client=&search=: every open task and the last 50 done, grouped by status (the board). */
   board: 'tasks/board/',
-  /** POST { ids, assignee_id? , status? }: per-row results. */
-  bulk: 'tasks/bulk/',
   /** GET one task (with checklist, comments, timeline); PATCH its fields with its version. */
   task: (taskId: number | string) => `tasks/${segment(taskId)}`,
   /** POST { status, version }: moves it (done by the assignee of a reviewed task sends it for review). */

@@ -1,10 +1,10 @@
 /**
  * Tasks: a client's work items with assignee, maker-checker reviewer, due date (Dubai calendar date),
- * priority, status, checklist, comments and timeline; the list, the board, bulk changes and recurring
+ * priority, status, checklist, comments and timeline; the list, the board and recurring
  * templates. Schemas validate and serialise the routes; types are derived from them.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_BULK_TASKS, MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
 import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import { TASK_ASSIGNEE_PATTERN, TASK_SORTS } from './tasks-paths.ts';
 
@@ -110,17 +110,6 @@ export const ReturnTaskBody = Closed({ version: Version, note: Paragraphs(MAX_RE
 export type ReturnTaskBody = Static<typeof ReturnTaskBody>;
 export const TaskCommentBody = Closed({ body: Paragraphs(MAX_COMMENT, { minLength: 1, title: 'Comment' }) });
 export type TaskCommentBody = Static<typeof TaskCommentBody>;
-
-export const BulkTaskBody = Closed({
-  ids: Type.Array(Id('Task'), { minItems: 1, maxItems: MAX_BULK_TASKS, title: 'Tasks' }),
-  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
-  status: Type.Optional(StatusSchema),
-});
-export type BulkTaskBody = Static<typeof BulkTaskBody>;
-export const BulkTaskResult = Type.Object({
-  results: Type.Array(Type.Object({ id: Type.Integer(), ok: Type.Boolean(), message: Nullable(Type.String()), task: Nullable(TaskListItem) })),
-});
-export type BulkTaskResult = Static<typeof BulkTaskResult>;
 
 export const TaskChoices = Type.Object({ staff: Type.Array(Type.Object({ ...PersonRef.properties, role: Type.String() })), clients: Type.Array(ClientRef) });
 export type TaskChoices = Static<typeof TaskChoices>;

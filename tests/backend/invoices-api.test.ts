@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BulkRetryResult, InvoiceDetail, InvoiceListItem, InvoiceSummary, MyInvoice } from '../../common/contract/invoices.ts';
+import type { InvoiceDetail, InvoiceListItem, InvoiceSummary, MyInvoice } from '../../common/contract/invoices.ts';
 import type { Page } from '../../common/contract/shared.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -102,18 +102,7 @@ describe('actions', () => {
     expect((await call('POST', `invoices/${invoice!.id}/retry`, 'BOOKKEEPER', { version: invoice!.version })).statusCode).toBe(409);
   });
 
-  it('retries a selection with a result per row', async () => {
-    const own = (await unsyncedOf(mine[0]!))[0]!;
-    const foreign = (await unsyncedOf(theirs))[0]!;
-    const [synced] = await app.db.query<{ id: number }>("SELECT id FROM invoices WHERE sync_state = 'synced' AND client_id = ANY($1::integer[]) LIMIT 1", [mine]);
-    const { results } = ok<BulkRetryResult>(await call('POST', 'invoices/retry/', 'BOOKKEEPER', { ids: [own.id, foreign.id, synced!.id] }));
-    expect(results).toEqual([
-      { id: own.id, ok: true, number: own.number, message: `${own.number} will be tried again now.` },
-      { id: foreign.id, ok: false, number: null, message: 'Invoice not found.' },
-      { id: synced!.id, ok: false, number: null, message: expect.stringContaining('already in the accounting system') },
-    ]);
-    expect((await call('POST', 'invoices/retry/', 'REVIEWER', { ids: [own.id] })).statusCode).toBe(403);
-  });
+  // A selection (or every invoice matching) is retried as a bulk job: tests/backend/speed-desk.test.ts.
 
   it("marks an invoice synced by hand: ADMIN only, with the external id and a reason, audited; it leaves the list", async () => {
     const invoice = (await unsyncedOf(theirs))[0]!;

@@ -3,7 +3,8 @@
  * the client's side played through the API as the demo commands do: a task dragged across the board (and
  * moved with the keyboard); a client's request appearing in the inbox, quoted, accepted by the client and
  * converted into tasks; the bookkeeper and the client chatting live with the unread count moving; a
- * reminder firing as a toast. Set SERVICE_DESK_SHOTS=<folder> to keep screenshots of each page.
+ * reminder firing as a toast; a saved view of the Tasks list and a bulk status change over all matching
+ * tasks (issue 22). Set SERVICE_DESK_SHOTS=<folder> to keep screenshots of each page.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import type { MyRequest } from '../../common/contract/requests.ts';
 import { requestPaths } from '../../common/contract/requests-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { signIn as emulatorSignIn } from '../backend/support.ts';
-import { startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 const shots = process.env.SERVICE_DESK_SHOTS;
@@ -96,6 +97,48 @@ describe('tasks', () => {
     await shoot(page, 'task-dialog');
     await page.close();
   });
+
+  it('saves a view of the Tasks list, and moves every task matching it from its second page as one job', async () => {
+    const page = await e2e.signedInAs('ADMIN', '/tasks?assignee=all&status=to_do&page=2');
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await table.locator('.data-table__body [role="row"]').first().waitFor();
+    await page.getByRole('group', { name: 'Saved views' }).getByRole('button', { name: 'Save view' }).click();
+    const save = page.getByRole('dialog', { name: 'Save view' });
+    await save.getByLabel('Name').fill('To do, everyone');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'To do, everyone', pressed: true }).waitFor();
+
+    await table.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    const selectAll = page.getByRole('button', { name: /^Select all \d+ matching$/ });
+    const total = Number((await selectAll.textContent())!.match(/\d+/)![0]);
+    await selectAll.click();
+    await page.getByText(`All ${total} tasks matching selected`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'tasks-selected');
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Change status…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change status in bulk' });
+    await dialog.getByText(`Change status ${total} tasks`).waitFor();
+    await dialog.getByLabel('Move to').selectOption({ label: 'In progress' });
+    await dialog.getByRole('button', { name: 'Change status' }).click();
+    const results = page.getByRole('region', { name: 'Bulk action results' });
+    await results.getByText(new RegExp(`Change status: ${total} of ${total} tasks \\(finished\\)`)).waitFor({ timeout: 60_000 });
+    await results.getByText(`${total} done · 0 skipped · 0 failed`).waitFor();
+    // Chats: the conversations' own checkboxes, the selection bar and 'Next unassigned' pass axe too.
+    await page.goto(`${e2e.stack.url}/chats`);
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Resolve…' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await shoot(page, 'tasks-bulk-done');
+
+    // The saved view is on the server: the plain list offers it, and it opens the same filter (now empty).
+    await page.goto(`${e2e.stack.url}/tasks`);
+    await page.getByRole('button', { name: 'To do, everyone' }).click();
+    await page.waitForURL((url) => url.searchParams.get('status') === 'to_do' && url.searchParams.get('assignee') === 'all');
+    await page.getByRole('button', { name: 'To do, everyone', pressed: true }).waitFor();
+    await expect.poll(() => table.locator('.data-table__body [role="row"]').filter({ hasText: 'To do' }).count()).toBe(0);
+    await page.close();
+  }, 180_000);
 });
 
 describe('on-demand requests', () => {

@@ -2,7 +2,7 @@
  * The Unsynced Inv page in Chromium against the real stack, whose back end syncs to the accounting stand-in
  * (its faults switched through /_standin/faults): the demo's invoices needing attention (a customer TRN) and
  * retrying, grouped at the top; one invoice retried from its drawer while the service fails, its attempts
- * growing; a selection retried with a result per row, the rows leaving live once synced; and a bookkeeper
+ * growing; a selection retried as a bulk job with a result per row, the rows leaving live once synced; and a bookkeeper
  * fixing a client's TRN on its Clients page, then retrying its invoice into the accounting system.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,10 +73,13 @@ describe('Unsynced Inv', () => {
     // The service is back: a selection is retried with a result per row, and the rows leave live.
     await faults({ serverError: 0 });
     for (const number of retrying) await rowOf(page, number).getByRole('checkbox').check();
-    await page.getByRole('button', { name: `Retry selected (${retrying.length})` }).click();
-    const results = page.getByRole('status', { name: 'Retry results' });
-    await results.waitFor();
-    for (const number of retrying) await expect.poll(() => results.textContent()).toContain(`${number} will be tried again now.`);
+    await page.getByText(`${retrying.length} ${retrying.length === 1 ? 'invoice' : 'invoices'} selected on this page`).waitFor();
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Retry now…' }).click();
+    await page.getByRole('dialog', { name: 'Retry now in bulk' }).getByRole('button', { name: 'Retry now' }).click();
+    const results = page.getByRole('region', { name: 'Bulk action results' });
+    await results.getByText(new RegExp(`Retry now: ${retrying.length} of ${retrying.length} invoices? \\(finished\\)`)).waitFor({ timeout: 30_000 });
+    await results.getByText('Per-row results').click();
+    for (const number of retrying) await expect.poll(() => results.getByRole('row').filter({ hasText: number }).textContent()).toContain('Done');
     for (const number of retrying) await expect.poll(() => rowOf(page, number).count(), { timeout: 30_000 }).toBe(0);
     const synced = await inStandIn();
     for (const number of retrying) expect(synced.filter((reference) => reference === number)).toHaveLength(1);

@@ -7,6 +7,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { RouteKey } from '../../../common/access.ts';
+import type { Role } from '../../../common/roles.ts';
 import type { SearchHit, WorkBlock } from '../../../common/contract/work.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
@@ -52,6 +53,8 @@ export interface BulkAction {
   label: string;
   /** The page whose roles may run it (checked again per row by the area's own action). */
   page: RouteKey;
+  /** When only some of the page's roles may run it (a client's bookkeeper is changed by ADMIN only): those. */
+  roles?: readonly Role[];
   /** Refuses bad parameters with invalidInput before any row is touched (e.g. an assignee who may not be one). */
   checkParams(db: Queryable, params: Record<string, string | number | null>): Promise<void>;
   /** Every row the list's filter selects for the caller, in the list's order (at most `limit`). */

@@ -14,6 +14,15 @@ import { useQuery, type QueryKey } from './use-query.ts';
 import { useRowSelection, type RowSelection } from './use-row-selection.ts';
 import { useSavedViews, type SavedViewsState } from './use-saved-views.ts';
 
+const NO_PARAMS: readonly string[] = [];
+
+function withoutParams(query: string, names: readonly string[]): string {
+  if (names.length === 0) return query;
+  const params = new URLSearchParams(query);
+  for (const name of names) params.delete(name);
+  return params.toString();
+}
+
 /**
  * The list view of the current URL and a setter that writes changes back to it (see url-list-state.ts for
  * the history and page-reset rules). The URL is the only copy of the view.
@@ -47,6 +56,11 @@ export interface ListControllerOptions<S extends ListSchema, T> {
    * (SavedViewsBar) and row selection for bulk actions (DataTable's `selection`, BulkBar). Issue 22.
    */
   list?: string;
+  /**
+   * URL parameters that open one record beside the list (?task=, ?conversation=) rather than narrow it: a
+   * saved view does not store them, and opening a record keeps the selection.
+   */
+  recordParams?: readonly string[];
 }
 
 export interface ListController<S extends ListSchema, T> {
@@ -76,10 +90,10 @@ export interface ListController<S extends ListSchema, T> {
   selection: RowSelection;
 }
 
-export function useListController<S extends ListSchema, T>({ schema, queryKey, fetchPage, exportRows, pageSize = DEFAULT_PAGE_SIZE, list }: ListControllerOptions<S, T>): ListController<S, T> {
+export function useListController<S extends ListSchema, T>({ schema, queryKey, fetchPage, exportRows, pageSize = DEFAULT_PAGE_SIZE, list, recordParams = NO_PARAMS }: ListControllerOptions<S, T>): ListController<S, T> {
   const [view, update] = useListParams(schema);
-  const savedViews = useSavedViews(list);
-  const selection = useRowSelection(serialiseListView(schema, view));
+  const savedViews = useSavedViews(list, recordParams);
+  const selection = useRowSelection(withoutParams(serialiseListView(schema, view), recordParams));
   const query = useQuery(queryKey(view), (signal) => fetchPage(view, signal), { keepPrevious: true });
   const [exporting, setExporting] = useState(false);
 

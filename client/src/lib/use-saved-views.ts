@@ -25,19 +25,23 @@ export interface SavedViewsState {
   remove: Action<SavedView, unknown>;
 }
 
-/** The query string without the page (a saved view opens on page 1), in a stable order. */
-export function viewQuery(search: string): string {
+/**
+ * The query string without the page (a saved view opens on page 1) and without `omit` (parameters that open
+ * one record beside the list, such as ?task=, rather than narrow it), in a stable order.
+ */
+export function viewQuery(search: string, omit: readonly string[] = []): string {
   const params = new URLSearchParams(search);
   params.delete('page');
+  for (const name of omit) params.delete(name);
   params.sort();
   return params.toString();
 }
 
-export function useSavedViews(list: string | undefined): SavedViewsState | undefined {
+export function useSavedViews(list: string | undefined, omit: readonly string[] = []): SavedViewsState | undefined {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const views = useQuery(workKeys.views(list ?? ''), (signal) => fetchViews(list!, signal), { enabled: list !== undefined, notify: false });
-  const query = viewQuery(search);
+  const query = viewQuery(search, omit);
   const keys = [workKeys.views(list ?? '')];
 
   // The default view opens first: once per visit of the list, and only over the plain list (a link or a

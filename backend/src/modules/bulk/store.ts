@@ -22,7 +22,8 @@ export function bulkActions(modules: readonly BackendModule[]): BulkAction[] {
   return modules.flatMap((module) => module.speed?.bulk ?? []);
 }
 
-const mayRun = (caller: Caller, action: BulkAction) => isStaffRole(caller.role) && canSee(caller.role, action.page) && canSee(caller.role, action.list);
+const mayRun = (caller: Caller, action: BulkAction) =>
+  isStaffRole(caller.role) && canSee(caller.role, action.page) && canSee(caller.role, action.list) && (action.roles === undefined || action.roles.includes(caller.role));
 
 export function actionsFor(actions: readonly BulkAction[], caller: Caller): BulkActions {
   return { actions: actions.filter((action) => mayRun(caller, action)).map((action) => ({ list: action.list, action: action.action, label: action.label })) };

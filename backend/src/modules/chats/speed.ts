@@ -11,6 +11,7 @@ import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
+import { chatsBulk, chatsNext } from './bulk.ts';
 
 const seesChats = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'chats');
 
@@ -76,4 +77,4 @@ const unanswered: HomeBlockProvider = {
   },
 };
 
-export const chatsSpeed: SpeedContributions = { search: [conversationSearch], home: [unanswered] };
+export const chatsSpeed: SpeedContributions = { search: [conversationSearch], home: [unanswered], next: chatsNext, bulk: chatsBulk };

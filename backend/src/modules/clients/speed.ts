@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/database.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
+import { clientsBulk } from './bulk.ts';
 
 /** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
 const SEARCH_EXPRESSION = "lower(c.legal_name || ' ' || c.trade_licence_number || ' ' || coalesce(c.trn, ''))";
@@ -144,4 +145,4 @@ const licencesExpiring: HomeBlockProvider = {
   },
 };
 
-export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring] };
+export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };

@@ -5,8 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  BulkRetryBody,
-  BulkRetryResult,
   CreditNoteBody,
   InvoiceDetail,
   InvoiceListItem,
@@ -48,10 +46,6 @@ export async function invoiceRoutes(app: FastifyInstance) {
 
   api.get('/invoices/summary/', { config, schema: { response: { 200: InvoiceSummary } } }, async (request) =>
     store.unsyncedSummary(app.db, signedInUser(request), app.invoiceSyncEnabled),
-  );
-
-  api.post('/invoices/retry/', { config, schema: { headers: IdempotencyHeaders, body: BulkRetryBody, response: { 200: BulkRetryResult } } }, async (request) =>
-    store.retryInvoices(app.db, signedInUser(request), request.body.ids),
   );
 
   api.get('/invoices/:invoiceId', { config, schema: { params, response: { 200: InvoiceDetail } } }, async (request) =>

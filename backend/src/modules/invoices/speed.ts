@@ -10,6 +10,7 @@ import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts'
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
+import { invoicesBulk } from './bulk.ts';
 
 const ACTING_ROLES: readonly string[] = ['BOOKKEEPER', 'ADMIN'];
 
@@ -46,4 +47,4 @@ const needingAttention: HomeBlockProvider = {
   },
 };
 
-export const invoicesSpeed: SpeedContributions = { home: [needingAttention] };
+export const invoicesSpeed: SpeedContributions = { home: [needingAttention], bulk: invoicesBulk };

@@ -7,7 +7,6 @@
 import { addDays, addMonths, dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type {
-  BulkRetryResult,
   CreditNoteBody,
   ErrorGroup,
   InvoiceDetail,
@@ -34,7 +33,7 @@ import {
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { conflict, forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -492,28 +491,6 @@ async function requeue(tx: Queryable, row: DetailRow, actorId: number, idempoten
 
 export function retryInvoice(db: Database, user: Caller, invoiceId: number, version: number, context: ActionContext, now = new Date()): Promise<InvoiceDetail> {
   return invoiceAction(db, user, invoiceId, context, version, (tx, row) => requeue(tx, row, user.id, context.idempotencyKey, now));
-}
-
-/** Retries each invoice of a selection in its own transaction: one refused does not stop the others. */
-export async function retryInvoices(db: Database, user: Caller, ids: readonly number[], now = new Date()): Promise<BulkRetryResult> {
-  if (!canWrite(user)) throw forbidden('Only an administrator or a bookkeeper may retry invoices.');
-  const results: BulkRetryResult['results'] = [];
-  for (const id of new Set(ids)) {
-    try {
-      const detail = await db.transaction(async (tx) => {
-        const row = await findDetail(tx, id, true);
-        if (!row || !isVisibleTo(user, row)) throw notFound('Invoice');
-        if (!clientPermissions(user, row).edit) throw forbidden("Only an administrator or the client's bookkeeper may act on this invoice.");
-        await requeue(tx, row, user.id, null, now);
-        return row;
-      });
-      results.push({ id, ok: true, number: detail.number, message: `${detail.number} will be tried again now.` });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      results.push({ id, ok: false, number: null, message: error.message });
-    }
-  }
-  return { results };
 }
 
 /** An invoice entered in the accounting system by hand: ADMIN only, with the external id and a reason. */

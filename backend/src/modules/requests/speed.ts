@@ -10,6 +10,7 @@ import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts'
 import { formatSlaLeft } from '../../../../common/service-desk.ts';
 import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { listRequests } from './store.ts';
+import { requestsBulk, requestsNext } from './bulk.ts';
 
 /** Under this share of the target left, a running request counts as near its SLA. */
 export const SLA_NEAR_SHARE = 0.2;
@@ -41,4 +42,4 @@ const nearSla: HomeBlockProvider = {
   },
 };
 
-export const requestsSpeed: SpeedContributions = { home: [nearSla] };
+export const requestsSpeed: SpeedContributions = { home: [nearSla], next: requestsNext, bulk: requestsBulk };

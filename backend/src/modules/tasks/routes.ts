@@ -6,8 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   BoardQuery,
-  BulkTaskBody,
-  BulkTaskResult,
   NewTaskBody,
   NewTemplateBody,
   ReturnTaskBody,
@@ -53,10 +51,6 @@ export async function taskRoutes(app: FastifyInstance) {
   api.get('/tasks/board/', { config, schema: { querystring: BoardQuery, response: { 200: TaskBoard } } }, async (request) => tasks.taskBoard(app.db, signedInUser(request), request.query));
 
   api.get('/tasks/choices/', { config, schema: { response: { 200: TaskChoices } } }, async (request) => tasks.taskChoices(app.db, signedInUser(request)));
-
-  api.post('/tasks/bulk/', { config, schema: { headers: IdempotencyHeaders, body: BulkTaskBody, response: { 200: BulkTaskResult } } }, async (request) =>
-    tasks.bulkUpdate(app.db, signedInUser(request), request.body, actor(request)),
-  );
 
   api.get('/tasks/:taskId', { config, schema: { params, ...answer } }, async (request) => tasks.readTask(app.db, signedInUser(request), request.params.taskId));
 

@@ -11,6 +11,7 @@ import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
+import { tasksBulk, tasksNext } from './bulk.ts';
 
 const seesTasks = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'tasks');
 
@@ -84,4 +85,4 @@ function dueBlock(key: string, order: number, due: 'overdue' | 'today', title: s
 const overdue = dueBlock('tasks.overdue', 20, 'overdue', 'My tasks overdue', 'assigned to you, past their due date');
 const dueToday = dueBlock('tasks.today', 21, 'today', 'My tasks due today', 'assigned to you, due today (Dubai time)');
 
-export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [overdue, dueToday] };
+export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [overdue, dueToday], next: tasksNext, bulk: tasksBulk };

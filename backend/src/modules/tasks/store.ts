@@ -8,8 +8,6 @@
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import type {
-  BulkTaskBody,
-  BulkTaskResult,
   ChecklistItem,
   NewTaskBody,
   ReturnTaskBody,
@@ -347,39 +345,6 @@ export function commentOnTask(db: Database, user: Caller, taskId: number, body: 
     await tx.query('INSERT INTO task_comments (task_id, author_id, body) VALUES ($1, $2, $3)', [row.id, context.actorId, text]);
     await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_commented', actorId: context.actorId, data: { comment: text.slice(0, 200) }, idempotencyKey: context.idempotencyKey });
   }, today);
-}
-
-/** Bulk reassign and/or status: each task on its own (its own transaction), the result per row. */
-export async function bulkUpdate(db: Database, user: Caller, body: BulkTaskBody, context: ActionContext, today = dubaiDate()): Promise<BulkTaskResult> {
-  if (body.assignee_id === undefined && body.status === undefined) throw invalidInput('status', 'or an assignee must be given');
-  await requireWorker(db, body.assignee_id, 'assignee_id');
-  const results: BulkTaskResult['results'] = [];
-  for (const id of new Set(body.ids)) {
-    try {
-      const detail = await writeRecord(db, {
-        entity: 'task',
-        context: { actorId: context.actorId, idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:${id}` : null },
-        version: null,
-        conflictMessage: TASK_CONFLICT,
-        lock: (tx) => findTask(tx, user, id, true),
-        act: async (tx, row) => {
-          const rowContext = { actorId: context.actorId, idempotencyKey: context.idempotencyKey ? `${context.idempotencyKey}:${id}` : null };
-          if (body.assignee_id !== undefined && body.assignee_id !== row.assignee_id) {
-            await bump(tx, row.id, 'assignee_id = $2', [body.assignee_id]);
-            await recordAssignment(tx, row, body.assignee_id, rowContext);
-          }
-          if (body.status !== undefined) await applyStatus(tx, user, { ...row, assignee_id: body.assignee_id ?? row.assignee_id }, body.status, body.assignee_id !== undefined ? { ...rowContext, idempotencyKey: null } : rowContext);
-        },
-        read: (tx, row) => readTask(tx, user, row.id, today),
-      });
-      const { description: _d, checklist: _c, review_note: _r, comments: _m, timeline: _t, can_edit: _e, can_review: _v, created_at: _a, ...item } = detail;
-      results.push({ id, ok: true, message: null, task: item });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      results.push({ id, ok: false, message: error.message, task: null });
-    }
-  }
-  return { results };
 }
 
 export async function taskChoices(db: Queryable, user: Caller): Promise<TaskChoices> {

@@ -1,6 +1,6 @@
 /** The Tasks page's calls (common/contract/tasks.ts) and cache keys; every key starts with 'tasks', which every write invalidates. */
 import type { Page } from '../../../../common/contract/shared.ts';
-import type { BulkTaskBody, BulkTaskResult, NewTaskBody, TaskBoard, TaskChoices, TaskDetail, TaskListItem, TaskQuery, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
+import type { NewTaskBody, TaskBoard, TaskChoices, TaskDetail, TaskListItem, TaskQuery, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { taskPaths } from '../../../../common/contract/tasks-paths.ts';
 import type { TaskStatus } from '../../../../common/service-desk.ts';
 import { api } from '../../lib/api.ts';
@@ -26,4 +26,3 @@ export const setStatus = (taskId: number, status: TaskStatus, version: number, h
 export const approveTask = (taskId: number, version: number, headers: Headers) => api<TaskDetail>(taskPaths.approve(taskId), { method: 'POST', body: { version }, headers });
 export const returnTask = (taskId: number, note: string, version: number, headers: Headers) => api<TaskDetail>(taskPaths.returnTask(taskId), { method: 'POST', body: { note, version }, headers });
 export const commentOnTask = (taskId: number, body: string, headers: Headers) => api<TaskDetail>(taskPaths.comments(taskId), { method: 'POST', body: { body }, headers });
-export const bulkTasks = (body: BulkTaskBody, headers: Headers) => api<BulkTaskResult>(taskPaths.bulk, { method: 'POST', body, headers });

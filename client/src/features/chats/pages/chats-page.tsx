@@ -3,14 +3,20 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { CHAT_FILTERS, type ChatFilter } from '../../../../../common/contract/chats-paths.ts';
 import type { ConversationItem } from '../../../../../common/contract/chats.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { BulkChoice, bulkFilter } from '../../../components/bulk-params.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
 import { badgeLabel } from '../../../lib/links.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { chatKeys, fetchConversations } from '../api.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import type { RowSelection } from '../../../lib/use-row-selection.ts';
+import { chatKeys, fetchConversations, fetchStaff } from '../api.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
 
@@ -27,13 +33,45 @@ const CHATS_VIEW = {
 type ChatsView = ListView<typeof CHATS_VIEW>;
 const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: 50 });
 
+/** The bulk dialog's assignee: the staff who may hold a chat, loaded when the dialog opens. */
+function AssigneeChoice(props: Omit<Parameters<typeof BulkChoice>[0], 'label' | 'name' | 'people' | 'noneLabel'>) {
+  const staff = useQuery(chatKeys.staff, fetchStaff);
+  return <BulkChoice {...props} label="Assign to" name="assignee_id" people={staff.data?.staff ?? []} noneLabel="Nobody (unassign)" />;
+}
+
+/** Assign or resolve the selected chats, or all matching ones, as one job on the server (issue 22). */
+const BULK: readonly BulkActionSpec[] = [
+  { action: 'assign', label: 'Assign', verb: 'assigned', initialParams: { assignee_id: null }, renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} /> },
+  { action: 'resolve', label: 'Resolve', verb: 'resolved', initialParams: {} },
+];
+
 /** Conversations with their last message, time and unread count on the left; the open one on the right. */
 export function ChatsPage() {
   useSignals();
-  const list = useListController({ schema: CHATS_VIEW, queryKey: (view) => chatKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchConversations(queryOf(view), signal), pageSize: 50 });
+  const list = useListController({
+    schema: CHATS_VIEW,
+    queryKey: (view) => chatKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchConversations(queryOf(view), signal),
+    pageSize: 50,
+    list: 'chats',
+    recordParams: ['conversation'],
+  });
   const { view, update } = list;
+  const keys = (list.rows ?? []).map((item) => item.id);
   return (
     <section className="panel page-panel chats-page" aria-label="Chats">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
+      <BulkBar
+        list="chats"
+        noun={['chat', 'chats']}
+        selection={list.selection}
+        pageKeys={keys}
+        count={list.page?.count}
+        filter={bulkFilter(queryOf(view))}
+        actions={BULK}
+        invalidates={[chatKeys.all, ['work']]}
+      />
+      <div className="chats-page__panes">
       <aside className="chats-list" aria-label="Conversations">
         <div className="segmented chats-list__filters" role="group" aria-label="Show">
           {CHAT_FILTERS.map((value) => (
@@ -43,11 +81,22 @@ export function ChatsPage() {
           ))}
         </div>
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search clients" label="Search conversations" maxLength={MAX_SEARCH_LENGTH} />
+        <div className="chats-list__tools">
+          <PageCheckbox selection={list.selection} keys={keys} />
+          <NextUnassignedButton queue="chats" invalidates={[chatKeys.all]} />
+        </div>
         {list.isLoading && !list.rows && <LoadingIndicator label="Loading conversations" />}
         {list.rows && list.rows.length === 0 && <EmptyState />}
         <ul className="chats-list__items">
-          {(list.rows ?? []).map((item) => (
-            <ConversationRow key={item.id} item={item} active={item.id === view.conversation} onOpen={() => update({ conversation: item.id })} />
+          {(list.rows ?? []).map((item, index) => (
+            <ConversationRow
+              key={item.id}
+              item={item}
+              active={item.id === view.conversation}
+              selected={list.selection.allMatching || list.selection.selected.has(item.id)}
+              onSelect={(range) => list.selection.toggle(keys, index, range)}
+              onOpen={() => update({ conversation: item.id })}
+            />
           ))}
         </ul>
       </aside>
@@ -60,13 +109,34 @@ export function ChatsPage() {
           <p className="chats-pane__hint">Choose a conversation.</p>
         )}
       </div>
+      </div>
     </section>
   );
 }
 
-function ConversationRow({ item, active, onOpen }: { item: ConversationItem; active: boolean; onOpen: () => void }) {
+/** Selects every conversation listed (or clears them), like a table's header box. */
+function PageCheckbox({ selection, keys }: { selection: RowSelection; keys: readonly number[] }) {
+  const count = keys.filter((key) => selection.selected.has(key)).length;
+  const all = selection.allMatching || (keys.length > 0 && count === keys.length);
   return (
-    <li>
+    <label className="chats-list__select">
+      <input type="checkbox" checked={all} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
+      Select all shown
+    </label>
+  );
+}
+
+function ConversationRow({ item, active, selected, onSelect, onOpen }: { item: ConversationItem; active: boolean; selected: boolean; onSelect: (range: boolean) => void; onOpen: () => void }) {
+  return (
+    <li className="chat-row__item">
+      <input
+        type="checkbox"
+        className="chat-row__check"
+        aria-label={`Select ${item.client.legal_name}`}
+        checked={selected}
+        onChange={() => {}}
+        onClick={(event) => onSelect(event.shiftKey)}
+      />
       <button type="button" className={active ? 'chat-row chat-row--active' : 'chat-row'} aria-current={active || undefined} onClick={onOpen} data-conversation={item.id}>
         <span className="chat-row__top">
           <span className="chat-row__client">{item.client.legal_name}</span>

@@ -7,6 +7,8 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { BulkChoice, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -112,6 +114,23 @@ const columns: readonly Column<ClientListItem>[] = [
   { id: 'status', header: 'Status', fit: true, cell: (client) => <StatusChip variant={CLIENT_STATUS_VARIANTS[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</StatusChip> },
 ];
 
+/** The bulk dialog's bookkeeper: the active bookkeepers (the team choices the client page offers). */
+function BookkeeperChoice(props: Omit<Parameters<typeof BulkChoice>[0], 'label' | 'name' | 'people' | 'noneLabel'>) {
+  const team = useTeamChoices();
+  return <BulkChoice {...props} label="Bookkeeper" name="bookkeeper_id" people={team.data?.bookkeepers ?? []} noneLabel="Nobody (not assigned)" />;
+}
+
+/** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (issue 22; ADMIN only). */
+const BULK: readonly BulkActionSpec[] = [
+  {
+    action: 'assign_bookkeeper',
+    label: 'Assign bookkeeper',
+    verb: 'given the bookkeeper',
+    initialParams: { bookkeeper_id: null },
+    renderParams: (params, setParams) => <BookkeeperChoice params={params} setParams={setParams} />,
+  },
+];
+
 /** The Clients list: search, filters, sort and page in the URL through the list controller; export of the same view. */
 export function ClientsPage() {
   useSignals();
@@ -127,6 +146,8 @@ export function ClientsPage() {
   const { view, update } = list;
   const plans = usePlans();
   const team = useTeamChoices();
+  // Only an administrator changes a client's team, so only they get the selection column.
+  const bulk = role === 'ADMIN';
 
   return (
     <section className="panel page-panel clients-list" aria-label="Clients">
@@ -177,8 +198,22 @@ export function ClientsPage() {
           Export CSV
         </Button>
       </div>
+      {bulk && (
+        <BulkBar
+          list="clients"
+          noun={['client', 'clients']}
+          selection={list.selection}
+          pageKeys={(list.rows ?? []).map((client) => client.id)}
+          count={list.page?.count}
+          filter={bulkFilter(filtersOf(view))}
+          actions={BULK}
+          invalidates={[clientKeys.all, ['work']]}
+        />
+      )}
       <DataTable<ClientListItem>
         label="Clients"
+        selection={bulk ? list.selection : undefined}
+        rowLabel={(client) => client.legal_name}
         columns={columns}
         rows={list.rows}
         rowKey={(client) => client.id}

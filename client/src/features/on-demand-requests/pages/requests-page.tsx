@@ -4,14 +4,19 @@ import { formatFils } from '../../../../../common/money.ts';
 import type { RequestListItem, RequestQuery } from '../../../../../common/contract/requests.ts';
 import { REQUEST_VIEWS, type RequestView } from '../../../../../common/contract/requests-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { BulkChoice, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchRequests, requestKeys } from '../api.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { fetchRequests, fetchStaff, requestKeys } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
@@ -32,10 +37,27 @@ type RequestsView = ListView<typeof REQUESTS_VIEW>;
 
 const queryOf = (view: RequestsView): RequestQuery => ({ view: view.view, assignee: view.assignee, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: DEFAULT_PAGE_SIZE });
 
+/** The bulk dialog's assignee: the staff who may hold a request, loaded when the dialog opens. */
+function AssigneeChoice(props: Omit<Parameters<typeof BulkChoice>[0], 'label' | 'name' | 'people' | 'noneLabel'>) {
+  const staff = useQuery(requestKeys.staff, fetchStaff);
+  return <BulkChoice {...props} label="Assign to" name="assignee_id" people={staff.data?.staff ?? []} noneLabel="Nobody (unassign)" />;
+}
+
+/** Assign the selected requests, or all matching ones, as one job on the server (issue 22). */
+const BULK: readonly BulkActionSpec[] = [
+  { action: 'assign', label: 'Assign', verb: 'assigned', initialParams: { assignee_id: null }, renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} /> },
+];
+
 /** The inbox: breached requests first, then by time left on the SLA clock; one request opens over it. */
 export function RequestsPage() {
   useSignals();
-  const list = useListController({ schema: REQUESTS_VIEW, queryKey: (view) => requestKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchRequests(queryOf(view), signal) });
+  const list = useListController({
+    schema: REQUESTS_VIEW,
+    queryKey: (view) => requestKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchRequests(queryOf(view), signal),
+    list: 'on-demand-requests',
+    recordParams: ['request'],
+  });
   const { view, update } = list;
   const columns: readonly Column<RequestListItem>[] = [
     {
@@ -53,12 +75,13 @@ export function RequestsPage() {
     },
     { id: 'received', header: 'Received', fit: true, cell: (request) => formatDubaiDateTime(request.created_at) },
     { id: 'assignee', header: 'Assignee', cell: (request) => request.assignee?.display_name ?? request.assignee?.email ?? 'Unassigned' },
-    { id: 'quote', header: 'Quote', fit: true, cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
+    { id: 'quote', header: 'Quote', cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
     { id: 'sla', header: 'SLA', fit: true, cell: (request) => <StatusChip variant={slaVariant(request)}>{slaText(request)}</StatusChip> },
     { id: 'status', header: 'Status', fit: true, cell: (request) => <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip> },
   ];
   return (
     <section className="panel page-panel requests-page" aria-label="On-demand requests">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="requests-page__toolbar">
         <div className="segmented" role="group" aria-label="Requests shown">
           {REQUEST_VIEWS.map((value) => (
@@ -75,9 +98,24 @@ export function RequestsPage() {
           ))}
         </div>
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Client, type or details" label="Search requests" maxLength={MAX_SEARCH_LENGTH} />
+        <span className="requests-page__next">
+          <NextUnassignedButton queue="on-demand-requests" invalidates={[requestKeys.all]} />
+        </span>
       </div>
+      <BulkBar
+        list="on-demand-requests"
+        noun={['request', 'requests']}
+        selection={list.selection}
+        pageKeys={(list.rows ?? []).map((request) => request.id)}
+        count={list.page?.count}
+        filter={bulkFilter(queryOf(view))}
+        actions={BULK}
+        invalidates={[requestKeys.all, ['work']]}
+      />
       <DataTable<RequestListItem>
         label="Requests"
+        selection={list.selection}
+        rowLabel={(request) => `${request.type.name} ${request.client.legal_name}`}
         columns={columns}
         rows={list.rows}
         rowKey={(request) => request.id}

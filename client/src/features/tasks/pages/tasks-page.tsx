@@ -4,9 +4,13 @@ import type { TaskListItem, TaskQuery } from '../../../../../common/contract/tas
 import { DEFAULT_TASK_SORT, TASK_SORTS, type TaskSort } from '../../../../../common/contract/tasks-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { BulkChoice, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -14,16 +18,17 @@ import { choiceField, integerField, textField, type Field, type ListView } from 
 import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
-import { bulkTasks, fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
+import { fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
 import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { Filter } from '../components/filter.tsx';
-import { TaskBoard } from '../components/task-board.tsx';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/tasks.css';
 
 const TaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.TaskDialog })));
 const NewTaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.NewTaskDialog })));
+// The board (and its drag-and-drop library) loads when the board is first shown, not with the list.
+const TaskBoard = lazy(() => import('../components/task-board.tsx').then((module) => ({ default: module.TaskBoard })));
 
 const assigneeField: Field<string> = { defaultValue: 'mine', parse: (raw) => (/^(mine|all|none|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value) => value };
 
@@ -39,6 +44,35 @@ const TASKS_VIEW = {
   task: integerField(0, 0),
 };
 type TasksView = ListView<typeof TASKS_VIEW>;
+
+type Staff = readonly { id: number; display_name: string | null; email: string }[];
+
+/** Assign or move the selected tasks, or all matching ones, as one job on the server (issue 22). */
+const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
+  {
+    action: 'assign',
+    label: 'Assign',
+    verb: 'assigned',
+    initialParams: { assignee_id: null },
+    renderParams: (params, setParams) => <BulkChoice label="Assign to" name="assignee_id" params={params} setParams={setParams} people={staff} noneLabel="Nobody (unassign)" />,
+  },
+  {
+    action: 'status',
+    label: 'Change status',
+    verb: 'moved',
+    initialParams: { status: null },
+    ready: (params) => typeof params.status === 'string',
+    renderParams: (params, setParams) => (
+      <BulkChoice
+        label="Move to"
+        name="status"
+        params={params}
+        setParams={setParams}
+        options={TASK_STATUSES.filter((status) => status !== 'in_review').map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
+      />
+    ),
+  },
+];
 
 const queryOf = (view: TasksView): TaskQuery => ({
   assignee: view.assignee,
@@ -56,10 +90,11 @@ export function TasksPage() {
     schema: TASKS_VIEW,
     queryKey: (view) => taskKeys.list(queryOf(view)),
     fetchPage: (view, signal) => fetchTasks(queryOf(view), signal),
+    list: 'tasks',
+    recordParams: ['task'],
   });
   const { view, update } = list;
   const [creating, setCreating] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const choices = useQuery(taskKeys.choices, fetchChoices);
   const boardQuery = useMemo(() => ({ assignee: view.assignee, ...(view.search ? { search: view.search } : {}) }), [view.assignee, view.search]);
   const board = useQuery(taskKeys.board(boardQuery), (signal) => fetchBoard(boardQuery, signal), { enabled: view.layout === 'board' });
@@ -69,20 +104,8 @@ export function TasksPage() {
     invalidates: [taskKeys.all],
   });
   const open = useCallback((taskId: number) => update({ task: taskId }), [update]);
-  const toggle = (id: number) => setSelected((current) => {
-    const next = new Set(current);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
 
   const columns: readonly Column<TaskListItem>[] = [
-    {
-      id: 'select',
-      header: 'Select',
-      fit: true,
-      cell: (task) => <input type="checkbox" className="tasks-list__check" aria-label={`Select ${task.title}`} checked={selected.has(task.id)} onChange={() => toggle(task.id)} />,
-    },
     {
       id: 'title',
       header: 'Task',
@@ -105,6 +128,7 @@ export function TasksPage() {
 
   return (
     <section className="panel page-panel tasks-page" aria-label="Tasks">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="tasks-page__toolbar">
         <div className="segmented" role="group" aria-label="Layout">
           <button type="button" aria-pressed={view.layout === 'list'} onClick={() => update({ layout: 'list' })}>
@@ -143,16 +167,30 @@ export function TasksPage() {
             </Filter>
           </>
         )}
-        <Button className="tasks-page__new" onClick={() => setCreating(true)}>
+        <span className="tasks-page__new">
+          <NextUnassignedButton queue="tasks" invalidates={[taskKeys.all]} />
+        </span>
+        <Button onClick={() => setCreating(true)}>
           New task
         </Button>
       </div>
 
       {view.layout === 'list' ? (
         <>
-          {selected.size > 0 && <BulkBar ids={[...selected]} staff={choices.data?.staff ?? []} onDone={() => setSelected(new Set())} />}
+          <BulkBar
+            list="tasks"
+            noun={['task', 'tasks']}
+            selection={list.selection}
+            pageKeys={(list.rows ?? []).map((task) => task.id)}
+            count={list.page?.count}
+            filter={bulkFilter({ ...queryOf(view), sort: undefined })}
+            actions={bulkActions(choices.data?.staff ?? [])}
+            invalidates={[taskKeys.all, ['work']]}
+          />
           <DataTable<TaskListItem>
             label="Tasks"
+            selection={list.selection}
+            rowLabel={(task) => `${task.title} ${task.client.legal_name}`}
             columns={columns}
             rows={list.rows}
             rowKey={(task) => task.id}
@@ -166,7 +204,9 @@ export function TasksPage() {
           {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
         </>
       ) : board.data ? (
-        <TaskBoard board={board.data} onMove={(task, status) => void move.run({ task, status })} onOpen={open} />
+        <Suspense fallback={<LoadingIndicator label="Loading the board" />}>
+          <TaskBoard board={board.data} onMove={(task, status) => void move.run({ task, status })} onOpen={open} />
+        </Suspense>
       ) : (
         <LoadingIndicator label="Loading the board" />
       )}
@@ -176,54 +216,5 @@ export function TasksPage() {
         {creating && <NewTaskDialog choices={choices.data} onClose={() => setCreating(false)} onCreated={(taskId) => update({ task: taskId })} />}
       </Suspense>
     </section>
-  );
-}
-
-function BulkBar({ ids, staff, onDone }: { ids: number[]; staff: readonly { id: number; display_name: string | null; email: string }[]; onDone: () => void }) {
-  const [assignee, setAssignee] = useState('');
-  const [status, setStatusChoice] = useState('');
-  const [results, setResults] = useState<{ id: number; ok: boolean; message: string | null }[] | null>(null);
-  const apply = useAction({
-    run: (_input: void, { headers }) =>
-      bulkTasks({ ids, ...(assignee ? { assignee_id: Number(assignee) } : {}), ...(status ? { status: status as TaskStatus } : {}) }, headers),
-    success: (result) => `${result.results.filter((row) => row.ok).length} of ${result.results.length} tasks changed.`,
-    invalidates: [taskKeys.all],
-    onSuccess: (result) => {
-      setResults(result.results);
-      if (result.results.every((row) => row.ok)) onDone();
-    },
-  });
-  return (
-    <div className="tasks-bulk" role="region" aria-label="Change selected tasks">
-      <span>{ids.length} selected</span>
-      <Filter label="Reassign to" value={assignee} onChange={setAssignee}>
-        <option value="">Keep</option>
-        {staff.map((person) => (
-          <option key={person.id} value={String(person.id)}>
-            {personName(person)}
-          </option>
-        ))}
-      </Filter>
-      <Filter label="Status" value={status} onChange={setStatusChoice}>
-        <option value="">Keep</option>
-        {TASK_STATUSES.filter((value) => value !== 'in_review').map((value) => (
-          <option key={value} value={value}>
-            {TASK_STATUS_LABELS[value]}
-          </option>
-        ))}
-      </Filter>
-      <Button onClick={() => void apply.run()} loading={apply.busy} disabled={!assignee && !status}>
-        Apply
-      </Button>
-      {results && results.some((row) => !row.ok) && (
-        <ul className="tasks-bulk__results">
-          {results.filter((row) => !row.ok).map((row) => (
-            <li key={row.id}>
-              Task {row.id}: {row.message}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }

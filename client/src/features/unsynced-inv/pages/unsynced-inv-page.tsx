@@ -1,21 +1,22 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { BulkRetryResult, InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
-import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, MAX_BULK_RETRY, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
+import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
+import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
-import { Button } from '../../../components/button.tsx';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
-import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchInvoices, invoiceKeys, retryInvoices, useInvoiceSummary } from '../api.ts';
+import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
 import '../components/unsynced-inv.css';
@@ -54,56 +55,30 @@ const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
   page_size: DEFAULT_PAGE_SIZE,
 });
 
+/** Retry the selected invoices, or all matching ones, as one job on the server (issue 22). */
+const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', verb: 'sent back to the accounting system', initialParams: {} }];
+
 /**
  * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
  * filters the list), filters, search, sort and page in the URL; a row's number opens its drawer; a selection
- * is retried at once with a result per row. Rows go and come live: the page reloads when the notification
- * stream says an invoice stopped or synced.
+ * (or every invoice matching) is retried as a bulk job with a result per row. Rows go and come live: the page
+ * reloads when the notification stream says an invoice stopped or synced.
  */
 export function UnsyncedInvoicesPage() {
   useSignals();
-  const list = useListController({ schema, queryKey: (view) => invoiceKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchInvoices(queryOf(view), signal) });
+  const list = useListController({
+    schema,
+    queryKey: (view) => invoiceKeys.list(queryOf(view)),
+    fetchPage: (view, signal) => fetchInvoices(queryOf(view), signal),
+    list: 'unsynced-inv',
+    recordParams: ['invoice'],
+  });
   const { view, update } = list;
   const summary = useInvoiceSummary();
   const canWrite = summary.data?.can_write ?? false;
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [results, setResults] = useState<BulkRetryResult['results'] | null>(null);
 
   const rows = list.rows;
-  const visibleIds = useMemo(() => (rows ?? []).map((row) => row.id), [rows]);
-  const selectedHere = visibleIds.filter((id) => selected.has(id));
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const toggleAll = () => setSelected(selectedHere.length === visibleIds.length ? new Set() : new Set(visibleIds));
-
-  const bulk = useAction<number[], BulkRetryResult>({
-    run: (ids, { headers }) => retryInvoices(ids, headers),
-    success: (answer) => `${answer.results.filter((row) => row.ok).length} of ${answer.results.length} queued to retry now`,
-    invalidates: [invoiceKeys.all],
-    onSuccess: (answer) => {
-      setResults(answer.results);
-      setSelected(new Set());
-    },
-  });
-
   const columns: Column<InvoiceListItem>[] = [
-    ...(canWrite
-      ? [
-          {
-            id: 'select',
-            header: 'Select',
-            fit: true,
-            cell: (row: InvoiceListItem) => (
-              <input type="checkbox" className="unsynced__check" aria-label={`Select ${row.number}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
-            ),
-          },
-        ]
-      : []),
     {
       id: 'number',
       header: 'Number',
@@ -134,6 +109,7 @@ export function UnsyncedInvoicesPage() {
 
   return (
     <section className="panel page-panel unsynced" aria-label="Unsynced invoices">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       {summary.data && !summary.data.sync_enabled && (
         <p className="unsynced__notice" role="status">
           Sync to the accounting system is off: its settings (ZOHO_BOOKS_API_URL and the rest) are not configured, so invoices wait here until it is set up.
@@ -176,37 +152,23 @@ export function UnsyncedInvoicesPage() {
             </option>
           ))}
         </Filter>
-        {canWrite && (
-          <div className="unsynced__bulk">
-            <label className="unsynced__all">
-              <input type="checkbox" checked={visibleIds.length > 0 && selectedHere.length === visibleIds.length} onChange={toggleAll} disabled={visibleIds.length === 0} />
-              Select page
-            </label>
-            <Button loading={bulk.busy} disabled={selectedHere.length === 0 || selectedHere.length > MAX_BULK_RETRY} onClick={() => void bulk.run(selectedHere)}>
-              Retry selected ({selectedHere.length})
-            </Button>
-          </div>
-        )}
       </div>
-      {results && (
-        <div className="unsynced__results" role="status" aria-label="Retry results">
-          <div className="unsynced__results-head">
-            <strong>Retry results</strong>
-            <Button variant="outlined" onClick={() => setResults(null)}>
-              Dismiss
-            </Button>
-          </div>
-          <ul>
-            {results.map((row) => (
-              <li key={row.id} className={row.ok ? 'unsynced__result unsynced__result--ok' : 'unsynced__result unsynced__result--refused'}>
-                {row.message}
-              </li>
-            ))}
-          </ul>
-        </div>
+      {canWrite && (
+        <BulkBar
+          list="unsynced-inv"
+          noun={['invoice', 'invoices']}
+          selection={list.selection}
+          pageKeys={(rows ?? []).map((row) => row.id)}
+          count={list.page?.count}
+          filter={bulkFilter(queryOf(view))}
+          actions={BULK}
+          invalidates={[invoiceKeys.all, ['work']]}
+        />
       )}
       <DataTable<InvoiceListItem>
         label="Unsynced invoices"
+        selection={canWrite ? list.selection : undefined}
+        rowLabel={(row) => `${row.number} ${row.client.legal_name}`}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}

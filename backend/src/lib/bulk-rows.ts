@@ -1,0 +1,110 @@
+/**
+ * What the areas' bulk actions and 'Next unassigned' queues (issue 22, lib/work-registry.ts) share, so each
+ * area's speed.ts only says which of its own actions runs: one row's outcome from the area's action (a
+ * replayed key is done, a refusal is skipped or failed with the action's own sentence), the list's filter
+ * read under the list's own query schema ('all N matching' selects what the list shows), and an area's
+ * versioned action run inside the transaction that took a row with SKIP LOCKED.
+ */
+import type { TSchema } from 'typebox';
+import type { AuditEntity } from '../../../common/events.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { findByIdempotencyKey } from './audit.ts';
+import { HttpError, invalidInput } from './http-error.ts';
+import type { PageWindow } from './pagination.ts';
+import { strictValidatorCompiler } from './validation.ts';
+import type { BulkOutcome } from './work-registry.ts';
+
+export const DONE: BulkOutcome = { outcome: 'done', reason: null };
+export const skipped = (reason: string): BulkOutcome => ({ outcome: 'skipped', reason });
+
+/**
+ * One row of a bulk job: done at once when the row's key was already recorded on the record (a job re-run
+ * after a crash), else `run` (the area's action). A refusal by the action is the row's result: a conflict
+ * (changed meanwhile, already closed) is skipped, any other refusal (not found, not allowed) failed.
+ */
+export async function bulkRow(db: Queryable, entity: AuditEntity, id: number, idempotencyKey: string, run: () => Promise<BulkOutcome>): Promise<BulkOutcome> {
+  try {
+    if (await findByIdempotencyKey(db, entity, id, idempotencyKey)) return DONE;
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return { outcome: error.statusCode === 409 ? 'skipped' : 'failed', reason: error.message };
+    throw error;
+  }
+}
+
+/**
+ * A bulk job's filter read as the list's query string (the same strict conversion and the same sentences),
+ * so 'all N matching' is exactly the list's rows; a filter the list would refuse is refused as `filter.<name>`.
+ */
+export function parseListFilter<T>(schema: TSchema, filter: Record<string, string>): T {
+  const validate = strictValidatorCompiler({ schema, httpPart: 'querystring', method: 'GET', url: '/' });
+  const result = validate({ ...filter }) as { value?: unknown; error?: Error & { field?: string } };
+  if (result.error) {
+    const field = result.error.field ?? 'filter';
+    throw new HttpError(400, 'INVALID_INPUT', result.error.message, `filter.${field}`);
+  }
+  return result.value as T;
+}
+
+/** The first `limit` rows of a list, as its page window. */
+export const firstRows = (limit: number): PageWindow => ({ page: 1, size: limit, offset: 0 });
+
+/**
+ * An open transaction seen as a Database, so an area's versioned action (writeRecord: lock, version, audit,
+ * notifications) runs inside the transaction that took its row FOR UPDATE SKIP LOCKED, instead of a second
+ * one that another caller could slip between.
+ */
+function withinTransaction(db: Database, tx: Queryable): Database {
+  return { query: (sql, params) => tx.query(sql, params), transaction: (work) => work(tx), listen: (channel, onMessage) => db.listen(channel, onMessage), close: async () => {} };
+}
+
+/** What a retried 'Next unassigned' (same Idempotency-Key) took the first time: the record of its audit event. */
+async function takenBefore(tx: Queryable, entity: AuditEntity, kind: string, actorId: number, idempotencyKey: string | null): Promise<number | null> {
+  if (!idempotencyKey) return null;
+  const [row] = await tx.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4', [entity, kind, actorId, idempotencyKey]);
+  return row?.entity_id ?? null;
+}
+
+/** One row of a bulk assign: skipped when the row already has that assignee, else `assign` (the area's action). */
+export async function assignRow(current: number | null, wanted: number | null, assign: () => Promise<unknown>): Promise<BulkOutcome> {
+  if (current === wanted) return skipped(wanted === null ? 'Already unassigned.' : 'Already assigned to this person.');
+  await assign();
+  return DONE;
+}
+
+/** A bulk parameter that must be a staff id or null (unassign). */
+export function idOrNull(params: Record<string, string | number | null>, name: string): number | null {
+  const value = params[name];
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'number') throw invalidInput(`params.${name}`, 'must be a staff id or null');
+  return value;
+}
+
+export interface TakeNext {
+  entity: AuditEntity;
+  /** The audit event kind of the area's assign action (how a retried press finds what it took). */
+  assignedKind: string;
+  /** The oldest unassigned row the caller may work, locked FOR UPDATE SKIP LOCKED in `tx`; null when none. */
+  candidate: (tx: Queryable) => Promise<number | null>;
+  /** The area's own assign action, to the caller, run inside the taking transaction. */
+  assign: (db: Database, id: number) => Promise<void>;
+  /** What the console shows and opens. */
+  item: (tx: Queryable, id: number) => Promise<{ title: string; href: string }>;
+}
+
+/**
+ * 'Next unassigned' for a queue: in one transaction, what a retried press (same key) took, or the oldest
+ * unassigned row (SKIP LOCKED: two callers at once get different rows) assigned to the caller by the area's
+ * own action.
+ */
+export function takeNext(db: Database, caller: { id: number; idempotencyKey: string | null }, take: TakeNext): Promise<{ id: number; title: string; href: string } | null> {
+  return db.transaction(async (tx) => {
+    let id = await takenBefore(tx, take.entity, take.assignedKind, caller.id, caller.idempotencyKey);
+    if (id === null) {
+      id = await take.candidate(tx);
+      if (id === null) return null;
+      await take.assign(withinTransaction(db, tx), id);
+    }
+    return { id, ...(await take.item(tx, id)) };
+  });
+}

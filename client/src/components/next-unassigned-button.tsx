@@ -1,0 +1,26 @@
+import { useLocation } from 'wouter';
+import { useAction } from '../lib/use-action.ts';
+import type { QueryKey } from '../lib/query-cache.ts';
+import { takeNext, workKeys } from '../lib/work-api.ts';
+import { Button } from './button.tsx';
+
+/**
+ * 'Next unassigned' on a queue's list page (issue 22): takes the oldest item nobody holds that the user may
+ * work, assigns it to them (two people pressing at once get different ones) and opens it.
+ */
+export function NextUnassignedButton({ queue, invalidates }: { queue: string; invalidates: readonly QueryKey[] }) {
+  const [, navigate] = useLocation();
+  const next = useAction({
+    run: (_: void, { headers }) => takeNext(queue, headers),
+    invalidates: [workKeys.myWork, ...invalidates],
+    onSuccess: (result) => {
+      if (result.item) navigate(result.item.href);
+    },
+    success: (result) => (result.item ? `${result.item.title} is assigned to you.` : 'Nothing is left unassigned.'),
+  });
+  return (
+    <Button variant="outlined" onClick={() => void next.run()} loading={next.busy}>
+      Next unassigned
+    </Button>
+  );
+}
