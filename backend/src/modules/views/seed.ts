@@ -1,12 +1,18 @@
 /**
- * Demo saved views: a view the BD manager shares with the team on Due Diligence, and a private one of the
- * administrator's on Clients. Neither is a default, so every list still opens plain.
+ * Demo saved views: a view the BD manager shares with the team on Due Diligence, a private one of the
+ * administrator's on Clients, and one per growth, content and staff list (shared by the team's manager, the
+ * administrator's own on Users). None is a default, so every list still opens plain.
  */
 import type { Queryable } from '../../db/database.ts';
 
 const VIEWS = [
   { owner: 'bd_manager@example.com', list: 'due-diligence', name: 'Trading companies', query: 'search=trading', shared: true },
   { owner: 'admin@example.com', list: 'clients', name: 'Licences expiring in 30 days', query: 'licence=30&sort=licence_expires_on', shared: false },
+  // Growth, content and staff lists (bulk-growth).
+  { owner: 'bd_manager@example.com', list: 'contactus', name: 'New enquiries', query: 'status=new', shared: true },
+  { owner: 'bd_manager@example.com', list: 'crm', name: 'Proposals out', query: 'stage=proposal_sent', shared: true },
+  { owner: 'hr_manager@example.com', list: 'careers', name: 'Published posts', query: 'status=published', shared: true },
+  { owner: 'admin@example.com', list: 'users', name: 'Administrators', query: 'roles=ADMIN', shared: false },
 ] as const;
 
 export async function seedViews(tx: Queryable): Promise<void> {
