@@ -35,6 +35,8 @@ interface BulkBarProps {
   actions: readonly BulkActionSpec[];
   /** The list's cache keys, read again when a job finishes. */
   invalidates: readonly QueryKey[];
+  /** Where this browser keeps the running job's id, when two pages share one list key (Careers' posts and applications); the list key by default. */
+  storageKey?: string;
 }
 
 const jobStorageKey = (list: string) => `bulk-job:${list}`;
@@ -44,12 +46,12 @@ const jobStorageKey = (list: string) => `bulk-job:${list}`;
  * the role may run (GET bulk/actions/), a confirmation naming the count, then the job's progress and per-row
  * results (BulkJobPanel), which survive a reload (the job's id is kept in this browser).
  */
-export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, invalidates }: BulkBarProps) {
+export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, invalidates, storageKey = list }: BulkBarProps) {
   const allowed = useQuery(workKeys.bulkActions, fetchBulkActions, { notify: false });
   const offered = actions.filter((spec) => allowed.data?.actions.some((entry) => entry.list === list && entry.action === spec.action));
   const [confirming, setConfirming] = useState<BulkActionSpec | null>(null);
   const [jobId, setJobId] = useState<number | null>(() => {
-    const stored = Number(window.localStorage.getItem(jobStorageKey(list)));
+    const stored = Number(window.localStorage.getItem(jobStorageKey(storageKey)));
     return Number.isInteger(stored) && stored > 0 ? stored : null;
   });
   const picked = pageKeys.filter((key) => selection.selected.has(key));
@@ -57,13 +59,13 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
   const name = (n: number) => `${n} ${n === 1 ? noun[0] : noun[1]}`;
 
   const start = (job: BulkJob) => {
-    window.localStorage.setItem(jobStorageKey(list), String(job.id));
+    window.localStorage.setItem(jobStorageKey(storageKey), String(job.id));
     setJobId(job.id);
     setConfirming(null);
     selection.clear();
   };
   const dismiss = () => {
-    window.localStorage.removeItem(jobStorageKey(list));
+    window.localStorage.removeItem(jobStorageKey(storageKey));
     setJobId(null);
   };
 

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+
+/**
+ * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list
+ * (an assignee, a status, a role) and a free-text reason, laid out as the console's other form fields.
+ */
+export function ChoiceParam<T extends string | number>({
+  label,
+  value,
+  choices,
+  onChange,
+  none,
+}: {
+  label: string;
+  value: T | null;
+  choices: readonly { value: T; label: string }[];
+  onChange: (value: T | null) => void;
+  /** The label of 'no value' (e.g. 'Nobody (unassign)'); without it a value must be chosen. */
+  none?: string;
+}) {
+  const id = useId();
+  const numeric = typeof choices[0]?.value === 'number';
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : ((numeric ? Number(event.target.value) : event.target.value) as T))}
+      >
+        {(none !== undefined || value === null) && <option value="">{none ?? 'Choose…'}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ReasonParam({ label, value, onChange, maxLength }: { label: string; value: string; onChange: (value: string) => void; maxLength: number }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
