@@ -17,6 +17,8 @@ export interface BulkActionSpec {
   label: string;
   /** What the confirmation says is done to each row ('assigned'). */
   verb: string;
+  /** How the confirmation's question starts before the count ('Change the status of'); the label by default. */
+  phrase?: string;
   initialParams: Params;
   renderParams?: (params: Params, setParams: (params: Params) => void) => ReactNode;
   ready?: (params: Params) => boolean;
@@ -97,7 +99,7 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
         <ConfirmBulk
           spec={confirming}
           body={{ list, action: confirming.action, ...(selection.allMatching ? { filter } : { ids: picked.map(Number) }) }}
-          summary={`${confirming.label} ${name(chosen)}${selection.allMatching ? ' (every row matching the list’s filter, as the server reads it now)' : ''}?`}
+          summary={`${confirming.phrase ?? confirming.label} ${name(chosen)}${selection.allMatching ? ' (every row matching the list’s filter, as the server reads it now)' : ''}?`}
           onStarted={start}
           onClose={() => setConfirming(null)}
         />

@@ -42,6 +42,7 @@ const columns: readonly Column<Application>[] = [
 const bulk: readonly BulkActionSpec[] = [
   {
     action: 'application_status',
+    phrase: 'Change the status of',
     label: 'Change status',
     verb: 'changed',
     initialParams: { status: null },

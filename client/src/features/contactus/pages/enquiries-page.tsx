@@ -96,6 +96,7 @@ function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[]
     },
     {
       action: 'status',
+      phrase: 'Change the status of',
       label: 'Change status',
       verb: 'changed',
       initialParams: { status: null, reason: null },

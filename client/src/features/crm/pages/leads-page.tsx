@@ -69,6 +69,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
   return [
     {
       action: 'owner',
+      phrase: 'Assign an owner to',
       label: 'Assign owner',
       verb: 'given the owner',
       initialParams: { owner_id: null },
@@ -84,6 +85,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
     },
     {
       action: 'stage',
+      phrase: 'Move',
       label: 'Move stage',
       verb: 'moved',
       initialParams: { stage: null, reason: null },

@@ -62,6 +62,7 @@ function bulkActions(roles: readonly RoleChoice[]): readonly BulkActionSpec[] {
     { action: 'reactivate', label: 'Reactivate', verb: 'reactivated', initialParams: {} },
     {
       action: 'role',
+      phrase: 'Change the role of',
       label: 'Change role',
       verb: 'given the role',
       initialParams: { role: null },
@@ -141,7 +142,7 @@ export function UsersPage() {
         <div role="rowgroup">
           <div role="row" className="users-table__row data-table__row--header">
             <span role="columnheader" className="data-table__cell users-row__pick">
-              <input type="checkbox" aria-label="Select all loaded users" checked={allPicked} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
+              <input type="checkbox" className="data-table__checkbox" aria-label="Select all loaded users" checked={allPicked} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
               <span className="visually-hidden">Picture</span>
             </span>
             <span role="columnheader" className="data-table__cell">
@@ -241,7 +242,7 @@ const UserRow = memo(function UserRow({
   return (
     <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
       <span role="cell" className="data-table__cell users-row__pick">
-        <input type="checkbox" aria-label={`Select ${name}`} checked={picked} onChange={() => undefined} onClick={(event) => onPick(index, event.shiftKey)} />
+        <input type="checkbox" className="data-table__checkbox" aria-label={`Select ${name}`} checked={picked} onChange={() => undefined} onClick={(event) => onPick(index, event.shiftKey)} />
         <span className="users-row__avatar">
           <Avatar name={name} picture={user.profile_picture} />
         </span>
