@@ -139,6 +139,8 @@ describe('enquiries', () => {
     await app.db.query("UPDATE enquiries SET assignee_id = $1 WHERE status = 'new'", [ids.get('ADMIN')]);
     expect(ok<NextResult>(await call('POST', 'work/next/', 'ADMIN', { queue: 'contactus' })).item).toBeNull();
     expect((await call('POST', 'work/next/', 'BOOKKEEPER', { queue: 'contactus' })).statusCode).toBe(403);
+    const home = ok<{ blocks: { key: string; next_queue: string | null }[] }>(await call('GET', 'me/work', 'BD_EXEC'));
+    expect(home.blocks.find((entry) => entry.key === 'enquiries.new')?.next_queue).toBe('contactus');
   });
 });
 

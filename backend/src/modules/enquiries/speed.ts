@@ -73,7 +73,8 @@ const newEnquiries: HomeBlockProvider = {
         at: row.created_at.toISOString(),
         overdue: false,
       })),
-      next_queue: null,
+      // Home's 'Next unassigned' takes from the inbox's queue (the oldest new enquiry nobody has).
+      next_queue: 'contactus',
     };
   },
 };
