@@ -44,6 +44,10 @@ export const VIEW_SHARERS: Readonly<Record<string, readonly string[]>> = {
   'due-diligence': ['ADMIN', 'BD_MANAGER'],
   'pending-payments': ['ADMIN', 'BD_MANAGER'],
   'pending-activation': ['ADMIN', 'BD_MANAGER'],
+  // Growth, content and staff lists (bulk-growth): the manager of each team shares; FAQs and Users are ADMIN's only.
+  contactus: ['ADMIN', 'BD_MANAGER'],
+  crm: ['ADMIN', 'BD_MANAGER'],
+  careers: ['ADMIN', 'HR_MANAGER'],
 };
 
 export function canShareViews(role: string, list: string): boolean {

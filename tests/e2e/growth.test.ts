@@ -3,7 +3,9 @@
  * (another origin, through the gateway's public endpoint) appears live in its tab; it is converted to a lead, the
  * lead is won (invited to register), and the new registration is on the Registration page; a job is created and
  * published at /createjob and the website's public list has it; FAQs are reordered with the keyboard. Each page
- * is photographed at 1440x900 and 1024x768 (GROWTH_SHOTS, default /tmp/growth-shots) to be looked at.
+ * is photographed at 1440x900 and 1024x768 (GROWTH_SHOTS, default /tmp/growth-shots) to be looked at. Work at
+ * speed (issue 22): a bulk assign over all matching enquiries from the second page reports per-row results, and
+ * a Users view saved in one browser opens from its chip in another.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -157,4 +159,54 @@ describe('careers and FAQs', () => {
     await shoot(page, 'faqs');
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
+});
+
+describe('work at speed on the growth and staff lists', () => {
+  it('assigns all matching enquiries from the second page as one job, and keeps a Users view on the server', async () => {
+    const page = await signedInAs('BD_MANAGER', '/contactus?page=2');
+    const table = page.getByRole('table', { name: 'Contact us enquiries' });
+    await table.locator('.data-table__row-link').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => table.getAttribute('aria-busy'), { timeout: 20_000 }).toBeNull();
+    await table.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+    const selectAll = page.getByRole('button', { name: /^Select all \d+ matching$/ });
+    const total = Number((await selectAll.textContent())!.match(/\d+/)![0]);
+    await selectAll.click();
+    await page.getByText(`All ${total} enquiries matching selected`).waitFor();
+    await page.getByRole('button', { name: 'Assign…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign in bulk' });
+    await dialog.getByText(`Assign ${total} enquiries`).waitFor();
+    await dialog.getByLabel('Assign to').selectOption({ label: 'Sara Khoury' });
+    await dialog.getByRole('button', { name: 'Assign' }).click();
+    const results = page.getByRole('region', { name: 'Bulk action results' });
+    await results.getByText(new RegExp(`Assign: ${total} of ${total} enquiries \\(finished\\)`)).waitFor({ timeout: 60_000 });
+    await results.getByText('Per-row results').click();
+    const outcomes = await results.locator('tbody td:nth-child(2)').allTextContents();
+    expect(outcomes).toHaveLength(total);
+    expect(outcomes.every((outcome) => outcome === 'Done' || outcome === 'Skipped')).toBe(true);
+    // The list is read again when the job finishes: every row on the page is Sara's now.
+    await expect.poll(async () => new Set(await table.locator('.data-table__row [role="cell"]:nth-child(4)').allTextContents()), { timeout: 20_000 }).toEqual(new Set(['Sara Khoury']));
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'enquiries-bulk');
+
+    // A Users view saved in one browser opens from its chip in another.
+    // (The demo administrator already has 'Administrators', roles=ADMIN: the view saved here is another.)
+    const admin = await signedInAs('ADMIN', '/users?roles=BD_MANAGER,HR_MANAGER');
+    await admin.locator('.users-row').first().waitFor({ timeout: 30_000 });
+    await admin.locator('.users-row').first().getByRole('checkbox').check();
+    await admin.getByText('1 user selected on this page').waitFor();
+    await admin.getByRole('button', { name: 'Save view' }).click();
+    const save = admin.getByRole('dialog', { name: 'Save view' });
+    await save.getByLabel('Name').fill('Managers');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: /^Managers/ }).and(admin.locator('[aria-pressed="true"]')).waitFor();
+    await shoot(admin, 'users-views');
+
+    const other = await signedInAs('ADMIN', '/users');
+    await other.locator('.users-row').first().waitFor({ timeout: 30_000 });
+    await other.getByRole('button', { name: /^Managers/ }).click();
+    await other.waitForURL((url) => url.pathname === '/users' && url.searchParams.get('roles') === 'BD_MANAGER,HR_MANAGER');
+    await other.getByRole('button', { name: /^Managers/ }).and(other.locator('[aria-pressed="true"]')).waitFor();
+    await expect.poll(async () => new Set(await other.locator('.users-row [role="cell"]:nth-child(4)').allTextContents()), { timeout: 20_000 }).toEqual(new Set(['Bd Manager', 'Hr Manager']));
+    expect(await seriousViolations(other)).toEqual([]);
+  }, 180_000);
 });

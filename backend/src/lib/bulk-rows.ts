@@ -19,17 +19,70 @@ export const skipped = (reason: string): BulkOutcome => ({ outcome: 'skipped', r
 
 /**
  * One row of a bulk job: done at once when the row's key was already recorded on the record (a job re-run
- * after a crash), else `run` (the area's action). A refusal by the action is the row's result: a conflict
+ * after a crash; `entity` null for an action that keeps no key, whose `run` must then see a done row), else
+ * `run` (the area's action). A refusal by the action is the row's result: a conflict
  * (changed meanwhile, already closed) is skipped, any other refusal (not found, not allowed) failed.
  */
-export async function bulkRow(db: Queryable, entity: AuditEntity, id: number, idempotencyKey: string, run: () => Promise<BulkOutcome>): Promise<BulkOutcome> {
+export async function bulkRow(db: Queryable, entity: AuditEntity | null, id: number, idempotencyKey: string, run: () => Promise<BulkOutcome>): Promise<BulkOutcome> {
   try {
-    if (await findByIdempotencyKey(db, entity, id, idempotencyKey)) return DONE;
+    if (entity && (await findByIdempotencyKey(db, entity, id, idempotencyKey))) return DONE;
     return await run();
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) return { outcome: error.statusCode === 409 ? 'skipped' : 'failed', reason: error.message };
     throw error;
   }
+}
+
+export interface BulkRowStep<Row> {
+  /** The audit entity of the row's events; null when the area's action keeps no Idempotency-Key (then `skip` must see a done row). */
+  entity: AuditEntity | null;
+  id: number;
+  idempotencyKey: string;
+  /** Reads the row as it is now (throws notFound when it is gone). */
+  read: (db: Queryable) => Promise<Row>;
+  /** Why the row is left alone (already as asked), or null to act. */
+  skip: (row: Row) => string | null;
+  /** The area's own action on the row (its version, checks, event and notifications). */
+  act: (row: Row) => Promise<unknown>;
+}
+
+/**
+ * The usual shape of a bulk row, on bulkRow: read the row as it is now, leave it with why when it is already
+ * as asked, else act through the area's own action.
+ */
+export function bulkRowStep<Row>(db: Queryable, step: BulkRowStep<Row>): Promise<BulkOutcome> {
+  return bulkRow(db, step.entity, step.id, step.idempotencyKey, async () => {
+    const row = await step.read(db);
+    const why = step.skip(row);
+    if (why !== null) return skipped(why);
+    await step.act(row);
+    return DONE;
+  });
+}
+
+/**
+ * A bulk filter's value that must be one of `choices` (the list's own filter values); undefined when absent.
+ * A value the list would not take is refused rather than dropped: dropped, it would widen 'all matching'.
+ */
+export function filterChoice<T extends string>(filter: Record<string, string>, name: string, choices: readonly T[]): T | undefined {
+  const value = filter[name];
+  if (value === undefined || value === '') return undefined;
+  if (!(choices as readonly string[]).includes(value)) throw invalidInput(`filter.${name}`, `must be one of ${choices.join(', ')}`);
+  return value as T;
+}
+
+/** A bulk filter's id value; undefined when absent, refused when not an id. */
+export function filterId(filter: Record<string, string>, name: string): number | undefined {
+  const value = filter[name];
+  if (value === undefined || value === '') return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw invalidInput(`filter.${name}`, 'must be an id');
+  return Number(value);
+}
+
+/** Refuses filter keys the list does not have (a misspelt key would otherwise select every row). */
+export function onlyFilters(filter: Record<string, string>, names: readonly string[]): void {
+  const unknown = Object.keys(filter).find((key) => !names.includes(key));
+  if (unknown !== undefined) throw invalidInput(`filter.${unknown}`, `is not a filter of this list (${names.join(', ')})`);
 }
 
 /**

@@ -9,7 +9,8 @@ import { Button } from './button.tsx';
 import { FormDialog } from './dialog.tsx';
 import './bulk-bar.css';
 
-type Params = NewBulkJob['params'];
+/** A bulk action's parameters as its confirmation collects them (an assignee id, a status). */
+export type BulkParams = NewBulkJob['params'];
 
 /** A bulk action a list offers: the server's action key, and the parameters its dialog asks for. */
 export interface BulkActionSpec {
@@ -17,9 +18,11 @@ export interface BulkActionSpec {
   label: string;
   /** What the confirmation says is done to each row ('assigned'). */
   verb: string;
-  initialParams: Params;
-  renderParams?: (params: Params, setParams: (params: Params) => void) => ReactNode;
-  ready?: (params: Params) => boolean;
+  /** How the confirmation's question starts before the count ('Change the status of'); the label by default. */
+  phrase?: string;
+  initialParams: BulkParams;
+  renderParams?: (params: BulkParams, setParams: (params: BulkParams) => void) => ReactNode;
+  ready?: (params: BulkParams) => boolean;
 }
 
 interface BulkBarProps {
@@ -35,6 +38,8 @@ interface BulkBarProps {
   actions: readonly BulkActionSpec[];
   /** The list's cache keys, read again when a job finishes. */
   invalidates: readonly QueryKey[];
+  /** Where this browser keeps the running job's id, when two pages share one list key (Careers' posts and applications); the list key by default. */
+  storageKey?: string;
 }
 
 const jobStorageKey = (list: string) => `bulk-job:${list}`;
@@ -44,12 +49,12 @@ const jobStorageKey = (list: string) => `bulk-job:${list}`;
  * the role may run (GET bulk/actions/), a confirmation naming the count, then the job's progress and per-row
  * results (BulkJobPanel), which survive a reload (the job's id is kept in this browser).
  */
-export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, invalidates }: BulkBarProps) {
+export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, invalidates, storageKey = list }: BulkBarProps) {
   const allowed = useQuery(workKeys.bulkActions, fetchBulkActions, { notify: false });
   const offered = actions.filter((spec) => allowed.data?.actions.some((entry) => entry.list === list && entry.action === spec.action));
   const [confirming, setConfirming] = useState<BulkActionSpec | null>(null);
   const [jobId, setJobId] = useState<number | null>(() => {
-    const stored = Number(window.localStorage.getItem(jobStorageKey(list)));
+    const stored = Number(window.localStorage.getItem(jobStorageKey(storageKey)));
     return Number.isInteger(stored) && stored > 0 ? stored : null;
   });
   const picked = pageKeys.filter((key) => selection.selected.has(key));
@@ -57,13 +62,13 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
   const name = (n: number) => `${n} ${n === 1 ? noun[0] : noun[1]}`;
 
   const start = (job: BulkJob) => {
-    window.localStorage.setItem(jobStorageKey(list), String(job.id));
+    window.localStorage.setItem(jobStorageKey(storageKey), String(job.id));
     setJobId(job.id);
     setConfirming(null);
     selection.clear();
   };
   const dismiss = () => {
-    window.localStorage.removeItem(jobStorageKey(list));
+    window.localStorage.removeItem(jobStorageKey(storageKey));
     setJobId(null);
   };
 
@@ -95,7 +100,7 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
         <ConfirmBulk
           spec={confirming}
           body={{ list, action: confirming.action, ...(selection.allMatching ? { filter } : { ids: picked.map(Number) }) }}
-          summary={`${confirming.label} ${name(chosen)}${selection.allMatching ? ' (every row matching the list’s filter, as the server reads it now)' : ''}?`}
+          summary={`${confirming.phrase ?? confirming.label} ${name(chosen)}${selection.allMatching ? ' (every row matching the list’s filter, as the server reads it now)' : ''}?`}
           onStarted={start}
           onClose={() => setConfirming(null)}
         />
@@ -106,7 +111,7 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
 }
 
 function ConfirmBulk({ spec, body, summary, onStarted, onClose }: { spec: BulkActionSpec; body: Omit<NewBulkJob, 'params'>; summary: string; onStarted: (job: BulkJob) => void; onClose: () => void }) {
-  const [params, setParams] = useState<Params>(spec.initialParams);
+  const [params, setParams] = useState<BulkParams>(spec.initialParams);
   const run = useAction({
     run: (_: void, { headers }) => startBulkJob({ ...body, params }, headers),
     onSuccess: onStarted,

@@ -1,37 +1,25 @@
 import { useId } from 'react';
-import type { NewBulkJob } from '../../../common/contract/work.ts';
-
-type Params = NewBulkJob['params'];
-
-interface Person {
-  id: number;
-  display_name: string | null;
-  email: string;
-}
 
 /**
- * A bulk action dialog's one choice (issue 22): a person (assign to, or nobody when `noneLabel` is given) or
- * one of fixed options (a status), written to `params[name]`.
+ * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list
+ * (an assignee, a status, a role) and a free-text reason, laid out as the console's other form fields.
  */
-export function BulkChoice({
+export function ChoiceParam<T extends string | number>({
   label,
-  name,
-  params,
-  setParams,
-  people,
-  options,
-  noneLabel,
+  value,
+  choices,
+  onChange,
+  none,
 }: {
   label: string;
-  name: string;
-  params: Params;
-  setParams: (params: Params) => void;
-  people?: readonly Person[];
-  options?: readonly { value: string; label: string }[];
-  noneLabel?: string;
+  value: T | null;
+  choices: readonly { value: T; label: string }[];
+  onChange: (value: T | null) => void;
+  /** The label of 'no value' (e.g. 'Nobody (unassign)'); without it a value must be chosen. */
+  none?: string;
 }) {
   const id = useId();
-  const value = params[name];
+  const numeric = typeof choices[0]?.value === 'number';
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -40,26 +28,35 @@ export function BulkChoice({
       <select
         id={id}
         className="field__input"
-        value={value === null || value === undefined ? '' : String(value)}
-        onChange={(event) => {
-          const raw = event.target.value;
-          setParams({ ...params, [name]: raw === '' ? null : people ? Number(raw) : raw });
-        }}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? null : ((numeric ? Number(event.target.value) : event.target.value) as T))}
       >
-        {noneLabel !== undefined ? <option value="">{noneLabel}</option> : <option value="" disabled>Choose…</option>}
-        {(people ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.display_name ?? person.email}
-          </option>
-        ))}
-        {(options ?? []).map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {(none !== undefined || value === null) && <option value="">{none ?? 'Choose…'}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
           </option>
         ))}
       </select>
     </div>
   );
+}
+
+export function ReasonParam({ label, value, onChange, maxLength }: { label: string; value: string; onChange: (value: string) => void; maxLength: number }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
+/** Staff as a choice's options, by name (their e-mail when they have none). */
+export function personChoices(people: readonly { id: number; display_name: string | null; email: string }[]): { value: number; label: string }[] {
+  return people.map((person) => ({ value: person.id, label: person.display_name ?? person.email }));
 }
 
 /**

@@ -110,6 +110,8 @@ export interface InfiniteQueryResult<T> {
   fetchNextPage: () => void;
   /** Fetches the page that failed again. */
   retry: () => void;
+  /** How many rows match across every page (the last page's count); undefined before the first answer. */
+  count?: number;
 }
 
 /** Spec section 4: the counter advances after each fetch while it is below total_pages. */
@@ -172,6 +174,7 @@ export function useInfiniteQuery<T>(queryKey: QueryKey, fetchPage: PageFetcher<T
     error: state.error,
     fetchNextPage: useCallback(() => fetchNext(false), [fetchNext]),
     retry: useCallback(() => fetchNext(true), [fetchNext]),
+    count: pages.at(-1)?.count,
   };
 }
 

@@ -2,5 +2,6 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { careerRoutes } from './routes.ts';
 import { seedCareers } from './seed.ts';
+import { careersSpeed } from './speed.ts';
 
-export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, seed: seedCareers };
+export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, seed: seedCareers, speed: careersSpeed };

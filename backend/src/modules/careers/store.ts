@@ -32,11 +32,22 @@ const JOB_COLUMNS = (today: string) => `j.id, j.title, j.department, j.location,
 type JobRow = Omit<JobPost, 'created_at'> & { created_at: Date };
 const toJob = ({ created_at, ...row }: JobRow): JobPost => ({ ...row, created_at: created_at.toISOString() });
 
-export async function listJobs(db: Queryable, filters: { status?: JobStatus; search?: string }, window: PageWindow, now = new Date()): Promise<{ count: number; results: JobPost[] }> {
+function jobFilter(filters: { status?: JobStatus; search?: string }): SqlFilter {
   const filter = new SqlFilter();
   if (filters.status) filter.add((p) => `j.status = ${p}`, filters.status);
   const search = filters.search?.trim() ?? '';
   if (search) filter.add((p) => `(lower(j.title) LIKE ${p} ESCAPE '\\' OR lower(j.department) LIKE ${p} ESCAPE '\\')`, containsPattern(search));
+  return filter;
+}
+
+/** The posts the jobs list's filter selects (ids and titles), in the list's order: a bulk action's 'all matching'. */
+export async function jobsMatching(db: Queryable, filters: { status?: JobStatus; search?: string }, limit: number): Promise<{ id: number; label: string }[]> {
+  const filter = jobFilter(filters);
+  return db.query<{ id: number; label: string }>(`SELECT j.id, j.title AS label FROM job_posts j ${filter.where} ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit}`, filter.params);
+}
+
+export async function listJobs(db: Queryable, filters: { status?: JobStatus; search?: string }, window: PageWindow, now = new Date()): Promise<{ count: number; results: JobPost[] }> {
+  const filter = jobFilter(filters);
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM job_posts j ${filter.where}`, filter.params);
   const today = `$${filter.params.length + 1}`;
   const rows = await db.query<JobRow>(`SELECT ${JOB_COLUMNS(today)} FROM job_posts j ${filter.where} ORDER BY j.created_at DESC, j.id DESC LIMIT ${window.size} OFFSET ${window.offset}`, [
@@ -172,7 +183,18 @@ export async function listApplications(db: Queryable, jobId: number, status: App
   return { count, results: rows.map(toApplication) };
 }
 
-async function readApplication(db: Queryable, id: number): Promise<Application> {
+/** A post's applications its list's filter selects (ids and labels), in the list's order: a bulk action's 'all matching'. */
+export async function applicationsMatching(db: Queryable, jobId: number, status: ApplicationStatus | undefined, limit: number): Promise<{ id: number; label: string }[]> {
+  const filter = new SqlFilter();
+  filter.add((p) => `a.job_id = ${p}`, jobId);
+  if (status) filter.add((p) => `a.status = ${p}`, status);
+  return db.query<{ id: number; label: string }>(
+    `SELECT a.id, a.name || ' (' || j.title || ')' AS label FROM job_applications a JOIN job_posts j ON j.id = a.job_id ${filter.where} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit}`,
+    filter.params,
+  );
+}
+
+export async function readApplication(db: Queryable, id: number): Promise<Application> {
   const [row] = await db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM job_applications a JOIN job_posts j ON j.id = a.job_id WHERE a.id = $1`, [id]);
   if (!row) throw notFound('Application');
   return toApplication(row);

@@ -2,15 +2,21 @@
  * The CRM's part of work at speed (issue 22): leads found by company, contact or e-mail, and the Home block
  * 'CRM follow-ups due' (my open leads whose next follow-up is today or past, Dubai time: the list's own
  * 'due first' rule) for the BD and MARKETING roles that work leads. The CRM has no per-record rule beyond its
- * page's roles (canSee 'crm'), so neither has search.
+ * page's roles (canSee 'crm'), so neither has search. Bulk: assign owner and move stage, each row through the
+ * lead's own edit or stage change. Leads without an owner are not a queue anyone works (a CRM user creating or
+ * converting one owns it; the few left ownerless have no filter of the list), so no 'Next unassigned' here.
  */
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { crmPagePath, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { crmPagePath, LEAD_SOURCES, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import type { HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Queryable } from '../../db/database.ts';
+import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { invalidInput } from '../../lib/http-error.ts';
+import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
 
 /** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
 const HOME_ROLES: readonly string[] = ['BD_MANAGER', 'MARKETING'];
@@ -69,4 +75,93 @@ const followUpsDue: HomeBlockProvider = {
   },
 };
 
-export const crmSpeed: SpeedContributions = { search: [leadSearch], home: [followUpsDue] };
+// -------------------------------------------------------------------------------------- bulk actions
+
+/** The leads list's filter as its list call takes it (stage, owner_id, source, search); anything else is refused. */
+function leadFilter(filter: Record<string, string>) {
+  onlyFilters(filter, ['stage', 'owner_id', 'source', 'search']);
+  const stage = filterChoice(filter, 'stage', LEAD_STAGES);
+  const source = filterChoice(filter, 'source', LEAD_SOURCES);
+  const owner = filterId(filter, 'owner_id');
+  return { ...(stage ? { stage } : {}), ...(source ? { source } : {}), ...(owner !== undefined ? { owner_id: owner } : {}), ...(filter.search ? { search: filter.search } : {}) };
+}
+
+/** Which rows the CRM's roles may act on: every lead (the CRM has no per-record rule beyond its page). */
+const leadRows = {
+  list: 'crm',
+  page: 'crm',
+  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => leadsMatching(db, leadFilter(filter), limit),
+  labels: (db: Queryable, _caller: Caller, ids: number[]) =>
+    db.query<{ id: number; label: string }>(`SELECT l.id, l.company || ' (' || l.contact_name || ')' AS label FROM leads l WHERE l.id = ANY($1::integer[]) ORDER BY l.id DESC`, [ids]),
+} as const;
+
+/**
+ * Give the selected leads an owner (or none) through the lead's own edit (its version and lead_updated event),
+ * every other field kept as it is.
+ */
+const bulkOwner: BulkAction = {
+  ...leadRows,
+  action: 'owner',
+  label: 'Assign owner',
+  async checkParams(db, params) {
+    const owner = params.owner_id;
+    if (owner === null) return;
+    if (typeof owner !== 'number') throw invalidInput('params.owner_id', 'must be a staff id or null');
+    const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [owner, CRM_ROLES]);
+    if (!row) throw invalidInput('params.owner_id', 'must be an active user of the CRM');
+  },
+  apply: (db, caller, id, params) => {
+    const owner = (params.owner_id as number | null | undefined) ?? null;
+    return bulkRowStep(db, {
+      entity: 'lead',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readLead(tx, id),
+      skip: (lead) => ((lead.owner?.id ?? null) === owner ? (owner === null ? 'Already without an owner.' : 'Already owned by this person.') : null),
+      act: (lead) =>
+        updateLead(
+          db,
+          id,
+          {
+            version: lead.version,
+            company: lead.company,
+            contact_name: lead.contact_name,
+            email: lead.email,
+            phone: lead.phone,
+            owner_id: owner,
+            monthly_value_fils: lead.monthly_value_fils,
+            next_follow_up: lead.next_follow_up,
+          },
+          { actorId: caller.id, idempotencyKey: caller.idempotencyKey },
+        ),
+    });
+  },
+};
+
+/** Move the selected leads to a working stage or lost (with the reason) through the lead's own stage change; won stays the invitation. */
+const bulkStage: BulkAction = {
+  ...leadRows,
+  action: 'stage',
+  label: 'Move stage',
+  async checkParams(_db, params) {
+    const stage = params.stage;
+    if (typeof stage !== 'string' || !(LEAD_STAGES as readonly string[]).includes(stage) || stage === 'won') {
+      throw invalidInput('params.stage', `must be one of ${LEAD_STAGES.filter((each) => each !== 'won').join(', ')}`);
+    }
+    if (stage === 'lost' && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the leads were lost');
+  },
+  apply: (db, caller, id, params) => {
+    const stage = params.stage as LeadStage;
+    const reason = typeof params.reason === 'string' ? params.reason : undefined;
+    return bulkRowStep(db, {
+      entity: 'lead',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readLead(tx, id),
+      skip: (lead) => (lead.stage === stage ? `Already ${LEAD_STAGE_LABELS[stage].toLowerCase()}.` : null),
+      act: (lead) => moveLead(db, id, stage, reason, lead.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+    });
+  },
+};
+
+export const crmSpeed: SpeedContributions = { search: [leadSearch], home: [followUpsDue], bulk: [bulkOwner, bulkStage] };

@@ -63,6 +63,12 @@ export async function listLeads(db: Queryable, filters: LeadFilters, window: Pag
   return { count, results: rows.map(toItem) };
 }
 
+/** The leads a list's filter selects (ids and labels), in the list's order: a bulk action's 'all matching'. */
+export async function leadsMatching(db: Queryable, filters: LeadFilters, limit: number, now = new Date()): Promise<{ id: number; label: string }[]> {
+  const filter = filterOf(filters);
+  return db.query<{ id: number; label: string }>(`SELECT l.id, l.company || ' (' || l.contact_name || ')' AS label FROM leads l ${filter.where} ${ORDER(dubaiDate(now))} LIMIT ${limit}`, filter.params);
+}
+
 export async function leadBoard(db: Queryable, filters: Omit<LeadFilters, 'stage'>, now = new Date()): Promise<Board> {
   const filter = filterOf(filters);
   const totals = await db.query<{ stage: LeadStage; count: number; total: number }>(

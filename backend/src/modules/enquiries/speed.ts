@@ -2,14 +2,28 @@
  * The website enquiries area's part of work at speed (issue 22): enquiries found by name, e-mail, company (or
  * phone: the inbox's own search text, trigram-indexed), and the Home block 'new enquiries' for the BD and
  * MARKETING roles. The inbox has no per-record rule beyond its page's roles (canSee 'contactus'), so neither
- * has search. Each kind is its own tab (/difc), so the block opens the tab with the most new ones.
+ * has search. Each kind is its own tab (/difc), so the block opens the tab with the most new ones. 'Next
+ * unassigned' hands out the oldest new enquiry nobody has; bulk assign and status change act through the
+ * inbox's own single-row actions (their versions, checks and events).
  */
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { ENQUIRY_KIND_LABELS, enquiryPagePath, type EnquiryKind } from '../../../../common/contract/enquiries-paths.ts';
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_STATUSES,
+  ENQUIRY_STATUS_LABELS,
+  enquiryPagePath,
+  type EnquiryKind,
+  type EnquiryStatus,
+} from '../../../../common/contract/enquiries-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import type { HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Queryable } from '../../db/database.ts';
+import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { invalidInput } from '../../lib/http-error.ts';
+import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
 
 /** The roles whose Home shows new enquiries (the issue's 'BD and MARKETING roles'; ADMIN sees the inbox's badges). */
 const HOME_ROLES: readonly string[] = ['BD_EXEC', 'BD_MANAGER', 'MARKETING'];
@@ -59,9 +73,91 @@ const newEnquiries: HomeBlockProvider = {
         at: row.created_at.toISOString(),
         overdue: false,
       })),
-      next_queue: null,
+      // Home's 'Next unassigned' takes from the inbox's queue (the oldest new enquiry nobody has).
+      next_queue: 'contactus',
     };
   },
 };
 
-export const enquiriesSpeed: SpeedContributions = { search: [enquirySearch], home: [newEnquiries] };
+// ------------------------------------------------------------------- next unassigned and bulk actions
+
+/** 'Next unassigned' on the inbox: the oldest new enquiry nobody has, of any form, assigned to the caller. */
+const nextEnquiry: NextUnassignedProvider = {
+  queue: 'contactus',
+  page: 'contactus',
+  async take(db, caller) {
+    const taken = await takeNextEnquiry(db, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+    return taken && { id: taken.id, title: taken.company ? `${taken.name} (${taken.company})` : taken.name, href: enquiryPagePath(taken.kind, taken.id) };
+  },
+};
+
+/** The inbox's filter as its list call takes it (kind, status, assignee_id, search); anything else is refused. */
+function enquiryFilter(filter: Record<string, string>) {
+  onlyFilters(filter, ['kind', 'status', 'assignee_id', 'search']);
+  const kind = filterChoice(filter, 'kind', ENQUIRY_KINDS);
+  const status = filterChoice(filter, 'status', ENQUIRY_STATUSES);
+  const assignee = filterId(filter, 'assignee_id');
+  return { ...(kind ? { kind } : {}), ...(status ? { status } : {}), ...(assignee !== undefined ? { assignee_id: assignee } : {}), ...(filter.search ? { search: filter.search } : {}) };
+}
+
+const labelsOf = (db: Queryable, ids: number[]) =>
+  db.query<{ id: number; label: string }>(`SELECT e.id, e.name || coalesce(' (' || e.company || ')', '') AS label FROM enquiries e WHERE e.id = ANY($1::integer[]) ORDER BY e.created_at DESC, e.id DESC`, [ids]);
+
+/** Which rows the inbox's roles may act on: every enquiry (the inbox has no per-record rule beyond its page). */
+const enquiryRows = {
+  list: 'contactus',
+  page: 'contactus',
+  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => enquiriesMatching(db, enquiryFilter(filter), limit),
+  labels: (db: Queryable, _caller: Caller, ids: number[]) => labelsOf(db, ids),
+} as const;
+
+/** Assign (or unassign, assignee_id null) the selected enquiries through the inbox's own assign. */
+const bulkAssign: BulkAction = {
+  ...enquiryRows,
+  action: 'assign',
+  label: 'Assign',
+  async checkParams(db, params) {
+    const assignee = params.assignee_id;
+    if (assignee === null) return;
+    if (typeof assignee !== 'number') throw invalidInput('params.assignee_id', 'must be a staff id or null');
+    const [user] = await db.query<{ role: string }>('SELECT role FROM users WHERE id = $1 AND active', [assignee]);
+    if (!user || !isStaffRole(user.role) || !canSee(user.role, 'contactus')) throw invalidInput('params.assignee_id', 'must be an active user of Website Enquiries');
+  },
+  apply: (db, caller, id, params) => {
+    const assignee = (params.assignee_id as number | null | undefined) ?? null;
+    return bulkRowStep(db, {
+      entity: 'enquiry',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readEnquiry(tx, id),
+      skip: (row) => ((row.assignee?.id ?? null) === assignee ? (assignee === null ? 'Already unassigned.' : 'Already assigned to this person.') : null),
+      act: (row) => assignEnquiry(db, id, assignee, row.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+    });
+  },
+};
+
+/** Change the status of the selected enquiries through the inbox's own status change (closing needs a reason). */
+const bulkStatus: BulkAction = {
+  ...enquiryRows,
+  action: 'status',
+  label: 'Change status',
+  async checkParams(_db, params) {
+    const status = params.status;
+    if (typeof status !== 'string' || !(ENQUIRY_STATUSES as readonly string[]).includes(status)) throw invalidInput('params.status', `must be one of ${ENQUIRY_STATUSES.join(', ')}`);
+    if (status === 'closed' && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the enquiries are closed');
+  },
+  apply: (db, caller, id, params) => {
+    const status = params.status as EnquiryStatus;
+    const reason = typeof params.reason === 'string' ? params.reason : undefined;
+    return bulkRowStep(db, {
+      entity: 'enquiry',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readEnquiry(tx, id),
+      skip: (row) => (row.status === status ? `Already ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}.` : null),
+      act: (row) => changeStatus(db, id, status, reason, row.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+    });
+  },
+};
+
+export const enquiriesSpeed: SpeedContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };

@@ -133,7 +133,7 @@ export async function* enquiryCsv(db: Queryable, filters: EnquiryFilters): Async
   }
 }
 
-async function readEnquiry(db: Queryable, id: number): Promise<EnquiryItem> {
+export async function readEnquiry(db: Queryable, id: number): Promise<EnquiryItem> {
   const [row] = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE e.id = $1`, [id]);
   if (!row) throw notFound('Enquiry');
   return toItem(row);
@@ -259,12 +259,49 @@ export async function assignEnquiry(db: Database, id: number, assigneeId: number
     version,
     conflictMessage: STALE,
     lock: (tx) => lock(tx, id),
-    act: async (tx, row) => {
-      if (row.assignee_id === assigneeId) return;
-      await tx.query('UPDATE enquiries SET assignee_id = $2, version = version + 1 WHERE id = $1', [id, assigneeId]);
-      await audit(tx, id, 'enquiry_assigned', context, { from: row.assignee_id, to: assigneeId });
-    },
+    act: (tx, row) => applyAssign(tx, row, assigneeId, context),
     read: (tx) => readEnquiry(tx, id),
+  });
+}
+
+async function applyAssign(tx: Queryable, row: Locked, assigneeId: number | null, context: ActionContext): Promise<void> {
+  if (row.assignee_id === assigneeId) return;
+  await tx.query('UPDATE enquiries SET assignee_id = $2, version = version + 1 WHERE id = $1', [row.id, assigneeId]);
+  await audit(tx, row.id, 'enquiry_assigned', context, { from: row.assignee_id, to: assigneeId });
+}
+
+/** The enquiries a list's filter selects (ids and labels), in the list's order: a bulk action's 'all matching'. */
+export async function enquiriesMatching(db: Queryable, filters: EnquiryFilters, limit: number): Promise<{ id: number; label: string }[]> {
+  const filter = filterOf(filters);
+  return db.query<{ id: number; label: string }>(
+    `SELECT e.id, e.name || coalesce(' (' || e.company || ')', '') AS label FROM enquiries e ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`,
+    filter.params,
+  );
+}
+
+/** Enquiries 'Next unassigned' hands out: new, nobody's, not folded into another. */
+const UNASSIGNED_NEW = "e.status = 'new' AND e.assignee_id IS NULL AND e.merged_into_id IS NULL";
+
+/**
+ * Assigns the oldest new unassigned enquiry to the actor, in one transaction: SKIP LOCKED passes over one
+ * another caller is taking at this moment, so two people pressing at once get different ones. A retried press
+ * (same Idempotency-Key) answers what the first one took. Null when none is left.
+ */
+export async function takeNextEnquiry(db: Database, context: ActionContext): Promise<{ id: number; kind: EnquiryKind; name: string; company: string | null } | null> {
+  return db.transaction(async (tx) => {
+    if (context.idempotencyKey) {
+      const [taken] = await tx.query<{ id: number; kind: EnquiryKind; name: string; company: string | null }>(
+        `SELECT e.id, e.kind, e.name, e.company FROM audit_events ev JOIN enquiries e ON e.id = ev.entity_id
+         WHERE ev.entity = 'enquiry' AND ev.kind = 'enquiry_assigned' AND ev.actor_id = $1 AND ev.idempotency_key = $2`,
+        [context.actorId, context.idempotencyKey],
+      );
+      if (taken) return taken;
+    }
+    const [candidate] = await tx.query<{ id: number }>(`SELECT e.id FROM enquiries e WHERE ${UNASSIGNED_NEW} ORDER BY e.created_at, e.id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+    if (!candidate) return null;
+    const row = await lock(tx, candidate.id);
+    await applyAssign(tx, row, context.actorId, context);
+    return { id: row.id, kind: row.kind, name: row.name, company: row.company };
   });
 }
 

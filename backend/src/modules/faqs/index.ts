@@ -2,5 +2,6 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { faqRoutes } from './routes.ts';
 import { seedFaqs } from './seed.ts';
+import { faqsSpeed } from './speed.ts';
 
-export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, seed: seedFaqs };
+export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, seed: seedFaqs, speed: faqsSpeed };

@@ -18,7 +18,13 @@ const COLUMNS = (today: string) => `f.id, f.category, f.question_en, f.answer_en
 type Row = Omit<Faq, 'updated_at'> & { updated_at: Date };
 const toFaq = ({ updated_at, ...row }: Row): Faq => ({ ...row, updated_at: updated_at.toISOString() });
 
-export async function listFaqs(db: Queryable, filters: { category?: string; status?: FaqStatus; search?: string }, now = new Date()): Promise<Faq[]> {
+export interface FaqFilters {
+  category?: string;
+  status?: FaqStatus;
+  search?: string;
+}
+
+function faqFilter(filters: FaqFilters): SqlFilter {
   const filter = new SqlFilter();
   if (filters.category) filter.add((p) => `f.category = ${p}`, filters.category);
   if (filters.status) filter.add((p) => `f.status = ${p}`, filters.status);
@@ -29,16 +35,27 @@ export async function listFaqs(db: Queryable, filters: { category?: string; stat
       containsPattern(search),
     );
   }
+  return filter;
+}
+
+export async function listFaqs(db: Queryable, filters: FaqFilters, now = new Date()): Promise<Faq[]> {
+  const filter = faqFilter(filters);
   const today = `$${filter.params.length + 1}`;
   const rows = await db.query<Row>(`SELECT ${COLUMNS(today)} FROM faqs f ${filter.where} ORDER BY f.category, f.position, f.id LIMIT 1000`, [...filter.params, dubaiDate(now)]);
   return rows.map(toFaq);
+}
+
+/** The FAQs the list's filter selects (ids and questions), in the list's order: a bulk action's 'all matching'. */
+export async function faqsMatching(db: Queryable, filters: FaqFilters, limit: number): Promise<{ id: number; label: string }[]> {
+  const filter = faqFilter(filters);
+  return db.query<{ id: number; label: string }>(`SELECT f.id, f.question_en AS label FROM faqs f ${filter.where} ORDER BY f.category, f.position, f.id LIMIT ${limit}`, filter.params);
 }
 
 export async function faqCategories(db: Queryable): Promise<string[]> {
   return (await db.query<{ category: string }>('SELECT DISTINCT category FROM faqs ORDER BY category')).map((row) => row.category);
 }
 
-async function readFaq(db: Queryable, id: number, now = new Date()): Promise<Faq> {
+export async function readFaq(db: Queryable, id: number, now = new Date()): Promise<Faq> {
   const [row] = await db.query<Row>(`SELECT ${COLUMNS('$2')} FROM faqs f WHERE f.id = $1`, [id, dubaiDate(now)]);
   if (!row) throw notFound('FAQ');
   return toFaq(row);

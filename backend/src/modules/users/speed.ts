@@ -1,8 +1,21 @@
-/** The users area's search provider (issue 22): staff by name or e-mail, for the roles that see Users (ADMIN). */
+/**
+ * The users area's part of work at speed (issue 22): staff by name or e-mail in search everywhere, for the
+ * roles that see Users (ADMIN), and bulk deactivate, reactivate and change role, each row through the page's
+ * own single-user action with every one of its rules (never oneself, never the last active administrator,
+ * the Firebase account kept in step). Those actions take no version or Idempotency-Key: they are idempotent
+ * by state (deactivating an inactive user changes nothing), so a re-run row is skipped, never applied twice.
+ */
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import type { SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { STAFF_ROLES, type Role, type StaffRole } from '../../../../common/roles.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { bulkRowStep, onlyFilters } from '../../lib/bulk-rows.ts';
+import { invalidInput } from '../../lib/http-error.ts';
+import type { IdentityAdmin } from '../../plugins/identity.ts';
+import type { BulkAction, Caller, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import { changeRole, deactivateUser, reactivateUser, readStaffUser, staffLabels, usersMatching, type UsersDeps } from './store.ts';
 
 export const userSearch: SearchProvider = {
   kind: 'user',
@@ -21,4 +34,76 @@ export const userSearch: SearchProvider = {
   },
 };
 
-export const usersSpeed: SpeedContributions = { search: [userSearch] };
+// -------------------------------------------------------------------------------------- bulk actions
+
+/**
+ * The Auth admin and log of the app whose database a bulk row runs on (a bulk action is given only the
+ * database): recorded by the users module's setup, one entry per app, so tests with several apps stay apart.
+ */
+const appDeps = new WeakMap<Database, { identity: IdentityAdmin; log: FastifyBaseLogger }>();
+
+export async function setupUsers(app: FastifyInstance): Promise<void> {
+  appDeps.set(app.db, { identity: app.identity, log: app.log });
+}
+
+function depsOf(db: Database): UsersDeps {
+  const deps = appDeps.get(db);
+  if (!deps) throw new Error('The users module was not set up on this database.');
+  return { db, ...deps };
+}
+
+/** The Users page's filter as it sends it (role__in, search); anything else is refused. */
+function staffFilter(filter: Record<string, string>) {
+  onlyFilters(filter, ['role__in', 'search']);
+  const roles = (filter.role__in ?? '').split(',').map((role) => role.trim()).filter(Boolean);
+  const unknown = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role));
+  if (unknown !== undefined) throw invalidInput('filter.role__in', `has a role that is not a staff role: '${unknown.slice(0, 40)}'`);
+  return { roleIn: roles as Role[], search: filter.search?.trim() ?? '' };
+}
+
+const staffRows = {
+  list: 'users',
+  page: 'users',
+  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => usersMatching(db, staffFilter(filter), limit),
+  labels: (db: Queryable, _caller: Caller, ids: number[]) => staffLabels(db, ids),
+} as const;
+
+function setActive(active: boolean): BulkAction {
+  return {
+    ...staffRows,
+    action: active ? 'reactivate' : 'deactivate',
+    label: active ? 'Reactivate' : 'Deactivate',
+    async checkParams() {},
+    apply: (db, caller, id) =>
+      bulkRowStep(db, {
+        entity: null,
+        id,
+        idempotencyKey: caller.idempotencyKey,
+        read: (tx) => readStaffUser(tx, id),
+        skip: (user) => (user.active === active ? (active ? 'Already active.' : 'Already deactivated.') : null),
+        act: () => (active ? reactivateUser : deactivateUser)(depsOf(db), { id: caller.id }, id),
+      }),
+  };
+}
+
+const bulkRole: BulkAction = {
+  ...staffRows,
+  action: 'role',
+  label: 'Change role',
+  async checkParams(_db, params) {
+    if (typeof params.role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(params.role)) throw invalidInput('params.role', `must be one of ${STAFF_ROLES.join(', ')}`);
+  },
+  apply: (db, caller, id, params) => {
+    const role = params.role as StaffRole;
+    return bulkRowStep(db, {
+      entity: null,
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readStaffUser(tx, id),
+      skip: (user) => (user.role === role ? 'Already has this role.' : null),
+      act: () => changeRole(depsOf(db), { id: caller.id }, id, role),
+    });
+  },
+};
+
+export const usersSpeed: SpeedContributions = { search: [userSearch], bulk: [setActive(false), setActive(true), bulkRole] };

@@ -73,6 +73,35 @@ export async function listUsers(db: Database, filter: UserListFilter, window: Pa
   return { count, results: rows.map(toStaffUser) };
 }
 
+/** The staff users the page's filter selects (ids and labels), in its order: a bulk action's 'all matching'. */
+export async function usersMatching(db: Queryable, filter: Pick<UserListFilter, 'roleIn' | 'search'>, limit: number): Promise<{ id: number; label: string }[]> {
+  const where = new SqlFilter();
+  where.addClause(STAFF_ONLY);
+  if (filter.roleIn.length > 0) where.add((p) => `u.role = ANY(${p}::text[])`, filter.roleIn);
+  if (filter.search) {
+    where.add((p) => `(lower(coalesce(u.display_name, '')) LIKE ${p} ESCAPE '\\' OR lower(u.email) LIKE ${p} ESCAPE '\\')`, containsPattern(filter.search));
+  }
+  return db.query<{ id: number; label: string }>(
+    `SELECT u.id, coalesce(u.display_name || ' <' || u.email || '>', u.email) AS label FROM users u ${where.where} ORDER BY lower(coalesce(u.display_name, u.email)), u.id LIMIT ${limit}`,
+    where.params,
+  );
+}
+
+/** Staff users by id (ids of anyone else are left out), labelled as usersMatching labels them. */
+export async function staffLabels(db: Queryable, ids: number[]): Promise<{ id: number; label: string }[]> {
+  return db.query<{ id: number; label: string }>(
+    `SELECT u.id, coalesce(u.display_name || ' <' || u.email || '>', u.email) AS label FROM users u WHERE u.id = ANY($1::integer[]) AND ${STAFF_ONLY} ORDER BY lower(coalesce(u.display_name, u.email)), u.id`,
+    [ids],
+  );
+}
+
+/** A staff user as the page shows them; 404 for anyone else. */
+export async function readStaffUser(db: Queryable, userId: number): Promise<StaffUser> {
+  const [row] = await db.query<StaffRow>(`SELECT ${STAFF_COLUMNS} FROM users u WHERE u.id = $1 AND ${STAFF_ONLY}`, [userId]);
+  if (!row) throw notFound('Staff user');
+  return toStaffUser(row);
+}
+
 /**
  * Creates the Firebase account and the user row together and answers a set-password link on the console.
  * Order: account, link, then row and audit in one transaction; any failure after the account exists

@@ -1,6 +1,7 @@
 /**
  * Demo saved views: a view the BD manager shares with the team on Due Diligence, a private one of the
- * administrator's on Clients, and the service desk's queues (Tasks, On-demand requests, Chats, Unsynced Inv).
+ * administrator's on Clients, the service desk's queues (Tasks, On-demand requests, Chats, Unsynced Inv), and
+ * one per growth, content and staff list (shared by the team's manager, the administrator's own on Users).
  * None is a default, so every list still opens plain.
  */
 import type { Queryable } from '../../db/database.ts';
@@ -15,6 +16,11 @@ const VIEWS = [
   { owner: 'admin@example.com', list: 'chats', name: 'Unassigned chats', query: 'filter=unassigned', shared: true },
   { owner: 'bookkeeper@example.com', list: 'tasks', name: 'Waiting on clients', query: 'assignee=mine&status=waiting_on_client', shared: false },
   { owner: 'admin@example.com', list: 'unsynced-inv', name: 'Needs attention', query: 'state=needs_attention', shared: true },
+  // Growth, content and staff lists (bulk-growth).
+  { owner: 'bd_manager@example.com', list: 'contactus', name: 'New enquiries', query: 'status=new', shared: true },
+  { owner: 'bd_manager@example.com', list: 'crm', name: 'Proposals out', query: 'stage=proposal_sent', shared: true },
+  { owner: 'hr_manager@example.com', list: 'careers', name: 'Published posts', query: 'status=published', shared: true },
+  { owner: 'admin@example.com', list: 'users', name: 'Administrators', query: 'roles=ADMIN', shared: false },
 ] as const;
 
 export async function seedViews(tx: Queryable): Promise<void> {

@@ -3,6 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Application, ApplicationQuery } from '../../../../../common/contract/careers.ts';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { ChoiceParam } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -34,6 +36,26 @@ const columns: readonly Column<Application>[] = [
   },
   { id: 'phone', header: 'Phone', fit: true, cell: (row) => row.phone },
   { id: 'status', header: 'Status', fit: true, cell: (row) => <StatusChip variant={APPLICATION_VARIANTS[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</StatusChip> },
+];
+
+/** Change the status of applications in bulk (issue 22), each through the application's own status change on the server. */
+const bulk: readonly BulkActionSpec[] = [
+  {
+    action: 'application_status',
+    phrase: 'Change the status of',
+    label: 'Change status',
+    verb: 'changed',
+    initialParams: { status: null },
+    ready: (params) => params.status !== null,
+    renderParams: (params, setParams) => (
+      <ChoiceParam
+        label="New status"
+        value={params.status as ApplicationStatus | null}
+        choices={APPLICATION_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] }))}
+        onChange={(status) => setParams({ status })}
+      />
+    ),
+  },
 ];
 
 /** One post (/careers/{id}): its description and its applications. */
@@ -80,8 +102,21 @@ export function ApplicationsPage() {
           </select>
         </label>
       </div>
+      <BulkBar
+        list="careers"
+        storageKey="careers-applications"
+        noun={['application', 'applications']}
+        selection={list.selection}
+        pageKeys={(list.rows ?? []).map((row) => row.id)}
+        count={list.page?.count}
+        filter={{ job_id: String(id), ...(view.status !== 'all' ? { status: view.status } : {}) }}
+        actions={bulk}
+        invalidates={[careerKeys.all]}
+      />
       <DataTable
         label="Applications"
+        selection={list.selection}
+        rowLabel={(row) => row.name}
         columns={columns}
         rows={list.rows}
         rowKey={(row) => row.id}

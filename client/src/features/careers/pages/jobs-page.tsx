@@ -3,8 +3,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
 import { JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
@@ -49,13 +51,20 @@ const columns: readonly Column<JobPost>[] = [
   { id: 'applications', header: 'Applications', fit: true, cell: (job) => `${job.application_count}${job.new_application_count > 0 ? ` (${job.new_application_count} new)` : ''}` },
 ];
 
+/** Close posts in bulk (issue 22), each through the post's own edit on the server. */
+const bulk: readonly BulkActionSpec[] = [{ action: 'close_job', label: 'Close', verb: 'closed (the website stops showing it)', initialParams: {} }];
+
+/** The list's filter as strings (no page): what 'all N matching' sends the bulk job. */
+const bulkFilterOf = (view: ListView<Schema>): Record<string, string> => ({ ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) });
+
 /** The job posts; a row opens its applications, /createjob writes a new one. */
 export function JobsPage() {
   useSignals();
-  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.jobs(queryOf(view)), fetchPage: (view, signal) => fetchJobs(queryOf(view), signal) });
+  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.jobs(queryOf(view)), fetchPage: (view, signal) => fetchJobs(queryOf(view), signal), list: 'careers' });
   const { view } = list;
   return (
     <div className="careers">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="careers__toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search title or department" label="Search posts" maxLength={MAX_SEARCH_LENGTH} />
         <label className="careers__filter">
@@ -73,8 +82,20 @@ export function JobsPage() {
           New job post
         </Link>
       </div>
+      <BulkBar
+        list="careers"
+        noun={['job post', 'job posts']}
+        selection={list.selection}
+        pageKeys={(list.rows ?? []).map((job) => job.id)}
+        count={list.page?.count}
+        filter={bulkFilterOf(view)}
+        actions={bulk}
+        invalidates={[careerKeys.all]}
+      />
       <DataTable
         label="Job posts"
+        selection={list.selection}
+        rowLabel={(job) => job.title}
         columns={columns}
         rows={list.rows}
         rowKey={(job) => job.id}

@@ -2,11 +2,16 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { EnquiryItem, EnquiryQuery } from '../../../../../common/contract/enquiries.ts';
+import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { ChoiceParam, ReasonParam } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
@@ -67,6 +72,52 @@ const columns: readonly Column<EnquiryItem>[] = [
   },
 ];
 
+/** The inbox's filter as the list call takes it, as strings: what 'all N matching' sends the bulk job. */
+const bulkFilterOf = (kind: EnquiryItem['kind'], view: ListView<Schema>): Record<string, string> =>
+  Object.fromEntries(Object.entries(filtersOf(kind, view)).map(([key, value]) => [key, String(value)]));
+
+/** Bulk assign and status change (issue 22), each row through the enquiry's own action on the server. */
+function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[] {
+  return [
+    {
+      action: 'assign',
+      label: 'Assign',
+      verb: 'assigned',
+      initialParams: { assignee_id: null },
+      renderParams: (params, setParams) => (
+        <ChoiceParam
+          label="Assign to"
+          none="Nobody (unassign)"
+          value={params.assignee_id as number | null}
+          choices={assignees.map((person) => ({ value: person.id, label: personName(person) }))}
+          onChange={(assignee_id) => setParams({ assignee_id })}
+        />
+      ),
+    },
+    {
+      action: 'status',
+      phrase: 'Change the status of',
+      label: 'Change status',
+      verb: 'changed',
+      initialParams: { status: null, reason: null },
+      ready: (params) => params.status !== null && (params.status !== 'closed' || String(params.reason ?? '').trim() !== ''),
+      renderParams: (params, setParams) => (
+        <>
+          <ChoiceParam
+            label="New status"
+            value={params.status as EnquiryStatus | null}
+            choices={ENQUIRY_STATUSES.map((status) => ({ value: status, label: ENQUIRY_STATUS_LABELS[status] }))}
+            onChange={(status) => setParams({ ...params, status, reason: status === 'closed' ? (params.reason ?? '') : null })}
+          />
+          {params.status === 'closed' && (
+            <ReasonParam label="Why they are closed" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />
+          )}
+        </>
+      ),
+    },
+  ];
+}
+
 /** One tab of the inbox: the kind is the path (/difc), its filters, page and search in the URL. */
 export function EnquiriesPage() {
   useSignals();
@@ -79,8 +130,10 @@ export function EnquiriesPage() {
     queryKey: (view) => enquiryKeys.list({ ...filtersOf(kind, view), page: view.page }),
     fetchPage: (view, signal) => fetchEnquiries({ ...filtersOf(kind, view), page: view.page, page_size: DEFAULT_PAGE_SIZE }, signal),
     exportRows: (view) => downloadEnquiriesCsv(filtersOf(kind, view)),
+    list: 'contactus',
   });
   const { view } = list;
+  const bulk = useMemo(() => bulkActions(assignees.data ?? []), [assignees.data]);
   const tabs = useMemo(() => ENQUIRY_KINDS.map((entry) => ({ kind: entry, count: counts?.new_by_kind[entry] ?? 0 })), [counts]);
 
   return (
@@ -101,6 +154,7 @@ export function EnquiriesPage() {
           ))}
         </ul>
       </nav>
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="enquiries__toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search name, e-mail, company or phone" label="Search enquiries" maxLength={MAX_SEARCH_LENGTH} />
         <label className="enquiries__filter">
@@ -125,12 +179,27 @@ export function EnquiriesPage() {
             ))}
           </select>
         </label>
-        <Button variant="outlined" className="enquiries__export" onClick={list.exportRows} loading={list.exporting}>
-          Export CSV
-        </Button>
+        <span className="enquiries__actions">
+          <NextUnassignedButton queue="contactus" invalidates={[enquiryKeys.all, ['work']]} />
+          <Button variant="outlined" onClick={list.exportRows} loading={list.exporting}>
+            Export CSV
+          </Button>
+        </span>
       </div>
+      <BulkBar
+        list="contactus"
+        noun={['enquiry', 'enquiries']}
+        selection={list.selection}
+        pageKeys={(list.rows ?? []).map((row) => row.id)}
+        count={list.page?.count}
+        filter={bulkFilterOf(kind, view)}
+        actions={bulk}
+        invalidates={[enquiryKeys.all, ['work']]}
+      />
       <DataTable
         label={`${ENQUIRY_KIND_LABELS[kind]} enquiries`}
+        selection={list.selection}
+        rowLabel={(row) => (row.company ? `${row.name} (${row.company})` : row.name)}
         columns={columns}
         rows={list.rows}
         rowKey={(row) => row.id}

@@ -1,9 +1,14 @@
+import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { LeadItem, LeadQuery } from '../../../../../common/contract/crm.ts';
+import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { ChoiceParam, ReasonParam } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
@@ -50,14 +55,66 @@ const columns: readonly Column<LeadItem>[] = [
   { id: 'stage', header: 'Stage', fit: true, cell: (lead) => <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip> },
 ];
 
+/** The list's filter as strings (no page): what 'all N matching' sends the bulk job. */
+const bulkFilterOf = (view: ListView<Schema>): Record<string, string> => {
+  const { page: _page, page_size: _size, ...filter } = queryOf(view);
+  return Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)]));
+};
+
+/** Won is not a stage to move to: it is the invitation (the lead page's 'Won: invite to register'). */
+const MOVABLE_STAGES = LEAD_STAGES.filter((stage) => stage !== 'won');
+
+/** Bulk assign owner and move stage (issue 22), each row through the lead's own edit or stage change on the server. */
+function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
+  return [
+    {
+      action: 'owner',
+      phrase: 'Assign an owner to',
+      label: 'Assign owner',
+      verb: 'given the owner',
+      initialParams: { owner_id: null },
+      renderParams: (params, setParams) => (
+        <ChoiceParam
+          label="Owner"
+          none="Nobody"
+          value={params.owner_id as number | null}
+          choices={owners.map((person) => ({ value: person.id, label: personName(person) }))}
+          onChange={(owner_id) => setParams({ owner_id })}
+        />
+      ),
+    },
+    {
+      action: 'stage',
+      phrase: 'Move',
+      label: 'Move stage',
+      verb: 'moved',
+      initialParams: { stage: null, reason: null },
+      ready: (params) => params.stage !== null && (params.stage !== 'lost' || String(params.reason ?? '').trim() !== ''),
+      renderParams: (params, setParams) => (
+        <>
+          <ChoiceParam
+            label="Stage"
+            value={params.stage as LeadStage | null}
+            choices={MOVABLE_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }))}
+            onChange={(stage) => setParams({ ...params, stage, reason: stage === 'lost' ? (params.reason ?? '') : null })}
+          />
+          {params.stage === 'lost' && <ReasonParam label="Why they were lost" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />}
+        </>
+      ),
+    },
+  ];
+}
+
 /** Leads as a list: follow-ups due today (and overdue) first, filters in the URL. */
 export function LeadsPage() {
   useSignals();
   const owners = useOwners();
-  const list = useListController({ schema: SCHEMA, queryKey: (view) => crmKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchLeads(queryOf(view), signal) });
+  const list = useListController({ schema: SCHEMA, queryKey: (view) => crmKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchLeads(queryOf(view), signal), list: 'crm' });
   const { view } = list;
+  const bulk = useMemo(() => bulkActions(owners.data ?? []), [owners.data]);
   return (
     <div className="crm">
+      {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="crm__toolbar">
         <CrmViewSwitch current="list" />
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
@@ -95,8 +152,20 @@ export function LeadsPage() {
           </select>
         </label>
       </div>
+      <BulkBar
+        list="crm"
+        noun={['lead', 'leads']}
+        selection={list.selection}
+        pageKeys={(list.rows ?? []).map((lead) => lead.id)}
+        count={list.page?.count}
+        filter={bulkFilterOf(view)}
+        actions={bulk}
+        invalidates={[crmKeys.all, ['work']]}
+      />
       <DataTable
         label="Leads"
+        selection={list.selection}
+        rowLabel={(lead) => `${lead.company} (${lead.contact_name})`}
         columns={columns}
         rows={list.rows}
         rowKey={(lead) => lead.id}

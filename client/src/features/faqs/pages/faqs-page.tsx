@@ -3,14 +3,18 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Faq, FaqQuery } from '../../../../../common/contract/faqs.ts';
 import { FAQ_STATUSES, FAQ_STATUS_LABELS, type FaqStatus } from '../../../../../common/contract/faqs-paths.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { choiceField, integerField, textField } from '../../../lib/url-list-state.ts';
+import { choiceField, integerField, serialiseListView, textField } from '../../../lib/url-list-state.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
+import { useRowSelection } from '../../../lib/use-row-selection.ts';
+import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { faqKeys, moveFaq, useCategories, useFaqs } from '../api.ts';
 import { FaqDialog } from '../components/faq-dialog.tsx';
 import '../components/faqs.css';
@@ -21,10 +25,21 @@ const SCHEMA = {
   status: choiceField<'all' | FaqStatus>(['all', ...FAQ_STATUSES], 'all'),
 };
 
-/** The FAQs by category in the website's order: move up or down (buttons, so the keyboard does it too), edit, add. */
+/** Publish or unpublish in bulk (issue 22), each FAQ through its own edit on the server. */
+const bulk: readonly BulkActionSpec[] = [
+  { action: 'publish', label: 'Publish', verb: 'published (shown on the website within its dates)', initialParams: {} },
+  { action: 'unpublish', label: 'Unpublish', verb: 'made a draft again', initialParams: {} },
+];
+
+/**
+ * The FAQs by category in the website's order: move up or down (buttons, so the keyboard does it too), edit,
+ * add; saved views and selection for bulk publish (the list is one page, so 'all on the page' is all matching).
+ */
 export function FaqsPage() {
   useSignals();
   const [view, setView] = useListParams(SCHEMA);
+  const savedViews = useSavedViews('faqs');
+  const selection = useRowSelection(serialiseListView(SCHEMA, view));
   const query = useMemo<FaqQuery>(() => ({ ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) }), [view.search, view.status]);
   const faqs = useFaqs(query);
   const categories = useCategories();
@@ -38,11 +53,14 @@ export function FaqsPage() {
     for (const faq of faqs.data?.results ?? []) byCategory.set(faq.category, [...(byCategory.get(faq.category) ?? []), faq]);
     return [...byCategory.entries()];
   }, [faqs.data]);
+  const keys = useMemo(() => groups.flatMap(([, entries]) => entries.map((faq) => faq.id)), [groups]);
+  const allPicked = keys.length > 0 && keys.every((key) => selection.selected.has(key));
   // Moves are within the whole category; a filtered view would hide the neighbour a move swaps with.
   const canMove = !view.search && view.status === 'all';
 
   return (
     <div className="faqs">
+      {savedViews && <SavedViewsBar views={savedViews} />}
       <div className="faqs__toolbar">
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search questions and answers" label="Search FAQs" maxLength={MAX_SEARCH_LENGTH} />
         <label className="faqs__filter">
@@ -56,10 +74,15 @@ export function FaqsPage() {
             ))}
           </select>
         </label>
+        <label className="faqs__filter">
+          <input type="checkbox" checked={allPicked} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
+          Select all shown
+        </label>
         <Button className="faqs__add" onClick={() => setEditing('new')}>
           New FAQ
         </Button>
       </div>
+      <BulkBar list="faqs" noun={['FAQ', 'FAQs']} selection={selection} pageKeys={keys} count={keys.length} filter={query} actions={bulk} invalidates={[faqKeys.all]} />
       {!faqs.data ? (
         <LoadingIndicator label="Loading FAQs" />
       ) : groups.length === 0 ? (
@@ -71,6 +94,14 @@ export function FaqsPage() {
             <ol className="faqs__list">
               {entries.map((faq, index) => (
                 <li key={faq.id} className="faqs__item">
+                  <input
+                    type="checkbox"
+                    className="faqs__pick"
+                    aria-label={`Select: ${faq.question_en}`}
+                    checked={selection.selected.has(faq.id)}
+                    onChange={() => undefined}
+                    onClick={(event) => selection.toggle(keys, keys.indexOf(faq.id), event.shiftKey)}
+                  />
                   <div className="faqs__texts">
                     <div className="faqs__lang" lang="en">
                       <strong>{faq.question_en}</strong>

@@ -5,7 +5,7 @@ import { DEFAULT_TASK_SORT, TASK_SORTS, type TaskSort } from '../../../../../com
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { BulkChoice, bulkFilter } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, bulkFilter, personChoices } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -54,7 +54,15 @@ const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
     label: 'Assign',
     verb: 'assigned',
     initialParams: { assignee_id: null },
-    renderParams: (params, setParams) => <BulkChoice label="Assign to" name="assignee_id" params={params} setParams={setParams} people={staff} noneLabel="Nobody (unassign)" />,
+    renderParams: (params, setParams) => (
+      <ChoiceParam
+        label="Assign to"
+        value={params.assignee_id as number | null}
+        choices={personChoices(staff)}
+        onChange={(assignee_id) => setParams({ ...params, assignee_id })}
+        none="Nobody (unassign)"
+      />
+    ),
   },
   {
     action: 'status',
@@ -63,12 +71,11 @@ const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
     initialParams: { status: null },
     ready: (params) => typeof params.status === 'string',
     renderParams: (params, setParams) => (
-      <BulkChoice
+      <ChoiceParam
         label="Move to"
-        name="status"
-        params={params}
-        setParams={setParams}
-        options={TASK_STATUSES.filter((status) => status !== 'in_review').map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
+        value={params.status as string | null}
+        choices={TASK_STATUSES.filter((status) => status !== 'in_review').map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
+        onChange={(status) => setParams({ ...params, status })}
       />
     ),
   },

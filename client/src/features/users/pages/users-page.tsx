@@ -4,17 +4,22 @@ import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import type { RoleChoice, StaffUser } from '../../../../../common/contract/users.ts';
 import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../../common/roles.ts';
 import { Avatar } from '../../../components/avatar.tsx';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { ChoiceParam } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { VirtualRows } from '../../../components/virtual-rows.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
-import { integerField, multiChoiceField, textField } from '../../../lib/url-list-state.ts';
+import { integerField, multiChoiceField, serialiseListView, textField } from '../../../lib/url-list-state.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { useInfiniteQuery, useQuery } from '../../../lib/use-query.ts';
+import { useRowSelection, type RowKey } from '../../../lib/use-row-selection.ts';
+import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { session } from '../../../state/session.ts';
 import { fetchRoleChoices, fetchUsers, userKeys } from '../api.ts';
@@ -47,9 +52,34 @@ type OpenDialog =
   | { kind: 'resend'; user: StaffUser }
   | null;
 
+/**
+ * Deactivate, reactivate and change role in bulk (issue 22): each user through the page's own single-user
+ * action on the server, with its rules (never oneself, never the last active administrator).
+ */
+function bulkActions(roles: readonly RoleChoice[]): readonly BulkActionSpec[] {
+  return [
+    { action: 'deactivate', label: 'Deactivate', verb: 'deactivated (signed out, the account disabled)', initialParams: {} },
+    { action: 'reactivate', label: 'Reactivate', verb: 'reactivated', initialParams: {} },
+    {
+      action: 'role',
+      phrase: 'Change the role of',
+      label: 'Change role',
+      verb: 'given the role',
+      initialParams: { role: null },
+      ready: (params) => params.role !== null,
+      renderParams: (params, setParams) => (
+        <ChoiceParam label="New role" value={params.role as string | null} choices={roles.map((choice) => ({ value: choice.value, label: choice.label }))} onChange={(role) => setParams({ role })} />
+      ),
+    },
+  ];
+}
+
 export function UsersPage() {
   useSignals();
   const [view, setView] = useListParams(USERS_VIEW);
+  // Saved views and selection as the list controller gives them; the page keeps its own infinite list.
+  const savedViews = useSavedViews('users');
+  const selection = useRowSelection(serialiseListView(USERS_VIEW, view));
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
@@ -60,6 +90,11 @@ export function UsersPage() {
   const query = useMemo(() => ({ search: view.search || undefined, role__in: view.roles.length > 0 ? view.roles.join(',') : undefined }), [view.search, view.roles]);
   const list = useInfiniteQuery(userKeys.list(query), (page, signal) => fetchUsers({ ...query, page }, signal));
   const rows = list.items;
+  const keys = useMemo(() => rows.map((user) => user.id), [rows]);
+  const bulk = useMemo(() => bulkActions(staffChoices), [staffChoices]);
+  const toggle = selection.toggle;
+  const pick = useCallback((index: number, range: boolean) => toggle(keys, index, range), [toggle, keys]);
+  const allPicked = keys.length > 0 && (selection.allMatching || keys.every((key) => selection.selected.has(key)));
 
   useInfiniteScroll({ canLoad: list.hasNextPage && !list.isLoading && list.error === undefined, loadMore: list.fetchNextPage, loaded: list.items.length });
 
@@ -71,6 +106,7 @@ export function UsersPage() {
 
   return (
     <div className="users-page">
+      {savedViews && <SavedViewsBar views={savedViews} />}
       <div className="users-toolbar">
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search name or e-mail" label="Search users" maxLength={MAX_SEARCH_LENGTH} />
         <div className="role-filter" role="group" aria-label="Filter by role">
@@ -91,10 +127,22 @@ export function UsersPage() {
         </Button>
       </div>
 
+      <BulkBar
+        list="users"
+        noun={['user', 'users']}
+        selection={selection}
+        pageKeys={keys}
+        count={list.count}
+        filter={{ ...(query.search ? { search: query.search } : {}), ...(query.role__in ? { role__in: query.role__in } : {}) }}
+        actions={bulk}
+        invalidates={[userKeys.all]}
+      />
+
       <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
         <div role="rowgroup">
           <div role="row" className="users-table__row data-table__row--header">
-            <span role="columnheader" className="data-table__cell">
+            <span role="columnheader" className="data-table__cell users-row__pick">
+              <input type="checkbox" className="data-table__checkbox" aria-label="Select all loaded users" checked={allPicked} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
               <span className="visually-hidden">Picture</span>
             </span>
             <span role="columnheader" className="data-table__cell">
@@ -124,7 +172,8 @@ export function UsersPage() {
             renderRow={(index) => {
               const user = rows[index]!;
               const self = user.email.toLowerCase() === ownEmail;
-              return <UserRow key={user.id} user={user} self={self} onOpen={openDialog} />;
+              const picked = selection.allMatching || selection.selected.has(user.id as RowKey);
+              return <UserRow key={user.id} user={user} self={self} onOpen={openDialog} index={index} picked={picked} onPick={pick} />;
             }}
           />
         </div>
@@ -173,13 +222,30 @@ function EmailAddress({ email }: { email: string }) {
 }
 
 /** Memoised: scrolling re-renders the visible window, and rows whose user did not change stay as they are. */
-const UserRow = memo(function UserRow({ user, self, onOpen }: { user: StaffUser; self: boolean; onOpen: (kind: RowAction, user: StaffUser) => void }) {
+const UserRow = memo(function UserRow({
+  user,
+  self,
+  onOpen,
+  index,
+  picked,
+  onPick,
+}: {
+  user: StaffUser;
+  self: boolean;
+  onOpen: (kind: RowAction, user: StaffUser) => void;
+  index: number;
+  picked: boolean;
+  onPick: (index: number, range: boolean) => void;
+}) {
   const name = userDisplayName(user.display_name);
   const status = USER_STATUS_LABELS[user.status];
   return (
     <div role="row" className={user.active ? 'users-table__row users-row' : 'users-table__row users-row users-row--inactive'}>
-      <span role="cell" className="data-table__cell users-row__avatar">
-        <Avatar name={name} picture={user.profile_picture} />
+      <span role="cell" className="data-table__cell users-row__pick">
+        <input type="checkbox" className="data-table__checkbox" aria-label={`Select ${name}`} checked={picked} onChange={() => undefined} onClick={(event) => onPick(index, event.shiftKey)} />
+        <span className="users-row__avatar">
+          <Avatar name={name} picture={user.profile_picture} />
+        </span>
       </span>
       <span role="cell" className="data-table__cell users-row__name" title={name}>
         {name}

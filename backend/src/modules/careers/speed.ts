@@ -1,0 +1,90 @@
+/**
+ * Careers' part of work at speed (issue 22): bulk actions on its two lists, each row through the area's own
+ * single-row action (its version, checks and event): close job posts (the post's own edit with status
+ * closed, every other field kept), and change the status of a post's applications. Careers has no rule per
+ * record beyond its page's roles (canSee 'careers'), so selection needs none either.
+ */
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_STATUSES, type ApplicationStatus } from '../../../../common/contract/careers-paths.ts';
+import type { Queryable } from '../../db/database.ts';
+import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { invalidInput } from '../../lib/http-error.ts';
+import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
+import { applicationsMatching, changeApplicationStatus, jobsMatching, readApplication, readJob, updateJob } from './store.ts';
+
+/** Close the selected job posts: the website stops showing them and they take no more applications. */
+const bulkCloseJobs: BulkAction = {
+  list: 'careers',
+  page: 'careers',
+  action: 'close_job',
+  label: 'Close',
+  async checkParams() {},
+  select(db, _caller, filter, limit) {
+    onlyFilters(filter, ['status', 'search']);
+    const status = filterChoice(filter, 'status', JOB_STATUSES);
+    return jobsMatching(db, { ...(status ? { status } : {}), ...(filter.search ? { search: filter.search } : {}) }, limit);
+  },
+  labels: (db, _caller, ids) => db.query<{ id: number; label: string }>('SELECT j.id, j.title AS label FROM job_posts j WHERE j.id = ANY($1::integer[]) ORDER BY j.created_at DESC, j.id DESC', [ids]),
+  apply: (db, caller, id) =>
+    bulkRowStep(db, {
+      entity: 'job_post',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readJob(tx, id),
+      skip: (job) => (job.status === 'closed' ? 'Already closed.' : null),
+      act: (job) =>
+        updateJob(
+          db,
+          id,
+          {
+            version: job.version,
+            title: job.title,
+            department: job.department,
+            location: job.location,
+            employment_type: job.employment_type,
+            description: job.description,
+            status: 'closed',
+            publish_from: job.publish_from,
+            publish_until: job.publish_until,
+          },
+          { actorId: caller.id, idempotencyKey: caller.idempotencyKey },
+        ),
+    }),
+};
+
+/** Change the status of the selected applications of one post (the list is per post: its filter names it). */
+const bulkApplicationStatus: BulkAction = {
+  list: 'careers',
+  page: 'careers',
+  action: 'application_status',
+  label: 'Change status',
+  async checkParams(_db, params) {
+    if (typeof params.status !== 'string' || !(APPLICATION_STATUSES as readonly string[]).includes(params.status)) {
+      throw invalidInput('params.status', `must be one of ${APPLICATION_STATUSES.join(', ')}`);
+    }
+  },
+  select(db, _caller, filter, limit) {
+    onlyFilters(filter, ['job_id', 'status']);
+    const jobId = filterId(filter, 'job_id');
+    if (jobId === undefined) throw invalidInput('filter.job_id', 'must name the job post whose applications are listed');
+    const status = filterChoice(filter, 'status', APPLICATION_STATUSES);
+    return applicationsMatching(db, jobId, status, limit);
+  },
+  labels: (db: Queryable, _caller, ids) =>
+    db.query<{ id: number; label: string }>(
+      `SELECT a.id, a.name || ' (' || j.title || ')' AS label FROM job_applications a JOIN job_posts j ON j.id = a.job_id WHERE a.id = ANY($1::integer[]) ORDER BY a.created_at DESC, a.id DESC`,
+      [ids],
+    ),
+  apply: (db, caller, id, params) => {
+    const status = params.status as ApplicationStatus;
+    return bulkRowStep(db, {
+      entity: 'job_application',
+      id,
+      idempotencyKey: caller.idempotencyKey,
+      read: (tx) => readApplication(tx, id),
+      skip: (application) => (application.status === status ? `Already ${APPLICATION_STATUS_LABELS[status].toLowerCase()}.` : null),
+      act: (application) => changeApplicationStatus(db, id, status, application.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+    });
+  },
+};
+
+export const careersSpeed: SpeedContributions = { bulk: [bulkCloseJobs, bulkApplicationStatus] };
