@@ -6,9 +6,10 @@ import { Button } from './button.tsx';
 
 /**
  * 'Next unassigned' on a queue's list page (issue 22): takes the oldest item nobody holds that the user may
- * work, assigns it to them (two people pressing at once get different ones) and opens it.
+ * work, assigns it to them (two people pressing at once get different ones) and opens it. Also on Home's
+ * blocks of queues.
  */
-export function NextUnassignedButton({ queue, invalidates }: { queue: string; invalidates: readonly QueryKey[] }) {
+export function NextUnassignedButton({ queue, invalidates, disabled = false }: { queue: string; invalidates: readonly QueryKey[]; disabled?: boolean }) {
   const [, navigate] = useLocation();
   const next = useAction({
     run: (_: void, { headers }) => takeNext(queue, headers),
@@ -19,7 +20,7 @@ export function NextUnassignedButton({ queue, invalidates }: { queue: string; in
     success: (result) => (result.item ? `${result.item.title} is assigned to you.` : 'Nothing is left unassigned.'),
   });
   return (
-    <Button variant="outlined" onClick={() => void next.run()} loading={next.busy}>
+    <Button variant="outlined" onClick={() => void next.run()} loading={next.busy} disabled={disabled}>
       Next unassigned
     </Button>
   );

@@ -1,15 +1,18 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from 'wouter';
 import type { WorkBlock, WorkItem } from '../../../../../common/contract/work.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
+import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
-import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
-import { fetchMyWork, takeNext, workKeys } from '../../../lib/work-api.ts';
+import type { QueryKey } from '../../../lib/query-cache.ts';
+import { fetchMyWork, workKeys } from '../../../lib/work-api.ts';
 import { session } from '../../../state/session.ts';
 import './home.css';
+
+/** The lists of the queues Home's blocks take from (Due Diligence, the enquiries inbox): read again after a take. */
+const HOME_QUEUE_KEYS: readonly QueryKey[] = [['registrations'], ['enquiries']];
 
 /**
  * Home as 'My work' (issue 22): every block of the signed-in user's own work from one call (GET me/work),
@@ -75,7 +78,7 @@ function WorkPanel({ block }: { block: WorkBlock }) {
         </ul>
       )}
       <footer className="home__block-footer">
-        {block.next_queue && <NextUnassigned queue={block.next_queue} disabled={block.count === 0} />}
+        {block.next_queue && <NextUnassignedButton queue={block.next_queue} invalidates={HOME_QUEUE_KEYS} disabled={block.count === 0} />}
         <AppLink href={block.href} className="home__block-link">
           Open list
         </AppLink>
@@ -92,23 +95,5 @@ function Item({ item }: { item: WorkItem }) {
       {item.subtitle && <span className="home__item-subtitle">{item.subtitle}</span>}
       {when && <span className={item.overdue ? 'home__item-when home__item-when--overdue' : 'home__item-when'}>{item.overdue ? `Overdue · ${when}` : when}</span>}
     </AppLink>
-  );
-}
-
-/** Takes the oldest unassigned item of the queue for the user and opens it. */
-function NextUnassigned({ queue, disabled }: { queue: string; disabled: boolean }) {
-  const [, navigate] = useLocation();
-  const next = useAction({
-    run: (_: void, { headers }) => takeNext(queue, headers),
-    invalidates: [workKeys.myWork, ['registrations']],
-    onSuccess: (result) => {
-      if (result.item) navigate(result.item.href);
-    },
-    success: (result) => (result.item ? `${result.item.title} is assigned to you.` : 'Nothing is left unassigned.'),
-  });
-  return (
-    <Button onClick={() => void next.run()} loading={next.busy} disabled={disabled}>
-      Next unassigned
-    </Button>
   );
 }
