@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { BulkParams } from './bulk-bar.tsx';
 
 /**
  * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list
@@ -54,9 +55,34 @@ export function ReasonParam({ label, value, onChange, maxLength }: { label: stri
   );
 }
 
-/** Staff as a choice's options, by name (their e-mail when they have none). */
-export function personChoices(people: readonly { id: number; display_name: string | null; email: string }[]): { value: number; label: string }[] {
-  return people.map((person) => ({ value: person.id, label: person.display_name ?? person.email }));
+/**
+ * A person (an assignee, a bookkeeper) written to `params[field]`, from the staff the area offers, by name
+ * (their e-mail when they have none); `none` is the choice of nobody.
+ */
+export function PersonParam({
+  label,
+  field,
+  none,
+  people,
+  params,
+  setParams,
+}: {
+  label: string;
+  field: string;
+  none: string;
+  people: readonly { id: number; display_name: string | null; email: string }[];
+  params: BulkParams;
+  setParams: (params: BulkParams) => void;
+}) {
+  return (
+    <ChoiceParam
+      label={label}
+      value={params[field] as number | null}
+      choices={people.map((person) => ({ value: person.id, label: person.display_name ?? person.email }))}
+      onChange={(value) => setParams({ ...params, [field]: value })}
+      none={none}
+    />
+  );
 }
 
 /**

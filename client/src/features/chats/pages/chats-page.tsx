@@ -4,7 +4,7 @@ import { CHAT_FILTERS, type ChatFilter } from '../../../../../common/contract/ch
 import type { ConversationItem } from '../../../../../common/contract/chats.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, bulkFilter, personChoices } from '../../../components/bulk-params.tsx';
+import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -34,17 +34,9 @@ type ChatsView = ListView<typeof CHATS_VIEW>;
 const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: 50 });
 
 /** The bulk dialog's assignee: the staff who may hold a chat, loaded when the dialog opens. */
-function AssigneeChoice({ params, setParams }: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+function AssigneeChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
   const staff = useQuery(chatKeys.staff, fetchStaff);
-  return (
-    <ChoiceParam
-      label="Assign to"
-      value={params.assignee_id as number | null}
-      choices={personChoices(staff.data?.staff ?? [])}
-      onChange={(assignee_id) => setParams({ ...params, assignee_id })}
-      none="Nobody (unassign)"
-    />
-  );
+  return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 
 /** Assign or resolve the selected chats, or all matching ones, as one job on the server (issue 22). */

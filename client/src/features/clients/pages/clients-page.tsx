@@ -8,7 +8,7 @@ import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, bulkFilter, personChoices } from '../../../components/bulk-params.tsx';
+import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -115,17 +115,9 @@ const columns: readonly Column<ClientListItem>[] = [
 ];
 
 /** The bulk dialog's bookkeeper: the active bookkeepers (the team choices the client page offers). */
-function BookkeeperChoice({ params, setParams }: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+function BookkeeperChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
   const team = useTeamChoices();
-  return (
-    <ChoiceParam
-      label="Bookkeeper"
-      value={params.bookkeeper_id as number | null}
-      choices={personChoices(team.data?.bookkeepers ?? [])}
-      onChange={(bookkeeper_id) => setParams({ ...params, bookkeeper_id })}
-      none="Nobody (not assigned)"
-    />
-  );
+  return <PersonParam {...props} label="Bookkeeper" field="bookkeeper_id" people={team.data?.bookkeepers ?? []} none="Nobody (not assigned)" />;
 }
 
 /** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (issue 22; ADMIN only). */

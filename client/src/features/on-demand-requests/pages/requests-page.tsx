@@ -5,7 +5,7 @@ import type { RequestListItem, RequestQuery } from '../../../../../common/contra
 import { REQUEST_VIEWS, type RequestView } from '../../../../../common/contract/requests-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, bulkFilter, personChoices } from '../../../components/bulk-params.tsx';
+import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -38,17 +38,9 @@ type RequestsView = ListView<typeof REQUESTS_VIEW>;
 const queryOf = (view: RequestsView): RequestQuery => ({ view: view.view, assignee: view.assignee, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: DEFAULT_PAGE_SIZE });
 
 /** The bulk dialog's assignee: the staff who may hold a request, loaded when the dialog opens. */
-function AssigneeChoice({ params, setParams }: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+function AssigneeChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
   const staff = useQuery(requestKeys.staff, fetchStaff);
-  return (
-    <ChoiceParam
-      label="Assign to"
-      value={params.assignee_id as number | null}
-      choices={personChoices(staff.data?.staff ?? [])}
-      onChange={(assignee_id) => setParams({ ...params, assignee_id })}
-      none="Nobody (unassign)"
-    />
-  );
+  return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 
 /** Assign the selected requests, or all matching ones, as one job on the server (issue 22). */

@@ -5,7 +5,7 @@ import { DEFAULT_TASK_SORT, TASK_SORTS, type TaskSort } from '../../../../../com
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, bulkFilter, personChoices } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -55,13 +55,7 @@ const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
     verb: 'assigned',
     initialParams: { assignee_id: null },
     renderParams: (params, setParams) => (
-      <ChoiceParam
-        label="Assign to"
-        value={params.assignee_id as number | null}
-        choices={personChoices(staff)}
-        onChange={(assignee_id) => setParams({ ...params, assignee_id })}
-        none="Nobody (unassign)"
-      />
+      <PersonParam label="Assign to" field="assignee_id" people={staff} none="Nobody (unassign)" params={params} setParams={setParams} />
     ),
   },
   {
