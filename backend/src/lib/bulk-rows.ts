@@ -8,11 +8,15 @@
 import type { TSchema } from 'typebox';
 import type { AuditEntity } from '../../../common/events.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import type { ActionContext } from './action.ts';
 import { findByIdempotencyKey } from './audit.ts';
 import { HttpError, invalidInput } from './http-error.ts';
 import type { PageWindow } from './pagination.ts';
 import { strictValidatorCompiler } from './validation.ts';
 import type { BulkOutcome } from './work-registry.ts';
+
+/** The caller of a bulk row or a Next unassigned as the area's action takes them (the routes' actionContext). */
+export const callerContext = (caller: { id: number; idempotencyKey: string | null }): ActionContext => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
 
 export const DONE: BulkOutcome = { outcome: 'done', reason: null };
 export const skipped = (reason: string): BulkOutcome => ({ outcome: 'skipped', reason });

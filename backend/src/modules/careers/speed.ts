@@ -6,7 +6,7 @@
  */
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_STATUSES, type ApplicationStatus } from '../../../../common/contract/careers-paths.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
 import { applicationsMatching, changeApplicationStatus, jobsMatching, readApplication, readJob, updateJob } from './store.ts';
@@ -46,7 +46,7 @@ const bulkCloseJobs: BulkAction = {
             publish_from: job.publish_from,
             publish_until: job.publish_until,
           },
-          { actorId: caller.id, idempotencyKey: caller.idempotencyKey },
+          callerContext(caller),
         ),
     }),
 };
@@ -82,7 +82,7 @@ const bulkApplicationStatus: BulkAction = {
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readApplication(tx, id),
       skip: (application) => (application.status === status ? `Already ${APPLICATION_STATUS_LABELS[status].toLowerCase()}.` : null),
-      act: (application) => changeApplicationStatus(db, id, status, application.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+      act: (application) => changeApplicationStatus(db, id, status, application.version, callerContext(caller)),
     });
   },
 };

@@ -6,9 +6,9 @@
  * bookkeeper's selection never holds another bookkeeper's client's chat.
  */
 import { ChatQuery } from '../../../../common/contract/chats.ts';
-import { assignRow, bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, Caller, NextUnassignedProvider } from '../../lib/work-registry.ts';
+import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { assignConversation, listConversations, readConversation, setConversationStatus } from './store.ts';
@@ -29,8 +29,6 @@ const labels: BulkAction['labels'] = (db, caller, ids) => {
   );
 };
 
-const context = (caller: Caller & { idempotencyKey: string | null }) => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
-
 const assign: BulkAction = {
   list: 'chats',
   action: 'assign',
@@ -43,7 +41,7 @@ const assign: BulkAction = {
     bulkRow(db, 'conversation', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const chat = await readConversation(db, caller, id);
-      return assignRow(chat.assignee?.id ?? null, assignee, () => assignConversation(db, caller, id, { version: chat.version, assignee_id: assignee }, context(caller)));
+      return assignRow(chat.assignee?.id ?? null, assignee, () => assignConversation(db, caller, id, { version: chat.version, assignee_id: assignee }, callerContext(caller)));
     }),
 };
 
@@ -59,7 +57,7 @@ const resolve: BulkAction = {
     bulkRow(db, 'conversation', id, caller.idempotencyKey, async () => {
       const chat = await readConversation(db, caller, id);
       if (chat.status === 'resolved') return skipped('Already resolved.');
-      await setConversationStatus(db, caller, id, { version: chat.version, status: 'resolved' }, context(caller));
+      await setConversationStatus(db, caller, id, { version: chat.version, status: 'resolved' }, callerContext(caller));
       return DONE;
     }),
 };
@@ -88,7 +86,7 @@ const nextChat: NextUnassignedProvider = {
       },
       async assign(txDb, id) {
         const chat = await readConversation(txDb, caller, id);
-        await assignConversation(txDb, caller, id, { version: chat.version, assignee_id: caller.id }, context(caller));
+        await assignConversation(txDb, caller, id, { version: chat.version, assignee_id: caller.id }, callerContext(caller));
       },
       async item(tx, id) {
         return { title: (await readConversation(tx, caller, id)).client.legal_name, href: `/chats?filter=mine&conversation=${id}` };

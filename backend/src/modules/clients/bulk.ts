@@ -5,7 +5,7 @@
  * query (listClients).
  */
 import { ClientExportQuery } from '../../../../common/contract/clients.ts';
-import { bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped } from '../../lib/bulk-rows.ts';
+import { bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction } from '../../lib/work-registry.ts';
@@ -40,7 +40,7 @@ const assignBookkeeper: BulkAction = {
       const bookkeeper = idOrNull(params, 'bookkeeper_id');
       const client = await readClient(db, caller, id);
       if ((client.bookkeeper?.id ?? null) === bookkeeper) return skipped(bookkeeper === null ? 'Already without a bookkeeper.' : 'Already has this bookkeeper.');
-      await updateClient(db, caller, id, { version: client.version, bookkeeper_id: bookkeeper }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+      await updateClient(db, caller, id, { version: client.version, bookkeeper_id: bookkeeper }, callerContext(caller));
       return DONE;
     }),
 };

@@ -13,7 +13,7 @@ import { crmPagePath, LEAD_SOURCES, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadSta
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
@@ -132,7 +132,7 @@ const bulkOwner: BulkAction = {
             monthly_value_fils: lead.monthly_value_fils,
             next_follow_up: lead.next_follow_up,
           },
-          { actorId: caller.id, idempotencyKey: caller.idempotencyKey },
+          callerContext(caller),
         ),
     });
   },
@@ -159,7 +159,7 @@ const bulkStage: BulkAction = {
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readLead(tx, id),
       skip: (lead) => (lead.stage === stage ? `Already ${LEAD_STAGE_LABELS[stage].toLowerCase()}.` : null),
-      act: (lead) => moveLead(db, id, stage, reason, lead.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+      act: (lead) => moveLead(db, id, stage, reason, lead.version, callerContext(caller)),
     });
   },
 };

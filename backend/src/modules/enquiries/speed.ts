@@ -20,7 +20,7 @@ import {
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
@@ -86,7 +86,7 @@ const nextEnquiry: NextUnassignedProvider = {
   queue: 'contactus',
   page: 'contactus',
   async take(db, caller) {
-    const taken = await takeNextEnquiry(db, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+    const taken = await takeNextEnquiry(db, callerContext(caller));
     return taken && { id: taken.id, title: taken.company ? `${taken.name} (${taken.company})` : taken.name, href: enquiryPagePath(taken.kind, taken.id) };
   },
 };
@@ -131,7 +131,7 @@ const bulkAssign: BulkAction = {
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readEnquiry(tx, id),
       skip: (row) => ((row.assignee?.id ?? null) === assignee ? (assignee === null ? 'Already unassigned.' : 'Already assigned to this person.') : null),
-      act: (row) => assignEnquiry(db, id, assignee, row.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+      act: (row) => assignEnquiry(db, id, assignee, row.version, callerContext(caller)),
     });
   },
 };
@@ -155,7 +155,7 @@ const bulkStatus: BulkAction = {
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readEnquiry(tx, id),
       skip: (row) => (row.status === status ? `Already ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}.` : null),
-      act: (row) => changeStatus(db, id, status, reason, row.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }),
+      act: (row) => changeStatus(db, id, status, reason, row.version, callerContext(caller)),
     });
   },
 };

@@ -6,7 +6,7 @@
  * holds another bookkeeper's client's invoice.
  */
 import { InvoiceQuery } from '../../../../common/contract/invoices.ts';
-import { bulkRow, DONE, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
+import { bulkRow, callerContext, DONE, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
@@ -35,7 +35,7 @@ const retry: BulkAction = {
   apply: (db, caller, id) =>
     bulkRow(db, 'invoice', id, caller.idempotencyKey, async () => {
       const invoice = await readInvoice(db, caller, id);
-      await retryInvoice(db, caller, id, invoice.version, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+      await retryInvoice(db, caller, id, invoice.version, callerContext(caller));
       return DONE;
     }),
 };

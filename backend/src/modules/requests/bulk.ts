@@ -5,7 +5,7 @@
  * (listRequests), so a bookkeeper's selection never holds another bookkeeper's client's request.
  */
 import { RequestQuery } from '../../../../common/contract/requests.ts';
-import { assignRow, bulkRow, firstRows, idOrNull, parseListFilter, takeNext } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, callerContext, firstRows, idOrNull, parseListFilter, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
@@ -35,7 +35,7 @@ const assign: BulkAction = {
     bulkRow(db, 'service_request', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const request = await readRequest(db, caller, id);
-      return assignRow(request.assignee?.id ?? null, assignee, () => assignRequest(db, caller, id, { version: request.version, assignee_id: assignee }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey }));
+      return assignRow(request.assignee?.id ?? null, assignee, () => assignRequest(db, caller, id, { version: request.version, assignee_id: assignee }, callerContext(caller)));
     }),
 };
 
@@ -62,7 +62,7 @@ const nextRequest: NextUnassignedProvider = {
       },
       async assign(txDb, id) {
         const request = await readRequest(txDb, caller, id);
-        await assignRequest(txDb, caller, id, { version: request.version, assignee_id: caller.id }, { actorId: caller.id, idempotencyKey: caller.idempotencyKey });
+        await assignRequest(txDb, caller, id, { version: request.version, assignee_id: caller.id }, callerContext(caller));
       },
       async item(tx, id) {
         const request = await readRequest(tx, caller, id);

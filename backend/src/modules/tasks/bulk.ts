@@ -6,10 +6,10 @@
  */
 import { TaskQuery } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../common/service-desk.ts';
-import { assignRow, bulkRow, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
+import { assignRow, bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, Caller, NextUnassignedProvider } from '../../lib/work-registry.ts';
+import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listTasks, readTask, requireWorker, setTaskStatus, updateTask } from './store.ts';
 
@@ -30,8 +30,6 @@ const labels: BulkAction['labels'] = async (db, caller, ids) => {
   return db.query<{ id: number; label: string }>(`SELECT t.id, t.title || ' · ' || c.legal_name AS label FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where} ORDER BY t.due_on, t.id`, filter.params);
 };
 
-const context = (caller: Caller & { idempotencyKey: string | null }) => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
-
 const assign: BulkAction = {
   list: 'tasks',
   action: 'assign',
@@ -44,7 +42,7 @@ const assign: BulkAction = {
     bulkRow(db, 'task', id, caller.idempotencyKey, async () => {
       const assignee = idOrNull(params, 'assignee_id');
       const task = await readTask(db, caller, id);
-      return assignRow(task.assignee?.id ?? null, assignee, () => updateTask(db, caller, id, { version: task.version, assignee_id: assignee }, context(caller)));
+      return assignRow(task.assignee?.id ?? null, assignee, () => updateTask(db, caller, id, { version: task.version, assignee_id: assignee }, callerContext(caller)));
     }),
 };
 
@@ -69,7 +67,7 @@ const changeStatus: BulkAction = {
       if (task.status === status || (status === 'done' && task.status === 'in_review' && task.reviewer?.id !== caller.id)) {
         return skipped(task.status === status ? 'Already in this status.' : 'Already waiting for its reviewer.');
       }
-      const after = await setTaskStatus(db, caller, id, status, task.version, context(caller));
+      const after = await setTaskStatus(db, caller, id, status, task.version, callerContext(caller));
       return after.status === status ? DONE : { outcome: 'done', reason: 'Sent to its reviewer for approval.' };
     }),
 };
@@ -94,7 +92,7 @@ const nextTask: NextUnassignedProvider = {
       },
       async assign(txDb, id) {
         const task = await readTask(txDb, caller, id);
-        await updateTask(txDb, caller, id, { version: task.version, assignee_id: caller.id }, context(caller));
+        await updateTask(txDb, caller, id, { version: task.version, assignee_id: caller.id }, callerContext(caller));
       },
       async item(tx, id) {
         const task = await readTask(tx, caller, id);
