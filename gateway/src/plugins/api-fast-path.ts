@@ -98,7 +98,6 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
       controller.abort(new Error('the caller went away'));
       return;
     }
-    delete headers['transfer-encoding'];
     this.status = statusCode;
     this.headers = apiResponseHeaders(headers, api, id) as OutgoingHttpHeaders;
     const length = headers['content-length'];
@@ -221,22 +220,24 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       bodyLength: body?.length,
     });
 
-    response.once('finish', () => {
-      const logger = log() as LevelAware;
-      if (logger.isLevelEnabled?.('info') === false) return;
-      logger.info(
-        {
-          requestId: id,
-          method: request.method,
-          url: redactUrl(url),
-          statusCode: response.statusCode,
-          responseTimeMs: Math.round((performance.now() - startedAt) * 10) / 10,
-          remoteAddress: ips ? ips[ips.length - 1] : request.socket.remoteAddress,
-          uid,
-        },
-        'request completed',
-      );
-    });
+    // Decided as the call starts, so at warn a call costs no listener and no closure for its log line.
+    const logger = log() as LevelAware;
+    if (logger.isLevelEnabled?.('info') !== false) {
+      response.once('finish', () => {
+        logger.info(
+          {
+            requestId: id,
+            method: request.method,
+            url: redactUrl(url),
+            statusCode: response.statusCode,
+            responseTimeMs: Math.round((performance.now() - startedAt) * 10) / 10,
+            remoteAddress: ips ? ips[ips.length - 1] : request.socket.remoteAddress,
+            uid,
+          },
+          'request completed',
+        );
+      });
+    }
 
     const options: Dispatcher.DispatchOptions = {
       // reply-from sends the path as resolved against API_UPSTREAM (unchanged for the plain paths taken here)

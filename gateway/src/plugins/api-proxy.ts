@@ -19,7 +19,7 @@ export interface ApiProxyOptions {
 }
 
 /** RFC 9110 7.6.1: connection-specific headers a proxy must not forward (Connection-listed ones go too). */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,14 +30,28 @@ declare module 'fastify' {
   }
 }
 
-/** A copy without hop-by-hop headers; runs twice per API call, so no intermediate arrays. */
-function stripHopByHop<T extends Record<string, unknown>>(headers: T): T {
-  const out: Record<string, unknown> = { ...headers };
-  for (const name of HOP_BY_HOP) delete out[name];
-  if (typeof headers.connection === 'string') {
-    for (const part of headers.connection.split(',')) delete out[part.trim().toLowerCase()];
+/** Names a Connection header lists beyond the hop-by-hop ones (usually none: 'keep-alive'). */
+function connectionListed(connection: unknown): Set<string> | undefined {
+  if (typeof connection !== 'string' || connection === 'keep-alive') return undefined;
+  let listed: Set<string> | undefined;
+  for (const part of connection.split(',')) {
+    const name = part.trim().toLowerCase();
+    if (name !== '' && !HOP_BY_HOP.has(name)) (listed ??= new Set()).add(name);
   }
-  return out as T;
+  return listed;
+}
+
+/**
+ * Copies headers into `out` without the hop-by-hop ones. It runs twice per API call, so it copies in one pass
+ * rather than spreading and deleting (a delete turns the object into a slow dictionary for every later read).
+ */
+function copyEndToEnd(headers: Record<string, unknown>, out: Record<string, unknown>): Record<string, unknown> {
+  const listed = connectionListed(headers.connection);
+  for (const name in headers) {
+    if (HOP_BY_HOP.has(name) || listed?.has(name)) continue;
+    out[name] = headers[name];
+  }
+  return out;
 }
 
 type RequestHeaders = Record<string, string | string[] | number | undefined>;
@@ -58,7 +72,7 @@ export interface Forwarding {
  * no chain to keep: a client-sent one is a lie.
  */
 export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: Forwarding): RequestHeaders {
-  const out = stripHopByHop(headers);
+  const out = copyEndToEnd(headers, {}) as RequestHeaders;
   out.host = forwarding.upstreamHost;
   out['x-forwarded-for'] = forwarding.forwardedFor;
   out['x-forwarded-proto'] = forwarding.protocol;
@@ -79,7 +93,8 @@ export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST',
  * answer that says nothing about caching is not cached: it is someone's data.
  */
 export function apiResponseHeaders<T extends Record<string, unknown>>(headers: T, api: HeaderSet, requestId: string | undefined): T {
-  const out: Record<string, unknown> = { ...stripHopByHop(headers), ...api };
+  const out = copyEndToEnd(headers, {});
+  for (const name in api) out[name] = api[name];
   if (requestId !== undefined) out['x-request-id'] = requestId;
   if (headers['content-security-policy'] !== undefined) out['content-security-policy'] = headers['content-security-policy'];
   if (headers['cache-control'] === undefined) out['cache-control'] = 'no-store';
