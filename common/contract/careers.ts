@@ -71,6 +71,9 @@ export type PublicApplicationFields = Static<typeof PublicApplicationFields>;
 
 export const ApplicationQuery = Closed({ ...PageQuery, status: Type.Optional(AppStatus) });
 export type ApplicationQuery = Static<typeof ApplicationQuery>;
+/** The applications list's filter as a bulk job carries it: the job post (the list's path) and the list's status. */
+export const ApplicationFilter = Closed({ job_id: Id('job_id'), status: Type.Optional(AppStatus) });
+export type ApplicationFilter = Static<typeof ApplicationFilter>;
 
 export const Application = Type.Object({
   id: Type.Integer(),

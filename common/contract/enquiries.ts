@@ -49,6 +49,7 @@ export const EnquiryQuery = Closed({
 });
 export type EnquiryQuery = Static<typeof EnquiryQuery>;
 export const EnquiryExportQuery = Closed({ kind: Type.Optional(Kind), status: Type.Optional(Status), assignee_id: Type.Optional(Id('assignee_id')), search: Type.Optional(Search) });
+export type EnquiryExportQuery = Static<typeof EnquiryExportQuery>;
 
 export const EnquiryItem = Type.Object({
   id: Type.Integer(),

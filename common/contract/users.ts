@@ -25,13 +25,19 @@ export const Me = Type.Object({
 export type Me = Static<typeof Me>;
 
 /** GET users/?role__not__in=&role__in=&search=&page=: roles comma-separated. */
-export const UserQuery = Closed({
-  ...PageQuery,
+const UserFilterFields = {
   search: Type.Optional(Search),
   role__in: Type.Optional(Line(500, { title: 'role__in' })),
+};
+export const UserQuery = Closed({
+  ...PageQuery,
+  ...UserFilterFields,
   role__not__in: Type.Optional(Line(500, { title: 'role__not__in' })),
 });
 export type UserQuery = Static<typeof UserQuery>;
+/** The Users page's filter as a bulk job carries it (the page leaves out clients itself, as the list call does). */
+export const UserFilter = Closed(UserFilterFields);
+export type UserFilter = Static<typeof UserFilter>;
 
 export const StaffUser = Type.Object({
   id: Type.Integer(),

@@ -8,6 +8,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BulkActions, BulkJob, NextResult, SavedView, SavedViews } from '../../common/contract/work.ts';
+import { MAX_SEARCH_LENGTH } from '../../common/contract/http.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
 import { runBulkJobs } from '../../backend/src/modules/bulk/index.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
@@ -114,6 +115,10 @@ describe('enquiries', () => {
     expect((await start('ADMIN', { list: 'contactus', action: 'status', ids: [first!.id], params: { status: 'closed' } })).json()).toMatchObject({ field: 'params.reason' });
     expect((await start('ADMIN', { list: 'contactus', action: 'status', filter: { status: 'nope' }, params: { status: 'new' } })).json()).toMatchObject({ field: 'filter.status' });
     expect((await start('ADMIN', { list: 'contactus', action: 'status', filter: { stage: 'new' }, params: { status: 'new' } })).json()).toMatchObject({ field: 'filter.stage' });
+    // A bulk filter is read by the list's own query schema, so what the list refuses is refused here too.
+    expect((await start('ADMIN', { list: 'contactus', action: 'status', filter: { assignee_id: '1e3' }, params: { status: 'new' } })).json()).toMatchObject({ field: 'filter.assignee_id' });
+    expect((await start('ADMIN', { list: 'contactus', action: 'status', filter: { search: 'x'.repeat(MAX_SEARCH_LENGTH + 1) }, params: { status: 'new' } })).json()).toMatchObject({ field: 'filter.search' });
+    expect((await call('GET', `enquiries/?search=${'x'.repeat(MAX_SEARCH_LENGTH + 1)}`, 'ADMIN')).json()).toMatchObject({ field: 'search' });
     expect((await start('ADMIN', { list: 'contactus', action: 'assign', filter: {}, params: { assignee_id: ids.get('BOOKKEEPER')! } })).json()).toMatchObject({ field: 'params.assignee_id' });
     expect((await start('BOOKKEEPER', { list: 'contactus', action: 'assign', filter: {}, params: { assignee_id: null } })).statusCode).toBe(403);
     expect((await start('HR_MANAGER', { list: 'contactus', action: 'status', ids: [first!.id], params: { status: 'new' } })).statusCode).toBe(403);

@@ -65,31 +65,6 @@ export function bulkRowStep<Row>(db: Queryable, step: BulkRowStep<Row>): Promise
 }
 
 /**
- * A bulk filter's value that must be one of `choices` (the list's own filter values); undefined when absent.
- * A value the list would not take is refused rather than dropped: dropped, it would widen 'all matching'.
- */
-export function filterChoice<T extends string>(filter: Record<string, string>, name: string, choices: readonly T[]): T | undefined {
-  const value = filter[name];
-  if (value === undefined || value === '') return undefined;
-  if (!(choices as readonly string[]).includes(value)) throw invalidInput(`filter.${name}`, `must be one of ${choices.join(', ')}`);
-  return value as T;
-}
-
-/** A bulk filter's id value; undefined when absent, refused when not an id. */
-export function filterId(filter: Record<string, string>, name: string): number | undefined {
-  const value = filter[name];
-  if (value === undefined || value === '') return undefined;
-  if (!/^[1-9][0-9]{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw invalidInput(`filter.${name}`, 'must be an id');
-  return Number(value);
-}
-
-/** Refuses filter keys the list does not have (a misspelt key would otherwise select every row). */
-export function onlyFilters(filter: Record<string, string>, names: readonly string[]): void {
-  const unknown = Object.keys(filter).find((key) => !names.includes(key));
-  if (unknown !== undefined) throw invalidInput(`filter.${unknown}`, `is not a filter of this list (${names.join(', ')})`);
-}
-
-/**
  * A bulk job's filter read as the list's query string (the same strict conversion and the same sentences),
  * so 'all N matching' is exactly the list's rows; a filter the list would refuse is refused as `filter.<name>`.
  */

@@ -4,9 +4,10 @@
  * closed, every other field kept), and change the status of a post's applications. Careers has no rule per
  * record beyond its page's roles (canSee 'careers'), so selection needs none either.
  */
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_STATUSES, type ApplicationStatus } from '../../../../common/contract/careers-paths.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../common/contract/careers-paths.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { ApplicationFilter, JobQuery } from '../../../../common/contract/careers.ts';
+import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
 import { applicationsMatching, changeApplicationStatus, jobsMatching, readApplication, readJob, updateJob } from './store.ts';
@@ -19,9 +20,7 @@ const bulkCloseJobs: BulkAction = {
   label: 'Close',
   async checkParams() {},
   select(db, _caller, filter, limit) {
-    onlyFilters(filter, ['status', 'search']);
-    const status = filterChoice(filter, 'status', JOB_STATUSES);
-    return jobsMatching(db, { ...(status ? { status } : {}), ...(filter.search ? { search: filter.search } : {}) }, limit);
+    return jobsMatching(db, parseListFilter<JobQuery>(JobQuery, filter), limit);
   },
   labels: (db, _caller, ids) => db.query<{ id: number; label: string }>('SELECT j.id, j.title AS label FROM job_posts j WHERE j.id = ANY($1::integer[]) ORDER BY j.created_at DESC, j.id DESC', [ids]),
   apply: (db, caller, id) =>
@@ -63,10 +62,7 @@ const bulkApplicationStatus: BulkAction = {
     }
   },
   select(db, _caller, filter, limit) {
-    onlyFilters(filter, ['job_id', 'status']);
-    const jobId = filterId(filter, 'job_id');
-    if (jobId === undefined) throw invalidInput('filter.job_id', 'must name the job post whose applications are listed');
-    const status = filterChoice(filter, 'status', APPLICATION_STATUSES);
+    const { job_id: jobId, status } = parseListFilter<ApplicationFilter>(ApplicationFilter, filter);
     return applicationsMatching(db, jobId, status, limit);
   },
   labels: (db: Queryable, _caller, ids) =>

@@ -9,11 +9,12 @@
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { crmPagePath, LEAD_SOURCES, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { crmPagePath, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { LeadQuery } from '../../../../common/contract/crm.ts';
+import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
@@ -77,20 +78,11 @@ const followUpsDue: HomeBlockProvider = {
 
 // -------------------------------------------------------------------------------------- bulk actions
 
-/** The leads list's filter as its list call takes it (stage, owner_id, source, search); anything else is refused. */
-function leadFilter(filter: Record<string, string>) {
-  onlyFilters(filter, ['stage', 'owner_id', 'source', 'search']);
-  const stage = filterChoice(filter, 'stage', LEAD_STAGES);
-  const source = filterChoice(filter, 'source', LEAD_SOURCES);
-  const owner = filterId(filter, 'owner_id');
-  return { ...(stage ? { stage } : {}), ...(source ? { source } : {}), ...(owner !== undefined ? { owner_id: owner } : {}), ...(filter.search ? { search: filter.search } : {}) };
-}
-
 /** Which rows the CRM's roles may act on: every lead (the CRM has no per-record rule beyond its page). */
 const leadRows = {
   list: 'crm',
   page: 'crm',
-  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => leadsMatching(db, leadFilter(filter), limit),
+  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => leadsMatching(db, parseListFilter<LeadQuery>(LeadQuery, filter), limit),
   labels: (db: Queryable, _caller: Caller, ids: number[]) =>
     db.query<{ id: number; label: string }>(`SELECT l.id, l.company || ' (' || l.contact_name || ')' AS label FROM leads l WHERE l.id = ANY($1::integer[]) ORDER BY l.id DESC`, [ids]),
 } as const;

@@ -9,7 +9,6 @@
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import {
-  ENQUIRY_KINDS,
   ENQUIRY_KIND_LABELS,
   ENQUIRY_STATUSES,
   ENQUIRY_STATUS_LABELS,
@@ -20,7 +19,8 @@ import {
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { bulkRowStep, callerContext, filterChoice, filterId, onlyFilters } from '../../lib/bulk-rows.ts';
+import { EnquiryExportQuery } from '../../../../common/contract/enquiries.ts';
+import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
@@ -91,15 +91,6 @@ const nextEnquiry: NextUnassignedProvider = {
   },
 };
 
-/** The inbox's filter as its list call takes it (kind, status, assignee_id, search); anything else is refused. */
-function enquiryFilter(filter: Record<string, string>) {
-  onlyFilters(filter, ['kind', 'status', 'assignee_id', 'search']);
-  const kind = filterChoice(filter, 'kind', ENQUIRY_KINDS);
-  const status = filterChoice(filter, 'status', ENQUIRY_STATUSES);
-  const assignee = filterId(filter, 'assignee_id');
-  return { ...(kind ? { kind } : {}), ...(status ? { status } : {}), ...(assignee !== undefined ? { assignee_id: assignee } : {}), ...(filter.search ? { search: filter.search } : {}) };
-}
-
 const labelsOf = (db: Queryable, ids: number[]) =>
   db.query<{ id: number; label: string }>(`SELECT e.id, e.name || coalesce(' (' || e.company || ')', '') AS label FROM enquiries e WHERE e.id = ANY($1::integer[]) ORDER BY e.created_at DESC, e.id DESC`, [ids]);
 
@@ -107,7 +98,7 @@ const labelsOf = (db: Queryable, ids: number[]) =>
 const enquiryRows = {
   list: 'contactus',
   page: 'contactus',
-  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => enquiriesMatching(db, enquiryFilter(filter), limit),
+  select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => enquiriesMatching(db, parseListFilter<EnquiryExportQuery>(EnquiryExportQuery, filter), limit),
   labels: (db: Queryable, _caller: Caller, ids: number[]) => labelsOf(db, ids),
 } as const;
 

@@ -3,8 +3,9 @@
  * through the FAQ's own edit (its version and faq_updated event) with every other field kept. A published FAQ
  * still shows on the website only within its dates, as for one FAQ.
  */
-import { FAQ_STATUSES, type FaqStatus } from '../../../../common/contract/faqs-paths.ts';
-import { bulkRowStep, filterChoice, onlyFilters } from '../../lib/bulk-rows.ts';
+import type { FaqStatus } from '../../../../common/contract/faqs-paths.ts';
+import { FaqQuery } from '../../../../common/contract/faqs.ts';
+import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
 import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
 import { faqsMatching, readFaq, updateFaq } from './store.ts';
 
@@ -16,9 +17,7 @@ function setStatus(action: string, label: string, status: FaqStatus, already: st
     label,
     async checkParams() {},
     select(db, _caller, filter, limit) {
-      onlyFilters(filter, ['category', 'status', 'search']);
-      const current = filterChoice(filter, 'status', FAQ_STATUSES);
-      return faqsMatching(db, { ...(filter.category ? { category: filter.category } : {}), ...(current ? { status: current } : {}), ...(filter.search ? { search: filter.search } : {}) }, limit);
+      return faqsMatching(db, parseListFilter<FaqQuery>(FaqQuery, filter), limit);
     },
     labels: (db, _caller, ids) => db.query<{ id: number; label: string }>('SELECT f.id, f.question_en AS label FROM faqs f WHERE f.id = ANY($1::integer[]) ORDER BY f.category, f.position, f.id', [ids]),
     apply: (db, caller, id) =>

@@ -11,7 +11,8 @@ import { containsPattern } from '../../lib/pagination.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { STAFF_ROLES, type Role, type StaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { bulkRowStep, onlyFilters } from '../../lib/bulk-rows.ts';
+import { UserFilter } from '../../../../common/contract/users.ts';
+import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
 import type { BulkAction, Caller, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
@@ -54,11 +55,11 @@ function depsOf(db: Database): UsersDeps {
 
 /** The Users page's filter as it sends it (role__in, search); anything else is refused. */
 function staffFilter(filter: Record<string, string>) {
-  onlyFilters(filter, ['role__in', 'search']);
-  const roles = (filter.role__in ?? '').split(',').map((role) => role.trim()).filter(Boolean);
+  const { role__in: roleIn, search } = parseListFilter<UserFilter>(UserFilter, filter);
+  const roles = (roleIn ?? '').split(',').map((role) => role.trim()).filter(Boolean);
   const unknown = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role));
   if (unknown !== undefined) throw invalidInput('filter.role__in', `has a role that is not a staff role: '${unknown.slice(0, 40)}'`);
-  return { roleIn: roles as Role[], search: filter.search?.trim() ?? '' };
+  return { roleIn: roles as Role[], search: search?.trim() ?? '' };
 }
 
 const staffRows = {

@@ -4,6 +4,7 @@ import type { JobPost, JobQuery } from '../../../../../common/contract/careers.t
 import { JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -54,9 +55,6 @@ const columns: readonly Column<JobPost>[] = [
 /** Close posts in bulk (issue 22), each through the post's own edit on the server. */
 const bulk: readonly BulkActionSpec[] = [{ action: 'close_job', label: 'Close', verb: 'closed (the website stops showing it)', initialParams: {} }];
 
-/** The list's filter as strings (no page): what 'all N matching' sends the bulk job. */
-const bulkFilterOf = (view: ListView<Schema>): Record<string, string> => ({ ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) });
-
 /** The job posts; a row opens its applications, /createjob writes a new one. */
 export function JobsPage() {
   useSignals();
@@ -88,7 +86,7 @@ export function JobsPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((job) => job.id)}
         count={list.page?.count}
-        filter={bulkFilterOf(view)}
+        filter={bulkFilter(queryOf(view))}
         actions={bulk}
         invalidates={[careerKeys.all]}
       />

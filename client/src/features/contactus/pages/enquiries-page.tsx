@@ -6,7 +6,7 @@ import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, ReasonParam } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -71,10 +71,6 @@ const columns: readonly Column<EnquiryItem>[] = [
     ),
   },
 ];
-
-/** The inbox's filter as the list call takes it, as strings: what 'all N matching' sends the bulk job. */
-const bulkFilterOf = (kind: EnquiryItem['kind'], view: ListView<Schema>): Record<string, string> =>
-  Object.fromEntries(Object.entries(filtersOf(kind, view)).map(([key, value]) => [key, String(value)]));
 
 /** Bulk assign and status change (issue 22), each row through the enquiry's own action on the server. */
 function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[] {
@@ -192,7 +188,7 @@ export function EnquiriesPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((row) => row.id)}
         count={list.page?.count}
-        filter={bulkFilterOf(kind, view)}
+        filter={bulkFilter(filtersOf(kind, view))}
         actions={bulk}
         invalidates={[enquiryKeys.all, ['work']]}
       />

@@ -5,7 +5,7 @@ import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, ReasonParam } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -54,12 +54,6 @@ const columns: readonly Column<LeadItem>[] = [
   { id: 'follow', header: 'Next follow-up', fit: true, cell: (lead) => (lead.next_follow_up ? <span className={followUpDue(lead) ? 'crm__due crm__due--now' : undefined}>{dayText(lead.next_follow_up)}</span> : '-') },
   { id: 'stage', header: 'Stage', fit: true, cell: (lead) => <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip> },
 ];
-
-/** The list's filter as strings (no page): what 'all N matching' sends the bulk job. */
-const bulkFilterOf = (view: ListView<Schema>): Record<string, string> => {
-  const { page: _page, page_size: _size, ...filter } = queryOf(view);
-  return Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, String(value)]));
-};
 
 /** Won is not a stage to move to: it is the invitation (the lead page's 'Won: invite to register'). */
 const MOVABLE_STAGES = LEAD_STAGES.filter((stage) => stage !== 'won');
@@ -158,7 +152,7 @@ export function LeadsPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((lead) => lead.id)}
         count={list.page?.count}
-        filter={bulkFilterOf(view)}
+        filter={bulkFilter(queryOf(view))}
         actions={bulk}
         invalidates={[crmKeys.all, ['work']]}
       />
