@@ -42,11 +42,12 @@ function connectionListed(connection: unknown): Set<string> | undefined {
 }
 
 /**
- * Copies headers into `out` without the hop-by-hop ones. It runs twice per API call, so it copies in one pass
- * rather than spreading and deleting (a delete turns the object into a slow dictionary for every later read).
+ * A copy without hop-by-hop headers. It runs twice per API call, so it copies in one pass rather than
+ * spreading and deleting (a delete turns the object into a slow dictionary for every later read).
  */
-function copyEndToEnd(headers: Record<string, unknown>, out: Record<string, unknown>): Record<string, unknown> {
+function copyEndToEnd(headers: Record<string, unknown>): Record<string, unknown> {
   const listed = connectionListed(headers.connection);
+  const out: Record<string, unknown> = {};
   for (const name in headers) {
     if (HOP_BY_HOP.has(name) || listed?.has(name)) continue;
     out[name] = headers[name];
@@ -72,7 +73,7 @@ export interface Forwarding {
  * no chain to keep: a client-sent one is a lie.
  */
 export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: Forwarding): RequestHeaders {
-  const out = copyEndToEnd(headers, {}) as RequestHeaders;
+  const out = copyEndToEnd(headers) as RequestHeaders;
   out.host = forwarding.upstreamHost;
   out['x-forwarded-for'] = forwarding.forwardedFor;
   out['x-forwarded-proto'] = forwarding.protocol;
@@ -93,7 +94,7 @@ export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST',
  * answer that says nothing about caching is not cached: it is someone's data.
  */
 export function apiResponseHeaders<T extends Record<string, unknown>>(headers: T, api: HeaderSet, requestId: string | undefined): T {
-  const out = copyEndToEnd(headers, {});
+  const out = copyEndToEnd(headers);
   for (const name in api) out[name] = api[name];
   if (requestId !== undefined) out['x-request-id'] = requestId;
   if (headers['content-security-policy'] !== undefined) out['content-security-policy'] = headers['content-security-policy'];
