@@ -6,7 +6,7 @@ import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -80,15 +80,7 @@ function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[]
       label: 'Assign',
       verb: 'assigned',
       initialParams: { assignee_id: null },
-      renderParams: (params, setParams) => (
-        <ChoiceParam
-          label="Assign to"
-          none="Nobody (unassign)"
-          value={params.assignee_id as number | null}
-          choices={assignees.map((person) => ({ value: person.id, label: personName(person) }))}
-          onChange={(assignee_id) => setParams({ assignee_id })}
-        />
-      ),
+      renderParams: (params, setParams) => <PersonParam label="Assign to" field="assignee_id" none="Nobody (unassign)" people={assignees} params={params} setParams={setParams} />,
     },
     {
       action: 'status',

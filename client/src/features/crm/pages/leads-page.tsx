@@ -5,7 +5,7 @@ import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
-import { ChoiceParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
+import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -67,15 +67,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
       label: 'Assign owner',
       verb: 'given the owner',
       initialParams: { owner_id: null },
-      renderParams: (params, setParams) => (
-        <ChoiceParam
-          label="Owner"
-          none="Nobody"
-          value={params.owner_id as number | null}
-          choices={owners.map((person) => ({ value: person.id, label: personName(person) }))}
-          onChange={(owner_id) => setParams({ owner_id })}
-        />
-      ),
+      renderParams: (params, setParams) => <PersonParam label="Owner" field="owner_id" none="Nobody" people={owners} params={params} setParams={setParams} />,
     },
     {
       action: 'stage',
