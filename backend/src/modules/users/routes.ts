@@ -17,12 +17,11 @@ import {
   UserAuditQuery,
   UserQuery,
 } from '../../../../common/contract/users.ts';
-import { ROLES, isRole, roleLabel, type Role } from '../../../../common/roles.ts';
+import { ROLES, roleLabel } from '../../../../common/roles.ts';
 import { access, signedInUser } from '../../plugins/auth.ts';
-import { invalidInput } from '../../lib/http-error.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
-import { changeRole, deactivateUser, inviteUser, listUserAudit, listUsers, newSetPasswordLink, reactivateUser, type UsersDeps } from './store.ts';
+import { changeRole, deactivateUser, inviteUser, listUserAudit, listUsers, newSetPasswordLink, reactivateUser, roleList, type UsersDeps } from './store.ts';
 
 const admin = { access: access.page('users') };
 const userParams = IdParams('userId');
@@ -88,13 +87,4 @@ export async function userRoutes(app: FastifyInstance) {
     const { count, results } = await listUserAudit(app.db, request.query.user_id, window);
     return toPage(request, window, count, results);
   });
-}
-
-/** 'CLIENT,CLIENT_ACCOUNT_MANAGER' -> roles; an unknown role is an input error naming the parameter. */
-function roleList(value: string | undefined, field: string): Role[] {
-  if (!value) return [];
-  const roles = value.split(',').map((part) => part.trim()).filter(Boolean);
-  const unknown = roles.find((role) => !isRole(role));
-  if (unknown !== undefined) throw invalidInput(field, `has an unknown role '${unknown.slice(0, 40)}'`);
-  return roles as Role[];
 }

@@ -9,14 +9,14 @@ import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { STAFF_ROLES, type Role, type StaffRole } from '../../../../common/roles.ts';
+import { STAFF_ROLES, type StaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { UserFilter } from '../../../../common/contract/users.ts';
 import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
 import type { BulkAction, Caller, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
-import { changeRole, deactivateUser, reactivateUser, readStaffUser, staffLabels, usersMatching, type UsersDeps } from './store.ts';
+import { changeRole, deactivateUser, reactivateUser, readStaffUser, roleList, staffLabels, usersMatching, type UsersDeps } from './store.ts';
 
 export const userSearch: SearchProvider = {
   kind: 'user',
@@ -56,10 +56,10 @@ function depsOf(db: Database): UsersDeps {
 /** The Users page's filter as it sends it (role__in, search); anything else is refused. */
 function staffFilter(filter: Record<string, string>) {
   const { role__in: roleIn, search } = parseListFilter<UserFilter>(UserFilter, filter);
-  const roles = (roleIn ?? '').split(',').map((role) => role.trim()).filter(Boolean);
-  const unknown = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role));
-  if (unknown !== undefined) throw invalidInput('filter.role__in', `has a role that is not a staff role: '${unknown.slice(0, 40)}'`);
-  return { roleIn: roles as Role[], search: search?.trim() ?? '' };
+  const roles = roleList(roleIn, 'filter.role__in');
+  const client = roles.find((role) => !isStaffRole(role));
+  if (client !== undefined) throw invalidInput('filter.role__in', `has a role that is not a staff role: '${client}'`);
+  return { roleIn: roles, search: search?.trim() ?? '' };
 }
 
 const staffRows = {

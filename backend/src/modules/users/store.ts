@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { InviteUserBody, SetPasswordLinkResponse, StaffUser, UserAuditEvent, UserRef } from '../../../../common/contract/users.ts';
 import { SET_PASSWORD_PATH, LOGIN_PATH } from '../../../../common/access.ts';
 import type { UserEventKind } from '../../../../common/events.ts';
-import { STAFF_ROLES, type Role, type StaffRole } from '../../../../common/roles.ts';
+import { STAFF_ROLES, isRole, type Role, type StaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
@@ -46,6 +46,15 @@ const toStaffUser = ({ date_joined, ...row }: StaffRow): StaffUser => ({
   active: row.active,
   status: !row.active ? 'deactivated' : row.signed_in_at === null ? 'invited' : 'active',
 });
+
+/** 'CLIENT,CLIENT_ACCOUNT_MANAGER' -> roles (a list's role filter); an unknown role is an input error naming the field. */
+export function roleList(value: string | undefined, field: string): Role[] {
+  if (!value) return [];
+  const roles = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const unknown = roles.find((role) => !isRole(role));
+  if (unknown !== undefined) throw invalidInput(field, `has an unknown role '${unknown.slice(0, 40)}'`);
+  return roles as Role[];
+}
 
 export interface UserListFilter {
   roleIn: Role[];
