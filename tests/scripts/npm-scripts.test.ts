@@ -1,10 +1,10 @@
 /**
- * Every npm script runs a file that exists, and every `npm run` the README documents is a script. Bundles under
+ * Every npm script runs a file that exists, and every `npm run` the README and docs/ document is a script. Bundles under
  * dist/ do not exist before `npm run build`, so a `dist/server/<name>.js` entry is checked through the build:
  * scripts/build.ts must bundle `<name>` into dist/server from a source file that exists. That keeps this test
  * meaningful on a fresh clone and when run on its own.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -52,9 +52,12 @@ describe('npm scripts', () => {
     expect(entryFiles(command).map(missingEntry).filter(Boolean)).toEqual([]);
   });
 
-  it('has every script the README runs', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const documented = new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!));
+  it('has every script the README and docs/ run', () => {
+    const docs = existsSync(join(root, 'docs'))
+      ? readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md')).map((file) => join('docs', file))
+      : [];
+    const text = ['README.md', ...docs].map((file) => readFileSync(join(root, file), 'utf8')).join('\n');
+    const documented = new Set([...text.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1]!));
     expect(documented.size).toBeGreaterThan(5);
     expect([...documented].filter((name) => !(name in scripts))).toEqual([]);
   });
