@@ -2,15 +2,15 @@
  * The one place the gateway's security headers are decided (CSP included). The sets depend only on the
  * configuration, so they are computed once at start-up and copied onto responses as plain objects.
  *
- * Two sets, by what the browser does with the answer (README, "Security headers"):
+ * Two sets, by what the browser does with the answer (docs/gateway.md, "Security headers"):
  * - page: the console's pages and files (HTML, scripts, styles, the service worker). The full policy set,
  *   aimed at Mozilla HTTP Observatory's A+: the CSP with Trusted Types, COOP, a Permissions-Policy...
  * - api: every answer that is data, never rendered as the console: /api/ answers, errors, /config.json and
  *   the probes. Most of the page set only means something to a document that runs scripts, so an API answer
  *   carries what still protects data opened or framed by itself: a CSP that runs and loads nothing, no
  *   framing, nosniff, no referrer, same-origin only, HSTS over HTTPS. It is about 200 bytes against the page
- *   set's 1,200, and header bytes are most of what a small API answer costs to write (README, "The API path,
- *   measured").
+ *   set's 1,200, and header bytes are most of what a small API answer costs to write
+ *   (docs/benchmarks.md, "The API path").
  *   An upstream answer's own CSP (a document's `sandbox` policy) is kept: see apiResponseHeaders.
  *
  * Why not @fastify/helmet on each request: helmet rebuilds and sets its ~15 headers through a chain of

@@ -7,7 +7,8 @@ const AUTH_ERROR_MESSAGES: Record<string, string> = {
   'auth/invalid-credential': 'Incorrect email or password.',
   'auth/invalid-login-credentials': 'Incorrect email or password.',
   // One message for an unknown e-mail and a wrong password: the login page must not tell a stranger which
-  // staff e-mails exist (production projects also turn on Firebase's e-mail enumeration protection, README).
+  // staff e-mails exist (production projects also turn on Firebase's e-mail enumeration protection,
+  // docs/operations.md).
   'auth/user-not-found': 'Incorrect email or password.',
   'auth/invalid-email': 'Enter a valid email address.',
   'auth/missing-password': 'Enter your password.',

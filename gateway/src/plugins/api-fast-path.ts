@@ -1,7 +1,7 @@
 /**
  * /api/ calls whose token the verifier already trusts, answered on the Node server before Fastify builds its
  * request and reply objects (like the static files' fast path in static-site.ts). Fastify's lifecycle and
- * @fastify/http-proxy's per-call work were most of the API path's CPU (README, "The API path, measured"), and
+ * @fastify/http-proxy's per-call work were most of the API path's CPU (docs/benchmarks.md, "The API path"), and
  * after the first call of a session the token check is a map lookup, so this is where the time went.
  *
  * It must answer exactly as the Fastify path in api-proxy.ts does (tests/gateway/api-fast-path.test.ts sends

@@ -1,7 +1,7 @@
 /**
  * Who hears of what in chats. A client's message notifies the conversation's assignee, or the client's
  * bookkeeper while nobody is assigned: that notification is also how an open console learns of the message
- * live (the notification stream, across replicas through LISTEN/NOTIFY; README, Chats). A staff reply
+ * live (the notification stream, across replicas through LISTEN/NOTIFY; docs/areas/chats.md). A staff reply
  * notifies the client's user. Reminders notify the staff member who set them.
  */
 import type { Queryable } from '../../db/database.ts';
