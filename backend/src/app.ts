@@ -24,6 +24,8 @@ export interface BuildExtras {
   httpAgent?: Agent;
   /** An open database shared with other app instances (tests of cross-replica delivery); the caller closes it. */
   database?: Database;
+  /** PGlite only: the database starts as this copy of a data folder (tests: the run's seeded template), not empty. */
+  pgliteDump?: Blob;
   /** Stands in for FCM in tests. */
   pushTransport?: PushTransport;
   /** Stands in for Firebase Auth administration (tests that make the provider fail on purpose). */
@@ -80,6 +82,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     location: config.DATABASE_URL ?? config.DATA_DIR,
     poolMax: config.DATABASE_POOL_MAX,
     ...(extras.database ? { database: extras.database } : {}),
+    ...(extras.pgliteDump ? { pgliteDump: extras.pgliteDump } : {}),
   });
   await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent });
   await app.register(identityPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, override: extras.identity });

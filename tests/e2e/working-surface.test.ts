@@ -16,6 +16,7 @@ import { MAX_COMMENT_LENGTH, REVIEW_STATUS_LABELS } from '../../common/review.ts
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
+import { pdfTitle } from '../support/pdf-text.ts';
 import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
 
 let e2e: E2E;
@@ -458,6 +459,17 @@ describe('smaller', () => {
     const data = await review(target.id);
     const pdf = data.documents.find((document) => document.content_type === 'application/pdf')!;
     const page = await signedInAs('ADMIN', `/due-diligence/details/${target.id}`, { width: 1024, height: 768 });
+    // Keeps each object the page makes a URL for, so the test can read the very bytes the frame is given.
+    await page.evaluate(() => {
+      const previewBlobs = new Map<string, Blob>();
+      const create = URL.createObjectURL.bind(URL);
+      Object.assign(window, { previewBlobs });
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = create(object);
+        if (object instanceof Blob) previewBlobs.set(url, object);
+        return url;
+      };
+    });
     const toggle = page.getByRole('button', { name: `Preview ${pdf.file_name}` });
     await toggle.click();
     const hide = page.getByRole('button', { name: `Hide the preview of ${pdf.file_name}` });
@@ -476,12 +488,23 @@ describe('smaller', () => {
       .toBe(true);
     expect(await frame.getAttribute('title')).toBe(pdf.file_name);
     // Chromium's viewer titles a PDF with its /Title, else with its address's last part: a blob: URL's random id.
-    await expect
-      .poll(async () => {
-        const viewer = page.frames().find((candidate) => candidate.url().startsWith('chrome-extension://'));
-        return viewer ? viewer.title() : null;
-      }, POLL)
-      .toBe(pdf.file_name);
+    // What the frame shows carries the file name as its /Title, read back with pdfjs-dist in any browser.
+    // (The blob is read from the object behind its URL: a fetch of a blob: URL is not the page's to make under its CSP.)
+    const shown = await frame.evaluate(async (element) => {
+      const blob = (window as unknown as { previewBlobs: Map<string, Blob> }).previewBlobs.get((element as HTMLIFrameElement).src);
+      const bytes = new Uint8Array(blob ? await blob.arrayBuffer() : []);
+      return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
+    });
+    expect(await pdfTitle(Uint8Array.from(shown, (char) => char.charCodeAt(0)))).toBe(pdf.file_name);
+    // A browser with a PDF viewer shows that title; the headless shell (the bundled Chromium) has none.
+    if (await page.evaluate(() => navigator.pdfViewerEnabled)) {
+      await expect
+        .poll(async () => {
+          const viewer = page.frames().find((candidate) => candidate.url().startsWith('chrome-extension://'));
+          return viewer ? viewer.title() : null;
+        }, POLL)
+        .toBe(pdf.file_name);
+    }
     await hide.click();
     await frame.waitFor({ state: 'detached' });
     await page.context().close();

@@ -1,13 +1,13 @@
 /**
- * Chromium for browser tests, driven by playwright-core. First found wins:
- * 1. Debian's /usr/bin/chromium;
- * 2. on Linux x64, the headless shell shipped inside the devDependency @sparticuz/chromium, so `npm ci && npm
- *    test` needs no browser installed by hand. It is brotli-compressed in the package and built for Amazon
- *    Linux, with its own NSS libraries and fonts: all three are unpacked once into
- *    node_modules/.cache/console-chromium/<version>/ (about 200 MB, 10-30 s) and used from there;
- * 3. elsewhere, Playwright's own browser (`npx playwright install chromium`).
- * CONSOLE_TEST_CHROMIUM=bundled skips Debian's (to test the bundled one where both exist), =system allows only
- * Debian's. HOME and the XDG folders point at a temp dir so Chromium writes nothing to the user's home.
+ * Chromium for browser tests, driven by playwright-core. One browser on every machine by default, the one
+ * `npm ci` brings, so CI proves what a fresh clone gets:
+ * - on Linux x64, the headless shell shipped inside the devDependency @sparticuz/chromium. It is
+ *   brotli-compressed in the package and built for Amazon Linux, with its own NSS libraries and fonts: all
+ *   three are unpacked once into node_modules/.cache/console-chromium/<version>/ (about 200 MB, 10-30 s) and
+ *   used from there;
+ * - elsewhere (no such build), Playwright's own browser (`npx playwright install chromium`).
+ * CONSOLE_TEST_CHROMIUM=system uses Debian's /usr/bin/chromium instead, and only it; =bundled is the default
+ * said out loud. HOME and the XDG folders point at a temp dir so Chromium writes nothing to the user's home.
  */
 import { execFile } from 'node:child_process';
 import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
@@ -144,11 +144,20 @@ function bundledChromium(packageRoot: string): Promise<ChromiumChoice> {
 export async function chooseChromium(): Promise<ChromiumChoice> {
   const wanted = process.env.CONSOLE_TEST_CHROMIUM ?? '';
   if (!['', 'system', 'bundled'].includes(wanted)) throw new Error(`CONSOLE_TEST_CHROMIUM must be system or bundled, not ${wanted}`);
-  if (wanted !== 'bundled' && existsSync(SYSTEM_CHROMIUM)) return { name: 'system', executablePath: SYSTEM_CHROMIUM, env: {} };
-  if (wanted === 'system') throw new Error(`CONSOLE_TEST_CHROMIUM=system, but ${SYSTEM_CHROMIUM} does not exist`);
-  const packageRoot = process.platform === 'linux' && process.arch === 'x64' ? bundledPackageRoot() : undefined;
+  if (wanted === 'system') {
+    if (existsSync(SYSTEM_CHROMIUM)) return { name: 'system', executablePath: SYSTEM_CHROMIUM, env: {} };
+    throw new Error(`CONSOLE_TEST_CHROMIUM=system, but ${SYSTEM_CHROMIUM} does not exist: apt-get install chromium, or unset CONSOLE_TEST_CHROMIUM for the bundled one`);
+  }
+  const linuxX64 = process.platform === 'linux' && process.arch === 'x64';
+  const packageRoot = linuxX64 ? bundledPackageRoot() : undefined;
   if (packageRoot) return bundledChromium(packageRoot);
-  if (wanted === 'bundled') throw new Error(`CONSOLE_TEST_CHROMIUM=bundled, but ${BUNDLED_PACKAGE} is not installed or not for this platform`);
+  // On Linux x64 the package is a devDependency: missing, the install is broken, and Debian's is not quietly used instead.
+  if (linuxX64 || wanted === 'bundled') {
+    throw new Error(
+      `no browser for the tests: ${BUNDLED_PACKAGE} is not installed${linuxX64 ? ' (npm ci installs it)' : ' or not for this platform'}; ` +
+        `CONSOLE_TEST_CHROMIUM=system uses Debian's ${SYSTEM_CHROMIUM}`,
+    );
+  }
   return { name: 'playwright', env: {} };
 }
 
@@ -170,7 +179,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
   return {
     browser,
     async newContext(options = {}) {
-      const context = await browser.newContext(options);
+      // The headless shell takes its language from the process locale: under LANG=C.UTF-8 (CI, containers) it
+      // reports 'en-US@posix', an invalid BCP 47 tag no user's browser sends, and uPlot's module-level
+      // `new Intl.NumberFormat(navigator.language)` throws on it, so the chart's chunk never loads. A real
+      // browser's language, the same in every Chromium and on every machine.
+      const context = await browser.newContext({ locale: 'en-US', ...options });
       if (choice.name !== 'system') await context.addInitScript(headlessShellShims);
       return context;
     },

@@ -1,9 +1,10 @@
 /**
  * One Firebase Auth emulator for the whole test run (it takes ~10 s to start), shared by both test projects,
- * and for the `postgres` project a throw-away Postgres server. The bundled Chromium, when the browser tests
- * will use it, is unpacked here once, before any test's time-out runs. Tests reach them through
- * inject('authEmulatorHost') and inject('postgresUrl'), and use their own e-mail addresses and databases, so
- * they can run side by side.
+ * and for the `postgres` project a throw-away Postgres server. The databases every test file starts from are
+ * migrated and seeded here, once per run (database-templates.ts), while the emulator starts. The bundled
+ * Chromium, when the browser tests will use it, is unpacked here once, before any test's time-out runs. Tests
+ * reach them through inject('authEmulatorHost'), inject('postgresUrl') and inject('databaseTemplates'), and
+ * use their own e-mail addresses and databases, so they can run side by side.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,12 +14,14 @@ import { startAuthEmulator, type AuthEmulator } from '../../scripts/lib/auth-emu
 import { startPostgresCluster } from '../../scripts/lib/postgres-cluster.ts';
 import { chooseChromium } from './browser.ts';
 import { POSTGRES_PROJECT, TEST_PROJECT_ID } from './constants.ts';
+import { makePgliteTemplates, makePostgresTemplates, type DatabaseTemplates } from './database-templates.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     authEmulatorHost: string;
     /** Superuser URL of the throw-away Postgres server; empty in the PGlite project. */
     postgresUrl: string;
+    databaseTemplates: DatabaseTemplates;
   }
 }
 
@@ -31,7 +34,30 @@ interface SharedEmulator {
  * Vitest runs this file once per project, in one process: the projects share the emulator through a global
  * and the last one to finish stops it.
  */
-const shared = globalThis as typeof globalThis & { consoleTestEmulator?: SharedEmulator };
+const shared = globalThis as typeof globalThis & {
+  consoleTestEmulator?: SharedEmulator;
+  consoleTestTemplates?: { made: Promise<{ dir: string; files: Awaited<ReturnType<typeof makePgliteTemplates>> }>; users: number };
+};
+
+/** The PGlite templates, made once for both projects (the Postgres project's stacks and browser-free files use them too). */
+async function acquirePgliteTemplates(): Promise<Awaited<ReturnType<typeof makePgliteTemplates>>> {
+  shared.consoleTestTemplates ??= {
+    users: 0,
+    made: (async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'console-db-templates-'));
+      return { dir, files: await makePgliteTemplates(dir) };
+    })(),
+  };
+  shared.consoleTestTemplates.users += 1;
+  return (await shared.consoleTestTemplates.made).files;
+}
+
+async function releasePgliteTemplates(): Promise<void> {
+  const entry = shared.consoleTestTemplates;
+  if (!entry || --entry.users > 0) return;
+  shared.consoleTestTemplates = undefined;
+  await rm((await entry.made).dir, { recursive: true, force: true });
+}
 
 async function acquireEmulator(): Promise<AuthEmulator> {
   shared.consoleTestEmulator ??= {
@@ -56,15 +82,18 @@ async function releaseEmulator(): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  const [emulator, cluster] = await Promise.all([
+  const [emulator, cluster, pglite] = await Promise.all([
     acquireEmulator(),
     project.name === POSTGRES_PROJECT ? startPostgresCluster() : undefined,
+    acquirePgliteTemplates(),
     // A browser that cannot be had fails the browser tests (launchBrowser asks again), not every test.
     chooseChromium().catch(() => undefined),
   ]);
+  const postgres = cluster ? await makePostgresTemplates(cluster.url) : { postgresMigrated: '', postgresSeeded: '' };
   project.provide('authEmulatorHost', emulator.hostPort);
   project.provide('postgresUrl', cluster?.url ?? '');
+  project.provide('databaseTemplates', { ...pglite, ...postgres });
   return async () => {
-    await Promise.all([releaseEmulator(), cluster?.stop()]);
+    await Promise.all([releaseEmulator(), cluster?.stop(), releasePgliteTemplates()]);
   };
 }

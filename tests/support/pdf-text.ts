@@ -17,3 +17,15 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   await pdf.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
 }
+
+/** The document's /Title (its information dictionary's, as a PDF viewer reads it), or null without one. */
+export async function pdfTitle(bytes: Uint8Array): Promise<string | null> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  try {
+    const { info } = await pdf.getMetadata();
+    const title = (info as { Title?: unknown }).Title;
+    return typeof title === 'string' ? title : null;
+  } finally {
+    await pdf.destroy();
+  }
+}

@@ -26,6 +26,11 @@ export interface Database extends Queryable {
 export interface OpenOptions {
   /** Most connections a Postgres pool opens (PGlite has one). */
   poolMax?: number;
+  /**
+   * PGlite only: start from this copy of a data folder (PGlite's dumpDataDir) instead of an empty cluster,
+   * e.g. the test run's database migrated and seeded once.
+   */
+  pgliteDump?: Blob;
 }
 
 /** A postgres:// or postgresql:// URL names a Postgres server; anything else is a PGlite location. */
@@ -50,13 +55,13 @@ export async function openDatabase(location: string, options: OpenOptions = {}):
 
 /** Connects without migrating (openDatabase is what the back end uses). */
 export async function connectDatabase(location: string, options: OpenOptions = {}): Promise<Database> {
-  return isPostgresUrl(location) ? openPostgres(location, options.poolMax ?? 10) : openPglite(location);
+  return isPostgresUrl(location) ? openPostgres(location, options.poolMax ?? 10) : openPglite(location, options.pgliteDump);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // pg_trgm backs the company-name search index; on a Postgres server it ships in the contrib package.
-  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(dump ? { loadDataDir: dump } : {}) });
   return {
     query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
     transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),

@@ -15,11 +15,13 @@ export interface DbPluginOptions {
   poolMax: number;
   /** An open database to use instead (several app instances on one database in tests); its owner closes it. */
   database?: Database;
+  /** PGlite only: start from this copy of a data folder (openDatabase's pgliteDump). */
+  pgliteDump?: Blob;
 }
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app: FastifyInstance, options) => {
-    const db = options.database ?? (await openDatabase(options.location, { poolMax: options.poolMax }));
+    const db = options.database ?? (await openDatabase(options.location, { poolMax: options.poolMax, ...(options.pgliteDump ? { pgliteDump: options.pgliteDump } : {}) }));
     app.decorate('db', db);
     if (!options.database) app.addHook('onClose', () => db.close());
   },
