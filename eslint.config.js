@@ -87,6 +87,25 @@ export default tseslint.config(
   ...featureZones,
   ...moduleZones,
   {
+    // Production code never depends on the demo's data or tools: the seeds import the areas, not the other way.
+    files: ['backend/src/**/*.ts', 'gateway/**/*.ts', 'common/**/*.ts', 'client/**/*.{ts,tsx}'],
+    ignores: ['backend/src/demo/**', 'backend/src/modules/*/seed.ts', 'backend/src/modules/*/seed-*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './',
+              from: ['./backend/src/demo/**', './backend/src/modules/*/seed.ts', './backend/src/modules/*/seed-*.ts'],
+              message: 'production code never imports demo or seed code: move what both need into the module or common/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['backend/src/{lib,plugins,db}/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -10,7 +10,7 @@ import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../../common/stag
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 import { insertUser } from '../users/index.ts';
 import { insertStatusLines, type StatusLine } from './seed-batch.ts';
 import { seedPipeline } from './seed-pipeline.ts';
