@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
  * Import zones, as bulletproof-react draws them: a feature never imports another feature (shared pieces go
@@ -66,6 +67,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles anywhere, at run time (type-only imports are erased and cannot form one): a cycle
+    // means two files are one piece of code, or a shared piece sits in the wrong one.
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -74,6 +86,25 @@ export default tseslint.config(
   },
   ...featureZones,
   ...moduleZones,
+  {
+    // Production code never depends on the demo's data or tools: the seeds import the areas, not the other way.
+    files: ['backend/src/**/*.ts', 'gateway/**/*.ts', 'common/**/*.ts', 'client/**/*.{ts,tsx}'],
+    ignores: ['backend/src/demo/**', 'backend/src/modules/*/seed.ts', 'backend/src/modules/*/seed-*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './',
+              from: ['./backend/src/demo/**', './backend/src/modules/*/seed.ts', './backend/src/modules/*/seed-*.ts'],
+              message: 'production code never imports demo or seed code: move what both need into the module or common/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['backend/src/{lib,plugins,db}/**/*.ts'],
     rules: {

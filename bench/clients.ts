@@ -15,7 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { openDatabase, type Database } from '../backend/src/db/database.ts';
 import { pageWindow } from '../backend/src/lib/pagination.ts';
 import { listClients } from '../backend/src/modules/clients/list-store.ts';
-import { plansModule } from '../backend/src/modules/plans/index.ts';
+import { seedPlans } from '../backend/src/modules/plans/seed.ts';
 import type { ClientExportQuery } from '../common/contract/clients.ts';
 
 const TOTAL = Number(process.env.BENCH_CLIENTS_ROWS ?? 10_000);
@@ -27,7 +27,7 @@ const TRADES = ['Trading', 'Consultancy', 'Events', 'Interiors', 'Logistics', 'R
 const sqlArray = (values: string[]) => `ARRAY[${values.map((value) => `'${value}'`).join(', ')}]`;
 
 async function seed(db: Database): Promise<void> {
-  await db.transaction((tx) => plansModule.seed!(tx, { now: new Date() }));
+  await db.transaction((tx) => seedPlans(tx));
   await db.query(
     `INSERT INTO users (email, display_name, role) SELECT 'bookkeeper' || i || '@bench.example', 'Bookkeeper ' || i, 'BOOKKEEPER' FROM generate_series(1, ${BOOKKEEPERS}) AS i`,
   );

@@ -296,6 +296,21 @@ export const PIPELINE_ACTION_KEYS = Object.keys(PIPELINE_ACTIONS) as PipelineAct
 
 export const pipelineAction = (key: PipelineActionKey): PipelineAction => PIPELINE_ACTIONS[key];
 
+/**
+ * The current_status line a registration's history shows on reaching each stage: the moving action's own line
+ * where one action moves it there, else the sign-up's and the form's (the client's app writes those) and
+ * the one the call's outcome starts the documents stage with.
+ */
+export const STAGE_STATUS_LINES: Record<Stage, string> = {
+  signed_up: 'Signed up',
+  completed_registration: 'Registration form completed',
+  profile_verified: PIPELINE_ACTIONS.verify_profile.statusLine,
+  meeting_scheduled: PIPELINE_ACTIONS.book_meeting.statusLine,
+  documents_submitted: 'Documents requested',
+  payment_completed: PIPELINE_ACTIONS.record_payment.statusLine,
+  account_activated: PIPELINE_ACTIONS.activate.statusLine,
+};
+
 /** The roles that may take an action: the page's (common/access.ts), or CLIENT. */
 export function actionRoles(key: PipelineActionKey): readonly Role[] {
   const { by } = pipelineAction(key);

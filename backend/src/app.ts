@@ -9,7 +9,6 @@ import fp from 'fastify-plugin';
 import type { Agent } from 'node:http';
 import type { BackendConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { seedDemoData } from './lib/seed.ts';
 import { strictValidatorCompiler } from './lib/validation.ts';
 import type { ModuleOptions } from './lib/module.ts';
 import { MODULES } from './modules/index.ts';
@@ -97,6 +96,11 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     if (rootRoutes) await app.register(async (scope) => rootRoutes(scope, options));
     if (routes) await app.register(async (scope) => routes(scope, options), { prefix: '/api' });
   }
-  if (config.SEED_DEMO_DATA && (await seedDemoData(app.db, MODULES, extras.now))) app.log.info('seeded the empty database with demo data');
+  if (config.SEED_DEMO_DATA) {
+    // The one door from production code to the demo's, opened only when the configuration asks for demo data.
+    // eslint-disable-next-line import-x/no-restricted-paths
+    const { seedDemoData } = await import('./demo/seed.ts');
+    if (await seedDemoData(app.db, extras.now)) app.log.info('seeded the empty database with demo data');
+  }
   return app;
 }

@@ -27,10 +27,13 @@ async function boot(root: HTMLElement): Promise<void> {
   // it, and the guard keeps its spinner until the auth state is known.
   const { initFirebase, watchAuthState } = await import('./lib/auth.ts');
   let pushStarted = false;
-  watchAuthState(initFirebase(config), () => {
-    if (pushStarted) return;
-    pushStarted = true;
-    void import('./lib/push.ts').then(({ initMessaging }) => initMessaging(config));
+  watchAuthState(initFirebase(config), {
+    readMe: () => import('./lib/me.ts').then(({ readMe }) => readMe()),
+    onUser: () => {
+      if (pushStarted) return;
+      pushStarted = true;
+      void import('./lib/push.ts').then(({ initMessaging }) => initMessaging(config));
+    },
   });
 }
 

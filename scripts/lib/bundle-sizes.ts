@@ -23,6 +23,7 @@ export const BOOT_IMPORTS = ['client/src/lib/auth.ts'];
 export const NOT_ON_LOGIN_ROUTE: Readonly<Record<string, string>> = {
   'client/src/components/mobile-notice.tsx': 'phones only, instead of the console',
   'client/src/lib/push.ts': 'once Firebase reports a signed-in user (auth.ts watchAuthState)',
+  'client/src/lib/me.ts': "the signed-in user's profile read, once Firebase has signed someone in (auth.ts watchAuthState's readMe)",
 };
 
 export interface BundleSizes {

@@ -11,7 +11,7 @@ import type { Page } from '../../common/contract/shared.ts';
 import type { StaffUser } from '../../common/contract/users.ts';
 import { CLIENT_ROLES, ROLES, STAFF_ROLES, type Role } from '../../common/roles.ts';
 import { STAGES } from '../../common/stages.ts';
-import { RESUBMISSION_EVENTS } from '../../backend/src/modules/registrations/seed.ts';
+import { RESUBMISSION_EVENTS } from '../../backend/src/modules/registrations/seed-lines.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, startBackend, type TestUser } from './support.ts';
 

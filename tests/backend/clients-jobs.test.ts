@@ -10,7 +10,7 @@ import { clientDeadlines } from '../../common/compliance.ts';
 import { cyclePrice } from '../../common/pricing.ts';
 import type { Database } from '../../backend/src/db/database.ts';
 import { createClient, createSubscription, runClientJobs, type NewClient } from '../../backend/src/modules/clients/index.ts';
-import { plansModule } from '../../backend/src/modules/plans/index.ts';
+import { seedPlans } from '../../backend/src/modules/plans/seed.ts';
 import { insertUser } from '../../backend/src/modules/users/index.ts';
 import { openTestDatabase } from './support.ts';
 
@@ -44,7 +44,7 @@ const profile = (changes: Partial<NewClient> = {}): NewClient => ({
 beforeAll(async () => {
   db = await openTestDatabase();
   await db.transaction(async (tx) => {
-    await plansModule.seed!(tx, { now });
+    await seedPlans(tx);
     bookkeeper = await insertUser(tx, 'jobs-bookkeeper@example.test', 'Jobs Bookkeeper', 'BOOKKEEPER');
   });
 });

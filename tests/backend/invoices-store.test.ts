@@ -13,7 +13,7 @@ import { createClient, createSubscription, type NewClient } from '../../backend/
 import { invoiceDueSubscriptions, issueInvoice } from '../../backend/src/modules/invoices/index.ts';
 import { renderInvoicePdf } from '../../backend/src/modules/invoices/pdf.ts';
 import { printableInvoice } from '../../backend/src/modules/invoices/store.ts';
-import { plansModule } from '../../backend/src/modules/plans/index.ts';
+import { seedPlans } from '../../backend/src/modules/plans/seed.ts';
 import { insertUser } from '../../backend/src/modules/users/index.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { openTestDatabase } from './support.ts';
@@ -65,7 +65,7 @@ const invoicesOf = (subscriptionId: number) =>
 beforeAll(async () => {
   db = await openTestDatabase();
   await db.transaction(async (tx) => {
-    await plansModule.seed!(tx, { now: new Date() });
+    await seedPlans(tx);
     bookkeeper = await insertUser(tx, 'invoices-bookkeeper@example.test', 'Invoice Bookkeeper', 'BOOKKEEPER');
   });
   starter = (await db.query<{ id: number; monthly_price_fils: number; name: string }>("SELECT id, monthly_price_fils, name FROM plans WHERE code = 'starter'"))[0]!;

@@ -7,21 +7,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdir } from 'node:fs/promises';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openPostgres } from './postgres.ts';
+import type { Database } from './queryable.ts';
 
-export interface Queryable {
-  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-}
-
-export interface Database extends Queryable {
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * Calls onMessage with the payload of every NOTIFY on `channel` (pg_notify in any connection or process on
-   * the same database, delivered after its transaction commits); resolves to a function that stops listening.
-   */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
+export type { Database, Queryable } from './queryable.ts';
 
 export interface OpenOptions {
   /** Most connections a Postgres pool opens (PGlite has one). */

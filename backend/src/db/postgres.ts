@@ -4,7 +4,7 @@
  * across replicas after a database restart or a dropped connection.
  */
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from './queryable.ts';
 
 /**
  * Values come back as PGlite returns them, so code and tests see the same types on both: bigint (count(*))

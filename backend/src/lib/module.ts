@@ -1,21 +1,16 @@
 /**
  * What a module (one folder under modules/, one per area) gives the app. modules/index.ts lists them in the
- * order the app registers them and seeds their demo data; modules meet only through each other's index.
+ * order the app registers them; modules meet only through each other's index. Their demo data is not part of
+ * them: demo/seeds.ts lists each area's seed.
  */
 import type { FastifyInstance } from 'fastify';
 import type { BackendConfig } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
 import type { SpeedContributions } from './work-registry.ts';
 
 export interface ModuleOptions {
   config: BackendConfig;
   /** Every module of the app (search, Home and bulk actions read the areas' contributions from them). */
   modules: readonly BackendModule[];
-}
-
-export interface DemoContext {
-  /** The moment of seeding: demo dates are relative to it. */
-  now: Date;
 }
 
 export interface BackendModule {
@@ -29,8 +24,6 @@ export interface BackendModule {
   routes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
   /** Routes outside /api/ (health checks). */
   rootRoutes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
-  /** Demo data for an empty database, in the one seeding transaction, after the modules listed before it. */
-  seed?: (tx: Queryable, demo: DemoContext) => Promise<void>;
   /** Search providers, Home blocks, next-unassigned queues and bulk actions of the area (lib/work-registry.ts). */
   speed?: SpeedContributions;
 }

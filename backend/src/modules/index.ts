@@ -1,7 +1,6 @@
 /**
- * The back end's modules, one per area, in the order the app sets them up, registers their routes and seeds
- * their demo data (a module's seed may rely on the rows of the ones before it). Adding an area is one line
- * here (README, 'Adding an area').
+ * The back end's modules, one per area, in the order the app sets them up and registers their routes (their
+ * demo data is seeded in demo/seeds.ts's order). Adding an area is one line here (README, 'Adding an area').
  */
 import type { BackendModule } from '../lib/module.ts';
 import { clientsModule } from './clients/index.ts';
@@ -17,7 +16,7 @@ import { requestsModule } from './requests/index.ts';
 import { tasksModule } from './tasks/index.ts';
 // Invoices (issue 20)
 import { invoicesModule } from './invoices/index.ts';
-// Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead; the CRM's seed converts enquiries).
+// Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead).
 import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
 import { enquiriesModule } from './enquiries/index.ts';

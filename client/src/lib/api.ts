@@ -6,5 +6,5 @@ export const api = createApiClient({
   getToken: sessionIdToken,
   onSessionLost: (error, refreshFailure) => void endLostSession(error, refreshFailure),
   // Loaded on first use: profile.ts calls the API itself.
-  onForbidden: (_error, path) => void import('./profile.ts').then(({ recheckProfile }) => recheckProfile(path)),
+  onForbidden: (_error, path) => void import('./profile.ts').then(({ recheckProfile }) => recheckProfile(path, api)),
 });

@@ -25,7 +25,6 @@ import {
 } from 'firebase/auth';
 import { navigate } from 'wouter/use-browser-location';
 import type { Me } from '../../../common/contract/users.ts';
-import { userPaths } from '../../../common/contract/users-paths.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
@@ -68,13 +67,19 @@ const MIN_REFRESH_DELAY_MS = 30_000;
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
-/**
- * Follows the auth state into the session. `onUser` runs each time the provider reports a signed-in user,
- * before the profile is fetched: main.tsx starts push there, so a device registers as that user and push's
- * code (with the API client it brings) stays out of the login page's download yet is in place before the
- * signed-in shell mounts and asks it to register.
- */
-export function watchAuthState(auth: Auth, onUser: () => void = () => {}): () => void {
+export interface AuthWatch {
+  /** Reads the signed-in user's profile (users/me, lib/me.ts): the API client's token comes from this module, so the client is handed in, not imported. */
+  readMe: () => Promise<Me>;
+  /**
+   * Runs each time the provider reports a signed-in user, before the profile is fetched: main.tsx starts
+   * push there, so a device registers as that user and push's code (with the API client it brings) stays out
+   * of the login page's download yet is in place before the signed-in shell mounts and asks it to register.
+   */
+  onUser?: () => void;
+}
+
+/** Follows the auth state into the session. */
+export function watchAuthState(auth: Auth, { readMe, onUser = () => {} }: AuthWatch): () => void {
   // The web SDK refreshes lazily, when a token is asked for; a timer keeps the stored token fresh too.
   const stopTokens = onIdTokenChanged(auth, (user) => {
     clearTimeout(refreshTimer);
@@ -82,7 +87,7 @@ export function watchAuthState(auth: Auth, onUser: () => void = () => {}): () =>
   });
   const stopState = onAuthStateChanged(auth, (user) => {
     if (user) onUser();
-    void onAuthState(auth, user);
+    void onAuthState(auth, user, readMe);
   });
   return () => {
     clearTimeout(refreshTimer);
@@ -118,7 +123,7 @@ function settleSignIn(error?: unknown): void {
   pendingSignIn = null;
 }
 
-async function onAuthState(auth: Auth, user: User | null): Promise<void> {
+async function onAuthState(auth: Auth, user: User | null, readMe: () => Promise<Me>): Promise<void> {
   if (!user) {
     resetSession();
     authStatus.value = 'signed-out';
@@ -127,9 +132,7 @@ async function onAuthState(auth: Auth, user: User | null): Promise<void> {
   authStatus.value = 'loading';
   try {
     await syncToken(user);
-    // The API client loads with the first signed-in call: the login page's first download does without it.
-    const { api } = await import('./api.ts');
-    const me = await api<Me>(userPaths.me);
+    const me = await readMe();
     if (auth.currentUser?.uid !== user.uid) return;
     setSession({
       refresh_token: user.refreshToken,

@@ -4,13 +4,14 @@
  * a 403 reads the profile again (one read however many calls failed together); when the role differs,
  * the session takes the new one, which redraws the menu and sends the user away from a page the role may
  * no longer open, every cached answer is read again under the new role, and a notice says what happened.
- * A deactivated user's read fails with 401 instead, which ends the session (session-lost.ts).
+ * A deactivated user's read fails with 401 instead, which ends the session (session-lost.ts). The API client
+ * that heard the 403 is handed in, as this module is loaded by that client.
  */
 import type { Me } from '../../../common/contract/users.ts';
 import { userPaths } from '../../../common/contract/users-paths.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { authStatus, session, setSession } from '../state/session.ts';
-import { api } from './api.ts';
+import type { ApiClient } from './api-client.ts';
 import { showPushToast } from './push-toast.ts';
 import { queryCache } from './query-cache.ts';
 
@@ -18,16 +19,16 @@ export const ROLE_CHANGED_TITLE = 'Your role has changed';
 
 let reading: Promise<void> | null = null;
 
-export function recheckProfile(failedPath: string): Promise<void> {
+export function recheckProfile(failedPath: string, api: ApiClient): Promise<void> {
   // The profile call itself answers 403 for an account without a staff user: nothing to re-read then.
   if (failedPath === userPaths.me || authStatus.peek() !== 'signed-in') return Promise.resolve();
-  reading ??= readProfile().finally(() => {
+  reading ??= readProfile(api).finally(() => {
     reading = null;
   });
   return reading;
 }
 
-async function readProfile(): Promise<void> {
+async function readProfile(api: ApiClient): Promise<void> {
   const before = session.peek();
   let me: Me;
   try {

@@ -1,7 +1,6 @@
 /** Careers (issue 21): job posts, applications with their CVs, and the website's public reads and apply. */
 import type { BackendModule } from '../../lib/module.ts';
 import { careerRoutes } from './routes.ts';
-import { seedCareers } from './seed.ts';
 import { careersSpeed } from './speed.ts';
 
-export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, seed: seedCareers, speed: careersSpeed };
+export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, speed: careersSpeed };

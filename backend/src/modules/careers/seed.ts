@@ -7,7 +7,7 @@ import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import { makePdf } from '../../demo/files.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 const POSTS = [
   {

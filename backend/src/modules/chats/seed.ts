@@ -5,7 +5,7 @@
  * of 80 messages to scroll back through, four canned replies and a pending 'remind me'.
  */
 import type { Queryable } from '../../db/database.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -27,7 +27,7 @@ import { clientPermissions, isVisibleTo } from './access.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
 import { notifyTeamChanged } from './notify.ts';
 import { dateText, personColumns, personFrom } from './rows.ts';
-import { lockClient } from './store.ts';
+import { lockClient } from './client-write.ts';
 import { currentSubscription } from './subscription-store.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;

@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyClientUpload, notifyDocumentRequested } from './notify.ts';
 import { dateText, personColumns, personFrom } from './rows.ts';
-import { clientWrite, type LockedClient } from './store.ts';
+import { clientWrite, type LockedClient } from './client-write.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 

@@ -9,7 +9,6 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { setupClientJobs } from './jobs.ts';
 import { myClientRoutes } from './my-routes.ts';
 import { clientRoutes } from './routes.ts';
-import { seedClients } from './seed.ts';
 import { clientsSpeed } from './speed.ts';
 import { workRoutes } from './work-routes.ts';
 
@@ -27,4 +26,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await myClientRoutes(app);
 }
 
-export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, seed: seedClients, speed: clientsSpeed };
+export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, speed: clientsSpeed };

@@ -15,7 +15,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { myClientId } from './document-store.ts';
 import { monthText, personColumns, personFrom } from './rows.ts';
-import { clientWrite } from './store.ts';
+import { clientWrite } from './client-write.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 

@@ -23,7 +23,7 @@ import { addClientVisibility, clientPermissions, isVisibleTo } from './access.ts
 import { myClientId } from './document-store.ts';
 import { notifyReportEvent } from './notify.ts';
 import { monthText, personColumns, personFrom } from './rows.ts';
-import { lockClient } from './store.ts';
+import { lockClient } from './client-write.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { makeCardPng, makePdf } from '../../demo/files.ts';
 import { FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 import { insertUser } from '../users/index.ts';
 import { openDeadlinesOf, refreshNextDeadline } from './deadline-store.ts';
 import { insertClientDocument, insertRequest } from './document-store.ts';

@@ -2,10 +2,9 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { setupCrmJobs } from './jobs.ts';
 import { crmRoutes } from './routes.ts';
-import { seedCrm } from './seed.ts';
 import { crmSpeed } from './speed.ts';
 
 export { insertLead, CRM_ROLES, type NewLead } from './store.ts';
 export { sendFollowUpNotices } from './jobs.ts';
 
-export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, seed: seedCrm, speed: crmSpeed };
+export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, speed: crmSpeed };

@@ -7,7 +7,7 @@ import { ACTIVITY_KINDS, LEAD_SOURCES, LEAD_STAGES, type LeadStage } from '../..
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 const COMPANIES = [
   'Al Habtoor Trading LLC', 'Bay Square Consulting FZ-LLC', 'Cityscape Realty LLC', 'Deira Spice Market LLC', 'Eagle Hills Security Services',

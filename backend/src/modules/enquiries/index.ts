@@ -2,7 +2,6 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { demoWebsiteRoutes } from './demo-page.ts';
 import { enquiryRoutes } from './routes.ts';
-import { seedEnquiries } from './seed.ts';
 import { enquiriesSpeed } from './speed.ts';
 
-export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, seed: seedEnquiries, speed: enquiriesSpeed };
+export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, speed: enquiriesSpeed };

@@ -14,7 +14,7 @@ import {
 } from '../../../../common/contract/enquiries-paths.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 export const DEMO_COMPANIES = [
   'Zabeel Fine Foods LLC', 'Al Karama Textiles LLC', 'Marina Yacht Services LLC', 'Sunset Coast Hospitality LLC', 'Qusais Auto Works LLC',

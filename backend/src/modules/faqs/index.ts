@@ -1,7 +1,6 @@
 /** FAQs (issue 21): questions and answers in English and Arabic, ordered in categories, and the website's public read. */
 import type { BackendModule } from '../../lib/module.ts';
 import { faqRoutes } from './routes.ts';
-import { seedFaqs } from './seed.ts';
 import { faqsSpeed } from './speed.ts';
 
-export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, seed: seedFaqs, speed: faqsSpeed };
+export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, speed: faqsSpeed };

@@ -1,7 +1,7 @@
 /** Demo FAQs: 30 in 5 categories, in English and Arabic, most published, a few drafts and one that ended. */
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 type Entry = readonly [question_en: string, answer_en: string, question_ar: string, answer_ar: string];
 

@@ -10,7 +10,7 @@ import { addDays, addMonths, dubaiDate, type IsoDate } from '../../../../common/
 import type { SyncErrorKind, SyncState } from '../../../../common/invoices.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 import { issueInvoice, periodLine, type NewInvoice } from './store.ts';
 
 interface SeedSubscription {

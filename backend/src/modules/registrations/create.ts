@@ -3,10 +3,9 @@
  * client's user (its sign-in account was created by the caller) and this signed_up registration, the
  * onboarding pipeline's first stage, in the caller's transaction. The timeline says where it came from.
  */
-import { PHASE_LABELS } from '../../../../common/pipeline.ts';
+import { PHASE_LABELS, STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
 import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { STAGE_EVENT } from './seed.ts';
 
 export interface NewRegistration {
   /** The client's users row (role CLIENT). */
@@ -30,7 +29,7 @@ export async function createSignedUpRegistration(tx: Queryable, registration: Ne
     "UPDATE registrations SET registration_id = 'REG-' || extract(year FROM CURRENT_TIMESTAMP)::text || '-' || (1000 + id)::text WHERE id = $1 RETURNING registration_id",
     [id],
   );
-  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [id, STAGE_EVENT.signed_up]);
+  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [id, STAGE_STATUS_LINES.signed_up]);
   await writeAudit(tx, {
     entity: 'registration',
     entityId: id,

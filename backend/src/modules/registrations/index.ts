@@ -9,7 +9,6 @@ import { myRegistrationRoutes } from './my-routes.ts';
 import { pipelineRoutes } from './pipeline-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { registrationRoutes } from './routes.ts';
-import { seedRegistrations } from './seed.ts';
 import { registrationsSpeed } from './speed.ts';
 
 export { addRegistrationVisibility, registrationHref, visibleOnboardingPages } from './speed.ts';
@@ -24,4 +23,4 @@ async function routes(app: FastifyInstance): Promise<void> {
   await myRegistrationRoutes(app);
 }
 
-export const registrationsModule: BackendModule = { name: 'registrations', routes, seed: seedRegistrations, speed: registrationsSpeed };
+export const registrationsModule: BackendModule = { name: 'registrations', routes, speed: registrationsSpeed };

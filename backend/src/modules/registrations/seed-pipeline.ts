@@ -10,7 +10,7 @@
 import { dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
-import { MEETING_HOURS, PHASE_LABELS, pipelineAction, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
+import { MEETING_HOURS, PHASE_LABELS, pipelineAction, STAGE_STATUS_LINES, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { failedChecks, profileChecks, type CheckedProfile } from '../../../../common/profile-checks.ts';
 import { BILLING_CYCLES, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
@@ -22,7 +22,6 @@ import { createClient, createSubscription } from '../clients/index.ts';
 import { clientOf } from './activation-store.ts';
 import { profileOf } from './review-store.ts';
 import { insertAuditEvents } from './seed-batch.ts';
-import { STAGE_EVENT } from './seed.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -99,7 +98,7 @@ export async function seedPipeline(tx: Queryable, now: Date): Promise<void> {
   for (const [index, registration] of registrations.entries()) {
     const lines = histories.get(registration.id) ?? new Map<string, Date>();
     if (reached(registration, 'profile_verified')) {
-      seedVerification(seeder.audits, registration, profiles.get(registration.id) ?? null, lines.get(STAGE_EVENT.profile_verified) ?? now, index % 2 === 0 ? staff.exec : staff.manager);
+      seedVerification(seeder.audits, registration, profiles.get(registration.id) ?? null, lines.get(STAGE_STATUS_LINES.profile_verified) ?? now, index % 2 === 0 ? staff.exec : staff.manager);
     }
     if (reached(registration, 'documents_submitted')) await seedHeldCall(seeder, registration, index, staff);
     if (registration.status === 'inactive') seedWithdrawal(seeder.audits, registration, lines.get('Registration withdrawn by the client') ?? now, staff.manager);
@@ -374,7 +373,10 @@ async function seedActivation(
   actorId: number,
 ): Promise<void> {
   const profile = await profileOf(tx, registration.id, registration.legal_name);
-  const [activatedLine] = await tx.query<{ created_at: Date }>("SELECT created_at FROM registration_events WHERE registration_id = $1 AND status_text = 'Account activated'", [registration.id]);
+  const [activatedLine] = await tx.query<{ created_at: Date }>('SELECT created_at FROM registration_events WHERE registration_id = $1 AND status_text = $2', [
+    registration.id,
+    STAGE_STATUS_LINES.account_activated,
+  ]);
   const activatedAt = activatedLine?.created_at ?? new Date();
   if (!profile) return;
   const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: terms.bookkeeper, reviewerId: terms.reviewer, activatedAt }));

@@ -5,6 +5,7 @@
  * due diligence, so the return / resubmit loop can be shown with `npm run demo:resubmit`.
  */
 import { onboardingPageOf, type ReviewState } from '../../../../common/onboarding.ts';
+import { STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
 import { STAGES, type Stage } from '../../../../common/stages.ts';
 import type { DocumentKind } from '../../../../common/review.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -12,7 +13,7 @@ import { makeCardPng, makePdf } from '../../demo/files.ts';
 import { writeAudit, type AuditEvent } from '../../lib/audit.ts';
 import { insertDocument } from './review-store.ts';
 import { insertAuditEvents } from './seed-batch.ts';
-import { RESUBMISSION_EVENTS, STAGE_EVENT } from './seed.ts';
+import { RESUBMISSION_EVENTS } from './seed-lines.ts';
 
 const AUTHORITIES = ['Mainland (DET)', 'DMCC', 'DIFC', 'Dubai South', 'DAFZA', 'JAFZA', 'Dubai Silicon Oasis', 'IFZA'] as const;
 const LEGAL_FORMS = ['Limited Liability Company (LLC)', 'Free Zone Company (FZ-LLC)', 'Free Zone Establishment (FZE)', 'Sole Establishment', 'Civil Company'] as const;
@@ -61,7 +62,7 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
         kind: 'stage_reached',
         actorId: null,
         data: { stage },
-        at: timeOf(STAGE_EVENT[stage]) ?? history[0]?.created_at ?? now,
+        at: timeOf(STAGE_STATUS_LINES[stage]) ?? history[0]?.created_at ?? now,
       });
     }
     const returnedAt = timeOf(RESUBMISSION_EVENTS[0]);
@@ -79,7 +80,7 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
     }
 
     if (reached.includes('completed_registration')) {
-      await insertProfile(tx, registration, index, timeOf(STAGE_EVENT.completed_registration) ?? now);
+      await insertProfile(tx, registration, index, timeOf(STAGE_STATUS_LINES.completed_registration) ?? now);
     }
     if (registration.recieved_on) {
       await insertDocuments(tx, registration, index);

@@ -4,16 +4,17 @@
  * Diligence), with dates relative to the moment of seeding. Pseudo-random but repeatable (fixed seed), so
  * two fresh starts show the same companies.
  */
-import { PHASE_LABELS } from '../../../../common/pipeline.ts';
+import { PHASE_LABELS, PIPELINE_ACTIONS, STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
 import { REVIEW_STATUS_LABELS } from '../../../../common/review.ts';
 import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 import { insertUser } from '../users/index.ts';
 import { insertStatusLines, type StatusLine } from './seed-batch.ts';
 import { seedPipeline } from './seed-pipeline.ts';
+import { RESUBMISSION_EVENTS } from './seed-lines.ts';
 import { seedReviewData } from './seed-review.ts';
 
 const COMPANIES = [
@@ -76,24 +77,9 @@ const STAGE_LABEL: Record<Stage, string> = {
   account_activated: PHASE_LABELS.activated,
 };
 
-/** The history line written when a registration reaches each stage. */
-export const STAGE_EVENT: Record<Stage, string> = {
-  signed_up: 'Signed up',
-  completed_registration: 'Registration form completed',
-  profile_verified: 'Profile verified by the onboarding team',
-  meeting_scheduled: 'Onboarding call scheduled',
-  documents_submitted: 'Documents requested',
-  payment_completed: 'Plan payment received',
-  account_activated: 'Account activated',
-};
-
 export const WITHDRAWN_LABEL = PHASE_LABELS.withdrawn;
-export const RESUBMISSION_EVENTS = [
-  'Returned for correction: trade licence copy has expired',
-  'Resubmitted with the renewed trade licence',
-] as const;
 
-const DOCUMENTS_RECEIVED = 'Documents received, pending due diligence';
+const DOCUMENTS_RECEIVED = PIPELINE_ACTIONS.submit_documents.statusLine;
 const APPROVED_EVENT = 'Due diligence approved, plan awaiting approval';
 const RETURNED_EVENT = 'Returned for correction: shareholder passport copy is illegible';
 
@@ -145,9 +131,9 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
     const joined = at(2 + stageIndex * 4 + random() * 18);
     const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
 
-    const texts: string[] = [STAGE_EVENT.signed_up];
+    const texts: string[] = [STAGE_STATUS_LINES.signed_up];
     for (const reached of STAGES.slice(1, stageIndex + 1)) {
-      texts.push(STAGE_EVENT[reached]);
+      texts.push(STAGE_STATUS_LINES[reached]);
       if (reached === 'completed_registration' && resubmitted) texts.push(...RESUBMISSION_EVENTS);
       if (reached === 'documents_submitted' && !awaiting) texts.push(DOCUMENTS_RECEIVED);
     }
@@ -164,7 +150,7 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
       return { text, time: new Date(joined.getTime() + ((lastActivity - joined.getTime()) * elapsed) / totalWeight) };
     });
     const timeOf = (text: string) => events.find((event) => event.text === text)?.time ?? null;
-    const requestedOn = timeOf(STAGE_EVENT.documents_submitted);
+    const requestedOn = timeOf(STAGE_STATUS_LINES.documents_submitted);
     const receivedOn = timeOf(DOCUMENTS_RECEIVED);
 
     const label = withdrawn
@@ -181,7 +167,7 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
       stage === 'meeting_scheduled'
         ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1 + Math.floor(random() * 10), 5 + Math.floor(random() * 8), random() < 0.5 ? 0 : 30))
         : stageIndex > STAGES.indexOf('meeting_scheduled')
-          ? timeOf(STAGE_EVENT.meeting_scheduled)
+          ? timeOf(STAGE_STATUS_LINES.meeting_scheduled)
           : null;
     const plan = approved || stageIndex > STAGES.indexOf('documents_submitted') ? pick(PLANS) : null;
     const [registration] = await tx.query<{ id: number }>(
@@ -202,7 +188,7 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
         meetingAt ? pick(bookers) : null,
         plan?.name ?? null,
         plan?.amount ?? null,
-        timeOf(STAGE_EVENT.payment_completed),
+        timeOf(STAGE_STATUS_LINES.payment_completed),
       ],
     );
     statusLines.push(...events.map((event) => ({ registrationId: registration!.id, text: event.text, at: event.time })));

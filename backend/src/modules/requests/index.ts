@@ -1,7 +1,6 @@
 /** On-demand requests: the catalogue of request types, the staff inbox with its SLA clock, quotes, conversion to tasks, and the client's me/requests. */
 import type { BackendModule } from '../../lib/module.ts';
 import { requestRoutes } from './routes.ts';
-import { seedRequests } from './seed.ts';
 import { requestsSpeed } from './speed.ts';
 
-export const requestsModule: BackendModule = { name: 'requests', routes: requestRoutes, seed: seedRequests, speed: requestsSpeed };
+export const requestsModule: BackendModule = { name: 'requests', routes: requestRoutes, speed: requestsSpeed };

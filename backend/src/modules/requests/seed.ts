@@ -5,7 +5,7 @@
  */
 import { vatOf } from '../../../../common/money.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 const DAY_MS = 86_400_000;
 

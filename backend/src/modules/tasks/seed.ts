@@ -8,7 +8,7 @@ import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { firstOccurrence, TASK_PRIORITIES, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { Queryable } from '../../db/database.ts';
 import { generator, pickWith } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 
 const TITLES = [
   'Reconcile bank statements',

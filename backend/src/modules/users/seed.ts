@@ -7,7 +7,7 @@ import { STAFF_ROLES, type Role } from '../../../../common/roles.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator } from '../../demo/random.ts';
-import type { DemoContext } from '../../lib/module.ts';
+import type { DemoContext } from '../../demo/context.ts';
 import { insertUser } from './store.ts';
 
 const EXTRA_USERS = 48;

@@ -11,7 +11,6 @@ import { actionContext } from '../../lib/action.ts';
 import { forbidden, invalidInput } from '../../lib/http-error.ts';
 import { access, signedInUser, type CurrentUser } from '../../plugins/auth.ts';
 import { navEntries, NAV_TABLE } from '../../../../common/access.ts';
-import { seedViews } from './seed.ts';
 import { createView, deleteView, listViews, updateView } from './store.ts';
 
 const anyStaffPage = { access: access.anyPage(...navEntries(NAV_TABLE).map((entry) => entry.id)) };
@@ -52,4 +51,4 @@ async function routes(app: FastifyInstance): Promise<void> {
   );
 }
 
-export const viewsModule: BackendModule = { name: 'views', routes, seed: seedViews };
+export const viewsModule: BackendModule = { name: 'views', routes };

@@ -18,6 +18,7 @@ import {
   callGroupOf,
   percentToBp,
   type CallGroup,
+  type MeetingOutcome,
   type Phase,
   type PipelineActionKey,
 } from '../../../../common/pipeline.ts';
@@ -220,6 +221,33 @@ export function visibleActions(
     return !(key === 'reschedule_meeting' && target.phase === 'call_booked' && started);
   });
 }
+
+/** What an action needs of the registration: its key, its name for the dialogs, where it stands and the version shown. */
+export interface ActionTarget {
+  /** The client's user id. */
+  id: number;
+  registration_id: string;
+  legal_name: string;
+  phase: Phase;
+  version: number;
+  /** The plan set at Plan Approval: 'Approve plan' waits for one. */
+  plan_name: string | null;
+  /** The current call's start: 'No show' waits for it. */
+  meeting_at: string | null;
+}
+
+export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
+  id: review.user_id,
+  registration_id: review.registration_id,
+  legal_name: review.legal_name,
+  phase: review.phase,
+  version: review.version,
+  plan_name: review.plan?.plan_name ?? null,
+  meeting_at: review.meeting?.status === 'scheduled' || review.meeting?.status === 'no_show' ? review.meeting.starts_at : null,
+});
+
+/** The dialogs: outcome carries the outcome its button asked for. */
+export type OpenDialog = Exclude<StaffAction, 'remind' | 'mark_held' | 'mark_no_show'> | { outcome: MeetingOutcome };
 
 /** Whether the phase has a booked call an .ics file can be made of. */
 export const hasCall = (phase: Phase) => phase === 'call_booked' || phase === 'no_show';

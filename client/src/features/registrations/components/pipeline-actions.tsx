@@ -7,7 +7,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
-import { pipelineAction, type MeetingOutcome, type Phase } from '../../../../../common/pipeline.ts';
+import { pipelineAction } from '../../../../../common/pipeline.ts';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
@@ -15,37 +15,10 @@ import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { downloadCalendar, registrationKeys, remind } from '../api.ts';
-import { hasCall, visibleActions, type StaffAction } from '../model.ts';
+import { hasCall, visibleActions, type ActionTarget, type OpenDialog, type StaffAction } from '../model.ts';
 import './pipeline-actions.css';
 
 const ActionDialog = lazy(() => import('./pipeline-dialogs.tsx').then((module) => ({ default: module.ActionDialog })));
-
-/** What an action needs of the registration: its key, its name for the dialogs, where it stands and the version shown. */
-export interface ActionTarget {
-  /** The client's user id. */
-  id: number;
-  registration_id: string;
-  legal_name: string;
-  phase: Phase;
-  version: number;
-  /** The plan set at Plan Approval: 'Approve plan' waits for one. */
-  plan_name: string | null;
-  /** The current call's start: 'No show' waits for it. */
-  meeting_at: string | null;
-}
-
-export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
-  id: review.user_id,
-  registration_id: review.registration_id,
-  legal_name: review.legal_name,
-  phase: review.phase,
-  version: review.version,
-  plan_name: review.plan?.plan_name ?? null,
-  meeting_at: review.meeting?.status === 'scheduled' || review.meeting?.status === 'no_show' ? review.meeting.starts_at : null,
-});
-
-/** The dialogs: outcome carries the outcome its button asked for. */
-export type OpenDialog = Exclude<StaffAction, 'remind' | 'mark_held' | 'mark_no_show'> | { outcome: MeetingOutcome };
 
 const VARIANT: Partial<Record<StaffAction, 'primary' | 'outlined' | 'danger' | 'ghost'>> = {
   withdraw: 'danger',

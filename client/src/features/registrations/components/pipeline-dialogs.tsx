@@ -48,8 +48,7 @@ import {
   verifyProfile,
   withdraw,
 } from '../api.ts';
-import { dubaiToday, nextWorkingDay, personName, planQuote, readDiscount } from '../model.ts';
-import type { ActionTarget, OpenDialog } from './pipeline-actions.tsx';
+import { dubaiToday, nextWorkingDay, personName, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 
 export function ActionDialog({ open, target, onClose }: { open: OpenDialog; target: ActionTarget; onClose: () => void }) {

@@ -17,12 +17,12 @@ import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
-import { PipelineActions, targetOfReview } from '../components/pipeline-actions.tsx';
+import { PipelineActions } from '../components/pipeline-actions.tsx';
 import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
-import { decisionBlockers, isRecordId, personName, waitingText } from '../model.ts';
+import { decisionBlockers, isRecordId, personName, targetOfReview, waitingText } from '../model.ts';
 import '../components/review.css';
 
 const dueDiligence = routeByKey('due-diligence');

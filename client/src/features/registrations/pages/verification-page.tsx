@@ -7,11 +7,11 @@ import { AppLink } from '../../../components/app-link.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useReview, useStatus } from '../api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
-import { PipelineActions, targetOfReview } from '../components/pipeline-actions.tsx';
+import { PipelineActions } from '../components/pipeline-actions.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { Fact, ProfileSection } from '../components/profile-section.tsx';
 import { ActivationFacts, MeetingFacts, PaymentFacts, PlanFacts, VerificationFacts, WithdrawalNotice } from '../components/step-records.tsx';
-import { isRecordId, readVerificationQuery } from '../model.ts';
+import { isRecordId, readVerificationQuery, targetOfReview } from '../model.ts';
 import '../components/review.css';
 
 const registrationsPage = routeByKey('registrations');

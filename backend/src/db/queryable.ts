@@ -1,0 +1,18 @@
+/**
+ * What the back end sees of storage, on its own so both drivers (PGlite in database.ts, node-postgres in
+ * postgres.ts) implement it without importing each other.
+ */
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onMessage with the payload of every NOTIFY on `channel` (pg_notify in any connection or process on
+   * the same database, delivered after its transaction commits); resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
