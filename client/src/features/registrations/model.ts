@@ -12,6 +12,7 @@ import { weekdayOf } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import {
   MEETING_MODE_LABELS,
+  NO_PAYMENT_DUE,
   PAYMENT_METHOD_LABELS,
   PHASE_LABELS,
   actionsFor,
@@ -164,7 +165,7 @@ export function eventSummary(event: TimelineEvent): string {
     case 'plan_set':
       return `Plan set: ${event.data.plan.plan_name}, ${CYCLE_TERMS[event.data.plan.cycle].label.toLowerCase()}, ${formatFils(event.data.plan.total_fils)} incl. VAT`;
     case 'plan_approved':
-      return `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
+      return event.data.no_payment_due ? `Plan approved, ${NO_PAYMENT_DUE.label.toLowerCase()} (total ${formatFils(event.data.total_fils)})` : `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
     case 'payment_recorded':
       return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
     case 'activated':
