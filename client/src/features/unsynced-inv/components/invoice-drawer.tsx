@@ -10,7 +10,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
-import { FormError } from '../../../components/text-field.tsx';
+import { FormError, LengthCounter } from '../../../components/text-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -295,9 +295,11 @@ function MarkSyncedForm({ detail }: { detail: InvoiceDetail }) {
       <p className="unsynced-drawer__sub">For an invoice entered in the accounting system by hand. Recorded with your name and the reason.</p>
       <FormError message={missing ?? mark.formError} />
       <label htmlFor={`${id}-external`}>External id</label>
-      <input id={`${id}-external`} className="field__input" value={externalId} maxLength={MAX_EXTERNAL_ID} onChange={(event) => setExternalId(event.target.value)} />
+      <input id={`${id}-external`} className="field__input" value={externalId} onChange={(event) => setExternalId(event.target.value)} />
+      <LengthCounter value={externalId} limit={MAX_EXTERNAL_ID} />
       <label htmlFor={`${id}-reason`}>Reason</label>
-      <textarea id={`${id}-reason`} className="field__input unsynced-drawer__reason" value={reason} maxLength={MAX_INVOICE_REASON} onChange={(event) => setReason(event.target.value)} />
+      <textarea id={`${id}-reason`} className="field__input unsynced-drawer__reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+      <LengthCounter value={reason} limit={MAX_INVOICE_REASON} />
       <Button type="submit" variant="outlined" loading={mark.busy}>
         Mark as synced
       </Button>
