@@ -297,6 +297,12 @@ export const PIPELINE_ACTION_KEYS = Object.keys(PIPELINE_ACTIONS) as PipelineAct
 export const pipelineAction = (key: PipelineActionKey): PipelineAction => PIPELINE_ACTIONS[key];
 
 /**
+ * A call's outcome (held or no-show) can be recorded only once the call has started: before, the timeline
+ * would say it was held before its time. A call brought forward is rescheduled to its real time first.
+ */
+export const callStarted = (startsAt: string | number, now = Date.now()): boolean => (typeof startsAt === 'number' ? startsAt : Date.parse(startsAt)) <= now;
+
+/**
  * A plan whose total is zero (a fully waived first period, e.g. a 100 % discount) asks the client for
  * nothing: approving it moves the registration straight past payment to Activation, recorded as 'no payment
  * due'; there is no payment to record (the back end refuses an amount of zero).

@@ -16,6 +16,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PHASE_LABELS,
   actionsFor,
+  callStarted,
   callGroupOf,
   percentToBp,
   type CallGroup,
@@ -201,8 +202,8 @@ export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
 }
 
 /**
- * The buttons of one registration: the machine's, less 'No show' before the call started (the back end
- * refuses it then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
+ * The buttons of one registration: the machine's, less 'Mark held' and 'No show' before the call started
+ * (the back end refuses them then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
  * (withdraw, reinstate and cancel are on the record; a started call offers its outcome, not a reschedule),
  * so the table fits the window.
  */
@@ -212,9 +213,9 @@ export function visibleActions(
   variant: 'row' | 'page',
   now = Date.now(),
 ): StaffAction[] {
-  const started = target.meeting_at !== null && Date.parse(target.meeting_at) <= now;
+  const started = target.meeting_at !== null && callStarted(target.meeting_at, now);
   return staffActions(target.phase, role).filter((key) => {
-    if (key === 'mark_no_show' && !started) return false;
+    if ((key === 'mark_held' || key === 'mark_no_show') && !started) return false;
     if (key === 'approve_plan' && target.plan_name === null) return false;
     if (variant === 'page') return true;
     if (key === 'withdraw' || key === 'reinstate' || key === 'cancel_meeting') return false;
