@@ -58,6 +58,9 @@ export function errorGroupLabel(kind: SyncErrorKind | 'waiting', count: number, 
   }
 }
 
+/** What a retry's row says: it is queued, not synced; the list shows the outcome when the accounting system answers. */
+export const RETRY_QUEUED = 'Queued for the accounting system: the list shows whether it synced when the answer comes.';
+
 /** Tries before an invoice stops and waits for a person. */
 export const MAX_SYNC_TRIES = 5;
 /** Days from issue to due. */

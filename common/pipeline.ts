@@ -311,6 +311,27 @@ export const STAGE_STATUS_LINES: Record<Stage, string> = {
   account_activated: PIPELINE_ACTIONS.activate.statusLine,
 };
 
+/**
+ * A call's outcome (held or no-show) can be recorded only once the call has started: before, the timeline
+ * would say it was held before its time. A call brought forward is rescheduled to its real time first.
+ */
+export const callStarted = (startsAt: string | number, now = Date.now()): boolean => (typeof startsAt === 'number' ? startsAt : Date.parse(startsAt)) <= now;
+
+/**
+ * A plan whose total is zero (a fully waived first period, e.g. a 100 % discount) asks the client for
+ * nothing: approving it moves the registration straight past payment to Activation, recorded as 'no payment
+ * due'; there is no payment to record (the back end refuses an amount of zero).
+ */
+export const NO_PAYMENT_DUE = {
+  label: 'No payment due',
+  statusLine: 'Plan approved, no payment due',
+  confirm: 'Approve this plan? Its total is AED 0.00, so no payment is due: the registration moves straight on to Activation.',
+  done: 'Plan approved: no payment due, moved on to Activation',
+} as const;
+
+/** Whether approving a plan of this total skips payment (see NO_PAYMENT_DUE). */
+export const skipsPayment = (totalFils: number): boolean => totalFils === 0;
+
 /** The roles that may take an action: the page's (common/access.ts), or CLIENT. */
 export function actionRoles(key: PipelineActionKey): readonly Role[] {
   const { by } = pipelineAction(key);

@@ -3,7 +3,7 @@
  * statuses and their labels, the SLA clock of a request, recurring due dates, the reminder ladder. The
  * working-day calendar is common/uae-holidays.ts, the one table of UAE public holidays.
  */
-import { addDays, addMonths, daysInMonth, dubaiDate, dubaiMidnight, isoDate, monthOf, yearOf, type IsoDate } from './calendar.ts';
+import { addDays, addMonths, daysBetween, daysInMonth, dubaiDate, dubaiMidnight, isoDate, monthOf, yearOf, type IsoDate } from './calendar.ts';
 import { isWorkingDay, nextWorkingDay } from './uae-holidays.ts';
 
 export const TASK_STATUSES = ['to_do', 'in_progress', 'waiting_on_client', 'in_review', 'done'] as const;
@@ -54,11 +54,29 @@ export const UNREAD_BADGE_CAP = 99;
 /** The quote's fee bound: AED 1,000,000 net. */
 export const MAX_QUOTE_FILS = 100_000_000;
 
-/** The 'remind the client if no reply' ladder: a nudge after 24 h, another 3 days later, which also marks the chat waiting. */
+/**
+ * The 'remind the client if no reply' ladder: a nudge after 24 h, another 3 days later, which also marks the
+ * chat waiting; each step moved to the next working day (clientNudgeTimes).
+ */
 export const CLIENT_NUDGE_LADDER_HOURS = [24, 72] as const;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
+
+/**
+ * When the ladder's nudges go when it is set at `from`: each step its hours after the one before, moved to the
+ * next Dubai working day (the deadlines' calendar, common/uae-holidays.ts: no weekend, no UAE public holiday)
+ * at the same time of day.
+ */
+export function clientNudgeTimes(from: Date | number): Date[] {
+  let at = typeof from === 'number' ? from : from.getTime();
+  return CLIENT_NUDGE_LADDER_HOURS.map((hours) => {
+    at += hours * HOUR_MS;
+    const day = dubaiDate(at);
+    at += (daysBetween(day, nextWorkingDay(day))) * DAY_MS;
+    return new Date(at);
+  });
+}
 
 /**
  * Working time between two instants, in ms: the parts of the interval that fall on Dubai working days

@@ -90,7 +90,7 @@ export const ChatReminders = Type.Object({ results: Type.Array(ChatReminder) });
 export type ChatReminders = Static<typeof ChatReminders>;
 export const ReminderQuery = Closed({ conversation: Id('Conversation'), ...PageQuery });
 export type ReminderQuery = Static<typeof ReminderQuery>;
-/** 'me': at a preset or a time; 'client': the ladder of CLIENT_NUDGE_LADDER_HOURS (a time is not taken). */
+/** 'me': at a preset or a time; 'client': the ladder of CLIENT_NUDGE_LADDER_HOURS on working days (clientNudgeTimes; a time is not taken). */
 export const NewReminderBody = Closed({
   conversation_id: Id('Conversation'),
   kind: Type.Enum(['me', 'client'] as const, { title: 'Kind' }),

@@ -33,7 +33,10 @@ export const InvoiceListItem = Type.Object({
   issued_on: Type.String(),
   total_fils: Type.Integer(),
   sync_state: SyncStateSchema,
+  /** Failed tries since the last retry by a person (the back-off counts these). */
   sync_tries: Type.Integer(),
+  /** Every attempt on record, as the drawer lists them: what the list's 'Attempts' column shows. */
+  attempt_count: Type.Integer(),
   next_try_at: Nullable(Instant),
   last_error: Nullable(Type.String()),
   last_error_kind: Nullable(ErrorKindSchema),
@@ -66,6 +69,8 @@ export type SyncAttempt = Static<typeof SyncAttempt>;
 export const InvoiceDetail = Type.Object({
   ...InvoiceListItem.properties,
   client: Type.Object({ id: Type.Integer(), legal_name: Type.String(), trn: Nullable(Type.String()), vat_registered: Type.Boolean() }),
+  /** The client's TRN as printed on the issued document (what the sync sends); null when not VAT-registered then. */
+  issued_trn: Nullable(Type.String()),
   due_on: Type.String(),
   period_start: Nullable(Type.String()),
   period_end: Nullable(Type.String()),
@@ -78,6 +83,8 @@ export const InvoiceDetail = Type.Object({
   synced_at: Nullable(Instant),
   can_retry: Type.Boolean(),
   can_mark_synced: Type.Boolean(),
+  /** An invoice with something left to credit, and the caller may invoice its client. */
+  can_credit: Type.Boolean(),
 });
 export type InvoiceDetail = Static<typeof InvoiceDetail>;
 
@@ -128,6 +135,11 @@ export const CreditNoteBody = Closed({
   reason: Paragraphs(MAX_INVOICE_REASON, { title: 'Reason', minLength: 1 }),
   /** Net amount to credit (before VAT); the whole invoice's net when left out. */
   net_fils: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UNIT_FILS, title: 'Amount' })),
+  /**
+   * Credit the whole invoice and issue a new one in its place (same lines, the client's details as they are
+   * now): how a wrong TRN on an issued invoice is corrected. The answer is then the new invoice.
+   */
+  reissue: Type.Optional(Type.Boolean({ title: 'Issue a new invoice' })),
 });
 export type CreditNoteBody = Static<typeof CreditNoteBody>;
 

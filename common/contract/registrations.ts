@@ -342,7 +342,7 @@ export const TimelineEvent = Type.Union([
   timelineEvent('meeting_no_show', { meeting_id: Type.Integer(), notes: Type.String() }),
   timelineEvent('submitted', { documents: Type.Array(DocumentMention) }),
   timelineEvent('plan_set', { plan: PlanMention }),
-  timelineEvent('plan_approved', { total_fils: Type.Integer() }),
+  timelineEvent('plan_approved', { total_fils: Type.Integer(), no_payment_due: Type.Optional(Type.Boolean()) }),
   timelineEvent('payment_recorded', { amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() }),
   timelineEvent('activated', { client_id: Type.Integer(), subscription_id: Type.Integer(), bookkeeper: Nullable(PersonRef), reviewer: Nullable(PersonRef), starts_on: Type.String() }),
 ]);

@@ -12,7 +12,7 @@ import type { Database } from '../../backend/src/db/database.ts';
 import { createAccountingStandIn, NO_FAULTS } from '../../backend/src/demo/accounting-standin.ts';
 import { createClient, type NewClient } from '../../backend/src/modules/clients/index.ts';
 import { issueInvoice } from '../../backend/src/modules/invoices/index.ts';
-import { retryInvoice } from '../../backend/src/modules/invoices/store.ts';
+import { issueCreditNote, readInvoice, retryInvoice } from '../../backend/src/modules/invoices/store.ts';
 import { backoffMs, DEFAULT_SYNC_OPTIONS, syncOnce, syncUntilIdle, type SyncOptions } from '../../backend/src/modules/invoices/sync.ts';
 import { ZohoBooks, type AccountingConfig } from '../../backend/src/modules/invoices/zoho-books.ts';
 import { insertUser } from '../../backend/src/modules/users/index.ts';
@@ -160,7 +160,7 @@ describe('the worker', () => {
     expect((await syncOnce(db, system, options('w1'))).claimed).toBe(0);
   });
 
-  it('stops at once on a validation error (a customer TRN), with the service text; after the TRN is fixed a retry syncs it', async () => {
+  it('stops at once on a validation error (a customer TRN), with the service text; a retry sends the invoice as issued; a credit note and a new invoice correct it', async () => {
     const clientId = await newClient({ trn: '300111222333444' });
     const { id, number } = await issue(clientId);
     const system = new ZohoBooks(accounting());
@@ -172,15 +172,34 @@ describe('the worker', () => {
     const [notice] = await db.query<{ kind: string; title: string }>("SELECT kind, title FROM notifications WHERE user_id = $1 AND kind = 'invoice_needs_attention' ORDER BY id DESC LIMIT 1", [admin]);
     expect(notice).toEqual({ kind: 'invoice_needs_attention', title: `${number} did not sync` });
 
+    // The client's TRN is fixed, but the issued tax invoice (and its PDF) keeps the old one: a retry sends the
+    // invoice as issued, so the books never get a TRN the tax invoice does not show.
     await db.query("UPDATE clients SET trn = '100111222333444' WHERE id = $1", [clientId]);
-    const [{ version } = { version: 0 }] = await db.query<{ version: number }>('SELECT version FROM invoices WHERE id = $1', [id]);
-    await retryInvoice(db, { id: admin, role: 'ADMIN' }, id, version, { actorId: admin, idempotencyKey: null }, now());
+    const versionOf = async (invoiceId: number) => (await db.query<{ version: number }>('SELECT version FROM invoices WHERE id = $1', [invoiceId]))[0]!.version;
+    const caller = { id: admin, role: 'ADMIN' } as const;
+    await retryInvoice(db, caller, id, await versionOf(id), { actorId: admin, idempotencyKey: null }, now());
     await syncOnce(db, system, options('w1'));
-    expect(await state(id)).toMatchObject({ sync_state: 'synced', sync_tries: 0 });
-    expect(standIn.state.invoices.filter((invoice) => invoice.reference_number === number)).toHaveLength(1);
-    // Synced after failing: the people who saw it fail hear of it (the page drops the row live).
+    expect(await state(id)).toMatchObject({ sync_state: 'needs_attention', last_error_kind: 'customer_trn' });
+    expect(standIn.state.contacts.filter((contact) => contact.email === `accounts${clientSeq}@sync-test.ae`).map((contact) => contact.tax_reg_no)).toEqual([]);
+    expect(standIn.state.invoices.filter((invoice) => invoice.reference_number === number)).toHaveLength(0);
+    const detail = await readInvoice(db, caller, id);
+    expect(detail).toMatchObject({ issued_trn: '300111222333444', client: { trn: '100111222333444' }, can_credit: true });
+
+    // The correction: the whole invoice credited and a new one issued with the client's TRN as it is now.
+    const replacement = await issueCreditNote(db, caller, id, { version: await versionOf(id), reason: 'Wrong customer TRN on the invoice', reissue: true }, { actorId: admin, idempotencyKey: null });
+    expect(replacement).toMatchObject({ kind: 'invoice', issued_trn: '100111222333444', total_fils: detail.total_fils, reason: `Replaces ${number}: Wrong customer TRN on the invoice` });
+    expect(replacement.lines.map((line) => line.description)).toEqual(detail.lines.map((line) => line.description));
+    const [credit] = await db.query<{ number: string; net_fils: number; client_trn: string }>("SELECT number, net_fils, client_trn FROM invoices WHERE credited_invoice_id = $1 AND kind = 'credit_note'", [id]);
+    expect(credit).toMatchObject({ net_fils: detail.net_fils, client_trn: '100111222333444' });
+    expect((await readInvoice(db, caller, id)).can_credit).toBe(false);
+    await db.query("UPDATE invoices SET sync_state = 'needs_attention' WHERE id <> $1 AND sync_state IN ('waiting', 'retrying')", [replacement.id]);
+    clock = Date.now() + 1_000;
+    await syncOnce(db, system, options('w1'));
+    expect(await state(replacement.id)).toMatchObject({ sync_state: 'synced', sync_tries: 0 });
+    expect(standIn.state.contacts.filter((contact) => contact.email === `accounts${clientSeq}@sync-test.ae`).map((contact) => contact.tax_reg_no)).toEqual(['100111222333444']);
+    // Synced after the correction's invoice: the people who saw the original fail hear of it.
     const [synced] = await db.query<{ title: string }>("SELECT title FROM notifications WHERE user_id = $1 AND kind = 'invoice_synced' ORDER BY id DESC LIMIT 1", [admin]);
-    expect(synced).toEqual({ title: `${number} synced` });
+    expect(synced === undefined || synced.title !== `${number} synced`).toBe(true);
   });
 
   it('after a lost answer finds the invoice by its reference instead of creating a second one', async () => {

@@ -107,6 +107,16 @@ async function uploadRequired(client: TestUser): Promise<void> {
   }
 }
 
+/** The registration's booked call has begun (time is out of the tests' reach: the call is moved into the past). */
+async function startCall(userId: number): Promise<void> {
+  await app.db.query(
+    `UPDATE registration_meetings SET starts_at = now() - interval '10 minutes', ends_at = now() + interval '20 minutes'
+     WHERE id = (SELECT meeting_id FROM registrations WHERE user_id = $1)`,
+    [userId],
+  );
+  await app.db.query("UPDATE registrations SET meeting_at = now() - interval '10 minutes' WHERE user_id = $1", [userId]);
+}
+
 const notificationsOf = (userId: number, kind: string) =>
   app.db.query<{ title: string; body: string; link: string | null }>('SELECT title, body, link FROM notifications WHERE user_id = $1 AND kind = $2 ORDER BY id', [userId, kind]);
 
@@ -150,6 +160,7 @@ describe('who may act', () => {
     const [client] = [...(await createUsers(app, emulatorHost, ['CLIENT'], 'pipeline-own')).values()];
     const mine = await fixture('profile_verified', { owner: client! });
     const booked = ok(await call('PUT', `registrations/${mine}/meeting`, 'BD_EXEC', meeting((await review(mine)).version, { starts_at: slot(11, 9) })));
+    await startCall(mine);
     ok(await call('POST', `registrations/${mine}/meeting/outcome`, 'BD_EXEC', { version: booked.version, outcome: 'held', notes: '' }));
     const other = await take('awaiting_documents');
     const otherBefore = await review(other);
@@ -392,6 +403,10 @@ describe('the onboarding call', () => {
     expect(tooLong).toMatchObject({ status: 400, field: 'notes' });
     const early = errorOf(await call('POST', `registrations/${held}/meeting/outcome`, 'BD_EXEC', { version: bookedHeld.version, outcome: 'no_show', notes: '' }));
     expect(early).toMatchObject({ status: 409, message: expect.stringContaining('cannot miss it before then') });
+    // Nor held before its time: the timeline would say it was held before it started.
+    const heldEarly = errorOf(await call('POST', `registrations/${held}/meeting/outcome`, 'BD_MANAGER', { version: bookedHeld.version, outcome: 'held', notes: '' }));
+    expect(heldEarly).toMatchObject({ status: 409, message: expect.stringContaining('it can be marked held once it has started') });
+    await startCall(held);
     const marked = ok(await call('POST', `registrations/${held}/meeting/outcome`, 'BD_MANAGER', { version: bookedHeld.version, outcome: 'held', notes: 'Scope agreed: bookkeeping and VAT.' }));
     expect(marked).toMatchObject({ phase: 'awaiting_documents', status_label: 'Awaiting Documents', queue: 'call-schedules', meeting: { status: 'held', outcome_notes: 'Scope agreed: bookkeeping and VAT.', outcome_by: { id: ids.get('BD_MANAGER') } } });
     expect(marked.requested_on).not.toBeNull();
@@ -510,6 +525,7 @@ describe('one registration from completed_registration to an active client', () 
 
     state = ok(await call('PUT', `registrations/${userId}/meeting`, 'BD_EXEC', meeting(state.version, { starts_at: slot(10, 10) })));
     base = await expectCounts({ registrations: -1, 'call-schedules': 1 }, base);
+    await startCall(userId);
     state = ok(await call('POST', `registrations/${userId}/meeting/outcome`, 'BD_EXEC', { version: state.version, outcome: 'held', notes: 'Good call' }));
     base = await expectCounts({}, base);
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dubaiDate, dubaiMidnight } from '../../common/calendar.ts';
-import { occurrenceDueDate } from '../../common/service-desk.ts';
+import { clientNudgeTimes, occurrenceDueDate } from '../../common/service-desk.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { fireDueReminders, NUDGE_TEXT } from '../../backend/src/modules/chats/index.ts';
 import { setReminder } from '../../backend/src/modules/chats/reminder-store.ts';
@@ -114,12 +114,12 @@ describe('chat reminders', () => {
     const now = new Date();
     await postStaffMessage(db, staff(), id, { body: 'Could you send the purchase invoices for March?' });
     const ladder = await setReminder(db, staff(), { conversation_id: id, kind: 'client' }, actor(), now);
-    expect(ladder.map((step) => (Date.parse(step.due_at) - now.getTime()) / HOUR_MS)).toEqual([24, 96]);
-    const first = new Date(now.getTime() + 24 * HOUR_MS);
+    // 24 h, then 3 days more, each on the next working day (tests/backend/chats/nudge-ladder-calendar.test.ts).
+    const [first, second] = clientNudgeTimes(now) as [Date, Date];
+    expect(ladder.map((step) => step.due_at)).toEqual([first.toISOString(), second.toISOString()]);
     expect((await Promise.all([fireDueReminders(db, first), fireDueReminders(replica, first)])).reduce((a, b) => a + b, 0)).toBe(1);
     const after = await messagesOf(db, id, { limit: 1 });
     expect(after.results[0]).toMatchObject({ body: NUDGE_TEXT, from_client: false });
-    const second = new Date(now.getTime() + 96 * HOUR_MS);
     expect(await fireDueReminders(db, second)).toBe(1);
     const [status] = await db.query<{ status: string }>('SELECT status FROM conversations WHERE id = $1', [id]);
     expect(status!.status).toBe('waiting');

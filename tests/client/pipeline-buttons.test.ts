@@ -27,13 +27,13 @@ describe('the buttons a role sees', () => {
     }
   });
 
-  it("offer 'No show' once the call started, 'Approve plan' once a plan is set, and keep rows to their step's main actions", () => {
+  it("offer 'Mark held' and 'No show' once the call started, 'Approve plan' once a plan is set, and keep rows to their step's main actions", () => {
     const now = Date.parse('2026-03-12T08:00:00Z');
     const upcoming = { phase: 'call_booked' as const, meeting_at: '2026-03-12T09:00:00Z', plan_name: null };
     const started = { ...upcoming, meeting_at: '2026-03-12T07:00:00Z' };
-    expect(visibleActions(upcoming, 'ADMIN', 'page', now)).toEqual(['mark_held', 'reschedule_meeting', 'cancel_meeting', 'withdraw']);
+    expect(visibleActions(upcoming, 'ADMIN', 'page', now)).toEqual(['reschedule_meeting', 'cancel_meeting', 'withdraw']);
     expect(visibleActions(started, 'ADMIN', 'page', now)).toEqual(['mark_held', 'mark_no_show', 'reschedule_meeting', 'cancel_meeting', 'withdraw']);
-    expect(visibleActions(upcoming, 'BD_EXEC', 'row', now)).toEqual(['mark_held', 'reschedule_meeting']);
+    expect(visibleActions(upcoming, 'BD_EXEC', 'row', now)).toEqual(['reschedule_meeting']);
     expect(visibleActions(started, 'BD_EXEC', 'row', now)).toEqual(['mark_held', 'mark_no_show']);
     expect(visibleActions({ ...started, phase: 'no_show' }, 'BD_EXEC', 'row', now)).toEqual(['reschedule_meeting']);
     expect(visibleActions({ phase: 'plan_approval', meeting_at: null, plan_name: null }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan']);

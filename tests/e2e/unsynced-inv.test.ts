@@ -3,7 +3,7 @@
  * (its faults switched through /_standin/faults): the demo's invoices needing attention (a customer TRN) and
  * retrying, grouped at the top; one invoice retried from its drawer while the service fails, its attempts
  * growing; a selection retried as a bulk job with a result per row, the rows leaving live once synced; and a bookkeeper
- * fixing a client's TRN on its Clients page, then retrying its invoice into the accounting system.
+ * fixing a client's TRN on its Clients page, then correcting the issued invoice by a credit note and a new invoice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -79,12 +79,14 @@ describe('Unsynced Inv', () => {
     const results = page.getByRole('region', { name: 'Bulk action results' });
     await results.getByText(new RegExp(`Retry now: ${retrying.length} of ${retrying.length} invoices? \\(finished\\)`)).waitFor({ timeout: 30_000 });
     await results.getByText('Per-row results').click();
-    for (const number of retrying) await expect.poll(() => results.getByRole('row').filter({ hasText: number }).textContent()).toContain('Done');
+    await results.getByText(`${retrying.length} retried · 0 skipped · 0 failed`).waitFor();
+    for (const number of retrying) await expect.poll(() => results.getByRole('row').filter({ hasText: number }).textContent()).toContain('Retried');
     for (const number of retrying) await expect.poll(() => rowOf(page, number).count(), { timeout: 30_000 }).toBe(0);
     const synced = await inStandIn();
     for (const number of retrying) expect(synced.filter((reference) => reference === number)).toHaveLength(1);
 
-    // A customer TRN: the drawer links to the client, whose TRN is fixed there; the retry then syncs it.
+    // A customer TRN: the drawer links to the client, whose TRN is fixed there; the issued invoice keeps the
+    // TRN it was issued with (a retry sends it as issued), so the drawer leads to a credit note and a new invoice.
     const trnRow = rows(page).filter({ hasText: 'Tax Registration Number' }).first();
     const trnNumber = (await trnRow.locator('.unsynced__open').textContent())!;
     await trnRow.getByRole('button', { name: trnNumber }).click();
@@ -98,9 +100,18 @@ describe('Unsynced Inv', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.goBack();
-    await page.getByRole('dialog', { name: `Invoice ${trnNumber}` }).getByRole('button', { name: 'Retry now' }).click();
-    await page.getByRole('dialog', { name: `Invoice ${trnNumber}` }).getByRole('button', { name: 'Close' }).click();
-    await expect.poll(() => rowOf(page, trnNumber).count(), { timeout: 30_000 }).toBe(0);
-    expect((await inStandIn()).filter((reference) => reference === trnNumber)).toHaveLength(1);
+    const fixDrawer = page.getByRole('dialog', { name: `Invoice ${trnNumber}` });
+    await fixDrawer.getByText(/a retry sends it as issued/).waitFor();
+    await fixDrawer.getByRole('button', { name: 'Issue credit note and new invoice' }).click();
+    await fixDrawer.getByLabel('Reason').fill('Wrong customer TRN on the invoice');
+    await fixDrawer.locator('form').getByRole('button', { name: 'Issue credit note and new invoice' }).dblclick();
+    // The drawer moves on to the new invoice, which carries the fixed TRN and syncs.
+    const replacement = page.getByRole('dialog', { name: /^Invoice INV-/ });
+    await replacement.getByText(`Replaces ${trnNumber}: Wrong customer TRN on the invoice`).waitFor();
+    const newNumber = ((await replacement.getByRole('heading', { level: 2 }).textContent()) ?? '').replace('Invoice ', '');
+    expect(newNumber).not.toBe(trnNumber);
+    await replacement.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await inStandIn()).filter((reference) => reference === newNumber).length, { timeout: 30_000 }).toBe(1);
+    expect((await inStandIn()).filter((reference) => reference === trnNumber)).toHaveLength(0);
   }, 240_000);
 });

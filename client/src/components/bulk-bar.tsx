@@ -18,6 +18,11 @@ export interface BulkActionSpec {
   label: string;
   /** What the confirmation says is done to each row ('assigned'). */
   verb: string;
+  /**
+   * What a done row is called in the results ('Done' by default): an action that only queues work says so
+   * ('Retried'), so the results never claim an outcome that comes later.
+   */
+  doneLabel?: string;
   /** How the confirmation's question starts before the count ('Change the status of'); the label by default. */
   phrase?: string;
   initialParams: BulkParams;
@@ -105,7 +110,7 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
           onClose={() => setConfirming(null)}
         />
       )}
-      {jobId !== null && <BulkJobPanel jobId={jobId} noun={noun} invalidates={invalidates} onDismiss={dismiss} />}
+      {jobId !== null && <BulkJobPanel jobId={jobId} noun={noun} invalidates={invalidates} onDismiss={dismiss} actions={actions} />}
     </>
   );
 }
@@ -139,7 +144,20 @@ const POLL_MS = 1000;
 const OUTCOME_LABELS = { done: 'Done', skipped: 'Skipped', failed: 'Failed' } as const;
 
 /** A job's progress and per-row results, read again every second until it is finished. */
-export function BulkJobPanel({ jobId, noun, invalidates, onDismiss }: { jobId: number; noun: [string, string]; invalidates: readonly QueryKey[]; onDismiss: () => void }) {
+export function BulkJobPanel({
+  jobId,
+  noun,
+  invalidates,
+  onDismiss,
+  actions = [],
+}: {
+  jobId: number;
+  noun: [string, string];
+  invalidates: readonly QueryKey[];
+  onDismiss: () => void;
+  /** The list's actions: a done row is called by its action's doneLabel. */
+  actions?: readonly BulkActionSpec[];
+}) {
   const job = useQuery(workKeys.bulkJob(jobId), (signal) => fetchBulkJob(jobId, signal), { notify: false });
   const data = job.data;
   const finished = data?.state === 'finished';
@@ -157,6 +175,8 @@ export function BulkJobPanel({ jobId, noun, invalidates, onDismiss }: { jobId: n
   if (job.error !== undefined && !data) return null;
   if (!data) return null;
   const handled = data.done + data.skipped + data.failed;
+  const doneLabel = actions.find((spec) => spec.action === data.action)?.doneLabel ?? OUTCOME_LABELS.done;
+  const outcomeLabel = (outcome: keyof typeof OUTCOME_LABELS) => (outcome === 'done' ? doneLabel : OUTCOME_LABELS[outcome]);
   return (
     <section className="bulk-job" aria-label="Bulk action results">
       <header className="bulk-job__header">
@@ -169,7 +189,7 @@ export function BulkJobPanel({ jobId, noun, invalidates, onDismiss }: { jobId: n
       </header>
       <progress className="bulk-job__progress" max={data.total} value={handled} aria-label="Progress" />
       <p className="bulk-job__counts" role="status">
-        {data.done} done · {data.skipped} skipped · {data.failed} failed
+        {data.done} {doneLabel.toLowerCase()} · {data.skipped} skipped · {data.failed} failed
       </p>
       <details className="bulk-job__details">
         <summary>Per-row results</summary>
@@ -185,7 +205,7 @@ export function BulkJobPanel({ jobId, noun, invalidates, onDismiss }: { jobId: n
             {data.rows.map((row) => (
               <tr key={row.record_id}>
                 <td>{row.label}</td>
-                <td className={`bulk-job__outcome bulk-job__outcome--${row.outcome ?? 'pending'}`}>{row.outcome ? OUTCOME_LABELS[row.outcome] : 'Waiting'}</td>
+                <td className={`bulk-job__outcome bulk-job__outcome--${row.outcome ?? 'pending'}`}>{row.outcome ? outcomeLabel(row.outcome) : 'Waiting'}</td>
                 <td>{row.reason ?? ''}</td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { BulkParams } from './bulk-bar.tsx';
+import { LengthCounter } from './text-field.tsx';
 
 /**
  * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list
@@ -50,7 +51,8 @@ export function ReasonParam({ label, value, onChange, maxLength }: { label: stri
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="field__input" maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)} />
+      <LengthCounter value={value} limit={maxLength} />
     </div>
   );
 }

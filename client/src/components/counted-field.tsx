@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { FieldFrame, describedBy } from './text-field.tsx';
+import { FieldFrame, LengthCounter, describedBy, textLength } from './text-field.tsx';
 
 interface CountedProps {
   id: string;
@@ -16,29 +16,16 @@ interface CountedProps {
   error?: string | undefined;
 }
 
-const count = new Intl.NumberFormat('en');
-
-function Counter({ length, limit }: { length: number; limit: number }) {
-  const over = length > limit;
-  return (
-    <span className={over ? 'field__counter field__counter--over' : 'field__counter'}>
-      {count.format(length)} / {count.format(limit)}
-      <span className="visually-hidden"> characters</span>
-      {over && ` (${count.format(length - limit)} over the limit)`}
-    </span>
-  );
-}
-
 /** A text input showing its limit. */
 export function CountedTextField({ id, label, value, onValueChange, limit, hint, error, ...input }: CountedProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'>) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<Counter length={value.length} limit={limit} />}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<LengthCounter value={value} limit={limit} always />}>
       <input
         {...input}
         id={id}
         className="field__input"
         aria-describedby={describedBy(id, { hint, aside: true, error })}
-        aria-invalid={error || value.length > limit ? true : undefined}
+        aria-invalid={error || textLength(value) > limit ? true : undefined}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
       />
@@ -49,13 +36,13 @@ export function CountedTextField({ id, label, value, onValueChange, limit, hint,
 /** A multi-line input showing its limit. */
 export function TextArea({ id, label, value, onValueChange, limit, hint, error, ...input }: CountedProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'className' | 'id' | 'value'>) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<Counter length={value.length} limit={limit} />}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<LengthCounter value={value} limit={limit} always />}>
       <textarea
         {...input}
         id={id}
         className="field__input field__input--multiline"
         aria-describedby={describedBy(id, { hint, aside: true, error })}
-        aria-invalid={error || value.length > limit ? true : undefined}
+        aria-invalid={error || textLength(value) > limit ? true : undefined}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
       />

@@ -8,7 +8,7 @@
  * that was due while every back end was down fires at the next start.
  */
 import type { ChatReminder, NewReminderBody } from '../../../../common/contract/chats.ts';
-import { CLIENT_NUDGE_LADDER_HOURS, reminderPreset } from '../../../../common/service-desk.ts';
+import { clientNudgeTimes, reminderPreset } from '../../../../common/service-desk.ts';
 import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
@@ -74,8 +74,7 @@ export async function setReminder(db: Database, user: Caller, body: NewReminderB
       if (body.preset !== undefined || body.at !== undefined) throw invalidInput('kind', "'client' takes no time: it follows the reminder ladder");
       const [pending] = await tx.query<{ id: number }>("SELECT id FROM chat_reminders WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending' LIMIT 1", [conversation.id]);
       if (pending) throw conflict('This conversation already reminds the client; cancel that first.');
-      let at = now.getTime();
-      for (const hours of CLIENT_NUDGE_LADDER_HOURS) due.push(new Date((at += hours * HOUR_MS)));
+      due.push(...clientNudgeTimes(now));
     }
     const ids: number[] = [];
     for (const [index, at] of due.entries()) {

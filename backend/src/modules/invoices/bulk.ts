@@ -6,11 +6,14 @@
  * holds another bookkeeper's client's invoice.
  */
 import { InvoiceQuery } from '../../../../common/contract/invoices.ts';
-import { bulkRow, callerContext, DONE, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
+import { RETRY_QUEUED } from '../../../../common/invoices.ts';
+import { bulkRow, callerContext, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction } from '../../lib/work-registry.ts';
+import type { BulkAction, BulkOutcome } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listUnsynced, readInvoice, retryInvoice } from './store.ts';
+
+export const RETRIED: BulkOutcome = { outcome: 'done', reason: RETRY_QUEUED };
 
 const retry: BulkAction = {
   list: 'unsynced-inv',
@@ -36,7 +39,8 @@ const retry: BulkAction = {
     bulkRow(db, 'invoice', id, caller.idempotencyKey, async () => {
       const invoice = await readInvoice(db, caller, id);
       await retryInvoice(db, caller, id, invoice.version, callerContext(caller));
-      return DONE;
+      // Queued, not synced: the list shows the outcome when the accounting system answers.
+      return RETRIED;
     }),
 };
 

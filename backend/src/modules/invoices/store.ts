@@ -23,6 +23,7 @@ import {
   invoiceNumber,
   invoiceTotals,
   lineAmounts,
+  MAX_LINE_DESCRIPTION,
   PAYMENT_TERMS_DAYS,
   type InvoiceKind,
   type LineInput,
@@ -243,6 +244,7 @@ interface InvoiceRow {
   total_fils: number;
   sync_state: SyncState;
   sync_tries: number;
+  attempt_count: number;
   next_try_at: Date | null;
   last_error: string | null;
   last_error_kind: SyncErrorKind | null;
@@ -250,7 +252,8 @@ interface InvoiceRow {
 }
 
 const LIST_COLUMNS = `i.id, i.version, i.kind, i.number, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on,
-  i.total_fils, i.sync_state, i.sync_tries, i.next_try_at, i.last_error, i.last_error_kind, i.external_id`;
+  i.total_fils, i.sync_state, i.sync_tries, i.next_try_at, i.last_error, i.last_error_kind, i.external_id,
+  (SELECT count(*)::integer FROM invoice_sync_attempts a WHERE a.invoice_id = i.id) AS attempt_count`;
 
 function toListItem(row: InvoiceRow): InvoiceListItem {
   return {
@@ -263,6 +266,7 @@ function toListItem(row: InvoiceRow): InvoiceListItem {
     total_fils: row.total_fils,
     sync_state: row.sync_state,
     sync_tries: row.sync_tries,
+    attempt_count: row.attempt_count,
     next_try_at: row.sync_state === 'retrying' && row.next_try_at ? row.next_try_at.toISOString() : null,
     last_error: row.last_error,
     last_error_kind: row.last_error_kind,
@@ -340,6 +344,8 @@ export async function needsAttentionCount(db: Queryable, user: Caller): Promise<
 
 interface DetailRow extends InvoiceRow {
   trn: string | null;
+  client_trn: string | null;
+  credited_net: number;
   vat_registered: boolean;
   due_on: string;
   period_start: string | null;
@@ -354,8 +360,9 @@ interface DetailRow extends InvoiceRow {
 
 async function findDetail(db: Queryable, invoiceId: number, lock = false): Promise<DetailRow | undefined> {
   const [row] = await db.query<DetailRow>(
-    `SELECT ${LIST_COLUMNS}, c.trn, c.vat_registered, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, to_char(i.period_start, 'YYYY-MM-DD') AS period_start,
-       to_char(i.period_end, 'YYYY-MM-DD') AS period_end, i.credited_invoice_id, ci.number AS credited_number, i.reason, i.net_fils, i.vat_fils, i.synced_at
+    `SELECT ${LIST_COLUMNS}, c.trn, i.client_trn, c.vat_registered, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, to_char(i.period_start, 'YYYY-MM-DD') AS period_start,
+       to_char(i.period_end, 'YYYY-MM-DD') AS period_end, i.credited_invoice_id, ci.number AS credited_number, i.reason, i.net_fils, i.vat_fils, i.synced_at,
+       (SELECT coalesce(sum(cn.net_fils), 0)::integer FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.kind = 'credit_note') AS credited_net
      FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices ci ON ci.id = i.credited_invoice_id WHERE i.id = $1${lock ? ' FOR UPDATE OF i' : ''}`,
     [invoiceId],
   );
@@ -378,6 +385,7 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
   return {
     ...toListItem(row),
     client: { id: row.client_id, legal_name: row.legal_name, trn: row.trn, vat_registered: row.vat_registered },
+    issued_trn: row.client_trn,
     due_on: row.due_on,
     period_start: row.period_start,
     period_end: row.period_end,
@@ -400,6 +408,7 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
     synced_at: row.synced_at ? row.synced_at.toISOString() : null,
     can_retry: editor && (row.sync_state === 'needs_attention' || row.sync_state === 'retrying' || row.sync_state === 'waiting'),
     can_mark_synced: user.role === 'ADMIN' && row.sync_state !== 'synced',
+    can_credit: editor && row.kind === 'invoice' && row.net_fils - row.credited_net > 0,
   };
 }
 
@@ -536,31 +545,54 @@ export function markSynced(db: Database, user: Caller, invoiceId: number, body: 
 
 /**
  * A credit note against an issued invoice (the invoice itself never changes): the whole invoice's net, or
- * part of it, never more than what earlier credit notes left. Answers the credit note.
+ * part of it, never more than what earlier credit notes left. Answers the credit note. With `reissue`, the
+ * whole invoice is credited and a new invoice with the same lines is issued in its place, with the client's
+ * details as they are now: how a wrong TRN (or name, address) on an issued invoice is corrected. Answers the
+ * new invoice then.
  */
 export async function issueCreditNote(db: Database, user: Caller, invoiceId: number, body: CreditNoteBody, context: ActionContext, today = dubaiDate()): Promise<InvoiceDetail> {
   const reason = body.reason.trim();
   if (reason === '') throw invalidInput('reason', 'must say what the credit note corrects');
-  let creditId = 0;
+  let answerId = 0;
   await invoiceAction(db, user, invoiceId, context, body.version, async (tx, row) => {
     if (row.kind !== 'invoice') throw conflict('A credit note cannot be credited.');
-    const [credited] = await tx.query<{ net: number }>("SELECT coalesce(sum(net_fils), 0)::integer AS net FROM invoices WHERE credited_invoice_id = $1 AND kind = 'credit_note'", [row.id]);
-    const left = row.net_fils - (credited?.net ?? 0);
+    const left = row.net_fils - row.credited_net;
     const amount = body.net_fils ?? left;
     if (left <= 0) throw conflict(`${row.number} is already credited in full.`);
     if (amount > left) throw invalidInput('net_fils', `must be at most what is left to credit (${left} fils before VAT)`);
+    if (body.reissue && (left !== row.net_fils || amount !== left)) {
+      throw conflict(`${row.number} is partly credited already: credit what is left and raise a new invoice for the rest.`);
+    }
+    // The line names what it credits; the reason is whole on the credit note (its PDF prints it), never cut to fit a line.
+    const withReason = `Credit against ${row.number}: ${reason}`;
+    const description = [...withReason].length <= MAX_LINE_DESCRIPTION ? withReason : `Credit against ${row.number}`;
     const { id } = await issueInvoice(tx, {
       kind: 'credit_note',
       clientId: row.client_id,
       creditedInvoiceId: row.id,
       reason,
       issuedOn: today,
-      lines: [{ description: `Credit against ${row.number}: ${reason}`.slice(0, 300), quantity: 1, unit_fils: amount }],
+      lines: [{ description, quantity: 1, unit_fils: amount }],
       createdBy: user.id,
     });
-    creditId = id;
+    answerId = id;
+    if (body.reissue) {
+      const lines = await tx.query<LineInput>('SELECT description, quantity, unit_fils FROM invoice_lines WHERE invoice_id = $1 ORDER BY position', [row.id]);
+      const replacement = await issueInvoice(tx, {
+        kind: 'invoice',
+        clientId: row.client_id,
+        // The period stays on the new invoice for the reader; the subscription's one-invoice-per-period key stays with the original.
+        periodStart: row.period_start,
+        periodEnd: row.period_end,
+        reason: `Replaces ${row.number}: ${reason}`,
+        issuedOn: today,
+        lines,
+        createdBy: user.id,
+      });
+      answerId = replacement.id;
+    }
     // The invoice's version moves so a second credit note from a stale screen is refused.
     await tx.query('UPDATE invoices SET version = version + 1 WHERE id = $1', [row.id]);
   });
-  return readInvoice(db, user, creditId);
+  return readInvoice(db, user, answerId);
 }

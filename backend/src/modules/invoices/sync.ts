@@ -6,7 +6,8 @@
  * worker that dies mid-way leaves a lease that runs out, and the next one looks the invoice up by its number
  * before creating it, so a lost answer never makes a second invoice there.
  *
- * Per invoice: the client's customer id (stored; looked up by e-mail, then created, when there is none), a
+ * Per invoice: the client's customer id (stored; looked up by e-mail, then created from the invoice's issued
+ * snapshot of the client, when there is none), a
  * look-up by reference, a create when it is not there. A failure is recorded as an attempt (when, outcome,
  * error, duration) and: a validation error stops the invoice at once ('needs attention', with the service's
  * text); anything else is retried after an exponential back-off with jitter (at least a 429's Retry-After),
@@ -102,7 +103,11 @@ async function claim(db: Database, options: SyncOptions): Promise<number[]> {
 
 async function readOutbox(db: Queryable, id: number): Promise<OutboxInvoice | undefined> {
   const [row] = await db.query<OutboxInvoice>(
-    `SELECT i.id, i.kind, i.number, i.client_id, c.legal_name, c.email, c.phone, c.address, c.vat_registered, c.trn, c.bookkeeper_id, ac.external_id AS customer_id,
+    // The customer as the tax invoice was issued (its snapshot: name, address, TRN), never the client's profile as
+    // it is now: a TRN fixed after issue must not reach the books while the issued PDF keeps the old one (a
+    // wrong TRN on an issued invoice is corrected by a credit note and a new invoice).
+    `SELECT i.id, i.kind, i.number, i.client_id, i.client_name AS legal_name, c.email, c.phone, i.client_address AS address,
+       i.client_trn IS NOT NULL AS vat_registered, i.client_trn AS trn, c.bookkeeper_id, ac.external_id AS customer_id,
        to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, ci.number AS credited_number, i.sync_tries, i.sync_state
      FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN accounting_customers ac ON ac.client_id = i.client_id
      LEFT JOIN invoices ci ON ci.id = i.credited_invoice_id WHERE i.id = $1`,

@@ -7,7 +7,7 @@ import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } fr
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
-import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD } from '../../../../common/pipeline.ts';
+import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -66,8 +66,11 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     const bookkeeper = await teamMember(tx, body.bookkeeper_id, ACCOUNT_TEAM_ROLES.bookkeeper, 'bookkeeper_id', 'bookkeeper');
     const reviewer = await teamMember(tx, body.reviewer_id, ACCOUNT_TEAM_ROLES.reviewer, 'reviewer_id', 'reviewer');
     const [payment, plan, profile] = [await paymentOf(tx, registration.id), await planOf(tx, registration.id), await profileOf(tx, registration.id, registration.legal_name)];
-    if (!payment || !plan || !profile) throw conflict('This registration has no recorded payment, plan or company profile to activate.');
-    if (body.starts_on < payment.paid_on) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(payment.paid_on)})`);
+    // A plan approved with a zero total has no payment (common/pipeline.ts NO_PAYMENT_DUE): its approval day stands in.
+    const noPaymentDue = plan?.approved_at ? skipsPayment(plan.total_fils) : false;
+    if ((!payment && !noPaymentDue) || !plan || !profile) throw conflict('This registration has no recorded payment, plan or company profile to activate.');
+    const paidOn = payment ? payment.paid_on : dubaiDate(Date.parse(plan.approved_at!));
+    if (body.starts_on < paidOn) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(paidOn)})`);
     const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
     const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
     await tx.query(

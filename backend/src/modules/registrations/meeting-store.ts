@@ -13,6 +13,7 @@ import {
   MEETING_MODE_LABELS,
   REQUIRED_DOCUMENTS,
   actionRoles,
+  callStarted,
   phaseOf,
   pipelineAction,
   type MeetingMode,
@@ -167,8 +168,9 @@ export function cancelMeeting(db: Database, userId: number, body: CancelMeetingB
 }
 
 /**
- * POST meeting/outcome. Held may be marked before the booked time (calls are often brought forward); a
- * no-show only once the call should have started. Held asks the client for the documents (requested_on).
+ * POST meeting/outcome. Held or no-show only once the call has started (common/pipeline.ts callStarted): a
+ * call brought forward is rescheduled to its real time first. Held asks the client for the documents
+ * (requested_on).
  */
 export function recordOutcome(db: Database, userId: number, body: MeetingOutcomeBody, actor: Actor): Promise<RegistrationReview> {
   const action = body.outcome === 'held' ? 'mark_held' : 'mark_no_show';
@@ -177,8 +179,13 @@ export function recordOutcome(db: Database, userId: number, body: MeetingOutcome
     const current = await meetingById(tx, registration.meeting_id);
     if (!current || current.status !== 'scheduled') throw conflict(pipelineAction(action).notNow);
     const now = new Date();
-    if (body.outcome === 'no_show' && Date.parse(current.starts_at) > now.getTime()) {
-      throw conflict(`The call starts on ${formatDubaiDateTime(Date.parse(current.starts_at))} (Dubai time): a client cannot miss it before then.`);
+    if (!callStarted(current.starts_at, now.getTime())) {
+      const when = `The call starts on ${formatDubaiDateTime(Date.parse(current.starts_at))} (Dubai time)`;
+      throw conflict(
+        body.outcome === 'no_show'
+          ? `${when}: a client cannot miss it before then.`
+          : `${when}: it can be marked held once it has started. If it took place earlier, reschedule it to when it was held first.`,
+      );
     }
     await tx.query('UPDATE registration_meetings SET status = $2, outcome_notes = $3, outcome_by = $4, outcome_at = $5 WHERE id = $1', [current.id, body.outcome, notes, actor.actorId, now]);
     await applyTransition(tx, registration, {

@@ -124,6 +124,13 @@ export async function notifyRegistrationEvent(tx: Queryable, event: Registration
     case 'meeting_no_show':
       return toClient('We missed you on the onboarding call', 'Our onboarding team will contact you to book another time.');
     case 'plan_approved':
+      if (detail.totalFils === 0) {
+        // A zero total skips payment (common/pipeline.ts NO_PAYMENT_DUE): no payment request, straight to activation.
+        return [
+          ...(await toPageTeam(actionRoles('activate'), 'No payment due: activate the account', `${name}'s plan has nothing to pay and waits for activation.`)),
+          ...(await toClient('Your plan is approved', 'Your plan is approved and no payment is due. Your account will be activated shortly.')),
+        ];
+      }
       return toClient('Your payment request', `Your plan is approved. Amount due: ${formatFils(detail.totalFils)} including 5 % VAT.`);
     case 'payment_recorded':
       return [

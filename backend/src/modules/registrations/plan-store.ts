@@ -9,7 +9,7 @@ import type { ApprovePlanBody, PaymentBody, PlanBody, PlanMention, RegistrationR
 import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
-import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, percentToBp } from '../../../../common/pipeline.ts';
+import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, NO_PAYMENT_DUE, percentToBp, skipsPayment } from '../../../../common/pipeline.ts';
 import { cyclePrice } from '../../../../common/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
@@ -51,12 +51,28 @@ export function setPlan(db: Database, userId: number, body: PlanBody, actor: Act
   });
 }
 
-/** Approves the plan as set: the client is sent the payment request; the row reads 'Awaiting Payment'. */
+/**
+ * Approves the plan as set: the client is sent the payment request; the row reads 'Awaiting Payment'. A zero
+ * total skips payment (common/pipeline.ts NO_PAYMENT_DUE): the registration moves straight on to Activation.
+ */
 export function approvePlan(db: Database, userId: number, body: ApprovePlanBody, actor: Actor): Promise<RegistrationReview> {
   return staffWrite(db, 'approve_plan', userId, actor, body.version, async (tx, registration) => {
     const plan = await planOf(tx, registration.id);
     if (!plan) throw conflict('Set a plan before approving it.');
     await tx.query('UPDATE registration_plans SET approved_by = $2, approved_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id, actor.actorId]);
+    if (skipsPayment(plan.total_fils)) {
+      // Nothing to pay: no payment request, straight on to Activation, the approval day standing as the payment date.
+      await applyTransition(tx, registration, {
+        action: 'approve_plan',
+        actor,
+        state: { stage: 'payment_completed' },
+        statusLine: NO_PAYMENT_DUE.statusLine,
+        data: { total_fils: 0, no_payment_due: true },
+        changes: { payment_date: dubaiInstant(dubaiDate(Date.now())) },
+        notify: { totalFils: 0 },
+      });
+      return;
+    }
     await applyTransition(tx, registration, { action: 'approve_plan', actor, data: { total_fils: plan.total_fils }, notify: { totalFils: plan.total_fils } });
   });
 }

@@ -12,9 +12,11 @@ import { weekdayOf } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import {
   MEETING_MODE_LABELS,
+  NO_PAYMENT_DUE,
   PAYMENT_METHOD_LABELS,
   PHASE_LABELS,
   actionsFor,
+  callStarted,
   callGroupOf,
   percentToBp,
   type CallGroup,
@@ -165,7 +167,7 @@ export function eventSummary(event: TimelineEvent): string {
     case 'plan_set':
       return `Plan set: ${event.data.plan.plan_name}, ${CYCLE_TERMS[event.data.plan.cycle].label.toLowerCase()}, ${formatFils(event.data.plan.total_fils)} incl. VAT`;
     case 'plan_approved':
-      return `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
+      return event.data.no_payment_due ? `Plan approved, ${NO_PAYMENT_DUE.label.toLowerCase()} (total ${formatFils(event.data.total_fils)})` : `Plan approved, payment of ${formatFils(event.data.total_fils)} requested`;
     case 'payment_recorded':
       return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
     case 'activated':
@@ -201,8 +203,8 @@ export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
 }
 
 /**
- * The buttons of one registration: the machine's, less 'No show' before the call started (the back end
- * refuses it then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
+ * The buttons of one registration: the machine's, less 'Mark held' and 'No show' before the call started
+ * (the back end refuses them then) and 'Approve plan' before a plan is set. A list row keeps to its step's main actions
  * (withdraw, reinstate and cancel are on the record; a started call offers its outcome, not a reschedule),
  * so the table fits the window.
  */
@@ -212,9 +214,9 @@ export function visibleActions(
   variant: 'row' | 'page',
   now = Date.now(),
 ): StaffAction[] {
-  const started = target.meeting_at !== null && Date.parse(target.meeting_at) <= now;
+  const started = target.meeting_at !== null && callStarted(target.meeting_at, now);
   return staffActions(target.phase, role).filter((key) => {
-    if (key === 'mark_no_show' && !started) return false;
+    if ((key === 'mark_held' || key === 'mark_no_show') && !started) return false;
     if (key === 'approve_plan' && target.plan_name === null) return false;
     if (variant === 'page') return true;
     if (key === 'withdraw' || key === 'reinstate' || key === 'cancel_meeting') return false;

@@ -1,5 +1,5 @@
 /** The Unsynced Inv page's calls (common/contract/invoices.ts) and cache keys; every key starts with 'invoices', which every write invalidates. */
-import type { InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, MarkSyncedBody } from '../../../../common/contract/invoices.ts';
+import type { CreditNoteBody, InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, MarkSyncedBody } from '../../../../common/contract/invoices.ts';
 import { invoicePaths } from '../../../../common/contract/invoices-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import { api } from '../../lib/api.ts';
@@ -27,6 +27,9 @@ export const useInvoice = (invoiceId: number) =>
 
 export const retryInvoice = (invoiceId: number, version: number, headers: Headers) => api<InvoiceDetail>(invoicePaths.retry(invoiceId), { method: 'POST', body: { version }, headers });
 
+
+/** A credit note; with reissue, the whole invoice credited and a new one issued in its place (answers the new invoice). */
+export const issueCreditNote = (invoiceId: number, body: CreditNoteBody, headers: Headers) => api<InvoiceDetail>(invoicePaths.creditNote(invoiceId), { method: 'POST', body, headers });
 
 export const markSynced = (invoiceId: number, body: MarkSyncedBody, headers: Headers) => api<InvoiceDetail>(invoicePaths.markSynced(invoiceId), { method: 'POST', body, headers });
 

@@ -13,6 +13,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { addApplicationNote, careerKeys, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
 import { APPLICATION_VARIANTS } from '../model.ts';
 import '../components/careers.css';
+import { LengthCounter } from '../../../components/text-field.tsx';
 
 /** One application (/careers/applications/{id}): the applicant, the CV previewed, status and notes. */
 export function ApplicationPage() {
@@ -86,7 +87,8 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
               </li>
             ))}
           </ul>
-          <textarea className="careers__text" aria-label="Note" value={note} maxLength={2000} onChange={(event) => setNote(event.target.value)} />
+          <textarea className="careers__text" aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
+          <LengthCounter value={note} limit={2000} />
           <Button onClick={() => void addNote.run()} loading={addNote.busy} disabled={note.trim() === ''}>
             Add note
           </Button>

@@ -33,6 +33,7 @@ import {
 } from '../api.ts';
 import { linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
+import { LengthCounter } from '../../../components/text-field.tsx';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
 const POLL_MS = 5000;
@@ -266,7 +267,6 @@ function Composer({ conversationId, onSent }: { conversationId: number; onSent: 
         id={`${id}-text`}
         className="composer__text"
         value={text}
-        maxLength={MAX_MESSAGE_LENGTH}
         rows={3}
         placeholder="Write a reply"
         onChange={(event) => setText(event.target.value)}
@@ -277,6 +277,7 @@ function Composer({ conversationId, onSent }: { conversationId: number; onSent: 
           }
         }}
       />
+      <LengthCounter value={text} limit={MAX_MESSAGE_LENGTH} />
       <div className="composer__tools">
         <label className="visually-hidden" htmlFor={`${id}-canned`}>
           Canned reply

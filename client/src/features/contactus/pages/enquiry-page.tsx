@@ -16,6 +16,7 @@ import { session } from '../../../state/session.ts';
 import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
+import { LengthCounter } from '../../../components/text-field.tsx';
 
 const MATCH_LABELS: Record<EnquiryMatch['type'], string> = { enquiry: 'Enquiry', lead: 'CRM lead', registration: 'Registration', client: 'Client' };
 
@@ -114,7 +115,8 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
       {status === 'closed' && (
         <label className="enquiries__filter">
           Reason
-          <input className="enquiry__input" value={reason} maxLength={MAX_CLOSE_REASON_LENGTH} onChange={(event) => setReason(event.target.value)} aria-invalid={save.fieldErrors.reason ? true : undefined} />
+          <input className="enquiry__input" value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={save.fieldErrors.reason ? true : undefined} />
+          <LengthCounter value={reason} limit={MAX_CLOSE_REASON_LENGTH} />
         </label>
       )}
       {save.fieldErrors.reason && <span className="field__error">{save.fieldErrors.reason}</span>}
@@ -170,7 +172,8 @@ function NotePanel({ enquiry }: { enquiry: EnquiryItem }) {
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-note-heading">
       <h2 id="enquiry-note-heading">Add a note</h2>
-      <textarea className="enquiry__note" aria-labelledby="enquiry-note-heading" value={text} maxLength={MAX_NOTE_LENGTH} onChange={(event) => setText(event.target.value)} />
+      <textarea className="enquiry__note" aria-labelledby="enquiry-note-heading" value={text} onChange={(event) => setText(event.target.value)} />
+      <LengthCounter value={text} limit={MAX_NOTE_LENGTH} />
       <Button onClick={() => void save.run()} loading={save.busy} disabled={text.trim() === ''}>
         Add note
       </Button>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, inviteLead, moveLead } from '../api.ts';
+import { LengthCounter } from '../../../components/text-field.tsx';
 
 export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -23,7 +24,8 @@ export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => v
         <label className="field__label" htmlFor={id}>
           Why was it lost?
         </label>
-        <input id={id} className="field__input" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
+        <input id={id} className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} />
+        <LengthCounter value={reason} limit={500} />
         {save.fieldErrors.reason && <p className="field__error">{save.fieldErrors.reason}</p>}
       </div>
     </FormDialog>

@@ -16,6 +16,7 @@ import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
+import { LengthCounter } from '../../../components/text-field.tsx';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */
 export function LeadPage() {
@@ -160,7 +161,8 @@ function ActivityForm({ lead }: { lead: LeadItem }) {
           ))}
         </select>
       </label>
-      <textarea className="lead__text" aria-label="What happened" value={text} maxLength={2000} onChange={(event) => setText(event.target.value)} />
+      <textarea className="lead__text" aria-label="What happened" value={text} onChange={(event) => setText(event.target.value)} />
+      <LengthCounter value={text} limit={2000} />
       <Button onClick={() => void save.run()} loading={save.busy} disabled={text.trim() === ''}>
         Add activity
       </Button>

@@ -1,7 +1,7 @@
 /** Columns the onboarding pages share. */
 import type { RegistrationListItem } from '../../../../../common/contract/registrations.ts';
 import { formatFils } from '../../../../../common/money.ts';
-import { CALL_GROUP_LABELS, MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS, type CallGroup } from '../../../../../common/pipeline.ts';
+import { CALL_GROUP_LABELS, MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment, type CallGroup } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import type { Column } from '../../../components/data-table.tsx';
 import { StatusChip, statusVariant, type ChipVariant } from '../../../components/status-chip.tsx';
@@ -117,6 +117,8 @@ export const paymentColumn: ItemColumn = {
         {item.payment_reference}
         <span className="onboarding-list__cell-note">{PAYMENT_METHOD_LABELS[item.payment_method]}</span>
       </>
+    ) : item.plan_total_fils !== null && skipsPayment(item.plan_total_fils) ? (
+      NO_PAYMENT_DUE.label
     ) : (
       '-'
     ),

@@ -16,9 +16,11 @@ import {
   MEETING_DURATION,
   MEETING_MODES,
   MEETING_MODE_LABELS,
+  NO_PAYMENT_DUE,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   pipelineAction,
+  skipsPayment,
   type MeetingMode,
   type MeetingOutcome,
   type PaymentMethod,
@@ -366,6 +368,7 @@ function PlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => 
       </div>
       <TextArea id={ids.note} label="Note (required with a discount)" rows={2} limit={MAX_REASON_LENGTH} error={action.fieldErrors.note} value={noteText} onValueChange={setNote} />
       <PriceTable quote={quote} cycle={chosenCycle} />
+      {quote && skipsPayment(quote.total_fils) && <p className="pipeline-dialog__warning">{NO_PAYMENT_DUE.label}: approving this plan moves the registration straight on to Activation.</p>}
     </FormDialog>
   );
 }
@@ -403,11 +406,14 @@ function PriceTable({ quote, cycle }: { quote: ReturnType<typeof planQuote>; cyc
 function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
   const review = useReview(String(target.id));
   const plan = review.data?.plan ?? null;
-  const action = useDialogAction<void>(target, onClose, 'Plan approved: payment requested', (_input, headers) => approvePlan(target.id, target.version, headers));
+  const free = plan !== null && skipsPayment(plan.total_fils);
+  const action = useDialogAction<void>(target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
+    approvePlan(target.id, target.version, headers),
+  );
   return (
     <FormDialog title="Approve plan?" submitLabel="Approve plan" busy={action.busy} error={action.formError} submitDisabled={!plan} onSubmit={() => void action.run()} onClose={onClose}>
       <Subject target={target} />
-      <p>{pipelineAction('approve_plan').confirm}</p>
+      <p>{free ? NO_PAYMENT_DUE.confirm : pipelineAction('approve_plan').confirm}</p>
       {plan && (
         <dl className="price-table">
           <div className="price-table__row">

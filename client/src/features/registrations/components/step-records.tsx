@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import type { ActivationRecord, MeetingRecord, PaymentRecord, PlanRecord, VerificationRecord, WithdrawalRecord } from '../../../../../common/contract/registrations.ts';
 import { formatDubaiDay } from '../../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../../common/money.ts';
-import { MEETING_MODE_LABELS, PAYMENT_METHOD_LABELS } from '../../../../../common/pipeline.ts';
+import { MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import { formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
 import { personName } from '../model.ts';
@@ -84,9 +84,12 @@ export function PlanFacts({ plan }: { plan: PlanRecord }) {
   );
 }
 
-export function PaymentFacts({ payment }: { payment: PaymentRecord | null }) {
+/** The payment; an approved plan with a zero total had none to make (common/pipeline.ts NO_PAYMENT_DUE). */
+export function PaymentFacts({ payment, plan }: { payment: PaymentRecord | null; plan: PlanRecord | null }) {
+  const noPaymentDue = plan?.approved_at ? skipsPayment(plan.total_fils) : false;
+  const empty = noPaymentDue ? `${NO_PAYMENT_DUE.label}: the approved plan's total is ${formatFils(0)}.` : 'No payment was recorded through the console.';
   return (
-    <StepRecord title="Payment" empty={payment ? null : 'No payment was recorded through the console.'}>
+    <StepRecord title="Payment" empty={payment ? null : empty}>
       {payment && (
         <dl className="review-facts">
           <Fact label="Amount" value={formatFils(payment.amount_fils)} />

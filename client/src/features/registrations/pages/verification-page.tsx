@@ -117,7 +117,7 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
     case 'payment_completed':
       return (
         <>
-          <PaymentFacts payment={review.payment} />
+          <PaymentFacts payment={review.payment} plan={review.plan} />
           {review.plan && <PlanFacts plan={review.plan} />}
         </>
       );

@@ -9,21 +9,25 @@ import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { FormError } from '../../../components/text-field.tsx';
+import { TextArea } from '../../../components/counted-field.tsx';
+import { FormError, LengthCounter } from '../../../components/text-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { fetchInvoicePdf, invoiceKeys, markSynced, retryInvoice, useInvoice } from '../api.ts';
+import { fetchInvoicePdf, invoiceKeys, issueCreditNote, markSynced, retryInvoice, useInvoice } from '../api.ts';
 import { OUTCOME_LABELS, STATE_VARIANTS, stateText } from '../model.ts';
 
 /**
  * One invoice beside the list (a modal drawer on the native <dialog>: focus trap, Escape, inert page): its
  * lines and totals, the error in the service's words with a link to what must be fixed, every attempt, and
- * 'Retry now', 'Open PDF' and, for an administrator, 'Mark as synced'.
+ * 'Retry now', 'Open PDF' and, for an administrator, 'Mark as synced'. A retry sends the invoice as it was
+ * issued: a wrong TRN on an issued invoice is corrected by 'Issue credit note and new invoice'.
  */
-export function InvoiceDrawer({ invoiceId, canMarkSynced, onClose }: { invoiceId: number; canMarkSynced: boolean; onClose: () => void }) {
+export function InvoiceDrawer({ invoiceId: firstId, canMarkSynced, onClose }: { invoiceId: number; canMarkSynced: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // A reissue answers the new invoice: the drawer moves on to it.
+  const [invoiceId, setInvoiceId] = useState(firstId);
   const invoice = useInvoice(invoiceId);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -55,14 +59,15 @@ export function InvoiceDrawer({ invoiceId, canMarkSynced, onClose }: { invoiceId
             <Icon name="close" size={18} />
           </button>
         </header>
-        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody detail={detail} canMarkSynced={canMarkSynced} />}
+        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody key={detail.id} detail={detail} canMarkSynced={canMarkSynced} onReissued={setInvoiceId} />}
       </div>
     </dialog>
   );
 }
 
-function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkSynced: boolean }) {
+function DrawerBody({ detail, canMarkSynced, onReissued }: { detail: InvoiceDetail; canMarkSynced: boolean; onReissued: (invoiceId: number) => void }) {
   const [opening, setOpening] = useState(false);
+  const [reissuing, setReissuing] = useState(false);
   const retry = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => retryInvoice(detail.id, detail.version, headers),
     success: `${detail.number} will be tried again now`,
@@ -82,6 +87,8 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
     }
   };
   const needsFix = detail.last_error_kind === 'customer_trn' || detail.last_error_kind === 'validation';
+  // A refused TRN on an issued invoice: a retry sends it as issued, so only a credit note and a new invoice correct it.
+  const wrongTrn = detail.last_error_kind === 'customer_trn' && detail.kind === 'invoice';
 
   return (
     <div className="unsynced-drawer__body">
@@ -89,8 +96,10 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
         <dt>Client</dt>
         <dd>
           <AppLink href={clientPath(detail.client.id)}>{detail.client.legal_name}</AppLink>
-          {detail.client.vat_registered && <span className="unsynced-drawer__sub">TRN {detail.client.trn ?? '-'}</span>}
+          {detail.client.vat_registered && <span className="unsynced-drawer__sub">TRN now {detail.client.trn ?? '-'}</span>}
         </dd>
+        <dt>TRN on the invoice</dt>
+        <dd>{detail.issued_trn ?? 'None (not VAT-registered when issued)'}</dd>
         <dt>Issued</dt>
         <dd>
           {formatIsoDate(detail.issued_on)}, due {formatIsoDate(detail.due_on)}
@@ -109,6 +118,12 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
             <dd>{detail.credited_invoice.number}</dd>
           </>
         )}
+        {detail.reason && (
+          <>
+            <dt>Reason</dt>
+            <dd>{detail.reason}</dd>
+          </>
+        )}
         <dt>State</dt>
         <dd>
           <StatusChip variant={STATE_VARIANTS[detail.sync_state]}>{stateText(detail.sync_state, detail.next_try_at)}</StatusChip>
@@ -120,18 +135,35 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
         <div className="unsynced-drawer__error" role="note">
           <strong>What the accounting system said</strong>
           <p>{detail.last_error}</p>
-          {needsFix && (
-            <p>
-              {detail.last_error_kind === 'customer_trn' ? 'Fix the TRN on ' : 'Check the details on '}
-              <AppLink href={clientPath(detail.client.id)}>{detail.client.legal_name}&apos;s Clients page</AppLink>, then retry.
-            </p>
+          {wrongTrn ? (
+            <>
+              <p>
+                An issued tax invoice is never changed, and a retry sends it as issued, with TRN {detail.issued_trn ?? '(none)'}. Correct the TRN on{' '}
+                <AppLink href={clientPath(detail.client.id)}>{detail.client.legal_name}&apos;s Clients page</AppLink>, then issue a credit note for this invoice and a new invoice in its place.
+              </p>
+              {detail.can_credit
+                ? detail.client.trn !== detail.issued_trn && detail.client.trn && <p>The new invoice will carry the client&apos;s TRN as it is now: {detail.client.trn}.</p>
+                : <p>This invoice is credited in full. Once its replacement has synced, retry it so the books hold it beside its credit note.</p>}
+            </>
+          ) : (
+            needsFix && (
+              <p>
+                {detail.last_error_kind === 'customer_trn' ? 'Fix the TRN on ' : 'Check the details on '}
+                <AppLink href={clientPath(detail.client.id)}>{detail.client.legal_name}&apos;s Clients page</AppLink>, then retry.
+              </p>
+            )
           )}
         </div>
       )}
 
       <div className="unsynced-drawer__actions">
+        {wrongTrn && detail.can_credit && (
+          <Button onClick={() => setReissuing(true)} disabled={reissuing}>
+            Issue credit note and new invoice
+          </Button>
+        )}
         {detail.can_retry && (
-          <Button loading={retry.busy} onClick={() => void retry.run()}>
+          <Button variant={wrongTrn && detail.can_credit ? 'outlined' : 'primary'} loading={retry.busy} onClick={() => void retry.run()}>
             Retry now
           </Button>
         )}
@@ -139,6 +171,8 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
           Open PDF
         </Button>
       </div>
+
+      {reissuing && <ReissueForm detail={detail} onDone={onReissued} onCancel={() => setReissuing(false)} />}
 
       <h3 className="unsynced-drawer__heading">Lines</h3>
       <table className="unsynced-drawer__lines">
@@ -174,7 +208,7 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
         </tfoot>
       </table>
 
-      <h3 className="unsynced-drawer__heading">Attempts ({detail.attempts.length})</h3>
+      <h3 className="unsynced-drawer__heading">Attempts ({detail.attempt_count})</h3>
       {detail.attempts.length === 0 ? (
         <p className="unsynced-drawer__sub">Not tried yet.</p>
       ) : (
@@ -195,6 +229,44 @@ function DrawerBody({ detail, canMarkSynced }: { detail: InvoiceDetail; canMarkS
 
       {canMarkSynced && detail.can_mark_synced && <MarkSyncedForm detail={detail} />}
     </div>
+  );
+}
+
+/** Credits the whole invoice and issues a new one with the same lines and the client's details as they are now. */
+function ReissueForm({ detail, onDone, onCancel }: { detail: InvoiceDetail; onDone: (invoiceId: number) => void; onCancel: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState(detail.last_error_kind === 'customer_trn' ? 'Wrong customer TRN on the invoice' : '');
+  const reissue = useAction<void, InvoiceDetail>({
+    run: (_input, { headers }) => issueCreditNote(detail.id, { version: detail.version, reason: reason.trim(), reissue: true }, headers),
+    success: (issued) => `${detail.number} credited in full; ${issued.number} issued in its place`,
+    invalidates: [invoiceKeys.all],
+    onSuccess: (issued) => onDone(issued.id),
+  });
+  return (
+    <form
+      className="unsynced-drawer__mark"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void reissue.run();
+      }}
+    >
+      <h3 className="unsynced-drawer__heading">Issue credit note and new invoice</h3>
+      <p className="unsynced-drawer__sub">
+        A credit note for the whole of {detail.number} ({formatFils(detail.total_fils)}), and a new invoice with the same lines and the client&apos;s details as they are now. Both go to the
+        accounting system.
+      </p>
+      <FormError message={reissue.formError} />
+      <TextArea id={`${id}-reason`} label="Reason" rows={2} limit={MAX_INVOICE_REASON} value={reason} onValueChange={setReason} error={reissue.fieldErrors.reason} />
+      <div className="unsynced-drawer__actions">
+        <Button type="submit" loading={reissue.busy} disabled={reason.trim() === ''}>
+          Issue credit note and new invoice
+        </Button>
+        <Button variant="outlined" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -223,9 +295,11 @@ function MarkSyncedForm({ detail }: { detail: InvoiceDetail }) {
       <p className="unsynced-drawer__sub">For an invoice entered in the accounting system by hand. Recorded with your name and the reason.</p>
       <FormError message={missing ?? mark.formError} />
       <label htmlFor={`${id}-external`}>External id</label>
-      <input id={`${id}-external`} className="field__input" value={externalId} maxLength={MAX_EXTERNAL_ID} onChange={(event) => setExternalId(event.target.value)} />
+      <input id={`${id}-external`} className="field__input" value={externalId} onChange={(event) => setExternalId(event.target.value)} />
+      <LengthCounter value={externalId} limit={MAX_EXTERNAL_ID} />
       <label htmlFor={`${id}-reason`}>Reason</label>
-      <textarea id={`${id}-reason`} className="field__input unsynced-drawer__reason" value={reason} maxLength={MAX_INVOICE_REASON} onChange={(event) => setReason(event.target.value)} />
+      <textarea id={`${id}-reason`} className="field__input unsynced-drawer__reason" value={reason} onChange={(event) => setReason(event.target.value)} />
+      <LengthCounter value={reason} limit={MAX_INVOICE_REASON} />
       <Button type="submit" variant="outlined" loading={mark.busy}>
         Mark as synced
       </Button>

@@ -56,7 +56,8 @@ const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
 });
 
 /** Retry the selected invoices, or all matching ones, as one job on the server (issue 22). */
-const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', verb: 'sent back to the accounting system', initialParams: {} }];
+// A retry only queues the invoice: the row says 'Retried' (not that it synced); the list shows how it went when the accounting system answers.
+const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }];
 
 /**
  * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
@@ -103,7 +104,7 @@ export function UnsyncedInvoicesPage() {
         </span>
       ),
     },
-    { id: 'tries', header: 'Attempts', fit: true, cell: (row) => String(row.sync_tries) },
+    { id: 'tries', header: 'Attempts', fit: true, cell: (row) => String(row.attempt_count) },
     { id: 'error', header: 'Last error', span: 2, cell: (row) => <span className="unsynced__error" title={row.last_error ?? undefined}>{row.last_error ?? '-'}</span> },
   ];
 
