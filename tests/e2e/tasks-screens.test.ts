@@ -1,0 +1,70 @@
+/**
+ * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
+ * dialog (title, due date, priority, reviewer, description, checklist). Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations, startE2E, type E2E } from './helpers.ts';
+
+let e2e: E2E;
+const shots = process.env.TASKS_SCREENS_SHOTS;
+
+beforeAll(async () => {
+  e2e = await startE2E('tasks-screens');
+}, 150_000);
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  await mkdir(shots, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const rows = (page: Page) => page.getByRole('table', { name: 'Tasks' }).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
+
+describe('editing a task', () => {
+  it('changes title, due date, priority, reviewer, description and checklist from the task dialog', async () => {
+    const page = await e2e.signedInAs('BOOKKEEPER', '/tasks?assignee=all&status=to_do');
+    await rows(page).first().waitFor();
+    await rows(page).first().locator('.tasks-list__name button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Timeline').waitFor();
+    await dialog.getByRole('button', { name: 'Edit task' }).click();
+    const form = dialog.getByRole('form', { name: 'Edit task' });
+    await form.getByLabel('Title').fill('Reconcile the March bank statements');
+    await form.getByLabel('Due date (Dubai)').fill('2031-03-12');
+    await form.getByLabel('Priority').selectOption({ label: 'Urgent' });
+    await form.getByLabel('Reviewer').selectOption({ label: 'Fatima Al Suwaidi' });
+    await form.getByLabel('Description').fill('Both accounts, with the card statement.');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    const items = form.getByRole('textbox', { name: /^Checklist item / });
+    await items.last().fill('Match the card payments');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'task-edit');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Task saved.').waitFor();
+    await page.getByRole('dialog', { name: 'Reconcile the March bank statements' }).waitFor();
+    await dialog.getByText('12 Mar 2031').waitFor();
+    await dialog.getByText('Both accounts, with the card statement.').waitFor();
+    await dialog.getByRole('checkbox', { name: 'Match the card payments' }).waitFor();
+    await expect(dialog.locator('.task-detail__facts').textContent()).resolves.toContain('Fatima Al Suwaidi');
+    await expect(dialog.locator('.task-detail__facts').textContent()).resolves.toContain('Urgent');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${e2e.stack.url}/tasks?assignee=all&search=reconcile%20the%20march`);
+    await rows(page).filter({ hasText: 'Reconcile the March bank statements' }).filter({ hasText: '12 Mar 2031' }).first().waitFor();
+    await page.close();
+  });
+});
