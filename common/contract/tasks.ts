@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
 import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { TASK_ASSIGNEE_PATTERN, TASK_SORTS } from './tasks-paths.ts';
+import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS } from './tasks-paths.ts';
 
 export { DEFAULT_TASK_SORT, TASK_SORTS, taskPaths, type TaskSort } from './tasks-paths.ts';
 
@@ -69,6 +69,8 @@ export const TaskQuery = Closed({
   priority: Type.Optional(PrioritySchema),
   /** overdue, today, or open (not done). */
   due: Type.Optional(Type.Enum(['overdue', 'today', 'week'] as const, { title: 'Due' })),
+  /** mine: in review with the caller as reviewer (whoever holds them). */
+  review: Type.Optional(Type.Enum(TASK_REVIEW_FILTERS, { title: 'Review' })),
   sort: Type.Optional(Type.Enum(TASK_SORTS, { title: 'Sort' })),
   ...PageQuery,
 });

@@ -1,7 +1,7 @@
 /**
  * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
  * dialog (title, due date, priority, reviewer, description, checklist); a saved view updated with the list's
- * current filters. Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
+ * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients. Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -103,6 +103,43 @@ describe('saved views', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'to_do');
     await bar.getByRole('button', { name: 'Save view' }).waitFor();
     expect(await bar.getByRole('button', { name: /^Update view/ }).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('waiting for my review', () => {
+  it("shows a reviewer the tasks and monthly reports sent for their review, on Home, Tasks and Clients", async () => {
+    const page = await e2e.signedInAs('REVIEWER', '/');
+    const tasksBlock = page.getByRole('region', { name: 'Tasks waiting for my review' });
+    const reportsBlock = page.getByRole('region', { name: 'Reports waiting for my review' });
+    // The demo bookkeeper's task in review names the demo reviewer.
+    await tasksBlock.getByRole('link', { name: /File VAT return for the quarter/ }).waitFor();
+    await reportsBlock.locator('.home__item').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'home-reviews');
+
+    await tasksBlock.getByRole('link', { name: 'Open list' }).click();
+    await page.waitForURL((url) => url.pathname === '/tasks' && url.searchParams.get('review') === 'mine');
+    await page.getByRole('button', { name: 'Waiting for my review', pressed: true }).waitFor();
+    await rows(page).filter({ hasText: 'File VAT return for the quarter' }).first().waitFor();
+    await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes('In review'))).toBe(true);
+    await shoot(page, 'tasks-reviews');
+    // Off again: the filter leaves the URL.
+    await page.getByRole('button', { name: 'Waiting for my review', pressed: true }).click();
+    await page.waitForURL((url) => !url.searchParams.has('review'));
+
+    await page.goto(`${e2e.stack.url}/`);
+    const count = Number(await reportsBlock.locator('.home__block-count').textContent());
+    expect(count).toBeGreaterThan(0);
+    await reportsBlock.getByRole('link', { name: 'Open list' }).click();
+    await page.waitForURL((url) => url.pathname === '/clients' && url.searchParams.get('review') === 'mine');
+    const reports = page.getByRole('table', { name: 'Reports waiting for my review' }).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
+    await reports.first().waitFor();
+    await page.getByText(new RegExp(`^Showing 1-\\d+ of ${count}$`)).waitFor();
+    await shoot(page, 'clients-reviews');
+    await reports.first().locator('a').first().click();
+    await page.waitForURL((url) => /^\/clients\/\d+$/.test(url.pathname) && url.searchParams.get('tab') === 'reports' && url.searchParams.has('month'));
+    await page.getByRole('button', { name: 'Approve' }).first().waitFor();
     await page.close();
   });
 });

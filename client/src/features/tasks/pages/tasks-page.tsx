@@ -38,6 +38,8 @@ const TASKS_VIEW = {
   assignee: assigneeField,
   status: choiceField<'all' | TaskStatus>(['all', ...TASK_STATUSES], 'all'),
   due: choiceField(['all', 'overdue', 'today', 'week'] as const, 'all'),
+  /** mine: 'Waiting for my review' (in review, the caller the reviewer). */
+  review: choiceField(['all', 'mine'] as const, 'all'),
   search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
   sort: choiceField<TaskSort>(TASK_SORTS, DEFAULT_TASK_SORT),
   page: integerField(1),
@@ -79,6 +81,7 @@ const queryOf = (view: TasksView): TaskQuery => ({
   assignee: view.assignee,
   ...(view.status !== 'all' ? { status: view.status } : {}),
   ...(view.due !== 'all' ? { due: view.due } : {}),
+  ...(view.review !== 'all' ? { review: view.review } : {}),
   ...(view.search ? { search: view.search } : {}),
   sort: view.sort,
   page: view.page,
@@ -166,6 +169,14 @@ export function TasksPage() {
               <option value="today">Due today</option>
               <option value="week">Within 7 days</option>
             </Filter>
+            <Button
+              variant="outlined"
+              aria-pressed={view.review === 'mine'}
+              className="tasks-page__review"
+              onClick={() => update(view.review === 'mine' ? { review: 'all' } : { review: 'mine', assignee: 'all', status: 'all' })}
+            >
+              Waiting for my review
+            </Button>
           </>
         )}
         <span className="tasks-page__new">
