@@ -1,7 +1,8 @@
 /**
  * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
  * dialog (title, due date, priority, reviewer, description, checklist); a saved view updated with the list's
- * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients. Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
+ * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients; recurring tasks
+ * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab. Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -140,6 +141,60 @@ describe('waiting for my review', () => {
     await reports.first().locator('a').first().click();
     await page.waitForURL((url) => /^\/clients\/\d+$/.test(url.pathname) && url.searchParams.get('tab') === 'reports' && url.searchParams.has('month'));
     await page.getByRole('button', { name: 'Approve' }).first().waitFor();
+    await page.close();
+  });
+});
+
+describe('recurring tasks', () => {
+  it("creates, pauses, resumes and edits a client's monthly VAT prep, with its next dates, on Tasks and on the client's page", async () => {
+    const page = await e2e.signedInAs('BOOKKEEPER', '/tasks');
+    await page.getByRole('group', { name: 'Layout' }).getByRole('button', { name: 'Recurring' }).click();
+    await page.waitForURL((url) => url.searchParams.get('layout') === 'recurring');
+    const table = page.getByRole('table', { name: 'Recurring tasks' });
+    const templateRows = table.locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
+    // The demo bookkeeper's templates (monthly close, payroll, the quarterly VAT return).
+    await templateRows.first().waitFor();
+
+    await page.getByRole('button', { name: 'New recurring task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New recurring task' });
+    const client = dialog.getByLabel('Client');
+    await expect.poll(() => client.locator('option').count()).toBeGreaterThan(1);
+    const clientId = await client.locator('option').nth(1).getAttribute('value');
+    const clientName = (await client.locator('option').nth(1).textContent())!;
+    await client.selectOption(clientId!);
+    await dialog.getByLabel('Title').fill('Monthly VAT prep');
+    await dialog.getByLabel('Due on day').fill('15');
+    await dialog.getByLabel('Created days before').fill('5');
+    await dialog.getByLabel('Assignee').selectOption({ label: 'Rohan Mehta' });
+    await dialog.getByLabel('Checklist (one item a line)').fill('Collect purchase invoices\nReconcile input VAT');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'recurring-new');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(/^'Monthly VAT prep' created: the first task is made on /).waitFor();
+    const row = templateRows.filter({ hasText: 'Monthly VAT prep' }).filter({ hasText: clientName });
+    await row.getByText('Monthly on the 15th, created 5 days before').waitFor();
+    await expect.poll(() => row.getByRole('list', { name: 'Next tasks of Monthly VAT prep' }).locator('li').count()).toBe(3);
+    await shoot(page, 'recurring-list');
+
+    await row.getByRole('button', { name: 'Pause Monthly VAT prep' }).click();
+    await row.getByText('Paused', { exact: true }).waitFor();
+    await row.getByText('None while paused').waitFor();
+    await row.getByRole('button', { name: 'Resume Monthly VAT prep' }).click();
+    await row.getByText('Active', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: 'Monthly VAT prep', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Monthly VAT prep' });
+    await edit.getByLabel('Title').fill('Monthly VAT prep and review');
+    await edit.getByLabel('Repeats').selectOption({ label: 'Quarterly' });
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText("'Monthly VAT prep and review' saved.").waitFor();
+    await templateRows.filter({ hasText: 'Monthly VAT prep and review' }).getByText('Quarterly on the 15th, created 5 days before').waitFor();
+
+    // The client's own tab lists the same template, and only that client's.
+    await page.goto(`${e2e.stack.url}/clients/${clientId}?tab=recurring`);
+    const tab = page.getByRole('table', { name: 'Recurring tasks' });
+    await tab.getByRole('button', { name: 'Monthly VAT prep and review', exact: true }).waitFor();
+    await shoot(page, 'recurring-client-tab');
     await page.close();
   });
 });
