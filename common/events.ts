@@ -77,6 +77,11 @@ export const TASK_EVENT_KINDS = [
   'task_approved',
   'task_returned',
   'task_commented',
+  // recurring templates (entity task_template)
+  'task_template_created',
+  'task_template_updated',
+  'task_template_paused',
+  'task_template_resumed',
 ] as const;
 export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
 
@@ -137,7 +142,7 @@ export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
 export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 'bulk_started'] as const;
 export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job'] as const;
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */

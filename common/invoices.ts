@@ -14,6 +14,7 @@ export const SUPPLIER = {
 
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = { invoice: 'Tax invoice', credit_note: 'Credit note' };
 
 /** waiting: not tried yet (or sync off); retrying: failed, tried again at next_try_at; needs_attention: stopped for a person. */
 export const SYNC_STATES = ['waiting', 'retrying', 'needs_attention', 'synced'] as const;

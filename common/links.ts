@@ -36,3 +36,6 @@ export const CLIENT_DETAIL_PATTERN = '/clients/:id';
 export function clientPath(clientId: string | number, tab?: string): string {
   return `/clients/${segment(clientId)}${tab && tab !== 'overview' ? `?tab=${encodeURIComponent(tab)}` : ''}`;
 }
+
+/** One client's monthly reports tab on the month ('YYYY-MM'). */
+export const clientReportPath = (clientId: string | number, month: string) => `${clientPath(clientId, 'reports')}&month=${encodeURIComponent(month)}`;

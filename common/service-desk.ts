@@ -177,6 +177,33 @@ export function nextOccurrence(occurrence: IsoDate, frequency: TemplateFrequency
   return addMonths(occurrence, FREQUENCY_MONTHS[frequency]);
 }
 
+/** How many of a template's coming tasks the console shows (due and creation dates). */
+export const UPCOMING_OCCURRENCES_SHOWN = 3;
+
+/** The next `count` occurrences from `occurrence`: each task's due date and the day it is created (`leadDays` before). */
+export function upcomingOccurrences(
+  occurrence: IsoDate,
+  template: { frequency: TemplateFrequency; day_of_month: number; lead_days: number },
+  count = UPCOMING_OCCURRENCES_SHOWN,
+): { due_on: IsoDate; created_on: IsoDate }[] {
+  const dates: { due_on: IsoDate; created_on: IsoDate }[] = [];
+  for (let next = occurrence; dates.length < count; next = nextOccurrence(next, template.frequency)) {
+    const due = occurrenceDueDate(next, template.day_of_month);
+    dates.push({ due_on: due, created_on: addDays(due, -template.lead_days) });
+  }
+  return dates;
+}
+
+/**
+ * Where a paused template resumes: its next occurrence, moved on past the ones whose due date went by while it
+ * was paused (a resumed monthly close does not make the missed months' tasks, already overdue, all at once).
+ */
+export function resumedOccurrence(occurrence: IsoDate, frequency: TemplateFrequency, dayOfMonth: number, today: IsoDate): IsoDate {
+  let next = occurrence;
+  while (occurrenceDueDate(next, dayOfMonth) < today) next = nextOccurrence(next, frequency);
+  return next;
+}
+
 /** The first occurrence (first of a month) whose due date is today or later. */
 export function firstOccurrence(today: IsoDate, dayOfMonth: number): IsoDate {
   const thisMonth = isoDate(yearOf(today), monthOf(today), 1);

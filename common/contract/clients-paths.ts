@@ -84,6 +84,8 @@ export const DEFAULT_CLIENT_SORT: ClientSort = 'legal_name';
  * The bookkeeper filter: a staff id, 'none' (no bookkeeper yet) or 'mine' (the caller is the client's
  * bookkeeper or reviewer; the console's default for a bookkeeper).
  */
+/** The reports list's review filter: 'mine' is the reports submitted for the caller's review ('Waiting for my review'). */
+export const REPORT_REVIEW_FILTERS = ['mine'] as const;
 export const BOOKKEEPER_MINE = 'mine';
 export const BOOKKEEPER_NONE = 'none';
 export const BOOKKEEPER_FILTER_PATTERN = '^(mine|none|[1-9][0-9]{0,9})$';

@@ -29,7 +29,7 @@ import { AUDIT_ENTITIES, CLIENT_EVENT_KINDS } from '../events.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { BillingCycleSchema } from './plans.ts';
 import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS } from './clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS } from './clients-paths.ts';
 
 export {
   BOOKKEEPER_MINE,
@@ -378,8 +378,15 @@ export const MonthlyReport = Type.Object({
 });
 export type MonthlyReport = Static<typeof MonthlyReport>;
 
-/** GET monthly-reports/?client=&month=&state=: newest month first, then newest revision. */
-export const ReportQuery = Closed({ client: Type.Optional(Id('Client')), month: Type.Optional(Month()), state: Type.Optional(ReportStateSchema), ...PageQuery });
+/** GET monthly-reports/?client=&month=&state=&review=: newest month first, then newest revision. */
+export const ReportQuery = Closed({
+  client: Type.Optional(Id('Client')),
+  month: Type.Optional(Month()),
+  state: Type.Optional(ReportStateSchema),
+  /** mine: submitted, waiting for the caller's decision (see addWaitingForMyReview in the clients module). */
+  review: Type.Optional(Type.Enum(REPORT_REVIEW_FILTERS, { title: 'Review' })),
+  ...PageQuery,
+});
 export type ReportQuery = Static<typeof ReportQuery>;
 
 /** POST monthly-reports/ */

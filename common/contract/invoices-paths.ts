@@ -4,6 +4,10 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 export const invoicePaths = {
   /** GET: invoices not yet in the accounting system (?state=&error=&search=&sort=&page=&page_size=); POST raises a one-off invoice (ADMIN, BOOKKEEPER). */
   list: 'invoices/',
+  /** GET: every invoice and credit note the caller sees, in every state (?client=&status=&from=&to=&search=&sort=&page=): the 'All invoices' tab. */
+  all: 'invoices/all/',
+  /** GET: the same selection as CSV (formula-safe cells). */
+  allExport: 'invoices/all/export',
   /** GET: the sync's status (on or off) and the unsynced invoices grouped by error kind, and the count needing attention. */
   summary: 'invoices/summary/',
   /** GET one invoice with its lines and attempts. */
@@ -20,6 +24,14 @@ export const invoicePaths = {
   mine: 'me/invoices/',
   myPdf: (invoiceId: number | string) => `me/invoices/${segment(invoiceId)}/pdf`,
 } as const;
+
+/**
+ * The 'All invoices' status filter: issued (a tax invoice not yet in the accounting system), synced (a tax
+ * invoice in it), credited (a tax invoice with a credit note against it), credit_note (the credit notes).
+ */
+export const REGISTER_STATUSES = ['issued', 'synced', 'credited', 'credit_note'] as const;
+export type RegisterStatus = (typeof REGISTER_STATUSES)[number];
+export const registerExportFileName = (today: string) => `invoices-${today}.csv`;
 
 export const INVOICE_SORTS = ['issued_on', '-issued_on', 'number', '-number', 'total', '-total', 'client', '-client'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];

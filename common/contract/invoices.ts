@@ -5,8 +5,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
-import { Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, Search, Version } from './shared.ts';
-import { INVOICE_SORTS } from './invoices-paths.ts';
+import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, Search, Version } from './shared.ts';
+import { INVOICE_SORTS, REGISTER_STATUSES } from './invoices-paths.ts';
 
 export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicePaths, type InvoiceSort } from './invoices-paths.ts';
 
@@ -43,6 +43,32 @@ export const InvoiceListItem = Type.Object({
   external_id: Nullable(Type.String()),
 });
 export type InvoiceListItem = Static<typeof InvoiceListItem>;
+
+/** GET invoices/all/ (and its CSV export, without the page): every invoice the caller sees. */
+const registerFilters = {
+  client: Type.Optional(Id('Client')),
+  status: Type.Optional(Type.Enum(REGISTER_STATUSES, { title: 'Status' })),
+  /** Issued on or after / on or before (Dubai dates): the period. */
+  from: Type.Optional(CalendarDate('From')),
+  to: Type.Optional(CalendarDate('To')),
+  search: Type.Optional(Search),
+  sort: Type.Optional(Type.Enum(INVOICE_SORTS, { title: 'Sort' })),
+};
+export const RegisterQuery = Closed({ ...registerFilters, ...PageQuery });
+export type RegisterQuery = Static<typeof RegisterQuery>;
+export const RegisterExportQuery = Closed(registerFilters);
+export type RegisterExportQuery = Static<typeof RegisterExportQuery>;
+
+export const RegisterItem = Type.Object({
+  ...InvoiceListItem.properties,
+  due_on: Type.String(),
+  net_fils: Type.Integer(),
+  vat_fils: Type.Integer(),
+  /** What credit notes took off a tax invoice (their totals); 0 for a credit note. */
+  credited_fils: Type.Integer(),
+  credited_invoice: Nullable(Type.Object({ id: Type.Integer(), number: Type.String() })),
+});
+export type RegisterItem = Static<typeof RegisterItem>;
 
 export const InvoiceLine = Type.Object({
   position: Type.Integer(),

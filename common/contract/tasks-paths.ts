@@ -5,6 +5,8 @@ export const TASK_SORTS = ['due_on', '-due_on', 'priority', '-created_at', 'titl
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const DEFAULT_TASK_SORT: TaskSort = 'due_on';
 /** The list's assignee filter: a staff id, 'mine' (the default view) or 'all'. */
+/** The list's review filter: 'mine' is the tasks in review whose reviewer is the caller ('Waiting for my review'). */
+export const TASK_REVIEW_FILTERS = ['mine'] as const;
 export const TASK_ASSIGNEE_PATTERN = '^(mine|all|none|[1-9][0-9]{0,9})$';
 
 export const taskPaths = {

@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
 import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { TASK_ASSIGNEE_PATTERN, TASK_SORTS } from './tasks-paths.ts';
+import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS } from './tasks-paths.ts';
 
 export { DEFAULT_TASK_SORT, TASK_SORTS, taskPaths, type TaskSort } from './tasks-paths.ts';
 
@@ -69,6 +69,8 @@ export const TaskQuery = Closed({
   priority: Type.Optional(PrioritySchema),
   /** overdue, today, or open (not done). */
   due: Type.Optional(Type.Enum(['overdue', 'today', 'week'] as const, { title: 'Due' })),
+  /** mine: in review with the caller as reviewer (whoever holds them). */
+  review: Type.Optional(Type.Enum(TASK_REVIEW_FILTERS, { title: 'Review' })),
   sort: Type.Optional(Type.Enum(TASK_SORTS, { title: 'Sort' })),
   ...PageQuery,
 });
@@ -130,11 +132,15 @@ export const TaskTemplate = Type.Object({
   /** The next task's due date (moved off weekends and UAE public holidays) and the day it is created. */
   next_due_on: Type.String(),
   next_created_on: Type.String(),
+  /** The next few tasks it will make (UPCOMING_OCCURRENCES_SHOWN), while active: due date and creation day. */
+  upcoming: Type.Array(Type.Object({ due_on: Type.String(), created_on: Type.String() })),
   active: Type.Boolean(),
 });
 export type TaskTemplate = Static<typeof TaskTemplate>;
 
 export const TemplateQuery = Closed({ client: Type.Optional(Id('Client')), ...PageQuery });
+const LeadDays = Type.Integer({ minimum: 1, maximum: 60, title: 'Lead days' });
+const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, title: 'Day of month' });
 export type TemplateQuery = Static<typeof TemplateQuery>;
 
 export const NewTemplateBody = Closed({
@@ -144,13 +150,25 @@ export const NewTemplateBody = Closed({
   reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
   priority: Type.Optional(PrioritySchema),
   frequency: Type.Enum(TEMPLATE_FREQUENCIES, { title: 'Frequency' }),
-  day_of_month: Type.Integer({ minimum: 1, maximum: 31, title: 'Day of month' }),
-  lead_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, title: 'Lead days' })),
+  day_of_month: DayOfMonth,
+  lead_days: Type.Optional(LeadDays),
   /** The first month ('YYYY-MM-01') of the schedule; by default the first whose due date is today or later. */
   first_occurrence_on: Type.Optional(CalendarDate('First occurrence')),
   checklist: Type.Optional(ChecklistInput),
 });
 export type NewTemplateBody = Static<typeof NewTemplateBody>;
 
-export const UpdateTemplateBody = Closed({ version: Version, active: Type.Optional(Type.Boolean({ title: 'Active' })), assignee_id: Type.Optional(Nullable(Id('Assignee'))) });
+/** Pause (active false) or resume a template, or change what its coming tasks will be; tasks already made keep theirs. */
+export const UpdateTemplateBody = Closed({
+  version: Version,
+  active: Type.Optional(Type.Boolean({ title: 'Active' })),
+  title: Type.Optional(Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' })),
+  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
+  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  priority: Type.Optional(PrioritySchema),
+  frequency: Type.Optional(Type.Enum(TEMPLATE_FREQUENCIES, { title: 'Frequency' })),
+  day_of_month: Type.Optional(DayOfMonth),
+  lead_days: Type.Optional(LeadDays),
+  checklist: Type.Optional(ChecklistInput),
+});
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;

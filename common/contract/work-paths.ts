@@ -53,3 +53,12 @@ export const VIEW_SHARERS: Readonly<Record<string, readonly string[]>> = {
 export function canShareViews(role: string, list: string): boolean {
   return role === 'ADMIN' || (VIEW_SHARERS[list] ?? []).includes(role);
 }
+
+/**
+ * Whether the caller may change a saved view's name or filters ('Update view'): their own view, and, when the
+ * team sees it, only while they may share on the list (the rule of saving a shared view), since the change
+ * reaches everyone who uses it. Making it one's default, unsharing and deleting stay the owner's alone.
+ */
+export function canUpdateView(view: { mine: boolean; shared: boolean }, canShare: boolean): boolean {
+  return view.mine && (!view.shared || canShare);
+}

@@ -49,6 +49,11 @@ export function SavedViewsBar({ views }: { views: SavedViewsState }) {
           Copy view
         </Button>
       )}
+      {views.changed && (
+        <Button variant="outlined" loading={views.updateQuery.busy} onClick={() => void views.updateQuery.run(views.changed!)}>
+          Update view '{views.changed.name}'
+        </Button>
+      )}
       {!current && (
         <Button variant="outlined" onClick={() => setSaving({ name: '' })}>
           Save view

@@ -4,9 +4,10 @@
  * default one opens first when the list is opened without a view of its own in the URL, saving stores the
  * URL's current view (without the page).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { SavedView } from '../../../common/contract/work.ts';
+import { canUpdateView } from '../../../common/contract/work-paths.ts';
 import { useAction, type Action } from './use-action.ts';
 import { useQuery } from './use-query.ts';
 import { createView, deleteView, fetchViews, updateView, workKeys } from './work-api.ts';
@@ -17,11 +18,18 @@ export interface SavedViewsState {
   canShare: boolean;
   /** The saved view whose query is the URL's now, if any. */
   current: SavedView | undefined;
+  /**
+   * The view last applied (or shown) when the URL's filters have changed since and the user may update it
+   * ('Update view': same sharing rules as saving); undefined otherwise.
+   */
+  changed: SavedView | undefined;
   /** The URL's view as a saved view stores it (no page). */
   query: string;
   apply: (view: SavedView) => void;
   save: Action<{ name: string; shared: boolean; is_default: boolean }, SavedView>;
   setDefault: Action<SavedView, SavedView>;
+  /** Stores the URL's current filters, search and sort in the view (a versioned PATCH of its query). */
+  updateQuery: Action<SavedView, SavedView>;
   remove: Action<SavedView, unknown>;
 }
 
@@ -55,6 +63,13 @@ export function useSavedViews(list: string | undefined, omit: readonly string[] 
     if (preferred && search === '' && preferred.query !== '') navigate(`${location}?${preferred.query}`, { replace: true });
   }, [data, search, location, navigate]);
 
+  // The view the list was last showing: 'Update view' offers to store the filters changed since into it.
+  const [lastShown, setLastShown] = useState<number | null>(null);
+  const currentId = data?.views.find((view) => viewQuery(view.query) === query)?.id;
+  useEffect(() => {
+    if (currentId !== undefined) setLastShown(currentId);
+  }, [currentId]);
+
   const save = useAction({
     run: (input: { name: string; shared: boolean; is_default: boolean }, { headers }) => createView({ list: list!, query, ...input }, headers),
     success: (view) => `View '${view.name}' saved.`,
@@ -65,6 +80,11 @@ export function useSavedViews(list: string | undefined, omit: readonly string[] 
     success: (view) => (view.is_default ? `'${view.name}' opens first now.` : `'${view.name}' is no longer the default.`),
     invalidates: keys,
   });
+  const updateQuery = useAction({
+    run: (view: SavedView, { headers }) => updateView(view.id, { version: view.version, query }, headers),
+    success: (view) => `View '${view.name}' updated.`,
+    invalidates: keys,
+  });
   const remove = useAction({
     run: (view: SavedView, { headers }) => deleteView(view.id, view.version, headers),
     success: 'View deleted.',
@@ -73,15 +93,19 @@ export function useSavedViews(list: string | undefined, omit: readonly string[] 
 
   if (list === undefined) return undefined;
   const all = data?.views ?? [];
+  const current = all.find((view) => view.id === currentId);
+  const shown = current ? undefined : all.find((view) => view.id === lastShown);
   return {
     list,
     views: all,
     canShare: data?.can_share ?? false,
-    current: all.find((view) => viewQuery(view.query) === query),
+    current,
+    changed: shown && canUpdateView(shown, data?.can_share ?? false) ? shown : undefined,
     query,
     apply: (view) => navigate(view.query ? `${location}?${view.query}` : location),
     save,
     setDefault,
+    updateQuery,
     remove,
   };
 }

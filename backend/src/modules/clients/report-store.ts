@@ -107,12 +107,28 @@ export async function readReport(db: Queryable, user: Caller, reportId: number):
   return toReport(row, user);
 }
 
+/**
+ * 'Waiting for my review' (the list's review=mine and the Home block): reports submitted by someone else on
+ * clients whose reviewer is the caller, and, for a REVIEWER, on clients with no reviewer (every REVIEWER is told
+ * of those). Only REVIEWER and ADMIN decide on reports, so other roles have none. Over `monthly_reports r`
+ * joined to `clients c`.
+ */
+export function addWaitingForMyReview(filter: SqlFilter, user: Caller): void {
+  if (!clientPermissions(user, { bookkeeper_id: null, reviewer_id: null }).review) {
+    filter.addClause('false');
+    return;
+  }
+  const me = filter.bind(user.id);
+  filter.addClause(`r.state = 'submitted' AND r.submitted_by IS DISTINCT FROM ${me} AND (c.reviewer_id = ${me}${user.role === 'REVIEWER' ? ' OR c.reviewer_id IS NULL' : ''})`);
+}
+
 export async function listReports(db: Queryable, user: Caller, query: ReportQuery, window: PageWindow): Promise<{ count: number; results: MonthlyReport[] }> {
   const filter = new SqlFilter();
   addClientVisibility(filter, user, 'c');
   if (query.client !== undefined) filter.add((p) => `r.client_id = ${p}`, query.client);
   if (query.month !== undefined) filter.add((p) => `r.month = ${p}::date`, firstDayOf(query.month));
   if (query.state !== undefined) filter.add((p) => `r.state = ${p}`, query.state);
+  if (query.review === 'mine') addWaitingForMyReview(filter, user);
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM monthly_reports r JOIN clients c ON c.id = r.client_id ${filter.where}`, filter.params);
   const rows = await db.query<ReportRow>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ORDER BY r.month DESC, r.revision DESC, r.id DESC LIMIT ${window.size} OFFSET ${window.offset}`, filter.params);
   return { count, results: rows.map((row) => toReport(row, user)) };

@@ -3,7 +3,8 @@
  * licence number; TRN; e-mail) and its Home blocks (my clients' deadlines this week, licences expiring within
  * 30 days), both under the area's visibility rule (access.ts), so a bookkeeper never finds another's client.
  */
-import { addDays, daysBetween, dubaiDate } from '../../../../common/calendar.ts';
+import { addDays, daysBetween, dubaiDate, monthLabel } from '../../../../common/calendar.ts';
+import { clientReportPath } from '../../../../common/links.ts';
 import { BOOKKEEPER_MINE } from '../../../../common/contract/clients-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { canSee } from '../../../../common/access.ts';
@@ -14,6 +15,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 import { clientsBulk } from './bulk.ts';
+import { addWaitingForMyReview } from './report-store.ts';
 
 /** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
 const SEARCH_EXPRESSION = "lower(c.legal_name || ' ' || c.trade_licence_number || ' ' || coalesce(c.trn, ''))";
@@ -145,4 +147,37 @@ const licencesExpiring: HomeBlockProvider = {
   },
 };
 
-export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };
+/** Monthly reports submitted for my decision (REVIEWER, ADMIN), oldest submission first: the reports list's review=mine. */
+const reportsToReview: HomeBlockProvider = {
+  key: 'clients.reviews',
+  order: 19,
+  async build(db, caller) {
+    if (!seesClients(caller) || (caller.role !== 'REVIEWER' && caller.role !== 'ADMIN')) return null;
+    const filter = new SqlFilter();
+    addClientVisibility(filter, caller, 'c');
+    addWaitingForMyReview(filter, caller);
+    const from = 'FROM monthly_reports r JOIN clients c ON c.id = r.client_id';
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${filter.where}`, filter.params);
+    const rows = await db.query<{ id: number; client_id: number; legal_name: string; month: string; submitted_at: Date | null }>(
+      `SELECT r.id, r.client_id, c.legal_name, to_char(r.month, 'YYYY-MM') AS month, r.submitted_at ${from} ${filter.where} ORDER BY r.submitted_at NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+      filter.params,
+    );
+    return {
+      title: 'Reports waiting for my review',
+      hint: 'monthly reports submitted for your decision',
+      count,
+      href: '/clients?review=mine',
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.legal_name,
+        subtitle: `Monthly report, ${monthLabel(row.month)}`,
+        href: clientReportPath(row.client_id, row.month),
+        at: row.submitted_at?.toISOString() ?? null,
+        overdue: false,
+      })),
+      next_queue: null,
+    };
+  },
+};
+
+export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [reportsToReview, deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };

@@ -2,6 +2,7 @@
  * /api/invoices/... (the Unsynced Inv page's roles read; writes are ADMIN and the client's bookkeeper, 'Mark as
  * synced' ADMIN only: the stores decide) and /api/me/invoices/ (a CLIENT's own invoices and their PDFs).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -15,8 +16,15 @@ import {
   MyInvoiceQuery,
   NewInvoiceBody,
   PdfQuery,
+  RegisterExportQuery,
+  RegisterItem,
+  RegisterQuery,
   RetryBody,
 } from '../../../../common/contract/invoices.ts';
+import { registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
+import { csvRow } from '../../lib/csv.ts';
+import { exportRegister, listRegister, REGISTER_COLUMNS } from './register-store.ts';
 import { IdempotencyHeaders, IdParams, Page } from '../../../../common/contract/shared.ts';
 import { actionContext } from '../../lib/action.ts';
 import { sendFile } from '../../lib/documents.ts';
@@ -42,6 +50,25 @@ export async function invoiceRoutes(app: FastifyInstance) {
   api.post('/invoices/', { config, schema: { headers: IdempotencyHeaders, body: NewInvoiceBody, response: { 201: InvoiceDetail } } }, async (request, reply) => {
     const user = signedInUser(request);
     return reply.code(201).send(await store.raiseInvoice(app.db, user, request.body, actor(request)));
+  });
+
+  api.get('/invoices/all/', { config, schema: { querystring: RegisterQuery, response: { 200: Page(RegisterItem) } } }, async (request) => {
+    const window = pageWindow(request.query);
+    const { count, results } = await listRegister(app.db, signedInUser(request), request.query, window);
+    return toPage(request, window, count, results);
+  });
+
+  api.get('/invoices/all/export', { config: { ...config, rawResponse: true }, schema: { querystring: RegisterExportQuery } }, async (request, reply) => {
+    const batches = exportRegister(app.db, signedInUser(request), request.query);
+    async function* lines() {
+      yield csvRow(REGISTER_COLUMNS.map((column) => column.header));
+      for await (const batch of batches) yield batch.map((row) => csvRow(REGISTER_COLUMNS.map((column) => column.value(row)))).join('');
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${registerExportFileName(dubaiDate())}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
   });
 
   api.get('/invoices/summary/', { config, schema: { response: { 200: InvoiceSummary } } }, async (request) =>

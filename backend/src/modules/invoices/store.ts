@@ -231,7 +231,7 @@ export async function raiseInvoice(db: Database, user: Caller, body: NewInvoiceB
 
 // ---------------------------------------------------------------------------------------------- reads
 
-interface InvoiceRow {
+export interface InvoiceRow {
   id: number;
   version: number;
   kind: InvoiceKind;
@@ -251,11 +251,11 @@ interface InvoiceRow {
   external_id: string | null;
 }
 
-const LIST_COLUMNS = `i.id, i.version, i.kind, i.number, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on,
+export const LIST_COLUMNS = `i.id, i.version, i.kind, i.number, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on,
   i.total_fils, i.sync_state, i.sync_tries, i.next_try_at, i.last_error, i.last_error_kind, i.external_id,
   (SELECT count(*)::integer FROM invoice_sync_attempts a WHERE a.invoice_id = i.id) AS attempt_count`;
 
-function toListItem(row: InvoiceRow): InvoiceListItem {
+export function toListItem(row: InvoiceRow): InvoiceListItem {
   return {
     id: row.id,
     version: row.version,
@@ -274,7 +274,7 @@ function toListItem(row: InvoiceRow): InvoiceListItem {
   };
 }
 
-const SORT_SQL: Record<string, string> = {
+export const SORT_SQL: Record<string, string> = {
   issued_on: 'i.issued_on ASC, i.id ASC',
   '-issued_on': 'i.issued_on DESC, i.id DESC',
   number: 'i.number ASC',

@@ -12,6 +12,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { tasksBulk, tasksNext } from './bulk.ts';
+import { addWaitingForMyReview } from './store.ts';
 
 const seesTasks = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'tasks');
 
@@ -85,4 +86,31 @@ function dueBlock(key: string, order: number, due: 'overdue' | 'today', title: s
 const overdue = dueBlock('tasks.overdue', 20, 'overdue', 'My tasks overdue', 'assigned to you, past their due date');
 const dueToday = dueBlock('tasks.today', 21, 'today', 'My tasks due today', 'assigned to you, due today (Dubai time)');
 
-export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [overdue, dueToday], next: tasksNext, bulk: tasksBulk };
+/** Tasks sent for my review (whoever holds them), the oldest due first: the list's review=mine. */
+const toReview: HomeBlockProvider = {
+  key: 'tasks.review',
+  order: 18,
+  async build(db, caller, now) {
+    if (!seesTasks(caller)) return null;
+    const today = dubaiDate(now);
+    const filter = new SqlFilter();
+    addClientVisibility(filter, caller, 'c');
+    addWaitingForMyReview(filter, caller);
+    const from = 'FROM tasks t JOIN clients c ON c.id = t.client_id';
+    const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${filter.where}`, filter.params);
+    const rows = await db.query<{ id: number; title: string; legal_name: string; due_on: string }>(
+      `SELECT t.id, t.title, c.legal_name, to_char(t.due_on, 'YYYY-MM-DD') AS due_on ${from} ${filter.where} ORDER BY t.due_on, t.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+      filter.params,
+    );
+    return {
+      title: 'Tasks waiting for my review',
+      hint: 'sent to you for review',
+      count,
+      href: '/tasks?assignee=all&review=mine',
+      items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.legal_name, href: taskHref(row.id), at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
+      next_queue: null,
+    };
+  },
+};
+
+export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [toReview, overdue, dueToday], next: tasksNext, bulk: tasksBulk };

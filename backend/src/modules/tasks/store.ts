@@ -102,10 +102,16 @@ function listFilter(user: Caller, query: { assignee?: string; client?: number; s
   return filter;
 }
 
+/** 'Waiting for my review': tasks in review whose reviewer is the caller (the list's review=mine and the Home block). */
+export function addWaitingForMyReview(filter: SqlFilter, user: Caller, alias = 't'): void {
+  filter.add((p) => `${alias}.status = 'in_review' AND ${alias}.reviewer_id = ${p}`, user.id);
+}
+
 export async function listTasks(db: Queryable, user: Caller, query: TaskQuery, window: PageWindow, today = dubaiDate()): Promise<{ count: number; results: TaskListItem[] }> {
   const filter = listFilter(user, query);
   if (query.status) filter.add((p) => `t.status = ${p}`, query.status);
   if (query.priority) filter.add((p) => `t.priority = ${p}`, query.priority);
+  if (query.review === 'mine') addWaitingForMyReview(filter, user);
   if (query.due === 'overdue') filter.add((p) => `t.status <> 'done' AND t.due_on < ${p}::date`, today);
   if (query.due === 'today') filter.add((p) => `t.status <> 'done' AND t.due_on = ${p}::date`, today);
   if (query.due === 'week') filter.add((p) => `t.status <> 'done' AND t.due_on <= (${p}::date + 7)`, today);

@@ -7,10 +7,11 @@
  */
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { NewTemplateBody, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../../common/contract/tasks.ts';
-import { firstOccurrence, nextOccurrence, occurrenceDueDate, type TaskPriority, type TemplateFrequency } from '../../../../common/service-desk.ts';
+import { firstOccurrence, nextOccurrence, occurrenceDueDate, resumedOccurrence, upcomingOccurrences, type TaskPriority, type TemplateFrequency } from '../../../../common/service-desk.ts';
 import type { ChecklistItem } from '../../../../common/contract/tasks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -57,6 +58,7 @@ function toTemplate(row: TemplateRow): TaskTemplate {
     next_occurrence_on: row.next_occurrence_on,
     next_due_on: due,
     next_created_on: addDays(due, -row.lead_days),
+    upcoming: row.active ? upcomingOccurrences(row.next_occurrence_on, row) : [],
     active: row.active,
   };
 }
@@ -81,6 +83,13 @@ export async function createTemplate(db: Database, user: Caller, body: NewTempla
   if (title === '') throw invalidInput('title', 'must not be blank');
   if (body.first_occurrence_on !== undefined && !body.first_occurrence_on.endsWith('-01')) throw invalidInput('first_occurrence_on', 'must be the first day of a month');
   const id = await db.transaction(async (tx) => {
+    if (context.idempotencyKey) {
+      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'task_template' AND kind = 'task_template_created' AND actor_id = $1 AND idempotency_key = $2", [
+        context.actorId,
+        context.idempotencyKey,
+      ]);
+      if (seen) return seen.entity_id;
+    }
     await requireVisibleClient(tx, user, body.client_id);
     await requireWorker(tx, body.assignee_id, 'assignee_id');
     await requireWorker(tx, body.reviewer_id, 'reviewer_id');
@@ -101,26 +110,55 @@ export async function createTemplate(db: Database, user: Caller, body: NewTempla
         context.actorId,
       ],
     );
+    await writeAudit(tx, { entity: 'task_template', entityId: row!.id, kind: 'task_template_created', actorId: context.actorId, data: { client_id: body.client_id, title }, idempotencyKey: context.idempotencyKey });
     return row!.id;
   });
   return toTemplate(await findTemplate(db, user, id));
 }
 
-export function updateTemplate(db: Database, user: Caller, id: number, body: UpdateTemplateBody, context: ActionContext): Promise<TaskTemplate> {
+/**
+ * Pauses or resumes a template, or changes what its coming tasks will be (title, people, priority, schedule,
+ * checklist); tasks already made keep theirs. A resumed template skips the occurrences whose due date passed
+ * while it was paused (resumedOccurrence), so it does not make them all at once, overdue.
+ */
+export function updateTemplate(db: Database, user: Caller, id: number, body: UpdateTemplateBody, context: ActionContext, today = dubaiDate()): Promise<TaskTemplate> {
   return writeRecord(db, {
-    entity: 'task',
-    context: { ...context, idempotencyKey: null },
+    entity: 'task_template',
+    context,
     version: body.version,
     conflictMessage: 'This template was changed by someone else. Reload it and try again.',
     lock: (tx) => findTemplate(tx, user, id, true),
     act: async (tx, row) => {
       if (body.assignee_id !== undefined) await requireWorker(tx, body.assignee_id, 'assignee_id');
-      await tx.query('UPDATE task_templates SET active = coalesce($2, active), assignee_id = CASE WHEN $3 THEN $4 ELSE assignee_id END, version = version + 1 WHERE id = $1', [
-        row.id,
-        body.active ?? null,
-        body.assignee_id !== undefined,
-        body.assignee_id ?? null,
-      ]);
+      if (body.reviewer_id !== undefined) await requireWorker(tx, body.reviewer_id, 'reviewer_id');
+      const title = body.title === undefined ? row.title : body.title.trim();
+      if (title === '') throw invalidInput('title', 'must not be blank');
+      const checklist = body.checklist?.map((item) => ({ text: item.text.trim(), done: false }));
+      if (checklist?.some((item) => item.text === '')) throw invalidInput('checklist', 'items must not be blank');
+      const active = body.active ?? row.active;
+      const frequency = body.frequency ?? row.frequency;
+      const dayOfMonth = body.day_of_month ?? row.day_of_month;
+      const next = active && !row.active ? resumedOccurrence(row.next_occurrence_on, frequency, dayOfMonth, today) : row.next_occurrence_on;
+      const after = {
+        active,
+        title,
+        assignee_id: body.assignee_id === undefined ? row.assignee_id : body.assignee_id,
+        reviewer_id: body.reviewer_id === undefined ? row.reviewer_id : body.reviewer_id,
+        priority: body.priority ?? row.priority,
+        frequency,
+        day_of_month: dayOfMonth,
+        lead_days: body.lead_days ?? row.lead_days,
+        checklist: checklist ?? row.checklist,
+        next_occurrence_on: next,
+      };
+      await tx.query(
+        `UPDATE task_templates SET active = $2, title = $3, assignee_id = $4, reviewer_id = $5, priority = $6, frequency = $7, day_of_month = $8, lead_days = $9,
+           checklist = $10, next_occurrence_on = $11, version = version + 1 WHERE id = $1`,
+        [row.id, after.active, after.title, after.assignee_id, after.reviewer_id, after.priority, after.frequency, after.day_of_month, after.lead_days, JSON.stringify(after.checklist), after.next_occurrence_on],
+      );
+      const before = { active: row.active, title: row.title, assignee_id: row.assignee_id, reviewer_id: row.reviewer_id, priority: row.priority, frequency: row.frequency, day_of_month: row.day_of_month, lead_days: row.lead_days, next_occurrence_on: row.next_occurrence_on };
+      const kind = body.active === undefined || body.active === row.active ? 'task_template_updated' : body.active ? 'task_template_resumed' : 'task_template_paused';
+      await writeAudit(tx, { entity: 'task_template', entityId: row.id, kind, actorId: context.actorId, before, after: { ...after, checklist: undefined }, idempotencyKey: context.idempotencyKey });
     },
     read: async (tx, row) => toTemplate(await findTemplate(tx, user, row.id)),
   });

@@ -1,11 +1,12 @@
 /**
  * Saved views: a list's query (filters, search, sort) under a name, the owner's own or shared with the team.
  * Rules: only the owner edits or deletes (a view shared by someone else can be copied, not edited); sharing
- * needs ADMIN or the list's managing role (canShareViews); one default per user and list; every change is
+ * needs ADMIN or the list's managing role (canShareViews), and so does changing the name or filters of a view
+ * the team sees ('Update view', canUpdateView); one default per user and list; every change is
  * versioned (409 on a stale version) and audited; a retried create (same Idempotency-Key) answers the view
  * it made.
  */
-import { canShareViews } from '../../../../common/contract/work-paths.ts';
+import { canShareViews, canUpdateView } from '../../../../common/contract/work-paths.ts';
 import type { NewView, SavedView, SavedViews, ViewPatch } from '../../../../common/contract/work.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
@@ -111,6 +112,10 @@ export function updateView(db: Database, caller: Caller, id: number, body: ViewP
     lock: (tx) => lockOwn(tx, caller, id),
     act: async (tx, row) => {
       requireShare(caller, row.list, body.shared);
+      const changesContent = (body.name !== undefined && body.name.trim() !== row.name) || (body.query !== undefined && body.query !== row.query);
+      if (changesContent && !canUpdateView({ mine: true, shared: body.shared ?? row.shared }, canShareViews(caller.role, row.list))) {
+        throw forbidden('Only an administrator or the list’s managers may change a view shared with the team. Save your own copy instead.');
+      }
       const name = body.name?.trim() ?? row.name;
       if (body.name !== undefined) await requireFreeName(tx, caller.id, row.list, name, row.id);
       if (body.is_default) await clearDefault(tx, caller.id, row.list, row.id);

@@ -29,6 +29,7 @@ import { clientPaths } from '../../../../common/contract/clients-paths.ts';
 import type { CycleChoice, Plan } from '../../../../common/contract/plans.ts';
 import { planPaths } from '../../../../common/contract/plans-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import type { ClientTimelineGroup } from '../../../../common/clients.ts';
 import { api } from '../../lib/api.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -45,6 +46,8 @@ export const clientKeys = {
   insights: (clientId: string | number) => ['clients', 'of', String(clientId), 'insights'] as const,
   deadlines: (clientId: string | number) => ['clients', 'of', String(clientId), 'deadlines'] as const,
   timeline: (clientId: string | number, group: ClientTimelineGroup | null) => ['clients', 'of', String(clientId), 'timeline', group ?? 'all'] as const,
+  /** Monthly reports submitted for the caller's decision ('Waiting for my review'), by page. */
+  reviewQueue: (page: number) => ['clients', 'review-queue', page] as const,
   teamChoices: ['clients', 'team-choices'] as const,
   plans: ['clients', 'plans'] as const,
   cycles: ['clients', 'cycles'] as const,
@@ -83,6 +86,9 @@ export const useTimeline = (clientId: number, group: ClientTimelineGroup | null)
 /** A client's reports: at most one open and one published revision a month, so 60 cover far more than the 12 months shown. */
 export const useReports = (clientId: number) =>
   useQuery(clientKeys.reports(clientId), (signal) => api<Page<MonthlyReport>>(clientPaths.reports, { query: { client: clientId, page_size: 60 }, signal }));
+
+export const fetchReportsToReview = (page: number, signal: AbortSignal) =>
+  api<Page<MonthlyReport>>(clientPaths.reports, { query: { review: 'mine', page, page_size: DEFAULT_PAGE_SIZE }, signal });
 
 export const fetchDocumentFile = (clientId: number, source: 'client' | 'onboarding', documentId: number, signal?: AbortSignal) =>
   api<Blob>(source === 'onboarding' ? clientPaths.onboardingDocument(clientId, documentId) : clientPaths.document(clientId, documentId), { responseType: 'blob', signal });

@@ -1,6 +1,6 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
 import { formatIsoDate } from '../../../../common/calendar.ts';
-import type { TaskListItem } from '../../../../common/contract/tasks.ts';
+import type { ChecklistItem, TaskDetail, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 
@@ -19,3 +19,19 @@ export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string
 }
 
 export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');
+
+/** The fields of the form that differ from the task, as PATCH takes them (unchanged ones are left out). */
+export function editChanges(
+  task: Pick<TaskDetail, 'title' | 'due_on' | 'priority' | 'reviewer' | 'description' | 'checklist'>,
+  form: { title: string; due_on: string; priority: TaskPriority; reviewer_id: number | null; description: string; checklist: readonly ChecklistItem[] },
+): Omit<UpdateTaskBody, 'version'> {
+  const changes: Omit<UpdateTaskBody, 'version'> = {};
+  if (form.title.trim() !== task.title) changes.title = form.title.trim();
+  if (form.due_on !== task.due_on) changes.due_on = form.due_on;
+  if (form.priority !== task.priority) changes.priority = form.priority;
+  if (form.reviewer_id !== (task.reviewer?.id ?? null)) changes.reviewer_id = form.reviewer_id;
+  if (form.description !== task.description) changes.description = form.description;
+  const checklist = form.checklist.map((item) => ({ text: item.text.trim(), done: item.done }));
+  if (JSON.stringify(checklist) !== JSON.stringify(task.checklist)) changes.checklist = checklist;
+  return changes;
+}

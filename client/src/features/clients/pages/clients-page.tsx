@@ -21,6 +21,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { session } from '../../../state/session.ts';
 import { clientKeys, downloadClientsCsv, fetchClients, usePlans, useTeamChoices } from '../api.ts';
 import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName, personName } from '../model.ts';
+import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
 
 const ALL = 'all';
@@ -40,6 +41,8 @@ function schemaFor(role: string | null | undefined) {
     vat: choiceField(['all', 'yes', 'no'] as const, 'all'),
     licence: choiceField<'all' | LicenceExpiryWindow>(['all', ...LICENCE_EXPIRY_WINDOWS], 'all'),
     status: choiceField<'all' | ClientStatus>(['all', ...CLIENT_STATUSES], 'all'),
+    /** mine: the monthly reports waiting for the caller's review instead of the clients. */
+    review: choiceField(['all', 'mine'] as const, 'all'),
   };
 }
 type ClientsSchema = ReturnType<typeof schemaFor>;
@@ -148,6 +151,26 @@ export function ClientsPage() {
   const team = useTeamChoices();
   // Only an administrator changes a client's team, so only they get the selection column.
   const bulk = role === 'ADMIN';
+  // REVIEWER and ADMIN decide on monthly reports: they get the reports waiting for their review as a filter.
+  const reviews = role === 'REVIEWER' || role === 'ADMIN';
+  const reviewing = reviews && view.review === 'mine';
+  const reviewToggle = reviews && (
+    <Button variant="outlined" aria-pressed={reviewing} className="clients-list__review" onClick={() => update({ review: reviewing ? 'all' : 'mine' })}>
+      {reviewing ? 'Show clients' : 'Reports waiting for my review'}
+    </Button>
+  );
+
+  if (reviewing) {
+    return (
+      <section className="panel page-panel clients-list" aria-label="Clients">
+        <div className="clients-list__toolbar">
+          <h2 className="clients-list__heading">Reports waiting for my review</h2>
+          {reviewToggle}
+        </div>
+        <ReportsToReview page={view.page} onPage={list.setPage} />
+      </section>
+    );
+  }
 
   return (
     <section className="panel page-panel clients-list" aria-label="Clients">
@@ -193,6 +216,7 @@ export function ClientsPage() {
             </option>
           ))}
         </Filter>
+        {reviewToggle}
         <Button variant="outlined" className="clients-list__export" loading={list.exporting} onClick={list.exportRows}>
           <Icon name="download" size={18} />
           Export CSV

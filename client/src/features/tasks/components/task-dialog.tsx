@@ -1,10 +1,20 @@
-/** One task (details, checklist, status, review, comments, timeline) and the new-task form, as dialogs over the Tasks page. */
+/** One task (details, checklist, status, review, comments, timeline, and its edit form) and the new-task form, as dialogs over the Tasks page. */
 import { useId, useState } from 'react';
 import { dubaiDate } from '../../../../../common/calendar.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
-import type { TaskChoices, TaskDetail } from '../../../../../common/contract/tasks.ts';
-import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../../common/service-desk.ts';
+import type { ChecklistItem, TaskChoices, TaskDetail } from '../../../../../common/contract/tasks.ts';
+import {
+  MAX_CHECKLIST_ITEMS,
+  MAX_CHECKLIST_TEXT,
+  MAX_TASK_DESCRIPTION,
+  MAX_TASK_TITLE,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TaskPriority,
+  type TaskStatus,
+} from '../../../../../common/service-desk.ts';
 import { Button } from '../../../components/button.tsx';
+import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -13,7 +23,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
-import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { Filter } from './filter.tsx';
 
 const EVENT_LABELS: Record<string, string> = {
@@ -37,6 +47,12 @@ export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: 
 }
 
 function TaskBody({ task, staff }: { task: TaskDetail; staff: readonly PersonRef[] }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) return <TaskEditForm task={task} staff={staff} onDone={() => setEditing(false)} />;
+  return <TaskFacts task={task} staff={staff} onEdit={task.can_edit ? () => setEditing(true) : null} />;
+}
+
+function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly PersonRef[]; onEdit: (() => void) | null }) {
   const id = useId();
   const [comment, setComment] = useState('');
   const [note, setNote] = useState('');
@@ -86,6 +102,11 @@ function TaskBody({ task, staff }: { task: TaskDetail; staff: readonly PersonRef
           ))}
         </Filter>
         <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip>
+        {onEdit && (
+          <Button variant="outlined" className="task-detail__edit" onClick={onEdit}>
+            Edit task
+          </Button>
+        )}
       </div>
       {task.review_note && task.status !== 'done' && (
         <p className="task-detail__note" role="note">
@@ -158,6 +179,92 @@ function TaskBody({ task, staff }: { task: TaskDetail; staff: readonly PersonRef
         </ul>
       </section>
     </div>
+  );
+}
+
+/** The task's own fields (title, due date, priority, reviewer, description, checklist), sent as one versioned PATCH of what changed. */
+function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readonly PersonRef[]; onDone: () => void }) {
+  const id = useId();
+  const [title, setTitle] = useState(task.title);
+  const [due, setDue] = useState(task.due_on);
+  const [priority, setPriority] = useState<TaskPriority>(task.priority);
+  const [reviewer, setReviewer] = useState(task.reviewer ? String(task.reviewer.id) : '');
+  const [description, setDescription] = useState(task.description);
+  const [checklist, setChecklist] = useState<ChecklistItem[]>(task.checklist);
+  const changes = editChanges(task, { title, due_on: due, priority, reviewer_id: reviewer ? Number(reviewer) : null, description, checklist });
+  const save = useAction({
+    run: (_input: void, { headers }) => updateTask(task.id, { version: task.version, ...changes }, headers),
+    success: 'Task saved.',
+    invalidates: [taskKeys.all, ['work']],
+    onSuccess: onDone,
+  });
+  const setItem = (index: number, item: Partial<ChecklistItem>) => setChecklist((items) => items.map((entry, position) => (position === index ? { ...entry, ...item } : entry)));
+  const blankItem = checklist.some((item) => item.text.trim() === '');
+  return (
+    <form
+      className="task-form"
+      aria-label="Edit task"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save.run();
+      }}
+    >
+      <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
+      <div className="task-form__pair">
+        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={save.fieldErrors.due_on} />
+        <Filter label="Priority" value={priority} onChange={(value) => setPriority(value as TaskPriority)}>
+          {TASK_PRIORITIES.map((value) => (
+            <option key={value} value={value}>
+              {PRIORITY_LABELS[value]}
+            </option>
+          ))}
+        </Filter>
+        <Filter label="Reviewer" value={reviewer} onChange={setReviewer}>
+          <option value="">No reviewer</option>
+          {staff.map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </Filter>
+      </div>
+      {save.fieldErrors.reviewer_id && <p className="field__error">{save.fieldErrors.reviewer_id}</p>}
+      <TextArea id={`${id}-description`} label="Description" value={description} onValueChange={setDescription} limit={MAX_TASK_DESCRIPTION} rows={4} error={save.fieldErrors.description} />
+      <fieldset className="task-detail__checklist task-form__checklist">
+        <legend>Checklist</legend>
+        {checklist.length === 0 && <p className="task-detail__empty">No items.</p>}
+        {checklist.map((item, index) => (
+          <div key={index} className="task-form__item">
+            <input type="checkbox" aria-label={`Item ${index + 1} done`} checked={item.done} onChange={() => setItem(index, { done: !item.done })} />
+            <input
+              className="field__input"
+              aria-label={`Checklist item ${index + 1}`}
+              value={item.text}
+              maxLength={MAX_CHECKLIST_TEXT}
+              onChange={(event) => setItem(index, { text: event.target.value })}
+            />
+            <button type="button" className="link-button" aria-label={`Remove item ${index + 1}`} onClick={() => setChecklist((items) => items.filter((_entry, position) => position !== index))}>
+              Remove
+            </button>
+          </div>
+        ))}
+        <span>
+          <Button variant="ghost" onClick={() => setChecklist((items) => [...items, { text: '', done: false }])} disabled={checklist.length >= MAX_CHECKLIST_ITEMS}>
+            Add item
+          </Button>
+        </span>
+        {save.fieldErrors.checklist && <p className="field__error">{save.fieldErrors.checklist}</p>}
+      </fieldset>
+      {save.formError && <p className="form-error">{save.formError}</p>}
+      <div className="task-detail__buttons">
+        <Button type="submit" loading={save.busy} disabled={Object.keys(changes).length === 0 || title.trim() === '' || !due || blankItem}>
+          Save changes
+        </Button>
+        <Button variant="outlined" onClick={onDone} disabled={save.busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -29,15 +29,19 @@ const TaskDialog = lazy(() => import('../components/task-dialog.tsx').then((modu
 const NewTaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.NewTaskDialog })));
 // The board (and its drag-and-drop library) loads when the board is first shown, not with the list.
 const TaskBoard = lazy(() => import('../components/task-board.tsx').then((module) => ({ default: module.TaskBoard })));
+// Recurring tasks (the templates) load when that view is first shown.
+const RecurringTemplates = lazy(() => import('../../../components/recurring-templates.tsx').then((module) => ({ default: module.RecurringTemplates })));
 
 const assigneeField: Field<string> = { defaultValue: 'mine', parse: (raw) => (/^(mine|all|none|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value) => value };
 
-/** Everything the page shows lives in the URL: list or board, the filters, sort, page and the open task. */
+/** Everything the page shows lives in the URL: list, board or recurring, the filters, sort, page and the open task. */
 const TASKS_VIEW = {
-  layout: choiceField(['list', 'board'] as const, 'list'),
+  layout: choiceField(['list', 'board', 'recurring'] as const, 'list'),
   assignee: assigneeField,
   status: choiceField<'all' | TaskStatus>(['all', ...TASK_STATUSES], 'all'),
   due: choiceField(['all', 'overdue', 'today', 'week'] as const, 'all'),
+  /** mine: 'Waiting for my review' (in review, the caller the reviewer). */
+  review: choiceField(['all', 'mine'] as const, 'all'),
   search: textField({ lowerCase: true, maxLength: MAX_SEARCH_LENGTH }),
   sort: choiceField<TaskSort>(TASK_SORTS, DEFAULT_TASK_SORT),
   page: integerField(1),
@@ -79,6 +83,7 @@ const queryOf = (view: TasksView): TaskQuery => ({
   assignee: view.assignee,
   ...(view.status !== 'all' ? { status: view.status } : {}),
   ...(view.due !== 'all' ? { due: view.due } : {}),
+  ...(view.review !== 'all' ? { review: view.review } : {}),
   ...(view.search ? { search: view.search } : {}),
   sort: view.sort,
   page: view.page,
@@ -138,45 +143,64 @@ export function TasksPage() {
           <button type="button" aria-pressed={view.layout === 'board'} onClick={() => update({ layout: 'board' })}>
             Board
           </button>
+          <button type="button" aria-pressed={view.layout === 'recurring'} onClick={() => update({ layout: 'recurring' })}>
+            Recurring
+          </button>
         </div>
-        <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Task or client" label="Search tasks" maxLength={MAX_SEARCH_LENGTH} />
-        <Filter label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
-          <option value="mine">Mine</option>
-          <option value="all">Everyone</option>
-          <option value="none">Unassigned</option>
-          {(choices.data?.staff ?? []).map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </Filter>
-        {view.layout === 'list' && (
+        {view.layout !== 'recurring' && (
           <>
-            <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
-              <option value="all">Any status</option>
-              {TASK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {TASK_STATUS_LABELS[status]}
+            <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Task or client" label="Search tasks" maxLength={MAX_SEARCH_LENGTH} />
+            <Filter label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
+              <option value="mine">Mine</option>
+              <option value="all">Everyone</option>
+              <option value="none">Unassigned</option>
+              {(choices.data?.staff ?? []).map((person) => (
+                <option key={person.id} value={String(person.id)}>
+                  {personName(person)}
                 </option>
               ))}
             </Filter>
-            <Filter label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
-              <option value="all">Any time</option>
-              <option value="overdue">Overdue</option>
-              <option value="today">Due today</option>
-              <option value="week">Within 7 days</option>
-            </Filter>
+            {view.layout === 'list' && (
+              <>
+                <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
+                  <option value="all">Any status</option>
+                  {TASK_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {TASK_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </Filter>
+                <Filter label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
+                  <option value="all">Any time</option>
+                  <option value="overdue">Overdue</option>
+                  <option value="today">Due today</option>
+                  <option value="week">Within 7 days</option>
+                </Filter>
+                <Button
+                  variant="outlined"
+                  aria-pressed={view.review === 'mine'}
+                  className="tasks-page__review"
+                  onClick={() => update(view.review === 'mine' ? { review: 'all' } : { review: 'mine', assignee: 'all', status: 'all' })}
+                >
+                  Waiting for my review
+                </Button>
+              </>
+            )}
+            <span className="tasks-page__new">
+              <NextUnassignedButton queue="tasks" invalidates={[taskKeys.all]} />
+            </span>
+            <Button onClick={() => setCreating(true)}>
+              New task
+            </Button>
           </>
         )}
-        <span className="tasks-page__new">
-          <NextUnassignedButton queue="tasks" invalidates={[taskKeys.all]} />
-        </span>
-        <Button onClick={() => setCreating(true)}>
-          New task
-        </Button>
       </div>
 
-      {view.layout === 'list' ? (
+      {view.layout === 'recurring' ? (
+        <Suspense fallback={<LoadingIndicator label="Loading the recurring tasks" />}>
+          <RecurringTemplates title="Recurring tasks" page={view.page} onPage={list.setPage} />
+        </Suspense>
+      ) : view.layout === 'list' ? (
         <>
           <BulkBar
             list="tasks"

@@ -1,0 +1,99 @@
+/**
+ * The invoices register (issue 30): every tax invoice and credit note the caller sees, in every state, for the
+ * 'All invoices' tab beside Unsynced Inv and its CSV export. Same visibility as the page (a bookkeeper only
+ * their clients'); filters client, status (REGISTER_STATUSES), the issue-date period and search; the list's
+ * sorts. Each tax invoice carries what its credit notes took off it.
+ */
+import { addClientVisibility } from '../clients/index.ts';
+import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../../common/contract/invoices.ts';
+import { DEFAULT_INVOICE_SORT } from '../../../../common/contract/invoices-paths.ts';
+import { INVOICE_KIND_LABELS, SYNC_STATE_LABELS } from '../../../../common/invoices.ts';
+import { filsToDecimal } from '../../../../common/money.ts';
+import type { Queryable } from '../../db/database.ts';
+import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
+import { SqlFilter } from '../../lib/sql-filter.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { LIST_COLUMNS, SORT_SQL, toListItem, type InvoiceRow } from './store.ts';
+
+type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+interface RegisterRow extends InvoiceRow {
+  due_on: string;
+  net_fils: number;
+  vat_fils: number;
+  credited_fils: number;
+  credited_invoice_id: number | null;
+  credited_number: string | null;
+}
+
+const COLUMNS = `${LIST_COLUMNS}, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.net_fils, i.vat_fils, i.credited_invoice_id, o.number AS credited_number,
+  CASE WHEN i.kind = 'invoice' THEN (SELECT coalesce(sum(n.total_fils), 0)::integer FROM invoices n WHERE n.credited_invoice_id = i.id) ELSE 0 END AS credited_fils`;
+const FROM = 'FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices o ON o.id = i.credited_invoice_id';
+
+function filterOf(user: Caller, query: RegisterExportQuery): SqlFilter {
+  const filter = new SqlFilter();
+  addClientVisibility(filter, user, 'c');
+  if (query.client !== undefined) filter.add((p) => `i.client_id = ${p}`, query.client);
+  if (query.status === 'issued') filter.addClause("i.kind = 'invoice' AND i.sync_state <> 'synced'");
+  if (query.status === 'synced') filter.addClause("i.kind = 'invoice' AND i.sync_state = 'synced'");
+  if (query.status === 'credited') filter.addClause("i.kind = 'invoice' AND EXISTS (SELECT 1 FROM invoices n WHERE n.credited_invoice_id = i.id)");
+  if (query.status === 'credit_note') filter.addClause("i.kind = 'credit_note'");
+  if (query.from) filter.add((p) => `i.issued_on >= ${p}::date`, query.from);
+  if (query.to) filter.add((p) => `i.issued_on <= ${p}::date`, query.to);
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = filter.bind(containsPattern(search));
+    filter.addClause(`(lower(i.number) LIKE ${pattern} ESCAPE '\\' OR lower(c.legal_name) LIKE ${pattern} ESCAPE '\\')`);
+  }
+  return filter;
+}
+
+function toItem(row: RegisterRow): RegisterItem {
+  return {
+    ...toListItem(row),
+    due_on: row.due_on,
+    net_fils: row.net_fils,
+    vat_fils: row.vat_fils,
+    credited_fils: row.credited_fils,
+    credited_invoice: row.credited_invoice_id !== null && row.credited_number !== null ? { id: row.credited_invoice_id, number: row.credited_number } : null,
+  };
+}
+
+export async function listRegister(db: Queryable, user: Caller, query: RegisterQuery, window: PageWindow): Promise<{ count: number; results: RegisterItem[] }> {
+  const filter = filterOf(user, query);
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM invoices i JOIN clients c ON c.id = i.client_id ${filter.where}`, filter.params);
+  const rows = await db.query<RegisterRow>(
+    `SELECT ${COLUMNS} ${FROM} ${filter.where} ORDER BY ${SORT_SQL[query.sort ?? DEFAULT_INVOICE_SORT]!} LIMIT ${window.size} OFFSET ${window.offset}`,
+    filter.params,
+  );
+  return { count, results: rows.map(toItem) };
+}
+
+const EXPORT_BATCH = 500;
+
+/** The export's rows in batches, in the list's order (every matching row, not one page). */
+export async function* exportRegister(db: Queryable, user: Caller, query: RegisterExportQuery): AsyncGenerator<RegisterItem[]> {
+  const filter = filterOf(user, query);
+  const order = SORT_SQL[query.sort ?? DEFAULT_INVOICE_SORT]!;
+  for (let offset = 0; ; offset += EXPORT_BATCH) {
+    const rows = await db.query<RegisterRow>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ORDER BY ${order} LIMIT ${EXPORT_BATCH} OFFSET ${offset}`, filter.params);
+    if (rows.length > 0) yield rows.map(toItem);
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The export's columns; amounts in AED as decimals ('1250.00'), cells made formula-safe by csvRow. */
+export const REGISTER_COLUMNS: readonly { header: string; value: (row: RegisterItem) => string | number | null }[] = [
+  { header: 'Number', value: (row) => row.number },
+  { header: 'Kind', value: (row) => INVOICE_KIND_LABELS[row.kind] },
+  { header: 'Client', value: (row) => row.client.legal_name },
+  { header: 'Issued', value: (row) => row.issued_on },
+  { header: 'Due', value: (row) => row.due_on },
+  { header: 'Net (AED)', value: (row) => filsToDecimal(row.net_fils) },
+  { header: 'VAT (AED)', value: (row) => filsToDecimal(row.vat_fils) },
+  { header: 'Total (AED)', value: (row) => filsToDecimal(row.total_fils) },
+  { header: 'Credited (AED)', value: (row) => filsToDecimal(row.credited_fils) },
+  { header: 'Credits invoice', value: (row) => row.credited_invoice?.number ?? null },
+  { header: 'Sync', value: (row) => SYNC_STATE_LABELS[row.sync_state] },
+  { header: 'External id', value: (row) => row.external_id },
+];

@@ -1,0 +1,282 @@
+/**
+ * Recurring tasks (issue 30): the templates that make a client's repeated work (the monthly VAT prep, payroll,
+ * the quarterly return) with their next tasks' dates as the server computes them on the one calendar, 'New
+ * recurring task', edit, pause and resume. One list for two places: the Tasks page's Recurring view (every
+ * client the user sees, optionally one) and a client's Recurring tasks tab (that client only), so it lives
+ * here rather than in either feature.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { formatIsoDate } from '../../../common/calendar.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
+import type { PersonRef } from '../../../common/contract/shared.ts';
+import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_TASK_TITLE, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
+import { useAction } from '../lib/use-action.ts';
+import { useQuery } from '../lib/use-query.ts';
+import { createTemplate, fetchTaskChoices, fetchTemplates, templateKeys, updateTemplate } from '../lib/task-templates-api.ts';
+import { Button } from './button.tsx';
+import { CountedTextField } from './counted-field.tsx';
+import { DataTable, type Column } from './data-table.tsx';
+import { FormDialog } from './dialog.tsx';
+import { Pagination } from './pagination.tsx';
+import { StatusChip } from './status-chip.tsx';
+import { FieldFrame, TextField } from './text-field.tsx';
+import './recurring-templates.css';
+
+const FREQUENCY_LABELS: Record<TemplateFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
+const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
+const name = (person: { display_name: string | null; email: string } | null, none = 'Unassigned') => (person ? (person.display_name ?? person.email) : none);
+
+/** 'Monthly on the 10th, created 7 days before' */
+export function scheduleText(template: Pick<TaskTemplate, 'frequency' | 'day_of_month' | 'lead_days'>): string {
+  const day = template.day_of_month;
+  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
+  return `${FREQUENCY_LABELS[template.frequency]} on the ${day}${suffix}, created ${template.lead_days} day${template.lead_days === 1 ? '' : 's'} before`;
+}
+
+interface Props {
+  /** One client's templates (the client's tab); every visible client's otherwise. */
+  clientId?: number;
+  page: number;
+  onPage: (page: number) => void;
+  /** The list's heading. */
+  title: string;
+}
+
+type Editing = { mode: 'new' } | { mode: 'edit'; template: TaskTemplate } | null;
+
+export function RecurringTemplates({ clientId, page, onPage, title }: Props) {
+  const headingId = useId();
+  const query: TemplateQuery = { ...(clientId ? { client: clientId } : {}), page, page_size: DEFAULT_PAGE_SIZE };
+  const templates = useQuery(templateKeys.list(query), (signal) => fetchTemplates(query, signal), { keepPrevious: true });
+  const choices = useQuery(templateKeys.choices, fetchTaskChoices);
+  const [editing, setEditing] = useState<Editing>(null);
+  const toggle = useAction({
+    run: (template: TaskTemplate, { headers }) => updateTemplate(template.id, { version: template.version, active: !template.active }, headers),
+    success: (template) => (template.active ? `'${template.title}' resumed.` : `'${template.title}' paused: no new tasks until it is resumed.`),
+    invalidates: [templateKeys.all],
+  });
+
+  const columns: Column<TaskTemplate>[] = [
+    {
+      id: 'title',
+      header: 'Recurring task',
+      span: 2,
+      cell: (template) => (
+        <span className="recurring__name">
+          <button type="button" className="link-button" onClick={() => setEditing({ mode: 'edit', template })}>
+            {template.title}
+          </button>
+          {!clientId && <span className="recurring__sub">{template.client.legal_name}</span>}
+        </span>
+      ),
+    },
+    { id: 'schedule', header: 'Schedule', cell: (template) => scheduleText(template) },
+    {
+      id: 'next',
+      header: 'Next tasks',
+      span: 2,
+      cell: (template) =>
+        template.active ? (
+          <ul className="recurring__dates" aria-label={`Next tasks of ${template.title}`}>
+            {template.upcoming.map((next) => (
+              <li key={next.due_on}>
+                Due {formatIsoDate(next.due_on)}
+                <span className="recurring__sub"> · created {formatIsoDate(next.created_on).split(' ').slice(0, 2).join(' ')}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="recurring__sub">None while paused</span>
+        ),
+    },
+    { id: 'assignee', header: 'Assignee', cell: (template) => name(template.assignee) },
+    { id: 'status', header: 'Status', fit: true, cell: (template) => <StatusChip variant={template.active ? 'green' : 'neutral'}>{template.active ? 'Active' : 'Paused'}</StatusChip> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      fit: true,
+      cell: (template) => (
+        <Button variant="ghost" aria-label={`${template.active ? 'Pause' : 'Resume'} ${template.title}`} loading={toggle.busy} onClick={() => void toggle.run(template)}>
+          {template.active ? 'Pause' : 'Resume'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="recurring" aria-labelledby={headingId}>
+      <div className="recurring__header">
+        <h2 id={headingId} className="recurring__title">
+          {title}
+        </h2>
+        <Button onClick={() => setEditing({ mode: 'new' })}>New recurring task</Button>
+      </div>
+      <DataTable<TaskTemplate>
+        label={title}
+        columns={columns}
+        rows={templates.data?.results}
+        rowKey={(template) => template.id}
+        isLoading={templates.isLoading}
+        isFetching={templates.isFetching}
+        error={templates.error}
+        onRetry={templates.refetch}
+      />
+      {templates.data && <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} count={templates.data.count} totalPages={templates.data.total_pages} onPage={onPage} />}
+      {editing && <TemplateDialog editing={editing} clientId={clientId} choices={choices.data} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+interface Form {
+  client: string;
+  title: string;
+  frequency: TemplateFrequency;
+  day: string;
+  lead: string;
+  assignee: string;
+  reviewer: string;
+  priority: TaskPriority;
+  firstMonth: string;
+  checklist: string;
+}
+
+const formOf = (template: TaskTemplate | null, clientId: number | undefined): Form => ({
+  client: template ? String(template.client.id) : clientId ? String(clientId) : '',
+  title: template?.title ?? '',
+  frequency: template?.frequency ?? 'monthly',
+  day: String(template?.day_of_month ?? 10),
+  lead: String(template?.lead_days ?? 7),
+  assignee: template?.assignee ? String(template.assignee.id) : '',
+  reviewer: template?.reviewer ? String(template.reviewer.id) : '',
+  priority: template?.priority ?? 'normal',
+  firstMonth: '',
+  checklist: (template?.checklist ?? []).map((item) => item.text).join('\n'),
+});
+
+const idOrNull = (value: string) => (value ? Number(value) : null);
+const checklistOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => ({ text: line, done: false }));
+
+function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonNullable<Editing>; clientId: number | undefined; choices: TaskChoices | undefined; onClose: () => void }) {
+  const id = useId();
+  const template = editing.mode === 'edit' ? editing.template : null;
+  const [form, setForm] = useState<Form>(() => formOf(template, clientId));
+  const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
+  const save = useAction({
+    run: (_input: void, { headers }) => {
+      const common = {
+        title: form.title.trim(),
+        frequency: form.frequency,
+        day_of_month: Number(form.day),
+        lead_days: Number(form.lead),
+        assignee_id: idOrNull(form.assignee),
+        reviewer_id: idOrNull(form.reviewer),
+        priority: form.priority,
+        checklist: checklistOf(form.checklist),
+      };
+      if (template) return updateTemplate(template.id, { version: template.version, ...common } satisfies UpdateTemplateBody, headers);
+      return createTemplate({ client_id: Number(form.client), ...common, ...(form.firstMonth ? { first_occurrence_on: `${form.firstMonth}-01` } : {}) } satisfies NewTemplateBody, headers);
+    },
+    success: (saved) => (template ? `'${saved.title}' saved.` : `'${saved.title}' created: the first task is made on ${formatIsoDate(saved.next_created_on)}.`),
+    invalidates: [templateKeys.all],
+    onSuccess: onClose,
+  });
+  const staff: readonly PersonRef[] = choices?.staff ?? [];
+  const lines = checklistOf(form.checklist);
+  const invalid =
+    !form.client || form.title.trim() === '' || !(Number(form.day) >= 1 && Number(form.day) <= 31) || !(Number(form.lead) >= 1 && Number(form.lead) <= 60) || lines.length > MAX_CHECKLIST_ITEMS;
+  return (
+    <FormDialog
+      title={template ? `Edit ${template.title}` : 'New recurring task'}
+      submitLabel={template ? 'Save changes' : 'Create'}
+      busy={save.busy}
+      error={save.formError}
+      submitDisabled={invalid}
+      onSubmit={() => void save.run()}
+      onClose={onClose}
+    >
+      <div className="recurring-form">
+        {!template && !clientId && (
+          <Select id={`${id}-client`} label="Client" value={form.client} onChange={(client) => set({ client })} error={save.fieldErrors.client_id}>
+            <option value="">Choose a client</option>
+            {(choices?.clients ?? []).map((client) => (
+              <option key={client.id} value={String(client.id)}>
+                {client.legal_name}
+              </option>
+            ))}
+          </Select>
+        )}
+        {template && <p className="recurring__sub">{template.client.legal_name}</p>}
+        <CountedTextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
+        <div className="recurring-form__row">
+          <Select id={`${id}-frequency`} label="Repeats" value={form.frequency} onChange={(frequency) => set({ frequency: frequency as TemplateFrequency })} error={save.fieldErrors.frequency}>
+            {TEMPLATE_FREQUENCIES.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {FREQUENCY_LABELS[frequency]}
+              </option>
+            ))}
+          </Select>
+          <TextField
+            id={`${id}-day`}
+            label="Due on day"
+            type="number"
+            min={1}
+            max={31}
+            value={form.day}
+            onValueChange={(day) => set({ day })}
+            hint="moved to the next working day"
+            error={save.fieldErrors.day_of_month}
+          />
+          <TextField id={`${id}-lead`} label="Created days before" type="number" min={1} max={60} value={form.lead} onValueChange={(lead) => set({ lead })} error={save.fieldErrors.lead_days} />
+        </div>
+        {!template && (
+          <TextField id={`${id}-first`} label="First month (optional)" type="month" value={form.firstMonth} onValueChange={(firstMonth) => set({ firstMonth })} hint="by default the first due date from today" error={save.fieldErrors.first_occurrence_on} />
+        )}
+        <div className="recurring-form__row">
+          <Select id={`${id}-assignee`} label="Assignee" value={form.assignee} onChange={(assignee) => set({ assignee })} error={save.fieldErrors.assignee_id}>
+            <option value="">Unassigned</option>
+            {staff.map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {name(person)}
+              </option>
+            ))}
+          </Select>
+          <Select id={`${id}-reviewer`} label="Reviewer" value={form.reviewer} onChange={(reviewer) => set({ reviewer })} error={save.fieldErrors.reviewer_id}>
+            <option value="">No reviewer</option>
+            {staff.map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {name(person)}
+              </option>
+            ))}
+          </Select>
+          <Select id={`${id}-priority`} label="Priority" value={form.priority} onChange={(priority) => set({ priority: priority as TaskPriority })}>
+            {TASK_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {PRIORITY_LABELS[priority]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <FieldFrame id={`${id}-checklist`} label="Checklist (one item a line)" hint={`up to ${MAX_CHECKLIST_ITEMS} items of ${MAX_CHECKLIST_TEXT} characters`} error={save.fieldErrors.checklist}>
+          <textarea id={`${id}-checklist`} className="field__input field__input--multiline" rows={4} value={form.checklist} onChange={(event) => set({ checklist: event.target.value })} />
+        </FieldFrame>
+        {template && <p className="recurring__sub">Tasks already made keep what they have; the changes apply from the next one.</p>}
+      </div>
+    </FormDialog>
+  );
+}
+
+function Select({ id, label, value, onChange, error, children }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string | undefined; children: ReactNode }) {
+  return (
+    <FieldFrame id={id} label={label} error={error}>
+      <select id={id} className="field__input" value={value} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

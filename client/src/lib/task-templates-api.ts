@@ -1,0 +1,24 @@
+/**
+ * Recurring task templates (task-templates/, common/contract/tasks.ts): their calls and cache keys. They sit in
+ * lib/ because two areas show the same list, the Tasks page's Recurring view (every client the user sees) and
+ * a client's Recurring tasks tab (components/recurring-templates.tsx). Keys start with 'tasks', so a write
+ * invalidating ['tasks'] refreshes the templates and the tasks lists together; the pickers share the Tasks
+ * page's ['tasks', 'choices'] entry.
+ */
+import type { Page } from '../../../common/contract/shared.ts';
+import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
+import { taskPaths } from '../../../common/contract/tasks-paths.ts';
+import { api } from './api.ts';
+
+type Headers = Record<string, string>;
+
+export const templateKeys = {
+  all: ['tasks'] as const,
+  list: (query: TemplateQuery) => ['tasks', 'templates', query] as const,
+  choices: ['tasks', 'choices'] as const,
+};
+
+export const fetchTemplates = (query: TemplateQuery, signal: AbortSignal) => api<Page<TaskTemplate>>(taskPaths.templates, { query, signal });
+export const fetchTaskChoices = (signal: AbortSignal) => api<TaskChoices>(taskPaths.choices, { signal });
+export const createTemplate = (body: NewTemplateBody, headers: Headers) => api<TaskTemplate>(taskPaths.templates, { method: 'POST', body, headers });
+export const updateTemplate = (templateId: number, body: UpdateTemplateBody, headers: Headers) => api<TaskTemplate>(taskPaths.template(templateId), { method: 'PATCH', body, headers });
