@@ -7,11 +7,13 @@ import type { RequestDetail } from '../../../../../common/contract/requests.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
+import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
@@ -29,10 +31,16 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
-  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal));
+  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
   return (
     <Dialog title={request.data ? `${request.data.type.name}: ${request.data.client.legal_name}` : 'Request'} onClose={onClose}>
-      {request.data ? <RequestBody request={request.data} /> : <LoadingIndicator label="Loading the request" />}
+      {request.data ? (
+        <RequestBody request={request.data} />
+      ) : request.error ? (
+        <RecordMissing what="Request" notFound={isNotFound(request.error)} />
+      ) : (
+        <LoadingIndicator label="Loading the request" />
+      )}
     </Dialog>
   );
 }

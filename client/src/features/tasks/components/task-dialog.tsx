@@ -6,10 +6,12 @@ import type { TaskChoices, TaskDetail } from '../../../../../common/contract/tas
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
@@ -28,10 +30,16 @@ const EVENT_LABELS: Record<string, string> = {
 };
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
-  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal));
+  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
   return (
     <Dialog title={task.data?.title ?? 'Task'} onClose={onClose}>
-      {task.data ? <TaskBody task={task.data} staff={staff} /> : <LoadingIndicator label="Loading the task" />}
+      {task.data ? (
+        <TaskBody task={task.data} staff={staff} />
+      ) : task.error ? (
+        <RecordMissing what="Task" notFound={isNotFound(task.error)} />
+      ) : (
+        <LoadingIndicator label="Loading the task" />
+      )}
     </Dialog>
   );
 }
