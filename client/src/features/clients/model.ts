@@ -1,9 +1,10 @@
 /** The Clients pages' rules: how statuses, expiries, days left and report states read, and the tab in the URL. */
-import { dubaiDate, formatIsoDate, monthOfDate, monthsEnding } from '../../../../common/calendar.ts';
+import { dubaiDate, monthOfDate, monthsEnding } from '../../../../common/calendar.ts';
 import { CLIENT_TABS, expiryTone, type ClientStatus, type ClientTab, type ReportState } from '../../../../common/clients.ts';
 import type { MonthlyReport } from '../../../../common/contract/clients.ts';
 import { INSIGHT_MONTHS_SHOWN } from '../../../../common/contract/clients-paths.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../lib/dates.ts';
 
 export const CLIENT_STATUS_VARIANTS: Record<ClientStatus, ChipVariant> = { active: 'green', paused: 'amber', cancelled: 'neutral' };
 
@@ -40,8 +41,8 @@ export function expiryVariant(daysLeft: number): ChipVariant {
 }
 
 export function expiryText(date: string, daysLeft: number): string {
-  if (daysLeft < 0) return `${formatIsoDate(date)} (expired)`;
-  return daysLeft <= 30 ? `${formatIsoDate(date)} (${daysLeftText(daysLeft)})` : formatIsoDate(date);
+  if (daysLeft < 0) return `${formatDubaiDate(date)} (expired)`;
+  return daysLeft <= 30 ? `${formatDubaiDate(date)} (${daysLeftText(daysLeft)})` : formatDubaiDate(date);
 }
 
 /** The export's file name, as the server names it: the Dubai date of the export. */

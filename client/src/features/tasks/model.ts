@@ -1,8 +1,8 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
-import { formatIsoDate } from '../../../../common/calendar.ts';
 import type { TaskListItem } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../lib/dates.ts';
 
 export { TASK_STATUS_LABELS };
 
@@ -12,7 +12,7 @@ export const PRIORITY_VARIANTS: Record<TaskPriority, ChipVariant> = { low: 'neut
 
 /** '12 Mar 2026', with 'Overdue' or 'Due today' when it applies. */
 export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string {
-  const date = formatIsoDate(task.due_on);
+  const date = formatDubaiDate(task.due_on);
   if (task.due_mark === 'overdue') return `${date} · Overdue`;
   if (task.due_mark === 'today') return `${date} · Due today`;
   return date;
