@@ -1,5 +1,5 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
-import type { TaskListItem } from '../../../../common/contract/tasks.ts';
+import type { TaskEvent, TaskListItem } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
@@ -19,3 +19,25 @@ export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string
 }
 
 export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');
+
+const EVENT_LABELS: Record<string, string> = {
+  task_created: 'Created',
+  task_updated: 'Updated',
+  task_assigned: 'Assigned',
+  task_status_changed: 'Status changed',
+  task_sent_for_review: 'Sent for review',
+  task_approved: 'Approved',
+  task_returned: 'Returned',
+  task_commented: 'Commented',
+};
+
+/** A timeline line: what happened, to what for a status change, and who did it ('Status changed from To do to In progress by Omar Haddad'). */
+export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>): string {
+  let what = EVENT_LABELS[event.kind] ?? event.kind;
+  if (event.kind === 'task_status_changed') {
+    const from = TASK_STATUS_LABELS[event.data.from as TaskStatus] as string | undefined;
+    const to = TASK_STATUS_LABELS[event.data.to as TaskStatus] as string | undefined;
+    if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
+  }
+  return `${what} by ${event.actor ? personName(event.actor) : 'the system'}`;
+}

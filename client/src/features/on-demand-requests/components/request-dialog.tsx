@@ -18,17 +18,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
 import { assignRequest, attachmentUrl, convertRequest, declineRequest, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
-import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
-
-const EVENT_LABELS: Record<string, string> = {
-  request_created: 'Requested by the client',
-  request_assigned: 'Assigned',
-  request_status_changed: 'Status changed',
-  request_quoted: 'Quoted',
-  request_quote_accepted: 'Quote accepted by the client',
-  request_converted: 'Converted to tasks',
-  request_declined: 'Declined',
-};
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
   const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
@@ -181,8 +171,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
         <ul>
           {request.timeline.map((event) => (
             <li key={event.id}>
-              {EVENT_LABELS[event.kind] ?? event.kind}
-              {event.actor ? ` by ${event.actor.display_name ?? event.actor.email}` : ''} · {formatDubaiDateTime(event.created_at)}
+              {timelineText(event)} · {formatDubaiDateTime(event.created_at)}
             </li>
           ))}
         </ul>

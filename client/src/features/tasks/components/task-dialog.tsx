@@ -15,19 +15,8 @@ import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
-import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { Filter } from './filter.tsx';
-
-const EVENT_LABELS: Record<string, string> = {
-  task_created: 'Created',
-  task_updated: 'Updated',
-  task_assigned: 'Assigned',
-  task_status_changed: 'Status changed',
-  task_sent_for_review: 'Sent for review',
-  task_approved: 'Approved',
-  task_returned: 'Returned',
-  task_commented: 'Commented',
-};
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
   const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
@@ -160,7 +149,7 @@ function TaskBody({ task, staff }: { task: TaskDetail; staff: readonly PersonRef
         <ul>
           {task.timeline.map((event) => (
             <li key={event.id}>
-              {EVENT_LABELS[event.kind] ?? event.kind} by {event.actor ? personName(event.actor) : 'the system'} · {formatDubaiDateTime(event.created_at)}
+              {timelineText(event)} · {formatDubaiDateTime(event.created_at)}
             </li>
           ))}
         </ul>
