@@ -13,7 +13,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
-import { personName } from '../model.ts';
+import { personName, vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
@@ -46,7 +46,7 @@ export function OverviewTab({ client }: { client: ClientDetail }) {
           <Fact term="TRN" value={client.trn ?? '-'} />
           <Fact
             term="VAT period"
-            value={client.vat_period ? `${client.vat_period === 'monthly' ? 'Monthly' : 'Quarterly'}${client.vat_period === 'quarterly' ? `, first quarter ends in ${monthName(client.vat_first_period_end_month)}` : ''}` : '-'}
+            value={vatPeriodText(client)}
           />
           <Fact term="Corporate tax number" value={client.corporate_tax_number ?? '-'} />
           <Fact term="Financial year ends" value={`End of ${monthName(client.financial_year_end_month)}`} />
