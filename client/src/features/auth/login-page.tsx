@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { authErrorMessage, isProviderError } from '../../lib/auth-messages.ts';
 import { RETURN_PARAM, destinationAfterSignIn } from '../../lib/routing.ts';
-import { authStatus, session } from '../../state/session.ts';
+import { authStatus, session, sessionEndNotice } from '../../state/session.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
@@ -25,6 +25,7 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
+    sessionEndNotice.value = null;
     setSubmitting(true);
     try {
       // The auth flow (and Firebase with it) loads after the first render, so the form shows without it.
@@ -40,7 +41,8 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign in" subtitle="Use your staff account to open the console.">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <FormError message={error} />
+        {/* Why the last session ended (the account was disabled while signed in), until the next attempt. */}
+        <FormError message={error ?? sessionEndNotice.value} />
         <TextField id="login-email" label="Email" type="email" autoComplete="username" required value={email} onValueChange={setEmail} />
         <TextField
           id="login-password"
