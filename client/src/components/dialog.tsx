@@ -12,8 +12,8 @@ interface DialogProps {
   /** The action buttons. */
   footer?: ReactNode;
   /**
-   * false for a dialog that shows something once (a one-time link): a click beside it does not close it,
-   * only its own buttons and Escape do.
+   * false for a dialog that shows something once (a one-time link): neither a click beside it nor Escape
+   * closes it (the link would be lost), only its own buttons do.
    */
   closeOnBackdrop?: boolean;
   /** While an action runs nothing closes the dialog, so its answer is not lost. */
@@ -63,7 +63,7 @@ export function Dialog({ title, onClose, children, footer, closeOnBackdrop = tru
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        close();
+        if (closeOnBackdrop) close();
       }}
       onClickCapture={ignoreRepeatClicks}
       onClick={(event) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { FORGOT_PASSWORD_PATH } from '../../../../common/access.ts';
@@ -16,6 +16,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A ref, not the state: the second click of a double click arrives before the re-render that disables.
+  const signingIn = useRef(false);
 
   if (authStatus.value === 'signed-in') {
     const returnTo = new URLSearchParams(search).get(RETURN_PARAM);
@@ -24,6 +26,8 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (signingIn.current) return;
+    signingIn.current = true;
     setError(null);
     sessionEndNotice.value = null;
     setSubmitting(true);
@@ -35,6 +39,7 @@ export function LoginPage() {
       // Profile failures are already shown as an error toast by the auth flow; provider errors are shown here.
       if (isProviderError(failure)) setError(authErrorMessage(failure));
       setSubmitting(false);
+      signingIn.current = false;
     }
   };
 
