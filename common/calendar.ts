@@ -133,8 +133,8 @@ export function monthsEnding(last: IsoMonth, count: number): IsoMonth[] {
   return Array.from({ length: count }, (_unused, index) => addMonthsToMonth(last, index - count + 1));
 }
 
-/** '28 Apr 2025' (the spec's 'dd MMM yyyy'). */
+/** '28-Apr-2025': the spec's Dubai date format 'DD-MMM-YYYY', the one the console shows (the server's texts and PDFs too). */
 export function formatIsoDate(date: IsoDate): string {
   const [year, month, day] = parts(date);
-  return `${pad(day)} ${MONTH_SHORT[month - 1]!} ${year}`;
+  return `${pad(day)}-${MONTH_SHORT[month - 1]!}-${year}`;
 }

@@ -451,7 +451,7 @@ export type ReinstateBody = Static<typeof ReinstateBody>;
 /** PUT registrations/{userId}/meeting: books the call, or reschedules it. starts_at carries its offset (+04:00). */
 export const MeetingBody = Closed({
   version: Version,
-  starts_at: Type.String({ format: 'date-time', maxLength: 40, title: 'Start' }),
+  starts_at: Type.String({ format: 'date-time', maxLength: 40, title: 'Date and time' }),
   duration_minutes: Type.Integer({ minimum: MEETING_DURATION.min, maximum: MEETING_DURATION.max, title: 'Duration' }),
   host_id: Id('Host'),
   mode: MeetingModeSchema,

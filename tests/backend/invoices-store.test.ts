@@ -170,8 +170,8 @@ describe('the PDF', () => {
     expect(text).toContain('PDF Reader Trading LLC');
     expect(text).toContain('TRN: 100998877665544');
     expect(text).toContain(number);
-    expect(text).toContain('02 Mar 2026');
-    expect(text).toContain('16 Mar 2026'); // due in 14 days
+    expect(text).toContain('02-Mar-2026');
+    expect(text).toContain('16-Mar-2026'); // due in 14 days
     expect(text).toContain('VAT return filing, Q1 2026');
     // Lines: 1,500.00 + 75.00 VAT; 12 x 25.50 = 306.00 + 15.30 VAT. Totals 1,806.00, 90.30, 1,896.30.
     for (const figure of ['1,500.00', '75.00', '1,575.00', '306.00', '15.30', '321.30', '1,806.00', '90.30', '1,896.30']) expect(text).toContain(figure);

@@ -31,6 +31,15 @@ async function expectedPages(): Promise<Map<number, OnboardingPage | null>> {
   return new Map(rows.map((row) => [row.user_id, onboardingPageOf(row)]));
 }
 
+/** Per registration (its user id), the lower-case text the list search matches: company, Reg ID, client e-mail and name. */
+async function searchableTexts(): Promise<Map<number, string>> {
+  const rows = await app.db.query<{ user_id: number; text: string }>(
+    `SELECT r.user_id, lower(r.legal_name || ' ' || r.registration_id || ' ' || u.email || ' ' || coalesce(u.display_name, '')) AS text
+       FROM registrations r JOIN users u ON u.id = r.user_id`,
+  );
+  return new Map(rows.map((row) => [row.user_id, row.text]));
+}
+
 beforeAll(async () => {
   app = await startBackend(emulatorHost);
   users = await createUsers(app, emulatorHost, [...STAFF_ROLES, 'CLIENT'], 'lists');
@@ -76,7 +85,20 @@ describe('queues', () => {
     const word = first!.legal_name.split(' ')[0]!.toUpperCase();
     const found = await list(`queue=due-diligence&search=${encodeURIComponent(word)}&page_size=100`);
     expect(found.results.map((item) => item.id)).toContain(first!.id);
-    expect(found.results.every((item) => item.legal_name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const searchable = await searchableTexts();
+    expect(found.results.every((item) => searchable.get(item.id)!.includes(word.toLowerCase()))).toBe(true);
+  });
+
+  it("finds a registration by what its row shows and staff type: its Reg ID, the client's name and e-mail", async () => {
+    const [row] = await app.db.query<{ user_id: number; registration_id: string; email: string; display_name: string | null }>(
+      `SELECT r.user_id, r.registration_id, u.email, u.display_name FROM registrations r JOIN users u ON u.id = r.user_id
+        WHERE u.display_name IS NOT NULL ORDER BY r.id LIMIT 1`,
+    );
+    for (const text of [row!.registration_id, row!.email.toUpperCase(), row!.display_name!]) {
+      const found = await list(`search=${encodeURIComponent(text)}&page_size=100`);
+      expect(found.results.map((item) => item.id), text).toContain(row!.user_id);
+      expect(found.count, text).toBe(found.results.length);
+    }
   });
 });
 

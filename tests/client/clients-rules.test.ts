@@ -35,9 +35,9 @@ describe('days left and expiries', () => {
     expect(expiryVariant(0)).toBe('amber');
     expect(expiryVariant(30)).toBe('amber');
     expect(expiryVariant(31)).toBe('neutral');
-    expect(expiryText('2026-11-13', -12)).toBe('13 Nov 2026 (expired)');
-    expect(expiryText('2026-11-28', 3)).toBe('28 Nov 2026 (in 3 days)');
-    expect(expiryText('2027-10-28', 337)).toBe('28 Oct 2027');
+    expect(expiryText('2026-11-13', -12)).toBe('13-Nov-2026 (expired)');
+    expect(expiryText('2026-11-28', 3)).toBe('28-Nov-2026 (in 3 days)');
+    expect(expiryText('2027-10-28', 337)).toBe('28-Oct-2027');
   });
 });
 

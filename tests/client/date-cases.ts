@@ -11,13 +11,14 @@ export function dateCases(expectedOffsetMinutes: number): void {
       expect(new Date('2026-01-15T12:00:00Z').getTimezoneOffset()).toBe(expectedOffsetMinutes);
     });
 
-    it("full format 'DD MMM YYYY, hh:mm A' in Dubai time", () => {
-      expect(formatFull('2026-03-05T22:30:00Z')).toBe('06 Mar 2026, 02:30 AM');
-      expect(formatFull('2026-03-05T08:07:00.000Z')).toBe('05 Mar 2026, 12:07 PM');
+    it("one date-time format everywhere, the Dubai 'DD-MMM-YYYY h:mm A' (formatFull is the same)", () => {
+      expect(formatFull('2026-03-05T22:30:00Z')).toBe('06-Mar-2026 2:30 AM');
+      expect(formatFull('2026-03-05T08:07:00.000Z')).toBe('05-Mar-2026 12:07 PM');
+      expect(formatFull('2026-03-05T08:07:00.000Z')).toBe(formatDubaiDateTime('2026-03-05T08:07:00.000Z'));
     });
 
-    it("time of day 'hh:mm A' in Dubai time", () => {
-      expect(formatTime('2026-03-05T22:30:00Z')).toBe('02:30 AM');
+    it("time of day 'h:mm A' in Dubai time", () => {
+      expect(formatTime('2026-03-05T22:30:00Z')).toBe('2:30 AM');
       expect(formatTime('2026-03-05T08:07:00.000Z')).toBe('12:07 PM');
       expect(formatTime(null)).toBe('-');
     });
@@ -29,12 +30,18 @@ export function dateCases(expectedOffsetMinutes: number): void {
       expect(formatDubaiDate(new Date(Date.UTC(2026, 11, 31, 20, 0)))).toBe('01-Jan-2027');
     });
 
+    it("one date format for calendar dates too (a due date is a day, never moved by a zone)", () => {
+      expect(formatDubaiDate('2026-11-28')).toBe('28-Nov-2026');
+      expect(formatDubaiDate('2027-01-01')).toBe('01-Jan-2027');
+      expect(formatDubaiDate('2026-02-30')).toBe('-');
+    });
+
     it('relative day: Today, Yesterday, else the date, by the Dubai calendar', () => {
       const now = '2026-03-06T10:00:00Z';
       expect(formatRelativeDay('2026-03-05T20:30:00Z', now)).toBe('Today');
       expect(formatRelativeDay('2026-03-05T19:59:00Z', now)).toBe('Yesterday');
-      expect(formatRelativeDay('2026-03-04T19:59:00Z', now)).toBe('04 Mar 2026');
-      expect(formatRelativeDay('2026-03-03T20:00:00Z', now)).toBe('04 Mar 2026');
+      expect(formatRelativeDay('2026-03-04T19:59:00Z', now)).toBe('04-Mar-2026');
+      expect(formatRelativeDay('2026-03-03T20:00:00Z', now)).toBe('04-Mar-2026');
     });
 
     it('weeks start on Monday 00:00 Dubai time', () => {

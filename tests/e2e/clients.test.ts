@@ -84,7 +84,7 @@ describe('the Clients list', () => {
     expect(await settledRows(page)).toBe(filtered);
     await expect.poll(() => page.getByLabel('Status').inputValue()).toBe('active');
     await expect.poll(() => page.getByLabel('Licence').inputValue()).toBe('90');
-    // Every row shown has its licence expiring within 90 days, or expired ('28 Oct 2026 (in 3 days)').
+    // Every row shown has its licence expiring within 90 days, or expired ('28-Oct-2026 (in 3 days)').
     const expiries = await table(page).locator('[role="cell"]:nth-child(6) .status-chip').allTextContents();
     expect(expiries).toHaveLength(filtered);
     const limit = Date.now() + 91 * 86_400_000;

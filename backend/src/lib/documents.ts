@@ -24,7 +24,7 @@ export function decodeDocument(contentBase64: string, contentType: DocumentConte
   const content = Buffer.from(contentBase64, 'base64');
   if (content.length === 0) throw invalidInput(field, 'must not be empty');
   if (content.length > maxBytes) throw invalidInput(field, `must be at most ${(maxBytes / 1024 / 1024).toLocaleString('en-GB')} MB`);
-  if (!SIGNATURES[contentType].every((byte, index) => content[index] === byte)) throw invalidInput(field, `is not a ${typeName(contentType)} file`);
+  if (!SIGNATURES[contentType].every((byte, index) => content[index] === byte)) throw invalidInput(field, `is not a ${typeName(contentType)} file: choose a PDF, PNG or JPEG file`);
   return content;
 }
 

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import type { ErrorBody } from '../../../common/error-catalogue.ts';
-import { HttpError, invalidInput } from '../lib/http-error.ts';
+import { HttpError, invalidInput, labelledByRoute } from '../lib/http-error.ts';
 import { RequestValidationError } from '../lib/validation.ts';
 
 export const errorsPlugin = fp(
@@ -23,7 +23,8 @@ export const errorsPlugin = fp(
     });
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      const sent = toHttpError(error);
+      const schema = request.routeOptions.schema;
+      const sent = labelledByRoute(toHttpError(error), schema ? [schema.body, schema.querystring] : []);
       if (sent.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       // A streamed answer that fails half-way has sent its head already; the socket is all that is left.
       if (reply.sent || reply.raw.headersSent) {

@@ -12,8 +12,8 @@ interface DialogProps {
   /** The action buttons. */
   footer?: ReactNode;
   /**
-   * false for a dialog that shows something once (a one-time link): a click beside it does not close it,
-   * only its own buttons and Escape do.
+   * false for a dialog that shows something once (a one-time link): neither a click beside it nor Escape
+   * closes it (the link would be lost), only its own buttons do.
    */
   closeOnBackdrop?: boolean;
   /** While an action runs nothing closes the dialog, so its answer is not lost. */
@@ -21,7 +21,7 @@ interface DialogProps {
 }
 
 /**
- * The one modal dialog, on the native <dialog> element: showModal gives the focus trap, Escape, the inert
+ * The one modal dialog, on the native <dialog> element (a field marked `data-autofocus` starts with the focus): showModal gives the focus trap, Escape, the inert
  * page behind and the top layer, so none of that is hand-written. Mount it to open it.
  *
  * The second click of a double click never acts inside it: a double click on the button that opened the
@@ -43,6 +43,9 @@ export function Dialog({ title, onClose, children, footer, closeOnBackdrop = tru
     const dialog = ref.current;
     if (!dialog) return;
     dialog.showModal();
+    // showModal focuses the first focusable element (the Close button) unless one carries the autofocus
+    // attribute, which React's autoFocus never writes: a field marked data-autofocus takes the focus instead.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => dialog.close();
   }, []);
 
@@ -60,7 +63,7 @@ export function Dialog({ title, onClose, children, footer, closeOnBackdrop = tru
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        close();
+        if (closeOnBackdrop) close();
       }}
       onClickCapture={ignoreRepeatClicks}
       onClick={(event) => {

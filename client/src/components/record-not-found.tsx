@@ -22,3 +22,16 @@ export function RecordNotFound({ what, list }: RecordNotFoundProps) {
     </section>
   );
 }
+
+/**
+ * The same answer inside a dialog or pane a link opened (`?task=`, `?request=`, `?conversation=`): a record
+ * that is missing or not the user's to open is said once, in place of the spinner, with no toast; any other
+ * failure already had its toast, so the pane only says it could not be loaded.
+ */
+export function RecordMissing({ what, notFound }: { what: string; notFound: boolean }) {
+  return (
+    <p className="record-missing" role="status">
+      {notFound ? `${what} not found. It may have been removed, or it is not yours to open.` : `The ${what.toLowerCase()} could not be loaded.`}
+    </p>
+  );
+}

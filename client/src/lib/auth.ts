@@ -27,7 +27,8 @@ import { navigate } from 'wouter/use-browser-location';
 import type { Me } from '../../../common/contract/users.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
-import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
+import { HTTP_STATUS_MESSAGES } from '../../../common/error-catalogue.ts';
+import { authStatus, resetSession, session, sessionEndNotice, setSession, updateAccessToken } from '../state/session.ts';
 import { notifyError } from './toast.ts';
 
 let auth: Auth | null = null;
@@ -105,7 +106,12 @@ async function syncToken(user: User): Promise<void> {
     refreshTimer = setTimeout(
       () => {
         // A refreshed token comes back through onIdTokenChanged, which stores it and schedules the next one.
-        user.getIdToken(true).catch((error: unknown) => console.warn('Could not refresh the ID token', error));
+        user.getIdToken(true).catch(async (error: unknown) => {
+          console.warn('Could not refresh the ID token', error);
+          // The provider refused the session for a reason (the account was disabled): say so, as the API client does.
+          const { isSessionEndReason, tellReason } = await import('./session-lost.ts');
+          if (isSessionEndReason(error)) await tellReason(error);
+        });
       },
       Math.max(expiresAt - REFRESH_BEFORE_EXPIRY_MS - Date.now(), MIN_REFRESH_DELAY_MS),
     );
@@ -125,6 +131,9 @@ function settleSignIn(error?: unknown): void {
 
 async function onAuthState(auth: Auth, user: User | null, readMe: () => Promise<Me>): Promise<void> {
   if (!user) {
+    // Signed out without a logout (the provider dropped a disabled or revoked session on its own): the login
+    // page says the session ended; the reason, once known, replaces this.
+    if (authStatus.value === 'signed-in') sessionEndNotice.value ??= HTTP_STATUS_MESSAGES[401] ?? null;
     resetSession();
     authStatus.value = 'signed-out';
     return;
@@ -171,6 +180,7 @@ export async function signIn(email: string, password: string): Promise<void> {
 
 /** Logout: the session is cleared and the login page shown at once; the provider's sign-out follows. */
 export async function logout(): Promise<void> {
+  sessionEndNotice.value = null;
   authStatus.value = 'signed-out';
   resetSession();
   navigate(LOGIN_PATH);

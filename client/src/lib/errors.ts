@@ -86,3 +86,6 @@ export function serverMessage(error: unknown): string {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
+
+/** A query's notify rule for a view that says 'not found' itself: every other failure still gets the toast. */
+export const unlessNotFound = (error: unknown): boolean => !isNotFound(error);

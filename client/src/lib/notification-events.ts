@@ -2,7 +2,9 @@
  * Live notifications as events other areas can react to without importing the notifications feature: the
  * notification center publishes each new record it receives from the stream, and an area declares which of
  * its cached views a kind makes stale (refreshOnNotifications: a chat message reads the chats again, a new
- * website enquiry the inbox and its nav count) or listens to them itself.
+ * website enquiry the inbox and its nav count) or listens to them itself. Open records follow it too, with
+ * no code per page: a notification names its record by its console link, and when the page on screen is that
+ * record ('/tasks?task=12' open when the reviewer returns task 12), everything the page watches is read again.
  */
 import type { NotificationKind, NotificationRecord } from '../../../common/contract/notifications.ts';
 import { queryCache, type QueryKey } from './query-cache.ts';
@@ -22,6 +24,28 @@ function subscribe(kinds: readonly NotificationKind[] | null, listener: Listener
   };
 }
 
+/**
+ * Whether the page at `here` shows the record a notification's link names: the same path, and no record
+ * parameter of the link ('task', 'request', ...) naming another record than the page's. A tab parameter
+ * does not count: '/clients/5?tab=reports' names client 5 whichever of its tabs is open.
+ */
+export function linkNamesOpenPage(link: string, here: { pathname: string; search: string }): boolean {
+  const target = new URL(link, 'http://console.invalid');
+  if (target.pathname.replace(/\/+$/, '') !== here.pathname.replace(/\/+$/, '')) return false;
+  const current = new URLSearchParams(here.search);
+  for (const [name, value] of target.searchParams) {
+    if (name === 'tab') continue;
+    const shown = current.get(name);
+    if (shown !== null && shown !== value) return false;
+  }
+  return true;
+}
+
+/** The open record follows the stream: a notification naming the page on screen reads what it watches again. */
+function refreshOpenRecord(record: NotificationRecord): void {
+  if (record.link && typeof window !== 'undefined' && linkNamesOpenPage(record.link, window.location)) queryCache.invalidateWatched();
+}
+
 /** Calls listener with every live notification until the returned function is called. */
 export const onNotification = (listener: Listener) => subscribe(null, listener);
 
@@ -36,3 +60,5 @@ export const onNotificationKinds = (kinds: readonly NotificationKind[], listener
 export function refreshOnNotifications(kinds: readonly NotificationKind[], key: QueryKey): void {
   subscribe(kinds, () => queryCache.invalidate(key));
 }
+
+subscribe(null, refreshOpenRecord);

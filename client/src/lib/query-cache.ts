@@ -203,6 +203,13 @@ export class QueryCache {
     }
   }
 
+  /** Every entry a view is watching now reads again (what is on screen); the others are only marked out of date. */
+  invalidateWatched(): void {
+    for (const entry of [...this.entries.values()]) {
+      if (entry.observed) entry.invalidate();
+    }
+  }
+
   /** Forgets everything (another user signs in, the role changed): no view may show the previous data. */
   clear(): void {
     for (const entry of this.entries.values()) {

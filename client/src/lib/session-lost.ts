@@ -4,10 +4,11 @@
  * to return to. Parallel calls failing together show one toast (one error toast at a time).
  */
 import { signOut } from 'firebase/auth';
-import { authStatus, resetSession } from '../state/session.ts';
+import { authStatus, resetSession, sessionEndNotice } from '../state/session.ts';
 import type { ApiError } from './errors.ts';
 import { currentIdToken, firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
+import { HTTP_STATUS_MESSAGES } from '../../../common/error-catalogue.ts';
 
 /** Provider refusals that say why the session ended (an administrator disabled the account), rather than that it did. */
 const REASONS = new Set(['auth/user-disabled']);
@@ -18,9 +19,15 @@ function isReason(error: unknown): boolean {
 }
 
 /** The sign-in texts load only here, so the pages' downloads do without them. */
-async function tellReason(error: unknown): Promise<void> {
-  notifyError((await import('./auth-messages.ts')).authErrorMessage(error));
+export async function tellReason(error: unknown): Promise<void> {
+  const message = (await import('./auth-messages.ts')).authErrorMessage(error);
+  // The login page keeps saying it, whichever signs the user out first (Firebase or endLostSession).
+  sessionEndNotice.value = message;
+  notifyError(message);
 }
+
+/** A refusal of the session that says why it ended ('auth/user-disabled'), rather than only that it did. */
+export const isSessionEndReason = (error: unknown) => isReason(error);
 
 /**
  * The signed-in user's ID token, for the API client and the notification stream. When a refresh is
@@ -39,7 +46,10 @@ export async function sessionIdToken(forceRefresh: boolean): Promise<string | nu
 export async function endLostSession(error: ApiError, refreshFailure?: unknown): Promise<void> {
   // The message shows even when Firebase, refusing the refresh, has already signed the user out.
   if (isReason(refreshFailure)) await tellReason(refreshFailure);
-  else notifyError(error);
+  else {
+    sessionEndNotice.value ??= HTTP_STATUS_MESSAGES[401] ?? null;
+    notifyError(error);
+  }
   // While signing in, the auth flow signs out itself.
   if (authStatus.value === 'loading') return;
   resetSession();

@@ -10,7 +10,8 @@
  * - 409 CONFLICT: the server's message, and the named keys read again so the page shows the latest version;
  * - a refused input (400 with `field`): the server's sentence handed back per field, so the form keeps
  *   its text and shows the reason beside the field; other refusals the form can show (400, 403, 409) as
- *   `formError`. Every failure also reaches the one error toast.
+ *   `formError`. An error is shown once: a refusal the form shows (a field it renders `fieldErrors[field]`
+ *   for, or a `formError` it renders) gets no toast beside it; every other failure reaches the one error toast.
  */
 import { useCallback, useRef, useState } from 'react';
 import { IDEMPOTENCY_HEADER } from '../../../common/contract/http.ts';
@@ -37,6 +38,9 @@ export interface ActionOptions<I, R> {
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** Recorded when a form lists every field error: it shows whichever field is refused. */
+const ANY_FIELD = '\u0000any';
 
 export interface Action<I, R> {
   /** Resolves with the answer, or undefined when the write failed or another was still running. */
@@ -69,6 +73,9 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // What the form shows itself: the fields whose error a render read, and whether it read formError.
+  const shownFields = useRef(new Set<string>());
+  const showsFormError = useRef(false);
 
   const run = useCallback(async (input: I): Promise<R | undefined> => {
     // A ref, not the state: two clicks in the same frame both see the state from before the first.
@@ -95,10 +102,12 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
         queryCache.invalidate(...keys);
         onConflict?.(input);
       } else {
-        notifyError(error);
         const field = refused?.status === 400 && typeof refused.body.field === 'string' ? refused.body.field : null;
+        const formRefusal = !field && refused !== null && (refused.status === 400 || refused.status === 403);
+        // Shown beside its field or above the form: said there, once, not in a toast as well.
+        if (!(field && (shownFields.current.has(field) || shownFields.current.has(ANY_FIELD))) && !(formRefusal && showsFormError.current)) notifyError(error);
         if (field) setFieldErrors({ [field]: serverMessage(error) });
-        else if (refused && (refused.status === 400 || refused.status === 403)) setFormError(serverMessage(error));
+        else if (formRefusal) setFormError(serverMessage(error));
       }
       return undefined;
     } finally {
@@ -112,5 +121,26 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
     setFormError(null);
   }, []);
 
-  return { run, busy, fieldErrors, formError, reset };
+  // Reading an error in render is how a form says it shows it: the reads are recorded, the values unchanged.
+  const readFieldErrors = new Proxy(fieldErrors, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') shownFields.current.add(key);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+    // Listing them (Object.values) shows whichever field is refused.
+    ownKeys(target) {
+      shownFields.current.add(ANY_FIELD);
+      return Reflect.ownKeys(target);
+    },
+  });
+  return {
+    run,
+    busy,
+    fieldErrors: readFieldErrors,
+    get formError() {
+      showsFormError.current = true;
+      return formError;
+    },
+    reset,
+  };
 }

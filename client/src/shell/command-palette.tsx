@@ -84,8 +84,8 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
       <div className="command-palette">
         <div className="command-palette__field">
           <input
-            // The dialog opens for typing: the field takes the focus.
-            autoFocus
+            // The dialog opens for typing: the field takes the focus (Dialog focuses it after showModal).
+            data-autofocus
             type="text"
             role="combobox"
             aria-expanded={hits.length > 0}

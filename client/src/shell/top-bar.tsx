@@ -1,12 +1,12 @@
 import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { routeByKey, routeForPath } from '../../../common/access.ts';
+import { routeByKey } from '../../../common/access.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Icon } from '../components/icon.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { logout } from '../lib/auth.ts';
-import { pathDepth } from '../lib/links.ts';
+import { backFallback, showsPageTitle } from './page-level.ts';
 import { canGoBackInConsole } from '../lib/navigation-history.ts';
 import { userDisplayName } from '../lib/user-name.ts';
 import { session } from '../state/session.ts';
@@ -19,13 +19,15 @@ const settingsPath = routeByKey('settings').path;
  * without a table entry (the 404 page) brings its own heading.
  */
 export function TopBar({ title }: { title: string | undefined }) {
+  useSignals();
   const [location, navigate] = useLocation();
+  const role = session.value.role;
   // History back, as the spec says; with no console page behind this one (opened in a new tab), the
-  // page's own list, or Home.
-  const back = () => (canGoBackInConsole() ? window.history.back() : navigate(routeForPath(location)?.path ?? '/'));
+  // page's own list, or the role's first page.
+  const back = () => (canGoBackInConsole() ? window.history.back() : navigate(backFallback(location, role)));
   return (
     <header className="top-bar">
-      {pathDepth(location) > 1 ? (
+      {!showsPageTitle(location) ? (
         <button type="button" className="back-link" onClick={back}>
           <Icon name="arrow-left" size={18} />
           Back To Home

@@ -10,7 +10,7 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { pathDepth } from '../lib/links.ts';
+import { showsPageTitle } from './page-level.ts';
 import { lastNavigation, takeRestoreTarget } from '../lib/navigation-history.ts';
 
 /** How long a restore or a focus waits for the page to render what it needs (rows, its heading). */
@@ -75,7 +75,7 @@ export function useRouteEffects(): void {
       } else if (kind === 'push') {
         window.scrollTo(0, 0);
       }
-      if (pageChanged && kind !== 'load') stops.push(focusHeading(pathDepth(pathname) > 1));
+      if (pageChanged && kind !== 'load') stops.push(focusHeading(!showsPageTitle(pathname)));
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -51,6 +51,13 @@ export const session = signal<Session>({ ...DEFAULT_SESSION, access_token: readS
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export const authStatus = signal<AuthStatus>('loading');
 
+/**
+ * Why the last session ended when the user did not log out (the account was disabled, the session was
+ * revoked): the login page says it until the next sign-in attempt, so the reason is not lost in a toast
+ * that closed while the page changed. null after a logout or once read by a new attempt.
+ */
+export const sessionEndNotice = signal<string | null>(null);
+
 /** Set all settings: the session becomes authenticated with whatever was given. */
 export function setSession(settings: Partial<Omit<Session, 'authState'>>): void {
   session.value = { ...session.value, ...settings, authState: true };

@@ -199,7 +199,7 @@ export function uploadDocument(db: Database, user: Caller, clientId: number, bod
 export function requestDocument(db: Database, user: Caller, clientId: number, body: DocumentRequestBody, context: ActionContext, today = dubaiDate()): Promise<ClientDocuments> {
   const note = body.note.trim();
   if (note === '') return Promise.reject(invalidInput('note', 'must not be blank'));
-  if (body.due_on !== undefined && body.due_on < today) return Promise.reject(invalidInput('due_on', 'must not be in the past'));
+  if (body.due_on !== undefined && body.due_on < today) return Promise.reject(invalidInput('due_on', 'must be today or later'));
   return clientWrite(
     db,
     user,

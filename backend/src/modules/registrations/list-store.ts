@@ -93,7 +93,17 @@ function filterOf(filters: ListFilters): SqlFilter {
   if (filters.status) filter.add((p) => `r.status = ${p}`, filters.status);
   if (filters.queue) addQueue(filter, filters.queue);
   const search = filters.search?.trim() ?? '';
-  if (search) filter.add((p) => `lower(r.legal_name) LIKE ${p} ESCAPE '\\'`, containsPattern(search));
+  // What the rows show and staff type: the company, the registration id, the client's name or e-mail. Each
+  // side reads a trigram index (registrations' legal name and id, users' e-mail-and-name); the client's side is
+  // a subquery, so the count (which reads registrations alone) filters the same rows.
+  if (search) {
+    filter.add(
+      (p) =>
+        `(lower(r.legal_name) LIKE ${p} ESCAPE '\\' OR lower(r.registration_id) LIKE ${p} ESCAPE '\\'
+          OR r.user_id IN (SELECT su.id FROM users su WHERE lower(su.email || ' ' || coalesce(su.display_name, '')) LIKE ${p} ESCAPE '\\'))`,
+      containsPattern(search),
+    );
+  }
   // A subquery, so the count (which reads registrations alone) filters the same rows.
   if (filters.host_id !== undefined) filter.add((p) => `EXISTS (SELECT 1 FROM registration_meetings hm WHERE hm.id = r.meeting_id AND hm.host_id = ${p})`, filters.host_id);
   return filter;

@@ -3,7 +3,7 @@
  * blocks (my tasks overdue, my tasks due today), under the tasks list's own rule: the pages' roles
  * (canSee 'tasks'), and a bookkeeper only on their own clients (the clients module's addClientVisibility).
  */
-import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
+import { daysBetween, dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
@@ -48,7 +48,7 @@ export const taskSearch: SearchProvider = {
        ) found ${order} LIMIT ${limit}`,
       filter.params,
     );
-    return rows.map((row) => ({ kind: 'task', id: row.id, title: row.title, subtitle: `${row.legal_name} · due ${row.due_on}${row.status === 'done' ? ' · done' : ''}`, href: taskHref(row.id) }));
+    return rows.map((row) => ({ kind: 'task', id: row.id, title: row.title, subtitle: `${row.legal_name} · due ${formatIsoDate(row.due_on)}${row.status === 'done' ? ' · done' : ''}`, href: taskHref(row.id) }));
   },
 };
 

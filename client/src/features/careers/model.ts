@@ -2,9 +2,9 @@
 import type { JobPost } from '../../../../common/contract/careers.ts';
 import type { ApplicationStatus, JobStatus } from '../../../../common/contract/careers-paths.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
-import { formatIsoDate } from '../../../../common/calendar.ts';
+import { formatDubaiDate } from '../../lib/dates.ts';
 
-const day = (date: string) => formatIsoDate(date);
+const day = (date: string) => formatDubaiDate(date);
 
 export const JOB_VARIANTS: Record<JobStatus, ChipVariant> = { draft: 'neutral', published: 'green', closed: 'red' };
 export const APPLICATION_VARIANTS: Record<ApplicationStatus, ChipVariant> = { new: 'blue', shortlisted: 'purple', interview: 'amber', offer: 'amber', rejected: 'neutral', hired: 'green' };

@@ -1,9 +1,10 @@
 /** The Clients pages' rules: how statuses, expiries, days left and report states read, and the tab in the URL. */
-import { dubaiDate, formatIsoDate, monthOfDate, monthsEnding } from '../../../../common/calendar.ts';
+import { MONTH_NAMES, dubaiDate, monthOfDate, monthsEnding } from '../../../../common/calendar.ts';
 import { CLIENT_TABS, expiryTone, type ClientStatus, type ClientTab, type ReportState } from '../../../../common/clients.ts';
 import type { MonthlyReport } from '../../../../common/contract/clients.ts';
 import { INSIGHT_MONTHS_SHOWN } from '../../../../common/contract/clients-paths.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../lib/dates.ts';
 
 export const CLIENT_STATUS_VARIANTS: Record<ClientStatus, ChipVariant> = { active: 'green', paused: 'amber', cancelled: 'neutral' };
 
@@ -40,8 +41,8 @@ export function expiryVariant(daysLeft: number): ChipVariant {
 }
 
 export function expiryText(date: string, daysLeft: number): string {
-  if (daysLeft < 0) return `${formatIsoDate(date)} (expired)`;
-  return daysLeft <= 30 ? `${formatIsoDate(date)} (${daysLeftText(daysLeft)})` : formatIsoDate(date);
+  if (daysLeft < 0) return `${formatDubaiDate(date)} (expired)`;
+  return daysLeft <= 30 ? `${formatDubaiDate(date)} (${daysLeftText(daysLeft)})` : formatDubaiDate(date);
 }
 
 /** The export's file name, as the server names it: the Dubai date of the export. */
@@ -68,4 +69,15 @@ export const currentMonth = () => monthOfDate(dubaiDate());
 export function reportOfMonth(reports: readonly MonthlyReport[], month: string): MonthlyReport | undefined {
   const ofMonth = reports.filter((report) => report.month === month);
   return ofMonth.find((report) => report.state !== 'published' && report.state !== 'superseded') ?? ofMonth.find((report) => report.state === 'published') ?? ofMonth[0];
+}
+
+/**
+ * The VAT period as the overview shows it: 'Monthly', 'Quarterly, first quarter ends in March', or just
+ * 'Quarterly' while the month is not recorded (never 'ends in -'); '-' when the client files no VAT.
+ */
+export function vatPeriodText(client: { vat_period: 'monthly' | 'quarterly' | null; vat_first_period_end_month: number | null }): string {
+  if (client.vat_period === null) return '-';
+  if (client.vat_period === 'monthly') return 'Monthly';
+  const month = client.vat_first_period_end_month ? MONTH_NAMES[client.vat_first_period_end_month - 1] : undefined;
+  return month ? `Quarterly, first quarter ends in ${month}` : 'Quarterly';
 }

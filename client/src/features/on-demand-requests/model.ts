@@ -1,5 +1,5 @@
 /** How the inbox shows a request: status chips, the SLA clock's words and colour. */
-import type { RequestListItem } from '../../../../common/contract/requests.ts';
+import type { RequestDetail, RequestListItem } from '../../../../common/contract/requests.ts';
 import { formatSlaLeft, REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 
@@ -21,4 +21,28 @@ export function slaVariant(request: Pick<RequestListItem, 'sla' | 'status'>): Ch
   if (request.sla.breached) return 'red';
   if (request.sla.paused) return 'neutral';
   return request.sla.left_ms < 8 * 3_600_000 ? 'amber' : 'blue';
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  request_created: 'Requested',
+  request_assigned: 'Assigned',
+  request_status_changed: 'Status changed',
+  request_quoted: 'Quoted',
+  request_quote_accepted: 'Quote accepted',
+  request_converted: 'Converted to tasks',
+  request_declined: 'Declined',
+};
+
+/**
+ * A timeline line: what happened, to what for a status change, and who did it, once ('Requested by Layla
+ * Mansour', not 'Requested by the client by Layla Mansour'; 'Status changed from New to In progress by ...').
+ */
+export function timelineText(event: Pick<RequestDetail['timeline'][number], 'kind' | 'actor' | 'data'>): string {
+  let what = EVENT_LABELS[event.kind] ?? event.kind;
+  if (event.kind === 'request_status_changed') {
+    const from = REQUEST_STATUS_LABELS[event.data.from as RequestStatus] as string | undefined;
+    const to = REQUEST_STATUS_LABELS[event.data.to as RequestStatus] as string | undefined;
+    if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
+  }
+  return event.actor ? `${what} by ${event.actor.display_name ?? event.actor.email}` : what;
 }

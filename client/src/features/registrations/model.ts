@@ -15,6 +15,7 @@ import {
   NO_PAYMENT_DUE,
   PAYMENT_METHOD_LABELS,
   PHASE_LABELS,
+  actionStartsFrom,
   actionsFor,
   callStarted,
   callGroupOf,
@@ -27,7 +28,7 @@ import {
 import { CYCLE_TERMS, cyclePrice, type BillingCycle, type CyclePrice } from '../../../../common/pricing.ts';
 import type { Role } from '../../../../common/roles.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
-import { STAGE_TITLES } from '../../../../common/stages.ts';
+import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
 
 /**
@@ -59,6 +60,22 @@ export function readVerificationQuery(search: string): VerificationQuery {
  */
 export function isRecordId(value: string): boolean {
   return /^[1-9]\d{0,9}$/.test(value) && Number(value) <= MAX_ID;
+}
+
+/**
+ * Whether the due-diligence page offers its review actions (assignment, return, approval) at all: only while
+ * the registration waits on due diligence, the one phase the server accepts them in. Elsewhere (activated,
+ * withdrawn, on to Plan Approval) they cannot apply, so they are not shown, rather than answering a 409.
+ */
+export const reviewActionsApply = (review: Pick<RegistrationReview, 'phase'>) => actionStartsFrom('assign', review.phase);
+
+/**
+ * The step the verification page shows after the registration's stage moved while it was open (an action
+ * on the page, or someone else's): a page that showed the stage it was at follows it to the new one, so its
+ * heading and the stepper agree; a page on any other step (an earlier record looked at) stays there.
+ */
+export function stepAfterStageMove(shown: Stage, before: Stage, now: Stage): Stage {
+  return shown === before && now !== before ? now : shown;
 }
 
 /** Why the due-diligence decisions cannot be taken now, per decision; null when they can. */

@@ -1,8 +1,9 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
 import { formatIsoDate } from '../../../../common/calendar.ts';
-import type { ChecklistItem, TaskDetail, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
+import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../lib/dates.ts';
 
 export { TASK_STATUS_LABELS };
 
@@ -12,7 +13,7 @@ export const PRIORITY_VARIANTS: Record<TaskPriority, ChipVariant> = { low: 'neut
 
 /** '12 Mar 2026', with 'Overdue' or 'Due today' when it applies. */
 export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string {
-  const date = formatIsoDate(task.due_on);
+  const date = formatDubaiDate(task.due_on);
   if (task.due_mark === 'overdue') return `${date} · Overdue`;
   if (task.due_mark === 'today') return `${date} · Due today`;
   return date;
@@ -34,4 +35,26 @@ export function editChanges(
   const checklist = form.checklist.map((item) => ({ text: item.text.trim(), done: item.done }));
   if (JSON.stringify(checklist) !== JSON.stringify(task.checklist)) changes.checklist = checklist;
   return changes;
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  task_created: 'Created',
+  task_updated: 'Updated',
+  task_assigned: 'Assigned',
+  task_status_changed: 'Status changed',
+  task_sent_for_review: 'Sent for review',
+  task_approved: 'Approved',
+  task_returned: 'Returned',
+  task_commented: 'Commented',
+};
+
+/** A timeline line: what happened, to what for a status change, and who did it ('Status changed from To do to In progress by Omar Haddad'). */
+export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>): string {
+  let what = EVENT_LABELS[event.kind] ?? event.kind;
+  if (event.kind === 'task_status_changed') {
+    const from = TASK_STATUS_LABELS[event.data.from as TaskStatus] as string | undefined;
+    const to = TASK_STATUS_LABELS[event.data.to as TaskStatus] as string | undefined;
+    if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
+  }
+  return `${what} by ${event.actor ? personName(event.actor) : 'the system'}`;
 }

@@ -38,9 +38,9 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
       <div className="careers">
         <section className="careers__panel" aria-labelledby="application-heading">
           <div className="careers__toolbar">
-            <h2 id="application-heading" className="careers-editor__title">
+            <h1 id="application-heading" className="careers-editor__title">
               {application.name}
-            </h2>
+            </h1>
             <StatusChip variant={APPLICATION_VARIANTS[application.status]}>{APPLICATION_STATUS_LABELS[application.status]}</StatusChip>
           </div>
           <dl className="careers__fields">

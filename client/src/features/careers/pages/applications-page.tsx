@@ -71,9 +71,9 @@ export function ApplicationsPage() {
       {job.data && (
         <section className="careers__panel" aria-labelledby="job-heading">
           <div className="careers__toolbar">
-            <h2 id="job-heading" className="careers-editor__title">
+            <h1 id="job-heading" className="careers-editor__title">
               {job.data.title}
-            </h2>
+            </h1>
             <StatusChip variant={JOB_VARIANTS[job.data.status]}>{JOB_STATUS_LABELS[job.data.status]}</StatusChip>
             <span className="careers__sub">{publishedText(job.data)}</span>
             <Link href={careerPagePath.edit(job.data.id)} className="careers__create">

@@ -50,7 +50,7 @@ function JobForm({ job }: { job: JobPost | null }) {
       }}
     >
       <div className="careers-editor__fields">
-        <h2 className="careers-editor__title">{job ? `Edit: ${job.title}` : 'New job post'}</h2>
+        <h1 className="careers-editor__title">{job ? `Edit: ${job.title}` : 'New job post'}</h1>
         <FormError message={save.formError} />
         <TextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} maxLength={120} />
         <TextField id={`${id}-department`} label="Department" value={form.department} onValueChange={(department) => set({ department })} error={save.fieldErrors.department} maxLength={80} />

@@ -10,9 +10,11 @@ import type { DocumentContentType } from '../../../../../common/review.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../../common/service-desk.ts';
 import { Button } from '../../../components/button.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
+import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
+import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -39,7 +41,8 @@ import { LengthCounter } from '../../../components/text-field.tsx';
 const POLL_MS = 5000;
 
 export function Conversation({ conversationId }: { conversationId: number }) {
-  const conversation = useQuery(chatKeys.conversation(conversationId), (signal) => fetchConversation(conversationId, signal));
+  const conversation = useQuery(chatKeys.conversation(conversationId), (signal) => fetchConversation(conversationId, signal), { notify: unlessNotFound });
+  const missing = isNotFound(conversation.error);
   const lastId = conversation.data?.last_message?.id ?? null;
   const { messages, hasOlder, loading, loadingOlder, loadOlder, add } = useMessages(conversationId, lastId);
   const scroller = useRef<HTMLDivElement>(null);
@@ -47,9 +50,11 @@ export function Conversation({ conversationId }: { conversationId: number }) {
   const stick = useRef(true);
 
   useEffect(() => {
+    // A conversation that is not there (or not the user's) is said once: nothing to poll.
+    if (missing) return;
     const timer = setInterval(() => queryCache.invalidate(chatKeys.conversation(conversationId)), POLL_MS);
     return () => clearInterval(timer);
-  }, [conversationId]);
+  }, [conversationId, missing]);
 
   // Older messages prepended: keep what was on screen where it was. New ones: follow them if at the bottom.
   useLayoutEffect(() => {
@@ -83,7 +88,7 @@ export function Conversation({ conversationId }: { conversationId: number }) {
     }
   };
 
-  if (!conversation.data) return <LoadingIndicator label="Loading the conversation" />;
+  if (!conversation.data) return conversation.error ? <RecordMissing what="Conversation" notFound={missing} /> : <LoadingIndicator label="Loading the conversation" />;
   const item = conversation.data;
   return (
     <div className="conversation">

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../../common/contract/chats.ts';
+import { isNotFound } from '../../../lib/errors.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { fetchMessages } from '../api.ts';
 
@@ -36,7 +37,8 @@ export function useMessages(conversationId: number, lastMessageId: number | null
         setLoading(false);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) notifyError(error);
+        // A missing conversation is said once, by the conversation pane (its own read answers 404 too).
+        if (!controller.signal.aborted && !isNotFound(error)) notifyError(error);
       },
     );
     return () => controller.abort();

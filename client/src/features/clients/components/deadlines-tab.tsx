@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { MAX_REFERENCE_LENGTH } from '../../../../../common/clients.ts';
 import type { ClientDeadlines, ClientDetail, OpenDeadline } from '../../../../../common/contract/clients.ts';
 import { Button } from '../../../components/button.tsx';
@@ -8,7 +7,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatFull } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, fileDeadline, useDeadlines } from '../api.ts';
@@ -47,10 +46,10 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
               {data.open.map((deadline) => (
                 <tr key={deadline.key}>
                   <td>{deadline.title}</td>
-                  <td>{deadline.period_start && deadline.period_end ? `${formatIsoDate(deadline.period_start)} to ${formatIsoDate(deadline.period_end)}` : '-'}</td>
+                  <td>{deadline.period_start && deadline.period_end ? `${formatDubaiDate(deadline.period_start)} to ${formatDubaiDate(deadline.period_end)}` : '-'}</td>
                   <td>
-                    {formatIsoDate(deadline.due_on)}
-                    {deadline.moved_from && <span className="client-muted client-table__sub">Moved from {formatIsoDate(deadline.moved_from)} (weekend or holiday)</span>}
+                    {formatDubaiDate(deadline.due_on)}
+                    {deadline.moved_from && <span className="client-muted client-table__sub">Moved from {formatDubaiDate(deadline.moved_from)} (weekend or holiday)</span>}
                   </td>
                   <td>
                     <StatusChip variant={daysVariant(deadline.days_left)}>{daysLeftText(deadline.days_left)}</StatusChip>
@@ -88,7 +87,7 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
               {data.filed.map((filed) => (
                 <tr key={filed.key}>
                   <td>{filed.title}</td>
-                  <td>{formatIsoDate(filed.due_on)}</td>
+                  <td>{formatDubaiDate(filed.due_on)}</td>
                   <td className="client-table__file">{filed.reference}</td>
                   <td>
                     {formatFull(filed.filed_at)}
@@ -121,7 +120,7 @@ function FileDialog({ clientId, deadline, onClose }: { clientId: number; deadlin
   return (
     <FormDialog title={`Mark ${deadline.title} filed`} submitLabel="Mark filed" busy={file.busy} error={file.formError} submitDisabled={reference.trim() === ''} onSubmit={() => void file.run()} onClose={onClose}>
       <p>
-        Due {formatIsoDate(deadline.due_on)} ({daysLeftText(deadline.days_left)}). It leaves the coming deadlines once filed.
+        Due {formatDubaiDate(deadline.due_on)} ({daysLeftText(deadline.days_left)}). It leaves the coming deadlines once filed.
       </p>
       <TextField id={`${id}-reference`} label="Reference (e.g. the FTA acknowledgement number)" value={reference} onValueChange={setReference} maxLength={MAX_REFERENCE_LENGTH} required error={file.fieldErrors.reference} />
     </FormDialog>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
+import { dubaiDate } from '../../../../../common/calendar.ts';
 import { CLIENT_DOCUMENT_KINDS, CLIENT_DOCUMENT_KIND_LABELS, MAX_NOTE_LENGTH, expires, type ClientDocumentKind } from '../../../../../common/clients.ts';
 import type { ClientDetail, ClientDocument, ClientDocuments } from '../../../../../common/contract/clients.ts';
 import { DOCUMENT_CONTENT_TYPES, type DocumentContentType } from '../../../../../common/review.ts';
@@ -11,7 +11,7 @@ import { FilePreview } from '../../../components/file-preview.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { formatFull } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -146,7 +146,7 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
                   <p className="client-requests__note">{request.note}</p>
                   <span className="client-muted">
                     Asked {formatFull(request.requested_at)} by {personName(request.requested_by, 'someone')}
-                    {request.due_on ? `, due ${formatIsoDate(request.due_on)}` : ''}
+                    {request.due_on ? `, due ${formatDubaiDate(request.due_on)}` : ''}
                   </span>
                 </div>
                 {request.status === 'open' && client.can.edit && (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MONTH_NAMES, formatIsoDate } from '../../../../../common/calendar.ts';
+import { MONTH_NAMES } from '../../../../../common/calendar.ts';
 import { CLIENT_STATUS_LABELS, MAX_ADDRESS_LENGTH, MAX_LEGAL_NAME_LENGTH, MAX_LICENCE_NUMBER_LENGTH } from '../../../../../common/clients.ts';
 import { VAT_PERIODS, type VatPeriod } from '../../../../../common/compliance.ts';
 import type { ClientDetail, UpdateClientBody } from '../../../../../common/contract/clients.ts';
@@ -13,7 +13,8 @@ import { TextField } from '../../../components/text-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
-import { personName } from '../model.ts';
+import { personName, vatPeriodText } from '../model.ts';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
 
@@ -40,19 +41,19 @@ export function OverviewTab({ client }: { client: ClientDetail }) {
           <Fact term="Trade licence number" value={client.trade_licence_number} />
           <Fact term="Licensing authority" value={client.licensing_authority} />
           <Fact term="Legal form" value={client.legal_form} />
-          <Fact term="Licence expiry" value={formatIsoDate(client.licence_expires_on)} />
+          <Fact term="Licence expiry" value={formatDubaiDate(client.licence_expires_on)} />
           <Fact term="VAT registered" value={client.vat_registered ? 'Yes' : 'No'} />
           <Fact term="TRN" value={client.trn ?? '-'} />
           <Fact
             term="VAT period"
-            value={client.vat_period ? `${client.vat_period === 'monthly' ? 'Monthly' : 'Quarterly'}${client.vat_period === 'quarterly' ? `, first quarter ends in ${monthName(client.vat_first_period_end_month)}` : ''}` : '-'}
+            value={vatPeriodText(client)}
           />
           <Fact term="Corporate tax number" value={client.corporate_tax_number ?? '-'} />
           <Fact term="Financial year ends" value={`End of ${monthName(client.financial_year_end_month)}`} />
           <Fact term="E-mail" value={client.email} />
           <Fact term="Phone" value={client.phone} />
           <Fact term="Address" value={client.address} />
-          <Fact term="Client since" value={formatIsoDate(client.activated_at.slice(0, 10))} />
+          <Fact term="Client since" value={formatDubaiDate(client.activated_at.slice(0, 10))} />
         </dl>
       </section>
       <div className="client-side">
@@ -98,7 +99,7 @@ export function OverviewTab({ client }: { client: ClientDetail }) {
               <Fact term="Plan" value={`${subscription.plan.name}, ${CYCLE_TERMS[subscription.cycle].label}`} />
               <Fact term="Total per cycle" value={formatFils(subscription.price.total_fils)} />
               <Fact term="Status" value={CLIENT_STATUS_LABELS[subscription.status]} />
-              <Fact term="Next renewal" value={subscription.status === 'cancelled' ? '-' : subscription.status === 'paused' ? 'When it resumes' : formatIsoDate(subscription.next_renewal_on)} />
+              <Fact term="Next renewal" value={subscription.status === 'cancelled' ? '-' : subscription.status === 'paused' ? 'When it resumes' : formatDubaiDate(subscription.next_renewal_on)} />
             </dl>
           ) : (
             <p className="client-muted">No subscription.</p>

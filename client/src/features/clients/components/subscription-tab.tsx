@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { CANCEL_REASONS, CANCEL_REASON_LABELS, CLIENT_STATUS_LABELS, MAX_NOTE_LENGTH, type CancelReason } from '../../../../../common/clients.ts';
 import type { ClientDetail, Subscription } from '../../../../../common/contract/clients.ts';
 import { formatFils } from '../../../../../common/money.ts';
@@ -12,6 +11,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { cancelSubscription, changeSubscription, clientWrites, pauseSubscription, resumeSubscription, usePlans } from '../api.ts';
 import { CLIENT_STATUS_VARIANTS } from '../model.ts';
 import { Fact, Select } from './overview-tab.tsx';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 
 type Dialog = 'change' | 'pause' | 'resume' | 'cancel' | 'withdraw' | null;
 
@@ -62,17 +62,17 @@ export function SubscriptionTab({ client }: { client: ClientDetail }) {
         <Fact term="VAT 5 %" value={formatFils(subscription.price.vat_fils)} />
         <Fact term="Total per cycle" value={formatFils(subscription.price.total_fils)} />
         {subscription.discount_bp > 0 && <Fact term="Negotiated discount" value={`${subscription.discount_bp / 100} %`} />}
-        <Fact term="Current cycle began" value={formatIsoDate(subscription.starts_on)} />
-        <Fact term="Next renewal" value={cancelled ? '-' : subscription.status === 'paused' ? 'Moves on by the days paused when it resumes' : formatIsoDate(subscription.next_renewal_on)} />
-        {subscription.paused_on && <Fact term="Paused since" value={formatIsoDate(subscription.paused_on)} />}
-        {subscription.cancelled_on && <Fact term="Cancelled on" value={formatIsoDate(subscription.cancelled_on)} />}
+        <Fact term="Current cycle began" value={formatDubaiDate(subscription.starts_on)} />
+        <Fact term="Next renewal" value={cancelled ? '-' : subscription.status === 'paused' ? 'Moves on by the days paused when it resumes' : formatDubaiDate(subscription.next_renewal_on)} />
+        {subscription.paused_on && <Fact term="Paused since" value={formatDubaiDate(subscription.paused_on)} />}
+        {subscription.cancelled_on && <Fact term="Cancelled on" value={formatDubaiDate(subscription.cancelled_on)} />}
         {subscription.cancel_reason && <Fact term="Reason" value={`${CANCEL_REASON_LABELS[subscription.cancel_reason]}${subscription.cancel_note ? `: ${subscription.cancel_note}` : ''}`} />}
       </dl>
       {subscription.scheduled && (
         <div className="client-scheduled" role="status">
           <StatusChip variant="blue">Scheduled</StatusChip>
           <span>
-            {subscription.status === 'paused' ? 'From the first renewal after it resumes' : `From ${formatIsoDate(subscription.scheduled.effective_on)}`}: {subscription.scheduled.plan.name}, {CYCLE_TERMS[subscription.scheduled.cycle].label}, {formatFils(subscription.scheduled.price.total_fils)} per cycle with VAT.
+            {subscription.status === 'paused' ? 'From the first renewal after it resumes' : `From ${formatDubaiDate(subscription.scheduled.effective_on)}`}: {subscription.scheduled.plan.name}, {CYCLE_TERMS[subscription.scheduled.cycle].label}, {formatFils(subscription.scheduled.price.total_fils)} per cycle with VAT.
           </span>
           {can && (
             <Button variant="ghost" onClick={() => setDialog('withdraw')}>
@@ -113,7 +113,7 @@ function ChangeDialog({ clientId, subscription, onClose }: DialogProps) {
   return (
     <FormDialog title="Change plan or cycle" submitLabel="Schedule the change" busy={change.busy} error={change.formError} submitDisabled={same || !plan} onSubmit={() => void change.run()} onClose={onClose}>
       <p>
-        The change takes effect at the next renewal{subscription.status === 'paused' ? ', the first after the subscription resumes' : `, on ${formatIsoDate(subscription.next_renewal_on)}`}. Until then the client keeps{' '}
+        The change takes effect at the next renewal{subscription.status === 'paused' ? ', the first after the subscription resumes' : `, on ${formatDubaiDate(subscription.next_renewal_on)}`}. Until then the client keeps{' '}
         {subscription.plan.name}, {CYCLE_TERMS[subscription.cycle].label}.
       </p>
       <div>

@@ -1,7 +1,6 @@
 import { Suspense, lazy, type ComponentType } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { routeByKey } from '../../../../../common/access.ts';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { CLIENT_STATUS_LABELS, CLIENT_TABS, CLIENT_TAB_LABELS, type ClientTab } from '../../../../../common/clients.ts';
 import type { ClientDetail } from '../../../../../common/contract/clients.ts';
 import { clientPath } from '../../../../../common/links.ts';
@@ -14,6 +13,7 @@ import { useClient } from '../api.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, isClientId, personName, tabOf } from '../model.ts';
 import '../components/clients.css';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 
 type TabComponent = ComponentType<{ client: ClientDetail }>;
 
@@ -121,7 +121,7 @@ function ClientHeader({ client }: { client: ClientDetail }) {
         <div>
           <dt>Next deadline</dt>
           <dd className={deadline && deadline.days_left < 0 ? 'client-header__late' : undefined}>
-            {deadline ? `${deadline.title}, ${formatIsoDate(deadline.due_on)} (${daysLeftText(deadline.days_left)})` : 'None'}
+            {deadline ? `${deadline.title}, ${formatDubaiDate(deadline.due_on)} (${daysLeftText(deadline.days_left)})` : 'None'}
           </dd>
         </div>
       </dl>

@@ -4,7 +4,6 @@ import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type Cli
 import type { ClientListItem, ClientQuery } from '../../../../../common/contract/clients.ts';
 import { BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
@@ -23,6 +22,7 @@ import { clientKeys, downloadClientsCsv, fetchClients, usePlans, useTeamChoices 
 import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName, personName } from '../model.ts';
 import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 
 const ALL = 'all';
 
@@ -100,7 +100,7 @@ const columns: readonly Column<ClientListItem>[] = [
         <span className="clients-list__name">
           {client.next_deadline.title}
           <span className={client.next_deadline.days_left < 0 ? 'clients-list__sub clients-list__sub--late' : 'clients-list__sub'}>
-            {formatIsoDate(client.next_deadline.due_on)}, {daysLeftText(client.next_deadline.days_left)}
+            {formatDubaiDate(client.next_deadline.due_on)}, {daysLeftText(client.next_deadline.days_left)}
           </span>
         </span>
       ) : (

@@ -41,7 +41,7 @@ function EnquiryView({ detail }: { detail: EnquiryDetail }) {
       <div className="enquiries">
         <section className="enquiry__panel" aria-labelledby="enquiry-heading">
           <div className="enquiry__row">
-            <h2 id="enquiry-heading">{enquiry.name}</h2>
+            <h1 id="enquiry-heading" className="page-heading">{enquiry.name}</h1>
             <StatusChip variant={STATUS_VARIANTS[enquiry.status]}>{ENQUIRY_STATUS_LABELS[enquiry.status]}</StatusChip>
           </div>
           <dl className="enquiry__fields">

@@ -4,6 +4,7 @@ import type { InviteLeadResponse, LeadItem } from '../../../../../common/contrac
 import { verificationPath } from '../../../../../common/links.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
+import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, inviteLead, moveLead } from '../api.ts';
 import { LengthCounter } from '../../../components/text-field.tsx';
@@ -35,7 +36,6 @@ export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => v
 /** 'Won: invite to register': confirms, then shows the set-password link to hand to the client. */
 export function InviteDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
   const [done, setDone] = useState<InviteLeadResponse | null>(null);
-  const linkId = useId();
   const invite = useAction({
     run: (_: void, { headers }) => inviteLead(lead.id, lead.version, headers),
     success: 'Invited to register',
@@ -55,10 +55,7 @@ export function InviteDialog({ lead, onClose }: { lead: LeadItem; onClose: () =>
         <p>
           {lead.contact_name} has an account and the registration {registration?.registration_id} is in onboarding (Registration, signed up).
         </p>
-        <label className="field__label" htmlFor={linkId}>
-          Set-password link for {lead.email}
-        </label>
-        <input id={linkId} className="field__input" readOnly value={done.set_password_link} onFocus={(event) => event.target.select()} />
+        <OneTimeLink label={`Set-password link for ${lead.email}`} link={done.set_password_link} />
         {registration && (
           <p>
             <a href={verificationPath(registration.user_id, 'signed_up')}>Open the registration</a>

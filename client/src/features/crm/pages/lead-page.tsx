@@ -41,7 +41,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
       <div className="crm">
         <section className="lead__panel" aria-labelledby="lead-heading">
           <div className="lead__row">
-            <h2 id="lead-heading">{lead.company}</h2>
+            <h1 id="lead-heading" className="page-heading">{lead.company}</h1>
             <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip>
           </div>
           <dl className="lead__fields">

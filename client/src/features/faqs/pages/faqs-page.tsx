@@ -11,6 +11,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAction } from '../../../lib/use-action.ts';
+import { useRestoreFocus } from '../../../lib/use-restore-focus.ts';
 import { choiceField, integerField, serialiseListView, textField } from '../../../lib/url-list-state.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
@@ -44,10 +45,16 @@ export function FaqsPage() {
   const faqs = useFaqs(query);
   const categories = useCategories();
   const [editing, setEditing] = useState<Faq | 'new' | null>(null);
+  const keepFocus = useRestoreFocus();
   const move = useAction({
     run: ({ faq, direction }: { faq: Faq; direction: 'up' | 'down' }, { headers }) => moveFaq(faq.id, { version: faq.version, direction }, headers),
     invalidates: [faqKeys.all],
   });
+  // The focus stays on the moved FAQ's button (or its other one at the top or bottom) for the next press.
+  const moveFaqBy = (faq: Faq, direction: 'up' | 'down') => {
+    keepFocus(`faq-${faq.id}-${direction}`, `faq-${faq.id}-${direction === 'up' ? 'down' : 'up'}`);
+    void move.run({ faq, direction });
+  };
   const groups = useMemo(() => {
     const byCategory = new Map<string, Faq[]>();
     for (const faq of faqs.data?.results ?? []) byCategory.set(faq.category, [...(byCategory.get(faq.category) ?? []), faq]);
@@ -117,10 +124,10 @@ export function FaqsPage() {
                       {faq.live ? 'On the website' : faq.status === 'published' ? 'Published, outside its dates' : 'Draft'}
                     </StatusChip>
                     <div className="faqs__actions">
-                      <Button variant="outlined" aria-label={`Move up: ${faq.question_en}`} disabled={!canMove || index === 0 || move.busy} onClick={() => void move.run({ faq, direction: 'up' })}>
+                      <Button variant="outlined" aria-label={`Move up: ${faq.question_en}`} data-focus-key={`faq-${faq.id}-up`} disabled={!canMove || index === 0} onClick={() => moveFaqBy(faq, 'up')}>
                         ↑
                       </Button>
-                      <Button variant="outlined" aria-label={`Move down: ${faq.question_en}`} disabled={!canMove || index === entries.length - 1 || move.busy} onClick={() => void move.run({ faq, direction: 'down' })}>
+                      <Button variant="outlined" aria-label={`Move down: ${faq.question_en}`} data-focus-key={`faq-${faq.id}-down`} disabled={!canMove || index === entries.length - 1} onClick={() => moveFaqBy(faq, 'down')}>
                         ↓
                       </Button>
                       <Button variant="ghost" onClick={() => setEditing(faq)} aria-label={`Edit: ${faq.question_en}`}>

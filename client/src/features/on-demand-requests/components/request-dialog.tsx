@@ -7,32 +7,30 @@ import type { RequestDetail } from '../../../../../common/contract/requests.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
+import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
 import { assignRequest, attachmentUrl, convertRequest, declineRequest, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
-import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
-
-const EVENT_LABELS: Record<string, string> = {
-  request_created: 'Requested by the client',
-  request_assigned: 'Assigned',
-  request_status_changed: 'Status changed',
-  request_quoted: 'Quoted',
-  request_quote_accepted: 'Quote accepted by the client',
-  request_converted: 'Converted to tasks',
-  request_declined: 'Declined',
-};
+import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
-  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal));
+  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
   return (
     <Dialog title={request.data ? `${request.data.type.name}: ${request.data.client.legal_name}` : 'Request'} onClose={onClose}>
-      {request.data ? <RequestBody request={request.data} /> : <LoadingIndicator label="Loading the request" />}
+      {request.data ? (
+        <RequestBody request={request.data} />
+      ) : request.error ? (
+        <RecordMissing what="Request" notFound={isNotFound(request.error)} />
+      ) : (
+        <LoadingIndicator label="Loading the request" />
+      )}
     </Dialog>
   );
 }
@@ -173,8 +171,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
         <ul>
           {request.timeline.map((event) => (
             <li key={event.id}>
-              {EVENT_LABELS[event.kind] ?? event.kind}
-              {event.actor ? ` by ${event.actor.display_name ?? event.actor.email}` : ''} · {formatDubaiDateTime(event.created_at)}
+              {timelineText(event)} · {formatDubaiDateTime(event.created_at)}
             </li>
           ))}
         </ul>

@@ -52,6 +52,9 @@ interface OnboardingListProps<S extends OnboardingSchema> {
   bulk?: readonly BulkActionSpec[];
 }
 
+/** What the onboarding search matches (the server's list filter): said in the box, so nobody types a licence number in vain. */
+export const ONBOARDING_SEARCH_PLACEHOLDER = 'Search by company, Reg ID, client name or e-mail';
+
 /** One onboarding page: the list controller's view rendered as search, filters, export, table and pagination. */
 export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scope, label, columns, rowHref, searchPlaceholder, filters, actions, bulk }: OnboardingListProps<S>) {
   const filterOf = (view: ListView<S>) => {
@@ -77,7 +80,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
     <section className="panel page-panel onboarding-list" aria-label={label}>
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="onboarding-list__toolbar">
-        <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
+        <SearchBox value={search} onSearch={list.setSearch} placeholder={searchPlaceholder ?? ONBOARDING_SEARCH_PLACEHOLDER} label={`Search ${label}`} maxLength={MAX_SEARCH_LENGTH} />
         {filters?.(list.view, list.update)}
         {actions?.(list.rows ?? [])}
         <Button variant="outlined" className="onboarding-list__export" loading={list.exporting} onClick={list.exportRows}>

@@ -5,11 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import type { ActivationRecord, MeetingRecord, PaymentRecord, PlanRecord, VerificationRecord, WithdrawalRecord } from '../../../../../common/contract/registrations.ts';
-import { formatDubaiDay } from '../../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
-import { formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
 import { personName } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { Fact } from './profile-section.tsx';
@@ -95,7 +94,7 @@ export function PaymentFacts({ payment, plan }: { payment: PaymentRecord | null;
           <Fact label="Amount" value={formatFils(payment.amount_fils)} />
           <Fact label="Method" value={PAYMENT_METHOD_LABELS[payment.method]} />
           <Fact label="Reference" value={payment.reference} />
-          <Fact label="Paid on" value={formatDubaiDay(payment.paid_on)} />
+          <Fact label="Paid on" value={formatDubaiDate(payment.paid_on)} />
           <Fact label="Recorded by" value={by(payment.recorded_by, payment.recorded_at)} />
         </dl>
       )}
@@ -111,7 +110,7 @@ export function ActivationFacts({ activation }: { activation: ActivationRecord |
           <Fact label="Activated by" value={by(activation.activated_by, activation.activated_at)} />
           <Fact label="Bookkeeper" value={personName(activation.bookkeeper)} />
           <Fact label="Reviewer" value={personName(activation.reviewer)} />
-          <Fact label="Subscription starts" value={formatDubaiDay(activation.starts_on)} />
+          <Fact label="Subscription starts" value={formatDubaiDate(activation.starts_on)} />
           <Fact label="Client record" value={`#${activation.client_id}`} />
         </dl>
       )}

@@ -50,7 +50,7 @@ export function StepperView({ userId, status, loading, search }: { userId: strin
                 ) : (
                   <span className="stepper__title">{entry.status_text}</span>
                 )}
-                <span className="stepper__state">{done ? (entry.status === 'active' ? 'In progress' : 'Completed') : 'Pending'}</span>
+                <span className="stepper__state">{stepStateLabel(entry.status)}</span>
                 {entry.field_name === 'completed_registration' && showReturn && latest ? (
                   <AppLink href={verificationPath(userId, 'completed_registration', true)} className={current ? 'stepper__sub stepper__sub--selected' : 'stepper__sub'}>
                     {latest.status_text}
@@ -63,6 +63,16 @@ export function StepperView({ userId, status, loading, search }: { userId: strin
       </ol>
     </nav>
   );
+}
+
+/**
+ * The words under a step, agreeing with its marker: a ticked step is done, and the one the registration is at
+ * now (status 'active', which the spec counts as completed) is ticked too, so it reads 'Current step', never
+ * 'In progress' beside a tick.
+ */
+export function stepStateLabel(status: string): string {
+  if (!isStepCompleted(status)) return 'Pending';
+  return status === 'active' ? 'Current step' : 'Completed';
 }
 
 function Tick() {

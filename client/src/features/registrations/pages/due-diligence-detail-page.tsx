@@ -22,7 +22,7 @@ import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
-import { decisionBlockers, isRecordId, personName, targetOfReview, waitingText } from '../model.ts';
+import { decisionBlockers, isRecordId, personName, reviewActionsApply, targetOfReview, waitingText } from '../model.ts';
 import '../components/review.css';
 
 const dueDiligence = routeByKey('due-diligence');
@@ -99,7 +99,7 @@ function ReviewHeader({ review }: { review: RegistrationReview }) {
         </dl>
       </div>
       <div className="review-header__actions">
-        <ReviewActions review={review} />
+        {reviewActionsApply(review) && <ReviewActions review={review} />}
         <PipelineActions target={targetOfReview(review)} variant="page" />
       </div>
     </header>

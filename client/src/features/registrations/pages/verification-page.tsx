@@ -1,7 +1,8 @@
-import { useRoute, useSearch } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { useLocation, useRoute, useSearch } from 'wouter';
 import { routeByKey } from '../../../../../common/access.ts';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
-import { VERIFICATION_PATTERN } from '../../../../../common/links.ts';
+import { VERIFICATION_PATTERN, verificationPath } from '../../../../../common/links.ts';
 import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { formatFull } from '../../../lib/dates.ts';
@@ -11,7 +12,7 @@ import { PipelineActions } from '../components/pipeline-actions.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { Fact, ProfileSection } from '../components/profile-section.tsx';
 import { ActivationFacts, MeetingFacts, PaymentFacts, PlanFacts, VerificationFacts, WithdrawalNotice } from '../components/step-records.tsx';
-import { isRecordId, readVerificationQuery, targetOfReview } from '../model.ts';
+import { isRecordId, readVerificationQuery, stepAfterStageMove, targetOfReview } from '../model.ts';
 import '../components/review.css';
 
 const registrationsPage = routeByKey('registrations');
@@ -28,8 +29,21 @@ export function VerificationPage() {
   const review = useReview(userId, valid);
   // The stepper reads the same status: the cache makes it one call for both.
   const status = useStatus(userId, valid);
+  const [, navigate] = useLocation();
 
   const data = review.data;
+  // When the stage moves on while the page shows the stage it was at (verified here, or by someone else),
+  // the page follows it, so the heading and the stepper say the same step.
+  const stage = data?.stage;
+  const previous = useRef({ userId, stage });
+  const shownStep: Stage | undefined = isStage(requested) ? requested : stage;
+  useEffect(() => {
+    const before = previous.current.userId === userId ? previous.current.stage : undefined;
+    previous.current = { userId, stage };
+    if (!before || !stage || !shownStep || showReturn) return;
+    const next = stepAfterStageMove(shownStep, before, stage);
+    if (next !== shownStep) navigate(verificationPath(userId, next), { replace: true });
+  }, [stage, shownStep, showReturn, userId, navigate]);
   if (!valid || !data) return <RecordFallback valid={valid} record={review} list={registrationsPage} />;
   const step: Stage = isStage(requested) ? requested : data.stage;
   const listPage = routeByKey(data.queue ?? 'registrations');

@@ -16,32 +16,29 @@ import {
 import { Button } from '../../../components/button.tsx';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
-import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { Filter } from './filter.tsx';
 
-const EVENT_LABELS: Record<string, string> = {
-  task_created: 'Created',
-  task_updated: 'Updated',
-  task_assigned: 'Assigned',
-  task_status_changed: 'Status changed',
-  task_sent_for_review: 'Sent for review',
-  task_approved: 'Approved',
-  task_returned: 'Returned',
-  task_commented: 'Commented',
-};
-
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
-  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal));
+  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
   return (
     <Dialog title={task.data?.title ?? 'Task'} onClose={onClose}>
-      {task.data ? <TaskBody task={task.data} staff={staff} /> : <LoadingIndicator label="Loading the task" />}
+      {task.data ? (
+        <TaskBody task={task.data} staff={staff} />
+      ) : task.error ? (
+        <RecordMissing what="Task" notFound={isNotFound(task.error)} />
+      ) : (
+        <LoadingIndicator label="Loading the task" />
+      )}
     </Dialog>
   );
 }
@@ -173,7 +170,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
         <ul>
           {task.timeline.map((event) => (
             <li key={event.id}>
-              {EVENT_LABELS[event.kind] ?? event.kind} by {event.actor ? personName(event.actor) : 'the system'} · {formatDubaiDateTime(event.created_at)}
+              {timelineText(event)} · {formatDubaiDateTime(event.created_at)}
             </li>
           ))}
         </ul>

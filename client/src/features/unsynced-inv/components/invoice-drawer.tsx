@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { InvoiceDetail, MarkSyncedBody } from '../../../../../common/contract/invoices.ts';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { MAX_EXTERNAL_ID, MAX_INVOICE_REASON } from '../../../../../common/invoices.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { formatFils } from '../../../../../common/money.ts';
@@ -11,7 +10,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormError, LengthCounter } from '../../../components/text-field.tsx';
-import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { fetchInvoicePdf, invoiceKeys, issueCreditNote, markSynced, retryInvoice, useInvoice } from '../api.ts';
@@ -102,13 +101,13 @@ function DrawerBody({ detail, canMarkSynced, onReissued }: { detail: InvoiceDeta
         <dd>{detail.issued_trn ?? 'None (not VAT-registered when issued)'}</dd>
         <dt>Issued</dt>
         <dd>
-          {formatIsoDate(detail.issued_on)}, due {formatIsoDate(detail.due_on)}
+          {formatDubaiDate(detail.issued_on)}, due {formatDubaiDate(detail.due_on)}
         </dd>
         {detail.period_start && detail.period_end && (
           <>
             <dt>Period</dt>
             <dd>
-              {formatIsoDate(detail.period_start)} to {formatIsoDate(detail.period_end)}
+              {formatDubaiDate(detail.period_start)} to {formatDubaiDate(detail.period_end)}
             </dd>
           </>
         )}

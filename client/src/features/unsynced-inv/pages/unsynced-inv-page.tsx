@@ -3,7 +3,6 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
@@ -13,7 +12,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
@@ -93,7 +92,7 @@ export function UnsyncedInvoicesPage() {
     },
     { id: 'client', header: 'Client', span: 2, sortKey: 'client', cell: (row) => row.client.legal_name },
     { id: 'total', header: 'Amount', fit: true, sortKey: 'total', cell: (row) => <span className="unsynced__amount">{formatFils(row.total_fils)}</span> },
-    { id: 'issued', header: 'Issued', fit: true, sortKey: 'issued_on', cell: (row) => formatIsoDate(row.issued_on) },
+    { id: 'issued', header: 'Issued', fit: true, sortKey: 'issued_on', cell: (row) => formatDubaiDate(row.issued_on) },
     {
       id: 'state',
       header: 'State',
