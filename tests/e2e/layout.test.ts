@@ -111,3 +111,28 @@ describe('the chat assistant launcher', () => {
     }, 240_000);
   });
 });
+
+describe('Chats at 1024 x 768', () => {
+  it('keeps the open conversation’s messages at least 300 px tall with a reminder pending, and its composer on screen', async () => {
+    const page = await signedInAs('ADMIN', { width: 1024, height: 768 }, '/chats');
+    await page.locator('.chat-row').first().click();
+    const log = page.getByRole('log', { name: /^Messages with / });
+    await log.waitFor();
+    await settled(page);
+    // A reminder for me, set from the conversation's header (its toast shows meanwhile).
+    const menu = page.getByRole('button', { name: 'Remind me' });
+    if ((await menu.count()) > 0) await menu.click();
+    await page.getByRole('button', { name: 'In 1 hour' }).click();
+    await page.getByText(/^Reminder for you at/).waitFor();
+    const box = (await log.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(300);
+    const send = (await page.getByRole('button', { name: 'Send', exact: true }).boundingBox())!;
+    expect(send.y + send.height).toBeLessThanOrEqual(768);
+    // No toast over the messages.
+    for (const toast of await page.locator('.Toastify__toast').all()) {
+      const toastBox = await toast.boundingBox();
+      if (toastBox) expect(toastBox.y + toastBox.height <= box.y || toastBox.x >= box.x + box.width || toastBox.x + toastBox.width <= box.x).toBe(true);
+    }
+    await page.context().close();
+  });
+});
