@@ -397,8 +397,11 @@ export const MAX_REASON_LENGTH = 1_000;
 
 // ------------------------------------------------------------------------------------- Call Schedule
 
-/** Call Schedule's groups, in the order the page shows them (upcoming calls first). */
-export const CALL_GROUPS = ['today', 'tomorrow', 'later', 'needs_outcome', 'no_show', 'awaiting_documents'] as const;
+/**
+ * Call Schedule's groups, in the order the page shows them: past calls still waiting for their outcome first
+ * (the work to do, issue 34), then upcoming ones, missed ones and held ones.
+ */
+export const CALL_GROUPS = ['needs_outcome', 'today', 'tomorrow', 'later', 'no_show', 'awaiting_documents'] as const;
 export type CallGroup = (typeof CALL_GROUPS)[number];
 export const CALL_GROUP_LABELS: Record<CallGroup, string> = {
   today: 'Today',

@@ -1,7 +1,7 @@
 /**
  * `npm start`: build when the sources are newer than dist/, then the Auth emulator, the reference back end
- * and the gateway on http://localhost:8080, with demo data and demo accounts. Ctrl-C (or closing the
- * terminal) stops all three.
+ * and the gateway on http://localhost:8080, with demo data and demo accounts. Ctrl-C, closing the terminal,
+ * or SIGTERM to npm or to this script stops them all.
  * `npm run reset` (--reset) first wipes the data folder (database and emulator accounts).
  *
  * Environment: GATEWAY_PORT (8080), BACKEND_PORT (3001), AUTH_EMULATOR_PORT (9099), STACK_DATA_DIR (./data),
@@ -13,6 +13,7 @@ import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { roleLabel } from '../common/roles.ts';
+import { onLauncherGone } from './lib/processes.ts';
 import { BUILD_OUTPUTS, StackError, startStack, type Stack } from './lib/stack.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -82,6 +83,9 @@ const stop = (signal: string) => {
 // signal must not kill it half-way through stopping the children. SIGHUP too: the children sit in process
 // groups of their own, so a closed terminal window would otherwise leave all three running.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+// `kill <pid of npm start>`: npm exits on SIGTERM without passing it on to this script (npm 11), so the
+// script also stops when a process that started it (npm, its shell, tsx) is gone.
+onLauncherGone((pid) => stop(`the process that started this one (pid ${pid}) has exited`));
 
 try {
   stack = await startStack({

@@ -1,5 +1,6 @@
 /** Small process helpers shared by the Auth emulator launcher and the stack. */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** Signals a child started with `detached: true` and everything it spawned into its process group. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -18,4 +19,74 @@ export async function answersOk(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+interface ProcStat {
+  ppid: number;
+  pgid: number;
+  state: string;
+  /** Clock ticks after boot: with the pid, names a process even once its pid is reused. */
+  started: string;
+}
+
+/** A process's /proc/<pid>/stat fields (Linux), or undefined when it is gone. */
+function procStat(pid: number): ProcStat | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces or ')'; the fields after it are plain.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19]! };
+}
+
+function isNpm(pid: number): boolean {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return argv.slice(0, 2).some((arg) => /(^|\/)npm(-cli\.js)?$/.test(arg) || /^npm /.test(arg));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The processes between this one and whoever started it in its process group: `npm start` runs
+ * npm -> sh -> tsx -> this script, all in one group, and the walk stops at npm (or at the group's edge, or
+ * pid 1). Empty where /proc is missing.
+ */
+export function launcherChain(): { pid: number; started: string }[] {
+  const own = procStat(process.pid);
+  if (!own) return [];
+  const chain: { pid: number; started: string }[] = [];
+  for (let pid = own.ppid; pid > 1; ) {
+    const stat = procStat(pid);
+    if (!stat || stat.pgid !== own.pgid) break;
+    chain.push({ pid, started: stat.started });
+    if (isNpm(pid)) break;
+    pid = stat.ppid;
+  }
+  return chain;
+}
+
+/**
+ * Calls `onGone` once when a process of the launcher chain exits. npm 11 answers a SIGTERM by exiting and
+ * its `sh -c` dies with it, but the signal never reaches the script (issue 34): this is how the script
+ * notices that the process a user or a supervisor signalled has gone. Polls every `intervalMs`; the timer
+ * does not keep the process alive.
+ */
+export function onLauncherGone(onGone: (pid: number) => void, intervalMs = 500): () => void {
+  const chain = launcherChain();
+  const timer = setInterval(() => {
+    for (const { pid, started } of chain) {
+      const stat = procStat(pid);
+      if (stat && stat.started === started && stat.state !== 'Z') continue;
+      clearInterval(timer);
+      onGone(pid);
+      return;
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

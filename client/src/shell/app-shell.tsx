@@ -1,5 +1,4 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { ChatWidget } from '../features/chat-assistant/components/chat-widget.tsx';
 import { useNotificationCenter } from '../features/notifications/use-notification-center.ts';
 import { Logo } from '../components/logo.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -18,7 +17,7 @@ function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
  * The signed-in page frame: a fixed 293 px column with the logo and, under it, the left column's content
  * (the main navigation by default; the router composition passes the verification stepper on those pages),
  * a 60 px top bar, and the page. Below the spec's lg breakpoint (1200 px) the column folds to its icons
- * (shell.css). The chat assistant's launcher floats over a space the content keeps free for it.
+ * (shell.css). The chat assistant's launcher is one of the top bar's tools, so nothing floats over the page.
  */
 interface AppShellProps {
   title: string | undefined;
@@ -49,7 +48,6 @@ export function AppShell({ title, sidebar = <SideNav />, foldable = true, childr
           {children}
         </main>
       </div>
-      <ChatWidget />
       <KeyboardLayer />
     </div>
   );

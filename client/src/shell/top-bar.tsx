@@ -4,6 +4,7 @@ import { routeByKey } from '../../../common/access.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Icon } from '../components/icon.tsx';
+import { ChatWidget } from '../features/chat-assistant/components/chat-widget.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { logout } from '../lib/auth.ts';
 import { backFallback, showsPageTitle } from './page-level.ts';
@@ -45,6 +46,7 @@ export function TopBar({ title }: { title: string | undefined }) {
           <span className="top-bar__search-label">Search everywhere</span>
           <kbd className="top-bar__search-key">Ctrl K</kbd>
         </button>
+        <ChatWidget />
         <NotificationBell />
         <Link href={settingsPath} className="icon-button" aria-label="Settings">
           <Icon name="settings" />

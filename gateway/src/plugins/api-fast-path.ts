@@ -58,6 +58,16 @@ const MEDIA_TYPE = /^\s*[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(?:;|$)/;
  */
 const WHOLE_ANSWER_BYTES = 64 * 1024;
 
+/**
+ * Why a call is aborted when its caller closed the connection first: an ordinary event (a tab closed, a page
+ * left mid-load), logged at info in one line rather than as an upstream failure with its stack.
+ */
+class CallerGone extends Error {
+  constructor() {
+    super('the caller went away');
+  }
+}
+
 /** What forward() needs to answer the caller once the back end's answer starts. */
 interface Answering {
   request: IncomingMessage;
@@ -87,7 +97,7 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.call.response.once('close', () => {
-      if (!this.call.response.writableFinished) controller.abort(new Error('the caller went away'));
+      if (!this.call.response.writableFinished) controller.abort(new CallerGone());
     });
   }
 
@@ -95,7 +105,7 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
     this.started = true;
     const { request, api, id } = this.call;
     if (request.destroyed && !request.complete) {
-      controller.abort(new Error('the caller went away'));
+      controller.abort(new CallerGone());
       return;
     }
     this.status = statusCode;
@@ -132,6 +142,11 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
     if (this.answered) return;
     if (this.started) {
       response.destroy();
+      return;
+    }
+    if (error instanceof CallerGone) {
+      const { request } = this.call;
+      log().info({ requestId: id, method: request.method, url: redactUrl(request.url!) }, 'the caller went away before the answer');
       return;
     }
     log().child({ requestId: id }).warn(error, 'response errored');

@@ -115,9 +115,9 @@ function filterOf(filters: ListFilters): SqlFilter {
  */
 function orderBy(sort: RegistrationSort): string {
   if (sort === 'call_schedule') {
-    // common/pipeline.ts's CALL_GROUPS order: calls not over yet (soonest first), then past ones without an
-    // outcome, missed ones and held ones (latest first).
-    const group = `CASE WHEN r.meeting_outcome IS NULL AND m.ends_at > CURRENT_TIMESTAMP THEN 0 WHEN r.meeting_outcome IS NULL THEN 1
+    // common/pipeline.ts's CALL_GROUPS order: past calls without an outcome (the work to do), then calls not
+    // over yet (soonest first), missed ones and held ones (latest first).
+    const group = `CASE WHEN r.meeting_outcome IS NULL AND m.ends_at <= CURRENT_TIMESTAMP THEN 0 WHEN r.meeting_outcome IS NULL THEN 1
       WHEN r.meeting_outcome = 'no_show' THEN 2 ELSE 3 END`;
     return `ORDER BY ${group}, CASE WHEN r.meeting_outcome IS NULL AND m.ends_at > CURRENT_TIMESTAMP THEN r.meeting_at END ASC, r.meeting_at DESC NULLS LAST, r.id`;
   }

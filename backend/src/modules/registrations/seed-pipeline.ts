@@ -7,7 +7,7 @@
  * with their reason, recent reminders, and company profiles that fail the reviewer's checks on
  * Registration. Times are relative to the seeding moment, in Dubai working hours.
  */
-import { dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
+import { dubaiClock, dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { MEETING_HOURS, PHASE_LABELS, pipelineAction, STAGE_STATUS_LINES, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
@@ -42,7 +42,7 @@ interface Seeded {
   email: string;
 }
 
-interface Staff {
+export interface Staff {
   admin: number;
   exec: number;
   manager: number;
@@ -145,7 +145,7 @@ const MODES: readonly MeetingMode[] = ['video', 'office', 'phone'];
 const whereFor = (mode: MeetingMode, index: number) =>
   mode === 'video' ? `https://meet.example.com/onboarding-${1000 + index}` : mode === 'phone' ? `+971 4 ${String(3_000_000 + index * 7_331).slice(-7).replace(/(\d{3})(\d{4})/, '$1 $2')}` : 'Office 1204, Business Bay, Dubai';
 
-interface Call {
+export interface Call {
   start: Date;
   minutes: number;
   host: number;
@@ -196,8 +196,29 @@ async function insertCall({ tx, people, audits }: Seeder, registration: Seeded, 
 }
 
 /** The held call of a registration past the meeting step, at the time the main seed gave its meeting. */
+/**
+ * `at` when a booking could have had a call of `minutes` then (Monday to Friday, within office hours, Dubai
+ * time), else the latest quarter hour before it that could: a held call of the demo on a Saturday or at 06:00
+ * is one the booking itself refuses (issue 34).
+ */
+export function bookableAtOrBefore(at: Date, minutes: number): Date {
+  const clock = dubaiClock(at);
+  let date = clock.date;
+  let time = Math.floor(clock.minutes / 15) * 15;
+  if (time < MEETING_HOURS.from) {
+    date = addDays(date, -1);
+    time = MEETING_HOURS.to - minutes;
+  }
+  time = Math.min(time, MEETING_HOURS.to - minutes);
+  while (weekdayOf(date) > 5) {
+    date = addDays(date, -1);
+    time = MEETING_HOURS.to - minutes;
+  }
+  return dubaiInstant(date, time);
+}
+
 async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number, staff: Staff): Promise<void> {
-  const start = registration.meeting_at ?? new Date(0);
+  const start = bookableAtOrBefore(registration.meeting_at ?? new Date(0), 30);
   const host = registration.meeting_booked_by ?? staff.exec;
   await insertCall(seeder, registration, { start, minutes: 30, host, mode: MODES[index % 3]!, outcome: 'held', bookedBy: host, bookedAt: new Date(start.getTime() - 2 * DAY) }, index);
 }
@@ -206,10 +227,14 @@ async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number,
  * Call Schedule's calls, in the order meeting_scheduled registrations come: held ones waiting on documents
  * (the demo client's first), a missed one, two needing an outcome, two still ahead today, the BD executive's
  * full afternoon on the next working day (13:00 to 18:00, so a booking then is refused), then later ones.
+ * Only working days have calls, as bookings do (issue 34): on a weekend 'today' is the next working day and
+ * the calls needing an outcome are on the last one.
  */
-class CallPlanner {
+export class CallPlanner {
   private taken = 0;
+  /** Today when it is a working day, else the next working day. */
   private readonly today: string;
+  private readonly working: boolean;
   private readonly lastWorkingDay: string;
   private readonly nextWorking: string;
 
@@ -217,8 +242,10 @@ class CallPlanner {
     private readonly now: Date,
     private readonly staff: Staff,
   ) {
-    this.today = dubaiDate(now);
-    this.lastWorkingDay = workingDays(this.today, -1);
+    const today = dubaiDate(now);
+    this.working = weekdayOf(today) <= 5;
+    this.today = this.working ? today : workingDays(today, 1);
+    this.lastWorkingDay = workingDays(today, -1);
     this.nextWorking = workingDays(this.today, 1);
   }
 
@@ -234,11 +261,12 @@ class CallPlanner {
 
   /** A time earlier today within office hours (a call now needing its outcome), or null before they allow one. */
   private earlierToday(minutesAgo: number): Date | null {
+    if (!this.working) return null;
     const at = Math.floor((this.now.getTime() - minutesAgo * MINUTE) / (15 * MINUTE)) * 15 * MINUTE;
     return at >= dubaiInstant(this.today, MEETING_HOURS.from).getTime() ? new Date(at) : null;
   }
 
-  next(registration: Seeded): Call {
+  next(registration: Pick<Seeded, 'status'>): Call {
     const { admin, exec, manager } = this.staff;
     const booked = (start: Date, host: number, minutes = 30, mode: MeetingMode = 'video', outcome: Call['outcome'] = null): Call => ({
       start,

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { canSee, routeByKey } from '../../../../../common/access.ts';
@@ -28,7 +29,13 @@ const SENDER: Record<ChatMessage['user'], string> = { Bot: 'Assistant', User: 'Y
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** The floating assistant of every signed-in page: a launcher, and over an overlay the 350 by 500 px panel. */
+/**
+ * The assistant of every signed-in page: its launcher sits in the top bar's tool area, so it can never lie
+ * over a page's content at any width (issue 34: a launcher floating at the bottom right covered a control
+ * on page after page); the 350 by 500 px panel floats under the top bar's right end, over an overlay. The
+ * overlay and the panel render into the document's body, outside the top bar's stacking context, so the
+ * overlay covers the side column too.
+ */
 export function ChatWidget() {
   useSignals();
   const view = chatView.value;
@@ -60,7 +67,7 @@ export function ChatWidget() {
   }, [view]);
 
   return (
-    <div className="chat-widget">
+    <>
       <button
         ref={launcher}
         type="button"
@@ -70,16 +77,18 @@ export function ChatWidget() {
         aria-expanded={view !== 'closed'}
         onClick={openWidget}
       >
-        <Icon name="chat" size={26} />
+        <Icon name="chat" size={20} />
       </button>
-      {view !== 'closed' && (
-        <>
-          {/* A pointer target only; keyboard users close with Escape or the panel's own buttons. */}
-          <div className="chat-widget__overlay" aria-hidden="true" onClick={closeWidget} />
-          <ChatPanel view={view} />
-        </>
-      )}
-    </div>
+      {view !== 'closed' &&
+        createPortal(
+          <div className="chat-widget">
+            {/* A pointer target only; keyboard users close with Escape or the panel's own buttons. */}
+            <div className="chat-widget__overlay" aria-hidden="true" onClick={closeWidget} />
+            <ChatPanel view={view} />
+          </div>,
+          document.body,
+        )}
+    </>
   );
 }
 

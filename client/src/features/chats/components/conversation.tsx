@@ -3,7 +3,7 @@
  * list scrolls to its top without moving what is on screen; new ones arrive live); the composer with canned
  * replies and an attachment. Message text is rendered as text, links as plain safe links.
  */
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage, ChatReminder, ConversationItem, PostMessageBody } from '../../../../../common/contract/chats.ts';
 import { dubaiDateTimeIso } from '../../../../../common/dubai-time.ts';
 import type { DocumentContentType } from '../../../../../common/review.ts';
@@ -157,25 +157,30 @@ function ConversationHeader({ item }: { item: ConversationItem }) {
             Mark resolved
           </Button>
         )}
-      </div>
-      <div className="conversation__tools" role="group" aria-label="Reminders">
-        <span>Remind me</span>
-        <Button variant="ghost" onClick={() => void remind.run({ kind: 'me', preset: 'in_1_hour' })} loading={remind.busy}>
-          In 1 hour
-        </Button>
-        <Button variant="ghost" onClick={() => void remind.run({ kind: 'me', preset: 'tomorrow_9' })} loading={remind.busy}>
-          Tomorrow 9:00
-        </Button>
-        <label className="visually-hidden" htmlFor={`${id}-at`}>
-          Remind me at (Dubai time)
-        </label>
-        <input id={`${id}-at`} type="datetime-local" className="conversation__when" value={at} onChange={(event) => setAt(event.target.value)} />
-        <Button variant="ghost" disabled={!at} onClick={() => void remind.run({ kind: 'me', at: dubaiDateTimeIso(at.slice(0, 10), at.slice(11, 16)) })}>
-          Set
-        </Button>
-        <Button variant="outlined" disabled={nudging} onClick={() => void remind.run({ kind: 'client' })}>
-          Remind the client if no reply
-        </Button>
+        <RemindMenu busy={remind.busy}>
+          {(close) => (
+            <>
+              <Button variant="ghost" onClick={() => void remind.run({ kind: 'me', preset: 'in_1_hour' }).then(close)} loading={remind.busy}>
+                In 1 hour
+              </Button>
+              <Button variant="ghost" onClick={() => void remind.run({ kind: 'me', preset: 'tomorrow_9' }).then(close)} loading={remind.busy}>
+                Tomorrow 9:00
+              </Button>
+              <span className="remind-menu__at">
+                <label className="visually-hidden" htmlFor={`${id}-at`}>
+                  Remind me at (Dubai time)
+                </label>
+                <input id={`${id}-at`} type="datetime-local" className="conversation__when" value={at} onChange={(event) => setAt(event.target.value)} />
+                <Button variant="ghost" disabled={!at} onClick={() => void remind.run({ kind: 'me', at: dubaiDateTimeIso(at.slice(0, 10), at.slice(11, 16)) }).then(close)}>
+                  Set
+                </Button>
+              </span>
+              <Button variant="outlined" disabled={nudging} onClick={() => void remind.run({ kind: 'client' }).then(close)}>
+                Remind the client if no reply
+              </Button>
+            </>
+          )}
+        </RemindMenu>
       </div>
       {pending.length > 0 && (
         <ul className="conversation__reminders">
@@ -185,6 +190,47 @@ function ConversationHeader({ item }: { item: ConversationItem }) {
         </ul>
       )}
     </header>
+  );
+}
+
+/**
+ * 'Remind me' opens the reminder choices under it, over the messages, so the header stays one row of tools
+ * and the messages keep the height (issue 34: at 1024 x 768 the reminder rows left them about 140 px).
+ * Escape, a click elsewhere or a choice made closes it.
+ */
+function RemindMenu({ busy, children }: { busy: boolean; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+  return (
+    <div className="remind-menu" ref={wrapper}>
+      <button ref={toggle} type="button" className="button button--ghost" aria-expanded={open} aria-controls={menuId} aria-busy={busy || undefined} onClick={() => setOpen(!open)}>
+        Remind me
+      </button>
+      {open && (
+        <div id={menuId} className="remind-menu__panel" role="group" aria-label="Reminders">
+          {children(() => setOpen(false))}
+        </div>
+      )}
+    </div>
   );
 }
 

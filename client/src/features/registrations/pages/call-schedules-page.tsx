@@ -9,7 +9,7 @@ import { OnboardingList, onboardingSchema } from '../components/onboarding-list.
 import { verificationHref } from '../model.ts';
 
 const WHOSE = ['all', 'mine'] as const;
-/** Upcoming calls first (Today, Tomorrow, Later), then past ones needing an outcome, missed ones and held ones. */
+/** Past calls needing an outcome first, then upcoming ones (Today, Tomorrow, Later), missed ones and held ones. */
 const schema = { ...onboardingSchema('call_schedule'), calls: choiceField(WHOSE, 'all') };
 // The status is the call's outcome: 'Meeting Scheduled' (none yet), 'No Show', 'Awaiting Documents' (held).
 const columns = [regIdColumn, companyColumn, callTimeColumn, hostColumn, { ...statusColumn, header: 'Outcome' }, actionsColumn];
