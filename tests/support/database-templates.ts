@@ -16,8 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Queryable } from '../../backend/src/db/database.ts';
-import { seedDemoData } from '../../backend/src/lib/seed.ts';
-import { MODULES } from '../../backend/src/modules/index.ts';
+import { seedDemoData } from '../../backend/src/demo/seed.ts';
 
 export interface DatabaseTemplates {
   /** PGlite data-folder dumps (tar), migrated; and migrated and seeded. */
@@ -50,7 +49,7 @@ export async function makePgliteTemplates(dir: string): Promise<Pick<DatabaseTem
     };
     await migrate(database);
     const pgliteMigrated = await dump('pglite-migrated.tar');
-    await seedDemoData(database, MODULES);
+    await seedDemoData(database);
     return { pgliteMigrated, pgliteSeeded: await dump('pglite-seeded.tar') };
   } finally {
     await lite.close();
@@ -67,7 +66,7 @@ export async function makePostgresTemplates(serverUrl: string): Promise<Pick<Dat
   for (const [name, seed] of [[names.postgresMigrated, false], [names.postgresSeeded, true]] as const) {
     const database = await openDatabase(urlOf(name), { poolMax: 1 });
     try {
-      if (seed) await seedDemoData(database, MODULES);
+      if (seed) await seedDemoData(database);
     } finally {
       // CREATE DATABASE ... TEMPLATE refuses while anyone is connected to the template.
       await database.close();
