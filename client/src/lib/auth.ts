@@ -109,7 +109,7 @@ async function syncToken(user: User): Promise<void> {
         user.getIdToken(true).catch(async (error: unknown) => {
           console.warn('Could not refresh the ID token', error);
           // The provider refused the session for a reason (the account was disabled): say so, as the API client does.
-          const { isSessionEndReason, tellReason } = await import('./session-lost.ts');
+          const { isSessionEndReason, tellReason } = await import('./session-end-reason.ts');
           if (isSessionEndReason(error)) await tellReason(error);
         });
       },

@@ -5,29 +5,11 @@
  */
 import { signOut } from 'firebase/auth';
 import { authStatus, resetSession, sessionEndNotice } from '../state/session.ts';
+import { isSessionEndReason as isReason, tellReason } from './session-end-reason.ts';
 import type { ApiError } from './errors.ts';
 import { currentIdToken, firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 import { HTTP_STATUS_MESSAGES } from '../../../common/error-catalogue.ts';
-
-/** Provider refusals that say why the session ended (an administrator disabled the account), rather than that it did. */
-const REASONS = new Set(['auth/user-disabled']);
-
-function isReason(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' && REASONS.has(code);
-}
-
-/** The sign-in texts load only here, so the pages' downloads do without them. */
-export async function tellReason(error: unknown): Promise<void> {
-  const message = (await import('./auth-messages.ts')).authErrorMessage(error);
-  // The login page keeps saying it, whichever signs the user out first (Firebase or endLostSession).
-  sessionEndNotice.value = message;
-  notifyError(message);
-}
-
-/** A refusal of the session that says why it ended ('auth/user-disabled'), rather than only that it did. */
-export const isSessionEndReason = (error: unknown) => isReason(error);
 
 /**
  * The signed-in user's ID token, for the API client and the notification stream. When a refresh is

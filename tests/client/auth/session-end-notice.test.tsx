@@ -7,7 +7,7 @@
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '../../../client/src/features/auth/login-page.tsx';
-import { tellReason } from '../../../client/src/lib/session-lost.ts';
+import { tellReason } from '../../../client/src/lib/session-end-reason.ts';
 import { authStatus, sessionEndNotice } from '../../../client/src/state/session.ts';
 import { useReactRoot } from '../react-dom.ts';
 

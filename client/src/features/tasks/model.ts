@@ -1,5 +1,4 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
-import { formatIsoDate } from '../../../../common/calendar.ts';
 import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
