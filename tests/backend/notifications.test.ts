@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { notifyUsers } from '../../backend/src/modules/notifications/index.ts';
 import { DUE_DILIGENCE_ROLES, notifyRegistrationEvent, type NotifiedRegistration, type RegistrationEvent } from '../../backend/src/modules/registrations/notify.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { readPgliteDump } from '../support/database-templates.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -53,7 +54,7 @@ function build(extras: BuildExtras): Promise<FastifyInstance> {
 }
 
 beforeAll(async () => {
-  database = await openDatabase('memory://');
+  database = await openDatabase('memory://', { pgliteDump: await readPgliteDump(inject('databaseTemplates').pgliteSeeded) });
   first = await build({ database, pushTransport: fakeFcm });
   second = await build({ database, pushTransport: fakeFcm });
   await first.listen({ port: 0, host: '127.0.0.1' });

@@ -6,11 +6,12 @@
  */
 import { Agent } from 'node:https';
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { readPgliteDump } from '../support/database-templates.ts';
 import { auth, forgeEmulatorToken } from './support.ts';
 
 /** An https agent whose every connection goes to 127.0.0.1:port, whatever host was asked for. */
@@ -26,13 +27,13 @@ const signedLooking = () =>
     Buffer.from(JSON.stringify({ alg: 'RS256', kid: 'key-1', typ: 'JWT' })).toString('base64url'),
   ) + 'c2lnbmF0dXJl';
 
-const build = (port: number) =>
+const build = async (port: number) =>
   buildBackend(
     loadConfig({ DATA_DIR: 'memory://', FIREBASE_PROJECT_ID: TEST_PROJECT_ID, LOG_LEVEL: 'silent', AUTH_TIMEOUT_MS: '1500' }),
-    { httpAgent: agentTo(port) },
+    { httpAgent: agentTo(port), pgliteDump: await readPgliteDump(inject('databaseTemplates').pgliteMigrated) },
   );
 
-// Each test builds a back end of its own (database, migrations, seed): slow on a busy two-core machine.
+// Each test builds a back end of its own (on a copy of the run's migrated database).
 describe('outside emulator mode', { timeout: 90_000 }, () => {
   let silent: Server;
   const sockets: Socket[] = [];

@@ -16,6 +16,7 @@ import { HttpError } from '../../backend/src/lib/http-error.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { readPgliteDump } from '../support/database-templates.ts';
 import { auth, createUsers, signIn, startBackend, type TestUser } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -342,7 +343,7 @@ describe('rules without HTTP', () => {
   let adminB: number;
 
   beforeAll(async () => {
-    db = await openDatabase('memory://');
+    db = await openDatabase('memory://', { pgliteDump: await readPgliteDump(inject('databaseTemplates').pgliteMigrated) });
     const insert = async (email: string, uid: string) =>
       (await db.query<{ id: number }>("INSERT INTO users (email, role, firebase_uid) VALUES ($1, 'ADMIN', $2) RETURNING id", [email, uid]))[0]!.id;
     adminA = await insert('a@example.test', 'uid-a');

@@ -4,7 +4,7 @@
  * file fail on any such violation on any page it opened (the afterEach below), and stop() fails on one that
  * came after the last test, so no browser test needs to ask.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -14,7 +14,7 @@ import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { unpackPgliteDump } from '../support/database-templates.ts';
+import { withSeededDatabase } from '../support/database-templates.ts';
 
 type DemoAccount = Stack['accounts'][number];
 
@@ -50,8 +50,7 @@ afterEach(() => {
 export async function startE2E(name: string): Promise<E2E> {
   const dataDir = await mkdtemp(join(tmpdir(), `console-e2e-${name}-`));
   // The back end's data folder starts as the run's seeded template: it finds the demo data and skips the seed.
-  await mkdir(join(dataDir, 'db'));
-  await unpackPgliteDump(inject('databaseTemplates').pgliteSeeded, join(dataDir, 'db'));
+  await withSeededDatabase(dataDir);
   // Browser and stack start together: neither needs the other until the first page opens.
   const browserStarting = launchBrowser();
   browserStarting.catch(() => {});

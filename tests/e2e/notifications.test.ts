@@ -16,6 +16,7 @@ import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
 import type { AssignBody, DocumentUploadBody, MyRegistration, RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
+import { notificationPaths } from '../../common/contract/notifications-paths.ts';
 import { registrationPaths } from '../../common/contract/registrations-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
@@ -40,14 +41,21 @@ beforeAll(async () => {
   sender = await open(e2e.stack.url, '/settings');
 }, 150_000);
 
+/**
+ * A page signed in, once its notification stream is open: a write before then is not the stream's to deliver
+ * (its first attempt may be refused right after sign-in and retried a second later; there is nothing to
+ * resume from yet), so the cases below write only after it.
+ */
 async function open(base: string, path: string): Promise<Page> {
   const { page } = await e2e.newPage();
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${notificationPaths.stream}` && response.ok(), { timeout: 60_000 });
   await page.goto(`${base}${path}`);
   await signIn(page, account.email, account.password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await streamOpen;
   return page;
 }
 
@@ -70,8 +78,7 @@ async function sendTest(): Promise<number> {
 describe('live notifications', () => {
   it('shows a push toast and the badge increment in the other browser within 2 seconds, without a reload', async () => {
     await expect.poll(() => bell(watcher).getAttribute('aria-label')).toBe('Notifications');
-    // Give the stream time to open before the write (it opens with the shell).
-    await watcher.waitForTimeout(500);
+    // The watcher's stream is open (open() waited for it) before the write.
     const sentAt = await sendTest();
     const toast = watcher.getByTestId('push-toast').filter({ hasText: 'Test notification' });
     await toast.waitFor({ timeout: 2000 });

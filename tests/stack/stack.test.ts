@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { withSeededDatabase } from '../support/database-templates.ts';
 import { signIn } from '../backend/support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -144,6 +145,8 @@ describe('failures', () => {
 
   it('stops the others and reports one line when a child crashes later', { timeout: 90_000 }, async () => {
     const dataDir = await tempDir();
+    // What is checked is the crash, not the seed (the first stack above seeds afresh): the run's seeded copy.
+    await withSeededDatabase(dataDir);
     let reported = (_line: string) => {};
     const crashed = new Promise<string>((done) => (reported = done));
     const stack = await startStack({ projectId: TEST_PROJECT_ID, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorHost: emulatorHost, onCrash: (line) => reported(line) });
@@ -163,6 +166,7 @@ describe('a stack with its own emulator', () => {
   it('stops the others and reports one line when the emulator dies', { timeout: 120_000 }, async () => {
     const dataDir = await tempDir();
     const projectId = 'demo-stack-emulator-crash';
+    await withSeededDatabase(dataDir);
     let reported = (_line: string) => {};
     const crashed = new Promise<string>((done) => (reported = done));
     const stack = await startStack({ projectId, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorPort: 0, onCrash: (line) => reported(line) });

