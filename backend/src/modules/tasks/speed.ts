@@ -12,11 +12,12 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { tasksBulk, tasksNext } from './bulk.ts';
+import { taskListPath } from '../../../../common/links.ts';
 
 const seesTasks = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'tasks');
 
 /** The console opens a task as the list's dialog (?task=); 'all' so the row is listed whoever it is assigned to. */
-export const taskHref = (id: number) => `/tasks?assignee=all&task=${id}`;
+export const taskHref = (id: number) => taskListPath({ assignee: 'all', task: id });
 
 export const taskSearch: SearchProvider = {
   kind: 'task',
@@ -74,7 +75,7 @@ function dueBlock(key: string, order: number, due: 'overdue' | 'today', title: s
         title,
         hint,
         count,
-        href: `/tasks?due=${due}`,
+        href: taskListPath({ due }),
         items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.legal_name, href: taskHref(row.id), at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
         next_queue: null,
       };
