@@ -1,11 +1,32 @@
 /**
- * The console's own addresses, built once: the router's patterns, the console's links and the back end's
- * notification links all come from here, so a page's URL is written in one place.
+ * The console's own addresses, built once: the router's patterns, the console's links and every link the
+ * back end hands out (notifications, Home blocks and their items, search hits, next unassigned, bulk results)
+ * come from here, so a page's URL and the query its list reads are written in one place.
  */
-import { onboardingPageOf, type QueuePosition } from './onboarding.ts';
+import { onboardingPageOf, type OnboardingPage, type QueuePosition } from './onboarding.ts';
 import type { Stage } from './stages.ts';
 
+import { crmPagePath } from './contract/crm-paths.ts';
+import { enquiryPagePath, type EnquiryKind } from './contract/enquiries-paths.ts';
+
+// The growth areas' page paths were written beside their API paths; the back end takes them from here.
+export { careerPagePath } from './contract/careers-paths.ts';
+export { crmPagePath, enquiryPagePath };
+
 const segment = (value: string | number) => encodeURIComponent(String(value));
+
+type QueryValue = string | number | undefined;
+
+/** A console address with its query in the order given (absent values left out), as the lists' URL state reads it. */
+function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const pairs = Object.entries(query)
+    .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`);
+  return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
+}
+
+export const HOME_PATH = '/';
+export const SETTINGS_PATH = '/settings';
 
 /** The due-diligence detail of one registration, keyed by the client's user id. */
 export const DUE_DILIGENCE_DETAIL_PATTERN = '/due-diligence/details/:id';
@@ -39,3 +60,29 @@ export function clientPath(clientId: string | number, tab?: string): string {
 
 /** One client's monthly reports tab on the month ('YYYY-MM'). */
 export const clientReportPath = (clientId: string | number, month: string) => `${clientPath(clientId, 'reports')}&month=${encodeURIComponent(month)}`;
+/** The Clients list; `bookkeeper` 'mine' keeps the signed-in bookkeeper's, `licence` the days to licence expiry. */
+export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; licence?: number; sort?: 'next_deadline' | 'licence_expires_on' } = {}) => withQuery('/clients', query);
+
+/** An onboarding page's list, searched for one company (its name in lower case, as the search box keeps it). */
+export const onboardingListPath = (page: OnboardingPage, query: { search?: string } = {}) => withQuery(`/${page}`, query);
+
+/** The Tasks list; `task` opens one task's drawer over it. */
+export const taskListPath = (query: { assignee?: 'all' | 'mine'; due?: 'overdue' | 'today'; review?: 'mine'; task?: number } = {}) => withQuery('/tasks', query);
+
+/** The Chats list; `conversation` opens one conversation. */
+export const chatListPath = (query: { filter?: 'mine'; conversation?: number } = {}) => withQuery('/chats', query);
+
+/** The On-demand Requests list; `request` opens one request. */
+export const requestListPath = (query: { assignee?: 'mine'; request?: number } = {}) => withQuery('/on-demand-requests', query);
+
+/** The Unsynced Inv list; `invoice` opens one invoice's drawer. */
+export const invoiceListPath = (query: { state?: 'needs_attention'; invoice?: number } = {}) => withQuery('/unsynced-inv', query);
+
+/** The Users list searched for one user. */
+export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
+
+/** The CRM's lead list; `owner` keeps one owner's leads. */
+export const crmLeadListPath = (query: { owner?: number } = {}) => withQuery(crmPagePath.list, query);
+
+/** A Website Enquiries tab (one form's enquiries). */
+export const enquiryListPath = (kind: EnquiryKind, query: { status?: 'new' } = {}) => withQuery(enquiryPagePath(kind), query);

@@ -49,8 +49,6 @@ export const MAX_CANNED_TITLE = 100;
 /** Messages per page of a conversation. */
 export const MESSAGE_PAGE_SIZE = 30;
 export const MAX_MESSAGE_PAGE_SIZE = 100;
-/** The nav badge's cap (the spec's 'badge max 99 shown as 99+'). */
-export const UNREAD_BADGE_CAP = 99;
 /** The quote's fee bound: AED 1,000,000 net. */
 export const MAX_QUOTE_FILS = 100_000_000;
 

@@ -15,11 +15,11 @@ import {
   PAYMENT_METHODS,
   PHASES,
 } from '../pipeline.ts';
-import { PROFILE_CHECK_KEYS } from '../profile-checks.ts';
+import { PROFILE_CHECK_KEYS, type ProfileCheck as ProfileCheckType } from '../profile-checks.ts';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_KINDS, MAX_COMMENT_LENGTH, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH, RETURN_REASONS } from '../review.ts';
 import { STAGES } from '../stages.ts';
 import { BillingCycleSchema } from './plans.ts';
-import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { CalendarDate, Closed, Id, type Agrees, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
 import { REGISTRATION_SORTS } from './registrations-paths.ts';
 
@@ -154,14 +154,15 @@ export const RegistrationDocument = Type.Object({
 });
 export type RegistrationDocument = Static<typeof RegistrationDocument>;
 
-/** One of the checks a reviewer makes on the company profile (common/profile-checks.ts). */
+/** One of the checks a reviewer makes on the company profile: common/profile-checks.ts's ProfileCheck. */
 export const ProfileCheck = Type.Object({
   key: Type.Enum(PROFILE_CHECK_KEYS),
   label: Type.String(),
   passed: Type.Boolean(),
   detail: Type.String(),
 });
-export type ProfileCheck = Static<typeof ProfileCheck>;
+export type ProfileCheck = ProfileCheckType;
+const _profileCheckAgrees: Agrees<Static<typeof ProfileCheck>, ProfileCheck> = true;
 
 /** Who verified the profile, when, what the checks said then and any override. */
 export const VerificationRecord = Type.Object({

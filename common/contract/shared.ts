@@ -4,8 +4,15 @@
  * number a range), which the back end's route sweep test checks on every route.
  */
 import { Type, type Static, type TProperties, type TSchema } from 'typebox';
-import { CATALOGUE_CODES, SERVICE_CODES } from '../error-catalogue.ts';
+import { CATALOGUE_CODES, SERVICE_CODES, type ErrorBody as ErrorBodyType } from '../error-catalogue.ts';
 import { MAX_EMAIL_LENGTH, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './http.ts';
+
+/**
+ * True only when A and B are the same type. A schema written for a type that common/ declares in plain code
+ * (which the console and the gateway import without the schema library) states `const _agrees: Agrees<Static<typeof
+ * Schema>, Type> = true`, so the shape is one type and the build fails when the schema drifts from it.
+ */
+export type Agrees<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 
 /** A request body or query: unknown fields are refused, never dropped. */
 export const Closed = <P extends TProperties>(properties: P, options: { title?: string } = {}) =>
@@ -77,9 +84,11 @@ export const NoBody = Closed({});
 export const PersonRef = Type.Object({ id: Type.Integer(), display_name: Nullable(Type.String()), email: Type.String() });
 export type PersonRef = Static<typeof PersonRef>;
 
-/** Every error answer of the gateway and the back end; `field` names the input at fault on 400s. */
+/** Every error answer of the gateway and the back end (error-catalogue.ts's ErrorBody); `field` names the input at fault on 400s. */
 export const ErrorBody = Type.Object({
   errorCode: Type.Enum([...CATALOGUE_CODES, ...SERVICE_CODES]),
   message: Type.String(),
   field: Type.Optional(Type.String()),
 });
+export type ErrorBody = ErrorBodyType;
+const _errorBodyAgrees: Agrees<Static<typeof ErrorBody>, ErrorBody> = true;

@@ -13,13 +13,13 @@ import { findByIdempotencyKey } from './audit.ts';
 import { HttpError, invalidInput } from './http-error.ts';
 import type { PageWindow } from './pagination.ts';
 import { strictValidatorCompiler } from './validation.ts';
-import type { BulkOutcome } from './work-registry.ts';
+import type { BulkRowResult } from './work-registry.ts';
 
 /** The caller of a bulk row or a Next unassigned as the area's action takes them (the routes' actionContext). */
 export const callerContext = (caller: { id: number; idempotencyKey: string | null }): ActionContext => ({ actorId: caller.id, idempotencyKey: caller.idempotencyKey });
 
-export const DONE: BulkOutcome = { outcome: 'done', reason: null };
-export const skipped = (reason: string): BulkOutcome => ({ outcome: 'skipped', reason });
+export const DONE: BulkRowResult = { outcome: 'done', reason: null };
+export const skipped = (reason: string): BulkRowResult => ({ outcome: 'skipped', reason });
 
 /**
  * One row of a bulk job: done at once when the row's key was already recorded on the record (a job re-run
@@ -27,7 +27,7 @@ export const skipped = (reason: string): BulkOutcome => ({ outcome: 'skipped', r
  * `run` (the area's action). A refusal by the action is the row's result: a conflict
  * (changed meanwhile, already closed) is skipped, any other refusal (not found, not allowed) failed.
  */
-export async function bulkRow(db: Queryable, entity: AuditEntity | null, id: number, idempotencyKey: string, run: () => Promise<BulkOutcome>): Promise<BulkOutcome> {
+export async function bulkRow(db: Queryable, entity: AuditEntity | null, id: number, idempotencyKey: string, run: () => Promise<BulkRowResult>): Promise<BulkRowResult> {
   try {
     if (entity && (await findByIdempotencyKey(db, entity, id, idempotencyKey))) return DONE;
     return await run();
@@ -54,7 +54,7 @@ export interface BulkRowStep<Row> {
  * The usual shape of a bulk row, on bulkRow: read the row as it is now, leave it with why when it is already
  * as asked, else act through the area's own action.
  */
-export function bulkRowStep<Row>(db: Queryable, step: BulkRowStep<Row>): Promise<BulkOutcome> {
+export function bulkRowStep<Row>(db: Queryable, step: BulkRowStep<Row>): Promise<BulkRowResult> {
   return bulkRow(db, step.entity, step.id, step.idempotencyKey, async () => {
     const row = await step.read(db);
     const why = step.skip(row);
@@ -98,7 +98,7 @@ async function takenBefore(tx: Queryable, entity: AuditEntity, kind: string, act
 }
 
 /** One row of a bulk assign: skipped when the row already has that assignee, else `assign` (the area's action). */
-export async function assignRow(current: number | null, wanted: number | null, assign: () => Promise<unknown>): Promise<BulkOutcome> {
+export async function assignRow(current: number | null, wanted: number | null, assign: () => Promise<unknown>): Promise<BulkRowResult> {
   if (current === wanted) return skipped(wanted === null ? 'Already unassigned.' : 'Already assigned to this person.');
   await assign();
   return DONE;

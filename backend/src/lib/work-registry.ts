@@ -8,7 +8,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { RouteKey } from '../../../common/access.ts';
 import type { Role } from '../../../common/roles.ts';
-import type { SearchHit, WorkBlock } from '../../../common/contract/work.ts';
+import type { BulkOutcome, SearchHit, WorkBlock } from '../../../common/contract/work.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -44,7 +44,11 @@ export interface NextUnassignedProvider {
   take(db: Database, caller: Caller & { idempotencyKey: string | null }): Promise<{ id: number; title: string; href: string } | null>;
 }
 
-export type BulkOutcome = { outcome: 'done' | 'skipped' | 'failed'; reason: string | null };
+/** What one row of a bulk job came to: the contract's outcome and why, when skipped or failed. */
+export interface BulkRowResult {
+  outcome: BulkOutcome;
+  reason: string | null;
+}
 
 export interface BulkAction {
   /** The list (route key) it acts on, and its key there. */
@@ -65,7 +69,7 @@ export interface BulkAction {
    * Acts on one row in its own transaction with the area's action. `idempotencyKey` is unique to the job and
    * row: a row re-run after a crash replays instead of acting twice.
    */
-  apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: Record<string, string | number | null>): Promise<BulkOutcome>;
+  apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: Record<string, string | number | null>): Promise<BulkRowResult>;
 }
 
 /** What an area adds to the registries (one line in its BackendModule: `speed: { search: [...] }`). */

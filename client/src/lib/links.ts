@@ -14,7 +14,10 @@ export function pathDepth(pathname: string): number {
   return pathname.split('/').filter((part) => part !== '').length;
 }
 
-/** The notification badge shows at most 99; more is '99+'. */
+/** The most a badge shows (the spec's 'badge max 99 shown as 99+'): the nav's counts and the bell. */
+export const UNREAD_BADGE_CAP = 99;
+
+/** A badge shows at most UNREAD_BADGE_CAP; more is '99+'. */
 export function badgeLabel(count: number): string {
-  return count > 99 ? '99+' : String(count);
+  return count > UNREAD_BADGE_CAP ? `${UNREAD_BADGE_CAP}+` : String(count);
 }

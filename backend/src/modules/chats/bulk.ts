@@ -12,6 +12,7 @@ import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry
 import { addClientVisibility } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { assignConversation, listConversations, readConversation, setConversationStatus } from './store.ts';
+import { chatListPath } from '../../../../common/links.ts';
 
 const select: BulkAction['select'] = async (db, caller, filter, limit) => {
   const { results } = await listConversations(db, caller, parseListFilter<ChatQuery>(ChatQuery, filter), firstRows(limit));
@@ -89,7 +90,7 @@ const nextChat: NextUnassignedProvider = {
         await assignConversation(txDb, caller, id, { version: chat.version, assignee_id: caller.id }, callerContext(caller));
       },
       async item(tx, id) {
-        return { title: (await readConversation(tx, caller, id)).client.legal_name, href: `/chats?filter=mine&conversation=${id}` };
+        return { title: (await readConversation(tx, caller, id)).client.legal_name, href: chatListPath({ filter: 'mine', conversation: id }) };
       },
     }),
 };

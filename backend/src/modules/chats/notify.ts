@@ -6,8 +6,9 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import { notifyUsers } from '../notifications/index.ts';
+import { chatListPath } from '../../../../common/links.ts';
 
-export const chatLink = (conversationId: number) => `/chats?conversation=${conversationId}`;
+export const chatLink = (conversationId: number) => chatListPath({ conversation: conversationId });
 
 interface NotifiedConversation {
   id: number;

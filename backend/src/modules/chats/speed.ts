@@ -12,11 +12,11 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { chatsBulk, chatsNext } from './bulk.ts';
+import { chatListPath } from '../../../../common/links.ts';
 
 const seesChats = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'chats');
 
 /** The chats page opens a conversation beside the list (?conversation=). */
-const conversationHref = (id: number) => `/chats?conversation=${id}`;
 
 export const conversationSearch: SearchProvider = {
   kind: 'conversation',
@@ -38,7 +38,7 @@ export const conversationSearch: SearchProvider = {
       id: row.id,
       title: row.legal_name,
       subtitle: [row.status === 'resolved' ? 'Resolved' : null, row.last_message_preview].filter(Boolean).join(' · ') || null,
-      href: conversationHref(row.id),
+      href: chatListPath({ conversation: row.id }),
     }));
   },
 };
@@ -63,12 +63,12 @@ const unanswered: HomeBlockProvider = {
       title: 'Unanswered chats assigned to me',
       hint: 'the client wrote last',
       count,
-      href: '/chats?filter=mine',
+      href: chatListPath({ filter: 'mine' }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,
         subtitle: row.last_message_preview,
-        href: conversationHref(row.id),
+        href: chatListPath({ conversation: row.id }),
         at: row.last_message_at ? row.last_message_at.toISOString() : null,
         overdue: false,
       })),

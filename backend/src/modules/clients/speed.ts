@@ -4,7 +4,6 @@
  * 30 days), both under the area's visibility rule (access.ts), so a bookkeeper never finds another's client.
  */
 import { addDays, daysBetween, dubaiDate, monthLabel } from '../../../../common/calendar.ts';
-import { clientReportPath } from '../../../../common/links.ts';
 import { BOOKKEEPER_MINE } from '../../../../common/contract/clients-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { canSee } from '../../../../common/access.ts';
@@ -16,6 +15,7 @@ import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } fr
 import { addClientVisibility } from './access.ts';
 import { clientsBulk } from './bulk.ts';
 import { addWaitingForMyReview } from './report-store.ts';
+import { clientListPath, clientPath, clientReportPath } from '../../../../common/links.ts';
 
 /** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
 const SEARCH_EXPRESSION = "lower(c.legal_name || ' ' || c.trade_licence_number || ' ' || coalesce(c.trn, ''))";
@@ -76,7 +76,7 @@ export const clientSearch: SearchProvider = {
       id: row.id,
       title: row.legal_name,
       subtitle: `Licence ${row.trade_licence_number}${row.trn ? ` · TRN ${row.trn}` : ''}`,
-      href: `/clients/${row.id}`,
+      href: clientPath(row.id),
     }));
   },
 };
@@ -104,6 +104,9 @@ async function dueClients<Extra extends object>(db: Queryable, caller: Caller, c
   return { count, rows };
 }
 
+/** The list's bookkeeper filter as the blocks count: ADMIN's blocks count every client, a bookkeeper's only theirs. */
+const mineUnlessAdmin = (caller: { role: string }): { bookkeeper?: typeof BOOKKEEPER_MINE } => (caller.role === 'ADMIN' ? {} : { bookkeeper: BOOKKEEPER_MINE });
+
 const deadlinesThisWeek: HomeBlockProvider = {
   key: 'clients.deadlines',
   order: 30,
@@ -115,8 +118,8 @@ const deadlinesThisWeek: HomeBlockProvider = {
       title: "My clients' deadlines this week",
       hint: 'due within 7 days or missed',
       count,
-      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}sort=next_deadline`,
-      items: rows.map((row) => ({ id: row.id, title: row.legal_name, subtitle: row.title, href: `/clients/${row.id}`, at: row.due_day, overdue: daysBetween(today, row.due_day) < 0 })),
+      href: clientListPath({ ...mineUnlessAdmin(caller), sort: 'next_deadline' }),
+      items: rows.map((row) => ({ id: row.id, title: row.legal_name, subtitle: row.title, href: clientPath(row.id), at: row.due_day, overdue: daysBetween(today, row.due_day) < 0 })),
       next_queue: null,
     };
   },
@@ -133,12 +136,12 @@ const licencesExpiring: HomeBlockProvider = {
       title: 'Trade licences expiring',
       hint: 'within 30 days or expired',
       count,
-      href: `/clients?${caller.role === 'ADMIN' ? '' : `bookkeeper=${BOOKKEEPER_MINE}&`}licence=30&sort=licence_expires_on`,
+      href: clientListPath({ ...mineUnlessAdmin(caller), licence: 30, sort: 'licence_expires_on' }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,
         subtitle: daysBetween(today, row.due_day) < 0 ? 'Licence expired' : `Licence expires in ${daysBetween(today, row.due_day)} days`,
-        href: `/clients/${row.id}`,
+        href: clientPath(row.id),
         at: row.due_day,
         overdue: daysBetween(today, row.due_day) < 0,
       })),
@@ -166,7 +169,7 @@ const reportsToReview: HomeBlockProvider = {
       title: 'Reports waiting for my review',
       hint: 'monthly reports submitted for your decision',
       count,
-      href: '/clients?review=mine',
+      href: clientListPath({ review: 'mine' }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,

@@ -4,13 +4,13 @@
  * changed, so replicas running it at the same moment cannot both tell; a new date is told again when it passes.
  */
 import type { FastifyInstance } from 'fastify';
-import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
 import { formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { Database } from '../../db/database.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { notifyUsers } from '../notifications/index.ts';
+import { crmPagePath } from '../../../../common/links.ts';
 
 export async function sendFollowUpNotices(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {

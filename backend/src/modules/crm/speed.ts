@@ -9,7 +9,7 @@
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { crmPagePath, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -18,6 +18,7 @@ import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
+import { crmLeadListPath, crmPagePath } from '../../../../common/links.ts';
 
 /** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
 const HOME_ROLES: readonly string[] = ['BD_MANAGER', 'MARKETING'];
@@ -62,7 +63,7 @@ const followUpsDue: HomeBlockProvider = {
       hint: 'your open leads, follow-up today or past',
       count,
       // The leads list puts due follow-ups first; owner= narrows it to the caller's leads.
-      href: `${crmPagePath.list}?owner=${caller.id}`,
+      href: crmLeadListPath({ owner: caller.id }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.company,

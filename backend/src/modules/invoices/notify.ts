@@ -7,8 +7,9 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
+import { invoiceListPath } from '../../../../common/links.ts';
 
-export const unsyncedLink = (invoiceId: number) => `/unsynced-inv?invoice=${invoiceId}`;
+export const unsyncedLink = (invoiceId: number) => invoiceListPath({ invoice: invoiceId });
 
 interface NotifiedInvoice {
   id: number;

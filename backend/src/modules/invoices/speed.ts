@@ -11,6 +11,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { invoicesBulk } from './bulk.ts';
+import { invoiceListPath } from '../../../../common/links.ts';
 
 const ACTING_ROLES: readonly string[] = ['BOOKKEEPER', 'ADMIN'];
 
@@ -33,12 +34,12 @@ const needingAttention: HomeBlockProvider = {
       title: 'Invoices needing attention',
       hint: 'not in the accounting system; the sync stopped on an error',
       count,
-      href: '/unsynced-inv?state=needs_attention',
+      href: invoiceListPath({ state: 'needs_attention' }),
       items: rows.map((row) => ({
         id: row.id,
         title: `${row.number} · ${row.legal_name}`,
         subtitle: row.last_error,
-        href: `/unsynced-inv?state=needs_attention&invoice=${row.id}`,
+        href: invoiceListPath({ state: 'needs_attention', invoice: row.id }),
         at: row.issued_on,
         overdue: false,
       })),

@@ -12,6 +12,7 @@ import type { ModuleOptions } from '../../lib/module.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import type { StreamEvent } from './hub.ts';
 import { listNotifications, markAllRead, markRead, notificationsAfter, notifyUsers, unreadCount } from './store.ts';
+import { SETTINGS_PATH } from '../../../../common/links.ts';
 
 /** How many missed notifications a reconnecting stream is sent; older ones are in the list. */
 const RESUME_LIMIT = 200;
@@ -67,7 +68,7 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
     api.post('/notifications/test', { config, schema: { body: NoBody, response: { 201: NotificationRecord } } }, async (request, reply) => {
       const user = signedInUser(request);
       const [created] = await app.db.transaction((tx) =>
-        notifyUsers(tx, [user.id], { kind: 'test', title: 'Test notification', body: 'Notifications reach this console live.', link: '/settings' }),
+        notifyUsers(tx, [user.id], { kind: 'test', title: 'Test notification', body: 'Notifications reach this console live.', link: SETTINGS_PATH }),
       );
       return reply.code(201).send(created!);
     });

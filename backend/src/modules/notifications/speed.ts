@@ -1,6 +1,7 @@
 /** The notifications' Home block (issue 22): the caller's unread notifications, newest first. */
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import { HOME_PATH } from '../../../../common/links.ts';
 
 const unread: HomeBlockProvider = {
   key: 'notifications.unread',
@@ -15,8 +16,8 @@ const unread: HomeBlockProvider = {
       title: 'Unread notifications',
       hint: 'news about your work',
       count,
-      href: '/',
-      items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.body, href: row.link ?? '/', at: row.created_at.toISOString(), overdue: false })),
+      href: HOME_PATH,
+      items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.body, href: row.link ?? HOME_PATH, at: row.created_at.toISOString(), overdue: false })),
       next_queue: null,
     };
   },

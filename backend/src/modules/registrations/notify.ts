@@ -10,7 +10,7 @@
  */
 import { canSee } from '../../../../common/access.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
-import { registrationPath } from '../../../../common/links.ts';
+import { clientListPath, registrationPath } from '../../../../common/links.ts';
 import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../common/money.ts';
 import type { QueuePosition } from '../../../../common/onboarding.ts';
@@ -139,7 +139,7 @@ export async function notifyRegistrationEvent(tx: Queryable, event: Registration
       ];
     case 'activated':
       return [
-        ...(await notifyUsers(tx, others([detail.bookkeeperId]), { kind: event.kind, title: 'New client assigned to you', body: `${name} is now an active client on your list.`, link: '/clients' })),
+        ...(await notifyUsers(tx, others([detail.bookkeeperId]), { kind: event.kind, title: 'New client assigned to you', body: `${name} is now an active client on your list.`, link: clientListPath() })),
         ...(await toClient('Your account is active', 'Welcome aboard: your account is active and your bookkeeper is assigned.')),
       ];
     case 'withdrawn':

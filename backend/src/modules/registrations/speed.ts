@@ -22,6 +22,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import { addQueue, exportRegistrations } from './list-store.ts';
 import { assign } from './review-store.ts';
 import { applyTransition, findRegistration, requireAction, type Actor } from './transition.ts';
+import { dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
 
 /** The onboarding pages a role may open. */
 export function visibleOnboardingPages(role: Role): OnboardingPage[] {
@@ -57,8 +58,8 @@ function rebind(filter: SqlFilter, sub: SqlFilter): string {
 /** Where a registration opens in the console for a role: its due-diligence page, else its page's list searched by name. */
 export function registrationHref(row: QueuePosition & { user_id: number; legal_name: string }, role: Role): string {
   const page = onboardingPageOf(row) ?? 'registrations';
-  if (page === 'due-diligence' && isStaffRole(role) && canSee(role, 'due-diligence')) return `/due-diligence/details/${row.user_id}`;
-  return `/${page}?search=${encodeURIComponent(row.legal_name.toLowerCase())}`;
+  if (page === 'due-diligence' && isStaffRole(role) && canSee(role, 'due-diligence')) return dueDiligenceDetailPath(row.user_id);
+  return onboardingListPath(page, { search: row.legal_name.toLowerCase() });
 }
 
 /** Queues that have an assignee (the ones 'Next unassigned' serves). */
@@ -216,7 +217,7 @@ const assignedToMe: HomeBlockProvider = {
     const where = `r.assignee_id = $1 AND r.status = 'active' AND r.stage = 'documents_submitted' AND r.review_state IS NULL`;
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM registrations r WHERE ${where}`, [caller.id]);
     const rows = await db.query<FoundRow & { at: Date | null }>(`SELECT ${ROW_COLUMNS}, r.recieved_on AS at FROM registrations r WHERE ${where} ORDER BY r.recieved_on NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`, [caller.id]);
-    return { title: 'Due diligence assigned to me', hint: 'waiting on your review', count, href: '/due-diligence', items: rows.map((row) => itemOf(row, caller)), next_queue: null };
+    return { title: 'Due diligence assigned to me', hint: 'waiting on your review', count, href: onboardingListPath('due-diligence'), items: rows.map((row) => itemOf(row, caller)), next_queue: null };
   },
 };
 
@@ -230,7 +231,7 @@ const unassigned: HomeBlockProvider = {
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM registrations r WHERE ${where}`);
     // The oldest first: the ones 'Next unassigned' hands out next.
     const rows = await db.query<FoundRow & { at: Date | null }>(`SELECT ${ROW_COLUMNS}, r.recieved_on AS at FROM registrations r WHERE ${where} ORDER BY r.recieved_on NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`);
-    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet, oldest first', count, href: '/due-diligence', items: rows.map((row) => itemOf(row, caller)), next_queue: 'due-diligence' };
+    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet, oldest first', count, href: onboardingListPath('due-diligence'), items: rows.map((row) => itemOf(row, caller)), next_queue: 'due-diligence' };
   },
 };
 
@@ -252,8 +253,8 @@ const callsToday: HomeBlockProvider = {
       title: 'My calls today',
       hint: 'onboarding calls you host today',
       count: rows.length,
-      href: '/call-schedules',
-      items: rows.slice(0, WORK_ITEMS_PER_BLOCK).map((row) => ({ ...itemOf(row, caller), href: `/call-schedules?search=${encodeURIComponent(row.legal_name.toLowerCase())}` })),
+      href: onboardingListPath('call-schedules'),
+      items: rows.slice(0, WORK_ITEMS_PER_BLOCK).map((row) => ({ ...itemOf(row, caller), href: onboardingListPath('call-schedules', { search: row.legal_name.toLowerCase() }) })),
       next_queue: null,
     };
   },
@@ -274,9 +275,9 @@ const queues: HomeBlockProvider = {
       const page = onboardingPageOf({ stage: group.stage, status: 'active', review_state: group.review_state });
       if (page) counts.set(page, (counts.get(page) ?? 0) + group.count);
     }
-    const items = pages.map((page, index) => ({ id: index + 1, title: PAGE_TITLES[page], subtitle: `${counts.get(page) ?? 0} waiting`, href: `/${page}`, at: null, overdue: false }));
+    const items = pages.map((page, index) => ({ id: index + 1, title: PAGE_TITLES[page], subtitle: `${counts.get(page) ?? 0} waiting`, href: onboardingListPath(page), at: null, overdue: false }));
     const total = pages.reduce((sum, page) => sum + (counts.get(page) ?? 0), 0);
-    return { title: 'Onboarding queues', hint: 'registrations waiting on your pages', count: total, href: `/${pages[0]}`, items, next_queue: null };
+    return { title: 'Onboarding queues', hint: 'registrations waiting on your pages', count: total, href: onboardingListPath(pages[0]!), items, next_queue: null };
   },
 };
 
@@ -293,7 +294,7 @@ const nextDueDiligence: NextUnassignedProvider = {
   page: 'due-diligence',
   async take(db, caller) {
     const taken = await takeNextUnassigned(db, { actorId: caller.id, role: caller.role, idempotencyKey: caller.idempotencyKey });
-    return taken && { id: taken.user_id, title: taken.legal_name, href: `/due-diligence/details/${taken.user_id}` };
+    return taken && { id: taken.user_id, title: taken.legal_name, href: dueDiligenceDetailPath(taken.user_id) };
   },
 };
 

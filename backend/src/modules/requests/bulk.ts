@@ -11,6 +11,7 @@ import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry
 import { addClientVisibility } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { assignRequest, listRequests, readRequest } from './store.ts';
+import { requestListPath } from '../../../../common/links.ts';
 
 const assign: BulkAction = {
   list: 'on-demand-requests',
@@ -66,7 +67,7 @@ const nextRequest: NextUnassignedProvider = {
       },
       async item(tx, id) {
         const request = await readRequest(tx, caller, id);
-        return { title: `${request.type.name} · ${request.client.legal_name}`, href: `/on-demand-requests?assignee=mine&request=${id}` };
+        return { title: `${request.type.name} · ${request.client.legal_name}`, href: requestListPath({ assignee: 'mine', request: id }) };
       },
     }),
 };

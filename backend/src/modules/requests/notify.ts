@@ -6,8 +6,9 @@
 import type { NotificationKind } from '../../../../common/contract/notifications.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notifyUsers } from '../notifications/index.ts';
+import { requestListPath } from '../../../../common/links.ts';
 
-export const requestLink = (requestId: number) => `/on-demand-requests?request=${requestId}`;
+export const requestLink = (requestId: number) => requestListPath({ request: requestId });
 
 export async function notifyRequestClient(tx: Queryable, row: { id: number; client_user_id: number | null }, kind: NotificationKind, title: string, body: string): Promise<void> {
   if (row.client_user_id === null) return;

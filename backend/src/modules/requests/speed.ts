@@ -11,6 +11,7 @@ import { formatSlaLeft } from '../../../../common/service-desk.ts';
 import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { listRequests } from './store.ts';
 import { requestsBulk, requestsNext } from './bulk.ts';
+import { requestListPath } from '../../../../common/links.ts';
 
 /** Under this share of the target left, a running request counts as near its SLA. */
 export const SLA_NEAR_SHARE = 0.2;
@@ -28,12 +29,12 @@ const nearSla: HomeBlockProvider = {
       title: 'On-demand requests near or past their SLA',
       hint: 'assigned to you; near = under 20 % of the target left',
       count: due.length,
-      href: '/on-demand-requests?assignee=mine',
+      href: requestListPath({ assignee: 'mine' }),
       items: due.slice(0, WORK_ITEMS_PER_BLOCK).map((item) => ({
         id: item.id,
         title: `${item.type.name} · ${item.client.legal_name}`,
         subtitle: formatSlaLeft(item.sla.left_ms),
-        href: `/on-demand-requests?assignee=mine&request=${item.id}`,
+        href: requestListPath({ assignee: 'mine', request: item.id }),
         at: item.sla.due_at,
         overdue: item.sla.breached,
       })),

@@ -12,6 +12,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listTasks, readTask, requireWorker, setTaskStatus, updateTask } from './store.ts';
+import { taskListPath } from '../../../../common/links.ts';
 
 /** The statuses a bulk change may set ('in_review' is reached only by marking a reviewed task done). */
 export const BULK_TASK_STATUSES = TASK_STATUSES.filter((status) => status !== 'in_review');
@@ -96,7 +97,7 @@ const nextTask: NextUnassignedProvider = {
       },
       async item(tx, id) {
         const task = await readTask(tx, caller, id);
-        return { title: labelOf(task), href: `/tasks?assignee=mine&task=${id}` };
+        return { title: labelOf(task), href: taskListPath({ assignee: 'mine', task: id }) };
       },
     }),
 };

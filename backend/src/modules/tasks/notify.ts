@@ -6,8 +6,9 @@
 import { formatIsoDate } from '../../../../common/calendar.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notifyUsers } from '../notifications/index.ts';
+import { taskListPath } from '../../../../common/links.ts';
 
-export const taskLink = (taskId: number) => `/tasks?task=${taskId}`;
+export const taskLink = (taskId: number) => taskListPath({ task: taskId });
 
 interface NotifiedTask {
   id: number;

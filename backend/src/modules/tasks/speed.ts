@@ -13,11 +13,12 @@ import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } fr
 import { addClientVisibility } from '../clients/index.ts';
 import { tasksBulk, tasksNext } from './bulk.ts';
 import { addWaitingForMyReview } from './store.ts';
+import { taskListPath } from '../../../../common/links.ts';
 
 const seesTasks = (caller: Caller) => isStaffRole(caller.role) && canSee(caller.role, 'tasks');
 
 /** The console opens a task as the list's dialog (?task=); 'all' so the row is listed whoever it is assigned to. */
-export const taskHref = (id: number) => `/tasks?assignee=all&task=${id}`;
+export const taskHref = (id: number) => taskListPath({ assignee: 'all', task: id });
 
 export const taskSearch: SearchProvider = {
   kind: 'task',
@@ -75,7 +76,7 @@ function dueBlock(key: string, order: number, due: 'overdue' | 'today', title: s
         title,
         hint,
         count,
-        href: `/tasks?due=${due}`,
+        href: taskListPath({ due }),
         items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.legal_name, href: taskHref(row.id), at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
         next_queue: null,
       };
@@ -106,7 +107,7 @@ const toReview: HomeBlockProvider = {
       title: 'Tasks waiting for my review',
       hint: 'sent to you for review',
       count,
-      href: '/tasks?assignee=all&review=mine',
+      href: taskListPath({ assignee: 'all', review: 'mine' }),
       items: rows.map((row) => ({ id: row.id, title: row.title, subtitle: row.legal_name, href: taskHref(row.id), at: row.due_on, overdue: daysBetween(today, row.due_on) < 0 })),
       next_queue: null,
     };

@@ -17,6 +17,7 @@ import { invalidInput } from '../../lib/http-error.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
 import type { BulkAction, Caller, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
 import { changeRole, deactivateUser, reactivateUser, readStaffUser, roleList, staffLabels, usersMatching, type UsersDeps } from './store.ts';
+import { userListPath } from '../../../../common/links.ts';
 
 export const userSearch: SearchProvider = {
   kind: 'user',
@@ -31,7 +32,7 @@ export const userSearch: SearchProvider = {
        ORDER BY (lower(email) = $2) DESC, word_similarity($2, lower(email || ' ' || coalesce(display_name, ''))) DESC, id LIMIT ${limit}`,
       [containsPattern(q), q.toLowerCase()],
     );
-    return rows.map((row) => ({ kind: 'user', id: row.id, title: row.display_name ?? row.email, subtitle: `${row.email} · ${row.role}`, href: `/users?search=${encodeURIComponent(row.email)}` }));
+    return rows.map((row) => ({ kind: 'user', id: row.id, title: row.display_name ?? row.email, subtitle: `${row.email} · ${row.role}`, href: userListPath({ search: row.email }) }));
   },
 };
 

@@ -2,7 +2,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type ClientStatus, type LicenceExpiryWindow } from '../../../../../common/clients.ts';
 import type { ClientListItem, ClientQuery } from '../../../../../common/contract/clients.ts';
-import { BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
@@ -26,9 +26,11 @@ import { formatDubaiDate } from '../../../lib/dates.ts';
 
 const ALL = 'all';
 
-/** The bookkeeper filter: every client, 'mine', 'none' or a staff id; a bookkeeper's default is 'mine'. */
+const BOOKKEEPER_FILTER = new RegExp(BOOKKEEPER_FILTER_PATTERN);
+
+/** The bookkeeper filter: every client, or what the list call takes ('mine', 'none' or a staff id); a bookkeeper's default is 'mine'. */
 function bookkeeperField(defaultValue: string): Field<string> {
-  return { defaultValue, parse: (raw) => (/^(all|mine|none|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value) => value };
+  return { defaultValue, parse: (raw) => (raw === ALL || BOOKKEEPER_FILTER.test(raw) ? raw : undefined), format: (value) => value };
 }
 
 function schemaFor(role: string | null | undefined) {
