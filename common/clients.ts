@@ -91,6 +91,19 @@ export const INSIGHT_LABELS: Record<InsightField, string> = {
   cash_at_bank_fils: 'Cash at bank',
   vat_payable_fils: 'VAT payable',
 };
+/**
+ * Net profit is derived: revenue minus expenses, to the fil. The form fills it in, and a PUT or a CSV row
+ * whose net profit says otherwise is refused (netProfitProblem), so the figures shown always add up.
+ */
+export const netProfitOf = (figures: { revenue_fils: number; expenses_fils: number }): number => figures.revenue_fils - figures.expenses_fils;
+export const NET_PROFIT_HINT = 'Revenue minus expenses';
+/** Why a month's net profit is refused, or null when it is revenue minus expenses. */
+export function netProfitProblem(figures: { revenue_fils: number; expenses_fils: number; net_profit_fils: number }): string | null {
+  const derived = netProfitOf(figures);
+  if (figures.net_profit_fils === derived) return null;
+  const aed = (fils: number) => `${fils < 0 ? '-' : ''}${Math.floor(Math.abs(fils) / 100).toLocaleString('en')}.${String(Math.abs(fils) % 100).padStart(2, '0')}`;
+  return `must equal revenue minus expenses, AED ${aed(derived)} (got AED ${aed(figures.net_profit_fils)})`;
+}
 /** Revenue and expenses are amounts earned and spent: never below zero. */
 export const NON_NEGATIVE_INSIGHTS: readonly InsightField[] = ['revenue_fils', 'expenses_fils'];
 /** The CSV import's header names (case and spaces do not matter), in the template's order. */

@@ -5,7 +5,7 @@
  * row is named with its row number as a spreadsheet shows it (the header is row 1), and nothing is imported.
  */
 import { isIsoMonth, type IsoMonth } from './calendar.ts';
-import { INSIGHT_CSV_HEADERS, INSIGHT_FIELDS, INSIGHT_LABELS, MAX_INSIGHT_FILS, MAX_INSIGHTS_CSV_ROWS, NON_NEGATIVE_INSIGHTS, type InsightField } from './clients.ts';
+import { INSIGHT_CSV_HEADERS, INSIGHT_FIELDS, INSIGHT_LABELS, MAX_INSIGHT_FILS, MAX_INSIGHTS_CSV_ROWS, NON_NEGATIVE_INSIGHTS, netProfitProblem, type InsightField } from './clients.ts';
 import { filsToDecimal, parseAedToFils } from './money.ts';
 
 export type InsightFigures = Record<InsightField, number>;
@@ -100,6 +100,8 @@ export function parseInsightsCsv(text: string, latestMonth: IsoMonth): CsvParseR
       if (fils < 0 && NON_NEGATIVE_INSIGHTS.includes(field)) return fail(`${label} must not be negative.`);
       figures[field] = fils;
     }
+    const netProblem = netProfitProblem(figures);
+    if (netProblem) return fail(`net profit ${netProblem}.`);
     parsed.push({ month, ...figures });
   }
   return { ok: true, rows: parsed };

@@ -10,7 +10,7 @@ const Status = Type.Enum(FAQ_STATUSES, { title: 'Status' });
 export const FaqQuery = Closed({ category: Type.Optional(Line(60, { title: 'Category' })), status: Type.Optional(Status), search: Type.Optional(Search) });
 export type FaqQuery = Static<typeof FaqQuery>;
 
-const FaqFields = {
+export const FaqFields = {
   category: Line(60, { minLength: 1, title: 'Category' }),
   question_en: Line(300, { minLength: 1, title: 'Question (English)' }),
   answer_en: Paragraphs(MAX_FAQ_ANSWER_LENGTH, { minLength: 1, title: 'Answer (English)' }),

@@ -456,9 +456,17 @@ describe('monthly insights', () => {
     const insights = ok<ClientInsights>(await get(`monthly-insights/?client=${clientId}`, 'REVIEWER'));
     expect(insights.months.length).toBeGreaterThanOrEqual(11);
     expect(insights.months.every((month) => Number.isInteger(month.revenue_fils) && Number.isInteger(month.vat_payable_fils))).toBe(true);
+    // The demo's figures add up: net profit is revenue minus expenses in every month.
+    expect(insights.months.filter((month) => month.net_profit_fils !== month.revenue_fils - month.expenses_fils)).toEqual([]);
     const month = insights.months.at(-1)!;
-    const figures = { revenue_fils: 12_500_050, expenses_fils: 9_800_000, net_profit_fils: -1_234, cash_at_bank_fils: 31_000_000, vat_payable_fils: 625_003 };
+    const figures = { revenue_fils: 12_500_050, expenses_fils: 9_800_000, net_profit_fils: 2_700_050, cash_at_bank_fils: 31_000_000, vat_payable_fils: 625_003 };
     expect((await call('PUT', `monthly-insights/${clientId}/${month.month}`, 'REVIEWER', { ...figures, version: month.version })).statusCode).toBe(403);
+    // Net profit is derived: revenue minus expenses, or refused naming the field.
+    expect((await call('PUT', `monthly-insights/${clientId}/${month.month}`, 'BOOKKEEPER', { ...figures, net_profit_fils: -1_234, version: month.version })).json()).toEqual({
+      errorCode: 'INVALID_INPUT',
+      field: 'net_profit_fils',
+      message: 'Net profit must equal revenue minus expenses, AED 27,000.50 (got AED -12.34).',
+    });
     expect((await call('PUT', `monthly-insights/${clientId}/${month.month}`, 'BOOKKEEPER', { ...figures, revenue_fils: 1.5, version: month.version })).json()).toMatchObject({ field: 'revenue_fils' });
     expect((await call('PUT', `monthly-insights/${clientId}/${month.month}`, 'BOOKKEEPER', { ...figures, revenue_fils: -1, version: month.version })).json()).toMatchObject({ field: 'revenue_fils' });
     const saved = ok<MonthlyInsight>(await call('PUT', `monthly-insights/${clientId}/${month.month}`, 'BOOKKEEPER', { ...figures, version: month.version }));
@@ -483,13 +491,15 @@ describe('monthly insights', () => {
     expect(await count()).toBe(before);
     const duplicate = await post('monthly-insights/import', { client_id: clientId, csv: `${csvHeader}\n${months[0]},1,1,0,0,0\n${months[0]},2,1,0,0,0\n` }, 'BOOKKEEPER');
     expect(duplicate.json().message).toBe(`Row 3: month ${months[0]} is already on row 2.`);
+    const unbalanced = await post('monthly-insights/import', { client_id: clientId, csv: `${csvHeader}\n${months[0]},100,40,50,0,0\n` }, 'BOOKKEEPER');
+    expect(unbalanced.json().message).toBe('Row 2: net profit must equal revenue minus expenses, AED 60.00 (got AED 50.00).');
     expect((await post('monthly-insights/import', { client_id: clientId, csv: 'month,revenue\n2025-01,1' }, 'BOOKKEEPER')).json().message).toBe('Row 1 (the header) lacks the columns expenses, net_profit, cash_at_bank, vat_payable.');
     expect(await count()).toBe(before);
-    const good = `${csvHeader}\r\n${months[0]},"125,000.50",98000,27000.5,310000,6250\r\n${months[1]},120000,99000.10,-1500,305000.25,-250\r\n${months[2]},1,1,0,0,0\r\n`;
+    const good = `${csvHeader}\r\n${months[0]},"125,000.50",98000,27000.5,310000,6250\r\n${months[1]},120000,99000.10,20999.90,305000.25,-250\r\n${months[2]},1,1,0,0,0\r\n`;
     const imported = ok<ImportInsightsResult>(await post('monthly-insights/import', { client_id: clientId, csv: good }, 'BOOKKEEPER'));
     expect(imported).toMatchObject({ created: 3, updated: 0 });
     expect(imported.months[0]).toMatchObject({ month: months[0], revenue_fils: 12_500_050, net_profit_fils: 2_700_050 });
-    expect(imported.months[1]).toMatchObject({ expenses_fils: 9_900_010, net_profit_fils: -150_000, cash_at_bank_fils: 30_500_025, vat_payable_fils: -25_000 });
+    expect(imported.months[1]).toMatchObject({ expenses_fils: 9_900_010, net_profit_fils: 2_099_990, cash_at_bank_fils: 30_500_025, vat_payable_fils: -25_000 });
     expect(await count()).toBe(before + 3);
     expect((await post('monthly-insights/import', { client_id: clientId, csv: good }, 'REVIEWER')).statusCode).toBe(403);
     const [event] = ok<ClientTimelineEvent[]>(await get(`clients/${clientId}/events?group=insights`));

@@ -170,19 +170,32 @@ describe('on-demand requests', () => {
     let detail = ok<RequestDetail>(await get(`requests/${mine.id}`, 'BOOKKEEPER'));
     detail = ok<RequestDetail>(await post(`requests/${mine.id}/quote`, { version: detail.version, net_fils: 50_000, note: 'Urgent letter fee' }, 'BOOKKEEPER'));
     expect(detail.quote).toEqual({ net_fils: 50_000, vat_fils: 2_500, total_fils: 52_500, status: 'pending', note: 'Urgent letter fee' });
+    // The quote waits for the client: so does the request, and its SLA clock stops until the client accepts.
+    expect(detail).toMatchObject({ status: 'waiting_on_client', sla: { paused: true } });
     const early = await post(`requests/${mine.id}/convert`, { version: detail.version, tasks: [{ title: 'Draft letter', due_on: today }] }, 'BOOKKEEPER');
     expect(early.statusCode).toBe(409);
     expect(ok<MyRequest>(await post(`me/requests/${mine.id}/accept-quote`, {}, 'CLIENT')).quote?.status).toBe('accepted');
     detail = ok<RequestDetail>(await get(`requests/${mine.id}`, 'BOOKKEEPER'));
+    expect(detail).toMatchObject({ status: 'in_progress', sla: { paused: false } });
+    // The tasks are due by the SLA and someone does them.
+    const late = await post(`requests/${mine.id}/convert`, { version: detail.version, tasks: [{ title: 'Draft letter', due_on: addDays(today, 60) }] }, 'BOOKKEEPER');
+    expect(late.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'tasks.0.due_on', message: expect.stringContaining("must be on or before the request's SLA due date") });
     detail = ok<RequestDetail>(await post(`requests/${mine.id}/convert`, { version: detail.version, tasks: [{ title: 'Draft letter', due_on: today }, { title: 'Sign and send', due_on: addDays(today, 1) }] }, 'BOOKKEEPER'));
     expect(detail.status).toBe('in_progress');
     expect(detail.tasks.map((task) => task.title)).toEqual(['Draft letter', 'Sign and send']);
+    const assignees = await app.db.query<{ assignee_id: number | null }>('SELECT assignee_id FROM tasks WHERE request_id = $1', [mine.id]);
+    expect(assignees.every((task) => task.assignee_id !== null)).toBe(true);
     const linked = ok<TaskDetail>(await get(`tasks/${detail.tasks[0]!.id}`, 'BOOKKEEPER'));
     expect(linked.request_id).toBe(mine.id);
     const told = await app.db.query<{ kind: string }>('SELECT kind FROM notifications WHERE user_id = $1 ORDER BY id', [users.get('CLIENT')!.id]);
     expect(told.map((row) => row.kind)).toEqual(expect.arrayContaining(['request_quoted', 'request_converted']));
     detail = ok<RequestDetail>(await post(`requests/${mine.id}/status`, { version: detail.version, status: 'waiting_on_client' }, 'BOOKKEEPER'));
     expect(detail.sla.paused).toBe(true);
+    // Not complete while its tasks are open.
+    const open = await post(`requests/${mine.id}/status`, { version: detail.version, status: 'completed' }, 'BOOKKEEPER');
+    expect(open.json()).toMatchObject({ message: 'This request still has 2 open tasks: complete them first.' });
+    expect(open.statusCode).toBe(409);
+    await app.db.query("UPDATE tasks SET status = 'done' WHERE request_id = $1", [mine.id]);
     detail = ok<RequestDetail>(await post(`requests/${mine.id}/status`, { version: detail.version, status: 'completed' }, 'BOOKKEEPER'));
     expect(detail.status).toBe('completed');
     expect((await post(`requests/${mine.id}/decline`, { version: detail.version, reason: 'Late' }, 'BOOKKEEPER')).statusCode).toBe(409);

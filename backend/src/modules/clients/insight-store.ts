@@ -4,7 +4,7 @@
  * 409) or imported from a CSV file (all rows or none: the first bad row is named and nothing is stored).
  */
 import { addMonthsToMonth, dubaiDate, firstDayOf, monthOfDate, type IsoMonth } from '../../../../common/calendar.ts';
-import { INSIGHT_FIELDS, INSIGHTS_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
+import { INSIGHT_FIELDS, INSIGHTS_CONFLICT_MESSAGE, netProfitProblem } from '../../../../common/clients.ts';
 import { INSIGHT_MONTHS_SHOWN, type ClientInsights, type ImportInsightsResult, type MonthlyInsight, type MyInsight, type PutInsightBody } from '../../../../common/contract/clients.ts';
 import { parseInsightsCsv, type InsightFigures } from '../../../../common/insights-csv.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -56,6 +56,9 @@ export async function readInsights(db: Queryable, user: Caller, clientId: number
 
 function checkFigures(figures: InsightFigures, field = (name: string) => name): void {
   for (const name of INSIGHT_FIELDS) if (!Number.isSafeInteger(figures[name])) throw invalidInput(field(name), 'must be a whole number of fils');
+  // Derived figures add up: net profit is revenue minus expenses (common/clients.ts).
+  const netProblem = netProfitProblem(figures);
+  if (netProblem) throw new HttpError(400, 'INVALID_INPUT', `Net profit ${netProblem}.`, field('net_profit_fils'));
 }
 
 /** Inserts or updates one month; answers whether it was new. The audit is the caller's. */

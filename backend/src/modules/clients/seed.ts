@@ -10,7 +10,7 @@
  * Dates are relative to the seeding moment; the generator's seed is fixed, so two fresh starts match.
  */
 import { addDays, addMonths, addMonthsToMonth, daysBetween, dubaiDate, dubaiMidnight, monthLabel, monthOfDate, type IsoDate } from '../../../../common/calendar.ts';
-import { CANCEL_REASON_LABELS, type CancelReason, type ClientDocumentKind, type ReportState } from '../../../../common/clients.ts';
+import { CANCEL_REASON_LABELS, netProfitOf, type CancelReason, type ClientDocumentKind, type ReportState } from '../../../../common/clients.ts';
 import type { ClientEventKind } from '../../../../common/events.ts';
 import { CYCLE_TERMS, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -505,7 +505,7 @@ function seedInsights(pending: Pending, client: SeedClient, today: IsoDate, rand
     revenue = Math.max(low * 0.6, revenue * (0.94 + random() * 0.14));
     const monthRevenue = revenue * season;
     const expenses = monthRevenue * (0.72 + random() * 0.24);
-    const net = monthRevenue - expenses - monthRevenue * 0.01 * random();
+    const net = monthRevenue - expenses;
     cash = Math.max(5_000, cash + net * (0.6 + random() * 0.5) - monthRevenue * 0.05 * random());
     const vat = client.vatRegistered ? (monthRevenue - expenses * 0.6) * 0.05 : 0;
     const fils = (aed: number) => Math.round(aed * 100);
@@ -514,7 +514,8 @@ function seedInsights(pending: Pending, client: SeedClient, today: IsoDate, rand
       month,
       revenue_fils: fils(monthRevenue),
       expenses_fils: fils(expenses),
-      net_profit_fils: fils(net),
+      // Derived, to the fil (common/clients.ts netProfitOf): the figures shown add up.
+      net_profit_fils: netProfitOf({ revenue_fils: fils(monthRevenue), expenses_fils: fils(expenses) }),
       cash_at_bank_fils: fils(cash),
       vat_payable_fils: fils(vat),
       updated_by: client.bookkeeperId,

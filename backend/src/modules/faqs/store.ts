@@ -3,16 +3,18 @@
  * (two rows swap positions under their locks), and what the website reads: the published ones within their
  * dates today (Dubai). No HTTP here.
  */
-import type { Faq, FaqStatus, MoveFaqBody, NewFaqBody, PublicFaqs, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
+import { FaqFields, type Faq, type FaqStatus, type MoveFaqBody, type NewFaqBody, type PublicFaqs, type UpdateFaqBody } from '../../../../common/contract/faqs.ts';
+import { ARABIC_MISSING } from '../../../../common/contract/faqs-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { invalidInput, notFound } from '../../lib/http-error.ts';
+import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 
-const liveSql = (today: string) => `(f.status = 'published' AND (f.publish_from IS NULL OR f.publish_from <= ${today}::date) AND (f.publish_until IS NULL OR f.publish_until >= ${today}::date))`;
+// Live: published, within its window, and in both languages (a row published before that rule without its Arabic stays off the website).
+const liveSql = (today: string) => `(f.status = 'published' AND f.question_ar <> '' AND f.answer_ar <> '' AND (f.publish_from IS NULL OR f.publish_from <= ${today}::date) AND (f.publish_until IS NULL OR f.publish_until >= ${today}::date))`;
 const COLUMNS = (today: string) => `f.id, f.category, f.question_en, f.answer_en, f.question_ar, f.answer_ar, f.status,
   to_char(f.publish_from, 'YYYY-MM-DD') AS publish_from, to_char(f.publish_until, 'YYYY-MM-DD') AS publish_until, f.position, ${liveSql(today)} AS live, f.updated_at, f.version`;
 type Row = Omit<Faq, 'updated_at'> & { updated_at: Date };
@@ -66,6 +68,13 @@ function clean(body: NewFaqBody) {
   if (category === '') throw invalidInput('category', 'must not be blank');
   if (body.question_en.trim() === '') throw invalidInput('question_en', 'must not be blank');
   if (body.answer_en.trim() === '') throw invalidInput('answer_en', 'must not be blank');
+  // A published FAQ has both languages (common/contract/faqs.ts): the website never gets an empty Arabic question.
+  if (body.status === 'published') {
+    // Named as the form and the schema label them ('Question (Arabic)').
+    for (const field of ['question_ar', 'answer_ar'] as const) {
+      if (body[field].trim() === '') throw new HttpError(400, 'INVALID_INPUT', `${(FaqFields[field] as { title?: string }).title} ${ARABIC_MISSING}.`, field);
+    }
+  }
   if (body.publish_from && body.publish_until && body.publish_until < body.publish_from) throw invalidInput('publish_until', 'must not be before the publishing start');
   return { ...body, category, question_en: body.question_en.trim(), answer_en: body.answer_en.trim(), question_ar: body.question_ar.trim(), answer_ar: body.answer_ar.trim() };
 }

@@ -5,6 +5,7 @@
  * the client accepts before work starts, convert it into tasks (linked both ways), complete or decline it
  * with a reason. Every change is audited (entity service_request) and tells the client.
  */
+import { dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import { vatOf } from '../../../../common/money.ts';
 import type {
   AssignRequestBody,
@@ -220,6 +221,11 @@ export function setRequestStatus(db: Database, user: Caller, id: number, body: R
     refuseClosed(row);
     if (row.status === body.status) return;
     if (body.status !== 'waiting_on_client' && row.quote_status === 'pending') throw conflict('The client has not accepted the quote yet: work starts once it is accepted.');
+    if (body.status === 'completed') {
+      // A request is done when its work is: every task made from it closed.
+      const [open] = await tx.query<{ count: number }>("SELECT count(*)::integer AS count FROM tasks WHERE request_id = $1 AND status <> 'done'", [row.id]);
+      if (open!.count > 0) throw conflict(`This request still has ${open!.count} open task${open!.count === 1 ? '' : 's'}: complete ${open!.count === 1 ? 'it' : 'them'} first.`);
+    }
     await moveTo(tx, row, body.status, now);
     await writeAudit(tx, { entity: 'service_request', entityId: row.id, kind: 'request_status_changed', actorId: context.actorId, data: { from: row.status, to: body.status }, idempotencyKey: context.idempotencyKey });
     const words = { in_progress: 'is in progress', waiting_on_client: 'waits on you: see the team\u2019s message', completed: 'is completed' }[body.status];
@@ -232,7 +238,9 @@ export function quoteRequest(db: Database, user: Caller, id: number, body: Quote
     refuseClosed(row);
     if (row.quote_status === 'accepted') throw conflict('The client already accepted a quote for this request.');
     const note = body.note?.trim() || null;
-    await tx.query("UPDATE service_requests SET quote_net_fils = $2, quote_status = 'pending', quote_note = $3, version = version + 1 WHERE id = $1", [row.id, body.net_fils, note]);
+    await tx.query("UPDATE service_requests SET quote_net_fils = $2, quote_status = 'pending', quote_note = $3 WHERE id = $1", [row.id, body.net_fils, note]);
+    // A quote waits for the client: the request waits on the client and the SLA clock stops until it is accepted.
+    await moveTo(tx, row, 'waiting_on_client', now);
     const vat = vatOf(body.net_fils);
     await writeAudit(tx, { entity: 'service_request', entityId: row.id, kind: 'request_quoted', actorId: context.actorId, data: { net_fils: body.net_fils, vat_fils: vat, total_fils: body.net_fils + vat }, idempotencyKey: context.idempotencyKey });
     await notifyRequestClient(tx, row, 'request_quoted', 'A quote for your request', `Your ${row.type_name} request was quoted at AED ${((body.net_fils + vat) / 100).toFixed(2)} including VAT. Accept it to start the work.`);
@@ -244,16 +252,22 @@ export function convertRequest(db: Database, user: Caller, id: number, body: Con
     refuseClosed(row);
     if (row.quote_status === 'pending') throw conflict('The client has not accepted the quote yet: work starts once it is accepted.');
     const created: number[] = [];
+    // The tasks are due by the request's SLA, and someone does them: the request's assignee, else the client's bookkeeper.
+    const slaDue = clockOf(row, now).due_at;
+    const latest = slaDue ? dubaiDate(new Date(slaDue)) : null;
     for (const [index, task] of body.tasks.entries()) {
       const title = task.title.trim();
       if (title === '') throw invalidInput(`tasks.${index}.title`, 'must not be blank');
+      if (task.due_on < dubaiDate(now)) throw invalidInput(`tasks.${index}.due_on`, 'must not be in the past');
+      if (latest && task.due_on > latest) throw invalidInput(`tasks.${index}.due_on`, `must be on or before the request's SLA due date, ${formatIsoDate(latest)}`);
       await requireWorker(tx, task.assignee_id, `tasks.${index}.assignee_id`);
+      if ((task.assignee_id ?? row.assignee_id ?? row.bookkeeper_id) === null) throw invalidInput(`tasks.${index}.assignee_id`, 'must be chosen: the request has no assignee and the client no bookkeeper');
       created.push(
         (await insertTask(tx, {
           clientId: row.client_id,
           title,
           description: row.details,
-          assigneeId: task.assignee_id ?? row.assignee_id,
+          assigneeId: task.assignee_id ?? row.assignee_id ?? row.bookkeeper_id,
           reviewerId: null,
           dueOn: task.due_on,
           priority: 'normal',
@@ -349,7 +363,9 @@ export async function acceptMyQuote(db: Database, userId: number, requestId: num
     act: async (tx, row) => {
       if (row.quote_status !== 'pending') throw conflict(row.quote_status === 'accepted' ? 'This quote is already accepted.' : 'This request has no quote to accept.');
       refuseClosed(row);
-      await tx.query("UPDATE service_requests SET quote_status = 'accepted', version = version + 1 WHERE id = $1", [row.id]);
+      await tx.query("UPDATE service_requests SET quote_status = 'accepted' WHERE id = $1", [row.id]);
+      // Accepted: the work starts and the SLA clock runs again.
+      await moveTo(tx, row, 'in_progress', new Date());
       await writeAudit(tx, { entity: 'service_request', entityId: row.id, kind: 'request_quote_accepted', actorId: userId, data: { net_fils: Number(row.quote_net_fils) }, idempotencyKey: context.idempotencyKey });
       await notifyRequestStaff(tx, row, [row.assignee_id ?? row.bookkeeper_id], 'request_quote_accepted', 'Quote accepted', `${row.client_name} accepted the quote for ${row.type_name}.`);
     },

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useId, useMemo, useState } from 'react';
 import { monthLabel, shortMonthLabel } from '../../../../../common/calendar.ts';
-import { INSIGHT_FIELDS, INSIGHT_LABELS, MAX_INSIGHTS_CSV_LENGTH, NON_NEGATIVE_INSIGHTS, type InsightField } from '../../../../../common/clients.ts';
+import { INSIGHT_FIELDS, INSIGHT_LABELS, MAX_INSIGHTS_CSV_LENGTH, NET_PROFIT_HINT, NON_NEGATIVE_INSIGHTS, netProfitOf, type InsightField } from '../../../../../common/clients.ts';
 import type { ClientDetail, ImportInsightsResult, MonthlyInsight } from '../../../../../common/contract/clients.ts';
 import { insightsCsvTemplate, parseSignedAed } from '../../../../../common/insights-csv.ts';
 import { filsToDecimal, formatFils } from '../../../../../common/money.ts';
@@ -101,9 +101,12 @@ type Figures = Record<InsightField, string>;
 function MonthDialog({ clientId, month, insight, onClose }: { clientId: number; month: string; insight: MonthlyInsight | undefined; onClose: () => void }) {
   const id = useId();
   const [figures, setFigures] = useState<Figures>(() => Object.fromEntries(INSIGHT_FIELDS.map((field) => [field, insight ? filsToDecimal(insight[field]) : ''])) as Figures);
-  const parsed = Object.fromEntries(INSIGHT_FIELDS.map((field) => [field, parseSignedAed(figures[field])])) as Record<InsightField, number | null>;
+  const typed = Object.fromEntries(INSIGHT_FIELDS.map((field) => [field, parseSignedAed(figures[field])])) as Record<InsightField, number | null>;
+  // Net profit is derived (common/clients.ts): revenue minus expenses, shown as it is computed, not typed.
+  const derived = typed.revenue_fils !== null && typed.expenses_fils !== null ? netProfitOf({ revenue_fils: typed.revenue_fils, expenses_fils: typed.expenses_fils }) : null;
+  const parsed = { ...typed, net_profit_fils: derived };
   const problem = (field: InsightField): string | undefined => {
-    if (figures[field].trim() === '') return undefined;
+    if (field === 'net_profit_fils' || figures[field].trim() === '') return undefined;
     const value = parsed[field];
     if (value === null) return 'Write an amount in AED, such as 12500.00.';
     if (value < 0 && NON_NEGATIVE_INSIGHTS.includes(field)) return 'Must not be negative.';
@@ -126,8 +129,10 @@ function MonthDialog({ clientId, month, insight, onClose }: { clientId: number; 
           id={`${id}-${field}`}
           label={`${INSIGHT_LABELS[field]} (AED)`}
           inputMode="decimal"
-          value={figures[field]}
+          value={field === 'net_profit_fils' ? (derived === null ? '' : filsToDecimal(derived)) : figures[field]}
           onValueChange={(value) => setFigures((current) => ({ ...current, [field]: value }))}
+          readOnly={field === 'net_profit_fils'}
+          hint={field === 'net_profit_fils' ? NET_PROFIT_HINT : undefined}
           error={problem(field) ?? save.fieldErrors[field]}
         />
       ))}

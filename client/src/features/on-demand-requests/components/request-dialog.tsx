@@ -1,7 +1,7 @@
 /** One request over the inbox: its details, attachments (previewed), SLA clock, quote, linked tasks, timeline, and the staff actions. */
 import { useCallback, useId, useState } from 'react';
 import { addWorkingDays } from '../../../../../common/uae-holidays.ts';
-import { dubaiDate } from '../../../../../common/calendar.ts';
+import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { formatFils, parseAedToFils, vatOf } from '../../../../../common/money.ts';
 import type { RequestDetail } from '../../../../../common/contract/requests.ts';
 import { Button } from '../../../components/button.tsx';
@@ -52,8 +52,13 @@ function RequestBody({ request }: { request: RequestDetail }) {
   const assign = useAction({ run: (assignee: number | null, { headers }) => assignRequest(request.id, { version, assignee_id: assignee }, headers), success: 'Request assigned.', invalidates });
   const move = useAction({ run: (status: 'in_progress' | 'waiting_on_client' | 'completed', { headers }) => setRequestStatus(request.id, { version, status }, headers), success: (result) => `Now ${REQUEST_STATUS_LABELS[result.status]}.`, invalidates });
   const quote = useAction({ run: (net: number, { headers }) => quoteRequest(request.id, { version, net_fils: net }, headers), success: 'Quote sent to the client.', invalidates, onSuccess: () => setFee('') });
+  // The task is due by the request's SLA (its due time while the clock runs) and is done by the request's
+  // assignee, else by whoever converts it; the back end refuses a due date past the SLA.
+  const taskDue = request.sla.due_at ? dubaiDate(new Date(request.sla.due_at)) : addWorkingDays(dubaiDate(), request.type.target_working_days);
+  const taskAssignee = request.assignee?.id ?? me;
   const convert = useAction({
-    run: (_input: void, { headers }) => convertRequest(request.id, { version, tasks: [{ title: taskTitle, due_on: addWorkingDays(dubaiDate(), request.type.target_working_days) }] }, headers),
+    run: (_input: void, { headers }) =>
+      convertRequest(request.id, { version, tasks: [{ title: taskTitle, due_on: taskDue, ...(taskAssignee !== null ? { assignee_id: taskAssignee } : {}) }] }, headers),
     success: 'Tasks created from the request.',
     invalidates,
   });
@@ -147,7 +152,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
               if (taskTitle.trim()) void convert.run();
             }}
           >
-            <TextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} maxLength={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : undefined} />
+            <TextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} maxLength={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : `Due ${formatIsoDate(taskDue)}, within the SLA`} error={convert.fieldErrors['tasks.0.due_on'] ?? convert.fieldErrors['tasks.0.assignee_id']} />
             <Button type="submit" loading={convert.busy} disabled={quotePending || taskTitle.trim() === ''}>
               Convert to tasks
             </Button>
