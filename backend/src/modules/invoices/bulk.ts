@@ -9,11 +9,11 @@ import { InvoiceQuery } from '../../../../common/contract/invoices.ts';
 import { RETRY_QUEUED } from '../../../../common/invoices.ts';
 import { bulkRow, callerContext, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, BulkOutcome } from '../../lib/work-registry.ts';
+import type { BulkAction, BulkRowResult } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listUnsynced, readInvoice, retryInvoice } from './store.ts';
 
-export const RETRIED: BulkOutcome = { outcome: 'done', reason: RETRY_QUEUED };
+export const RETRIED: BulkRowResult = { outcome: 'done', reason: RETRY_QUEUED };
 
 const retry: BulkAction = {
   list: 'unsynced-inv',

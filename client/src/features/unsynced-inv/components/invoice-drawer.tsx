@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { InvoiceDetail, MarkSyncedBody } from '../../../../../common/contract/invoices.ts';
+import type { CreditNoteBody, InvoiceDetail, MarkSyncedBody } from '../../../../../common/contract/invoices.ts';
 import { MAX_EXTERNAL_ID, MAX_INVOICE_REASON } from '../../../../../common/invoices.ts';
 import { clientPath } from '../../../../../common/links.ts';
-import { formatFils } from '../../../../../common/money.ts';
+import { formatFils, parseAedToFils } from '../../../../../common/money.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -19,10 +19,24 @@ import { OUTCOME_LABELS, STATE_VARIANTS, stateText } from '../model.ts';
 /**
  * One invoice beside the list (a modal drawer on the native <dialog>: focus trap, Escape, inert page): its
  * lines and totals, the error in the service's words with a link to what must be fixed, every attempt, and
- * 'Retry now', 'Open PDF' and, for an administrator, 'Mark as synced'. A retry sends the invoice as it was
- * issued: a wrong TRN on an issued invoice is corrected by 'Issue credit note and new invoice'.
+ * 'Retry now', 'Open PDF', for an administrator 'Mark as synced', and where the page allows it (the 'All
+ * invoices' tab, ADMIN and bookkeepers) 'Issue credit note', which then opens the note (`onOpen`). A retry
+ * sends the invoice as it was issued: a wrong TRN on an issued invoice is corrected by 'Issue credit note and
+ * new invoice'.
  */
-export function InvoiceDrawer({ invoiceId: firstId, canMarkSynced, onClose }: { invoiceId: number; canMarkSynced: boolean; onClose: () => void }) {
+export function InvoiceDrawer({
+  invoiceId: firstId,
+  canMarkSynced,
+  canCredit = false,
+  onOpen,
+  onClose,
+}: {
+  invoiceId: number;
+  canMarkSynced: boolean;
+  canCredit?: boolean;
+  onOpen?: (invoiceId: number) => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // A reissue answers the new invoice: the drawer moves on to it.
@@ -58,15 +72,28 @@ export function InvoiceDrawer({ invoiceId: firstId, canMarkSynced, onClose }: { 
             <Icon name="close" size={18} />
           </button>
         </header>
-        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody key={detail.id} detail={detail} canMarkSynced={canMarkSynced} onReissued={setInvoiceId} />}
+        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody key={detail.id} detail={detail} canMarkSynced={canMarkSynced} canCredit={canCredit} onOpen={onOpen} onReissued={setInvoiceId} />}
       </div>
     </dialog>
   );
 }
 
-function DrawerBody({ detail, canMarkSynced, onReissued }: { detail: InvoiceDetail; canMarkSynced: boolean; onReissued: (invoiceId: number) => void }) {
+function DrawerBody({
+  detail,
+  canMarkSynced,
+  canCredit,
+  onOpen,
+  onReissued,
+}: {
+  detail: InvoiceDetail;
+  canMarkSynced: boolean;
+  canCredit: boolean;
+  onOpen: ((invoiceId: number) => void) | undefined;
+  onReissued: (invoiceId: number) => void;
+}) {
   const [opening, setOpening] = useState(false);
   const [reissuing, setReissuing] = useState(false);
+  const [crediting, setCrediting] = useState(false);
   const retry = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => retryInvoice(detail.id, detail.version, headers),
     success: `${detail.number} will be tried again now`,
@@ -169,8 +196,14 @@ function DrawerBody({ detail, canMarkSynced, onReissued }: { detail: InvoiceDeta
         <Button variant="outlined" loading={opening} onClick={() => void openPdf()}>
           Open PDF
         </Button>
+        {canCredit && detail.kind === 'invoice' && detail.can_credit && !crediting && (
+          <Button variant="outlined" onClick={() => setCrediting(true)}>
+            Issue credit note
+          </Button>
+        )}
       </div>
 
+      {crediting && <CreditNoteForm detail={detail} onDone={(note) => (note && onOpen ? onOpen(note.id) : setCrediting(false))} />}
       {reissuing && <ReissueForm detail={detail} onDone={onReissued} onCancel={() => setReissuing(false)} />}
 
       <h3 className="unsynced-drawer__heading">Lines</h3>
@@ -228,6 +261,51 @@ function DrawerBody({ detail, canMarkSynced, onReissued }: { detail: InvoiceDeta
 
       {canMarkSynced && detail.can_mark_synced && <MarkSyncedForm detail={detail} />}
     </div>
+  );
+}
+
+/** A credit note against this invoice: the reason, and the net amount (the whole invoice's net when left empty). */
+function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (note: InvoiceDetail | null) => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState('');
+  const [missing, setMissing] = useState<string | null>(null);
+  const credit = useAction<CreditNoteBody, InvoiceDetail>({
+    run: (body, { headers }) => issueCreditNote(detail.id, body, headers),
+    success: (note) => `Credit note ${note.number} issued for ${formatFils(note.total_fils)}`,
+    invalidates: [invoiceKeys.all, ['work']],
+    onSuccess: (note) => onDone(note),
+  });
+  return (
+    <form
+      className="unsynced-drawer__mark"
+      aria-label="Issue credit note"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const net = amount.trim() ? parseAedToFils(amount) : undefined;
+        if (!reason.trim()) return setMissing('Enter why the invoice is credited.');
+        if (net === null || net === 0) return setMissing('Enter the amount to credit before VAT in AED (e.g. 250.00), or leave it empty to credit the whole invoice.');
+        setMissing(null);
+        void credit.run({ version: detail.version, reason: reason.trim(), ...(net !== undefined ? { net_fils: net } : {}) });
+      }}
+    >
+      <h3 className="unsynced-drawer__heading">Issue credit note</h3>
+      <p className="unsynced-drawer__sub">An issued invoice never changes: a credit note takes the amount off it, with 5 % VAT, and is synced like an invoice.</p>
+      <FormError message={missing ?? credit.formError} />
+      <TextArea id={`${id}-reason`} label="Reason" rows={2} limit={MAX_INVOICE_REASON} value={reason} onValueChange={setReason} error={credit.fieldErrors.reason} />
+      <label htmlFor={`${id}-amount`}>Amount before VAT (AED, empty for the whole invoice: {formatFils(detail.net_fils)})</label>
+      <input id={`${id}-amount`} className="field__input" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+      {credit.fieldErrors.net_fils && <p className="field__error">{credit.fieldErrors.net_fils}</p>}
+      <span className="unsynced-drawer__actions">
+        <Button type="submit" loading={credit.busy}>
+          Issue credit note
+        </Button>
+        <Button variant="outlined" disabled={credit.busy} onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+      </span>
+    </form>
   );
 }
 

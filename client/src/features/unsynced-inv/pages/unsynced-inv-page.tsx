@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { Suspense, lazy, useId, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
@@ -11,6 +12,8 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { AppLink } from '../../../components/app-link.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
@@ -19,6 +22,9 @@ import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
 import '../components/unsynced-inv.css';
+
+// The 'All invoices' tab (every state, issue 30) loads when it is first opened.
+const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
 
 const ALL = 'all';
 
@@ -66,6 +72,31 @@ const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', 
  */
 export function UnsyncedInvoicesPage() {
   useSignals();
+  // Two tabs, kept in the URL: the unsynced invoices (no ?tab) and every invoice (?tab=all).
+  const all = new URLSearchParams(useSearch()).get('tab') === 'all';
+  const summary = useInvoiceSummary();
+  return (
+    <section className="panel page-panel unsynced" aria-label={all ? 'All invoices' : 'Unsynced invoices'}>
+      <nav className="unsynced__tabs" aria-label="Invoice lists">
+        <AppLink href="/unsynced-inv" className="unsynced__tab" aria-current={all ? undefined : 'page'}>
+          Unsynced
+        </AppLink>
+        <AppLink href="/unsynced-inv?tab=all" className="unsynced__tab" aria-current={all ? 'page' : undefined}>
+          All invoices
+        </AppLink>
+      </nav>
+      {all ? (
+        <Suspense fallback={<LoadingIndicator label="Loading all invoices" />}>
+          <AllInvoices canWrite={summary.data?.can_write ?? false} canMarkSynced={summary.data?.can_mark_synced ?? false} />
+        </Suspense>
+      ) : (
+        <UnsyncedList />
+      )}
+    </section>
+  );
+}
+
+function UnsyncedList() {
   const list = useListController({
     schema,
     queryKey: (view) => invoiceKeys.list(queryOf(view)),
@@ -108,7 +139,7 @@ export function UnsyncedInvoicesPage() {
   ];
 
   return (
-    <section className="panel page-panel unsynced" aria-label="Unsynced invoices">
+    <>
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       {summary.data && !summary.data.sync_enabled && (
         <p className="unsynced__notice" role="status">
@@ -181,7 +212,7 @@ export function UnsyncedInvoicesPage() {
       />
       {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && <InvoiceDrawer invoiceId={view.invoice} canMarkSynced={summary.data?.can_mark_synced ?? false} onClose={() => update({ invoice: 0, page: view.page })} />}
-    </section>
+    </>
   );
 }
 
