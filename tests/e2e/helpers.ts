@@ -2,7 +2,9 @@
  * Shared pieces of the browser tests: the real stack per test file, browser pages that record every CSP and
  * Trusted Types violation, and sign-in through the login page. Importing this module makes every test of the
  * file fail on any such violation on any page it opened (the afterEach below), and stop() fails on one that
- * came after the last test, so no browser test needs to ask.
+ * came after the last test, so no browser test needs to ask. Likewise every page state a test leaves open is
+ * scanned with axe-core against WCAG 2.0/2.1 A and AA and 2.2 AA (the afterEach's checkA11y), each distinct
+ * state once per file, so a page that passes today's scan keeps passing it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -47,6 +49,27 @@ afterEach(() => {
   for (const e2e of running) expect(e2e.cspViolations.splice(0), 'CSP or Trusted Types violations').toEqual([]);
 });
 
+/** Every page each stack's browser opened, popups included: what the accessibility scan looks at. */
+const openedPages = new WeakMap<E2E, Page[]>();
+
+/** Violations found on pages a test closed itself (scanned just before), reported with the test's own. */
+const foundBeforeClose: string[] = [];
+
+afterEach(async () => {
+  const found = foundBeforeClose.splice(0);
+  for (const e2e of running) found.push(...(await checkA11y(openedPages.get(e2e) ?? [])));
+  expect(found, 'WCAG 2.2 AA violations (axe-core)').toEqual([]);
+});
+
+/** A page a test closes is scanned first, so a test ending with page.close() is covered too. */
+function scanBeforeClose(page: Page): void {
+  const close = page.close.bind(page);
+  page.close = async (options) => {
+    foundBeforeClose.push(...(await checkA11y([page])));
+    return close(options);
+  };
+}
+
 export async function startE2E(name: string): Promise<E2E> {
   const dataDir = await mkdtemp(join(tmpdir(), `console-e2e-${name}-`));
   // The back end's data folder starts as the run's seeded template: it finds the demo data and skips the seed.
@@ -75,6 +98,7 @@ export async function startE2E(name: string): Promise<E2E> {
   });
   const cspViolations: string[] = [];
   const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
   const e2e: E2E = {
     stack,
     browser,
@@ -99,6 +123,10 @@ export async function startE2E(name: string): Promise<E2E> {
       // A Trusted Types refusal throws; uncaught, it is a page error rather than a console line.
       context.on('weberror', (error) => {
         if (POLICY_MESSAGE.test(error.error().message)) cspViolations.push(error.error().message);
+      });
+      context.on('page', (opened) => {
+        pages.push(opened);
+        scanBeforeClose(opened);
       });
       const page = await context.newPage();
       return { page, context };
@@ -131,6 +159,7 @@ export async function startE2E(name: string): Promise<E2E> {
       if (late.length > 0) throw new Error(`CSP or Trusted Types violations after the last test: ${late.join('; ')}`);
     },
   };
+  openedPages.set(e2e, pages);
   running.add(e2e);
   return e2e;
 }
@@ -154,6 +183,54 @@ export async function visibleNavigation(page: Page): Promise<string[]> {
       return group ? links.map((link) => `${group} > ${link}`) : links;
     }),
   );
+}
+
+/** The WCAG levels every page is held to: 2.0 and 2.1 A and AA, and 2.2 AA. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+/**
+ * axe-core's violations of WCAG_TAGS on the whole page, any impact, as 'rule: targets' lines. The toast
+ * column is left out: its toasts fade in and out, and a scan mid-fade reads colours no one sees.
+ */
+export async function wcagViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).exclude('.toast-stack').analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Page states of this test file already scanned: the path with ids as N, the query's names, the dialogs open. */
+const scannedStates = new Set<string>();
+
+async function pageState(page: Page): Promise<string> {
+  const url = new URL(page.url());
+  const names = [...new Set(url.searchParams.keys())].sort().join(',');
+  const dialogs = await page.evaluate(() =>
+    [...document.querySelectorAll('dialog[open], [role="dialog"]')]
+      .map((dialog) => dialog.getAttribute('aria-label') ?? dialog.querySelector('h1, h2')?.textContent ?? 'dialog')
+      .join('|'),
+  );
+  return `${url.pathname}?${names} ${dialogs}`.replace(/\d+/g, 'N');
+}
+
+/**
+ * Scans each open page whose state this file has not scanned yet, and answers the violations found as
+ * '<state> rule: targets' lines. A page closed or navigating meanwhile is left for another state.
+ */
+export async function checkA11y(pages: readonly Page[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const page of pages) {
+    if (page.isClosed()) continue;
+    try {
+      if (!page.url().startsWith('http')) continue;
+      const state = await pageState(page);
+      if (scannedStates.has(state)) continue;
+      scannedStates.add(state);
+      found.push(...(await wcagViolations(page)).map((line) => `${state} ${line}`));
+    } catch (error) {
+      if (page.isClosed() || /Execution context was destroyed|Target closed|has been closed|navigat/i.test(String(error))) continue;
+      throw error;
+    }
+  }
+  return found;
 }
 
 /** axe-core's serious and critical violations on the whole page, as 'rule: targets' lines. */

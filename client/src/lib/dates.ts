@@ -5,6 +5,7 @@
  * so no page shows '28 Nov 2026' beside '28-Nov-2026' or '2026-11-28'.
  */
 import dayjs, { type ConfigType, type Dayjs } from 'dayjs';
+import { formatIsoDate, isIsoDate } from '../../../common/calendar.ts';
 import isoWeek from 'dayjs/plugin/isoWeek';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
@@ -57,10 +58,8 @@ export function formatDubaiDateTime(value: ConfigType): string {
  * due date or a licence expiry), which is a day already and is never moved by a time zone.
  */
 export function formatDubaiDate(value: ConfigType): string {
-  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
-    const day = dayjs.utc(value);
-    return day.isValid() && day.format('YYYY-MM-DD') === value ? day.format(DUBAI_DATE) : '-';
-  }
+  // The calendar date's format is common's (the server's texts use it too): the same 'DD-MMM-YYYY'.
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return isIsoDate(value) ? formatIsoDate(value) : '-';
   return inDubai(value)?.format(DUBAI_DATE) ?? '-';
 }
 

@@ -1,9 +1,9 @@
 /** The CRM's screen rules: stage colours, money, follow-up due. */
 import type { LeadItem, LeadStage } from '../../../../common/contract/crm.ts';
 import { formatFils } from '../../../../common/money.ts';
-import { dubaiDate } from '../../../../common/calendar.ts';
+// common's formatIsoDate is lib/dates.ts's calendar-date format itself, without dayjs in the board's chunk.
+import { dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
-import { formatDubaiDate } from '../../lib/dates.ts';
 
 export const STAGE_VARIANTS: Record<LeadStage, ChipVariant> = { new: 'blue', contacted: 'purple', call_booked: 'amber', proposal_sent: 'amber', won: 'green', lost: 'neutral' };
 
@@ -15,5 +15,5 @@ export const followUpDue = (lead: Pick<LeadItem, 'next_follow_up' | 'stage'>, no
 
 export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'No owner');
 
-/** '2026-11-21' -> '21 Nov 2026' (a calendar date, Dubai). */
-export const dayText = (date: string) => formatDubaiDate(date);
+/** '2026-11-21' -> '21-Nov-2026' (a calendar date, Dubai). */
+export const dayText = (date: string) => formatIsoDate(date);
