@@ -136,3 +136,35 @@ describe('Chats at 1024 x 768', () => {
     await page.context().close();
   });
 });
+
+describe('Call Schedule rows', () => {
+  it('never leave the .ics button alone on a line of its own, from 1024 to 1440 px', async () => {
+    const page = await signedInAs('ADMIN', { width: 1440, height: 900 }, '/call-schedules');
+    await page.locator('.data-table__body .data-table__row:not(.data-table__row--skeleton)').first().waitFor();
+    await settled(page);
+    const alone: string[] = [];
+    for (const width of [1024, 1100, 1200, 1280, 1366, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      const rows = await page.locator('.pipeline-actions--row').evaluateAll((containers) =>
+        containers.map((container) => {
+          const buttons = [...container.querySelectorAll('button')].map((button) => ({ label: button.getAttribute('aria-label') ?? '', box: button.getBoundingClientRect() }));
+          const calendar = buttons.find((button) => button.label.endsWith('(.ics)'));
+          if (!calendar) return null;
+          const middle = calendar.box.top + calendar.box.height / 2;
+          const sharesLine = buttons.some((button) => button !== calendar && button.box.top <= middle && middle <= button.box.bottom);
+          return sharesLine || buttons.length === 1 ? null : calendar.label;
+        }),
+      );
+      for (const label of rows) if (label) alone.push(`${width}: ${label}`);
+      // Nothing scrolls sideways instead.
+      const overflow = await page.evaluate(() => {
+        const table = document.querySelector('.data-table');
+        return document.documentElement.scrollWidth > innerWidth || (table !== null && table.scrollWidth > table.clientWidth) ? `${document.documentElement.scrollWidth}/${innerWidth} ${table?.scrollWidth}/${table?.clientWidth}` : false;
+      });
+      if (overflow) alone.push(`${width}: the page or the table scrolls sideways (${overflow})`);
+    }
+    expect(alone).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -77,8 +77,13 @@ export const callTimeColumn: ItemColumn = {
       <span className="call-cell">
         <StatusChip variant={GROUP_VARIANTS[group]}>{CALL_GROUP_LABELS[group]}</StatusChip>
         <span>
-          {formatDubaiDateTime(item.meeting_at)}
-          {item.meeting_ends_at ? ` - ${formatDubaiTime(Date.parse(item.meeting_ends_at))}` : ''}
+          <span className="call-cell__time">{formatDubaiDateTime(item.meeting_at)}</span>
+          {item.meeting_ends_at && (
+            <>
+              {' '}
+              <span className="call-cell__time call-cell__end">{`- ${formatDubaiTime(Date.parse(item.meeting_ends_at))}`}</span>
+            </>
+          )}
         </span>
       </span>
     );

@@ -69,31 +69,46 @@ export function PipelineActions({ target, variant }: PipelineActionsProps) {
   };
 
   if (keys.length === 0 && !hasCall(target.phase)) return null;
+  const buttons = keys.map((key) => (
+    <Button
+      key={key}
+      variant={key === 'set_plan' && target.plan_name !== null ? 'outlined' : (VARIANT[key] ?? 'primary')}
+      className={variant === 'row' ? 'button--small' : undefined}
+      loading={key === 'remind' && reminder.busy}
+      onClick={openOf(key)}
+      aria-label={variant === 'row' ? `${pipelineAction(key).label}: ${target.legal_name}` : undefined}
+    >
+      {pipelineAction(key).label}
+    </Button>
+  ));
+  const calendarButton = hasCall(target.phase) && (
+    <Button
+      variant="ghost"
+      className={variant === 'row' ? 'button--small' : undefined}
+      loading={downloading}
+      onClick={() => void calendar()}
+      aria-label={`Download the call of ${target.legal_name} (.ics)`}
+    >
+      <Icon name="calendar" size={16} />
+      {variant === 'page' && 'Download .ics'}
+    </Button>
+  );
   return (
     <div className={`pipeline-actions pipeline-actions--${variant}`}>
-      {keys.map((key) => (
-        <Button
-          key={key}
-          variant={key === 'set_plan' && target.plan_name !== null ? 'outlined' : (VARIANT[key] ?? 'primary')}
-          className={variant === 'row' ? 'button--small' : undefined}
-          loading={key === 'remind' && reminder.busy}
-          onClick={openOf(key)}
-          aria-label={variant === 'row' ? `${pipelineAction(key).label}: ${target.legal_name}` : undefined}
-        >
-          {pipelineAction(key).label}
-        </Button>
-      ))}
-      {hasCall(target.phase) && (
-        <Button
-          variant="ghost"
-          className={variant === 'row' ? 'button--small' : undefined}
-          loading={downloading}
-          onClick={() => void calendar()}
-          aria-label={`Download the call of ${target.legal_name} (.ics)`}
-        >
-          <Icon name="calendar" size={16} />
-          {variant === 'page' && 'Download .ics'}
-        </Button>
+      {/* In a row the .ics button leads, held together with the first action: last, it wrapped onto a line of its own (issue 34). */}
+      {variant === 'row' && calendarButton && buttons.length > 0 ? (
+        <>
+          <span className="pipeline-actions__lead">
+            {calendarButton}
+            {buttons[0]}
+          </span>
+          {buttons.slice(1)}
+        </>
+      ) : (
+        <>
+          {buttons}
+          {calendarButton}
+        </>
       )}
       {open !== null && (
         <Suspense fallback={null}>
