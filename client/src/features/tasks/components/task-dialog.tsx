@@ -15,6 +15,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
 import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { Filter } from './filter.tsx';
+import { DATE_RULES } from '../../../../../common/date-rules.ts';
 
 const EVENT_LABELS: Record<string, string> = {
   task_created: 'Created',
@@ -209,7 +210,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
           ))}
         </Filter>
         <TextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} maxLength={200} error={create.fieldErrors.title} />
-        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={create.fieldErrors.due_on} />
+        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
         <Filter label="Assignee" value={assignee} onChange={setAssignee}>
           <option value="">Unassigned</option>
           {staff.map((person) => (
