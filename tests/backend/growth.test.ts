@@ -340,7 +340,11 @@ describe('careers', () => {
     post = (await send('PUT', `/api/careers/jobs/${post.id}`, { ...job, version: post.version, status: 'closed' }, 'ADMIN')).json<JobPost>();
     expect((await apply(post.id, { name: 'Late', email: 'late@example.test', phone: '+971 50 1234567' }, { name: 'cv.pdf', content: CV })).statusCode).toBe(409);
     const yesterday = addDays(dubaiDate(new Date()), -1);
-    post = (await send('PUT', `/api/careers/jobs/${post.id}`, { ...job, version: post.version, status: 'published', publish_from: addDays(yesterday, -5), publish_until: yesterday }, 'ADMIN')).json<JobPost>();
+    // A published post's window cannot be set in the past (common/date-rules.ts): it is published until today, then the day passes.
+    expect((await send('PUT', `/api/careers/jobs/${post.id}`, { ...job, version: post.version, status: 'published', publish_from: addDays(yesterday, -5), publish_until: yesterday }, 'ADMIN')).json()).toMatchObject({ field: 'publish_until' });
+    post = (await send('PUT', `/api/careers/jobs/${post.id}`, { ...job, version: post.version, status: 'published', publish_from: addDays(yesterday, -5), publish_until: addDays(yesterday, 1) }, 'ADMIN')).json<JobPost>();
+    await app.db.query('UPDATE job_posts SET publish_until = $2 WHERE id = $1', [post.id, yesterday]);
+    post = (await get(`/api/careers/jobs/${post.id}`)).json<JobPost>();
     expect(post.open).toBe(false);
     expect((await apply(post.id, { name: 'Late', email: 'late@example.test', phone: '+971 50 1234567' }, { name: 'cv.pdf', content: CV })).statusCode).toBe(409);
     expect((await app.inject({ method: 'GET', url: `/api/public/jobs/${post.id}` })).statusCode).toBe(404);

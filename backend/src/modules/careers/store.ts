@@ -7,6 +7,7 @@
 import type { Application, ApplicationDetail, ApplicationStatus, JobPost, JobStatus, NewJobBody, PublicJob, UpdateJobBody } from '../../../../common/contract/careers.ts';
 import { MAX_CV_BYTES } from '../../../../common/contract/careers-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
+import { DATE_RULES, inThePast } from '../../../../common/date-rules.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
@@ -64,8 +65,10 @@ export async function readJob(db: Queryable, id: number, now = new Date()): Prom
   return toJob(row);
 }
 
-function checkDates(body: { publish_from: string | null; publish_until: string | null }): void {
+function checkDates(body: { status: JobStatus; publish_from: string | null; publish_until: string | null }, today = dubaiDate()): void {
   if (body.publish_from && body.publish_until && body.publish_until < body.publish_from) throw invalidInput('publish_until', 'must not be before the publishing start');
+  // A published post's window is still open (common/date-rules.ts): one whose window has closed is closed, not published.
+  if (body.status === 'published' && body.publish_until && inThePast(body.publish_until, today)) throw new HttpError(400, 'INVALID_INPUT', `Published until ${DATE_RULES.publishUntil.refusal}.`, 'publish_until');
 }
 
 function cleanJob(body: NewJobBody) {

@@ -5,6 +5,7 @@
  * together newest first, each with a sentence for people).
  */
 import { dubaiDate, daysBetween, formatIsoDate, monthLabel } from '../../../../common/calendar.ts';
+import { DATE_RULES, inThePast } from '../../../../common/date-rules.ts';
 import {
   CLIENT_CONFLICT_MESSAGE,
   CLIENT_DOCUMENT_KIND_LABELS,
@@ -21,7 +22,7 @@ import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { clientPermissions, isVisibleTo } from './access.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
@@ -199,6 +200,7 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
       if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0) return;
 
       const next = { ...row, ...profileChanges, ...team };
+      if (profileChanges.licence_expires_on !== undefined && inThePast(profileChanges.licence_expires_on, dubaiDate())) throw new HttpError(400, 'INVALID_INPUT', `Licence expiry ${DATE_RULES.licenceExpiry.refusal}.`, 'licence_expires_on');
       if (next.vat_registered && !next.trn) throw invalidInput('trn', 'is required for a VAT-registered client');
       if (next.vat_registered && !next.vat_period) throw invalidInput('vat_period', 'is required for a VAT-registered client');
       if (team.bookkeeper_id) await requireTeamMember(tx, 'bookkeeper_id', team.bookkeeper_id);

@@ -6,6 +6,7 @@
  * a reviewer sends it to 'in_review'; only the reviewer (or an ADMIN) approves or returns it.
  */
 import { dubaiDate } from '../../../../common/calendar.ts';
+import { DATE_RULES, inThePast } from '../../../../common/date-rules.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import type {
   ChecklistItem,
@@ -232,6 +233,7 @@ export async function createTask(db: Database, user: Caller, body: NewTaskBody, 
       const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'task' AND kind = 'task_created' AND actor_id = $1 AND idempotency_key = $2", [user.id, context.idempotencyKey]);
       if (seen) return seen.entity_id;
     }
+    if (inThePast(body.due_on, today)) throw new HttpError(400, 'INVALID_INPUT', `Due date ${DATE_RULES.due.refusal}.`, 'due_on');
     await requireVisibleClient(tx, user, body.client_id);
     await requireWorker(tx, body.assignee_id, 'assignee_id');
     await requireWorker(tx, body.reviewer_id, 'reviewer_id');
@@ -277,6 +279,8 @@ export function updateTask(db: Database, user: Caller, taskId: number, body: Upd
     const changes: Record<string, unknown> = {};
     if (body.title !== undefined) set('title', (changes.title = cleanTitle(body.title)));
     if (body.description !== undefined) set('description', (changes.description = body.description));
+    // A due date set now is not in the past (common/date-rules.ts); one already passed may stay as it is.
+    if (body.due_on !== undefined && body.due_on !== row.due_on && inThePast(body.due_on, today)) throw new HttpError(400, 'INVALID_INPUT', `Due date ${DATE_RULES.due.refusal}.`, 'due_on');
     if (body.due_on !== undefined) set('due_on', (changes.due_on = body.due_on));
     if (body.due_on !== undefined && body.due_on !== row.due_on) set('due_notice_at', null);
     if (body.priority !== undefined) set('priority', (changes.priority = body.priority));

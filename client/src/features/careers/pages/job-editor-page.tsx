@@ -12,6 +12,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { careerKeys, createJob, updateJob, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
 import '../components/careers.css';
+import { DATE_RULES } from '../../../../../common/date-rules.ts';
 
 const EMPTY: NewJobBody = { title: '', department: '', location: 'dubai_office', employment_type: 'full_time', description: '', status: 'draft', publish_from: null, publish_until: null };
 
@@ -61,7 +62,7 @@ function JobForm({ job }: { job: JobPost | null }) {
         </div>
         <div className="careers-editor__row">
           <TextField id={`${id}-from`} label="Published from (optional)" type="date" value={form.publish_from ?? ''} onValueChange={(value) => set({ publish_from: value || null })} error={save.fieldErrors.publish_from} />
-          <TextField id={`${id}-until`} label="Published until (optional)" type="date" value={form.publish_until ?? ''} onValueChange={(value) => set({ publish_until: value || null })} error={save.fieldErrors.publish_until} />
+          <TextField id={`${id}-until`} label="Published until (optional)" type="date" value={form.publish_until ?? ''} onValueChange={(value) => set({ publish_until: value || null })} hint={form.status === 'published' ? DATE_RULES.publishUntil.hint : undefined} error={save.fieldErrors.publish_until} />
         </div>
         <TextArea
           id={`${id}-description`}

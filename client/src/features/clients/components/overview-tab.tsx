@@ -15,6 +15,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
 import { personName, vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
+import { DATE_RULES } from '../../../../../common/date-rules.ts';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
 
@@ -192,7 +193,7 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
       <TextField id={`${id}-name`} label="Legal name" value={form.legal_name} onValueChange={set('legal_name')} maxLength={MAX_LEGAL_NAME_LENGTH} error={errors.legal_name} />
       <div className="client-form-row">
         <TextField id={`${id}-licence`} label="Trade licence number" value={form.trade_licence_number} onValueChange={set('trade_licence_number')} maxLength={MAX_LICENCE_NUMBER_LENGTH} error={errors.trade_licence_number} />
-        <TextField id={`${id}-expiry`} label="Licence expiry" type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} error={errors.licence_expires_on} />
+        <TextField id={`${id}-expiry`} label="Licence expiry" type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} hint={DATE_RULES.licenceExpiry.hint} error={errors.licence_expires_on} />
       </div>
       <div className="client-form-row">
         <TextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} maxLength={100} error={errors.licensing_authority} />

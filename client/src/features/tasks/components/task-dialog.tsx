@@ -27,6 +27,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
 import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { Filter } from './filter.tsx';
+import { DATE_RULES } from '../../../../../common/date-rules.ts';
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
   const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
@@ -313,7 +314,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
           ))}
         </Filter>
         <TextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} maxLength={200} error={create.fieldErrors.title} />
-        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={create.fieldErrors.due_on} />
+        <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
         <Filter label="Assignee" value={assignee} onChange={setAssignee}>
           <option value="">Unassigned</option>
           {staff.map((person) => (
