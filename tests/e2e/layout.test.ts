@@ -168,3 +168,41 @@ describe('Call Schedule rows', () => {
     await page.context().close();
   });
 });
+
+/** Text of elements matching `selector` whose words break across lines, or (whole) that wraps at all. */
+function brokenText(page: Page, selector: string, whole: boolean): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements, keepWhole) => {
+    const found: string[] = [];
+    for (const element of elements) {
+      const text = element.firstChild;
+      const content = element.textContent ?? '';
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      const range = document.createRange();
+      if (keepWhole) {
+        range.selectNodeContents(element);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) found.push(content);
+        continue;
+      }
+      // A break at a space or after a hyphen ('FZ-' / 'LLC') is a line break; inside a word it is not.
+      for (const match of content.matchAll(/[^\s-]+/g)) {
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) found.push(`${content}: ${match[0]}`);
+      }
+    }
+    return found;
+  }, whole);
+}
+
+describe('the CRM board', () => {
+  it.each(VIEWPORTS)('breaks no company name mid-word and keeps each stage total on one line at $width px', async (viewport) => {
+    const page = await signedInAs('ADMIN', viewport, '/crm');
+    await page.locator('.crm__card-title').first().waitFor();
+    await settled(page);
+    expect(await brokenText(page, '.crm__card-title', false)).toEqual([]);
+    expect(await brokenText(page, '.crm__total', true)).toEqual([]);
+    await page.context().close();
+  });
+});

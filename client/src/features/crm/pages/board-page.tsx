@@ -182,15 +182,16 @@ function LeadCard({ lead }: { lead: LeadItem }) {
   }, [transform]);
   return (
     <li ref={ref} className={isDragging ? 'crm__card crm__card--dragging' : 'crm__card'}>
+      {/* The handle first: it floats at the top right and the name flows round it (crm.css). */}
       <div className="crm__card-top">
-        <Link href={crmPagePath.lead(lead.id)} className="crm__card-title">
-          {lead.company}
-        </Link>
         {lead.stage !== 'won' && (
           <button type="button" className="crm__handle" aria-label={`Move ${lead.company}`} {...attributes} {...listeners}>
             ⠿
           </button>
         )}
+        <Link href={crmPagePath.lead(lead.id)} className="crm__card-title">
+          {lead.company}
+        </Link>
       </div>
       <span className="crm__sub">{lead.contact_name}</span>
       <span className="crm__sub">
