@@ -89,7 +89,12 @@ export default async function setup(project: TestProject) {
     // A browser that cannot be had fails the browser tests (launchBrowser asks again), not every test.
     chooseChromium().catch(() => undefined),
   ]);
-  const postgres = cluster ? await makePostgresTemplates(cluster.url) : { postgresMigrated: '', postgresSeeded: '' };
+  const postgres = cluster
+    ? await makePostgresTemplates(cluster.url).catch(async (error: unknown) => {
+        await cluster.stop();
+        throw error;
+      })
+    : { postgresMigrated: '', postgresSeeded: '' };
   project.provide('authEmulatorHost', emulator.hostPort);
   project.provide('postgresUrl', cluster?.url ?? '');
   project.provide('databaseTemplates', { ...pglite, ...postgres });
