@@ -11,7 +11,7 @@ import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 import { clientsBulk } from './bulk.ts';
 import { clientListPath, clientPath } from '../../../../common/links.ts';
@@ -149,4 +149,4 @@ const licencesExpiring: HomeBlockProvider = {
   },
 };
 
-export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };
+export const clientsWork: WorkContributions = { search: [clientSearch], home: [deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };

@@ -9,7 +9,7 @@ import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { tasksBulk, tasksNext } from './bulk.ts';
 import { taskListPath } from '../../../../common/links.ts';
@@ -86,4 +86,4 @@ function dueBlock(key: string, order: number, due: 'overdue' | 'today', title: s
 const overdue = dueBlock('tasks.overdue', 20, 'overdue', 'My tasks overdue', 'assigned to you, past their due date');
 const dueToday = dueBlock('tasks.today', 21, 'today', 'My tasks due today', 'assigned to you, due today (Dubai time)');
 
-export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [overdue, dueToday], next: tasksNext, bulk: tasksBulk };
+export const tasksWork: WorkContributions = { search: [taskSearch], home: [overdue, dueToday], next: tasksNext, bulk: tasksBulk };

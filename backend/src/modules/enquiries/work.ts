@@ -21,7 +21,7 @@ import type { Queryable } from '../../db/database.ts';
 import { EnquiryExportQuery } from '../../../../common/contract/enquiries.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
 import { enquiryListPath, enquiryPagePath } from '../../../../common/links.ts';
 
@@ -151,4 +151,4 @@ const bulkStatus: BulkAction = {
   },
 };
 
-export const enquiriesSpeed: SpeedContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };
+export const enquiriesWork: WorkContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };
