@@ -10,7 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { notifyUsers } from '../notifications/index.ts';
-import { crmPagePath } from '../../../../common/links.ts';
+import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
 import { CLOSED_LEAD_STAGES_SQL } from '../../../../common/crm.ts';
 
 export async function sendFollowUpNotices(db: Database, now = new Date()): Promise<number> {

@@ -9,7 +9,7 @@
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { crmPagePath, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -18,7 +18,7 @@ import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows
 import { invalidInput } from '../../lib/http-error.ts';
 import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
-import { crmLeadListPath, crmPagePath } from '../../../../common/links.ts';
+import { withQuery } from '../../../../common/links.ts';
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 /** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
@@ -64,7 +64,7 @@ const followUpsDue: HomeBlockProvider = {
       hint: 'your open leads, follow-up today or past',
       count,
       // The leads list puts due follow-ups first; owner= narrows it to the caller's leads.
-      href: crmLeadListPath({ owner: caller.id }),
+      href: withQuery(crmPagePath.list, { owner: caller.id }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.company,
