@@ -6,19 +6,17 @@
 import { onboardingPageOf, type OnboardingPage, type QueuePosition } from './onboarding.ts';
 import type { Stage } from './stages.ts';
 
-import { crmPagePath } from './contract/crm-paths.ts';
-import { enquiryPagePath, type EnquiryKind } from './contract/enquiries-paths.ts';
-
-// The growth areas' page paths were written beside their API paths; the back end takes them from here.
-export { careerPagePath } from './contract/careers-paths.ts';
-export { crmPagePath, enquiryPagePath };
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 type QueryValue = string | number | undefined;
 
-/** A console address with its query in the order given (absent values left out), as the lists' URL state reads it. */
-function withQuery(path: string, query: Record<string, QueryValue>): string {
+/**
+ * A console address with its query in the order given (absent values left out), as the lists' URL state reads
+ * it. The growth areas' page paths sit in their -paths.ts files (crmPagePath, enquiryPagePath, careerPagePath),
+ * which this file does not import: every console page importing links.ts would carry their vocabularies.
+ */
+export function withQuery(path: string, query: Record<string, QueryValue>): string {
   const pairs = Object.entries(query)
     .filter((pair): pair is [string, string | number] => pair[1] !== undefined)
     .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`);
@@ -81,8 +79,3 @@ export const invoiceListPath = (query: { state?: 'needs_attention'; invoice?: nu
 /** The Users list searched for one user. */
 export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
 
-/** The CRM's lead list; `owner` keeps one owner's leads. */
-export const crmLeadListPath = (query: { owner?: number } = {}) => withQuery(crmPagePath.list, query);
-
-/** A Website Enquiries tab (one form's enquiries). */
-export const enquiryListPath = (kind: EnquiryKind, query: { status?: 'new' } = {}) => withQuery(enquiryPagePath(kind), query);

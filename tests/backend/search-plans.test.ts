@@ -15,7 +15,7 @@ import type { Caller } from '../../backend/src/lib/work-registry.ts';
 import { addClientVisibility } from '../../backend/src/modules/clients/index.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
 import { searchEverywhere, searchProviders } from '../../backend/src/modules/search/store.ts';
-import { taskSearch } from '../../backend/src/modules/tasks/speed.ts';
+import { taskSearch } from '../../backend/src/modules/tasks/work.ts';
 import { openTestDatabase } from './support.ts';
 
 let db: Database;

@@ -137,7 +137,7 @@ describe('tasks', () => {
     ] as const) {
       const job = ok<BulkJob>(await post('bulk/jobs/', { list: 'tasks', action, ids: [second.id, foreign!.id], params }, 'BOOKKEEPER'), 201);
       expect(job.rows.map((row) => row.record_id)).toEqual([second.id]);
-      await runBulkJobs(app.db, MODULES.flatMap((module) => module.speed?.bulk ?? []));
+      await runBulkJobs(app.db, MODULES.flatMap((module) => module.work?.bulk ?? []));
       await expect.poll(async () => ok<BulkJob>(await get(`bulk/jobs/${job.id}`, 'BOOKKEEPER')).rows[0]!.outcome, { timeout: 20_000 }).toBe('done');
     }
     const board = ok<TaskBoard>(await get('tasks/board/', 'BOOKKEEPER'));

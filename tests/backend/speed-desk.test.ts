@@ -36,7 +36,7 @@ const ok = <T>(response: LightMyRequestResponse, status = 200): T => {
 const start = async (who: Who, body: Record<string, unknown>, key?: string) => ok<BulkJob>(await call('POST', 'bulk/jobs/', who, body, key), 201);
 /** Runs open jobs here too (the app's own runner may hold the job; then its progress is waited for). */
 const finish = async (jobId: number, who: Who) => {
-  await runBulkJobs(app.db, MODULES.flatMap((module) => module.speed?.bulk ?? []));
+  await runBulkJobs(app.db, MODULES.flatMap((module) => module.work?.bulk ?? []));
   await expect.poll(async () => ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who)).state, { timeout: 20_000 }).toBe('finished');
   return ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who));
 };

@@ -38,7 +38,7 @@ const start = (who: Role, body: Record<string, unknown>, key?: string) => call('
 
 /** Runs open jobs here too (the app's own runner may hold the job; then its progress is waited for). */
 async function finish(jobId: number, who: Role = 'ADMIN'): Promise<BulkJob> {
-  await runBulkJobs(app.db, MODULES.flatMap((module) => module.speed?.bulk ?? []));
+  await runBulkJobs(app.db, MODULES.flatMap((module) => module.work?.bulk ?? []));
   await expect.poll(async () => ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who)).state, { timeout: 20_000 }).toBe('finished');
   return ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who));
 }

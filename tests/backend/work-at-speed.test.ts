@@ -213,7 +213,7 @@ describe('bulk jobs', () => {
     );
   /** Runs open jobs here too (the app's own runner may hold the job; then its progress is waited for). */
   const finish = async (jobId: number, who: Who = 'ADMIN') => {
-    await runBulkJobs(app.db, MODULES.flatMap((module) => module.speed?.bulk ?? []));
+    await runBulkJobs(app.db, MODULES.flatMap((module) => module.work?.bulk ?? []));
     await expect.poll(async () => ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who)).state, { timeout: 20_000 }).toBe('finished');
     return ok<BulkJob>(await call('GET', `bulk/jobs/${jobId}`, who));
   };

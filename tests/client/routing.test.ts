@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'regexparam';
 import { LOGIN_PATH, ROUTES, decideAccess, firstAllowedPath, isHighlighted, navEntries, navForRole, routeByKey, routeForPath } from '../../common/access.ts';
 import { STAFF_ROLES } from '../../common/roles.ts';
-import { badgeLabel, isExternalHref, pathDepth, safeReturnPath } from '../../client/src/lib/links.ts';
+import { badgeLabel } from '../../client/src/lib/badge.ts';
+import { isExternalHref, pathDepth, safeReturnPath } from '../../client/src/lib/links.ts';
 import { destinationAfterSignIn, loginHref, routePatterns } from '../../client/src/lib/routing.ts';
 
 const SAMPLE_PATHS = [

@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import {
   chatListPath,
   clientListPath,
-  crmLeadListPath,
-  enquiryListPath,
   invoiceListPath,
   onboardingListPath,
   requestListPath,
   taskListPath,
   userListPath,
+  withQuery,
 } from '../../common/links.ts';
+import { crmPagePath } from '../../common/contract/crm-paths.ts';
+import { enquiryPagePath } from '../../common/contract/enquiries-paths.ts';
 
 describe('console list links', () => {
   it('keeps the query in the order given and leaves absent values out', () => {
@@ -23,8 +24,8 @@ describe('console list links', () => {
     expect(invoiceListPath({ state: 'needs_attention', invoice: 5 })).toBe('/unsynced-inv?state=needs_attention&invoice=5');
     expect(clientListPath({ bookkeeper: 'mine', licence: 30, sort: 'licence_expires_on' })).toBe('/clients?bookkeeper=mine&licence=30&sort=licence_expires_on');
     expect(clientListPath({ sort: 'next_deadline' })).toBe('/clients?sort=next_deadline');
-    expect(crmLeadListPath({ owner: 12 })).toBe('/crm/list?owner=12');
-    expect(enquiryListPath('talktoexpert', { status: 'new' })).toBe('/talktoexpert?status=new');
+    expect(withQuery(crmPagePath.list, { owner: 12 })).toBe('/crm/list?owner=12');
+    expect(withQuery(enquiryPagePath('talktoexpert'), { status: 'new' })).toBe('/talktoexpert?status=new');
   });
 
   it('encodes values as a component (a space as %20, as the search box writes it)', () => {

@@ -19,7 +19,7 @@ import { cyclePrice } from '../../common/pricing.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { submitAsClient } from '../../scripts/lib/client-resubmit.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
-import { badgeLabel } from '../../client/src/lib/links.ts';
+import { badgeLabel } from '../../client/src/lib/badge.ts';
 import { signIn, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;

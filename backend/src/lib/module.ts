@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BackendConfig } from '../config.ts';
-import type { SpeedContributions } from './work-registry.ts';
+import type { WorkContributions } from './work-registry.ts';
 
 export interface ModuleOptions {
   config: BackendConfig;
@@ -25,7 +25,7 @@ export interface BackendModule {
   /** Routes outside /api/ (health checks). */
   rootRoutes?: (app: FastifyInstance, options: ModuleOptions) => Promise<void>;
   /** Search providers, Home blocks, next-unassigned queues and bulk actions of the area (lib/work-registry.ts). */
-  speed?: SpeedContributions;
+  work?: WorkContributions;
 }
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 /**
  * Work at speed (issue 22) reaches into every area through three registries an area contributes to from its
- * module (BackendModule.speed): search providers (how its records match and which of them the caller may
+ * module (BackendModule.work): search providers (how its records match and which of them the caller may
  * see), Home blocks (the caller's own work in that area) and bulk actions (what may be done to many of its
  * rows at once). The search, work and bulk modules only read these; the rules stay in the area.
  */
@@ -72,8 +72,8 @@ export interface BulkAction {
   apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: Record<string, string | number | null>): Promise<BulkRowResult>;
 }
 
-/** What an area adds to the registries (one line in its BackendModule: `speed: { search: [...] }`). */
-export interface SpeedContributions {
+/** What an area adds to the registries (one line in its BackendModule: `work: { search: [...] }`). */
+export interface WorkContributions {
   search?: readonly SearchProvider[];
   home?: readonly HomeBlockProvider[];
   next?: readonly NextUnassignedProvider[];

@@ -21,7 +21,7 @@ import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
 import { enquiriesModule } from './enquiries/index.ts';
 import { faqsModule } from './faqs/index.ts';
-// Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.speed).
+// Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
 import { viewsModule } from './views/index.ts';

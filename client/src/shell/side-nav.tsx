@@ -5,7 +5,7 @@ import { isGroup, isHighlighted, navForRole, type NavGroup, type RouteEntry } fr
 import { isStaffRole } from '../../../common/roles.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { Icon } from '../components/icon.tsx';
-import { badgeLabel } from '../lib/links.ts';
+import { badgeLabel } from '../lib/badge.ts';
 import { session } from '../state/session.ts';
 import { NavCountsContext, type NavCounts } from './nav-counts.ts';
 

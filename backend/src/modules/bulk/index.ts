@@ -1,6 +1,6 @@
 /**
  * Bulk actions (issue 22): GET bulk/actions/, GET/POST bulk/jobs/, GET bulk/jobs/{id}. The actions are the
- * areas' (BackendModule.speed.bulk); the jobs run on every back end's runner (store.ts), started at once
+ * areas' (BackendModule.work.bulk); the jobs run on every back end's runner (store.ts), started at once
  * after a create and every second for jobs a stopped back end left.
  */
 import { randomUUID } from 'node:crypto';

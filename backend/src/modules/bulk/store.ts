@@ -19,7 +19,7 @@ import type { BackendModule } from '../../lib/module.ts';
 import type { BulkAction, Caller } from '../../lib/work-registry.ts';
 
 export function bulkActions(modules: readonly BackendModule[]): BulkAction[] {
-  return modules.flatMap((module) => module.speed?.bulk ?? []);
+  return modules.flatMap((module) => module.work?.bulk ?? []);
 }
 
 const mayRun = (caller: Caller, action: BulkAction) =>

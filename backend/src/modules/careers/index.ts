@@ -1,6 +1,6 @@
 /** Careers (issue 21): job posts, applications with their CVs, and the website's public reads and apply. */
 import type { BackendModule } from '../../lib/module.ts';
 import { careerRoutes } from './routes.ts';
-import { careersSpeed } from './speed.ts';
+import { careersWork } from './work.ts';
 
-export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, speed: careersSpeed };
+export const careersModule: BackendModule = { name: 'careers', routes: careerRoutes, work: careersWork };

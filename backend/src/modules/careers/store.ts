@@ -5,7 +5,7 @@
  * public address is called directly. No HTTP here.
  */
 import type { Application, ApplicationDetail, ApplicationStatus, JobPost, JobStatus, NewJobBody, PublicJob, UpdateJobBody } from '../../../../common/contract/careers.ts';
-import { MAX_CV_BYTES } from '../../../../common/contract/careers-paths.ts';
+import { MAX_CV_BYTES, careerPagePath } from '../../../../common/contract/careers-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { DATE_RULES, inThePast } from '../../../../common/date-rules.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
@@ -18,7 +18,6 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
-import { careerPagePath } from '../../../../common/links.ts';
 
 const person = personJson;
 

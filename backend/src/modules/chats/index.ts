@@ -4,7 +4,7 @@ import { startJobTimer } from '../../lib/job-timer.ts';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { fireDueReminders } from './reminder-store.ts';
 import { chatRoutes } from './routes.ts';
-import { chatsSpeed } from './speed.ts';
+import { chatsWork } from './work.ts';
 
 export { fireDueReminders, NUDGE_TEXT } from './reminder-store.ts';
 
@@ -12,4 +12,4 @@ async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<v
   startJobTimer(app, 'chat reminders', config.SERVICE_DESK_JOBS_INTERVAL_MS, async () => ({ fired: await fireDueReminders(app.db) }));
 }
 
-export const chatsModule: BackendModule = { name: 'chats', setup, routes: chatRoutes, speed: chatsSpeed };
+export const chatsModule: BackendModule = { name: 'chats', setup, routes: chatRoutes, work: chatsWork };

@@ -9,7 +9,7 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { setupClientJobs } from './jobs.ts';
 import { myClientRoutes } from './my-routes.ts';
 import { clientRoutes } from './routes.ts';
-import { clientsSpeed } from './speed.ts';
+import { clientsWork } from './work.ts';
 import { workRoutes } from './work-routes.ts';
 
 export { addClientVisibility, canSeeClient, clientPermissions, isVisibleTo, requireVisibleClient } from './access.ts';
@@ -26,4 +26,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await myClientRoutes(app);
 }
 
-export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, speed: clientsSpeed };
+export const clientsModule: BackendModule = { name: 'clients', setup: setupClientJobs, routes, work: clientsWork };

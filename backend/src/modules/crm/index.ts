@@ -2,9 +2,9 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { setupCrmJobs } from './jobs.ts';
 import { crmRoutes } from './routes.ts';
-import { crmSpeed } from './speed.ts';
+import { crmWork } from './work.ts';
 
 export { insertLead, CRM_ROLES, type NewLead } from './store.ts';
 export { sendFollowUpNotices } from './jobs.ts';
 
-export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, speed: crmSpeed };
+export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, work: crmWork };

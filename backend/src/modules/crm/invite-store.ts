@@ -15,6 +15,7 @@ import type { IdentityAdmin } from '../../plugins/identity.ts';
 import { createSignedUpRegistration } from '../registrations/index.ts';
 import { consoleActionLink, insertUser } from '../users/index.ts';
 import { lockLead, readLead } from './store.ts';
+import { LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 export interface InviteDeps {
   db: Database;
@@ -27,7 +28,7 @@ const STALE = 'This lead was changed by someone else. Reload it and try again.';
 export async function inviteLead(deps: InviteDeps, id: number, version: number, context: ActionContext, consoleOrigin: string): Promise<InviteLeadResponse> {
   // The checks a retry or a stale page meets before any account is made; writeRecord checks them again under the lock.
   const lead = await deps.db.transaction((tx) => lockLead(tx, id));
-  if (lead.stage === 'won' || lead.registration_id !== null) {
+  if (lead.stage === LEAD_WON || lead.registration_id !== null) {
     if (context.idempotencyKey) {
       const [seen] = await deps.db.query("SELECT 1 FROM audit_events WHERE entity = 'lead' AND entity_id = $1 AND idempotency_key = $2", [id, context.idempotencyKey]);
       if (seen) {
@@ -39,7 +40,7 @@ export async function inviteLead(deps: InviteDeps, id: number, version: number, 
     throw conflict('This lead is already won: its client has been invited.');
   }
   if (lead.version !== version) throw conflict(STALE);
-  if (lead.stage === 'lost') throw conflict('This lead is lost; move it back to a working stage first.');
+  if (lead.stage === LEAD_LOST) throw conflict('This lead is lost; move it back to a working stage first.');
   const email = lead.email.trim().toLowerCase();
   if ((await deps.db.query('SELECT 1 FROM users WHERE lower(email) = $1', [email])).length > 0) {
     throw new HttpError(409, 'CONFLICT', `A user with the e-mail ${email} already exists.`);
@@ -55,11 +56,11 @@ export async function inviteLead(deps: InviteDeps, id: number, version: number, 
       conflictMessage: STALE,
       lock: (tx) => lockLead(tx, id),
       act: async (tx, locked) => {
-        if (locked.stage === 'won') throw conflict('This lead is already won: its client has been invited.');
+        if (locked.stage === LEAD_WON) throw conflict('This lead is already won: its client has been invited.');
         const userId = await insertUser(tx, email, locked.contact_name, 'CLIENT', new Date(), null);
         await tx.query('UPDATE users SET firebase_uid = $2 WHERE id = $1', [userId, uid]);
         const registration = await createSignedUpRegistration(tx, { userId, legalName: locked.company, actorId: context.actorId, source: { source: 'crm', lead_id: id } });
-        await tx.query("UPDATE leads SET stage = 'won', lost_reason = NULL, registration_id = $2, version = version + 1 WHERE id = $1", [id, registration.id]);
+        await tx.query('UPDATE leads SET stage = $3, lost_reason = NULL, registration_id = $2, version = version + 1 WHERE id = $1', [id, registration.id, LEAD_WON]);
         await writeAudit(tx, {
           entity: 'lead',
           entityId: id,

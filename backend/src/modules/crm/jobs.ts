@@ -10,13 +10,14 @@ import type { Database } from '../../db/database.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { notifyUsers } from '../notifications/index.ts';
-import { crmPagePath } from '../../../../common/links.ts';
+import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
+import { CLOSED_LEAD_STAGES_SQL } from '../../../../common/crm.ts';
 
 export async function sendFollowUpNotices(db: Database, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx.query<{ id: number; owner_id: number; company: string; next_follow_up: string }>(
       `UPDATE leads SET follow_up_notified_for = next_follow_up
-       WHERE stage NOT IN ('won', 'lost') AND owner_id IS NOT NULL AND next_follow_up < $1::date
+       WHERE stage NOT IN ${CLOSED_LEAD_STAGES_SQL} AND owner_id IS NOT NULL AND next_follow_up < $1::date
          AND follow_up_notified_for IS DISTINCT FROM next_follow_up
        RETURNING id, owner_id, company, to_char(next_follow_up, 'YYYY-MM-DD') AS next_follow_up`,
       [dubaiDate(now)],

@@ -14,6 +14,7 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 /** The roles that work in the CRM: a lead's owner is one of them. */
 export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
@@ -54,7 +55,7 @@ function filterOf(filters: LeadFilters): SqlFilter {
  * dated ones, then undated; newest first among equals.
  */
 const ORDER = (today: string) =>
-  `ORDER BY CASE WHEN l.stage NOT IN ('won', 'lost') AND l.next_follow_up <= '${today}'::date THEN 0 ELSE 1 END, l.next_follow_up ASC NULLS LAST, l.id DESC`;
+  `ORDER BY CASE WHEN l.stage NOT IN ${CLOSED_LEAD_STAGES_SQL} AND l.next_follow_up <= '${today}'::date THEN 0 ELSE 1 END, l.next_follow_up ASC NULLS LAST, l.id DESC`;
 
 export async function listLeads(db: Queryable, filters: LeadFilters, window: PageWindow, now = new Date()): Promise<{ count: number; results: LeadItem[] }> {
   const filter = filterOf(filters);
@@ -195,9 +196,9 @@ export async function updateLead(db: Database, id: number, body: UpdateLeadBody,
 
 /** Moves a lead between the working stages and lost; won is only reached through the invitation. */
 export async function moveLead(db: Database, id: number, stage: LeadStage, reason: string | undefined, version: number, context: ActionContext): Promise<LeadItem> {
-  if (stage === 'won') throw invalidInput('stage', "must not be won: use 'Won: invite to register', which creates the client's registration");
+  if (stage === LEAD_WON) throw invalidInput('stage', "must not be won: use 'Won: invite to register', which creates the client's registration");
   const lostReason = reason?.trim() ?? '';
-  if (stage === 'lost' && lostReason === '') throw invalidInput('reason', 'must say why the lead was lost');
+  if (stage === LEAD_LOST && lostReason === '') throw invalidInput('reason', 'must say why the lead was lost');
   return writeRecord(db, {
     entity: 'lead',
     context,
@@ -205,10 +206,10 @@ export async function moveLead(db: Database, id: number, stage: LeadStage, reaso
     conflictMessage: STALE,
     lock: (tx) => lockLead(tx, id),
     act: async (tx, lead) => {
-      if (lead.stage === 'won') throw conflict('This lead is won: its client is in onboarding.');
+      if (lead.stage === LEAD_WON) throw conflict('This lead is won: its client is in onboarding.');
       if (lead.stage === stage) return;
-      await tx.query('UPDATE leads SET stage = $2, lost_reason = $3, version = version + 1 WHERE id = $1', [id, stage, stage === 'lost' ? lostReason : null]);
-      await audit(tx, id, 'lead_stage_changed', context.actorId, { from: lead.stage, to: stage, ...(stage === 'lost' ? { reason: lostReason } : {}) }, context);
+      await tx.query('UPDATE leads SET stage = $2, lost_reason = $3, version = version + 1 WHERE id = $1', [id, stage, stage === LEAD_LOST ? lostReason : null]);
+      await audit(tx, id, 'lead_stage_changed', context.actorId, { from: lead.stage, to: stage, ...(stage === LEAD_LOST ? { reason: lostReason } : {}) }, context);
     },
     read: (tx) => readLead(tx, id),
   });

@@ -2,6 +2,6 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { demoWebsiteRoutes } from './demo-page.ts';
 import { enquiryRoutes } from './routes.ts';
-import { enquiriesSpeed } from './speed.ts';
+import { enquiriesWork } from './work.ts';
 
-export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, speed: enquiriesSpeed };
+export const enquiriesModule: BackendModule = { name: 'enquiries', routes: enquiryRoutes, rootRoutes: demoWebsiteRoutes, work: enquiriesWork };

@@ -2,10 +2,9 @@
  * Who hears of what in the website enquiries area: a new enquiry tells every user of the Website Enquiries
  * page (through the notification stream it appears live, and the page's list and nav count refresh on it).
  */
-import { ENQUIRY_KIND_LABELS, type EnquiryKind } from '../../../../common/contract/enquiries-paths.ts';
+import { ENQUIRY_KIND_LABELS, enquiryPagePath, type EnquiryKind } from '../../../../common/contract/enquiries-paths.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notifyRoles } from '../notifications/index.ts';
-import { enquiryPagePath } from '../../../../common/links.ts';
 
 export async function notifyEnquiryReceived(tx: Queryable, enquiry: { id: number; kind: EnquiryKind; name: string; company: string | null }): Promise<void> {
   await notifyRoles(tx, ['ADMIN', 'BD_EXEC', 'BD_MANAGER', 'MARKETING'], {

@@ -1,6 +1,6 @@
 /** FAQs (issue 21): questions and answers in English and Arabic, ordered in categories, and the website's public read. */
 import type { BackendModule } from '../../lib/module.ts';
 import { faqRoutes } from './routes.ts';
-import { faqsSpeed } from './speed.ts';
+import { faqsWork } from './work.ts';
 
-export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, speed: faqsSpeed };
+export const faqsModule: BackendModule = { name: 'faqs', routes: faqRoutes, work: faqsWork };

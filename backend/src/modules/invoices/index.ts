@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { setupInvoiceJobs } from './jobs.ts';
 import { invoiceRoutes } from './routes.ts';
-import { invoicesSpeed } from './speed.ts';
+import { invoicesWork } from './work.ts';
 
 export { invoiceDueSubscriptions, issueInvoice } from './store.ts';
 
@@ -14,4 +14,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await invoiceRoutes(app);
 }
 
-export const invoicesModule: BackendModule = { name: 'invoices', setup: setupInvoiceJobs, routes, speed: invoicesSpeed };
+export const invoicesModule: BackendModule = { name: 'invoices', setup: setupInvoiceJobs, routes, work: invoicesWork };

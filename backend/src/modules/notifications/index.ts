@@ -2,10 +2,10 @@
 import type { BackendModule } from '../../lib/module.ts';
 import { notificationRoutes } from './routes.ts';
 import { setupNotifications } from './setup.ts';
-import { notificationsSpeed } from './speed.ts';
+import { notificationsWork } from './work.ts';
 
 export { notifyRoles, notifyUsers, type NewNotification } from './store.ts';
 export type { PushTransport } from './push.ts';
 export type { NotificationHub } from './hub.ts';
 
-export const notificationsModule: BackendModule = { name: 'notifications', setup: setupNotifications, routes: notificationRoutes, speed: notificationsSpeed };
+export const notificationsModule: BackendModule = { name: 'notifications', setup: setupNotifications, routes: notificationRoutes, work: notificationsWork };

@@ -13,7 +13,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
 import { createClient, createSubscription, type NewClient } from '../clients/index.ts';
 import { paymentOf, planOf } from './records.ts';
-import { profileOf, staffWhoSee, staffWrite } from './review-store.ts';
+import { profileOf, staffWhoSee } from './review-read.ts';
+import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor, type RegistrationRow } from './transition.ts';
 
 /**

@@ -9,9 +9,9 @@ import { myRegistrationRoutes } from './my-routes.ts';
 import { pipelineRoutes } from './pipeline-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { registrationRoutes } from './routes.ts';
-import { registrationsSpeed } from './speed.ts';
+import { registrationsWork } from './work.ts';
 
-export { addRegistrationVisibility, registrationHref, visibleOnboardingPages } from './speed.ts';
+export { addRegistrationVisibility, registrationHref, visibleOnboardingPages } from './work.ts';
 
 // The CRM's won lead becomes a signed_up registration (issue 21).
 export { createSignedUpRegistration, type NewRegistration } from './create.ts';
@@ -23,4 +23,4 @@ async function routes(app: FastifyInstance): Promise<void> {
   await myRegistrationRoutes(app);
 }
 
-export const registrationsModule: BackendModule = { name: 'registrations', routes, speed: registrationsSpeed };
+export const registrationsModule: BackendModule = { name: 'registrations', routes, work: registrationsWork };

@@ -22,7 +22,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { callToIcs } from './ics.ts';
 import { meetingById } from './records.ts';
-import { staffWhoSee, staffWrite } from './review-store.ts';
+import { staffWhoSee } from './review-read.ts';
+import { staffWrite } from './staff-write.ts';
 import { applyTransition, findRegistration, type Actor } from './transition.ts';
 
 /** 'CALL' in ASCII: the advisory lock class of hosts' calendars (the second key is the host's user id). */

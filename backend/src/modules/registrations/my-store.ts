@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { cleanFileName, decodeDocument } from '../../lib/documents.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { meetingById, planOf } from './records.ts';
-import { documentsOf } from './review-store.ts';
+import { documentsOf } from './review-read.ts';
 import { applyTransition, findRegistration, pipelineWrite, type Actor, type RegistrationRow } from './transition.ts';
 
 export async function readMyRegistration(db: Queryable, clientId: number): Promise<MyRegistration> {

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { planOf } from './records.ts';
-import { staffWrite } from './review-store.ts';
+import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor } from './transition.ts';
 
 /** 400 naming `field` with its label as the form shows it. */

@@ -11,7 +11,8 @@ import { phaseOf } from '../../../../common/pipeline.ts';
 import { failedChecks, profileChecks } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
-import { nextReminderAt, profileOf, readReview, staffWrite } from './review-store.ts';
+import { nextReminderAt, profileOf, readReview } from './review-read.ts';
+import { staffWrite } from './staff-write.ts';
 import { applyTransition, pipelineWrite, type Actor, type RegistrationRow } from './transition.ts';
 
 /** Sends the client a reminder unless one went out in the last 24 h (409 saying when the next may go). */

@@ -20,7 +20,7 @@ import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import type { AuditEvent } from '../../lib/audit.ts';
 import { createClient, createSubscription } from '../clients/index.ts';
 import { clientOf } from './activation-store.ts';
-import { profileOf } from './review-store.ts';
+import { profileOf } from './review-read.ts';
 import { insertAuditEvents } from './seed-batch.ts';
 
 const MINUTE = 60_000;

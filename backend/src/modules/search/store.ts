@@ -1,5 +1,5 @@
 /**
- * Search everywhere: every area's provider (BackendModule.speed.search) asked at once, each under its own
+ * Search everywhere: every area's provider (BackendModule.work.search) asked at once, each under its own
  * list's visibility rule, answered grouped by kind in the providers' order; a kind without hits is left out.
  */
 import { SEARCH_LIMIT_PER_KIND } from '../../../../common/contract/work-paths.ts';
@@ -9,7 +9,7 @@ import type { BackendModule } from '../../lib/module.ts';
 import type { Caller, SearchProvider } from '../../lib/work-registry.ts';
 
 export function searchProviders(modules: readonly BackendModule[]): SearchProvider[] {
-  return modules.flatMap((module) => module.speed?.search ?? []).sort((a, b) => a.order - b.order);
+  return modules.flatMap((module) => module.work?.search ?? []).sort((a, b) => a.order - b.order);
 }
 
 /**

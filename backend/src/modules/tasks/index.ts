@@ -8,7 +8,7 @@ import { startJobTimer } from '../../lib/job-timer.ts';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { runTaskJobs } from './jobs.ts';
 import { taskRoutes } from './routes.ts';
-import { tasksSpeed } from './speed.ts';
+import { tasksWork } from './work.ts';
 
 export { insertTask, requireWorker, type NewTask } from './store.ts';
 export { runTaskJobs, sendTaskDueNotices } from './jobs.ts';
@@ -18,4 +18,4 @@ async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<v
   startJobTimer(app, 'task jobs', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => runTaskJobs(app.db));
 }
 
-export const tasksModule: BackendModule = { name: 'tasks', setup, routes: taskRoutes, speed: tasksSpeed };
+export const tasksModule: BackendModule = { name: 'tasks', setup, routes: taskRoutes, work: tasksWork };

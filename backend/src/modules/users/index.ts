@@ -1,10 +1,10 @@
 /** Users: the signed-in user and the staff administration (ADMIN). */
 import type { BackendModule } from '../../lib/module.ts';
 import { userRoutes } from './routes.ts';
-import { setupUsers, usersSpeed } from './speed.ts';
+import { setupUsers, usersWork } from './work.ts';
 
 export { insertUser } from './store.ts';
 // The CRM's invitation gives the same set-password link as the Users page (issue 21).
 export { consoleActionLink } from './store.ts';
 
-export const usersModule: BackendModule = { name: 'users', setup: setupUsers, routes: userRoutes, speed: usersSpeed };
+export const usersModule: BackendModule = { name: 'users', setup: setupUsers, routes: userRoutes, work: usersWork };

@@ -5,11 +5,11 @@ import type { BackendModule } from '../../lib/module.ts';
 import type { Caller, HomeBlockProvider, NextUnassignedProvider } from '../../lib/work-registry.ts';
 
 export function homeBlocks(modules: readonly BackendModule[]): HomeBlockProvider[] {
-  return modules.flatMap((module) => module.speed?.home ?? []).sort((a, b) => a.order - b.order);
+  return modules.flatMap((module) => module.work?.home ?? []).sort((a, b) => a.order - b.order);
 }
 
 export function nextProviders(modules: readonly BackendModule[]): NextUnassignedProvider[] {
-  return modules.flatMap((module) => module.speed?.next ?? []);
+  return modules.flatMap((module) => module.work?.next ?? []);
 }
 
 /** Every block the caller's role has, in order; a role with none answers no blocks (Home says so). */

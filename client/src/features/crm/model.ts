@@ -4,6 +4,7 @@ import { formatFils } from '../../../../common/money.ts';
 // common's formatIsoDate is lib/dates.ts's calendar-date format itself, without dayjs in the board's chunk.
 import { dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { isOpenLeadStage } from '../../../../common/crm.ts';
 
 export const STAGE_VARIANTS: Record<LeadStage, ChipVariant> = { new: 'blue', contacted: 'purple', call_booked: 'amber', proposal_sent: 'amber', won: 'green', lost: 'neutral' };
 
@@ -11,7 +12,7 @@ export const aed = (fils: number) => formatFils(fils);
 
 /** Today or earlier (Dubai) on an open lead: the follow-up is due. */
 export const followUpDue = (lead: Pick<LeadItem, 'next_follow_up' | 'stage'>, now = new Date()) =>
-  lead.next_follow_up !== null && lead.stage !== 'won' && lead.stage !== 'lost' && lead.next_follow_up <= dubaiDate(now);
+  lead.next_follow_up !== null && isOpenLeadStage(lead.stage) && lead.next_follow_up <= dubaiDate(now);
 
 export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'No owner');
 

@@ -11,7 +11,7 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
-import { badgeLabel } from '../../../lib/links.ts';
+import { badgeLabel } from '../../../lib/badge.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';

@@ -8,12 +8,13 @@ import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, inviteLead, moveLead } from '../api.ts';
 import { LengthCounter } from '../../../components/text-field.tsx';
+import { LEAD_LOST } from '../../../../../common/crm.ts';
 
 export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const id = useId();
   const save = useAction({
-    run: (_: void, { headers }) => moveLead(lead.id, { version: lead.version, stage: 'lost', reason }, headers),
+    run: (_: void, { headers }) => moveLead(lead.id, { version: lead.version, stage: LEAD_LOST, reason }, headers),
     success: 'Lead marked lost',
     invalidates: [crmKeys.all],
     onSuccess: onClose,

@@ -31,6 +31,7 @@ import { NewLeadDialog } from '../components/new-lead-dialog.tsx';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
+import { LEAD_LOST, LEAD_WON, type ClosedLeadStage } from '../../../../../common/crm.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -59,7 +60,7 @@ const collision: CollisionDetection = (args) => {
   return inside.length > 0 ? inside : rectIntersection(args);
 };
 
-type Pending = { kind: 'lost' | 'won'; lead: LeadItem } | null;
+type Pending = { kind: ClosedLeadStage; lead: LeadItem } | null;
 
 /** The pipeline by stage: totals per column, cards dragged (or moved with the keyboard) between stages. */
 export function BoardPage() {
@@ -81,9 +82,9 @@ export function BoardPage() {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const lead = leads.get(String(active.id));
     const stage = over?.id as LeadStage | undefined;
-    if (!lead || !stage || stage === lead.stage || lead.stage === 'won') return;
-    if (stage === 'won') setPending({ kind: 'won', lead });
-    else if (stage === 'lost') setPending({ kind: 'lost', lead });
+    if (!lead || !stage || stage === lead.stage || lead.stage === LEAD_WON) return;
+    if (stage === LEAD_WON) setPending({ kind: LEAD_WON, lead });
+    else if (stage === LEAD_LOST) setPending({ kind: LEAD_LOST, lead });
     else void move.run({ lead, stage });
   };
 
@@ -143,8 +144,8 @@ export function BoardPage() {
           </div>
         </DndContext>
       )}
-      {pending?.kind === 'lost' && <LostDialog lead={pending.lead} onClose={() => setPending(null)} />}
-      {pending?.kind === 'won' && <InviteDialog lead={pending.lead} onClose={() => setPending(null)} />}
+      {pending?.kind === LEAD_LOST && <LostDialog lead={pending.lead} onClose={() => setPending(null)} />}
+      {pending?.kind === LEAD_WON && <InviteDialog lead={pending.lead} onClose={() => setPending(null)} />}
       {adding && <NewLeadDialog onClose={() => setAdding(false)} />}
     </div>
   );
@@ -166,7 +167,7 @@ function Column({ stage, count, total, children }: { stage: LeadStage; count: nu
 }
 
 function LeadCard({ lead }: { lead: LeadItem }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: String(lead.id), disabled: lead.stage === 'won' });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: String(lead.id), disabled: lead.stage === LEAD_WON });
   const due = followUpDue(lead);
   const element = useRef<HTMLLIElement | null>(null);
   const ref = useCallback(
@@ -184,7 +185,7 @@ function LeadCard({ lead }: { lead: LeadItem }) {
     <li ref={ref} className={isDragging ? 'crm__card crm__card--dragging' : 'crm__card'}>
       {/* The handle first: it floats at the top right and the name flows round it (crm.css). */}
       <div className="crm__card-top">
-        {lead.stage !== 'won' && (
+        {lead.stage !== LEAD_WON && (
           <button type="button" className="crm__handle" aria-label={`Move ${lead.company}`} {...attributes} {...listeners}>
             ⠿
           </button>

@@ -17,6 +17,7 @@ import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 import { LengthCounter } from '../../../components/text-field.tsx';
+import { type ClosedLeadStage, isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */
 export function LeadPage() {
@@ -29,7 +30,7 @@ export function LeadPage() {
 }
 
 function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
-  const [dialog, setDialog] = useState<'won' | 'lost' | null>(null);
+  const [dialog, setDialog] = useState<ClosedLeadStage | null>(null);
   const move = useAction({
     run: (stage: LeadStage, { headers }) => moveLead(lead.id, { version: lead.version, stage }, headers),
     success: (moved) => `Moved to ${LEAD_STAGE_LABELS[moved.stage]}`,
@@ -106,23 +107,23 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
       <div className="crm">
         <section className="lead__panel" aria-labelledby="lead-stage-heading">
           <h2 id="lead-stage-heading">Stage</h2>
-          {lead.stage === 'won' ? (
+          {lead.stage === LEAD_WON ? (
             <p>Won: the client is in onboarding.</p>
           ) : (
             <>
               <div className="lead__row" role="group" aria-label="Move to stage">
-                {LEAD_STAGES.filter((stage) => stage !== lead.stage && stage !== 'won' && stage !== 'lost').map((stage) => (
+                {LEAD_STAGES.filter((stage) => stage !== lead.stage && isOpenLeadStage(stage)).map((stage) => (
                   <Button key={stage} variant="outlined" onClick={() => void move.run(stage)} disabled={move.busy}>
                     {LEAD_STAGE_LABELS[stage]}
                   </Button>
                 ))}
               </div>
               <div className="lead__row">
-                <Button onClick={() => setDialog('won')} disabled={lead.stage === 'lost'}>
+                <Button onClick={() => setDialog(LEAD_WON)} disabled={lead.stage === LEAD_LOST}>
                   Won: invite to register
                 </Button>
-                {lead.stage !== 'lost' && (
-                  <Button variant="danger" onClick={() => setDialog('lost')}>
+                {lead.stage !== LEAD_LOST && (
+                  <Button variant="danger" onClick={() => setDialog(LEAD_LOST)}>
                     Lost
                   </Button>
                 )}
@@ -132,8 +133,8 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
         </section>
         <ActivityForm lead={lead} />
       </div>
-      {dialog === 'won' && <InviteDialog lead={lead} onClose={() => setDialog(null)} />}
-      {dialog === 'lost' && <LostDialog lead={lead} onClose={() => setDialog(null)} />}
+      {dialog === LEAD_WON && <InviteDialog lead={lead} onClose={() => setDialog(null)} />}
+      {dialog === LEAD_LOST && <LostDialog lead={lead} onClose={() => setDialog(null)} />}
     </div>
   );
 }

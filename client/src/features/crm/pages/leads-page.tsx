@@ -17,6 +17,7 @@ import { crmKeys, fetchLeads, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
+import { LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -56,7 +57,7 @@ const columns: readonly Column<LeadItem>[] = [
 ];
 
 /** Won is not a stage to move to: it is the invitation (the lead page's 'Won: invite to register'). */
-const MOVABLE_STAGES = LEAD_STAGES.filter((stage) => stage !== 'won');
+const MOVABLE_STAGES = LEAD_STAGES.filter((stage) => stage !== LEAD_WON);
 
 /** Bulk assign owner and move stage (issue 22), each row through the lead's own edit or stage change on the server. */
 function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
@@ -75,16 +76,16 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
       label: 'Move stage',
       verb: 'moved',
       initialParams: { stage: null, reason: null },
-      ready: (params) => params.stage !== null && (params.stage !== 'lost' || String(params.reason ?? '').trim() !== ''),
+      ready: (params) => params.stage !== null && (params.stage !== LEAD_LOST || String(params.reason ?? '').trim() !== ''),
       renderParams: (params, setParams) => (
         <>
           <ChoiceParam
             label="Stage"
             value={params.stage as LeadStage | null}
             choices={MOVABLE_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }))}
-            onChange={(stage) => setParams({ ...params, stage, reason: stage === 'lost' ? (params.reason ?? '') : null })}
+            onChange={(stage) => setParams({ ...params, stage, reason: stage === LEAD_LOST ? (params.reason ?? '') : null })}
           />
-          {params.stage === 'lost' && <ReasonParam label="Why they were lost" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />}
+          {params.stage === LEAD_LOST && <ReasonParam label="Why they were lost" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />}
         </>
       ),
     },

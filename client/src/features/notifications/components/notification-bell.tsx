@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../../components/icon.tsx';
-import { badgeLabel } from '../../../lib/links.ts';
+import { badgeLabel } from '../../../lib/badge.ts';
 import { notificationCount } from '../model.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 

@@ -9,7 +9,7 @@ import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { chatsBulk, chatsNext } from './bulk.ts';
 import { chatListPath } from '../../../../common/links.ts';
@@ -77,4 +77,4 @@ const unanswered: HomeBlockProvider = {
   },
 };
 
-export const chatsSpeed: SpeedContributions = { search: [conversationSearch], home: [unanswered], next: chatsNext, bulk: chatsBulk };
+export const chatsWork: WorkContributions = { search: [conversationSearch], home: [unanswered], next: chatsNext, bulk: chatsBulk };

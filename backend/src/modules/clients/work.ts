@@ -11,7 +11,7 @@ import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 import { clientsBulk } from './bulk.ts';
 import { addWaitingForMyReview } from './report-store.ts';
@@ -183,4 +183,4 @@ const reportsToReview: HomeBlockProvider = {
   },
 };
 
-export const clientsSpeed: SpeedContributions = { search: [clientSearch], home: [reportsToReview, deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };
+export const clientsWork: WorkContributions = { search: [clientSearch], home: [reportsToReview, deadlinesThisWeek, licencesExpiring], bulk: clientsBulk };

@@ -9,16 +9,17 @@
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { crmPagePath, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
 import { LeadQuery } from '../../../../common/contract/crm.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
-import { crmLeadListPath, crmPagePath } from '../../../../common/links.ts';
+import { withQuery } from '../../../../common/links.ts';
+import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 /** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
 const HOME_ROLES: readonly string[] = ['BD_MANAGER', 'MARKETING'];
@@ -32,7 +33,7 @@ export const leadSearch: SearchProvider = {
     const rows = await db.query<{ id: number; company: string; contact_name: string; email: string; stage: LeadStage }>(
       `SELECT l.id, l.company, l.contact_name, l.email, l.stage FROM leads l
        WHERE lower(l.company) LIKE $1 ESCAPE '\\' OR lower(l.contact_name) LIKE $1 ESCAPE '\\' OR lower(l.email) LIKE $1 ESCAPE '\\'
-       ORDER BY (l.stage IN ('won', 'lost')), lower(l.company), l.id LIMIT ${limit}`,
+       ORDER BY (l.stage IN ${CLOSED_LEAD_STAGES_SQL}), lower(l.company), l.id LIMIT ${limit}`,
       [containsPattern(q)],
     );
     return rows.map((row) => ({
@@ -51,7 +52,7 @@ const followUpsDue: HomeBlockProvider = {
   async build(db, caller, now) {
     if (!HOME_ROLES.includes(caller.role) || !isStaffRole(caller.role) || !canSee(caller.role, 'crm')) return null;
     const today = dubaiDate(now);
-    const where = "WHERE l.owner_id = $1 AND l.stage NOT IN ('won', 'lost') AND l.next_follow_up <= $2::date";
+    const where = `WHERE l.owner_id = $1 AND l.stage NOT IN ${CLOSED_LEAD_STAGES_SQL} AND l.next_follow_up <= $2::date`;
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM leads l ${where}`, [caller.id, today]);
     const rows = await db.query<{ id: number; company: string; contact_name: string; next_follow_up: string }>(
       `SELECT l.id, l.company, l.contact_name, to_char(l.next_follow_up, 'YYYY-MM-DD') AS next_follow_up FROM leads l ${where}
@@ -63,7 +64,7 @@ const followUpsDue: HomeBlockProvider = {
       hint: 'your open leads, follow-up today or past',
       count,
       // The leads list puts due follow-ups first; owner= narrows it to the caller's leads.
-      href: crmLeadListPath({ owner: caller.id }),
+      href: withQuery(crmPagePath.list, { owner: caller.id }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.company,
@@ -138,10 +139,10 @@ const bulkStage: BulkAction = {
   label: 'Move stage',
   async checkParams(_db, params) {
     const stage = params.stage;
-    if (typeof stage !== 'string' || !(LEAD_STAGES as readonly string[]).includes(stage) || stage === 'won') {
-      throw invalidInput('params.stage', `must be one of ${LEAD_STAGES.filter((each) => each !== 'won').join(', ')}`);
+    if (typeof stage !== 'string' || !(LEAD_STAGES as readonly string[]).includes(stage) || stage === LEAD_WON) {
+      throw invalidInput('params.stage', `must be one of ${LEAD_STAGES.filter((each) => each !== LEAD_WON).join(', ')}`);
     }
-    if (stage === 'lost' && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the leads were lost');
+    if (stage === LEAD_LOST && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the leads were lost');
   },
   apply: (db, caller, id, params) => {
     const stage = params.stage as LeadStage;
@@ -157,4 +158,4 @@ const bulkStage: BulkAction = {
   },
 };
 
-export const crmSpeed: SpeedContributions = { search: [leadSearch], home: [followUpsDue], bulk: [bulkOwner, bulkStage] };
+export const crmWork: WorkContributions = { search: [leadSearch], home: [followUpsDue], bulk: [bulkOwner, bulkStage] };

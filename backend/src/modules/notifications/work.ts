@@ -1,6 +1,6 @@
 /** The notifications' Home block (issue 22): the caller's unread notifications, newest first. */
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
-import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { HOME_PATH } from '../../../../common/links.ts';
 
 const unread: HomeBlockProvider = {
@@ -23,4 +23,4 @@ const unread: HomeBlockProvider = {
   },
 };
 
-export const notificationsSpeed: SpeedContributions = { home: [unread] };
+export const notificationsWork: WorkContributions = { home: [unread] };

@@ -6,7 +6,7 @@
 import type { FaqStatus } from '../../../../common/contract/faqs-paths.ts';
 import { FaqQuery } from '../../../../common/contract/faqs.ts';
 import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
-import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, WorkContributions } from '../../lib/work-registry.ts';
 import { faqsMatching, readFaq, updateFaq } from './store.ts';
 
 function setStatus(action: string, label: string, status: FaqStatus, already: string): BulkAction {
@@ -48,4 +48,4 @@ function setStatus(action: string, label: string, status: FaqStatus, already: st
   };
 }
 
-export const faqsSpeed: SpeedContributions = { bulk: [setStatus('publish', 'Publish', 'published', 'Already published.'), setStatus('unpublish', 'Unpublish', 'draft', 'Already a draft.')] };
+export const faqsWork: WorkContributions = { bulk: [setStatus('publish', 'Publish', 'published', 'Already published.'), setStatus('unpublish', 'Unpublish', 'draft', 'Already a draft.')] };

@@ -8,7 +8,7 @@ import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { formatSlaLeft } from '../../../../common/service-desk.ts';
-import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { listRequests } from './store.ts';
 import { requestsBulk, requestsNext } from './bulk.ts';
 import { requestListPath } from '../../../../common/links.ts';
@@ -43,4 +43,4 @@ const nearSla: HomeBlockProvider = {
   },
 };
 
-export const requestsSpeed: SpeedContributions = { home: [nearSla], next: requestsNext, bulk: requestsBulk };
+export const requestsWork: WorkContributions = { home: [nearSla], next: requestsNext, bulk: requestsBulk };

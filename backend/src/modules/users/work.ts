@@ -15,7 +15,7 @@ import { UserFilter } from '../../../../common/contract/users.ts';
 import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
-import type { BulkAction, Caller, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, Caller, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { changeRole, deactivateUser, reactivateUser, readStaffUser, roleList, staffLabels, usersMatching, type UsersDeps } from './store.ts';
 import { userListPath } from '../../../../common/links.ts';
 
@@ -108,4 +108,4 @@ const bulkRole: BulkAction = {
   },
 };
 
-export const usersSpeed: SpeedContributions = { search: [userSearch], bulk: [setActive(false), setActive(true), bulkRole] };
+export const usersWork: WorkContributions = { search: [userSearch], bulk: [setActive(false), setActive(true), bulkRole] };

@@ -12,6 +12,7 @@ import {
   ENQUIRY_KIND_LABELS,
   ENQUIRY_STATUSES,
   ENQUIRY_STATUS_LABELS,
+  enquiryPagePath,
   type EnquiryKind,
   type EnquiryStatus,
 } from '../../../../common/contract/enquiries-paths.ts';
@@ -21,9 +22,9 @@ import type { Queryable } from '../../db/database.ts';
 import { EnquiryExportQuery } from '../../../../common/contract/enquiries.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
-import { enquiryListPath, enquiryPagePath } from '../../../../common/links.ts';
+import { withQuery } from '../../../../common/links.ts';
 
 /** The roles whose Home shows new enquiries (the issue's 'BD and MARKETING roles'; ADMIN sees the inbox's badges). */
 const HOME_ROLES: readonly string[] = ['BD_EXEC', 'BD_MANAGER', 'MARKETING'];
@@ -64,7 +65,7 @@ const newEnquiries: HomeBlockProvider = {
       title: 'New enquiries',
       hint: 'from the website, not yet contacted (oldest first)',
       count: byKind.reduce((sum, row) => sum + row.count, 0),
-      href: enquiryListPath(byKind[0]?.kind ?? 'contactus', { status: 'new' }),
+      href: withQuery(enquiryPagePath(byKind[0]?.kind ?? 'contactus'), { status: 'new' }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.company ? `${row.name} (${row.company})` : row.name,
@@ -151,4 +152,4 @@ const bulkStatus: BulkAction = {
   },
 };
 
-export const enquiriesSpeed: SpeedContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };
+export const enquiriesWork: WorkContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };

@@ -8,7 +8,7 @@ import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { HomeBlockProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { invoicesBulk } from './bulk.ts';
 import { invoiceListPath } from '../../../../common/links.ts';
@@ -48,4 +48,4 @@ const needingAttention: HomeBlockProvider = {
   },
 };
 
-export const invoicesSpeed: SpeedContributions = { home: [needingAttention], bulk: invoicesBulk };
+export const invoicesWork: WorkContributions = { home: [needingAttention], bulk: invoicesBulk };

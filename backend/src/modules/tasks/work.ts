@@ -9,7 +9,7 @@ import { isStaffRole } from '../../../../common/roles.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { Caller, HomeBlockProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { tasksBulk, tasksNext } from './bulk.ts';
 import { addWaitingForMyReview } from './store.ts';
@@ -114,4 +114,4 @@ const toReview: HomeBlockProvider = {
   },
 };
 
-export const tasksSpeed: SpeedContributions = { search: [taskSearch], home: [toReview, overdue, dueToday], next: tasksNext, bulk: tasksBulk };
+export const tasksWork: WorkContributions = { search: [taskSearch], home: [toReview, overdue, dueToday], next: tasksNext, bulk: tasksBulk };

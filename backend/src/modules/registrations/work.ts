@@ -11,7 +11,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { findByIdempotencyKey } from '../../lib/audit.ts';
 import { HttpError, invalidInput } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { dubaiInstant } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { SearchHit } from '../../../../common/contract/work.ts';
@@ -323,7 +323,7 @@ const bulkAssign: BulkAction = {
   apply: (db, caller, id, params) => bulkAssignOne(db, id, (params.assignee_id as number | null | undefined) ?? null, { actorId: caller.id, role: caller.role, idempotencyKey: caller.idempotencyKey }),
 };
 
-export const registrationsSpeed: SpeedContributions = {
+export const registrationsWork: WorkContributions = {
   search: [registrationSearch],
   home: [assignedToMe, unassigned, callsToday, queues],
   next: [nextDueDiligence],

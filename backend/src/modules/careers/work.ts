@@ -9,7 +9,7 @@ import type { Queryable } from '../../db/database.ts';
 import { ApplicationFilter, JobQuery } from '../../../../common/contract/careers.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, SpeedContributions } from '../../lib/work-registry.ts';
+import type { BulkAction, WorkContributions } from '../../lib/work-registry.ts';
 import { applicationsMatching, changeApplicationStatus, jobsMatching, readApplication, readJob, updateJob } from './store.ts';
 
 /** Close the selected job posts: the website stops showing them and they take no more applications. */
@@ -83,4 +83,4 @@ const bulkApplicationStatus: BulkAction = {
   },
 };
 
-export const careersSpeed: SpeedContributions = { bulk: [bulkCloseJobs, bulkApplicationStatus] };
+export const careersWork: WorkContributions = { bulk: [bulkCloseJobs, bulkApplicationStatus] };
