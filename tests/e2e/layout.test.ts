@@ -206,3 +206,23 @@ describe('the CRM board', () => {
     await page.context().close();
   });
 });
+
+describe('search boxes', () => {
+  it.each(VIEWPORTS)('show their whole placeholder on Website Enquiries at $width px', async (viewport) => {
+    const page = await signedInAs('ADMIN', viewport, '/contactus');
+    const input = page.getByRole('searchbox', { name: 'Search enquiries' });
+    await input.waitFor();
+    const { text, room } = await input.evaluate((element: HTMLInputElement) => {
+      const context = document.createElement('canvas').getContext('2d')!;
+      const style = getComputedStyle(element);
+      context.font = style.font;
+      return {
+        text: context.measureText(element.placeholder).width,
+        room: element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      };
+    });
+    expect(text).toBeGreaterThan(100);
+    expect(room).toBeGreaterThanOrEqual(text);
+    await page.context().close();
+  });
+});

@@ -1,8 +1,21 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Icon } from './icon.tsx';
 import './search-box.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Room beside the placeholder for the search field's clear button. */
+const CLEAR_BUTTON_PX = 20;
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** The width of `text` in the input's font, or 0 where a canvas cannot measure it. */
+function textWidth(text: string, input: HTMLInputElement): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return 0;
+  measuring.font = getComputedStyle(input).font;
+  return measuring.measureText(text).width;
+}
 
 /** The counter shows from this share of the limit on: a search box needs it only near the end. */
 const COUNTER_FROM = 0.8;
@@ -27,6 +40,15 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
   }
   const id = useId();
   const counterId = `${id}-counter`;
+  const input = useRef<HTMLInputElement>(null);
+
+  // The box widens to show its whole placeholder ('Search name, e-mail, company or p' was cut, issue 34).
+  useLayoutEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const width = textWidth(placeholder, element);
+    if (width > 0) element.style.minWidth = `${Math.ceil(width) + CLEAR_BUTTON_PX}px`;
+  }, [placeholder]);
   const showCounter = maxLength !== undefined && text.length >= maxLength * COUNTER_FROM;
 
   useEffect(() => {
@@ -42,6 +64,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
       </label>
       <Icon name="search" size={18} />
       <input
+        ref={input}
         id={id}
         type="search"
         className="search-box__input"
