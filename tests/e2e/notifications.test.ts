@@ -16,7 +16,8 @@ import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
 import type { AssignBody, DocumentUploadBody, MyRegistration, RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
-import { registrationPaths } from '../../common/contract/registrations-paths.ts';
+import { requestOf } from '../../common/contract/endpoint.ts';
+import { registrationsRoutes } from '../../common/contract/registrations-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
@@ -217,7 +218,7 @@ describe('the review loop', () => {
     const client = e2e.stack.accounts.find((candidate) => candidate.role === 'CLIENT')!;
     const clientToken = await apiToken(client.email);
     // The client's own registration, untouched by the cases above: it waits on due diligence, unassigned.
-    const mine = await call<MyRegistration>(clientToken, registrationPaths.mine);
+    const mine = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.mine).path);
     const search = encodeURIComponent(mine.legal_name.toLowerCase());
     const adminToken = await apiToken(staffA.email);
     const listed = await call<ListPage<RegistrationListItem>>(adminToken, `registrations/?queue=due-diligence&search=${search}`);
@@ -252,7 +253,7 @@ describe('the review loop', () => {
 
     // The client uploads the corrected licence; B hears of it before the resubmission, so the badge below
     // counts the resubmission alone.
-    const uploaded = await call<MyRegistration>(clientToken, registrationPaths.myDocuments, {
+    const uploaded = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.myDocuments).path, {
       kind: 'trade_licence',
       file_name: 'trade-licence-renewed.pdf',
       content_type: 'application/pdf',
@@ -260,7 +261,7 @@ describe('the review loop', () => {
     } satisfies DocumentUploadBody);
     await expect.poll(() => unread(watcher), { timeout: 5000 }).toBe(before + 3);
 
-    const resubmitted = await call<MyRegistration>(clientToken, registrationPaths.myResubmit, { version: uploaded.version });
+    const resubmitted = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.myResubmit).path, { version: uploaded.version });
     const answeredAt = Date.now();
     expect(resubmitted).toMatchObject({ review_state: null, status_label: 'Pending Due Diligence' });
     const toast = watcher.getByTestId('push-toast').filter({ hasText: 'Registration resubmitted' });

@@ -24,8 +24,6 @@ import {
   type User,
 } from 'firebase/auth';
 import { navigate } from 'wouter/use-browser-location';
-import type { Me } from '../../../common/contract/users.ts';
-import { userPaths } from '../../../common/contract/users-paths.ts';
 import { LOGIN_PATH } from '../../../common/access.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { authStatus, resetSession, session, setSession, updateAccessToken } from '../state/session.ts';
@@ -128,8 +126,8 @@ async function onAuthState(auth: Auth, user: User | null): Promise<void> {
   try {
     await syncToken(user);
     // The API client loads with the first signed-in call: the login page's first download does without it.
-    const { api } = await import('./api.ts');
-    const me = await api<Me>(userPaths.me);
+    const { fetchMe } = await import('./me-api.ts');
+    const me = await fetchMe();
     if (auth.currentUser?.uid !== user.uid) return;
     setSession({
       refresh_token: user.refreshToken,

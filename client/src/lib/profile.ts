@@ -7,10 +7,9 @@
  * A deactivated user's read fails with 401 instead, which ends the session (session-lost.ts).
  */
 import type { Me } from '../../../common/contract/users.ts';
-import { userPaths } from '../../../common/contract/users-paths.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { authStatus, session, setSession } from '../state/session.ts';
-import { api } from './api.ts';
+import { fetchMe, ME_PATH } from './me-api.ts';
 import { showPushToast } from './push-toast.ts';
 import { queryCache } from './query-cache.ts';
 
@@ -20,7 +19,7 @@ let reading: Promise<void> | null = null;
 
 export function recheckProfile(failedPath: string): Promise<void> {
   // The profile call itself answers 403 for an account without a staff user: nothing to re-read then.
-  if (failedPath === userPaths.me || authStatus.peek() !== 'signed-in') return Promise.resolve();
+  if (failedPath === ME_PATH || authStatus.peek() !== 'signed-in') return Promise.resolve();
   reading ??= readProfile().finally(() => {
     reading = null;
   });
@@ -31,7 +30,7 @@ async function readProfile(): Promise<void> {
   const before = session.peek();
   let me: Me;
   try {
-    me = await api<Me>(userPaths.me);
+    me = await fetchMe();
   } catch (error) {
     console.warn('The profile could not be read again after a 403', error);
     return;

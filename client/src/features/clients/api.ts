@@ -26,13 +26,17 @@ import type {
   UpdateClientBody,
 } from '../../../../common/contract/clients.ts';
 import { clientPaths } from '../../../../common/contract/clients-paths.ts';
-import type { CycleChoice, Plan } from '../../../../common/contract/plans.ts';
-import { planPaths } from '../../../../common/contract/plans-paths.ts';
+import type { plansEndpoints } from '../../../../common/contract/plans.ts';
+import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import type { ClientTimelineGroup } from '../../../../common/clients.ts';
 import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
+
+const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -69,8 +73,8 @@ export const useClient = (clientId: string, enabled = true) =>
   useQuery(clientKeys.client(clientId), (signal) => api<ClientDetail>(clientPaths.client(clientId), { signal }), { enabled, notify: notFoundIsShown });
 
 export const useTeamChoices = () => useQuery(clientKeys.teamChoices, (signal) => api<TeamChoices>(clientPaths.teamChoices, { signal }));
-export const usePlans = () => useQuery(clientKeys.plans, (signal) => api<Plan[]>(planPaths.list, { signal }));
-export const useCycles = () => useQuery(clientKeys.cycles, (signal) => api<CycleChoice[]>(planPaths.cycles, { signal }));
+export const usePlans = () => useQuery(clientKeys.plans, (signal) => call(plans.list, { signal }));
+export const useCycles = () => useQuery(clientKeys.cycles, (signal) => call(plans.cycles, { signal }));
 
 export const useDocuments = (clientId: number) => useQuery(clientKeys.documents(clientId), (signal) => api<ClientDocuments>(clientPaths.documents(clientId), { signal }));
 export const useDeadlines = (clientId: number) => useQuery(clientKeys.deadlines(clientId), (signal) => api<ClientDeadlines>(clientPaths.deadlines(clientId), { signal }));
