@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openApiDocument } from '../../backend/src/lib/openapi.ts';
+import { MODULES } from '../../backend/src/modules/index.ts';
+import { nextProviders } from '../../backend/src/modules/work/store.ts';
 import { rolesOf } from '../../common/contract/endpoint.ts';
 import { ALL_ENDPOINTS } from '../../common/contract/tables.ts';
+import { workEndpoints } from '../../common/contract/work.ts';
 import { PUBLIC_API_ROUTES } from '../../gateway/src/plugins/public-api.ts';
 import { API_DOCUMENT } from '../../scripts/lib/api-document.ts';
 
@@ -41,7 +44,7 @@ describe('the endpoint tables and the back end', () => {
   it('registers no /api/ route that is not a table entry, and each from its own entry', () => {
     const entries = new Map(ALL_ENDPOINTS.map(({ endpoint }) => [keyOf(endpoint), endpoint]));
     const strays = routes
-      .filter(({ key, route }) => (route.config?.endpoint ? route.config.endpoint !== entries.get(key) : !isPending(key)))
+      .filter(({ key, route }) => !route.config?.endpoint || route.config.endpoint !== entries.get(key))
       .map(({ key }) => key);
     expect(strays).toEqual([]);
   });
@@ -67,6 +70,11 @@ describe('the endpoint tables and the back end', () => {
     }
   });
 
+  it('lets next-unassigned through for exactly the pages of the areas’ queues', () => {
+    const pages = [...new Set(nextProviders(MODULES).map((queue) => queue.page))].sort();
+    expect(workEndpoints.next.access.kind === 'any-page' ? [...workEndpoints.next.access.pages].sort() : []).toEqual(pages);
+  });
+
   it('answers JSON by a response schema, or says what else it answers', () => {
     for (const { name, endpoint } of ALL_ENDPOINTS) expect(Boolean(endpoint.response) !== Boolean(endpoint.raw), name).toBe(true);
   });
@@ -75,7 +83,7 @@ describe('the endpoint tables and the back end', () => {
 describe('the endpoint tables and the gateway', () => {
   it('opens exactly the tables’ public entries without a token', () => {
     const publicEntries = ALL_ENDPOINTS.filter(({ endpoint }) => endpoint.access.kind === 'public').map(({ endpoint }) => keyOf(endpoint)).sort();
-    expect(PUBLIC_API_ROUTES.map((route) => `${route.method} ${route.url}`).filter((key) => publicEntries.includes(key) || !isPending(key)).sort()).toEqual(publicEntries);
+    expect(PUBLIC_API_ROUTES.map((route) => `${route.method} ${route.url}`).sort()).toEqual(publicEntries);
   });
 });
 
@@ -91,7 +99,7 @@ describe('the console and the endpoint tables', () => {
     // The client itself, and the module that sends a table's endpoint through it.
     const allowed = new Set(['lib/api.ts', 'lib/api-client.ts', 'lib/call.ts']);
     const offenders = (await consoleSources())
-      .filter(([file]) => !allowed.has(file) && !PENDING_CONSOLE_FILES.has(file))
+      .filter(([file]) => !allowed.has(file))
       .filter(([file, text]) => /from '(\.\.\/)+lib\/api\.ts'/.test(text) || (file.startsWith('lib/') && /from '\.\/api\.ts'/.test(text)))
       .map(([file]) => file);
     expect(offenders).toEqual([]);
@@ -116,36 +124,3 @@ describe('the API description', () => {
     }
   });
 });
-
-// ------------------------------------------------------------------ areas not yet moved to a table (issue 29)
-
-/** Route prefixes of areas still registering literal paths; each leaves this list when its table lands. */
-const PENDING_PREFIXES: string[] = [
-  '/api/bulk/',
-  '/api/chat/',
-  '/api/chats/',
-  '/api/clients/',
-  '/api/invoices/',
-  '/api/me/',
-  '/api/monthly-insights/',
-  '/api/monthly-reports/',
-  '/api/request-types/',
-  '/api/requests/',
-  '/api/search/',
-  '/api/subscriptions/',
-  '/api/task-templates/',
-  '/api/tasks/',
-  '/api/views/',
-  '/api/work/',
-];
-const isPending = (key: string) => PENDING_PREFIXES.some((prefix) => key.split(' ')[1]!.startsWith(prefix));
-/** Console files still calling api() with their area's paths. */
-const PENDING_CONSOLE_FILES = new Set<string>([
-  'lib/work-api.ts',
-  'features/unsynced-inv/api.ts',
-  'features/tasks/api.ts',
-  'features/on-demand-requests/api.ts',
-  'features/on-demand-requests/components/request-dialog.tsx',
-  'features/clients/api.ts',
-  'features/chats/api.ts',
-]);

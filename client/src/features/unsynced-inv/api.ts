@@ -1,10 +1,12 @@
 /** The Unsynced Inv page's calls (common/contract/invoices.ts) and cache keys; every key starts with 'invoices', which every write invalidates. */
-import type { InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, MarkSyncedBody } from '../../../../common/contract/invoices.ts';
-import { invoicePaths } from '../../../../common/contract/invoices-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
-import { api } from '../../lib/api.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { InvoiceQuery, invoicesEndpoints, MarkSyncedBody } from '../../../../common/contract/invoices.ts';
+import { invoicesRoutes } from '../../../../common/contract/invoices-paths.ts';
+import { call } from '../../lib/call.ts';
 import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
+
+const invoices = clientEndpoints<typeof invoicesEndpoints>(invoicesRoutes);
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -18,19 +20,19 @@ refreshOnNotifications(['invoice_needs_attention', 'invoice_synced'], invoiceKey
 
 type Headers = Record<string, string>;
 
-export const fetchInvoices = (query: InvoiceQuery, signal: AbortSignal) => api<Page<InvoiceListItem>>(invoicePaths.list, { query, signal });
+export const fetchInvoices = (query: InvoiceQuery, signal: AbortSignal) => call(invoices.list, { query, signal });
 
-export const useInvoiceSummary = (enabled = true) => useQuery(invoiceKeys.summary, (signal) => api<InvoiceSummary>(invoicePaths.summary, { signal }), { enabled });
+export const useInvoiceSummary = (enabled = true) => useQuery(invoiceKeys.summary, (signal) => call(invoices.summary, { signal }), { enabled });
 
 export const useInvoice = (invoiceId: number) =>
-  useQuery(invoiceKeys.invoice(invoiceId), (signal) => api<InvoiceDetail>(invoicePaths.invoice(invoiceId), { signal }), { enabled: invoiceId > 0 });
+  useQuery(invoiceKeys.invoice(invoiceId), (signal) => call(invoices.invoice, { params: { invoiceId }, signal }), { enabled: invoiceId > 0 });
 
-export const retryInvoice = (invoiceId: number, version: number, headers: Headers) => api<InvoiceDetail>(invoicePaths.retry(invoiceId), { method: 'POST', body: { version }, headers });
+export const retryInvoice = (invoiceId: number, version: number, headers: Headers) => call(invoices.retry, { params: { invoiceId }, body: { version }, headers });
 
 
-export const markSynced = (invoiceId: number, body: MarkSyncedBody, headers: Headers) => api<InvoiceDetail>(invoicePaths.markSynced(invoiceId), { method: 'POST', body, headers });
+export const markSynced = (invoiceId: number, body: MarkSyncedBody, headers: Headers) => call(invoices.markSynced, { params: { invoiceId }, body, headers });
 
-export const fetchInvoicePdf = (invoiceId: number) => api<Blob>(invoicePaths.pdf(invoiceId), { responseType: 'blob' });
+export const fetchInvoicePdf = (invoiceId: number) => call(invoices.pdf, { params: { invoiceId }, responseType: 'blob' });
 
 /** How many invoices the signed-in user sees that need attention: the navigation badge. */
 export function useNeedsAttentionCount(enabled: boolean): number {
