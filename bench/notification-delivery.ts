@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_BASE } from '../common/contract/http.ts';
 import type { NotificationRecord } from '../common/contract/notifications.ts';
-import { notificationPaths } from '../common/contract/notifications-paths.ts';
+import { requestOf } from '../common/contract/endpoint.ts';
+import { notificationsRoutes } from '../common/contract/notifications-paths.ts';
 import { startStack } from '../scripts/lib/stack.ts';
 import { emulatorFetch } from '../scripts/lib/emulator-fetch.ts';
 
@@ -30,7 +31,7 @@ try {
 
   const arrivals = new Map<number, number>();
   const waiting = new Map<number, () => void>();
-  const stream = await fetch(`${stack.url}${API_BASE}${notificationPaths.stream}`, { headers: { authorization } });
+  const stream = await fetch(`${stack.url}${API_BASE}${requestOf(notificationsRoutes.stream).path}`, { headers: { authorization } });
   const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     let buffer = '';
@@ -50,7 +51,7 @@ try {
   const latencies: number[] = [];
   for (let i = 0; i < SAMPLES + 5; i += 1) {
     const sent = performance.now();
-    const response = await fetch(`${stack.url}${API_BASE}${notificationPaths.test}`, { method: 'POST', headers: { authorization } });
+    const response = await fetch(`${stack.url}${API_BASE}${requestOf(notificationsRoutes.test).path}`, { method: 'POST', headers: { authorization } });
     const { id } = (await response.json()) as NotificationRecord;
     if (!arrivals.has(id)) await new Promise<void>((resolve) => waiting.set(id, resolve));
     // The first few warm the JIT and the connections.

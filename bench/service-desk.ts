@@ -25,7 +25,8 @@ import { openDatabase, type Database } from '../backend/src/db/database.ts';
 import { pageWindow } from '../backend/src/lib/pagination.ts';
 import { messagesOf } from '../backend/src/modules/chats/store.ts';
 import { listTasks } from '../backend/src/modules/tasks/store.ts';
-import { chatPaths } from '../common/contract/chats-paths.ts';
+import { requestOf } from '../common/contract/endpoint.ts';
+import { chatsRoutes } from '../common/contract/chats-paths.ts';
 import { buildApp } from '../gateway/src/app.ts';
 import { loadConfig as loadGatewayConfig } from '../gateway/src/config.ts';
 import { startLocalGoogleKeys } from './lib/local-google-keys.ts';
@@ -120,7 +121,7 @@ const stack = await startStack(db);
 try {
   const tokens = new Map(posters.map(({ user_id }) => [user_id, stack.token(`bench-client-${user_id}`)]));
   // A sign-in per client first (its first call also marks the account signed in), outside the timed burst.
-  await Promise.all(posters.map(({ user_id }) => stack.call('GET', chatPaths.mine, tokens.get(user_id)!)));
+  await Promise.all(posters.map(({ user_id }) => stack.call('GET', requestOf(chatsRoutes.mine).path, tokens.get(user_id)!)));
   const times: number[] = [];
   const failures = new Map<number, number>();
   const postStart = performance.now();
@@ -128,7 +129,7 @@ try {
     posters.map(async ({ user_id }) => {
       for (let n = 0; n < POSTS; n += 1) {
         const sent = performance.now();
-        const status = await stack.call('POST', chatPaths.myMessages, tokens.get(user_id)!, { body: `burst ${user_id} #${n}` }, `burst-${user_id}-${n}`);
+        const status = await stack.call('POST', requestOf(chatsRoutes.myMessages).path, tokens.get(user_id)!, { body: `burst ${user_id} #${n}` }, `burst-${user_id}-${n}`);
         times.push(performance.now() - sent);
         if (status !== 201) failures.set(status, (failures.get(status) ?? 0) + 1);
       }
@@ -160,7 +161,7 @@ try {
   }
   const expected = posters.length * POSTS;
   console.log(
-    `${posters.length} clients x ${POSTS} messages at once, POST /api/${chatPaths.myMessages} through the gateway (RS256 ID tokens) to the back end: ` +
+    `${posters.length} clients x ${POSTS} messages at once, POST /api/${requestOf(chatsRoutes.myMessages).path} through the gateway (RS256 ID tokens) to the back end: ` +
       `${expected.toLocaleString('en-GB')} in ${ms(postMs)} (${((expected / postMs) * 1000).toFixed(0)} messages/s); per post p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}`,
   );
   console.log(

@@ -1,6 +1,7 @@
 /**
  * Production build: the console bundled by esbuild into dist/client (content-hashed assets, an index.html
- * that references them, .br and .gz copies of every text asset) and each server bundled into dist/server.
+ * that references them, .br and .gz copies of every text asset), each server bundled into dist/server, and
+ * the API's description written to docs/api/openapi.json (committed: it changes only when the API does).
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -9,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedCopies } from '../gateway/src/static-files.ts';
+import { writeApiDocument } from './lib/api-document.ts';
 import { bundleSizes } from './lib/bundle-sizes.ts';
 import { classStaticsPlugin } from './lib/class-statics.ts';
 
@@ -134,5 +136,5 @@ async function buildServers(): Promise<void> {
 }
 
 const started = Date.now();
-await Promise.all([buildClient(), buildServers()]);
-console.log(`built dist/ in ${Date.now() - started} ms (${basename(outClient)}, ${basename(outServer)})`);
+await Promise.all([buildClient(), buildServers(), writeApiDocument()]);
+console.log(`built dist/ in ${Date.now() - started} ms (${basename(outClient)}, ${basename(outServer)}) and docs/api/openapi.json`);

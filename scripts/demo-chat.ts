@@ -4,10 +4,11 @@
  * AUTH_EMULATOR_PORT as for npm start.
  */
 import type { ChatMessage } from '../common/contract/chats.ts';
-import { chatPaths } from '../common/contract/chats-paths.ts';
+import { requestOf } from '../common/contract/endpoint.ts';
+import { chatsRoutes } from '../common/contract/chats-paths.ts';
 import { runDeskCommand } from './lib/client-desk.ts';
 
 await runDeskCommand('demo:chat', async (call, text) => {
-  const message = await call<ChatMessage>(chatPaths.myMessages, { body: text ?? `Hello, any news on our VAT return? (${new Date().toISOString().slice(11, 19)} UTC)` });
+  const message = await call<ChatMessage>(requestOf(chatsRoutes.myMessages).path, { body: text ?? `Hello, any news on our VAT return? (${new Date().toISOString().slice(11, 19)} UTC)` });
   return `posted message ${message.id} in conversation ${message.conversation_id}.`;
 });

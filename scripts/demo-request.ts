@@ -4,12 +4,13 @@
  * `npm start` stack. `npm run demo:accept-quote -- client@example.com` then accepts the staff's quote.
  */
 import type { MyRequest } from '../common/contract/requests.ts';
-import { requestPaths } from '../common/contract/requests-paths.ts';
+import { requestOf } from '../common/contract/endpoint.ts';
+import { requestsRoutes } from '../common/contract/requests-paths.ts';
 import { makePdf } from '../backend/src/demo/files.ts';
 import { runDeskCommand } from './lib/client-desk.ts';
 
 await runDeskCommand('demo:request', async (call, type) => {
-  const request = await call<MyRequest>(requestPaths.mine, {
+  const request = await call<MyRequest>(requestOf(requestsRoutes.mine).path, {
     type: type ?? 'salary_certificate',
     details: 'Please issue a salary certificate for our operations manager, Mr. Ahmed Saleh, addressed to Emirates NBD for a personal loan.',
     attachments: [{ file_name: 'passport-copy.pdf', content_type: 'application/pdf', content_base64: makePdf('Passport copy', ['Ahmed Saleh', 'Demo document']).toString('base64') }],

@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import type { Agent } from 'node:http';
 import type { BackendConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { strictValidatorCompiler } from './lib/validation.ts';
+import { openApiPlugin } from './lib/openapi.ts';
+import { markMissingBody, strictValidatorCompiler } from './lib/validation.ts';
 import type { ModuleOptions } from './lib/module.ts';
 import { MODULES } from './modules/index.ts';
 import type { PushTransport } from './modules/notifications/index.ts';
@@ -65,6 +66,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(strictValidatorCompiler);
+  app.addHook('preValidation', markMissingBody);
   app.decorate('consoleUrl', config.CONSOLE_URL);
   app.decorate('buildExtras', extras);
   app.decorate('routeTable', [] as RouteOptions[]);
@@ -77,6 +79,8 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
   });
 
   await app.register(errorsPlugin);
+  // Before any route: it collects them as they are added.
+  await app.register(openApiPlugin);
   await app.register(dbPlugin, {
     location: config.DATABASE_URL ?? config.DATA_DIR,
     poolMax: config.DATABASE_POOL_MAX,

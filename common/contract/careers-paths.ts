@@ -1,5 +1,4 @@
-/** The careers area's paths (relative to API_BASE) and vocabulary, plain code for the console. */
-const segment = (value: number | string) => encodeURIComponent(String(value));
+/** The careers area's endpoints and vocabulary, plain code for the console. */
 
 export const JOB_STATUSES = ['draft', 'published', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -27,19 +26,24 @@ export const MAX_CV_BYTES = 5 * 1024 * 1024;
 export const MAX_APPLICATION_REQUEST_BYTES = MAX_CV_BYTES + 64 * 1024;
 export const MAX_JOB_DESCRIPTION_LENGTH = 10_000;
 
-export const careerPaths = {
-  /** GET ?status=&search=&page=; POST creates a post (the /createjob editor). */
-  jobs: 'careers/jobs/',
-  job: (id: number | string) => `careers/jobs/${segment(id)}`,
-  applications: (jobId: number | string) => `careers/jobs/${segment(jobId)}/applications/`,
-  application: (id: number | string) => `careers/applications/${segment(id)}`,
-  applicationStatus: (id: number | string) => `careers/applications/${segment(id)}/status`,
-  applicationNotes: (id: number | string) => `careers/applications/${segment(id)}/notes`,
-  /** GET: the CV, inline (?download=true for an attachment). */
-  cv: (id: number | string) => `careers/applications/${segment(id)}/cv`,
-  publicJobs: 'public/jobs',
-  publicJob: (id: number | string) => `public/jobs/${segment(id)}`,
-  publicApply: (id: number | string) => `public/jobs/${segment(id)}/applications`,
+/** The careers area's endpoints (schemas and access: careersEndpoints in careers.ts). */
+export const careersRoutes = {
+  /** ?status=&search=&page= */
+  jobs: 'GET /careers/jobs/',
+  /** Creates a post (the /createjob editor). */
+  createJob: 'POST /careers/jobs/',
+  job: 'GET /careers/jobs/:id',
+  updateJob: 'PUT /careers/jobs/:id',
+  applications: 'GET /careers/jobs/:id/applications/',
+  application: 'GET /careers/applications/:id',
+  applicationStatus: 'POST /careers/applications/:id/status',
+  applicationNotes: 'POST /careers/applications/:id/notes',
+  /** The CV, inline (?download=true for an attachment). */
+  cv: 'GET /careers/applications/:id/cv',
+  publicJobs: 'GET /public/jobs',
+  publicJob: 'GET /public/jobs/:id',
+  /** multipart/form-data: the form's fields and the CV. */
+  publicApply: 'POST /public/jobs/:id/applications',
 } as const;
 
 /** The console's pages of careers: the posts, /createjob for a new one, a post's edit page and its applications. */

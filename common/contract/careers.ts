@@ -1,7 +1,9 @@
 /** Careers: job posts (/careers, /createjob), their applications, and the website's public reads and apply. */
 import { Type, type Static } from 'typebox';
-import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { APPLICATION_STATUSES, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { PublicReceipt } from './enquiries.ts';
+import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { APPLICATION_STATUSES, careersRoutes, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
 
 export * from './careers-paths.ts';
 
@@ -100,3 +102,31 @@ export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
 export const ApplicationNoteBody = Closed({ text: Paragraphs(2000, { minLength: 1, title: 'Note' }) });
 export const JobParams = Closed({ id: Id('id') });
 export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
+
+const careers = access.page('careers');
+const params = IdParams('id');
+const write = { access: careers, headers: IdempotencyHeaders };
+
+export const careersEndpoints = endpoints('careers', careersRoutes, {
+  jobs: { summary: 'Job posts', access: careers, query: JobQuery, response: { 200: Page(JobPost) } },
+  createJob: { summary: 'Create a job post', ...write, body: NewJobBody, response: { 201: JobPost } },
+  job: { summary: 'One job post', access: careers, params, response: { 200: JobPost } },
+  updateJob: { summary: 'Change a job post', ...write, params, body: UpdateJobBody, response: { 200: JobPost } },
+  applications: { summary: 'A post\'s applications', access: careers, params, query: ApplicationQuery, response: { 200: Page(Application) } },
+  application: { summary: 'One application with its history', access: careers, params, response: { 200: ApplicationDetail } },
+  applicationStatus: { summary: 'Move an application to another status', ...write, params, body: ApplicationStatusBody, response: { 200: Application } },
+  applicationNotes: { summary: 'Add a note to an application', ...write, params, body: ApplicationNoteBody, response: { 200: ApplicationDetail } },
+  cv: { summary: 'An application\'s CV', access: careers, params, query: CvQuery, raw: { contentTypes: ['application/pdf'], description: 'The CV, inline (?download=true: as an attachment)' } },
+  publicJobs: { summary: 'The open posts the website shows', access: access.public, response: { 200: Type.Array(PublicJob) } },
+  publicJob: { summary: 'One open post for the website', access: access.public, params, response: { 200: PublicJob } },
+  publicApply: {
+    summary: 'The website\'s application form, with the CV (multipart/form-data)',
+    access: access.public,
+    params,
+    body: PublicApplicationFields,
+    consumes: ['multipart/form-data'],
+    response: { 202: PublicReceipt },
+    // The CV's limit is the multipart reader's (MAX_CV_BYTES); the gateway's rate limit answers 429.
+    errors: [413, 429],
+  },
+});

@@ -4,13 +4,16 @@
  * canned replies; reminders (chat/reminder/). The client's side is me/chat.
  */
 import { Type, type Static } from 'typebox';
+import { DOCUMENT_CONTENT_TYPES } from '../review.ts';
 import { CONVERSATION_STATUSES, MAX_CANNED_TITLE, MAX_MESSAGE_LENGTH, MAX_MESSAGE_PAGE_SIZE } from '../service-desk.ts';
 import { AttachmentInput } from './requests.ts';
 import { MAX_ID } from './http.ts';
-import { Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { CHAT_FILTERS } from './chats-paths.ts';
+import { MAX_DOCUMENT_BASE64 } from './clients.ts';
+import { access, endpoints } from './endpoint.ts';
+import { Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { CHAT_FILTERS, chatsRoutes } from './chats-paths.ts';
 
-export { CHAT_FILTERS, chatPaths, type ChatFilter } from './chats-paths.ts';
+export { CHAT_FILTERS, chatsRoutes, type ChatFilter } from './chats-paths.ts';
 
 const StatusSchema = Type.Enum(CONVERSATION_STATUSES, { title: 'Status' });
 
@@ -98,3 +101,39 @@ export const NewReminderBody = Closed({
   at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40, title: 'Time' })),
 });
 export type NewReminderBody = Static<typeof NewReminderBody>;
+
+const chatsPage = access.page('chats');
+const visible = 'Only conversations of clients the caller sees (another\'s answer 404).';
+const own = 'The caller\'s own conversation only.';
+const params = IdParams('conversationId');
+const action = { access: chatsPage, ownership: visible, params, headers: IdempotencyHeaders };
+/** A message with its one attachment, base64, and the envelope around it. */
+const MESSAGE_BODY_LIMIT = MAX_DOCUMENT_BASE64 + 32_768;
+const cannedAdmin = 'Changing canned replies is ADMIN\'s (the store checks).';
+
+export const chatsEndpoints = endpoints('chats', chatsRoutes, {
+  list: { summary: 'Conversations, latest message first', access: chatsPage, ownership: visible, query: ChatQuery, response: { 200: Page(ConversationItem) } },
+  unread: { summary: 'The caller\'s unread client messages (the nav badge)', access: chatsPage, ownership: visible, response: { 200: UnreadTotal } },
+  cannedReplies: { summary: 'Canned replies', access: chatsPage, response: { 200: CannedReplies } },
+  createCannedReply: { summary: 'Add a canned reply', access: chatsPage, ownership: cannedAdmin, headers: IdempotencyHeaders, body: CannedReplyBody, response: { 201: CannedReply } },
+  updateCannedReply: { summary: 'Change a canned reply', access: chatsPage, ownership: cannedAdmin, params: IdParams('replyId'), headers: IdempotencyHeaders, body: UpdateCannedReplyBody, response: { 200: CannedReply } },
+  deleteCannedReply: { summary: 'Delete a canned reply', access: chatsPage, ownership: cannedAdmin, params: IdParams('replyId'), headers: IdempotencyHeaders, body: NoBody, response: { 200: CannedReplies } },
+  conversation: { summary: 'One conversation', access: chatsPage, ownership: visible, params, response: { 200: ConversationItem } },
+  messages: { summary: 'A conversation\'s messages, newest page first', access: chatsPage, ownership: visible, params, query: MessageQuery, response: { 200: MessagePage } },
+  postMessage: { summary: 'Post a staff message', ...action, body: PostMessageBody, response: { 201: ChatMessage }, bodyLimit: MESSAGE_BODY_LIMIT },
+  attachment: {
+    summary: 'A message\'s file',
+    access: chatsPage,
+    ownership: visible,
+    params: IdParams('conversationId', 'messageId'),
+    raw: { contentTypes: DOCUMENT_CONTENT_TYPES, description: 'The file, inline' },
+  },
+  read: { summary: 'Mark the conversation read up to a message', ...action, body: ReadBody, response: { 200: ConversationItem } },
+  assign: { summary: 'Assign the conversation', ...action, body: AssignChatBody, response: { 200: ConversationItem } },
+  status: { summary: 'Set the conversation\'s status', ...action, body: ChatStatusBody, response: { 200: ConversationItem } },
+  reminders: { summary: 'Pending and recent reminders of a conversation', access: chatsPage, ownership: visible, query: ReminderQuery, response: { 200: ChatReminders } },
+  setReminder: { summary: 'Set a reminder to the client', access: chatsPage, ownership: visible, headers: IdempotencyHeaders, body: NewReminderBody, response: { 201: ChatReminders } },
+  cancelReminder: { summary: 'Withdraw a reminder', access: chatsPage, ownership: visible, params: IdParams('reminderId'), headers: IdempotencyHeaders, body: NoBody, response: { 200: ChatReminder } },
+  mine: { summary: 'The client\'s conversation\'s messages', access: access.client, ownership: own, query: MessageQuery, response: { 200: MessagePage } },
+  myMessages: { summary: 'The client posts a message', access: access.client, ownership: own, headers: IdempotencyHeaders, body: PostMessageBody, response: { 201: ChatMessage }, bodyLimit: MESSAGE_BODY_LIMIT },
+});

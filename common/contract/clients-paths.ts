@@ -4,66 +4,74 @@
  * subscriptions, documents, monthly reports, monthly insights and compliance deadlines, and the client's own
  * me/ reads.
  */
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
-export const clientPaths = {
-  /** GET: the Clients list (?search=&plan=&bookkeeper=&vat_registered=&licence_expiring=&status=&sort=&page=&page_size=). */
-  list: 'clients/',
-  /** GET with the list's filters: every matching client as a streamed CSV file. */
-  export: 'clients/export/',
-  /** GET: who may be a client's bookkeeper or reviewer (the team pickers and the list's bookkeeper filter). */
-  teamChoices: 'clients/team-choices/',
-  /** GET one client; PATCH its profile or team (with its version). */
-  client: (clientId: number | string) => `clients/${segment(clientId)}`,
-  /** GET: the client's timeline, newest first. */
-  events: (clientId: number | string) => `clients/${segment(clientId)}/events`,
-  /** GET: the client's documents (onboarding ones included) and document requests; POST uploads one. */
-  documents: (clientId: number | string) => `clients/${segment(clientId)}/documents`,
-  /** GET: a document's bytes (?download=true for an attachment). */
-  document: (clientId: number | string, documentId: number | string) => `clients/${segment(clientId)}/documents/${segment(documentId)}`,
-  /** GET: the bytes of a document uploaded during onboarding. */
-  onboardingDocument: (clientId: number | string, documentId: number | string) => `clients/${segment(clientId)}/onboarding-documents/${segment(documentId)}`,
-  /** POST: asks the client for a document (the client is notified). */
-  documentRequests: (clientId: number | string) => `clients/${segment(clientId)}/document-requests`,
-  cancelDocumentRequest: (clientId: number | string, requestId: number | string) => `clients/${segment(clientId)}/document-requests/${segment(requestId)}/cancel`,
-  /** GET: the compliance calendar: open deadlines (with days left) and the ones filed. */
-  deadlines: (clientId: number | string) => `clients/${segment(clientId)}/deadlines`,
-  /** POST { key, reference }: marks a deadline filed. */
-  fileDeadline: (clientId: number | string) => `clients/${segment(clientId)}/deadlines/file`,
+export const clientsRoutes = {
+  /** The Clients list (?search=&plan=&bookkeeper=&vat_registered=&licence_expiring=&status=&sort=&page=&page_size=). */
+  list: 'GET /clients/',
+  /** With the list's filters: every matching client as a streamed CSV file. */
+  export: 'GET /clients/export/',
+  /** Who may be a client's bookkeeper or reviewer (the team pickers and the list's bookkeeper filter). */
+  teamChoices: 'GET /clients/team-choices/',
+  client: 'GET /clients/:clientId',
+  /** Its profile or team, with its version. */
+  updateClient: 'PATCH /clients/:clientId',
+  /** The client's timeline, newest first. */
+  events: 'GET /clients/:clientId/events',
+  /** The client's documents (onboarding ones included) and document requests. */
+  documents: 'GET /clients/:clientId/documents',
+  uploadDocument: 'POST /clients/:clientId/documents',
+  /** A document's bytes (?download=true for an attachment). */
+  document: 'GET /clients/:clientId/documents/:documentId',
+  /** The bytes of a document uploaded during onboarding. */
+  onboardingDocument: 'GET /clients/:clientId/onboarding-documents/:documentId',
+  /** Asks the client for a document (the client is notified). */
+  requestDocument: 'POST /clients/:clientId/document-requests',
+  cancelDocumentRequest: 'POST /clients/:clientId/document-requests/:requestId/cancel',
+  /** The compliance calendar: open deadlines (with days left) and the ones filed. */
+  deadlines: 'GET /clients/:clientId/deadlines',
+  /** { key, reference }: marks a deadline filed. */
+  fileDeadline: 'POST /clients/:clientId/deadlines/file',
 
-  /** GET ?client=&status=: subscriptions; POST starts one for a client with none in force. */
-  subscriptions: 'subscriptions/',
-  subscription: (subscriptionId: number | string) => `subscriptions/${segment(subscriptionId)}`,
-  /** POST { plan_id, cycle, version }: the change takes effect at the next renewal (the current plan and cycle withdraw it). */
-  changeSubscription: (subscriptionId: number | string) => `subscriptions/${segment(subscriptionId)}/change`,
-  pauseSubscription: (subscriptionId: number | string) => `subscriptions/${segment(subscriptionId)}/pause`,
-  resumeSubscription: (subscriptionId: number | string) => `subscriptions/${segment(subscriptionId)}/resume`,
-  cancelSubscription: (subscriptionId: number | string) => `subscriptions/${segment(subscriptionId)}/cancel`,
+  /** ?client=&status= */
+  subscriptions: 'GET /subscriptions/',
+  /** Starts one for a client with none in force. */
+  startSubscription: 'POST /subscriptions/',
+  subscription: 'GET /subscriptions/:subscriptionId',
+  /** { plan_id, cycle, version }: the change takes effect at the next renewal (the current plan and cycle withdraw it). */
+  changeSubscription: 'POST /subscriptions/:subscriptionId/change',
+  pauseSubscription: 'POST /subscriptions/:subscriptionId/pause',
+  resumeSubscription: 'POST /subscriptions/:subscriptionId/resume',
+  cancelSubscription: 'POST /subscriptions/:subscriptionId/cancel',
 
-  /** GET ?client=&month=&state=: monthly reports; POST { client_id, month, summary } starts a draft (or a new version of a published month). */
-  reports: 'monthly-reports/',
-  /** GET one report; PATCH { summary, version }. */
-  report: (reportId: number | string) => `monthly-reports/${segment(reportId)}`,
-  /** GET the PDF (?download=true); PUT { file_name, content_base64, version } replaces a draft's PDF. */
-  reportFile: (reportId: number | string) => `monthly-reports/${segment(reportId)}/file`,
-  submitReport: (reportId: number | string) => `monthly-reports/${segment(reportId)}/submit`,
-  approveReport: (reportId: number | string) => `monthly-reports/${segment(reportId)}/approve`,
-  returnReport: (reportId: number | string) => `monthly-reports/${segment(reportId)}/return`,
-  publishReport: (reportId: number | string) => `monthly-reports/${segment(reportId)}/publish`,
+  /** ?client=&month=&state= */
+  reports: 'GET /monthly-reports/',
+  /** { client_id, month, summary }: a draft (or a new version of a published month). */
+  createReport: 'POST /monthly-reports/',
+  report: 'GET /monthly-reports/:reportId',
+  /** { summary, version } */
+  updateReport: 'PATCH /monthly-reports/:reportId',
+  /** The PDF (?download=true). */
+  reportFile: 'GET /monthly-reports/:reportId/file',
+  /** { file_name, content_base64, version }: replaces a draft's PDF. */
+  uploadReportFile: 'PUT /monthly-reports/:reportId/file',
+  submitReport: 'POST /monthly-reports/:reportId/submit',
+  approveReport: 'POST /monthly-reports/:reportId/approve',
+  returnReport: 'POST /monthly-reports/:reportId/return',
+  publishReport: 'POST /monthly-reports/:reportId/publish',
 
-  /** GET ?client=&from=&to=: a client's monthly figures, oldest month first (the last 12 months by default). */
-  insights: 'monthly-insights/',
-  /** PUT the figures of one month ('YYYY-MM'). */
-  insightMonth: (clientId: number | string, month: string) => `monthly-insights/${segment(clientId)}/${segment(month)}`,
-  /** POST { client_id, csv }: all rows or none. */
-  importInsights: 'monthly-insights/import',
+  /** ?client=&from=&to=: a client's monthly figures, oldest month first (the last 12 months by default). */
+  insights: 'GET /monthly-insights/',
+  /** The figures of one month ('YYYY-MM'). */
+  putInsight: 'PUT /monthly-insights/:clientId/:month',
+  /** { client_id, csv }: all rows or none. */
+  importInsights: 'POST /monthly-insights/import',
 
   /** The signed-in client's own published reports, insights and document requests (CLIENT role only). */
-  myReports: 'me/monthly-reports',
-  myReportFile: (reportId: number | string) => `me/monthly-reports/${segment(reportId)}/file`,
-  myInsights: 'me/monthly-insights',
-  myDocumentRequests: 'me/document-requests',
-  myDocumentUpload: (requestId: number | string) => `me/document-requests/${segment(requestId)}/upload`,
+  myReports: 'GET /me/monthly-reports',
+  myReportFile: 'GET /me/monthly-reports/:reportId/file',
+  myInsights: 'GET /me/monthly-insights',
+  myDocumentRequests: 'GET /me/document-requests',
+  myDocumentUpload: 'POST /me/document-requests/:requestId/upload',
 } as const;
 
 /** The list's orders; '-' first is descending. Default: legal name A-Z. */

@@ -28,8 +28,9 @@ import { DEADLINE_KINDS, VAT_PERIODS } from '../compliance.ts';
 import { AUDIT_ENTITIES, CLIENT_EVENT_KINDS } from '../events.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { BillingCycleSchema } from './plans.ts';
-import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS } from './clients-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsRoutes } from './clients-paths.ts';
 
 export {
   BOOKKEEPER_MINE,
@@ -37,7 +38,7 @@ export {
   CLIENT_SORTS,
   DEFAULT_CLIENT_SORT,
   INSIGHT_MONTHS_SHOWN,
-  clientPaths,
+  clientsRoutes,
   type ClientSort,
 } from './clients-paths.ts';
 
@@ -258,7 +259,7 @@ const Base64File = Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_BASE64, p
 
 export const ClientDocument = Type.Object({
   id: Type.Integer(),
-  /** 'onboarding': uploaded during onboarding (its bytes are at clientPaths.onboardingDocument). */
+  /** 'onboarding': uploaded during onboarding (its bytes are at clientsEndpoints.onboardingDocument). */
   source: Type.Enum(['client', 'onboarding']),
   kind: DocumentKindSchema,
   file_name: Type.String(),
@@ -480,3 +481,77 @@ export const MyDocumentUploadBody = Closed({
   expires_on: Type.Optional(CalendarDate('Expiry date')),
 });
 export type MyDocumentUploadBody = Static<typeof MyDocumentUploadBody>;
+
+// ------------------------------------------------------------------------------------- the endpoint table
+
+/** The Clients page's roles; which clients and what they may do there is the stores' rule. */
+const clientsPage = access.page('clients');
+const visible = 'Only clients the caller sees (another\'s answers 404); changing one is ADMIN\'s and its bookkeeper\'s, reviewing a report its reviewer\'s (the stores decide, 403).';
+const own = 'The caller\'s own client only, found by the caller, never by a parameter.';
+/** A document upload: the base64 file and the small envelope around it. */
+const UPLOAD_BODY_LIMIT = MAX_DOCUMENT_BASE64 + 4096;
+const read = { access: clientsPage, ownership: visible };
+const write = { access: clientsPage, ownership: visible, headers: IdempotencyHeaders };
+const clientParams = IdParams('clientId');
+const subscriptionParams = IdParams('subscriptionId');
+const reportParams = IdParams('reportId');
+const file = (description: string) => ({ contentTypes: DOCUMENT_CONTENT_TYPES, description });
+const pdf = { contentTypes: ['application/pdf'], description: 'The PDF, inline (?download=true: as an attachment)' };
+
+export const clientsEndpoints = endpoints('clients', clientsRoutes, {
+  list: { summary: 'The Clients list', ...read, query: ClientQuery, response: { 200: Page(ClientListItem) } },
+  export: { summary: 'Every matching client as a streamed CSV file', ...read, query: ClientExportQuery, raw: { contentTypes: ['text/csv'], description: 'The CSV file, as an attachment' } },
+  teamChoices: { summary: 'Who may be a client\'s bookkeeper or reviewer', access: clientsPage, response: { 200: TeamChoices } },
+  client: { summary: 'One client', ...read, params: clientParams, response: { 200: ClientDetail } },
+  updateClient: { summary: 'Change a client\'s profile or team', ...write, params: clientParams, body: UpdateClientBody, response: { 200: ClientDetail } },
+  events: { summary: 'The client\'s timeline, newest first', ...read, params: clientParams, query: ClientTimelineQuery, response: { 200: ClientTimeline } },
+  documents: { summary: 'The client\'s documents and document requests', ...read, params: clientParams, response: { 200: ClientDocuments } },
+  uploadDocument: { summary: 'Upload a document of the client', ...write, params: clientParams, body: ClientDocumentUploadBody, response: { 201: ClientDocuments }, bodyLimit: UPLOAD_BODY_LIMIT },
+  document: { summary: 'A document\'s bytes', ...read, params: IdParams('clientId', 'documentId'), query: FileQuery, raw: file('The file, inline (?download=true: as an attachment)') },
+  onboardingDocument: { summary: 'The bytes of a document uploaded during onboarding', ...read, params: IdParams('clientId', 'documentId'), query: FileQuery, raw: file('The file, inline (?download=true: as an attachment)') },
+  requestDocument: { summary: 'Ask the client for a document', ...write, params: clientParams, body: DocumentRequestBody, response: { 201: ClientDocuments } },
+  cancelDocumentRequest: { summary: 'Withdraw an open document request', ...write, params: IdParams('clientId', 'requestId'), body: NoBody, response: { 200: ClientDocuments } },
+  deadlines: { summary: 'The compliance calendar', ...read, params: clientParams, response: { 200: ClientDeadlines } },
+  fileDeadline: { summary: 'Mark a deadline filed', ...write, params: clientParams, body: FileDeadlineBody, response: { 200: ClientDeadlines }, errors: [409] },
+  subscriptions: { summary: 'Subscriptions', ...read, query: SubscriptionQuery, response: { 200: Page(Subscription) } },
+  startSubscription: { summary: 'Start a subscription for a client with none in force', ...write, body: NewSubscriptionBody, response: { 201: Subscription } },
+  subscription: { summary: 'One subscription', ...read, params: subscriptionParams, response: { 200: Subscription } },
+  changeSubscription: { summary: 'Change plan or cycle from the next renewal', ...write, params: subscriptionParams, body: ChangeSubscriptionBody, response: { 200: Subscription } },
+  pauseSubscription: { summary: 'Pause a subscription', ...write, params: subscriptionParams, body: VersionBody, response: { 200: Subscription } },
+  resumeSubscription: { summary: 'Resume a subscription', ...write, params: subscriptionParams, body: VersionBody, response: { 200: Subscription } },
+  cancelSubscription: { summary: 'Cancel a subscription', ...write, params: subscriptionParams, body: CancelSubscriptionBody, response: { 200: Subscription } },
+  reports: { summary: 'Monthly reports, newest month first', ...read, query: ReportQuery, response: { 200: Page(MonthlyReport) } },
+  createReport: { summary: 'Start a monthly report (or the next revision of a published month)', ...write, body: NewReportBody, response: { 201: MonthlyReport } },
+  report: { summary: 'One monthly report', ...read, params: reportParams, response: { 200: MonthlyReport } },
+  updateReport: { summary: 'Change a report\'s summary', ...write, params: reportParams, body: UpdateReportBody, response: { 200: MonthlyReport } },
+  reportFile: { summary: 'A report\'s PDF', ...read, params: reportParams, query: FileQuery, raw: pdf },
+  uploadReportFile: { summary: 'Replace a report\'s PDF', ...write, params: reportParams, body: ReportFileBody, response: { 200: MonthlyReport }, bodyLimit: UPLOAD_BODY_LIMIT },
+  submitReport: { summary: 'Submit a report for review', ...write, params: reportParams, body: VersionBody, response: { 200: MonthlyReport } },
+  approveReport: { summary: 'Approve a report (never who submitted it)', ...write, params: reportParams, body: VersionBody, response: { 200: MonthlyReport } },
+  returnReport: { summary: 'Return a report with a reason', ...write, params: reportParams, body: ReturnReportBody, response: { 200: MonthlyReport } },
+  publishReport: { summary: 'Publish an approved report to the client', ...write, params: reportParams, body: VersionBody, response: { 200: MonthlyReport } },
+  insights: { summary: 'A client\'s monthly figures, oldest month first', ...read, query: InsightsQuery, response: { 200: ClientInsights } },
+  putInsight: { summary: 'Set the figures of one month', ...write, params: InsightMonthParams, body: PutInsightBody, response: { 200: MonthlyInsight } },
+  importInsights: {
+    summary: 'Import monthly figures from CSV: every row or none',
+    ...write,
+    body: ImportInsightsBody,
+    response: { 200: ImportInsightsResult },
+    // A CSV's line breaks are escaped in JSON, so the body is up to about twice the file.
+    bodyLimit: 256 * 1024,
+  },
+  myReports: { summary: 'The client\'s published reports', access: access.client, ownership: own, response: { 200: MyReports } },
+  myReportFile: { summary: 'One of the client\'s report PDFs', access: access.client, ownership: own, params: reportParams, query: FileQuery, raw: pdf },
+  myInsights: { summary: 'The client\'s last 12 months of figures', access: access.client, ownership: own, response: { 200: MyInsights } },
+  myDocumentRequests: { summary: 'The documents asked of the client', access: access.client, ownership: own, response: { 200: MyDocumentRequests } },
+  myDocumentUpload: {
+    summary: 'The client uploads the document a request asks for',
+    access: access.client,
+    ownership: own,
+    params: IdParams('requestId'),
+    headers: IdempotencyHeaders,
+    body: MyDocumentUploadBody,
+    response: { 201: MyDocumentRequests },
+    bodyLimit: UPLOAD_BODY_LIMIT,
+  },
+});

@@ -1,7 +1,6 @@
 /** The CRM's paths (relative to API_BASE) and vocabulary, plain code for the console. */
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS } from './enquiries-paths.ts';
 
-const segment = (value: number | string) => encodeURIComponent(String(value));
 
 export const LEAD_STAGES = ['new', 'contacted', 'call_booked', 'proposal_sent', 'won', 'lost'] as const;
 export type LeadStage = (typeof LEAD_STAGES)[number];
@@ -27,17 +26,19 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = { call: 'Call'
 export const BOARD_COLUMN_LIMIT = 50;
 export const MAX_MONTHLY_VALUE_FILS = 100_000_000_00;
 
-export const crmPaths = {
-  /** GET ?stage=&owner_id=&source=&search=&page=: follow-ups due first; POST creates a lead. */
-  leads: 'crm/leads/',
-  /** GET: the stages with their counts, totals and first leads. */
-  board: 'crm/board/',
-  owners: 'crm/owners/',
-  lead: (id: number | string) => `crm/leads/${segment(id)}`,
-  stage: (id: number | string) => `crm/leads/${segment(id)}/stage`,
-  activities: (id: number | string) => `crm/leads/${segment(id)}/activities`,
-  /** POST: 'Won: invite to register': the client's account, a signed_up registration and its set-password link. */
-  invite: (id: number | string) => `crm/leads/${segment(id)}/invite`,
+export const crmRoutes = {
+  /** ?stage=&owner_id=&source=&search=&page=: follow-ups due first. */
+  leads: 'GET /crm/leads/',
+  createLead: 'POST /crm/leads/',
+  /** The stages with their counts, totals and first leads. */
+  board: 'GET /crm/board/',
+  owners: 'GET /crm/owners/',
+  lead: 'GET /crm/leads/:id',
+  updateLead: 'PUT /crm/leads/:id',
+  stage: 'POST /crm/leads/:id/stage',
+  activities: 'POST /crm/leads/:id/activities',
+  /** 'Won: invite to register': the client's account, a signed_up registration and its set-password link. */
+  invite: 'POST /crm/leads/:id/invite',
 } as const;
 
 /** The console's pages of the CRM: the board (default), the list, one lead. */

@@ -1,7 +1,8 @@
 /** The CRM: leads and deals by stage, their activities, and the won lead's invitation to register. */
 import { Type, type Static } from 'typebox';
-import { CalendarDate, Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { ACTIVITY_KINDS, LEAD_SOURCES, LEAD_STAGES, MAX_MONTHLY_VALUE_FILS } from './crm-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { ACTIVITY_KINDS, crmRoutes, LEAD_SOURCES, LEAD_STAGES, MAX_MONTHLY_VALUE_FILS } from './crm-paths.ts';
 
 export * from './crm-paths.ts';
 
@@ -91,3 +92,23 @@ export const InviteLeadResponse = Type.Object({ lead: LeadItem, set_password_lin
 export type InviteLeadResponse = Static<typeof InviteLeadResponse>;
 
 export const Owner = PersonRef;
+
+/** GET crm/board/: the list's filters but the stage (the board shows every stage). */
+export const BoardQuery = Closed({ owner_id: Type.Optional(Id('owner_id')), source: Type.Optional(Type.Enum(LEAD_SOURCES, { title: 'Source' })), search: Type.Optional(Search) });
+export type BoardQuery = Static<typeof BoardQuery>;
+
+const crm = access.page('crm');
+const params = IdParams('id');
+const write = { access: crm, headers: IdempotencyHeaders };
+
+export const crmEndpoints = endpoints('crm', crmRoutes, {
+  leads: { summary: 'Leads, follow-ups due first', access: crm, query: LeadQuery, response: { 200: Page(LeadItem) } },
+  createLead: { summary: 'Create a lead', ...write, body: NewLeadBody, response: { 201: LeadItem } },
+  board: { summary: 'The stages with their counts, totals and first leads', access: crm, query: BoardQuery, response: { 200: Board } },
+  owners: { summary: 'The staff a lead may be owned by', access: crm, response: { 200: Type.Array(Owner) } },
+  lead: { summary: 'One lead with its activities', access: crm, params, response: { 200: LeadDetail } },
+  updateLead: { summary: 'Change a lead', ...write, params, body: UpdateLeadBody, response: { 200: LeadItem } },
+  stage: { summary: 'Move a lead to another stage (losing needs a reason)', ...write, params, body: LeadStageBody, response: { 200: LeadItem } },
+  activities: { summary: 'Log an activity on a lead', ...write, params, body: ActivityBody, response: { 200: LeadDetail } },
+  invite: { summary: 'Won: invite the client to register (its account and a signed_up registration)', ...write, params, body: InviteLeadBody, response: { 200: InviteLeadResponse } },
+});

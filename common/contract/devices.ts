@@ -1,8 +1,10 @@
 /** Web-push device registration (spec section 7) and the signed-in user's own push token. */
 import { Type, type Static } from 'typebox';
+import { access, endpoints } from './endpoint.ts';
+import { devicesRoutes } from './devices-paths.ts';
 import { Closed, Instant, Line } from './shared.ts';
 
-export { devicePaths } from './devices-paths.ts';
+export { devicesRoutes } from './devices-paths.ts';
 
 /** FCM tokens are ~160-200 printable ASCII characters; the limits only keep junk out. */
 const PushTokenText = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'must be a push token', title: 'Token' });
@@ -28,3 +30,12 @@ export const PushTokenRecord = Type.Object({
   updated_at: Instant,
 });
 export type PushTokenRecord = Static<typeof PushTokenRecord>;
+
+const own = 'The caller\'s own devices and token only.';
+
+export const devicesEndpoints = endpoints('devices', devicesRoutes, {
+  device: { summary: 'The caller\'s device by its registration id', access: access.signedIn, ownership: own, params: DeviceParams, response: { 200: DeviceRegistration } },
+  register: { summary: 'Register a web-push device (201 new, 200 existing)', access: access.signedIn, ownership: own, body: DeviceRegistration, response: { 200: DeviceRegistration, 201: DeviceRegistration } },
+  pushToken: { summary: 'The caller\'s web push token', access: access.signedIn, ownership: own, response: { 200: PushTokenRecord }, errors: [404] },
+  savePushToken: { summary: 'Store or replace the caller\'s web push token', access: access.signedIn, ownership: own, body: PushTokenBody, response: { 200: PushTokenRecord } },
+});

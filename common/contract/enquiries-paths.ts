@@ -4,7 +4,6 @@
  * spec's /contactus, /talktoexpert, /cfo-enquiries, /fundability, /difc), one name everywhere: the tab's
  * path, the public form's path, the stored value and the CRM lead's source.
  */
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const ENQUIRY_KINDS = ['contactus', 'talktoexpert', 'cfo-enquiries', 'fundability', 'difc'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
@@ -63,23 +62,23 @@ export const MAX_ENQUIRY_MESSAGE_LENGTH = 4000;
 export const MAX_NOTE_LENGTH = 2000;
 export const MAX_CLOSE_REASON_LENGTH = 500;
 
-export const enquiryPaths = {
-  /** GET ?kind=&status=&assignee_id=&search=&page=: the inbox, newest first. */
-  list: 'enquiries/',
-  /** GET: new enquiries per kind (tabs and the nav count). */
-  counts: 'enquiries/counts/',
-  /** GET with the list's filters: a CSV file. */
-  export: 'enquiries/export/',
-  /** GET: the staff an enquiry may be assigned to. */
-  assignees: 'enquiries/assignees/',
-  enquiry: (id: number | string) => `enquiries/${segment(id)}`,
-  status: (id: number | string) => `enquiries/${segment(id)}/status`,
-  assign: (id: number | string) => `enquiries/${segment(id)}/assign`,
-  notes: (id: number | string) => `enquiries/${segment(id)}/notes`,
-  merge: (id: number | string) => `enquiries/${segment(id)}/merge`,
-  convert: (id: number | string) => `enquiries/${segment(id)}/convert`,
-  /** POST (no sign-in, through the gateway's public path): the website's form of that kind. */
-  publicSubmit: (kind: EnquiryKind) => `public/enquiries/${kind}`,
+export const enquiriesRoutes = {
+  /** ?kind=&status=&assignee_id=&search=&page=: the inbox, newest first. */
+  list: 'GET /enquiries/',
+  /** New enquiries per kind (tabs and the nav count). */
+  counts: 'GET /enquiries/counts/',
+  /** With the list's filters: a CSV file. */
+  export: 'GET /enquiries/export/',
+  /** The staff an enquiry may be assigned to. */
+  assignees: 'GET /enquiries/assignees/',
+  enquiry: 'GET /enquiries/:id',
+  status: 'POST /enquiries/:id/status',
+  assign: 'POST /enquiries/:id/assign',
+  notes: 'POST /enquiries/:id/notes',
+  merge: 'POST /enquiries/:id/merge',
+  convert: 'POST /enquiries/:id/convert',
+  /** No sign-in, through the gateway's public path: the website's form of that kind. */
+  publicSubmit: 'POST /public/enquiries/:kind',
 } as const;
 
 /** The console's pages of the area: a tab per kind, one enquiry under its kind's tab. */

@@ -1,7 +1,9 @@
 /** Website enquiries: the inbox of the website's forms (/contactus and its tabs) and the public form post. */
 import { Type, type Static } from 'typebox';
-import { Closed, Email, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { access, endpoints } from './endpoint.ts';
+import { Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import {
+  enquiriesRoutes,
   CFO_SERVICES,
   COMPANY_SIZES,
   ENQUIRY_KINDS,
@@ -108,3 +110,28 @@ export const VersionBody = Closed({ version: Version });
 export type VersionBody = Static<typeof VersionBody>;
 export const ConvertResponse = Type.Object({ enquiry: EnquiryItem, lead_id: Type.Integer() });
 export type ConvertResponse = Static<typeof ConvertResponse>;
+
+const inbox = access.page('contactus');
+const params = IdParams('id');
+const write = { access: inbox, headers: IdempotencyHeaders, params };
+
+export const enquiriesEndpoints = endpoints('enquiries', enquiriesRoutes, {
+  list: { summary: 'The inbox, newest first', access: inbox, query: EnquiryQuery, response: { 200: Page(EnquiryItem) } },
+  counts: { summary: 'New enquiries per kind', access: inbox, response: { 200: EnquiryCounts } },
+  export: { summary: 'The inbox\'s matching enquiries as a CSV file', access: inbox, query: EnquiryExportQuery, raw: { contentTypes: ['text/csv'], description: 'The CSV file, as an attachment' } },
+  assignees: { summary: 'The staff an enquiry may be assigned to', access: inbox, response: { 200: Type.Array(PersonRef) } },
+  enquiry: { summary: 'One enquiry with its matches and history', access: inbox, params, response: { 200: EnquiryDetail } },
+  status: { summary: 'Change an enquiry\'s status (closing needs a reason)', ...write, body: EnquiryStatusBody, response: { 200: EnquiryItem } },
+  assign: { summary: 'Assign an enquiry (or unassign it)', ...write, body: EnquiryAssignBody, response: { 200: EnquiryItem } },
+  notes: { summary: 'Add a note', ...write, body: NoteBody, response: { 200: EnquiryDetail } },
+  merge: { summary: 'Merge a duplicate into an earlier enquiry', ...write, body: EnquiryMergeBody, response: { 200: EnquiryItem } },
+  convert: { summary: 'Convert an enquiry into a CRM lead (once)', ...write, body: VersionBody, response: { 200: ConvertResponse } },
+  publicSubmit: {
+    summary: 'The website\'s form post of that kind (202 whether stored or dropped)',
+    access: access.public,
+    params: KindParams,
+    body: PublicEnquiryBody,
+    response: { 202: PublicReceipt },
+    errors: [413, 429],
+  },
+});

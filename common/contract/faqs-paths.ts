@@ -1,5 +1,4 @@
-/** The FAQs area's paths (relative to API_BASE) and vocabulary, plain code for the console. */
-const segment = (value: number | string) => encodeURIComponent(String(value));
+/** The FAQs area's endpoints (method and path) and vocabulary, plain code for the console. */
 
 export const FAQ_STATUSES = ['draft', 'published'] as const;
 export type FaqStatus = (typeof FAQ_STATUSES)[number];
@@ -11,14 +10,15 @@ export const ARABIC_NEEDED_TO_PUBLISH = 'Needed to publish: the website shows ev
 /** The refusal's words when a FAQ is published without its Arabic. */
 export const ARABIC_MISSING = 'must be filled in to publish: the website shows every published FAQ in English and Arabic';
 
-
-export const faqPaths = {
-  /** GET ?category=&status=&search=: every FAQ in display order (category, then position); POST adds one. */
-  list: 'faqs/',
-  categories: 'faqs/categories/',
-  faq: (id: number | string) => `faqs/${segment(id)}`,
-  /** POST { version, direction }: swaps the FAQ with its neighbour in its category. */
-  move: (id: number | string) => `faqs/${segment(id)}/move`,
-  /** GET (no sign-in): the published FAQs the website shows. */
-  publicList: 'public/faqs',
+/** The FAQs' endpoints, method and path (their schemas and access: faqsEndpoints in faqs.ts). */
+export const faqsRoutes = {
+  /** ?category=&status=&search=: every FAQ in display order (category, then position). */
+  list: 'GET /faqs/',
+  create: 'POST /faqs/',
+  categories: 'GET /faqs/categories/',
+  update: 'PUT /faqs/:id',
+  /** Swaps the FAQ with its neighbour in its category. */
+  move: 'POST /faqs/:id/move',
+  /** No sign-in: the published FAQs the website shows. */
+  publicList: 'GET /public/faqs',
 } as const;

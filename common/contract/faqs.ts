@@ -1,7 +1,8 @@
 /** FAQs (/faqs, ADMIN): questions and answers in English and Arabic, in categories, ordered, published or draft. */
 import { Type, type Static } from 'typebox';
-import { CalendarDate, Closed, Instant, Line, Nullable, Paragraphs, Search, Version } from './shared.ts';
-import { FAQ_STATUSES, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Paragraphs, Search, Version } from './shared.ts';
+import { FAQ_STATUSES, faqsRoutes, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
 
 export * from './faqs-paths.ts';
 
@@ -50,3 +51,15 @@ export type FaqList = Static<typeof FaqList>;
 export const PublicFaq = Type.Object({ id: Type.Integer(), question_en: Type.String(), answer_en: Type.String(), question_ar: Type.String(), answer_ar: Type.String() });
 export const PublicFaqs = Type.Object({ categories: Type.Array(Type.Object({ category: Type.String(), faqs: Type.Array(PublicFaq) })) });
 export type PublicFaqs = Static<typeof PublicFaqs>;
+
+const admin = access.page('faqs');
+const write = { access: admin, headers: IdempotencyHeaders };
+
+export const faqsEndpoints = endpoints('faqs', faqsRoutes, {
+  list: { summary: 'Every FAQ in display order (category, then position)', access: admin, query: FaqQuery, response: { 200: FaqList } },
+  create: { summary: 'Add an FAQ at the end of its category', ...write, body: NewFaqBody, response: { 201: Faq } },
+  categories: { summary: 'The categories in use', access: admin, response: { 200: Type.Array(Type.String()) } },
+  update: { summary: 'Change an FAQ', ...write, params: IdParams('id'), body: UpdateFaqBody, response: { 200: Faq } },
+  move: { summary: 'Swap an FAQ with its neighbour in its category', ...write, params: IdParams('id'), body: MoveFaqBody, response: { 200: Faq } },
+  publicList: { summary: 'The published FAQs the website shows', access: access.public, response: { 200: PublicFaqs } },
+});

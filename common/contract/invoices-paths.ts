@@ -1,28 +1,29 @@
 /** The invoices area's paths (relative to API_BASE) and its list vocabulary, plain code for the console. */
-const segment = (value: string | number) => encodeURIComponent(String(value));
 
-export const invoicePaths = {
-  /** GET: invoices not yet in the accounting system (?state=&error=&search=&sort=&page=&page_size=); POST raises a one-off invoice (ADMIN, BOOKKEEPER). */
-  list: 'invoices/',
-  /** GET: every invoice and credit note the caller sees, in every state (?client=&status=&from=&to=&search=&sort=&page=): the 'All invoices' tab. */
-  all: 'invoices/all/',
-  /** GET: the same selection as CSV (formula-safe cells). */
-  allExport: 'invoices/all/export',
-  /** GET: the sync's status (on or off) and the unsynced invoices grouped by error kind, and the count needing attention. */
-  summary: 'invoices/summary/',
-  /** GET one invoice with its lines and attempts. */
-  invoice: (invoiceId: number | string) => `invoices/${segment(invoiceId)}`,
-  /** GET: the invoice as a PDF (?download=true for an attachment). */
-  pdf: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/pdf`,
-  /** POST { version }: try again now (ADMIN, BOOKKEEPER). */
-  retry: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/retry`,
-  /** POST { version, external_id, reason }: entered in the accounting system by hand (ADMIN). */
-  markSynced: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/mark-synced`,
-  /** POST { version, reason, net_fils? }: a credit note against an issued invoice (ADMIN, BOOKKEEPER). */
-  creditNote: (invoiceId: number | string) => `invoices/${segment(invoiceId)}/credit-note`,
-  /** GET: the signed-in client's own invoices; and one's PDF. */
-  mine: 'me/invoices/',
-  myPdf: (invoiceId: number | string) => `me/invoices/${segment(invoiceId)}/pdf`,
+export const invoicesRoutes = {
+  /** Invoices not yet in the accounting system (?state=&error=&search=&sort=&page=&page_size=). */
+  list: 'GET /invoices/',
+  /** Raises a one-off invoice (ADMIN, BOOKKEEPER). */
+  create: 'POST /invoices/',
+  /** Every invoice and credit note the caller sees, in every state (?client=&status=&from=&to=&search=&sort=&page=): the 'All invoices' tab. */
+  all: 'GET /invoices/all/',
+  /** The same selection as CSV (formula-safe cells). */
+  allExport: 'GET /invoices/all/export',
+  /** The sync's status (on or off) and the unsynced invoices grouped by error kind, and the count needing attention. */
+  summary: 'GET /invoices/summary/',
+  /** One invoice with its lines and attempts. */
+  invoice: 'GET /invoices/:invoiceId',
+  /** The invoice as a PDF (?download=true for an attachment). */
+  pdf: 'GET /invoices/:invoiceId/pdf',
+  /** { version }: try again now (ADMIN, BOOKKEEPER). */
+  retry: 'POST /invoices/:invoiceId/retry',
+  /** { version, external_id, reason }: entered in the accounting system by hand (ADMIN). */
+  markSynced: 'POST /invoices/:invoiceId/mark-synced',
+  /** { version, reason, net_fils? }: a credit note against an issued invoice (ADMIN, BOOKKEEPER). */
+  creditNote: 'POST /invoices/:invoiceId/credit-note',
+  /** The signed-in client's own invoices; and one's PDF. */
+  mine: 'GET /me/invoices/',
+  myPdf: 'GET /me/invoices/:invoiceId/pdf',
 } as const;
 
 /**

@@ -5,10 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
-import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, Search, Version } from './shared.ts';
-import { INVOICE_SORTS, REGISTER_STATUSES } from './invoices-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, Search, Version } from './shared.ts';
+import { INVOICE_SORTS, REGISTER_STATUSES, invoicesRoutes } from './invoices-paths.ts';
 
-export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicePaths, type InvoiceSort } from './invoices-paths.ts';
+export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicesRoutes, type InvoiceSort } from './invoices-paths.ts';
 
 const SyncStateSchema = Type.Enum(SYNC_STATES, { title: 'State' });
 const ErrorKindSchema = Type.Enum(SYNC_ERROR_KINDS, { title: 'Error' });
@@ -182,3 +183,24 @@ export const MyInvoice = Type.Object({
 });
 export type MyInvoice = Static<typeof MyInvoice>;
 export const MyInvoiceQuery = Closed(PageQuery);
+
+const unsynced = access.page('unsynced-inv');
+const visible = 'Only invoices of clients the caller sees; writes are ADMIN\'s and the client\'s bookkeeper\'s, marking synced ADMIN\'s (the store decides).';
+const own = 'The caller\'s own invoices only, found by the caller.';
+const params = IdParams('invoiceId');
+const pdf = { contentTypes: ['application/pdf'], description: 'The invoice, inline (?download=true: as an attachment)' };
+
+export const invoicesEndpoints = endpoints('invoices', invoicesRoutes, {
+  list: { summary: 'Invoices not yet in the accounting system', access: unsynced, ownership: visible, query: InvoiceQuery, response: { 200: Page(InvoiceListItem) } },
+  create: { summary: 'Raise a one-off invoice', access: unsynced, ownership: visible, headers: IdempotencyHeaders, body: NewInvoiceBody, response: { 201: InvoiceDetail } },
+  all: { summary: 'Every invoice and credit note the caller sees, in every state', access: unsynced, ownership: visible, query: RegisterQuery, response: { 200: Page(RegisterItem) } },
+  allExport: { summary: 'The same selection of invoices and credit notes as a CSV file', access: unsynced, ownership: visible, query: RegisterExportQuery, raw: { contentTypes: ['text/csv'], description: 'The CSV file, as an attachment' } },
+  summary: { summary: 'The sync\'s status and the unsynced invoices by error kind', access: unsynced, ownership: visible, response: { 200: InvoiceSummary } },
+  invoice: { summary: 'One invoice with its lines and attempts', access: unsynced, ownership: visible, params, response: { 200: InvoiceDetail } },
+  pdf: { summary: 'The invoice as a PDF', access: unsynced, ownership: visible, params, query: PdfQuery, raw: pdf },
+  retry: { summary: 'Try the sync again now', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: RetryBody, response: { 200: InvoiceDetail } },
+  markSynced: { summary: 'Record an invoice entered in the accounting system by hand', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: MarkSyncedBody, response: { 200: InvoiceDetail } },
+  creditNote: { summary: 'Issue a credit note against an invoice', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: CreditNoteBody, response: { 201: InvoiceDetail } },
+  mine: { summary: 'The client\'s own invoices', access: access.client, ownership: own, query: MyInvoiceQuery, response: { 200: Page(MyInvoice) } },
+  myPdf: { summary: 'One of the client\'s invoices as a PDF', access: access.client, ownership: own, params, query: PdfQuery, raw: pdf },
+});

@@ -1,13 +1,13 @@
-/** The notifications area's paths (relative to API_BASE). */
-export const notificationPaths = {
-  list: 'notifications/',
-  unreadCount: 'notifications/unread-count',
-  read: (id: number) => `notifications/${id}/read`,
-  readAll: 'notifications/read-all',
+/** The notifications area's endpoints (schemas and access: notificationsEndpoints in notifications.ts). */
+export const notificationsRoutes = {
+  list: 'GET /notifications/',
+  unreadCount: 'GET /notifications/unread-count',
+  read: 'POST /notifications/:id/read',
+  readAll: 'POST /notifications/read-all',
   /** Server-Sent Events: `notification` events (id = the notification's id) and `read` events. */
-  stream: 'notifications/stream',
+  stream: 'GET /notifications/stream',
   /** Demo only (emulator mode): sends the caller a notification; 404 in production. */
-  test: 'notifications/test',
+  test: 'POST /notifications/test',
 } as const;
 
 /** SSE event names of the stream. */

@@ -1,9 +1,11 @@
 /** The signed-in staff user's notifications, their read state and the live stream's event shapes. */
 import { Type, type Static } from 'typebox';
 import { NOTIFICATION_KINDS } from '../events.ts';
-import { Closed, Instant, Nullable, PageQuery } from './shared.ts';
+import { access, endpoints } from './endpoint.ts';
+import { notificationsRoutes } from './notifications-paths.ts';
+import { Closed, IdParams, Instant, NoBody, Nullable, Page, PageQuery } from './shared.ts';
 
-export { NOTIFICATION_STREAM_EVENTS, notificationPaths } from './notifications-paths.ts';
+export { NOTIFICATION_STREAM_EVENTS, notificationsRoutes } from './notifications-paths.ts';
 
 export const NotificationQuery = Closed(PageQuery);
 export type NotificationQuery = Static<typeof NotificationQuery>;
@@ -32,3 +34,27 @@ export interface NotificationsReadEvent {
   ids: number[];
   upTo: number | null;
 }
+
+/** Notifications appear in the shell of every staff page; Settings is the page every staff role may open. */
+const shell = access.page('settings');
+const own = 'The caller\'s own notifications only.';
+
+export const notificationsEndpoints = endpoints('notifications', notificationsRoutes, {
+  list: { summary: 'The caller\'s notifications, newest first', access: shell, ownership: own, query: NotificationQuery, response: { 200: Page(NotificationRecord) } },
+  unreadCount: { summary: 'How many of the caller\'s notifications are unread', access: shell, ownership: own, response: { 200: UnreadCount } },
+  read: { summary: 'Mark one notification read', access: shell, ownership: own, params: IdParams('id'), body: NoBody, response: { 200: UnreadCount } },
+  readAll: { summary: 'Mark every notification read', access: shell, ownership: own, body: NoBody, response: { 200: UnreadCount } },
+  stream: {
+    summary: 'The live stream: notification and read events (Last-Event-ID resumes)',
+    access: shell,
+    ownership: own,
+    raw: { contentTypes: ['text/event-stream'], description: 'Server-Sent Events until the token expires' },
+  },
+  test: {
+    summary: 'Send the caller a test notification (the Settings page\'s demo button)',
+    access: shell,
+    body: NoBody,
+    response: { 201: NotificationRecord },
+    condition: 'Only while tokens come from the Auth emulator (the demo).',
+  },
+});

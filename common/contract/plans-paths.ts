@@ -1,7 +1,7 @@
-/** The plan catalogue's paths (spec: plans/ and subscriptions/subscription-cycle-choices/). */
-export const planPaths = {
-  /** GET: the plans, in catalogue order. */
-  list: 'plans/',
-  /** GET: the billing cycles with their months and discount. */
-  cycles: 'subscriptions/subscription-cycle-choices/',
+/** The plan catalogue's endpoints (spec: plans/ and subscriptions/subscription-cycle-choices/); schemas in plans.ts. */
+export const plansRoutes = {
+  /** The plans, in catalogue order. */
+  list: 'GET /plans/',
+  /** The billing cycles with their months and discount. */
+  cycles: 'GET /subscriptions/subscription-cycle-choices/',
 } as const;

@@ -2,7 +2,10 @@
 import { Type, type Static } from 'typebox';
 import { BILLING_CYCLES } from '../pricing.ts';
 
-export { planPaths } from './plans-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { plansRoutes } from './plans-paths.ts';
+
+export { plansRoutes } from './plans-paths.ts';
 
 export const BillingCycleSchema = Type.Enum(BILLING_CYCLES, { title: 'Cycle' });
 
@@ -27,3 +30,11 @@ export const CycleChoice = Type.Object({
   discount_bp: Type.Integer(),
 });
 export type CycleChoice = Static<typeof CycleChoice>;
+
+/** Read by Plan Approval and Activation (onboarding) and a client's Subscription tab. */
+const readers = access.anyPage('pending-payments', 'pending-activation', 'clients');
+
+export const plansEndpoints = endpoints('plans', plansRoutes, {
+  list: { summary: 'The plan catalogue, in catalogue order', access: readers, response: { 200: Type.Array(Plan) } },
+  cycles: { summary: 'The billing cycles with their months and discount', access: readers, response: { 200: Type.Array(CycleChoice) } },
+});

@@ -7,6 +7,8 @@ import { Type, type Static, type TProperties } from 'typebox';
 import type { REGISTRATION_EVENT_KINDS } from '../events.ts';
 import { ONBOARDING_PAGES, REVIEW_STATES } from '../onboarding.ts';
 import {
+  pipelineAction,
+  type PipelineActionKey,
   MAX_BULK_REMINDERS,
   MAX_REASON_LENGTH,
   MEETING_DURATION,
@@ -19,11 +21,12 @@ import { PROFILE_CHECK_KEYS, type ProfileCheck as ProfileCheckType } from '../pr
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_KINDS, MAX_COMMENT_LENGTH, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH, RETURN_REASONS } from '../review.ts';
 import { STAGES } from '../stages.ts';
 import { BillingCycleSchema } from './plans.ts';
-import { CalendarDate, Closed, Id, type Agrees, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { access, endpoints, type Access } from './endpoint.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
-import { REGISTRATION_SORTS } from './registrations-paths.ts';
+import { REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
 
-export { DEFAULT_REGISTRATION_SORT, REGISTRATION_SORTS, registrationPaths, type RegistrationSort } from './registrations-paths.ts';
+export { DEFAULT_REGISTRATION_SORT, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
 
 export const StageSchema = Type.Enum(STAGES, { title: 'Stage' });
 const ReviewStateSchema = Type.Enum(REVIEW_STATES);
@@ -142,7 +145,7 @@ export type CompanyProfile = Static<typeof CompanyProfile>;
 const DocumentKindSchema = Type.Enum(DOCUMENT_KINDS, { title: 'Document kind' });
 const ContentTypeSchema = Type.Enum(DOCUMENT_CONTENT_TYPES, { title: 'Content type' });
 
-/** One uploaded document (its bytes are at registrationPaths.document). */
+/** One uploaded document (its bytes are at registrationsEndpoints.document). */
 export const RegistrationDocument = Type.Object({
   id: Type.Integer(),
   kind: DocumentKindSchema,
@@ -511,3 +514,85 @@ export type SubmitBody = Static<typeof SubmitBody>;
 
 /** GET registrations/{userId}/documents/{documentId}?download=true */
 export const DocumentFileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
+
+// ------------------------------------------------------------------------------------- the endpoint table
+
+/** The rule of a pipeline action: the roles of the page the machine (common/pipeline.ts) names, or the client. */
+export function actionAccess(key: PipelineActionKey): Access {
+  const { by } = pipelineAction(key);
+  return by === 'client' ? access.client : access.page(by);
+}
+
+/** Any onboarding page lets a list through the route's rule; the rows asked for decide (the handler). */
+const onboarding = access.anyPage(...ONBOARDING_PAGES);
+const listOwnership = 'The role must see every onboarding page the rows asked for can be on (common/onboarding.ts pagesOfScope).';
+/** Internal comments and the timeline are the reviewers' own: the Due Diligence page's roles (the decisions' too). */
+const dueDiligence = access.page('due-diligence');
+/** The stepper (Registration page) shows the same profile and documents, so those reads follow that page. */
+const registration = access.page('registrations');
+const userParams = IdParams('userId');
+/** A staff action on one registration: retry-safe, keyed by the client's user id, answering the review. */
+const action = (key: PipelineActionKey, summary: string) => ({ summary, access: actionAccess(key), headers: IdempotencyHeaders, params: userParams, response: { 200: RegistrationReview } });
+const own = 'The caller\'s own registration, found by the caller, never by a parameter.';
+
+export const registrationsEndpoints = endpoints('registrations', registrationsRoutes, {
+  list: { summary: 'The onboarding lists, paginated', access: onboarding, ownership: listOwnership, query: RegistrationQuery, response: { 200: Page(RegistrationListItem) } },
+  counts: { summary: 'How many registrations wait on each onboarding page the caller may open', access: onboarding, response: { 200: RegistrationCounts } },
+  export: {
+    summary: 'Every row matching the list\'s filters as a streamed CSV file',
+    access: onboarding,
+    ownership: listOwnership,
+    query: RegistrationExportQuery,
+    raw: { contentTypes: ['text/csv'], description: 'The CSV file, as an attachment' },
+  },
+  status: { summary: 'The spec\'s stepper: the seven stages and the status history', access: registration, params: userParams, response: { 200: UserStatusResponse } },
+  assignees: { summary: 'Staff a registration may be assigned to', access: dueDiligence, response: { 200: Type.Array(PersonRef) } },
+  review: { summary: 'One registration as the review and the stepper show it', access: registration, params: userParams, response: { 200: RegistrationReview } },
+  events: { summary: 'The registration\'s timeline, oldest first', access: dueDiligence, params: userParams, response: { 200: Timeline } },
+  document: {
+    summary: 'The bytes of one document of the registration',
+    access: registration,
+    params: IdParams('userId', 'documentId'),
+    query: DocumentFileQuery,
+    raw: { contentTypes: DOCUMENT_CONTENT_TYPES, description: 'The file, inline (?download=true: as an attachment)' },
+  },
+  comment: { summary: 'Add an internal comment to the timeline', access: dueDiligence, headers: IdempotencyHeaders, params: userParams, body: CommentBody, response: { 201: Timeline } },
+  assign: { ...action('assign', 'Assign the review (or unassign it)'), body: AssignBody },
+  approve: { ...action('approve', 'Approve the due diligence'), body: ApproveBody },
+  return: { ...action('return', 'Return the registration to the client for correction'), body: ReturnBody },
+  remind: { ...action('remind', 'Remind the client of its next step (once per 24 hours)'), body: RemindBody, errors: [409] },
+  remindMany: { summary: 'Remind several clients, a result per row', access: actionAccess('remind'), headers: IdempotencyHeaders, body: BulkRemindBody, response: { 200: BulkRemindResult } },
+  verifyProfile: { ...action('verify_profile', 'Verify the company profile'), body: VerifyProfileBody },
+  withdraw: { ...action('withdraw', 'Withdraw the registration'), body: WithdrawBody },
+  reinstate: { ...action('reinstate', 'Reinstate a withdrawn registration'), body: ReinstateBody },
+  bookMeeting: { ...action('book_meeting', 'Book or reschedule the onboarding call'), body: MeetingBody },
+  cancelMeeting: { ...action('cancel_meeting', 'Cancel the onboarding call'), body: CancelMeetingBody },
+  meetingOutcome: { ...action('mark_held', 'Record the call as held or missed'), body: MeetingOutcomeBody },
+  meetingCalendar: {
+    summary: 'The onboarding call as an .ics file',
+    // Call Schedule's readers (REVIEWER) may download the call too.
+    access: access.anyPage('registrations', 'call-schedules'),
+    params: userParams,
+    query: NoBody,
+    raw: { contentTypes: ['text/calendar'], description: 'The call as an iCalendar attachment' },
+  },
+  setPlan: { ...action('set_plan', 'Set the plan'), body: PlanBody },
+  approvePlan: { ...action('approve_plan', 'Approve the plan'), body: ApprovePlanBody },
+  payment: { ...action('record_payment', 'Record the payment'), body: PaymentBody },
+  activate: { ...action('activate', 'Activate the client with its account team'), body: ActivateBody },
+  hosts: { summary: 'Staff who may host an onboarding call', access: actionAccess('book_meeting'), response: { 200: Type.Array(PersonRef) } },
+  accountTeam: { summary: 'The bookkeepers and reviewers an activation may assign', access: actionAccess('activate'), response: { 200: AccountTeam } },
+  mine: { summary: 'The client\'s own registration', access: access.client, ownership: own, response: { 200: MyRegistration } },
+  myDocuments: {
+    summary: 'The client uploads a document',
+    access: actionAccess('upload_document'),
+    ownership: own,
+    headers: IdempotencyHeaders,
+    body: DocumentUploadBody,
+    response: { 201: MyRegistration },
+    // The base64 file and the small envelope around it.
+    bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
+  },
+  mySubmit: { summary: 'The client submits its documents after the held call', access: actionAccess('submit_documents'), ownership: own, headers: IdempotencyHeaders, body: SubmitBody, response: { 200: MyRegistration }, errors: [409] },
+  myResubmit: { summary: 'The client resubmits after a return', access: actionAccess('resubmit'), ownership: own, headers: IdempotencyHeaders, body: ResubmitBody, response: { 200: MyRegistration }, errors: [409] },
+});

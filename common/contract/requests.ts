@@ -7,10 +7,11 @@ import { Type, type Static } from 'typebox';
 import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, MAX_TASK_TITLE, REQUEST_STATUSES } from '../service-desk.ts';
 import { MAX_DOCUMENT_BASE64 } from './clients.ts';
-import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS } from './requests-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS, requestsRoutes } from './requests-paths.ts';
 
-export { REQUEST_VIEWS, requestPaths, type RequestView } from './requests-paths.ts';
+export { REQUEST_VIEWS, requestsRoutes, type RequestView } from './requests-paths.ts';
 
 const StatusSchema = Type.Enum(REQUEST_STATUSES, { title: 'Status' });
 
@@ -109,3 +110,38 @@ export const MyRequest = Type.Object({
 export type MyRequest = Static<typeof MyRequest>;
 export const MyRequests = Type.Object({ results: Type.Array(MyRequest) });
 export type MyRequests = Static<typeof MyRequests>;
+
+const desk = access.page('on-demand-requests');
+const visible = 'Only requests of clients the caller sees (another\'s answer 404).';
+const own = 'The caller\'s own client only, found by the caller, never by a parameter.';
+const params = IdParams('requestId');
+const action = { access: desk, ownership: visible, params, headers: IdempotencyHeaders, response: { 200: RequestDetail } };
+
+export const requestsEndpoints = endpoints('requests', requestsRoutes, {
+  list: { summary: 'Requests, breached first, then by time left', access: desk, ownership: visible, query: RequestQuery, response: { 200: Page(RequestListItem) } },
+  types: { summary: 'The request types with their targets in working days', access: access.signedIn, response: { 200: RequestTypes } },
+  request: { summary: 'One request', access: desk, ownership: visible, params, response: { 200: RequestDetail } },
+  attachment: {
+    summary: 'A request\'s attachment',
+    access: desk,
+    ownership: visible,
+    params: IdParams('requestId', 'attachmentId'),
+    raw: { contentTypes: DOCUMENT_CONTENT_TYPES, description: 'The file, inline' },
+  },
+  assign: { summary: 'Assign a request', ...action, body: AssignRequestBody },
+  status: { summary: 'Move a request to another status (waiting on the client pauses the clock)', ...action, body: RequestStatusBody },
+  quote: { summary: 'Quote a price for the request', ...action, body: QuoteBody },
+  convert: { summary: 'Convert the request into tasks', ...action, body: ConvertRequestBody },
+  decline: { summary: 'Decline the request', ...action, body: DeclineRequestBody },
+  mine: { summary: 'The client\'s own requests', access: access.client, ownership: own, response: { 200: MyRequests } },
+  create: {
+    summary: 'The client asks for a service (with up to three files)',
+    access: access.client,
+    ownership: own,
+    headers: IdempotencyHeaders,
+    body: NewMyRequestBody,
+    response: { 201: MyRequest },
+    bodyLimit: 3 * MAX_DOCUMENT_BASE64 + 16_384,
+  },
+  acceptQuote: { summary: 'The client accepts the quote', access: access.client, ownership: own, params, headers: IdempotencyHeaders, body: NoBody, response: { 200: MyRequest } },
+});

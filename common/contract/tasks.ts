@@ -5,10 +5,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
-import { CalendarDate, Closed, Id, Instant, Line, Nullable, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS } from './tasks-paths.ts';
+import { access, endpoints } from './endpoint.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS, tasksRoutes } from './tasks-paths.ts';
 
-export { DEFAULT_TASK_SORT, TASK_SORTS, taskPaths, type TaskSort } from './tasks-paths.ts';
+export { DEFAULT_TASK_SORT, TASK_SORTS, tasksRoutes, type TaskSort } from './tasks-paths.ts';
 
 const StatusSchema = Type.Enum(TASK_STATUSES, { title: 'Status' });
 const PrioritySchema = Type.Enum(TASK_PRIORITIES, { title: 'Priority' });
@@ -172,3 +173,24 @@ export const UpdateTemplateBody = Closed({
   checklist: Type.Optional(ChecklistInput),
 });
 export type UpdateTemplateBody = Static<typeof UpdateTemplateBody>;
+
+const tasksPage = access.page('tasks');
+const visible = 'Only tasks of clients the caller sees (another\'s answer 404); approving and returning follow the maker-checker rule.';
+const params = IdParams('taskId');
+const action = { access: tasksPage, ownership: visible, params, headers: IdempotencyHeaders, response: { 200: TaskDetail } };
+
+export const tasksEndpoints = endpoints('tasks', tasksRoutes, {
+  list: { summary: 'Tasks', access: tasksPage, ownership: visible, query: TaskQuery, response: { 200: Page(TaskListItem) } },
+  create: { summary: 'Create a task', access: tasksPage, ownership: visible, headers: IdempotencyHeaders, body: NewTaskBody, response: { 201: TaskDetail } },
+  board: { summary: 'Open tasks and the last 50 done, by status', access: tasksPage, ownership: visible, query: BoardQuery, response: { 200: TaskBoard } },
+  choices: { summary: 'Assignees, reviewers and visible clients for the pickers', access: tasksPage, response: { 200: TaskChoices } },
+  task: { summary: 'One task with its checklist, comments and timeline', access: tasksPage, ownership: visible, params, response: { 200: TaskDetail } },
+  update: { summary: 'Change a task', ...action, body: UpdateTaskBody },
+  status: { summary: 'Move a task to another status', ...action, body: TaskStatusBody },
+  approve: { summary: 'Approve a task sent for review', ...action, body: TaskVersionBody },
+  returnTask: { summary: 'Return a task sent for review', ...action, body: ReturnTaskBody },
+  comment: { summary: 'Comment on a task', ...action, body: TaskCommentBody, response: { 201: TaskDetail } },
+  templates: { summary: 'Recurring task templates', access: tasksPage, ownership: visible, query: TemplateQuery, response: { 200: Page(TaskTemplate) } },
+  createTemplate: { summary: 'Create a recurring task template', access: tasksPage, ownership: visible, headers: IdempotencyHeaders, body: NewTemplateBody, response: { 201: TaskTemplate } },
+  updateTemplate: { summary: 'Change a recurring task template', access: tasksPage, ownership: visible, params: IdParams('templateId'), headers: IdempotencyHeaders, body: UpdateTemplateBody, response: { 200: TaskTemplate } },
+});

@@ -2,11 +2,12 @@
 import { Type, type Static } from 'typebox';
 import { USER_EVENT_KINDS } from '../events.ts';
 import { ROLES, STAFF_ROLES } from '../roles.ts';
-import { Closed, Email, Id, Instant, Line, Nullable, PageQuery, Search } from './shared.ts';
+import { access, endpoints } from './endpoint.ts';
+import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
 
-import { MAX_DISPLAY_NAME_LENGTH } from './users-paths.ts';
+import { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 
-export { MAX_DISPLAY_NAME_LENGTH, userPaths } from './users-paths.ts';
+export { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 
 const RoleSchema = Type.Enum(ROLES, { title: 'Role' });
 
@@ -92,3 +93,18 @@ export type UserAuditEvent = Static<typeof UserAuditEvent>;
 /** GET users/user-role-choices/ */
 export const RoleChoice = Type.Object({ value: RoleSchema, label: Type.String() });
 export type RoleChoice = Static<typeof RoleChoice>;
+
+const admin = access.page('users');
+const userParams = IdParams('userId');
+
+export const usersEndpoints = endpoints('users', usersRoutes, {
+  me: { summary: 'The signed-in user', access: access.signedIn, response: { 200: Me } },
+  list: { summary: 'Staff users, sorted by name', access: admin, query: UserQuery, response: { 200: Page(StaffUser) } },
+  invite: { summary: 'Invite a staff member: the sign-in account and the user row together', access: admin, body: InviteUserBody, response: { 201: SetPasswordLinkResponse }, errors: [409] },
+  roleChoices: { summary: 'Every role with its label', access: admin, response: { 200: Type.Array(RoleChoice) } },
+  changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s)', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409] },
+  deactivate: { summary: 'Disable the account, revoke its sessions, mark the user inactive', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser }, errors: [409] },
+  reactivate: { summary: 'Enable the account and the user again', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser } },
+  setPasswordLink: { summary: 'A fresh set-password link', access: admin, params: userParams, body: NoBody, response: { 200: SetPasswordLinkResponse }, errors: [409] },
+  audit: { summary: 'The staff administration audit, newest first', access: admin, query: UserAuditQuery, response: { 200: Page(UserAuditEvent) } },
+});

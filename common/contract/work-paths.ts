@@ -1,25 +1,28 @@
 /**
  * Work at speed (issue 22): the paths of Home's blocks, next unassigned, search everywhere, saved views and
- * bulk jobs (relative to API_BASE), and their limits; plain code for the console.
+ * bulk jobs (method and path; schemas and access: workEndpoints in work.ts), and their limits; plain code for the console.
  */
-const segment = (value: string | number) => encodeURIComponent(String(value));
-
-export const workPaths = {
-  /** GET: every block of the caller's Home in one answer. */
-  myWork: 'me/work',
-  /** POST { queue }: assigns the oldest unassigned item of the queue to the caller and answers it (or null). */
-  next: 'work/next/',
-  /** GET ?q=: search everywhere, grouped by kind, only what the caller may open. */
-  search: 'search/',
-  /** GET ?list=: the caller's views of a list and the ones shared with the team; POST creates one. */
-  views: 'views/',
-  /** PATCH { version, ... } / DELETE { version }: the caller's own view. */
-  view: (viewId: number) => `views/${segment(viewId)}`,
-  /** GET: the bulk actions the caller may run, per list. */
-  bulkActions: 'bulk/actions/',
-  /** GET ?list=: the caller's recent jobs; POST { list, action, filter | ids, params } starts one. */
-  bulkJobs: 'bulk/jobs/',
-  bulkJob: (jobId: number) => `bulk/jobs/${segment(jobId)}`,
+export const workRoutes = {
+  /** Every block of the caller's Home in one answer. */
+  myWork: 'GET /me/work',
+  /** { queue }: assigns the oldest unassigned item of the queue to the caller and answers it (or null). */
+  next: 'POST /work/next/',
+  /** ?q=: search everywhere, grouped by kind, only what the caller may open. */
+  search: 'GET /search/',
+  /** ?list=: the caller's views of a list and the ones shared with the team. */
+  views: 'GET /views/',
+  createView: 'POST /views/',
+  /** { version, ... }: the caller's own view. */
+  updateView: 'PATCH /views/:viewId',
+  /** { version } */
+  deleteView: 'DELETE /views/:viewId',
+  /** The bulk actions the caller may run, per list. */
+  bulkActions: 'GET /bulk/actions/',
+  /** ?list=: the caller's recent jobs. */
+  bulkJobs: 'GET /bulk/jobs/',
+  /** { list, action, filter | ids, params } starts one. */
+  startBulkJob: 'POST /bulk/jobs/',
+  bulkJob: 'GET /bulk/jobs/:jobId',
 } as const;
 
 /** A search needs this many characters before the server looks (one letter matches everything). */

@@ -4,8 +4,10 @@
  * strings here (bounded where they are input).
  */
 import { Type, type Static } from 'typebox';
-import { Closed, Id, Instant, Line, Nullable, Version } from './shared.ts';
-import { MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND } from './work-paths.ts';
+import { navEntries, NAV_TABLE } from '../access.ts';
+import { access, endpoints } from './endpoint.ts';
+import { Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Version } from './shared.ts';
+import { MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND, workRoutes } from './work-paths.ts';
 import { MAX_SEARCH_LENGTH } from './http.ts';
 
 /** A list's key: the route key of its page (e.g. 'due-diligence', 'clients'). */
@@ -165,3 +167,39 @@ export type BulkActions = Static<typeof BulkActions>;
 export const BulkJobs = Type.Object({ jobs: Type.Array(BulkJob) });
 export type BulkJobs = Static<typeof BulkJobs>;
 
+
+/** Any staff page: every staff role searches, saves views and runs bulk jobs; each area narrows to what the role sees. */
+export const anyStaffPage = access.anyPage(...navEntries(NAV_TABLE).map((entry) => entry.id));
+const viewParams = IdParams('viewId');
+const ownViews = 'The list must be a page the caller opens; a view is changed only by its owner.';
+const ownJobs = 'The caller\'s own jobs; each row goes through the area\'s own write and rule.';
+
+export const workEndpoints = endpoints('work', workRoutes, {
+  myWork: { summary: 'Every block of the caller\'s Home', access: access.page('home'), response: { 200: MyWork } },
+  next: {
+    summary: 'Take the oldest unassigned item of a queue',
+    // The pages of the areas' next-unassigned queues (tests/common/endpoint-tables.test.ts compares them).
+    access: access.anyPage('due-diligence', 'tasks', 'on-demand-requests', 'chats', 'contactus'),
+    ownership: 'The role must see the queue\'s page.',
+    headers: IdempotencyHeaders,
+    body: NextBody,
+    response: { 200: NextResult },
+  },
+  search: { summary: 'Search everywhere, grouped by kind', access: anyStaffPage, ownership: 'Each area shows only what the caller may open.', query: SearchQuery, response: { 200: SearchResult } },
+  views: { summary: 'The caller\'s and the team\'s saved views of a list', access: anyStaffPage, ownership: ownViews, query: ViewsQuery, response: { 200: SavedViews } },
+  createView: { summary: 'Save a view of a list', access: anyStaffPage, ownership: ownViews, headers: IdempotencyHeaders, body: NewView, response: { 201: SavedView } },
+  updateView: { summary: 'Change a saved view', access: anyStaffPage, ownership: ownViews, headers: IdempotencyHeaders, params: viewParams, body: ViewPatch, response: { 200: SavedView } },
+  deleteView: {
+    summary: 'Delete a saved view',
+    access: anyStaffPage,
+    ownership: ownViews,
+    headers: IdempotencyHeaders,
+    params: viewParams,
+    body: ViewDelete,
+    response: { 200: Type.Object({ id: Type.Integer(), deleted: Type.Literal(true) }) },
+  },
+  bulkActions: { summary: 'The bulk actions the caller may run, per list', access: anyStaffPage, response: { 200: BulkActions } },
+  bulkJobs: { summary: 'The caller\'s recent bulk jobs', access: anyStaffPage, ownership: ownJobs, query: BulkJobsQuery, response: { 200: BulkJobs } },
+  startBulkJob: { summary: 'Start a bulk job over a selection or a filter', access: anyStaffPage, ownership: ownJobs, headers: IdempotencyHeaders, body: NewBulkJob, response: { 201: BulkJob } },
+  bulkJob: { summary: 'One of the caller\'s bulk jobs with its rows', access: anyStaffPage, ownership: ownJobs, params: IdParams('jobId'), response: { 200: BulkJob } },
+});

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
 import type { DocumentUploadBody, MyRegistration } from '../../common/contract/registrations.ts';
-import { registrationPaths } from '../../common/contract/registrations-paths.ts';
+import { requestOf } from '../../common/contract/endpoint.ts';
+import { registrationsRoutes } from '../../common/contract/registrations-paths.ts';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../common/review.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
@@ -58,25 +59,25 @@ function upload(registration: MyRegistration, kind: DocumentKind, title: string,
 
 export async function resubmitAsClient(options: ClientResubmitOptions): Promise<MyRegistration> {
   const call = await clientSession(options);
-  const registration = await call<MyRegistration>(registrationPaths.mine);
+  const registration = await call<MyRegistration>(requestOf(registrationsRoutes.mine).path);
   if (registration.review_state !== 'returned') {
     throw new Error(`${registration.legal_name} (${registration.registration_id}) is not returned for correction (status '${registration.status_label}'); return it from the due-diligence page first.`);
   }
   const renewed = upload(registration, 'trade_licence', 'Commercial Licence (renewed)', [`Renewed on: ${new Date().toISOString().slice(0, 10)}`, 'Uploaded by the client as the correction asked for.']);
-  const uploaded = await call<MyRegistration>(registrationPaths.myDocuments, { method: 'POST', body: { ...renewed, file_name: 'trade-licence-renewed.pdf' } });
-  return call<MyRegistration>(registrationPaths.myResubmit, { method: 'POST', body: { version: uploaded.version } });
+  const uploaded = await call<MyRegistration>(requestOf(registrationsRoutes.myDocuments).path, { method: 'POST', body: { ...renewed, file_name: 'trade-licence-renewed.pdf' } });
+  return call<MyRegistration>(requestOf(registrationsRoutes.myResubmit).path, { method: 'POST', body: { version: uploaded.version } });
 }
 
 export async function submitAsClient(options: ClientResubmitOptions): Promise<MyRegistration> {
   const call = await clientSession(options);
-  let registration = await call<MyRegistration>(registrationPaths.mine);
+  let registration = await call<MyRegistration>(requestOf(registrationsRoutes.mine).path);
   if (registration.phase !== 'awaiting_documents') {
     throw new Error(`${registration.legal_name} (${registration.registration_id}) is not waiting for documents (status '${registration.status_label}'); mark its onboarding call held on Call Schedule first.`);
   }
   for (const kind of registration.missing_documents) {
-    registration = await call<MyRegistration>(registrationPaths.myDocuments, { method: 'POST', body: upload(registration, kind, DOCUMENT_KIND_LABELS[kind], ['Uploaded by the client after the onboarding call.']) });
+    registration = await call<MyRegistration>(requestOf(registrationsRoutes.myDocuments).path, { method: 'POST', body: upload(registration, kind, DOCUMENT_KIND_LABELS[kind], ['Uploaded by the client after the onboarding call.']) });
   }
-  return call<MyRegistration>(registrationPaths.mySubmit, { method: 'POST', body: { version: registration.version } });
+  return call<MyRegistration>(requestOf(registrationsRoutes.mySubmit).path, { method: 'POST', body: { version: registration.version } });
 }
 
 /**

@@ -16,8 +16,9 @@ import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../common/contract/http.ts';
 import type { AssignBody, DocumentUploadBody, MyRegistration, RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
-import { notificationPaths } from '../../common/contract/notifications-paths.ts';
-import { registrationPaths } from '../../common/contract/registrations-paths.ts';
+import { requestOf } from '../../common/contract/endpoint.ts';
+import { notificationsRoutes } from '../../common/contract/notifications-paths.ts';
+import { registrationsRoutes } from '../../common/contract/registrations-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
@@ -51,7 +52,7 @@ async function open(base: string, path: string): Promise<Page> {
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${notificationPaths.stream}` && response.ok(), { timeout: 60_000 });
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${requestOf(notificationsRoutes.stream).path}` && response.ok(), { timeout: 60_000 });
   await page.goto(`${base}${path}`);
   await signIn(page, account.email, account.password);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
@@ -224,7 +225,7 @@ describe('the review loop', () => {
     const client = e2e.stack.accounts.find((candidate) => candidate.role === 'CLIENT')!;
     const clientToken = await apiToken(client.email);
     // The client's own registration, untouched by the cases above: it waits on due diligence, unassigned.
-    const mine = await call<MyRegistration>(clientToken, registrationPaths.mine);
+    const mine = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.mine).path);
     const search = encodeURIComponent(mine.legal_name.toLowerCase());
     const adminToken = await apiToken(staffA.email);
     const listed = await call<ListPage<RegistrationListItem>>(adminToken, `registrations/?queue=due-diligence&search=${search}`);
@@ -259,7 +260,7 @@ describe('the review loop', () => {
 
     // The client uploads the corrected licence; B hears of it before the resubmission, so the badge below
     // counts the resubmission alone.
-    const uploaded = await call<MyRegistration>(clientToken, registrationPaths.myDocuments, {
+    const uploaded = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.myDocuments).path, {
       kind: 'trade_licence',
       file_name: 'trade-licence-renewed.pdf',
       content_type: 'application/pdf',
@@ -267,7 +268,7 @@ describe('the review loop', () => {
     } satisfies DocumentUploadBody);
     await expect.poll(() => unread(watcher), { timeout: 5000 }).toBe(before + 3);
 
-    const resubmitted = await call<MyRegistration>(clientToken, registrationPaths.myResubmit, { version: uploaded.version });
+    const resubmitted = await call<MyRegistration>(clientToken, requestOf(registrationsRoutes.myResubmit).path, { version: uploaded.version });
     const answeredAt = Date.now();
     expect(resubmitted).toMatchObject({ review_state: null, status_label: 'Pending Due Diligence' });
     const toast = watcher.getByTestId('push-toast').filter({ hasText: 'Registration resubmitted' });

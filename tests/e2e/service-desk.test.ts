@@ -10,10 +10,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chatPaths } from '../../common/contract/chats-paths.ts';
+import { requestOf } from '../../common/contract/endpoint.ts';
+import { chatsRoutes } from '../../common/contract/chats-paths.ts';
 import type { ConversationItem, MessagePage } from '../../common/contract/chats.ts';
 import type { MyRequest } from '../../common/contract/requests.ts';
-import { requestPaths } from '../../common/contract/requests-paths.ts';
+import { requestsRoutes } from '../../common/contract/requests-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { signIn as emulatorSignIn } from '../backend/support.ts';
 import { seriousViolations, startE2E, type E2E } from './helpers.ts';
@@ -143,7 +144,7 @@ describe('tasks', () => {
 
 describe('on-demand requests', () => {
   it("shows a client's request, quotes it, and converts it into tasks once the client accepts", async () => {
-    const mine = await asClient<MyRequest>(requestPaths.mine, { type: 'noc_letter', details: 'No-objection letter for our accountant, Mr. Suresh Kumar, for a Schengen visa.' });
+    const mine = await asClient<MyRequest>(requestOf(requestsRoutes.mine).path, { type: 'noc_letter', details: 'No-objection letter for our accountant, Mr. Suresh Kumar, for a Schengen visa.' });
     const page = await e2e.signedInAs('BOOKKEEPER', '/on-demand-requests');
     const row = page.getByRole('table', { name: 'Requests' }).getByRole('button', { name: 'No-objection letter' }).first();
     await row.waitFor();
@@ -155,7 +156,7 @@ describe('on-demand requests', () => {
     await dialog.getByRole('button', { name: 'Quote a fee' }).click();
     await dialog.getByText('AED 367.50').first().waitFor();
     await expect.poll(async () => (await dialog.getByRole('button', { name: 'Convert to tasks' }).isDisabled())).toBe(true);
-    await asClient(requestPaths.acceptQuote(mine.id), {});
+    await asClient(requestOf(requestsRoutes.acceptQuote, { requestId: mine.id }).path, {});
     await page.reload();
     await page.getByRole('dialog').getByText(/\(accepted by the client\)/).waitFor();
     await shoot(page, 'request-dialog');
@@ -171,8 +172,8 @@ describe('chats', () => {
     const list = page.getByRole('complementary', { name: 'Conversations' });
     await list.locator('.chat-row').first().waitFor();
     const token = await emulatorSignIn(e2e.stack.authEmulatorHost, 'bookkeeper@example.com');
-    const conversations = (await (await fetch(`${e2e.stack.url}/api/${chatPaths.list}?page_size=50`, { headers: { authorization: `Firebase ${token}` } })).json()) as ListPage<ConversationItem>;
-    const mine = (await asClient<MessagePage>(chatPaths.mine)).results[0]!.conversation_id;
+    const conversations = (await (await fetch(`${e2e.stack.url}/api/${requestOf(chatsRoutes.list).path}?page_size=50`, { headers: { authorization: `Firebase ${token}` } })).json()) as ListPage<ConversationItem>;
+    const mine = (await asClient<MessagePage>(requestOf(chatsRoutes.mine).path)).results[0]!.conversation_id;
     expect(conversations.results.map((item) => item.id)).toContain(mine);
     // Another conversation open: the client's message shows in the list's unread count and the nav badge.
     const other = conversations.results.find((item) => item.id !== mine)!;
@@ -181,7 +182,7 @@ describe('chats', () => {
     const unread = async () => ((await badge.count()) === 0 ? 0 : Number.parseInt((await badge.textContent()) ?? '0', 10));
     const before = await unread();
     const sentAt = Date.now();
-    await asClient(chatPaths.myMessages, { body: 'Hello from Layla, did you receive the March invoices? https://example.com/invoices' });
+    await asClient(requestOf(chatsRoutes.myMessages).path, { body: 'Hello from Layla, did you receive the March invoices? https://example.com/invoices' });
     await expect.poll(() => list.locator(`[data-conversation="${mine}"] .chat-row__unread`).count(), { timeout: 10_000 }).toBe(1);
     console.log(`chat message to the staff list: ${Date.now() - sentAt} ms`);
     await expect.poll(unread).toBeGreaterThan(before);
@@ -192,15 +193,15 @@ describe('chats', () => {
     await expect.poll(() => list.locator(`[data-conversation="${mine}"] .chat-row__unread`).count()).toBe(0);
     // Live in the open conversation too.
     const liveAt = Date.now();
-    await asClient(chatPaths.myMessages, { body: 'Also, <b>not bold</b> please.' });
+    await asClient(requestOf(chatsRoutes.myMessages).path, { body: 'Also, <b>not bold</b> please.' });
     await log.getByText('Also, <b>not bold</b> please.').waitFor({ timeout: 10_000 });
     console.log(`chat message into the open conversation: ${Date.now() - liveAt} ms`);
     await page.getByRole('textbox', { name: 'Message' }).fill('Yes, all received. Thank you!');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await expect.poll(async () => (await asClient<MessagePage>(chatPaths.mine)).results.at(-1)?.body).toBe('Yes, all received. Thank you!');
+    await expect.poll(async () => (await asClient<MessagePage>(requestOf(chatsRoutes.mine).path)).results.at(-1)?.body).toBe('Yes, all received. Thank you!');
     await shoot(page, 'chats');
     // A reminder two seconds ahead fires as a toast.
-    await fetch(`${e2e.stack.url}/api/${chatPaths.reminders}`, {
+    await fetch(`${e2e.stack.url}/api/${requestOf(chatsRoutes.reminders).path}`, {
       method: 'POST',
       headers: { authorization: `Firebase ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ conversation_id: mine, kind: 'me', at: new Date(Date.now() + 2000).toISOString() }),

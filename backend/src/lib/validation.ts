@@ -7,7 +7,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fastify';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -90,6 +90,15 @@ function bodyMayBeOmitted(schema: JsonSchema): boolean {
   return schema.type === 'object' && (!Array.isArray(schema.required) || schema.required.length === 0);
 }
 
+/**
+ * Fastify hands the body validator null both for a request without a body and for the JSON text null; this
+ * preValidation hook tells them apart, so a missing body can mean {} while a null body is refused.
+ */
+const MISSING_BODY = Symbol('missing body');
+export async function markMissingBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined && request.routeOptions.schema?.body) request.body = MISSING_BODY;
+}
+
 /** Fastify's validator compiler: the body strict, the query string, path and headers converted from strict text. */
 export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const json = schema as JsonSchema;
@@ -97,7 +106,8 @@ export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ 
     const validate = compile(bodyAjv, json);
     const omittable = bodyMayBeOmitted(json);
     return (data: unknown) => {
-      if ((data === undefined || data === null) && omittable) return { value: {} };
+      // Only a missing body means {}: a JSON null is a body of the wrong type, refused like any other.
+      if (data === MISSING_BODY) return omittable ? { value: {} } : { error: toValidationError(validate(null) ? [] : (validate.errors ?? []), 'body') };
       if (validate(data)) return { value: data };
       return { error: toValidationError(validate.errors ?? [], 'body') };
     };

@@ -26,6 +26,8 @@ import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
 import { viewsModule } from './views/index.ts';
 import { workModule } from './work/index.ts';
+// The API's own description, from every route above (issue 29).
+import { apiDocsModule } from './api-docs/index.ts';
 
 export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
   // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
@@ -36,4 +38,5 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   enquiriesModule, crmModule, careersModule, faqsModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
+  apiDocsModule,
 ];

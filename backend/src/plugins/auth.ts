@@ -14,6 +14,7 @@ import type { Agent } from 'node:http';
 import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { AUTH_SCHEME } from '../../../common/contract/http.ts';
 import { canSee, type RouteKey } from '../../../common/access.ts';
+import type { Access } from '../../../common/contract/endpoint.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
 import { forbidden, HttpError } from '../lib/http-error.ts';
 
@@ -27,29 +28,11 @@ export interface CurrentUser {
 }
 
 /**
- * Who may call a route, declared on the route itself (`config.access`) and enforced before its input is
- * validated, so a forbidden caller learns nothing about the route's schema. Every route declares one; the
- * app refuses to start otherwise.
- * - public: no token (health; the website's few public endpoints)
- * - signed-in: any known user, staff or client (their own profile, push token, devices)
- * - client: a CLIENT account, reaching only its own records (the handlers key them by the caller)
- * - page: the staff roles that see that console page (common/access.ts), the data's page
- * - any-page: the roles that see any of these pages; the handler narrows by what was asked
+ * Who may call a route: its endpoint table entry's `access` (common/contract/endpoint.ts), set as the route's
+ * `config.access` and enforced before its input is validated, so a forbidden caller learns nothing about the
+ * route's schema. Every route declares one; the app refuses to start otherwise.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'client' }
-  | { kind: 'page'; page: RouteKey }
-  | { kind: 'any-page'; pages: readonly RouteKey[] };
-
-export const access = {
-  public: { kind: 'public' },
-  signedIn: { kind: 'signed-in' },
-  client: { kind: 'client' },
-  page: (page: RouteKey): Access => ({ kind: 'page', page }),
-  anyPage: (...pages: RouteKey[]): Access => ({ kind: 'any-page', pages }),
-} as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
+export { access, type Access } from '../../../common/contract/endpoint.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -8,7 +8,8 @@
  * that heard the 403 is handed in, as this module is loaded by that client.
  */
 import type { Me } from '../../../common/contract/users.ts';
-import { userPaths } from '../../../common/contract/users-paths.ts';
+import { requestOf } from '../../../common/contract/endpoint.ts';
+import { usersRoutes } from '../../../common/contract/users-paths.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { authStatus, session, setSession } from '../state/session.ts';
 import type { ApiClient } from './api-client.ts';
@@ -17,11 +18,14 @@ import { queryCache } from './query-cache.ts';
 
 export const ROLE_CHANGED_TITLE = 'Your role has changed';
 
+/** The path the API client reports a failed profile call under. */
+const ME_PATH = requestOf(usersRoutes.me).path;
+
 let reading: Promise<void> | null = null;
 
 export function recheckProfile(failedPath: string, api: ApiClient): Promise<void> {
   // The profile call itself answers 403 for an account without a staff user: nothing to re-read then.
-  if (failedPath === userPaths.me || authStatus.peek() !== 'signed-in') return Promise.resolve();
+  if (failedPath === ME_PATH || authStatus.peek() !== 'signed-in') return Promise.resolve();
   reading ??= readProfile(api).finally(() => {
     reading = null;
   });
@@ -32,7 +36,7 @@ async function readProfile(api: ApiClient): Promise<void> {
   const before = session.peek();
   let me: Me;
   try {
-    me = await api<Me>(userPaths.me);
+    me = await api<Me>(ME_PATH);
   } catch (error) {
     console.warn('The profile could not be read again after a 403', error);
     return;

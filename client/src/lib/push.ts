@@ -7,10 +7,11 @@
 import { signal } from '@preact/signals-react';
 import { initializeApp } from 'firebase/app';
 import type { Messaging } from 'firebase/messaging';
-import type { DeviceRegistration, PushTokenRecord } from '../../../common/contract/devices.ts';
-import { devicePaths } from '../../../common/contract/devices-paths.ts';
+import { clientEndpoints } from '../../../common/contract/endpoint.ts';
+import type { DeviceRegistration, devicesEndpoints } from '../../../common/contract/devices.ts';
+import { devicesRoutes } from '../../../common/contract/devices-paths.ts';
 import type { RuntimeConfig } from '../../../common/runtime-config.ts';
-import { api } from './api.ts';
+import { call } from './call.ts';
 import { ApiError } from './errors.ts';
 import { serviceWorkerScriptUrl } from './trusted-types.ts';
 
@@ -26,6 +27,8 @@ export type DeviceState = 'unknown' | 'registering' | 'registered' | 'not-regist
 
 export const pushPermission = signal<PermissionState>(currentPermission());
 export const deviceState = signal<DeviceState>('unknown');
+
+const devices = clientEndpoints<typeof devicesEndpoints>(devicesRoutes);
 
 let messagingSetup: { messaging: Messaging; vapidKey: string } | null = null;
 
@@ -103,7 +106,7 @@ export async function registerDevice(): Promise<void> {
     const registration = await navigator.serviceWorker.register(serviceWorkerScriptUrl(MESSAGING_SW_URL), { scope: '/' });
     const fetchToken = () => withTimeout(getToken(messaging, { vapidKey, serviceWorkerRegistration: registration }), GET_TOKEN_TIMEOUT_MS, 'getToken');
     let token = await fetchToken();
-    const stored = await api<PushTokenRecord>(devicePaths.pushToken).catch((error: unknown) => {
+    const stored = await call(devices.pushToken).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     });
@@ -113,7 +116,7 @@ export async function registerDevice(): Promise<void> {
     }
     await registerToken(token);
     if (stored?.token !== token || needsTokenRefresh(stored.updated_at)) {
-      await api<PushTokenRecord>(devicePaths.pushToken, { method: 'PUT', body: { token } });
+      await call(devices.savePushToken, { body: { token } });
     }
     deviceState.value = 'registered';
   } catch (error) {
@@ -124,12 +127,12 @@ export async function registerDevice(): Promise<void> {
 
 async function registerToken(token: string): Promise<void> {
   try {
-    await api<DeviceRegistration>(devicePaths.device(token));
+    await call(devices.device, { params: { registrationId: token } });
     return;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
   const body: DeviceRegistration = { registration_id: token, device: DEVICE_PLACEHOLDER, active: true, type: 'web' };
-  await api<DeviceRegistration>(devicePaths.devices, { method: 'POST', body });
+  await call(devices.register, { body });
 }
 

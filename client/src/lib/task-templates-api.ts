@@ -5,10 +5,12 @@
  * invalidating ['tasks'] refreshes the templates and the tasks lists together; the pickers share the Tasks
  * page's ['tasks', 'choices'] entry.
  */
-import type { Page } from '../../../common/contract/shared.ts';
-import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
-import { taskPaths } from '../../../common/contract/tasks-paths.ts';
-import { api } from './api.ts';
+import { clientEndpoints } from '../../../common/contract/endpoint.ts';
+import type { NewTemplateBody, tasksEndpoints, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
+import { tasksRoutes } from '../../../common/contract/tasks-paths.ts';
+import { call } from './call.ts';
+
+const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
 
 type Headers = Record<string, string>;
 
@@ -18,7 +20,7 @@ export const templateKeys = {
   choices: ['tasks', 'choices'] as const,
 };
 
-export const fetchTemplates = (query: TemplateQuery, signal: AbortSignal) => api<Page<TaskTemplate>>(taskPaths.templates, { query, signal });
-export const fetchTaskChoices = (signal: AbortSignal) => api<TaskChoices>(taskPaths.choices, { signal });
-export const createTemplate = (body: NewTemplateBody, headers: Headers) => api<TaskTemplate>(taskPaths.templates, { method: 'POST', body, headers });
-export const updateTemplate = (templateId: number, body: UpdateTemplateBody, headers: Headers) => api<TaskTemplate>(taskPaths.template(templateId), { method: 'PATCH', body, headers });
+export const fetchTemplates = (query: TemplateQuery, signal: AbortSignal) => call(tasks.templates, { query, signal });
+export const fetchTaskChoices = (signal: AbortSignal) => call(tasks.choices, { signal });
+export const createTemplate = (body: NewTemplateBody, headers: Headers) => call(tasks.createTemplate, { body, headers });
+export const updateTemplate = (templateId: number, body: UpdateTemplateBody, headers: Headers) => call(tasks.updateTemplate, { params: { templateId }, body, headers });

@@ -7,7 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../../../common/contract/http.ts';
-import { notificationPaths } from '../../../common/contract/notifications-paths.ts';
+import { requestOf } from '../../../common/contract/endpoint.ts';
+import { notificationsRoutes } from '../../../common/contract/notifications-paths.ts';
 import type { GatewayConfig } from '../config.ts';
 import { sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
@@ -20,7 +21,7 @@ export interface EventStreamOptions {
   verifier: TokenVerifier;
 }
 
-export const EVENT_STREAM_PATH = `${API_BASE}${notificationPaths.stream}`;
+export const EVENT_STREAM_PATH = `${API_BASE}${requestOf(notificationsRoutes.stream).path}`;
 
 /** How often an open stream's token is checked again when the verifier caches nothing (AUTH_CACHE_MS=0). */
 const DEFAULT_RECHECK_MS = 30_000;

@@ -5,22 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { navEntries, NAV_TABLE } from '../../../../common/access.ts';
-import { BulkActions, BulkJob, BulkJobs, BulkJobsQuery, NewBulkJob } from '../../../../common/contract/work.ts';
-import { IdempotencyHeaders, IdParams } from '../../../../common/contract/shared.ts';
+import { workEndpoints as endpoints } from '../../../../common/contract/work.ts';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { actionContext } from '../../lib/action.ts';
-import { access, signedInUser } from '../../plugins/auth.ts';
+import { route } from '../../lib/routes.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { actionsFor, bulkActions, createJob, listJobs, readOwnJob, runBulkJobs } from './store.ts';
 
 export { runBulkJobs } from './store.ts';
 
-const anyStaffPage = { access: access.anyPage(...navEntries(NAV_TABLE).map((entry) => entry.id)) };
 const RUN_INTERVAL_MS = 1000;
 
 async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const actions = bulkActions(modules);
   const runner = randomUUID();
   let running: Promise<unknown> | null = null;
@@ -53,17 +49,17 @@ async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise
     await running;
   });
 
-  api.get('/bulk/actions/', { config: anyStaffPage, schema: { response: { 200: BulkActions } } }, async (request) => actionsFor(actions, signedInUser(request)));
+  route(app, endpoints.bulkActions, async (request) => actionsFor(actions, signedInUser(request)));
 
-  api.get('/bulk/jobs/', { config: anyStaffPage, schema: { querystring: BulkJobsQuery, response: { 200: BulkJobs } } }, async (request) => ({
+  route(app, endpoints.bulkJobs, async (request) => ({
     jobs: await listJobs(app.db, actions, signedInUser(request), request.query.list),
   }));
 
-  api.get('/bulk/jobs/:jobId', { config: anyStaffPage, schema: { params: IdParams('jobId'), response: { 200: BulkJob } } }, async (request) =>
+  route(app, endpoints.bulkJob, async (request) =>
     readOwnJob(app.db, actions, signedInUser(request), request.params.jobId),
   );
 
-  api.post('/bulk/jobs/', { config: anyStaffPage, schema: { headers: IdempotencyHeaders, body: NewBulkJob, response: { 201: BulkJob } } }, async (request, reply) => {
+  route(app, endpoints.startBulkJob, async (request, reply) => {
     const user = signedInUser(request);
     const job = await createJob(app.db, actions, user, request.body, actionContext(request, user.id));
     run();

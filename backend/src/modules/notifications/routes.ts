@@ -3,13 +3,12 @@
  * Events) and, in emulator mode only, a test notification for the Settings page's demo button.
  */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { NOTIFICATION_STREAM_EVENTS, NotificationQuery, NotificationRecord, UnreadCount } from '../../../../common/contract/notifications.ts';
-import { IdParams, NoBody, Page } from '../../../../common/contract/shared.ts';
-import { access, signedInUser } from '../../plugins/auth.ts';
+import { NOTIFICATION_STREAM_EVENTS, notificationsEndpoints as endpoints } from '../../../../common/contract/notifications.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { ModuleOptions } from '../../lib/module.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { route } from '../../lib/routes.ts';
 import type { StreamEvent } from './hub.ts';
 import { listNotifications, markAllRead, markRead, notificationsAfter, notifyUsers, unreadCount } from './store.ts';
 import { SETTINGS_PATH } from '../../../../common/links.ts';
@@ -17,11 +16,7 @@ import { SETTINGS_PATH } from '../../../../common/links.ts';
 /** How many missed notifications a reconnecting stream is sent; older ones are in the list. */
 const RESUME_LIMIT = 200;
 
-/** Notifications appear in the shell of every staff page; Settings is the page every staff role may open. */
-const config = { access: access.page('settings') };
-
 export async function notificationRoutes(app: FastifyInstance, { config: settings }: ModuleOptions) {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const heartbeatMs = settings.STREAM_HEARTBEAT_MS;
   // The demo's test notification exists only while tokens come from the Auth emulator.
   const demoMode = Boolean(settings.FIREBASE_AUTH_EMULATOR_HOST);
@@ -31,41 +26,33 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
     for (const end of openStreams) end();
   });
 
-  api.get(
-    '/notifications/',
-    { config, schema: { querystring: NotificationQuery, response: { 200: Page(NotificationRecord) } } },
-    async (request) => {
-      const user = signedInUser(request);
-      const window = pageWindow(request.query);
-      const { count, results } = await listNotifications(app.db, user.id, window.size, window.offset);
-      return toPage(request, window, count, results);
-    },
-  );
+  route(app, endpoints.list, async (request) => {
+    const user = signedInUser(request);
+    const window = pageWindow(request.query);
+    const { count, results } = await listNotifications(app.db, user.id, window.size, window.offset);
+    return toPage(request, window, count, results);
+  });
 
-  api.get('/notifications/unread-count', { config, schema: { response: { 200: UnreadCount } } }, async (request) => {
+  route(app, endpoints.unreadCount, async (request) => {
     const user = signedInUser(request);
     return { unread: await unreadCount(app.db, user.id) };
   });
 
-  api.post(
-    '/notifications/:id/read',
-    { config, schema: { params: IdParams('id'), body: NoBody, response: { 200: UnreadCount } } },
-    async (request) => {
-      const user = signedInUser(request);
-      const found = await app.db.transaction((tx) => markRead(tx, user.id, request.params.id));
-      if (!found) throw notFound('Notification');
-      return { unread: await unreadCount(app.db, user.id) };
-    },
-  );
+  route(app, endpoints.read, async (request) => {
+    const user = signedInUser(request);
+    const found = await app.db.transaction((tx) => markRead(tx, user.id, request.params.id));
+    if (!found) throw notFound('Notification');
+    return { unread: await unreadCount(app.db, user.id) };
+  });
 
-  api.post('/notifications/read-all', { config, schema: { body: NoBody, response: { 200: UnreadCount } } }, async (request) => {
+  route(app, endpoints.readAll, async (request) => {
     const user = signedInUser(request);
     await app.db.transaction((tx) => markAllRead(tx, user.id));
     return { unread: await unreadCount(app.db, user.id) };
   });
 
   if (demoMode) {
-    api.post('/notifications/test', { config, schema: { body: NoBody, response: { 201: NotificationRecord } } }, async (request, reply) => {
+    route(app, endpoints.test, async (request, reply) => {
       const user = signedInUser(request);
       const [created] = await app.db.transaction((tx) =>
         notifyUsers(tx, [user.id], { kind: 'test', title: 'Test notification', body: 'Notifications reach this console live.', link: SETTINGS_PATH }),
@@ -75,7 +62,7 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
   }
 
   // An event stream, not a JSON answer: written on the raw socket, so no response schema.
-  api.get('/notifications/stream', { config: { ...config, rawResponse: true } }, async (request, reply) => {
+  route(app, endpoints.stream, async (request, reply) => {
     const user = signedInUser(request);
     const lastEventId = parseLastEventId(request.headers['last-event-id']);
     const sent = new Set<number>();

@@ -5,32 +5,15 @@
  * scripts/demo-submit.ts and scripts/demo-resubmit.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { DocumentUploadBody, MAX_DOCUMENT_BASE64_LENGTH, MyRegistration, ResubmitBody, SubmitBody } from '../../../../common/contract/registrations.ts';
-import { IdempotencyHeaders } from '../../../../common/contract/shared.ts';
-import { access, signedInUser } from '../../plugins/auth.ts';
+import { registrationsEndpoints as endpoints } from '../../../../common/contract/registrations.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { route } from '../../lib/routes.ts';
 import * as store from './my-store.ts';
-import { actionAccess, actorOf } from './pipeline-routes.ts';
-
-const config = { access: access.client };
+import { actorOf } from './pipeline-routes.ts';
 
 export async function myRegistrationRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  api.get('/me/registration', { config, schema: { response: { 200: MyRegistration } } }, async (request) => store.readMyRegistration(app.db, signedInUser(request).id));
-
-  api.post(
-    '/me/registration/documents',
-    // The base64 file and the small envelope around it.
-    { config: actionAccess('upload_document'), bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096, schema: { headers: IdempotencyHeaders, body: DocumentUploadBody, response: { 201: MyRegistration } } },
-    async (request, reply) => reply.code(201).send(await store.uploadDocument(app.db, request.body, actorOf(request))),
-  );
-
-  api.post('/me/registration/submit', { config: actionAccess('submit_documents'), schema: { headers: IdempotencyHeaders, body: SubmitBody, response: { 200: MyRegistration } } }, async (request) =>
-    store.submitDocuments(app.db, request.body, actorOf(request)),
-  );
-
-  api.post('/me/registration/resubmit', { config: actionAccess('resubmit'), schema: { headers: IdempotencyHeaders, body: ResubmitBody, response: { 200: MyRegistration } } }, async (request) =>
-    store.resubmit(app.db, request.body, actorOf(request)),
-  );
+  route(app, endpoints.mine, async (request) => store.readMyRegistration(app.db, signedInUser(request).id));
+  route(app, endpoints.myDocuments, async (request, reply) => reply.code(201).send(await store.uploadDocument(app.db, request.body, actorOf(request))));
+  route(app, endpoints.mySubmit, async (request) => store.submitDocuments(app.db, request.body, actorOf(request)));
+  route(app, endpoints.myResubmit, async (request) => store.resubmit(app.db, request.body, actorOf(request)));
 }

@@ -4,80 +4,53 @@
  * own client only, found by the caller, never by a parameter).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  AssignRequestBody,
-  ConvertRequestBody,
-  DeclineRequestBody,
-  MyRequest,
-  MyRequests,
-  NewMyRequestBody,
-  QuoteBody,
-  RequestDetail,
-  RequestListItem,
-  RequestQuery,
-  RequestStatusBody,
-  RequestTypes,
-} from '../../../../common/contract/requests.ts';
-import { MAX_DOCUMENT_BASE64 } from '../../../../common/contract/clients.ts';
-import { IdempotencyHeaders, IdParams, NoBody, Page } from '../../../../common/contract/shared.ts';
+import { requestsEndpoints as endpoints } from '../../../../common/contract/requests.ts';
 import { actionContext } from '../../lib/action.ts';
 import { sendFile } from '../../lib/documents.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
-import { access, signedInUser } from '../../plugins/auth.ts';
+import { route } from '../../lib/routes.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import * as requests from './store.ts';
 
-const config = { access: access.page('on-demand-requests') };
 const actor = (request: FastifyRequest) => actionContext(request, signedInUser(request).id);
 
 export async function requestRoutes(app: FastifyInstance) {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const params = IdParams('requestId');
-  const action = { params, headers: IdempotencyHeaders };
-  const answer = { response: { 200: RequestDetail } };
+  route(app, endpoints.types, async () => ({ results: await requests.requestTypes(app.db) }));
 
-  api.get('/request-types/', { config: { access: access.signedIn }, schema: { response: { 200: RequestTypes } } }, async () => ({ results: await requests.requestTypes(app.db) }));
-
-  api.get('/requests/', { config, schema: { querystring: RequestQuery, response: { 200: Page(RequestListItem) } } }, async (request) => {
+  route(app, endpoints.list, async (request) => {
     const window = pageWindow(request.query);
     const { count, results } = await requests.listRequests(app.db, signedInUser(request), request.query, window);
     return toPage(request, window, count, results);
   });
 
-  api.get('/requests/:requestId', { config, schema: { params, ...answer } }, async (request) => requests.readRequest(app.db, signedInUser(request), request.params.requestId));
+  route(app, endpoints.request, async (request) => requests.readRequest(app.db, signedInUser(request), request.params.requestId));
 
-  api.get('/requests/:requestId/attachments/:attachmentId', { config: { ...config, rawResponse: true }, schema: { params: IdParams('requestId', 'attachmentId') } }, async (request, reply) =>
+  route(app, endpoints.attachment, async (request, reply) =>
     sendFile(reply, await requests.requestAttachment(app.db, signedInUser(request), request.params.requestId, request.params.attachmentId), false),
   );
 
-  api.post('/requests/:requestId/assign', { config, schema: { ...action, body: AssignRequestBody, ...answer } }, async (request) =>
+  route(app, endpoints.assign, async (request) =>
     requests.assignRequest(app.db, signedInUser(request), request.params.requestId, request.body, actor(request)),
   );
-  api.post('/requests/:requestId/status', { config, schema: { ...action, body: RequestStatusBody, ...answer } }, async (request) =>
+  route(app, endpoints.status, async (request) =>
     requests.setRequestStatus(app.db, signedInUser(request), request.params.requestId, request.body, actor(request)),
   );
-  api.post('/requests/:requestId/quote', { config, schema: { ...action, body: QuoteBody, ...answer } }, async (request) =>
+  route(app, endpoints.quote, async (request) =>
     requests.quoteRequest(app.db, signedInUser(request), request.params.requestId, request.body, actor(request)),
   );
-  api.post('/requests/:requestId/convert', { config, schema: { ...action, body: ConvertRequestBody, ...answer } }, async (request) =>
+  route(app, endpoints.convert, async (request) =>
     requests.convertRequest(app.db, signedInUser(request), request.params.requestId, request.body, actor(request)),
   );
-  api.post('/requests/:requestId/decline', { config, schema: { ...action, body: DeclineRequestBody, ...answer } }, async (request) =>
+  route(app, endpoints.decline, async (request) =>
     requests.declineRequest(app.db, signedInUser(request), request.params.requestId, request.body, actor(request)),
   );
 
   // ----------------------------------------------------------------------------------------- client side
-  const client = { access: access.client };
+  route(app, endpoints.mine, async (request) => requests.myRequests(app.db, signedInUser(request).id));
 
-  api.get('/me/requests', { config: client, schema: { response: { 200: MyRequests } } }, async (request) => requests.myRequests(app.db, signedInUser(request).id));
+  route(app, endpoints.create, async (request, reply) => reply.code(201).send(await requests.createMyRequest(app.db, signedInUser(request).id, request.body, actor(request))));
 
-  api.post(
-    '/me/requests',
-    { config: client, bodyLimit: 3 * MAX_DOCUMENT_BASE64 + 16_384, schema: { headers: IdempotencyHeaders, body: NewMyRequestBody, response: { 201: MyRequest } } },
-    async (request, reply) => reply.code(201).send(await requests.createMyRequest(app.db, signedInUser(request).id, request.body, actor(request))),
-  );
-
-  api.post('/me/requests/:requestId/accept-quote', { config: client, schema: { ...action, body: NoBody, response: { 200: MyRequest } } }, async (request) =>
+  route(app, endpoints.acceptQuote, async (request) =>
     requests.acceptMyQuote(app.db, signedInUser(request).id, request.params.requestId, actor(request)),
   );
 }

@@ -4,35 +4,27 @@
  * queue for the caller (the area's provider locks with FOR UPDATE SKIP LOCKED).
  */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MyWork, NextBody, NextResult } from '../../../../common/contract/work.ts';
-import { IdempotencyHeaders } from '../../../../common/contract/shared.ts';
+import { workEndpoints as endpoints } from '../../../../common/contract/work.ts';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { actionContext } from '../../lib/action.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import { access, authorize, signedInUser } from '../../plugins/auth.ts';
+import { route } from '../../lib/routes.ts';
+import { authorize, signedInUser } from '../../plugins/auth.ts';
 import { buildMyWork, homeBlocks, nextProviders } from './store.ts';
 
 async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise<void> {
-  const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const blocks = homeBlocks(modules);
   const queues = nextProviders(modules);
 
-  api.get('/me/work', { config: { access: access.page('home') }, schema: { response: { 200: MyWork } } }, async (request) =>
-    buildMyWork(app.db, blocks, signedInUser(request), new Date()),
-  );
+  route(app, endpoints.myWork, async (request) => buildMyWork(app.db, blocks, signedInUser(request), new Date()));
 
-  api.post(
-    '/work/next/',
-    { config: { access: access.anyPage(...new Set(queues.map((queue) => queue.page))) }, schema: { headers: IdempotencyHeaders, body: NextBody, response: { 200: NextResult } } },
-    async (request) => {
-      const provider = queues.find((queue) => queue.queue === request.body.queue);
-      if (!provider) throw invalidInput('queue', `must be one of ${queues.map((queue) => queue.queue).join(', ')}`);
-      const user = authorize(request, provider.page);
-      const item = await provider.take(app.db, { id: user.id, role: user.role, idempotencyKey: actionContext(request, user.id).idempotencyKey });
-      return { item };
-    },
-  );
+  route(app, endpoints.next, async (request) => {
+    const provider = queues.find((queue) => queue.queue === request.body.queue);
+    if (!provider) throw invalidInput('queue', `must be one of ${queues.map((queue) => queue.queue).join(', ')}`);
+    const user = authorize(request, provider.page);
+    const item = await provider.take(app.db, { id: user.id, role: user.role, idempotencyKey: actionContext(request, user.id).idempotencyKey });
+    return { item };
+  });
 }
 
 export const workModule: BackendModule = { name: 'work', routes };

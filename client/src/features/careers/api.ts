@@ -1,10 +1,12 @@
 /** Careers' calls (common/contract/careers.ts) and cache keys; every key starts with 'careers', which every write invalidates. */
-import type { Application, ApplicationDetail, ApplicationQuery, ApplicationStatus, JobPost, JobQuery, NewJobBody, UpdateJobBody } from '../../../../common/contract/careers.ts';
-import { careerPaths } from '../../../../common/contract/careers-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
-import { api } from '../../lib/api.ts';
+import type { ApplicationQuery, ApplicationStatus, careersEndpoints, JobQuery, NewJobBody, UpdateJobBody } from '../../../../common/contract/careers.ts';
+import { careersRoutes } from '../../../../common/contract/careers-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { call } from '../../lib/call.ts';
 import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
+
+const careers = clientEndpoints<typeof careersEndpoints>(careersRoutes);
 
 export const careerKeys = {
   all: ['careers'] as const,
@@ -20,14 +22,14 @@ refreshOnNotifications(['application_received'], careerKeys.all);
 type Headers = Record<string, string>;
 const shownByPage = (error: unknown) => (error as { status?: number }).status !== 404;
 
-export const fetchJobs = (query: JobQuery, signal: AbortSignal) => api<Page<JobPost>>(careerPaths.jobs, { query, signal });
-export const useJob = (id: number, enabled = true) => useQuery(careerKeys.job(id), (signal) => api<JobPost>(careerPaths.job(id), { signal }), { enabled, notify: shownByPage });
-export const fetchApplications = (jobId: number, query: ApplicationQuery, signal: AbortSignal) => api<Page<Application>>(careerPaths.applications(jobId), { query, signal });
-export const useApplication = (id: number) => useQuery(careerKeys.application(id), (signal) => api<ApplicationDetail>(careerPaths.application(id), { signal }), { notify: shownByPage });
-export const fetchCv = (id: number, signal: AbortSignal) => api<Blob>(careerPaths.cv(id), { responseType: 'blob', signal });
+export const fetchJobs = (query: JobQuery, signal: AbortSignal) => call(careers.jobs, { query, signal });
+export const useJob = (id: number, enabled = true) => useQuery(careerKeys.job(id), (signal) => call(careers.job, { params: { id }, signal }), { enabled, notify: shownByPage });
+export const fetchApplications = (jobId: number, query: ApplicationQuery, signal: AbortSignal) => call(careers.applications, { params: { id: jobId }, query, signal });
+export const useApplication = (id: number) => useQuery(careerKeys.application(id), (signal) => call(careers.application, { params: { id }, signal }), { notify: shownByPage });
+export const fetchCv = (id: number, signal: AbortSignal) => call(careers.cv, { params: { id }, responseType: 'blob', signal });
 
-export const createJob = (body: NewJobBody, headers: Headers) => api<JobPost>(careerPaths.jobs, { method: 'POST', body, headers });
-export const updateJob = (id: number, body: UpdateJobBody, headers: Headers) => api<JobPost>(careerPaths.job(id), { method: 'PUT', body, headers });
+export const createJob = (body: NewJobBody, headers: Headers) => call(careers.createJob, { body, headers });
+export const updateJob = (id: number, body: UpdateJobBody, headers: Headers) => call(careers.updateJob, { params: { id }, body, headers });
 export const changeApplicationStatus = (id: number, body: { version: number; status: ApplicationStatus }, headers: Headers) =>
-  api<Application>(careerPaths.applicationStatus(id), { method: 'POST', body, headers });
-export const addApplicationNote = (id: number, text: string, headers: Headers) => api<ApplicationDetail>(careerPaths.applicationNotes(id), { method: 'POST', body: { text }, headers });
+  call(careers.applicationStatus, { params: { id }, body, headers });
+export const addApplicationNote = (id: number, text: string, headers: Headers) => call(careers.applicationNotes, { params: { id }, body: { text }, headers });

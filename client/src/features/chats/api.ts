@@ -3,16 +3,19 @@
  * through the notification stream: a 'chat_message' or 'chat_reminder' notification invalidates ['chats'],
  * so the list, the nav badge and the open conversation read again.
  */
-import type { CannedReplies, ChatFilter, ChatMessage, ChatQuery, ChatReminders, ChatStatusBody, ConversationItem, MessagePage, NewReminderBody, PostMessageBody, UnreadTotal } from '../../../../common/contract/chats.ts';
-import { chatPaths } from '../../../../common/contract/chats-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
-import type { TaskChoices } from '../../../../common/contract/tasks.ts';
-import { taskPaths } from '../../../../common/contract/tasks-paths.ts';
-import { api } from '../../lib/api.ts';
+import type { ChatFilter, ChatQuery, chatsEndpoints, ChatStatusBody, NewReminderBody, PostMessageBody } from '../../../../common/contract/chats.ts';
+import { chatsRoutes } from '../../../../common/contract/chats-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
+import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
+import { call } from '../../lib/call.ts';
 import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
+
+const chats = clientEndpoints<typeof chatsEndpoints>(chatsRoutes);
+const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
 
 export const chatKeys = {
   all: ['chats'] as const,
@@ -26,26 +29,26 @@ export const chatKeys = {
 
 refreshOnNotifications(['chat_message', 'chat_reminder', 'chat_assigned'], chatKeys.all);
 
-export const fetchConversations = (query: ChatQuery, signal: AbortSignal) => api<Page<ConversationItem>>(chatPaths.list, { query, signal });
-export const fetchConversation = (id: number, signal: AbortSignal) => api<ConversationItem>(chatPaths.conversation(id), { signal });
+export const fetchConversations = (query: ChatQuery, signal: AbortSignal) => call(chats.list, { query, signal });
+export const fetchConversation = (id: number, signal: AbortSignal) => call(chats.conversation, { params: { conversationId: id }, signal });
 export const fetchMessages = (id: number, query: { before?: number; after?: number; limit?: number }, signal?: AbortSignal) =>
-  api<MessagePage>(chatPaths.messages(id), { query, ...(signal ? { signal } : {}) });
-export const fetchMessageFile = (id: number, messageId: number, signal: AbortSignal) => api<Blob>(chatPaths.attachment(id, messageId), { responseType: 'blob', signal });
-export const fetchReminders = (id: number, signal: AbortSignal) => api<ChatReminders>(chatPaths.reminders, { query: { conversation: id }, signal });
-export const fetchCanned = (signal: AbortSignal) => api<CannedReplies>(chatPaths.cannedReplies, { signal });
-export const fetchStaff = (signal: AbortSignal) => api<TaskChoices>(taskPaths.choices, { signal });
+  call(chats.messages, { params: { conversationId: id }, query, ...(signal ? { signal } : {}) });
+export const fetchMessageFile = (id: number, messageId: number, signal: AbortSignal) => call(chats.attachment, { params: { conversationId: id, messageId }, responseType: 'blob', signal });
+export const fetchReminders = (id: number, signal: AbortSignal) => call(chats.reminders, { query: { conversation: id }, signal });
+export const fetchCanned = (signal: AbortSignal) => call(chats.cannedReplies, { signal });
+export const fetchStaff = (signal: AbortSignal) => call(tasks.choices, { signal });
 
-export const postMessage = (id: number, body: PostMessageBody, headers: Headers) => api<ChatMessage>(chatPaths.messages(id), { method: 'POST', body, headers });
-export const markRead = (id: number, upTo: number) => api<ConversationItem>(chatPaths.read(id), { method: 'POST', body: { up_to: upTo } });
+export const postMessage = (id: number, body: PostMessageBody, headers: Headers) => call(chats.postMessage, { params: { conversationId: id }, body, headers });
+export const markRead = (id: number, upTo: number) => call(chats.read, { params: { conversationId: id }, body: { up_to: upTo } });
 export const assignConversation = (id: number, version: number, assignee: number | null, headers: Headers) =>
-  api<ConversationItem>(chatPaths.assign(id), { method: 'POST', body: { version, assignee_id: assignee }, headers });
-export const setConversationStatus = (id: number, body: ChatStatusBody, headers: Headers) => api<ConversationItem>(chatPaths.status(id), { method: 'POST', body, headers });
-export const setReminder = (body: NewReminderBody, headers: Headers) => api<ChatReminders>(chatPaths.reminders, { method: 'POST', body, headers });
-export const cancelReminder = (id: number, headers: Headers) => api(chatPaths.cancelReminder(id), { method: 'POST', body: {}, headers });
+  call(chats.assign, { params: { conversationId: id }, body: { version, assignee_id: assignee }, headers });
+export const setConversationStatus = (id: number, body: ChatStatusBody, headers: Headers) => call(chats.status, { params: { conversationId: id }, body, headers });
+export const setReminder = (body: NewReminderBody, headers: Headers) => call(chats.setReminder, { body, headers });
+export const cancelReminder = (id: number, headers: Headers) => call(chats.cancelReminder, { params: { reminderId: id }, body: {}, headers });
 
 /** The nav badge's number: the caller's unread client messages (capped at 99+ where it is shown). */
 export function useChatUnread(enabled: boolean): number {
-  const { data } = useQuery(chatKeys.unread, (signal) => api<UnreadTotal>(chatPaths.unread, { signal }), { enabled, notify: false, refetchOnFocus: true });
+  const { data } = useQuery(chatKeys.unread, (signal) => call(chats.unread, { signal }), { enabled, notify: false, refetchOnFocus: true });
   return data?.unread ?? 0;
 }
 

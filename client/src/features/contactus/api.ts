@@ -1,11 +1,13 @@
 /** Website Enquiries' calls (common/contract/enquiries.ts) and cache keys; every key starts with 'enquiries', which every write invalidates. */
-import type { ConvertResponse, EnquiryCounts, EnquiryDetail, EnquiryItem, EnquiryQuery, EnquiryStatus } from '../../../../common/contract/enquiries.ts';
-import { enquiryPaths } from '../../../../common/contract/enquiries-paths.ts';
-import type { Page, PersonRef } from '../../../../common/contract/shared.ts';
-import { api } from '../../lib/api.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { enquiriesEndpoints, EnquiryCounts, EnquiryQuery, EnquiryStatus } from '../../../../common/contract/enquiries.ts';
+import { enquiriesRoutes } from '../../../../common/contract/enquiries-paths.ts';
+import { call } from '../../lib/call.ts';
 import { refreshOnNotifications } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery } from '../../lib/use-query.ts';
+
+const enquiries = clientEndpoints<typeof enquiriesEndpoints>(enquiriesRoutes);
 
 export const enquiryKeys = {
   all: ['enquiries'] as const,
@@ -20,25 +22,25 @@ refreshOnNotifications(['enquiry_received'], enquiryKeys.all);
 
 type Headers = Record<string, string>;
 
-export const fetchEnquiries = (query: EnquiryQuery, signal: AbortSignal) => api<Page<EnquiryItem>>(enquiryPaths.list, { query, signal });
+export const fetchEnquiries = (query: EnquiryQuery, signal: AbortSignal) => call(enquiries.list, { query, signal });
 
 export async function downloadEnquiriesCsv(query: Omit<EnquiryQuery, 'page' | 'page_size'>): Promise<void> {
-  saveFile(await api<Blob>(enquiryPaths.export, { query, responseType: 'blob' }), `website-enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
+  saveFile(await call(enquiries.export, { query, responseType: 'blob' }), `website-enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 /** New enquiries per kind, for the tabs and the navigation's badge; the live stream invalidates it on each arrival. */
 export function useEnquiryCounts(enabled: boolean): EnquiryCounts | undefined {
-  return useQuery(enquiryKeys.counts, (signal) => api<EnquiryCounts>(enquiryPaths.counts, { signal }), { enabled, notify: false, refetchOnFocus: true }).data;
+  return useQuery(enquiryKeys.counts, (signal) => call(enquiries.counts, { signal }), { enabled, notify: false, refetchOnFocus: true }).data;
 }
 
 export const useEnquiry = (id: number) =>
-  useQuery(enquiryKeys.detail(id), (signal) => api<EnquiryDetail>(enquiryPaths.enquiry(id), { signal }), { notify: (error) => (error as { status?: number }).status !== 404 });
+  useQuery(enquiryKeys.detail(id), (signal) => call(enquiries.enquiry, { params: { id }, signal }), { notify: (error) => (error as { status?: number }).status !== 404 });
 
-export const useAssignees = () => useQuery(enquiryKeys.assignees, (signal) => api<PersonRef[]>(enquiryPaths.assignees, { signal }));
+export const useAssignees = () => useQuery(enquiryKeys.assignees, (signal) => call(enquiries.assignees, { signal }));
 
 export const changeStatus = (id: number, body: { version: number; status: EnquiryStatus; reason?: string }, headers: Headers) =>
-  api<EnquiryItem>(enquiryPaths.status(id), { method: 'POST', body, headers });
-export const assign = (id: number, body: { version: number; assignee_id: number | null }, headers: Headers) => api<EnquiryItem>(enquiryPaths.assign(id), { method: 'POST', body, headers });
-export const addNote = (id: number, text: string, headers: Headers) => api<EnquiryDetail>(enquiryPaths.notes(id), { method: 'POST', body: { text }, headers });
-export const merge = (id: number, body: { version: number; into_id: number }, headers: Headers) => api<EnquiryItem>(enquiryPaths.merge(id), { method: 'POST', body, headers });
-export const convert = (id: number, version: number, headers: Headers) => api<ConvertResponse>(enquiryPaths.convert(id), { method: 'POST', body: { version }, headers });
+  call(enquiries.status, { params: { id }, body, headers });
+export const assign = (id: number, body: { version: number; assignee_id: number | null }, headers: Headers) => call(enquiries.assign, { params: { id }, body, headers });
+export const addNote = (id: number, text: string, headers: Headers) => call(enquiries.notes, { params: { id }, body: { text }, headers });
+export const merge = (id: number, body: { version: number; into_id: number }, headers: Headers) => call(enquiries.merge, { params: { id }, body, headers });
+export const convert = (id: number, version: number, headers: Headers) => call(enquiries.convert, { params: { id }, body: { version }, headers });

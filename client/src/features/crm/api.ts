@@ -1,9 +1,11 @@
 /** The CRM's calls (common/contract/crm.ts) and cache keys; every key starts with 'crm', which every write invalidates. */
-import type { ActivityBody, Board, InviteLeadResponse, LeadDetail, LeadItem, LeadQuery, LeadStage, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
-import { crmPaths } from '../../../../common/contract/crm-paths.ts';
-import type { Page, PersonRef } from '../../../../common/contract/shared.ts';
-import { api } from '../../lib/api.ts';
+import type { ActivityBody, crmEndpoints, LeadQuery, LeadStage, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
+import { crmRoutes } from '../../../../common/contract/crm-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
+
+const crm = clientEndpoints<typeof crmEndpoints>(crmRoutes);
 
 export const crmKeys = {
   all: ['crm'] as const,
@@ -15,13 +17,13 @@ export const crmKeys = {
 
 type Headers = Record<string, string>;
 
-export const fetchLeads = (query: LeadQuery, signal: AbortSignal) => api<Page<LeadItem>>(crmPaths.leads, { query, signal });
-export const useBoard = (query: { owner_id?: number; search?: string }) => useQuery(crmKeys.board(query), (signal) => api<Board>(crmPaths.board, { query, signal }));
-export const useLead = (id: number) => useQuery(crmKeys.lead(id), (signal) => api<LeadDetail>(crmPaths.lead(id), { signal }), { notify: (error) => (error as { status?: number }).status !== 404 });
-export const useOwners = () => useQuery(crmKeys.owners, (signal) => api<PersonRef[]>(crmPaths.owners, { signal }));
+export const fetchLeads = (query: LeadQuery, signal: AbortSignal) => call(crm.leads, { query, signal });
+export const useBoard = (query: { owner_id?: number; search?: string }) => useQuery(crmKeys.board(query), (signal) => call(crm.board, { query, signal }));
+export const useLead = (id: number) => useQuery(crmKeys.lead(id), (signal) => call(crm.lead, { params: { id }, signal }), { notify: (error) => (error as { status?: number }).status !== 404 });
+export const useOwners = () => useQuery(crmKeys.owners, (signal) => call(crm.owners, { signal }));
 
-export const createLead = (body: NewLeadBody, headers: Headers) => api<LeadItem>(crmPaths.leads, { method: 'POST', body, headers });
-export const updateLead = (id: number, body: UpdateLeadBody, headers: Headers) => api<LeadItem>(crmPaths.lead(id), { method: 'PUT', body, headers });
-export const moveLead = (id: number, body: { version: number; stage: LeadStage; reason?: string }, headers: Headers) => api<LeadItem>(crmPaths.stage(id), { method: 'POST', body, headers });
-export const addActivity = (id: number, body: ActivityBody, headers: Headers) => api<LeadDetail>(crmPaths.activities(id), { method: 'POST', body, headers });
-export const inviteLead = (id: number, version: number, headers: Headers) => api<InviteLeadResponse>(crmPaths.invite(id), { method: 'POST', body: { version }, headers });
+export const createLead = (body: NewLeadBody, headers: Headers) => call(crm.createLead, { body, headers });
+export const updateLead = (id: number, body: UpdateLeadBody, headers: Headers) => call(crm.updateLead, { params: { id }, body, headers });
+export const moveLead = (id: number, body: { version: number; stage: LeadStage; reason?: string }, headers: Headers) => call(crm.stage, { params: { id }, body, headers });
+export const addActivity = (id: number, body: ActivityBody, headers: Headers) => call(crm.activities, { params: { id }, body, headers });
+export const inviteLead = (id: number, version: number, headers: Headers) => call(crm.invite, { params: { id }, body: { version }, headers });

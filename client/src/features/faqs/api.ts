@@ -1,8 +1,11 @@
-/** The FAQs' calls (common/contract/faqs.ts) and cache keys; every key starts with 'faqs', which every write invalidates. */
-import type { Faq, FaqList, FaqQuery, NewFaqBody, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
-import { faqPaths } from '../../../../common/contract/faqs-paths.ts';
-import { api } from '../../lib/api.ts';
+/** The FAQs' calls (the table faqsEndpoints of common/contract/faqs.ts) and cache keys; every key starts with 'faqs', which every write invalidates. */
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { faqsEndpoints, FaqQuery, NewFaqBody, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
+import { faqsRoutes } from '../../../../common/contract/faqs-paths.ts';
+import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
+
+const faqs = clientEndpoints<typeof faqsEndpoints>(faqsRoutes);
 
 export const faqKeys = {
   all: ['faqs'] as const,
@@ -12,8 +15,8 @@ export const faqKeys = {
 
 type Headers = Record<string, string>;
 
-export const useFaqs = (query: FaqQuery) => useQuery(faqKeys.list(query), (signal) => api<FaqList>(faqPaths.list, { query, signal }), { keepPrevious: true });
-export const useCategories = () => useQuery(faqKeys.categories, (signal) => api<string[]>(faqPaths.categories, { signal }));
-export const createFaq = (body: NewFaqBody, headers: Headers) => api<Faq>(faqPaths.list, { method: 'POST', body, headers });
-export const updateFaq = (id: number, body: UpdateFaqBody, headers: Headers) => api<Faq>(faqPaths.faq(id), { method: 'PUT', body, headers });
-export const moveFaq = (id: number, body: { version: number; direction: 'up' | 'down' }, headers: Headers) => api<Faq>(faqPaths.move(id), { method: 'POST', body, headers });
+export const useFaqs = (query: FaqQuery) => useQuery(faqKeys.list(query), (signal) => call(faqs.list, { query, signal }), { keepPrevious: true });
+export const useCategories = () => useQuery(faqKeys.categories, (signal) => call(faqs.categories, { signal }));
+export const createFaq = (body: NewFaqBody, headers: Headers) => call(faqs.create, { body, headers });
+export const updateFaq = (id: number, body: UpdateFaqBody, headers: Headers) => call(faqs.update, { params: { id }, body, headers });
+export const moveFaq = (id: number, body: { version: number; direction: 'up' | 'down' }, headers: Headers) => call(faqs.move, { params: { id }, body, headers });

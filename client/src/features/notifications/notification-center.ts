@@ -5,16 +5,18 @@
  * stream, so read marks made in one tab reach the others as `read` events.
  */
 import { publishNotification } from '../../lib/notification-events.ts';
-import type { NotificationRecord, NotificationsReadEvent, UnreadCount } from '../../../../common/contract/notifications.ts';
-import { NOTIFICATION_STREAM_EVENTS, notificationPaths } from '../../../../common/contract/notifications-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
+import type { NotificationRecord, notificationsEndpoints, NotificationsReadEvent } from '../../../../common/contract/notifications.ts';
+import { clientEndpoints, requestOf } from '../../../../common/contract/endpoint.ts';
+import { NOTIFICATION_STREAM_EVENTS, notificationsRoutes } from '../../../../common/contract/notifications-paths.ts';
 import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
 import { sessionIdToken } from '../../lib/session-lost.ts';
 import { workKeys } from '../../lib/work-api.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 import { queryCache } from '../../lib/query-cache.ts';
+
+const endpoints = clientEndpoints<typeof notificationsEndpoints>(notificationsRoutes);
 
 /** How many the panel loads; older ones stay on the server. */
 const LIST_SIZE = 50;
@@ -39,7 +41,7 @@ let countRequest = 0;
 export async function refreshUnreadCount(): Promise<void> {
   const request = ++countRequest;
   try {
-    const { unread } = await api<UnreadCount>(notificationPaths.unreadCount);
+    const { unread } = await call(endpoints.unreadCount);
     if (request === countRequest) unreadCount.value = unread;
   } catch (error) {
     console.warn('Unread notification count not refreshed', error);
@@ -47,7 +49,7 @@ export async function refreshUnreadCount(): Promise<void> {
 }
 
 export async function loadNotifications(): Promise<void> {
-  const page = await api<Page<NotificationRecord>>(notificationPaths.list, { query: { page_size: LIST_SIZE } });
+  const page = await call(endpoints.list, { query: { page_size: LIST_SIZE } });
   const loaded = page.results.map(toItem);
   const known = new Set(loaded.map((item) => item.id));
   // Items the stream delivered while the list was on its way stay.
@@ -55,10 +57,10 @@ export async function loadNotifications(): Promise<void> {
 }
 
 /** Marks read at once on screen, then on the server; a failed write puts the server's state back. */
-async function writeReadMark(isRead: (item: NotificationItem) => boolean, path: string): Promise<void> {
+async function writeReadMark(isRead: (item: NotificationItem) => boolean, write: () => Promise<unknown>): Promise<void> {
   markItemsRead(isRead);
   try {
-    await api<UnreadCount>(path, { method: 'POST' });
+    await write();
   } catch (error) {
     loadNotifications().catch((reloadError: unknown) => console.warn('Notifications not reloaded', reloadError));
     throw error;
@@ -68,11 +70,11 @@ async function writeReadMark(isRead: (item: NotificationItem) => boolean, path: 
 }
 
 export function markNotificationRead(item: NotificationItem): Promise<void> {
-  return writeReadMark((candidate) => candidate.id === item.id, notificationPaths.read(Number(item.id)));
+  return writeReadMark((candidate) => candidate.id === item.id, () => call(endpoints.read, { params: { id: item.id } }));
 }
 
 export function markAllNotificationsRead(): Promise<void> {
-  return writeReadMark(() => true, notificationPaths.readAll);
+  return writeReadMark(() => true, () => call(endpoints.readAll));
 }
 
 function announce(item: NotificationItem, navigate: (path: string) => void): void {
@@ -96,7 +98,7 @@ function announce(item: NotificationItem, navigate: (path: string) => void): voi
 /** Opens the stream for the signed-in user; returns the function that closes it (sign-out, unmount). */
 export function startNotificationCenter(navigate: (path: string) => void): () => void {
   const stream = openEventStream({
-    path: notificationPaths.stream,
+    path: requestOf(notificationsRoutes.stream).path,
     getToken: sessionIdToken,
     onOpen: (resumed) => {
       void refreshUnreadCount();

@@ -1,10 +1,13 @@
 /** The On-demand Requests page's calls (common/contract/requests.ts) and cache keys, all under 'requests'; converting also changes ['tasks']. */
-import type { AssignRequestBody, ConvertRequestBody, DeclineRequestBody, QuoteBody, RequestDetail, RequestListItem, RequestQuery, RequestStatusBody } from '../../../../common/contract/requests.ts';
-import { requestPaths } from '../../../../common/contract/requests-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
-import type { TaskChoices } from '../../../../common/contract/tasks.ts';
-import { taskPaths } from '../../../../common/contract/tasks-paths.ts';
-import { api } from '../../lib/api.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { AssignRequestBody, ConvertRequestBody, DeclineRequestBody, QuoteBody, RequestQuery, requestsEndpoints, RequestStatusBody } from '../../../../common/contract/requests.ts';
+import { requestsRoutes } from '../../../../common/contract/requests-paths.ts';
+import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
+import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
+import { call } from '../../lib/call.ts';
+
+const requests = clientEndpoints<typeof requestsEndpoints>(requestsRoutes);
+const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
 
 type Headers = Record<string, string>;
 
@@ -15,15 +18,14 @@ export const requestKeys = {
   staff: ['requests', 'staff'] as const,
 };
 
-export const fetchRequests = (query: RequestQuery, signal: AbortSignal) => api<Page<RequestListItem>>(requestPaths.list, { query, signal });
-export const fetchRequest = (requestId: number, signal: AbortSignal) => api<RequestDetail>(requestPaths.request(requestId), { signal });
+export const fetchRequests = (query: RequestQuery, signal: AbortSignal) => call(requests.list, { query, signal });
+export const fetchRequest = (requestId: number, signal: AbortSignal) => call(requests.request, { params: { requestId }, signal });
 /** The staff who may take a request: the tasks area's pickers answer them. */
-export const fetchStaff = (signal: AbortSignal) => api<TaskChoices>(taskPaths.choices, { signal });
+export const fetchStaff = (signal: AbortSignal) => call(tasks.choices, { signal });
 
-const write = <B extends object>(path: string, body: B, headers: Headers) => api<RequestDetail>(path, { method: 'POST', body, headers });
-export const assignRequest = (id: number, body: AssignRequestBody, headers: Headers) => write(requestPaths.assign(id), body, headers);
-export const setRequestStatus = (id: number, body: RequestStatusBody, headers: Headers) => write(requestPaths.status(id), body, headers);
-export const quoteRequest = (id: number, body: QuoteBody, headers: Headers) => write(requestPaths.quote(id), body, headers);
-export const convertRequest = (id: number, body: ConvertRequestBody, headers: Headers) => write(requestPaths.convert(id), body, headers);
-export const declineRequest = (id: number, body: DeclineRequestBody, headers: Headers) => write(requestPaths.decline(id), body, headers);
-export const attachmentUrl = (requestId: number, attachmentId: number) => requestPaths.attachment(requestId, attachmentId);
+export const assignRequest = (requestId: number, body: AssignRequestBody, headers: Headers) => call(requests.assign, { params: { requestId }, body, headers });
+export const setRequestStatus = (requestId: number, body: RequestStatusBody, headers: Headers) => call(requests.status, { params: { requestId }, body, headers });
+export const quoteRequest = (requestId: number, body: QuoteBody, headers: Headers) => call(requests.quote, { params: { requestId }, body, headers });
+export const convertRequest = (requestId: number, body: ConvertRequestBody, headers: Headers) => call(requests.convert, { params: { requestId }, body, headers });
+export const declineRequest = (requestId: number, body: DeclineRequestBody, headers: Headers) => call(requests.decline, { params: { requestId }, body, headers });
+export const fetchAttachment = (requestId: number, attachmentId: number, signal: AbortSignal) => call(requests.attachment, { params: { requestId, attachmentId }, responseType: 'blob', signal });

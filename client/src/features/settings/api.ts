@@ -1,8 +1,11 @@
-import type { NotificationRecord } from '../../../../common/contract/notifications.ts';
-import { notificationPaths } from '../../../../common/contract/notifications-paths.ts';
-import { api } from '../../lib/api.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { notificationsEndpoints } from '../../../../common/contract/notifications.ts';
+import { notificationsRoutes } from '../../../../common/contract/notifications-paths.ts';
+import { call } from '../../lib/call.ts';
+
+const notifications = clientEndpoints<typeof notificationsEndpoints>(notificationsRoutes);
 
 /** Demo only: the back end sends the caller a notification (404 outside emulator mode). */
-export function sendTestNotification(): Promise<NotificationRecord> {
-  return api<NotificationRecord>(notificationPaths.test, { method: 'POST' });
+export function sendTestNotification() {
+  return call(notifications.test);
 }

@@ -1,9 +1,11 @@
 /** The Users page's calls (common/contract/users.ts) and cache keys; every key starts with 'users', which every write invalidates. */
-import type { Page } from '../../../../common/contract/shared.ts';
-import type { ChangeRoleBody, InviteUserBody, RoleChoice, SetPasswordLinkResponse, StaffUser, UserAuditEvent, UserQuery } from '../../../../common/contract/users.ts';
-import { userPaths } from '../../../../common/contract/users-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import type { ChangeRoleBody, InviteUserBody, UserQuery, usersEndpoints } from '../../../../common/contract/users.ts';
+import { usersRoutes } from '../../../../common/contract/users-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/call.ts';
+
+const users = clientEndpoints<typeof usersEndpoints>(usersRoutes);
 
 /** The client-side roles never appear on the Users page (spec section 6). */
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');
@@ -17,20 +19,18 @@ export const userKeys = {
 
 type Headers = Record<string, string>;
 
-export const fetchUsers = (query: UserQuery, signal: AbortSignal) =>
-  api<Page<StaffUser>>(userPaths.list, { query: { role__not__in: EXCLUDED_ROLES, ...query }, signal });
+export const fetchUsers = (query: UserQuery, signal: AbortSignal) => call(users.list, { query: { role__not__in: EXCLUDED_ROLES, ...query }, signal });
 
-export const fetchRoleChoices = (signal: AbortSignal) => api<RoleChoice[]>(userPaths.roleChoices, { signal });
+export const fetchRoleChoices = (signal: AbortSignal) => call(users.roleChoices, { signal });
 
-export const fetchUserAudit = (userId: number, page: number, signal: AbortSignal) =>
-  api<Page<UserAuditEvent>>(userPaths.audit, { query: { user_id: userId, page }, signal });
+export const fetchUserAudit = (userId: number, page: number, signal: AbortSignal) => call(users.audit, { query: { user_id: userId, page }, signal });
 
-export const inviteUser = (body: InviteUserBody, headers: Headers) => api<SetPasswordLinkResponse>(userPaths.list, { method: 'POST', body, headers });
+export const inviteUser = (body: InviteUserBody, headers: Headers) => call(users.invite, { body, headers });
 
-export const changeRole = (userId: number, body: ChangeRoleBody, headers: Headers) => api<StaffUser>(userPaths.user(userId), { method: 'PATCH', body, headers });
+export const changeRole = (userId: number, body: ChangeRoleBody, headers: Headers) => call(users.changeRole, { params: { userId }, body, headers });
 
-export const deactivateUser = (userId: number, headers: Headers) => api<StaffUser>(userPaths.deactivate(userId), { method: 'POST', headers });
+export const deactivateUser = (userId: number, headers: Headers) => call(users.deactivate, { params: { userId }, headers });
 
-export const reactivateUser = (userId: number, headers: Headers) => api<StaffUser>(userPaths.reactivate(userId), { method: 'POST', headers });
+export const reactivateUser = (userId: number, headers: Headers) => call(users.reactivate, { params: { userId }, headers });
 
-export const newSetPasswordLink = (userId: number, headers: Headers) => api<SetPasswordLinkResponse>(userPaths.setPasswordLink(userId), { method: 'POST', headers });
+export const newSetPasswordLink = (userId: number, headers: Headers) => call(users.setPasswordLink, { params: { userId }, headers });

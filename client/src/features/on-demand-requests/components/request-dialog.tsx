@@ -11,13 +11,12 @@ import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { api } from '../../../lib/api.ts';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
-import { assignRequest, attachmentUrl, convertRequest, declineRequest, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
+import { assignRequest, convertRequest, declineRequest, fetchAttachment, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
@@ -64,7 +63,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
   });
   const decline = useAction({ run: (text: string, { headers }) => declineRequest(request.id, { version, reason: text }, headers), success: 'Request declined.', invalidates });
   const feeFils = parseAedToFils(fee);
-  const loadFile = useCallback((signal: AbortSignal) => api<Blob>(attachmentUrl(request.id, preview ?? 0), { responseType: 'blob', signal }), [request.id, preview]);
+  const loadFile = useCallback((signal: AbortSignal) => fetchAttachment(request.id, preview ?? 0, signal), [request.id, preview]);
   const previewed = request.attachments.find((attachment) => attachment.id === preview);
 
   return (

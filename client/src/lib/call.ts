@@ -1,0 +1,28 @@
+/**
+ * `call(endpoint, { params, query, body, headers, signal })`: the console's one way to reach the API. The
+ * endpoint comes from its area's table (common/contract/endpoint.ts), so the method and path are the ones the
+ * back end registered, and the input and the answer are typed by the table's schemas.
+ */
+import { requestOf, type AnswerOf, type BodyOf, type ClientEndpoint, type ParamsOf, type QueryOf, type RawAnswer } from '../../../common/contract/endpoint.ts';
+import { api } from './api.ts';
+
+/** A part the endpoint takes is required unless every field of it is optional; one it does not take is refused. */
+type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : object extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** Path values are text: an id read from the page's URL goes as it is (the back end checks it). */
+type PathValues<P> = [P] extends [undefined] ? undefined : { [K in keyof P]: P[K] | string };
+
+export type CallOptions<E> = Part<'params', PathValues<ParamsOf<E>>> &
+  Part<'query', QueryOf<E>> &
+  Part<'body', BodyOf<E>> &
+  // A file is read as a Blob: the caller says so, and the table's type makes it say so exactly for files.
+  (E extends { raw: RawAnswer } ? { responseType: 'blob' } : { responseType?: never }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+export function call<E>(endpoint: ClientEndpoint<E>, ...[options]: object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<AnswerOf<E>> {
+  const { params, ...rest } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string>; signal?: AbortSignal; responseType?: 'blob' };
+  const { method, path } = requestOf(endpoint, params);
+  return api<AnswerOf<E>>(path, { ...rest, method });
+}
