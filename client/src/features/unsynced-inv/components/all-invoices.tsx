@@ -167,6 +167,7 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
       {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && (
         <InvoiceDrawer
+          key={view.invoice}
           invoiceId={view.invoice}
           canMarkSynced={canMarkSynced}
           canCredit={canWrite}
