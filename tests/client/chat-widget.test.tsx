@@ -11,15 +11,17 @@ import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
 
 const dom = useReactRoot();
-const { render, texts } = dom;
+const { render } = dom;
 
+// The panel is portalled to document.body (it floats under the top bar), so queries look there, not in the root's container.
 function $<T extends HTMLElement = HTMLElement>(selector: string): T | null {
-  return dom.container.querySelector<T>(selector);
+  return document.body.querySelector<T>(selector);
 }
+const texts = (selector: string) => [...document.body.querySelectorAll(selector)].map((element) => element.textContent?.trim());
 const dialog = () => $('[role="dialog"]');
 const launcher = () => $<HTMLButtonElement>('button[aria-label="Chat assistant"]');
 const button = (label: string) => $<HTMLButtonElement>(`[role="dialog"] button[aria-label="${label}"]`);
-const card = (title: string) => [...dom.container.querySelectorAll<HTMLElement>('.card')].find((element) => element.textContent?.includes(title));
+const card = (title: string) => [...document.body.querySelectorAll<HTMLElement>('.card')].find((element) => element.textContent?.includes(title));
 const input = () => $<HTMLInputElement>('.chat-widget__input');
 const send = () => $<HTMLButtonElement>('button[aria-label="Send"]');
 const messageTexts = () => texts('.chat-message__text');
