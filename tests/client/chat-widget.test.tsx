@@ -11,15 +11,18 @@ import { resetSession, setSession } from '../../client/src/state/session.ts';
 import { useReactRoot } from './react-dom.ts';
 
 const dom = useReactRoot();
-const { render, texts } = dom;
+const { render } = dom;
+
+// The panel renders into the document's body (a portal out of the top bar), so queries read the whole document.
+const texts = (selector: string) => [...document.querySelectorAll(selector)].map((element) => element.textContent?.trim());
 
 function $<T extends HTMLElement = HTMLElement>(selector: string): T | null {
-  return dom.container.querySelector<T>(selector);
+  return document.querySelector<T>(selector);
 }
 const dialog = () => $('[role="dialog"]');
 const launcher = () => $<HTMLButtonElement>('button[aria-label="Chat assistant"]');
 const button = (label: string) => $<HTMLButtonElement>(`[role="dialog"] button[aria-label="${label}"]`);
-const card = (title: string) => [...dom.container.querySelectorAll<HTMLElement>('.card')].find((element) => element.textContent?.includes(title));
+const card = (title: string) => [...document.querySelectorAll<HTMLElement>('.card')].find((element) => element.textContent?.includes(title));
 const input = () => $<HTMLInputElement>('.chat-widget__input');
 const send = () => $<HTMLButtonElement>('button[aria-label="Send"]');
 const messageTexts = () => texts('.chat-message__text');
