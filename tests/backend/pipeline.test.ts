@@ -608,7 +608,10 @@ describe('one registration from completed_registration to an active client', () 
 
 describe('the demo data', () => {
   it('has calls today, a host with a full afternoon on the next working day, and the client accounts at their steps', async () => {
-    const calls = (await call('GET', 'registrations/?queue=call-schedules&sort=call_schedule&page_size=100', 'REVIEWER')).json<Page<RegistrationListItem>>().results;
+    // The demo's own calls: this file's fixtures (FIX-...) had calls moved to 'now', a weekend day on a weekend.
+    const calls = (await call('GET', 'registrations/?queue=call-schedules&sort=call_schedule&page_size=100', 'REVIEWER'))
+      .json<Page<RegistrationListItem>>()
+      .results.filter((item) => !item.registration_id.startsWith('FIX-'));
     // Calls are on working days only, as bookings are: on a weekend the demo's 'today' is the next working day.
     let today = dubaiDate(Date.now());
     while (weekdayOf(today) > 5) today = addDays(today, 1);

@@ -59,14 +59,14 @@ describe('editing a task', () => {
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Task saved.').waitFor();
     await page.getByRole('dialog', { name: 'Reconcile the March bank statements' }).waitFor();
-    await dialog.getByText('12 Mar 2031').waitFor();
+    await dialog.getByText('12-Mar-2031').waitFor();
     await dialog.getByText('Both accounts, with the card statement.').waitFor();
     await dialog.getByRole('checkbox', { name: 'Match the card payments' }).waitFor();
     await expect(dialog.locator('.task-detail__facts').textContent()).resolves.toContain('Fatima Al Suwaidi');
     await expect(dialog.locator('.task-detail__facts').textContent()).resolves.toContain('Urgent');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.goto(`${e2e.stack.url}/tasks?assignee=all&search=reconcile%20the%20march`);
-    await rows(page).filter({ hasText: 'Reconcile the March bank statements' }).filter({ hasText: '12 Mar 2031' }).first().waitFor();
+    await rows(page).filter({ hasText: 'Reconcile the March bank statements' }).filter({ hasText: '12-Mar-2031' }).first().waitFor();
     await page.close();
   });
 });

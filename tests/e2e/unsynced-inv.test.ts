@@ -12,7 +12,7 @@ import { signIn, startE2E, type E2E } from './helpers.ts';
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E('unsynced-inv');
+  e2e = await startE2E('unsynced-inv', { seedAtStart: true });
 }, 150_000);
 
 afterAll(async () => {

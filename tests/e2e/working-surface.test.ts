@@ -235,7 +235,7 @@ describe('wrong or stale', () => {
     await expect(page.locator('.user-block__role').textContent()).resolves.toBe('Reviewer');
 
     expect((await api('POST', `users/${user.id}/deactivate`)).status).toBe(200);
-    const disabled = page.getByText('This account has been disabled. Please contact your administrator.');
+    const disabled = page.getByText('This account has been disabled. Please contact your administrator.').first();
     // The menu may be rendered anew while the change reaches the shell, and a click on the link it replaced is
     // lost: the click is made again until a call is refused (or the console signed the user out by itself).
     for (let attempt = 1; attempt <= 4 && !(await disabled.isVisible()); attempt += 1) {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { BulkParams } from './bulk-bar.tsx';
-import { LengthCounter } from './text-field.tsx';
+import type { BulkParams } from './bulk-action-spec.ts';
+import { LengthCounter } from './length-counter.tsx';
 
 /**
  * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { FieldFrame, LengthCounter, describedBy, textLength } from './text-field.tsx';
+import { FieldFrame, describedBy } from './text-field.tsx';
+import { LengthCounter, textLength } from './length-counter.tsx';
 
 interface CountedProps {
   id: string;
@@ -12,14 +13,16 @@ interface CountedProps {
    * and the server's refusal can name the field.
    */
   limit: number;
+  /** The counter shows only near the limit (from 80 %) rather than always. */
+  near?: boolean;
   hint?: string;
   error?: string | undefined;
 }
 
 /** A text input showing its limit. */
-export function CountedTextField({ id, label, value, onValueChange, limit, hint, error, ...input }: CountedProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'>) {
+export function CountedTextField({ id, label, value, onValueChange, limit, near = false, hint, error, ...input }: CountedProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'>) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<LengthCounter value={value} limit={limit} always />}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} aside={<LengthCounter value={value} limit={limit} always={!near} />}>
       <input
         {...input}
         id={id}

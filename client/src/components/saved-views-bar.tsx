@@ -1,9 +1,11 @@
-import { useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { SavedViewsState } from '../lib/use-saved-views.ts';
 import { Button } from './button.tsx';
-import { FormDialog } from './dialog.tsx';
-import { TextField } from './text-field.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
 import './saved-views-bar.css';
+
+/** The save dialog loads when first opened: every list page carries the bar, few save a view. */
+const SaveViewDialog = lazyPage<{ views: SavedViewsState; initialName: string; onClose: () => void }>(() => import('./save-view-dialog.tsx').then((module) => module.SaveViewDialog));
 
 /**
  * A list's saved views above it (issue 22): the user's own and the team's shared ones as chips (the one
@@ -59,41 +61,11 @@ export function SavedViewsBar({ views }: { views: SavedViewsState }) {
           Save view
         </Button>
       )}
-      {saving && <SaveViewDialog views={views} initialName={saving.name} onClose={() => setSaving(null)} />}
+      {saving && (
+        <Suspense fallback={null}>
+          <SaveViewDialog views={views} initialName={saving.name} onClose={() => setSaving(null)} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-function SaveViewDialog({ views, initialName, onClose }: { views: SavedViewsState; initialName: string; onClose: () => void }) {
-  const [name, setName] = useState(initialName);
-  const [shared, setShared] = useState(false);
-  const [isDefault, setIsDefault] = useState(false);
-  const id = useId();
-  const save = views.save;
-  return (
-    <FormDialog
-      title="Save view"
-      submitLabel="Save"
-      busy={save.busy}
-      error={save.formError}
-      submitDisabled={name.trim() === ''}
-      onSubmit={() => void save.run({ name: name.trim(), shared, is_default: isDefault }).then((view) => view && onClose())}
-      onClose={onClose}
-    >
-      <div className="saved-views__form">
-        <TextField id={`${id}-name`} label="Name" value={name} maxLength={60} onValueChange={setName} error={save.fieldErrors.name} />
-        <p className="saved-views__summary">Saves this list's filters, search and sort{views.query ? '' : ' (the plain list)'}.</p>
-        <label className="saved-views__check">
-          <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
-          Open this view first
-        </label>
-        {views.canShare && (
-          <label className="saved-views__check">
-            <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />
-            Share with the team
-          </label>
-        )}
-      </div>
-    </FormDialog>
   );
 }

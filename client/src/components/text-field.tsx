@@ -44,35 +44,7 @@ export function FieldFrame({ id, label, hint, error, aside, children }: FieldFra
   );
 }
 
-const count = new Intl.NumberFormat('en');
-
-/**
- * A text's length as the server counts it (its validator counts characters, not UTF-16 units: an emoji is
- * one character, not two), so a counter and the server's limit agree.
- */
-export const textLength = (text: string): number => [...text].length;
-
-/** Counters appear from this share of the limit on (always in a CountedTextField or TextArea). */
-const COUNTER_FROM = 0.8;
-
-/**
- * 'n / limit' under a field, saying by how much it is over. Text beyond the limit is kept, never cut (a
- * native maxLength would cut a paste without a word): the server refuses it, naming the field and its limit.
- */
-export function LengthCounter({ value, limit, always = false }: { value: string; limit: number; always?: boolean }) {
-  const length = textLength(value);
-  if (!always && length < limit * COUNTER_FROM) return null;
-  const over = length > limit;
-  return (
-    <span className={over ? 'field__counter field__counter--over' : 'field__counter'}>
-      {count.format(length)} / {count.format(limit)}
-      <span className="visually-hidden"> characters</span>
-      {over && ` (${count.format(length - limit)} over the limit)`}
-    </span>
-  );
-}
-
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value' | 'maxLength'> {
   id: string;
   label: string;
   value: string;
@@ -82,20 +54,19 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 }
 
 /**
- * A labelled input with an optional hint and error, wired for screen readers (counted-field.tsx shows a limit
- * always). `maxLength` is the server's limit: a counter shows near it and text beyond it is kept, never cut.
+ * A labelled input with an optional hint and error, wired for screen readers. A field with a limit is a
+ * CountedTextField (counted-field.tsx): no native maxLength here, which would cut a paste without a word, and
+ * the login route's download does without the counter.
  */
-export function TextField({ id, label, value, onValueChange, hint, error, maxLength, ...input }: TextFieldProps) {
-  const aside = maxLength === undefined ? null : <LengthCounter value={value} limit={maxLength} />;
-  const over = maxLength !== undefined && textLength(value) > maxLength;
+export function TextField({ id, label, value, onValueChange, hint, error, ...input }: TextFieldProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input
         {...input}
         id={id}
         className="field__input"
-        aria-describedby={describedBy(id, { hint, aside, error })}
-        aria-invalid={error || over ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        aria-invalid={error ? true : undefined}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
       />

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Line } from '../../../common/contract/shared.ts';
 import { strictValidatorCompiler } from '../../../backend/src/lib/validation.ts';
 import { CountedTextField } from '../../../client/src/components/counted-field.tsx';
-import { TextField, textLength } from '../../../client/src/components/text-field.tsx';
+import { textLength } from '../../../client/src/components/length-counter.tsx';
 import { useReactRoot } from '../react-dom.ts';
 
 const dom = useReactRoot();
@@ -16,7 +16,7 @@ const noop = () => {};
 
 describe('fields with a limit', () => {
   it('keeps a 16-digit TRN whole in a 15-character field, says it is 1 over and marks the field invalid', () => {
-    dom.render(<TextField id="trn" label="TRN (15 digits)" value="1001234567890123" onValueChange={noop} maxLength={15} />);
+    dom.render(<CountedTextField id="trn" label="TRN (15 digits)" value="1001234567890123" onValueChange={noop} limit={15} near />);
     const input = dom.container.querySelector('input')!;
     expect(input.hasAttribute('maxlength')).toBe(false);
     expect(input.value).toBe('1001234567890123');
@@ -25,9 +25,9 @@ describe('fields with a limit', () => {
   });
 
   it('shows no counter far from the limit, and one from 80 % of it', () => {
-    dom.render(<TextField id="title" label="Title" value="Payroll" onValueChange={noop} maxLength={120} />);
+    dom.render(<CountedTextField id="title" label="Title" value="Payroll" onValueChange={noop} limit={120} near />);
     expect(dom.container.querySelector('.field__counter')).toBeNull();
-    dom.render(<TextField id="title" label="Title" value={'x'.repeat(100)} onValueChange={noop} maxLength={120} />);
+    dom.render(<CountedTextField id="title" label="Title" value={'x'.repeat(100)} onValueChange={noop} limit={120} near />);
     expect(dom.container.querySelector('.field__counter')?.textContent).toBe('100 / 120 characters');
   });
 

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { LOGIN_PATH, SET_PASSWORD_PATH } from '../../../../common/access.ts';
 import { MAX_EMAIL_LENGTH } from '../../../../common/contract/http.ts';
 import { Button } from '../../components/button.tsx';
-import { FormError, TextField } from '../../components/text-field.tsx';
+import { FormError } from '../../components/text-field.tsx';
+import { CountedTextField } from '../../components/counted-field.tsx';
 import { whenAuthReady } from '../../lib/auth.ts';
 import { authErrorMessage } from '../../lib/auth-messages.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -65,13 +66,13 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot password" subtitle="Enter your email and we will send you a link to set a new password.">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <FormError message={error} />
-        <TextField
+        <CountedTextField
           id="forgot-email"
           label="Email"
           type="email"
           autoComplete="username"
           required
-          maxLength={MAX_EMAIL_LENGTH}
+          near limit={MAX_EMAIL_LENGTH}
           value={email}
           onValueChange={setEmail}
         />

@@ -1,3 +1,4 @@
+import { LengthCounter } from '../../../components/length-counter.tsx';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -13,7 +14,6 @@ import { useAction } from '../../../lib/use-action.ts';
 import { addApplicationNote, careerKeys, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
 import { APPLICATION_VARIANTS } from '../model.ts';
 import '../components/careers.css';
-import { LengthCounter } from '../../../components/text-field.tsx';
 
 /** One application (/careers/applications/{id}): the applicant, the CV previewed, status and notes. */
 export function ApplicationPage() {

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { JobPost, NewJobBody } from '../../../../../common/contract/careers.ts';
 import { JOB_LOCATIONS, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPES, JOB_TYPE_LABELS, MAX_JOB_DESCRIPTION_LENGTH, careerPagePath } from '../../../../../common/contract/careers-paths.ts';
 import { Button } from '../../../components/button.tsx';
-import { TextArea } from '../../../components/counted-field.tsx';
+import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField, FormError } from '../../../components/text-field.tsx';
@@ -53,8 +53,8 @@ function JobForm({ job }: { job: JobPost | null }) {
       <div className="careers-editor__fields">
         <h1 className="careers-editor__title">{job ? `Edit: ${job.title}` : 'New job post'}</h1>
         <FormError message={save.formError} />
-        <TextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} maxLength={120} />
-        <TextField id={`${id}-department`} label="Department" value={form.department} onValueChange={(department) => set({ department })} error={save.fieldErrors.department} maxLength={80} />
+        <CountedTextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} near limit={120} />
+        <CountedTextField id={`${id}-department`} label="Department" value={form.department} onValueChange={(department) => set({ department })} error={save.fieldErrors.department} near limit={80} />
         <div className="careers-editor__row">
           <Choice id={`${id}-location`} label="Location" value={form.location} values={JOB_LOCATIONS} labels={JOB_LOCATION_LABELS} onChange={(location) => set({ location })} />
           <Choice id={`${id}-type`} label="Type" value={form.employment_type} values={JOB_TYPES} labels={JOB_TYPE_LABELS} onChange={(employment_type) => set({ employment_type })} />

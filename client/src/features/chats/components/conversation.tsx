@@ -3,6 +3,7 @@
  * list scrolls to its top without moving what is on screen; new ones arrive live); the composer with canned
  * replies and an attachment. Message text is rendered as text, links as plain safe links.
  */
+import { LengthCounter } from '../../../components/length-counter.tsx';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage, ChatReminder, ConversationItem, PostMessageBody } from '../../../../../common/contract/chats.ts';
 import { dubaiDateTimeIso } from '../../../../../common/dubai-time.ts';
@@ -35,7 +36,6 @@ import {
 } from '../api.ts';
 import { linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
-import { LengthCounter } from '../../../components/text-field.tsx';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
 const POLL_MS = 5000;

@@ -1,3 +1,4 @@
+import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useId, useState } from 'react';
 import { MAX_REFERENCE_LENGTH } from '../../../../../common/clients.ts';
 import type { ClientDeadlines, ClientDetail, OpenDeadline } from '../../../../../common/contract/clients.ts';
@@ -6,7 +7,6 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -122,7 +122,7 @@ function FileDialog({ clientId, deadline, onClose }: { clientId: number; deadlin
       <p>
         Due {formatDubaiDate(deadline.due_on)} ({daysLeftText(deadline.days_left)}). It leaves the coming deadlines once filed.
       </p>
-      <TextField id={`${id}-reference`} label="Reference (e.g. the FTA acknowledgement number)" value={reference} onValueChange={setReference} maxLength={MAX_REFERENCE_LENGTH} required error={file.fieldErrors.reference} />
+      <CountedTextField id={`${id}-reference`} label="Reference (e.g. the FTA acknowledgement number)" value={reference} onValueChange={setReference} near limit={MAX_REFERENCE_LENGTH} required error={file.fieldErrors.reference} />
     </FormDialog>
   );
 }

@@ -10,6 +10,7 @@ import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { CountedTextField } from '../../../components/counted-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
@@ -190,21 +191,21 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
   const unchanged = Object.keys(changesOf(initial, form, client.version)).length === 1;
   return (
     <FormDialog title="Edit the company profile" submitLabel="Save" busy={save.busy} error={save.formError} submitDisabled={unchanged} onSubmit={() => void save.run()} onClose={onClose}>
-      <TextField id={`${id}-name`} label="Legal name" value={form.legal_name} onValueChange={set('legal_name')} maxLength={MAX_LEGAL_NAME_LENGTH} error={errors.legal_name} />
+      <CountedTextField id={`${id}-name`} label="Legal name" value={form.legal_name} onValueChange={set('legal_name')} near limit={MAX_LEGAL_NAME_LENGTH} error={errors.legal_name} />
       <div className="client-form-row">
-        <TextField id={`${id}-licence`} label="Trade licence number" value={form.trade_licence_number} onValueChange={set('trade_licence_number')} maxLength={MAX_LICENCE_NUMBER_LENGTH} error={errors.trade_licence_number} />
+        <CountedTextField id={`${id}-licence`} label="Trade licence number" value={form.trade_licence_number} onValueChange={set('trade_licence_number')} near limit={MAX_LICENCE_NUMBER_LENGTH} error={errors.trade_licence_number} />
         <TextField id={`${id}-expiry`} label="Licence expiry" type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} hint={DATE_RULES.licenceExpiry.hint} error={errors.licence_expires_on} />
       </div>
       <div className="client-form-row">
-        <TextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} maxLength={100} error={errors.licensing_authority} />
-        <TextField id={`${id}-form`} label="Legal form" value={form.legal_form} onValueChange={set('legal_form')} maxLength={100} error={errors.legal_form} />
+        <CountedTextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} near limit={100} error={errors.licensing_authority} />
+        <CountedTextField id={`${id}-form`} label="Legal form" value={form.legal_form} onValueChange={set('legal_form')} near limit={100} error={errors.legal_form} />
       </div>
       <label className="client-check">
         <input type="checkbox" checked={form.vat_registered} onChange={(event) => set('vat_registered')(event.target.checked)} />
         VAT registered
       </label>
       <div className="client-form-row">
-        <TextField id={`${id}-trn`} label="TRN (15 digits)" inputMode="numeric" value={form.trn} onValueChange={set('trn')} maxLength={15} error={errors.trn} />
+        <CountedTextField id={`${id}-trn`} label="TRN (15 digits)" inputMode="numeric" value={form.trn} onValueChange={set('trn')} near limit={15} error={errors.trn} />
         <Select id={`${id}-period`} label="VAT period" value={form.vat_period} onChange={(value) => set('vat_period')(value as VatPeriod | '')} error={errors.vat_period}>
           <option value="">None</option>
           {VAT_PERIODS.map((period) => (
@@ -231,12 +232,12 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
           ))}
         </Select>
       </div>
-      <TextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} maxLength={30} error={errors.corporate_tax_number} />
+      <CountedTextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} near limit={30} error={errors.corporate_tax_number} />
       <div className="client-form-row">
         <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={set('email')} error={errors.email} />
-        <TextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} maxLength={30} error={errors.phone} />
+        <CountedTextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} near limit={30} error={errors.phone} />
       </div>
-      <TextField id={`${id}-address`} label="Address" value={form.address} onValueChange={set('address')} maxLength={MAX_ADDRESS_LENGTH} error={errors.address} />
+      <CountedTextField id={`${id}-address`} label="Address" value={form.address} onValueChange={set('address')} near limit={MAX_ADDRESS_LENGTH} error={errors.address} />
     </FormDialog>
   );
 }

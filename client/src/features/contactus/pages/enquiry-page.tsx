@@ -1,3 +1,4 @@
+import { LengthCounter } from '../../../components/length-counter.tsx';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -16,7 +17,6 @@ import { session } from '../../../state/session.ts';
 import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
-import { LengthCounter } from '../../../components/text-field.tsx';
 
 const MATCH_LABELS: Record<EnquiryMatch['type'], string> = { enquiry: 'Enquiry', lead: 'CRM lead', registration: 'Registration', client: 'Client' };
 

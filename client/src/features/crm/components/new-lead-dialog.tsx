@@ -3,6 +3,7 @@ import { LEAD_SOURCES, LEAD_SOURCE_LABELS, type LeadSource } from '../../../../.
 import { parseAedToFils } from '../../../../../common/money.ts';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, createLead, useOwners } from '../api.ts';
 import { personName } from '../model.ts';
@@ -33,10 +34,10 @@ export function NewLeadDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog title="New lead" submitLabel="Add lead" busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose}>
-      <TextField id={`${id}-company`} label="Company" value={form.company} onValueChange={(company) => set({ company })} error={save.fieldErrors.company} maxLength={150} />
-      <TextField id={`${id}-contact`} label="Contact" value={form.contact_name} onValueChange={(contact_name) => set({ contact_name })} error={save.fieldErrors.contact_name} maxLength={100} />
+      <CountedTextField id={`${id}-company`} label="Company" value={form.company} onValueChange={(company) => set({ company })} error={save.fieldErrors.company} near limit={150} />
+      <CountedTextField id={`${id}-contact`} label="Contact" value={form.contact_name} onValueChange={(contact_name) => set({ contact_name })} error={save.fieldErrors.contact_name} near limit={100} />
       <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={(email) => set({ email })} error={save.fieldErrors.email} />
-      <TextField id={`${id}-phone`} label="Phone" value={form.phone} onValueChange={(phone) => set({ phone })} error={save.fieldErrors.phone} maxLength={30} />
+      <CountedTextField id={`${id}-phone`} label="Phone" value={form.phone} onValueChange={(phone) => set({ phone })} error={save.fieldErrors.phone} near limit={30} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-source`}>
           Source

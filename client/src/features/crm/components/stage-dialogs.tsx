@@ -1,4 +1,5 @@
 /** The stage moves that need more than a drop: losing a lead (its reason) and winning it (the invitation and its link). */
+import { LengthCounter } from '../../../components/length-counter.tsx';
 import { useId, useState } from 'react';
 import type { InviteLeadResponse, LeadItem } from '../../../../../common/contract/crm.ts';
 import { verificationPath } from '../../../../../common/links.ts';
@@ -7,7 +8,6 @@ import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, inviteLead, moveLead } from '../api.ts';
-import { LengthCounter } from '../../../components/text-field.tsx';
 import { LEAD_LOST } from '../../../../../common/crm.ts';
 
 export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {

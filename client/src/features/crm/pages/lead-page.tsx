@@ -1,3 +1,4 @@
+import { LengthCounter } from '../../../components/length-counter.tsx';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -16,7 +17,6 @@ import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
-import { LengthCounter } from '../../../components/text-field.tsx';
 import { type ClosedLeadStage, isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Faq, NewFaqBody } from '../../../../../common/contract/faqs.ts';
 import { ARABIC_NEEDED_TO_PUBLISH, FAQ_STATUSES, FAQ_STATUS_LABELS, MAX_FAQ_ANSWER_LENGTH } from '../../../../../common/contract/faqs-paths.ts';
-import { TextArea } from '../../../components/counted-field.tsx';
+import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -25,15 +25,15 @@ export function FaqDialog({ faq, categories, onClose }: { faq: Faq | null; categ
   });
   return (
     <FormDialog title={faq ? 'Edit FAQ' : 'New FAQ'} submitLabel={faq ? 'Save' : 'Add FAQ'} busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose}>
-      <TextField id={`${id}-category`} label="Category" list={`${id}-categories`} value={form.category} onValueChange={(category) => set({ category })} error={save.fieldErrors.category} maxLength={60} />
+      <CountedTextField id={`${id}-category`} label="Category" list={`${id}-categories`} value={form.category} onValueChange={(category) => set({ category })} error={save.fieldErrors.category} near limit={60} />
       <datalist id={`${id}-categories`}>
         {categories.map((category) => (
           <option key={category} value={category} />
         ))}
       </datalist>
-      <TextField id={`${id}-q-en`} label="Question (English)" value={form.question_en} onValueChange={(question_en) => set({ question_en })} error={save.fieldErrors.question_en} maxLength={300} />
+      <CountedTextField id={`${id}-q-en`} label="Question (English)" value={form.question_en} onValueChange={(question_en) => set({ question_en })} error={save.fieldErrors.question_en} near limit={300} />
       <TextArea id={`${id}-a-en`} label="Answer (English)" value={form.answer_en} onValueChange={(answer_en) => set({ answer_en })} limit={MAX_FAQ_ANSWER_LENGTH} error={save.fieldErrors.answer_en} rows={4} />
-      <TextField id={`${id}-q-ar`} label="Question (Arabic)" dir="rtl" lang="ar" value={form.question_ar} onValueChange={(question_ar) => set({ question_ar })} error={save.fieldErrors.question_ar} maxLength={300} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
+      <CountedTextField id={`${id}-q-ar`} label="Question (Arabic)" dir="rtl" lang="ar" value={form.question_ar} onValueChange={(question_ar) => set({ question_ar })} error={save.fieldErrors.question_ar} near limit={300} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
       <TextArea id={`${id}-a-ar`} label="Answer (Arabic)" dir="rtl" lang="ar" value={form.answer_ar} onValueChange={(answer_ar) => set({ answer_ar })} limit={MAX_FAQ_ANSWER_LENGTH} error={save.fieldErrors.answer_ar} rows={4} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-status`}>

@@ -11,6 +11,7 @@ import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { CountedTextField } from '../../../components/counted-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -151,7 +152,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
               if (taskTitle.trim()) void convert.run();
             }}
           >
-            <TextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} maxLength={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : `Due ${formatIsoDate(taskDue)}, within the SLA`} error={convert.fieldErrors['tasks.0.due_on'] ?? convert.fieldErrors['tasks.0.assignee_id']} />
+            <CountedTextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} near limit={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : `Due ${formatIsoDate(taskDue)}, within the SLA`} error={convert.fieldErrors['tasks.0.due_on'] ?? convert.fieldErrors['tasks.0.assignee_id']} />
             <Button type="submit" loading={convert.busy} disabled={quotePending || taskTitle.trim() === ''}>
               Convert to tasks
             </Button>
@@ -163,7 +164,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
               if (reason.trim()) void decline.run(reason);
             }}
           >
-            <TextField id={`${id}-reason`} label="Reason to decline" value={reason} onValueChange={setReason} maxLength={1000} error={decline.fieldErrors.reason} />
+            <CountedTextField id={`${id}-reason`} label="Reason to decline" value={reason} onValueChange={setReason} near limit={1000} error={decline.fieldErrors.reason} />
             <Button type="submit" variant="danger" loading={decline.busy} disabled={reason.trim() === ''}>
               Decline
             </Button>

@@ -113,7 +113,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
       )}
       {task.can_review && (
         <div className="task-detail__review">
-          <TextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} maxLength={1000} />
+          <CountedTextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} near limit={1000} />
           <div className="task-detail__buttons">
             <Button onClick={() => void approve.run()} loading={approve.busy}>
               Approve
@@ -160,7 +160,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
             if (comment.trim()) void addComment.run(comment);
           }}
         >
-          <TextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} maxLength={5000} />
+          <CountedTextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} near limit={5000} />
           <Button type="submit" variant="outlined" loading={addComment.busy} disabled={comment.trim() === ''}>
             Comment
           </Button>
@@ -313,7 +313,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
             </option>
           ))}
         </Filter>
-        <TextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} maxLength={200} error={create.fieldErrors.title} />
+        <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={200} error={create.fieldErrors.title} />
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
         <Filter label="Assignee" value={assignee} onChange={setAssignee}>
           <option value="">Unassigned</option>

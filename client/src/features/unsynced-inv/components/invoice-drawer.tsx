@@ -9,7 +9,8 @@ import { Icon } from '../../../components/icon.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
-import { FormError, LengthCounter } from '../../../components/text-field.tsx';
+import { LengthCounter } from '../../../components/length-counter.tsx';
+import { FormError } from '../../../components/text-field.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
@@ -39,8 +40,11 @@ export function InvoiceDrawer({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // A reissue answers the new invoice: the drawer moves on to it.
-  const [invoiceId, setInvoiceId] = useState(firstId);
+  // A reissue answers the new invoice and the drawer moves on to it: through the page (its URL names the open
+  // invoice) when it follows one, else here. A new invoice from the page wins over a reissue shown before.
+  const [reissued, setReissued] = useState<{ from: number; to: number } | null>(null);
+  const invoiceId = reissued?.from === firstId ? reissued.to : firstId;
+  const showReissued = (to: number) => (onOpen ? onOpen(to) : setReissued({ from: firstId, to }));
   const invoice = useInvoice(invoiceId);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -72,7 +76,7 @@ export function InvoiceDrawer({
             <Icon name="close" size={18} />
           </button>
         </header>
-        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody key={detail.id} detail={detail} canMarkSynced={canMarkSynced} canCredit={canCredit} onOpen={onOpen} onReissued={setInvoiceId} />}
+        {!detail ? <div className="unsynced-drawer__loading">{invoice.error ? 'The invoice could not be loaded.' : <Spinner />}</div> : <DrawerBody key={detail.id} detail={detail} canMarkSynced={canMarkSynced} canCredit={canCredit} onOpen={onOpen} onReissued={showReissued} />}
       </div>
     </dialog>
   );
