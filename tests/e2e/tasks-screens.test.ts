@@ -81,6 +81,8 @@ describe('saved views', () => {
     await save.getByLabel('Name').fill('My overdue');
     await save.getByRole('button', { name: 'Save' }).click();
     await bar.getByRole('button', { name: 'My overdue', pressed: true }).waitFor();
+    // The 'saved' toast sits over the bar's right end, where 'Update view' appears: let it go first.
+    await page.getByText("View 'My overdue' saved.").waitFor({ state: 'hidden' });
     // No update is offered while the list shows the view as saved.
     expect(await bar.getByRole('button', { name: /^Update view/ }).count()).toBe(0);
 

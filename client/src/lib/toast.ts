@@ -21,12 +21,26 @@ export const TOAST_CONTAINER_PROPS = {
 
 type Kind = 'error' | 'success';
 
+/**
+ * The toast shown of each kind. Each message gets its own id and the one before is dismissed: a fixed id
+ * reused while its toast was still leaving showed the old text again instead of the new one.
+ */
+const shown: Record<Kind, string | null> = { error: null, success: null };
+let serial = 0;
+
 function show(kind: Kind, message: string): void {
   toastsStarted.value = true;
   import('react-toastify/unstyled').then(
     ({ toast }) => {
-      if (toast.isActive(kind)) toast.update(kind, { render: message, type: kind, delay: 0 });
-      else toast[kind](message, { toastId: kind });
+      const current = shown[kind];
+      if (current !== null && toast.isActive(current)) {
+        toast.update(current, { render: message, type: kind, delay: 0 });
+        return;
+      }
+      if (current !== null) toast.dismiss(current);
+      serial += 1;
+      shown[kind] = `${kind}-${serial}`;
+      toast[kind](message, { toastId: shown[kind] });
     },
     (error: unknown) => console.error(`Could not show the ${kind} toast '${message}'`, error),
   );
