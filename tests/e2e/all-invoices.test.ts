@@ -4,11 +4,10 @@
  * with 'New invoice' and a credit note issued from its drawer, both then in the list. Set
  * ALL_INVOICES_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 const shots = process.env.ALL_INVOICES_SHOTS;
@@ -21,19 +20,6 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  await mkdir(shots, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 const rows = (page: Page) => page.getByRole('table', { name: 'All invoices' }).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
 
@@ -48,7 +34,7 @@ describe('All invoices', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'synced');
     await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes('Synced'))).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'all-invoices');
+    await shoot(page, shots, 'all-invoices');
 
     // A row's client narrows the list to it; the export takes the same filters.
     const clientButton = rows(page).first().getByRole('button', { name: /./ }).nth(1);
@@ -76,7 +62,7 @@ describe('All invoices', () => {
     await dialog.getByLabel('Line 1 quantity').fill('2');
     await dialog.getByLabel('Line 1 unit price (AED)').fill('250');
     await dialog.getByRole('list', { name: 'Totals' }).or(dialog.locator('.new-invoice__totals')).first().getByText('AED 525.00').waitFor();
-    await shoot(page, 'new-invoice');
+    await shoot(page, shots, 'new-invoice');
     await dialog.getByRole('button', { name: 'Issue invoice' }).click();
     await page.getByText(/^Invoice INV-\d+ issued for AED 525\.00$/).waitFor();
     const drawer = page.getByRole('dialog', { name: /^Invoice INV-\d+$/ });
@@ -86,7 +72,7 @@ describe('All invoices', () => {
     const form = drawer.getByRole('form', { name: 'Issue credit note' });
     await form.getByLabel('Reason').fill('Agreed discount');
     await form.getByLabel(/^Amount before VAT/).fill('100');
-    await shoot(page, 'credit-note');
+    await shoot(page, shots, 'credit-note');
     // The sync may move the invoice on (its version) meanwhile: a stale submit is refused (409), the drawer reads
     // it again, and the second submit goes through, as a person would retry.
     const issued = page.getByText(/^Credit note CN-\d+ issued for AED 105\.00$/);

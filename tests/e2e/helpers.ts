@@ -6,7 +6,7 @@
  * scanned with axe-core against WCAG 2.0/2.1 A and AA and 2.2 AA (the afterEach's checkA11y), each distinct
  * state once per file, so a page that passes today's scan keeps passing it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -244,4 +244,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Screenshots of the page at 1440 and 1024 wide into `folder`, each file naming the environment variable that
+ * asks for them (nothing is written without it), and back to 1440 wide after.
+ */
+export async function shoot(page: Page, folder: string | undefined, name: string): Promise<void> {
+  if (!folder) return;
+  await mkdir(folder, { recursive: true });
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(folder, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -6,10 +6,7 @@
  * reminder firing as a toast; a saved view of the Tasks list and a bulk status change over all matching
  * tasks (issue 22). Set SERVICE_DESK_SHOTS=<folder> to keep screenshots of each page.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { requestOf } from '../../common/contract/endpoint.ts';
 import { chatsRoutes } from '../../common/contract/chats-paths.ts';
 import type { ConversationItem, MessagePage } from '../../common/contract/chats.ts';
@@ -17,7 +14,7 @@ import type { MyRequest } from '../../common/contract/requests.ts';
 import { requestsRoutes } from '../../common/contract/requests-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { signIn as emulatorSignIn } from '../backend/support.ts';
-import { seriousViolations, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 const shots = process.env.SERVICE_DESK_SHOTS;
@@ -33,19 +30,6 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  await mkdir(shots, { recursive: true });
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** The client's side through the gateway, as `npm run demo:chat` and `demo:request` do. */
 async function asClient<T>(path: string, body?: unknown): Promise<T> {
@@ -63,14 +47,14 @@ describe('tasks', () => {
   it('drags a task across the board, and moves one with the keyboard', async () => {
     const page = await e2e.signedInAs('BOOKKEEPER', '/tasks');
     await page.getByRole('table', { name: 'Tasks' }).locator('.data-table__body [role="row"]').first().waitFor();
-    await shoot(page, 'tasks-list');
+    await shoot(page, shots, 'tasks-list');
     await page.getByRole('button', { name: 'Board' }).click();
     const todo = page.locator('[data-status="to_do"]');
     const progress = page.locator('[data-status="in_progress"]');
     const card = todo.locator('.task-card').first();
     await card.waitFor();
     const taskId = await card.getAttribute('data-task-id');
-    await shoot(page, 'tasks-board');
+    await shoot(page, shots, 'tasks-board');
     const from = (await card.boundingBox())!;
     const to = (await progress.boundingBox())!;
     await page.mouse.move(from.x + 20, from.y + 30);
@@ -95,7 +79,7 @@ describe('tasks', () => {
 
     await progress.locator(`[data-task-id="${taskId}"] .task-card__title`).click();
     await page.getByRole('dialog').getByText('Timeline').waitFor();
-    await shoot(page, 'task-dialog');
+    await shoot(page, shots, 'task-dialog');
     await page.close();
   });
 
@@ -115,7 +99,7 @@ describe('tasks', () => {
     await selectAll.click();
     await page.getByText(`All ${total} tasks matching selected`).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, 'tasks-selected');
+    await shoot(page, shots, 'tasks-selected');
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Change status…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change status in bulk' });
     await dialog.getByText(`Change status ${total} tasks`).waitFor();
@@ -130,7 +114,7 @@ describe('tasks', () => {
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Resolve…' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear selection' }).click();
-    await shoot(page, 'tasks-bulk-done');
+    await shoot(page, shots, 'tasks-bulk-done');
 
     // The saved view is on the server: the plain list offers it, and it opens the same filter (now empty).
     await page.goto(`${e2e.stack.url}/tasks`);
@@ -148,7 +132,7 @@ describe('on-demand requests', () => {
     const page = await e2e.signedInAs('BOOKKEEPER', '/on-demand-requests');
     const row = page.getByRole('table', { name: 'Requests' }).getByRole('button', { name: 'No-objection letter' }).first();
     await row.waitFor();
-    await shoot(page, 'requests-inbox');
+    await shoot(page, shots, 'requests-inbox');
     await page.goto(`${e2e.stack.url}/on-demand-requests?request=${mine.id}`);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Mr. Suresh Kumar').waitFor();
@@ -159,7 +143,7 @@ describe('on-demand requests', () => {
     await asClient(requestOf(requestsRoutes.acceptQuote, { requestId: mine.id }).path, {});
     await page.reload();
     await page.getByRole('dialog').getByText(/\(accepted by the client\)/).waitFor();
-    await shoot(page, 'request-dialog');
+    await shoot(page, shots, 'request-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Convert to tasks' }).click();
     await page.getByRole('dialog').locator('.request-detail__task').first().waitFor();
     await page.close();
@@ -199,7 +183,7 @@ describe('chats', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Yes, all received. Thank you!');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(async () => (await asClient<MessagePage>(requestOf(chatsRoutes.mine).path)).results.at(-1)?.body).toBe('Yes, all received. Thank you!');
-    await shoot(page, 'chats');
+    await shoot(page, shots, 'chats');
     // A reminder two seconds ahead fires as a toast.
     await fetch(`${e2e.stack.url}/api/${requestOf(chatsRoutes.reminders).path}`, {
       method: 'POST',
