@@ -4,7 +4,7 @@
  * the URL (?tab=all&...), exported as CSV with the same filters; a row's number opens the drawer (retry, PDF,
  * credit note); 'New invoice' raises a one-off invoice (ADMIN, bookkeepers).
  */
-import { Suspense, lazy, useId, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../../../common/contract/invoices.ts';
@@ -23,6 +23,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadRegisterCsv, fetchRegister, invoiceKeys } from '../api.ts';
 import { STATE_VARIANTS } from '../model.ts';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
+import { Filter } from './filter.tsx';
 
 const NewInvoiceDialog = lazy(() => import('./new-invoice-dialog.tsx').then((module) => ({ default: module.NewInvoiceDialog })));
 
@@ -177,18 +178,6 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
       )}
       <Suspense fallback={null}>{creating && <NewInvoiceDialog onClose={() => setCreating(false)} onCreated={(invoice) => update({ invoice, page: view.page })} />}</Suspense>
     </>
-  );
-}
-
-function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="unsynced__filter">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="unsynced__select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
   );
 }
 

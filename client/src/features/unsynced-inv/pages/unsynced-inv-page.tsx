@@ -1,4 +1,4 @@
-import { Suspense, lazy, useId, type ReactNode } from 'react';
+import { Suspense, lazy } from 'react';
 import { useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
@@ -22,6 +22,7 @@ import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
 import '../components/unsynced-inv.css';
+import { Filter } from '../components/filter.tsx';
 
 // The 'All invoices' tab (every state, issue 30) loads when it is first opened.
 const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
@@ -213,17 +214,5 @@ function UnsyncedList() {
       {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && <InvoiceDrawer invoiceId={view.invoice} canMarkSynced={summary.data?.can_mark_synced ?? false} onClose={() => update({ invoice: 0, page: view.page })} />}
     </>
-  );
-}
-
-function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="unsynced__filter">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="unsynced__select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
   );
 }
