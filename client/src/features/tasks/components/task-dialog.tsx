@@ -91,14 +91,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
             </option>
           ))}
         </Filter>
-        <Filter label="Assignee" value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })}>
-          <option value="">Unassigned</option>
-          {staff.map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </Filter>
+        <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })} />
         <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip>
         {onEdit && (
           <Button variant="outlined" className="task-detail__edit" onClick={onEdit}>
@@ -210,21 +203,8 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
       <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
       <div className="task-form__pair">
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={save.fieldErrors.due_on} />
-        <Filter label="Priority" value={priority} onChange={(value) => setPriority(value as TaskPriority)}>
-          {TASK_PRIORITIES.map((value) => (
-            <option key={value} value={value}>
-              {PRIORITY_LABELS[value]}
-            </option>
-          ))}
-        </Filter>
-        <Filter label="Reviewer" value={reviewer} onChange={setReviewer}>
-          <option value="">No reviewer</option>
-          {staff.map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </Filter>
+        <PriorityChoice value={priority} onChange={setPriority} />
+        <PersonChoice label="Reviewer" none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
       </div>
       {save.fieldErrors.reviewer_id && <p className="field__error">{save.fieldErrors.reviewer_id}</p>}
       <TextArea id={`${id}-description`} label="Description" value={description} onValueChange={setDescription} limit={MAX_TASK_DESCRIPTION} rows={4} error={save.fieldErrors.description} />
@@ -315,31 +295,37 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
         </Filter>
         <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={200} error={create.fieldErrors.title} />
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
-        <Filter label="Assignee" value={assignee} onChange={setAssignee}>
-          <option value="">Unassigned</option>
-          {staff.map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </Filter>
-        <Filter label="Reviewer" value={reviewer} onChange={setReviewer}>
-          <option value="">No reviewer</option>
-          {staff.map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </Filter>
-        <Filter label="Priority" value={priority} onChange={(value) => setPriority(value as TaskPriority)}>
-          {TASK_PRIORITIES.map((value) => (
-            <option key={value} value={value}>
-              {PRIORITY_LABELS[value]}
-            </option>
-          ))}
-        </Filter>
+        <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
+        <PersonChoice label="Reviewer" none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
+        <PriorityChoice value={priority} onChange={setPriority} />
         {create.formError && <p className="form-error">{create.formError}</p>}
       </div>
     </Dialog>
+  );
+}
+
+/** A staff member for a role on the task, or nobody ('Unassigned', 'No reviewer'). */
+function PersonChoice({ label, none, staff, value, onChange }: { label: string; none: string; staff: readonly PersonRef[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <Filter label={label} value={value} onChange={onChange}>
+      <option value="">{none}</option>
+      {staff.map((person) => (
+        <option key={person.id} value={String(person.id)}>
+          {personName(person)}
+        </option>
+      ))}
+    </Filter>
+  );
+}
+
+function PriorityChoice({ value, onChange }: { value: TaskPriority; onChange: (value: TaskPriority) => void }) {
+  return (
+    <Filter label="Priority" value={value} onChange={(next) => onChange(next as TaskPriority)}>
+      {TASK_PRIORITIES.map((priority) => (
+        <option key={priority} value={priority}>
+          {PRIORITY_LABELS[priority]}
+        </option>
+      ))}
+    </Filter>
   );
 }
