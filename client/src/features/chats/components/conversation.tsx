@@ -36,6 +36,7 @@ import {
 } from '../api.ts';
 import { linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
 const POLL_MS = 5000;
@@ -203,23 +204,10 @@ function RemindMenu({ busy, children }: { busy: boolean; children: (close: () =>
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, wrapper, (by) => {
+    setOpen(false);
+    if (by === 'escape') toggle.current?.focus();
+  });
   return (
     <div className="remind-menu" ref={wrapper}>
       <button ref={toggle} type="button" className="button button--ghost" aria-expanded={open} aria-controls={menuId} aria-busy={busy || undefined} onClick={() => setOpen(!open)}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../../components/icon.tsx';
 import { badgeLabel } from '../../../lib/badge.ts';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import { notificationCount } from '../model.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 
@@ -13,21 +14,7 @@ export function NotificationBell() {
   const wrapper = useRef<HTMLDivElement>(null);
   const count = notificationCount.value;
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  useDismiss(open, wrapper, () => setOpen(false));
 
   return (
     <div className="bell" ref={wrapper}>
