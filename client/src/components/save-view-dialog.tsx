@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { MAX_VIEW_NAME_LENGTH } from '../../../common/contract/work-paths.ts';
 import type { SavedViewsState } from '../lib/use-saved-views.ts';
 import { CountedTextField } from './counted-field.tsx';
 import { FormDialog } from './dialog.tsx';
@@ -21,7 +22,7 @@ export function SaveViewDialog({ views, initialName, onClose }: { views: SavedVi
       onClose={onClose}
     >
       <div className="saved-views__form">
-        <CountedTextField id={`${id}-name`} label="Name" value={name} near limit={60} onValueChange={setName} error={save.fieldErrors.name} />
+        <CountedTextField id={`${id}-name`} label="Name" value={name} near limit={MAX_VIEW_NAME_LENGTH} onValueChange={setName} error={save.fieldErrors.name} />
         <p className="saved-views__summary">Saves this list's filters, search and sort{views.query ? '' : ' (the plain list)'}.</p>
         <label className="saved-views__check">
           <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />

@@ -6,6 +6,8 @@ import type { ChecklistItem, TaskChoices, TaskDetail } from '../../../../../comm
 import {
   MAX_CHECKLIST_ITEMS,
   MAX_CHECKLIST_TEXT,
+  MAX_COMMENT,
+  MAX_REASON,
   MAX_TASK_DESCRIPTION,
   MAX_TASK_TITLE,
   TASK_PRIORITIES,
@@ -106,7 +108,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
       )}
       {task.can_review && (
         <div className="task-detail__review">
-          <CountedTextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} near limit={1000} />
+          <CountedTextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} near limit={MAX_REASON} />
           <div className="task-detail__buttons">
             <Button onClick={() => void approve.run()} loading={approve.busy}>
               Approve
@@ -153,7 +155,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
             if (comment.trim()) void addComment.run(comment);
           }}
         >
-          <CountedTextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} near limit={5000} />
+          <CountedTextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} near limit={MAX_COMMENT} />
           <Button type="submit" variant="outlined" loading={addComment.busy} disabled={comment.trim() === ''}>
             Comment
           </Button>
@@ -293,7 +295,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
             </option>
           ))}
         </Filter>
-        <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={200} error={create.fieldErrors.title} />
+        <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={MAX_TASK_TITLE} error={create.fieldErrors.title} />
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
         <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
         <PersonChoice label="Reviewer" none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
