@@ -198,8 +198,25 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
  * column is left out: its toasts fade in and out, and a scan mid-fade reads colours no one sees.
  */
 export async function wcagViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).exclude('.toast-stack').analyze();
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits (up to 5 s) until no list shows its rows as stale (dimmed while the next page loads) and no finite
+ * animation or transition runs: text half faded in fails colour contrast for a moment that is not the page's state.
+ */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.data-table__body--stale') &&
+        document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => undefined);
 }
 
 /** Page states of this test file already scanned: the path with ids as N, the query's names, the dialogs open. */
