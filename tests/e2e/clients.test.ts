@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
-import { seriousViolations, signIn, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -21,13 +21,8 @@ afterAll(async () => {
 });
 
 async function signedInAs(role: StaffRole, path: string): Promise<Page> {
-  const { page } = await e2e.newPage();
+  const page = await e2e.signedInAs(role, path);
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}/auth/login`);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${e2e.stack.url}${path}`);
   return page;
 }
 

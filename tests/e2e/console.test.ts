@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
-import { signIn, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
+import { signIn, signInThroughForm, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 
@@ -75,8 +75,7 @@ describe('guard and routing', () => {
     await page.goto(`${e2e.stack.url}/due-diligence/details/4`);
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(pathOf(page)).toBe('/auth/login?next=%2Fdue-diligence%2Fdetails%2F4');
-    const { email, password } = e2e.account('BD_MANAGER');
-    await signIn(page, email, password);
+    await signInThroughForm(page, e2e.account('BD_MANAGER'));
     await page.waitForURL((url) => url.pathname === '/due-diligence/details/4');
     await page.getByRole('button', { name: 'Back To Home' }).waitFor();
     const highlighted = page.locator('.side-nav__link--active');
@@ -88,8 +87,7 @@ describe('guard and routing', () => {
     const { page } = await e2e.newPage();
     await page.goto(`${e2e.stack.url}/users`);
     await page.locator('#login-email').waitFor();
-    const { email, password } = e2e.account('HR_MANAGER');
-    await signIn(page, email, password);
+    await signInThroughForm(page, e2e.account('HR_MANAGER'));
     await page.waitForURL((url) => url.pathname === '/unsynced-inv');
     await page.context().close();
   });
@@ -185,9 +183,7 @@ describe('guard and routing', () => {
     // A controllable clock from the start, so the hour of the token's life can be skipped.
     await page.clock.install();
     await page.goto(`${e2e.stack.url}/auth/login`);
-    const { email, password } = e2e.account('BOOKKEEPER');
-    await signIn(page, email, password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(page, e2e.account('BOOKKEEPER'));
     const first = await page.evaluate(() => localStorage.getItem('token'));
     await page.clock.fastForward('54:00');
     await page.waitForTimeout(1000);

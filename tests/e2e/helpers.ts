@@ -1,6 +1,6 @@
 /**
  * Shared pieces of the browser tests: the real stack per test file, browser pages that record every CSP and
- * Trusted Types violation, and sign-in through the login page. Importing this module makes every test of the
+ * Trusted Types violation, and sign-in: through the login page once per role and file, the session reused after. Importing this module makes every test of the
  * file fail on any such violation on any page it opened (the afterEach below), and stop() fails on one that
  * came after the last test, so no browser test needs to ask. Likewise every page state a test leaves open is
  * scanned with axe-core against WCAG 2.0/2.1 A and AA and 2.2 AA (the afterEach's checkA11y), each distinct
@@ -13,12 +13,14 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { afterEach, expect, inject } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { LOGIN_PATH } from '../../common/access.ts';
 import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { withSeededDatabase } from '../support/database-templates.ts';
 
 type DemoAccount = Stack['accounts'][number];
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export interface E2E {
   stack: Stack;
@@ -33,9 +35,16 @@ export interface E2E {
   /** The seeded demo account of a role. */
   account(role: DemoAccount['role']): DemoAccount;
   /** A new page on `path` of the stack, once the login form shows. */
-  openLogin(path?: string): Promise<Page>;
-  /** A new page signed in as the role through the login form on `path`, once the side navigation shows. */
-  signedInAs(role: DemoAccount['role'], path?: string): Promise<Page>;
+  openLogin(path?: string, options?: BrowserContextOptions): Promise<Page>;
+  /**
+   * A new page (its own context) signed in as the role on `path`, once the signed-in frame shows (see
+   * signedInFrame: the side navigation, or a verification page's role in the top bar). The file's
+   * first page of a role signs in through the login form on `path`; later ones start from that session (the
+   * SDK's localStorage, as a returning user's browser has it) and open `path` directly, landing where the form
+   * would have sent them (the login page sends a signed-in user on, as after sign-in). A test about the login
+   * form itself uses openLogin and signInThroughForm.
+   */
+  signedInAs(role: DemoAccount['role'], path?: string, options?: BrowserContextOptions): Promise<Page>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +111,8 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
     throw error;
   });
   const cspViolations: string[] = [];
+  /** Per role, the storage of the first context signed in through the form, once its navigation showed. */
+  const sessions = new Map<DemoAccount['role'], Promise<StorageState>>();
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
   const e2e: E2E = {
@@ -141,17 +152,24 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
       if (!found) throw new Error(`no demo account for ${role}`);
       return found;
     },
-    async openLogin(path = '/auth/login') {
-      const { page } = await e2e.newPage();
+    async openLogin(path = LOGIN_PATH, options = {}) {
+      const { page } = await e2e.newPage(options);
       await page.goto(`${stack.url}${path}`);
       await page.locator('#login-email').waitFor();
       return page;
     },
-    async signedInAs(role, path) {
-      const page = await e2e.openLogin(path);
-      const { email, password } = e2e.account(role);
-      await signIn(page, email, password);
-      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    async signedInAs(role, path, options = {}) {
+      const saved = await sessions.get(role)?.catch(() => undefined);
+      if (saved) {
+        const { page } = await e2e.newPage({ ...options, storageState: saved });
+        await page.goto(`${stack.url}${path ?? LOGIN_PATH}`);
+        await signedInFrame(page).waitFor();
+        return page;
+      }
+      const page = await e2e.openLogin(path, options);
+      const signedIn = signInThroughForm(page, e2e.account(role)).then(() => page.context().storageState());
+      sessions.set(role, signedIn);
+      await signedIn;
       return page;
     },
     async stop() {
@@ -169,10 +187,29 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
   return e2e;
 }
 
+/** Fills in and sends the login form: an attempt, which the console may refuse (see signInThroughForm for one that succeeds). */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.locator('#login-email').fill(email);
   await page.locator('#login-password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Signs `account` in through the login form shown on `page`, up to the signed-in frame: every successful
+ * sign-in through the form, so a step added to it lands here once.
+ */
+export async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  await signIn(page, account.email, account.password);
+  await signedInFrame(page).waitFor();
+}
+
+/**
+ * The signed-in console, once the profile is in: the side navigation, or on a verification page (whose left
+ * column is the stepper) the role under the user's name. The shell renders only for a staff role, both in
+ * the same render.
+ */
+function signedInFrame(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).or(page.locator('.user-block__role')).first();
 }
 
 /** The side navigation as names, groups as 'Group > Child', after opening every group. */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -22,12 +22,8 @@ const VIEWPORTS = [
 ];
 
 async function signedInAs(role: 'ADMIN' | 'BOOKKEEPER', viewport: { width: number; height: number }, path = '/'): Promise<Page> {
-  const { page } = await e2e.newPage({ viewport });
+  const page = await e2e.signedInAs(role, path, { viewport });
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}${path}`);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;
 }
 

@@ -26,7 +26,7 @@ import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 import { buildApp } from '../../gateway/src/app.ts';
 import { loadConfig } from '../../gateway/src/config.ts';
 import { BUILD_OUTPUTS } from '../../scripts/lib/stack.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let watcher: Page;
@@ -54,8 +54,7 @@ async function open(base: string, path: string): Promise<Page> {
   });
   const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === `${API_BASE}${requestOf(notificationsRoutes.stream).path}` && response.ok(), { timeout: 60_000 });
   await page.goto(`${base}${path}`);
-  await signIn(page, account.email, account.password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInThroughForm(page, account);
   await streamOpen;
   return page;
 }
@@ -240,8 +239,7 @@ describe('the review loop', () => {
     const { page: admin } = await e2e.newPage();
     admin.setDefaultTimeout(20_000);
     await admin.goto(`${e2e.stack.url}/auth/login`);
-    await signIn(admin, staffA.email, staffA.password);
-    await admin.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(admin, staffA);
     await admin.goto(`${e2e.stack.url}/due-diligence/details/${target.id}`);
     await admin.getByRole('heading', { name: mine.legal_name, level: 1 }).waitFor();
 

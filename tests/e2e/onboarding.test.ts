@@ -10,7 +10,7 @@ import type { RegistrationListItem } from '../../common/contract/registrations.t
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { signIn, startE2E, seriousViolations, type E2E } from './helpers.ts';
+import { startE2E, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -45,9 +45,7 @@ async function listAs(role: StaffRole, query: string): Promise<ListPage<Registra
 }
 
 async function signedInAs(role: StaffRole, path: string): Promise<Page> {
-  const page = await e2e.openLogin(path);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
+  const page = await e2e.signedInAs(role, path);
   await page.waitForURL((url) => url.pathname === path.split('?')[0]);
   await rowsLoaded(page);
   return page;

@@ -20,7 +20,7 @@ import type { StaffRole } from '../../common/roles.ts';
 import { submitAsClient } from '../../scripts/lib/client-resubmit.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { badgeLabel } from '../../client/src/lib/badge.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let adminToken: string;
@@ -46,13 +46,8 @@ const kinds = async (userId: number) => (await api<TimelineEvent[]>(`registratio
 
 /** A page signed in as the role, on `path`; `timezoneId` sets the browser's own zone (Dubai time is entered whatever it is). */
 async function signedInAs(role: StaffRole, path: string, timezoneId?: string): Promise<Page> {
-  const { page } = await e2e.newPage(timezoneId ? { timezoneId } : {});
+  const page = await e2e.signedInAs(role, path, timezoneId ? { timezoneId } : {});
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}/auth/login`);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${e2e.stack.url}${path}`);
   return page;
 }
 

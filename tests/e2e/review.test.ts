@@ -13,7 +13,7 @@ import type { StaffRole } from '../../common/roles.ts';
 import { STAGES } from '../../common/stages.ts';
 import { resubmitAsClient } from '../../scripts/lib/client-resubmit.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { signIn, startE2E, seriousViolations, type E2E } from './helpers.ts';
+import { startE2E, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let adminToken: string;
@@ -43,14 +43,9 @@ afterEach(() => {
 });
 
 async function signedInAs(role: StaffRole, path: string): Promise<Page> {
-  const { page } = await e2e.newPage();
+  const page = await e2e.signedInAs(role, path);
   // Below the test's own time-out, so a stuck step names its locator.
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}/auth/login`);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${e2e.stack.url}${path}`);
   return page;
 }
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -24,13 +24,8 @@ const faults = (rates: Record<string, number>) =>
 const inStandIn = async () => ((await (await fetch(`${e2e.stack.accountingUrl}/_standin/invoices`)).json()) as { references: string[] }).references;
 
 async function bookkeeperOn(path: string): Promise<Page> {
-  const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await e2e.signedInAs('BOOKKEEPER', path);
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}/auth/login`);
-  const { email, password } = e2e.account('BOOKKEEPER');
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto(`${e2e.stack.url}${path}`);
   return page;
 }
 

@@ -9,7 +9,7 @@ import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { StaffUser } from '../../common/contract/users.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
-import { signIn, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
+import { signInThroughForm, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -29,8 +29,7 @@ const admin = () => e2e.account('ADMIN');
 
 async function signedIn(email: string, password: string, path = '/users'): Promise<Page> {
   const page = await e2e.openLogin(path);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInThroughForm(page, { email, password });
   return page;
 }
 
@@ -63,8 +62,7 @@ async function acceptInvitation(link: string, email: string, password: string): 
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Set password' }).click();
   await page.waitForURL((url) => url.pathname === '/auth/login');
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await signInThroughForm(page, { email, password });
   return page;
 }
 

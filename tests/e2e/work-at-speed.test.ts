@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ClientListItem } from '../../common/contract/clients.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
-import { seriousViolations, signIn, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 const SCREENS = '.tmp/screens';
@@ -88,9 +88,8 @@ describe('saved views and bulk actions', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: /LLC only/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
 
-    const { email, password } = e2e.account('ADMIN');
     const other = await e2e.openLogin('/due-diligence');
-    await signIn(other, email, password);
+    await signInThroughForm(other, e2e.account('ADMIN'));
     await other.waitForURL((url) => url.pathname === '/due-diligence' && url.searchParams.get('search') === 'llc', { timeout: 30_000 });
     await other.getByRole('button', { name: /LLC only/ }).and(other.locator('[aria-pressed="true"]')).waitFor();
     expect(await seriousViolations(other)).toEqual([]);

@@ -17,7 +17,7 @@ import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 import { pdfTitle } from '../support/pdf-text.ts';
-import { signIn, startE2E, visibleNavigation, type E2E } from './helpers.ts';
+import { signInThroughForm, startE2E, visibleNavigation, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let adminToken: string;
@@ -81,12 +81,8 @@ async function staffUser(role: StaffRole, name: string): Promise<{ user: StaffUs
 }
 
 async function signedInAs(role: StaffRole, path: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const { page } = await e2e.newPage({ viewport });
+  const page = await e2e.signedInAs(role, path, { viewport });
   page.setDefaultTimeout(20_000);
-  await page.goto(`${e2e.stack.url}${path}`);
-  const { email, password } = e2e.account(role);
-  await signIn(page, email, password);
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;
 }
 
@@ -224,7 +220,7 @@ describe('wrong or stale', () => {
     const { page } = await e2e.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${e2e.stack.url}/due-diligence`);
-    await signIn(page, email, password);
+    await signInThroughForm(page, { email, password });
     await rowsLoaded(page);
 
     expect((await api('PATCH', `users/${user.id}`, { role: 'REVIEWER' })).status).toBe(200);
@@ -542,8 +538,7 @@ describe('smaller', () => {
     const { email, password } = await staffUser('HR_MANAGER', 'No News');
     const { page } = await e2e.newPage();
     await page.goto(`${e2e.stack.url}/auth/login`);
-    await signIn(page, email, password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(page, { email, password });
     await page.getByRole('button', { name: 'Notifications' }).click();
     const panel = page.getByRole('region', { name: 'Notifications', exact: true });
     await panel.getByText('No notifications yet').waitFor();
