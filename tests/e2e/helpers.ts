@@ -17,7 +17,7 @@ import { LOGIN_PATH } from '../../common/access.ts';
 import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { withSeededDatabase } from '../support/database-templates.ts';
+import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 
 type DemoAccount = Stack['accounts'][number];
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

@@ -7,12 +7,10 @@
  *   a stack's back end finds unpacked as its data folder;
  * - Postgres: template databases on the run's server, copied by CREATE DATABASE ... TEMPLATE.
  * The seed's clock is the run's start; a test that needs its own clock or a fresh seed still makes one.
+ * A stack's data folder from the seeded dump is seeded-data-dir.ts, which imports none of this.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { inject } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -85,20 +83,6 @@ export async function copyPostgresTemplate(serverUrl: string, template: string, 
 /** A PGlite dump as PGlite's loadDataDir takes it. */
 export async function readPgliteDump(file: string): Promise<Blob> {
   return new Blob([await readFile(file)]);
-}
-
-/** Unpacks a PGlite dump into `folder` as a data folder a back end opens as it is (DATA_DIR). */
-export async function unpackPgliteDump(file: string, folder: string): Promise<void> {
-  await promisify(execFile)('tar', ['-x', '--no-same-owner', '-f', file, '-C', folder]);
-}
-
-/**
- * Gives a stack's data folder (startStack's dataDir) the run's seeded database, so its back end opens the demo
- * data as a restarted `npm start` would, instead of seeding afresh. Only for tests, in a worker (inject).
- */
-export async function withSeededDatabase(dataDir: string): Promise<void> {
-  await mkdir(join(dataDir, 'db'), { recursive: true });
-  await unpackPgliteDump(inject('databaseTemplates').pgliteSeeded, join(dataDir, 'db'));
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
