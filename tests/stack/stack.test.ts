@@ -11,8 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { withSeededDatabase } from '../support/database-templates.ts';
-import { signIn } from '../backend/support.ts';
+import { withSeededDatabase } from '../support/seeded-data-dir.ts';
+import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
+// Not tests/backend/support.ts's signIn: that module brings the whole back end, which this file never builds.
+import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
+
+const signIn = (host: string, email: string, password = DEMO_PASSWORD) => emulatorIdToken(host, email, password);
 
 const emulatorHost = inject('authEmulatorHost');
 const dirs: string[] = [];
@@ -79,7 +83,8 @@ describe('a stack on the shared emulator', () => {
       authEmulatorHost: emulatorHost,
       onCrash: (line) => crashes.push(line),
     });
-  });
+    // It seeds afresh (what `npm start` does), which alone can pass a minute on two busy cores.
+  }, 180_000);
   afterAll(() => stack?.stop());
 
   it('serves the console and the demo accounts sign in to the API through the gateway', async () => {
@@ -185,6 +190,8 @@ describe('a stack with its own emulator', () => {
 
   it('keeps accounts and records across a restart', { timeout: 240_000 }, async () => {
     const dataDir = await tempDir();
+    // What is checked is what survives a restart, not the seed (the first stack above seeds afresh): the run's seeded copy.
+    await withSeededDatabase(dataDir);
     const options = { projectId: 'demo-stack-restart', dataDir, gatewayPort: 0, backendPort: 0, authEmulatorPort: 0 };
     const first = await startStack(options);
     let token: string;
