@@ -17,7 +17,6 @@ import { crmKeys } from '../../../client/src/features/crm/api.ts';
 import { enquiryKeys } from '../../../client/src/features/contactus/api.ts';
 import { careerKeys } from '../../../client/src/features/careers/api.ts';
 import { chatKeys } from '../../../client/src/features/chats/api.ts';
-import { registrationKeys } from '../../../client/src/features/registrations/api.ts';
 import { matchesKey } from '../../../client/src/lib/query-cache.ts';
 
 const notification = (link: string | null): NotificationRecord => ({ id: 1, kind: 'test', title: 'Returned', body: '', link, created_at: '2026-11-28T05:00:00Z', read_at: null });
@@ -51,7 +50,6 @@ describe('a record named by the stream reads again wherever it is open', () => {
     expect(covers({ entity: 'job_post', id: 2, client_id: null }, careerKeys.job(2))).toBe(true);
     expect(covers({ entity: 'job_application', id: 2, client_id: null }, careerKeys.application(2))).toBe(true);
     expect(covers({ entity: 'conversation', id: 2, client_id: null }, chatKeys.conversation(2))).toBe(true);
-    expect(covers({ entity: 'registration', id: 9, client_id: null }, registrationKeys.review(31))).toBe(true);
     expect(keysOfSubject({ entity: 'faq', id: 1, client_id: null })).toEqual([]);
   });
 

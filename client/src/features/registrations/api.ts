@@ -23,7 +23,6 @@ import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import { exportFileName } from '../../../../common/onboarding.ts';
-import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
@@ -44,9 +43,6 @@ export const registrationKeys = {
   plans: ['registrations', 'plans'] as const,
   cycles: ['registrations', 'cycles'] as const,
 };
-
-// A registration's pages are keyed by its user, which its audit event does not name: every registration view reads again.
-refreshOnRecordChange('registration', () => [registrationKeys.all]);
 
 export function fetchRegistrations(query: RegistrationQuery, signal: AbortSignal): Promise<Page<RegistrationListItem>> {
   return call(registrations.list, { query, signal });
