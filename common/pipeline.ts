@@ -11,6 +11,7 @@
  */
 import { routeByKey } from './access.ts';
 import { addDays, dubaiDate } from './calendar.ts';
+import { dubaiInstant, weekdayOf } from './dubai-time.ts';
 import type { RegistrationEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
 import { APPROVED_STATUS_TEXT, RESUBMITTED_STATUS_TEXT, type DocumentKind } from './review.ts';
@@ -370,6 +371,21 @@ export const MEETING_DURATION = { min: 15, max: 120, default: 30, step: 15 } as 
 /** Calls are booked Monday to Friday between these Dubai times (minutes after midnight), at most this far ahead. */
 export const MEETING_HOURS = { from: 8 * 60, to: 20 * 60 } as const;
 export const MAX_BOOKING_DAYS_AHEAD = 90;
+/** The time of day the booking form starts at: 10:00 Dubai. */
+export const DEFAULT_CALL_TIME = '10:00';
+
+/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
+export function nextBookingDay(now = Date.now()): string {
+  let day = addDays(dubaiDate(now), 1);
+  while (weekdayOf(day) > 5) day = addDays(day, 1);
+  return day;
+}
+
+/** A time booking accepts (future, a working day, within office hours): what a message suggests a call be moved to. */
+export function suggestedCallTime(now = Date.now()): Date {
+  const [hours, minutes] = DEFAULT_CALL_TIME.split(':').map(Number);
+  return dubaiInstant(nextBookingDay(now), (hours ?? 10) * 60 + (minutes ?? 0));
+}
 /** What the held call asks the client to upload; the submit needs each of them. */
 export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['trade_licence', 'passport', 'emirates_id'];
 

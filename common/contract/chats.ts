@@ -58,7 +58,7 @@ export type MessageQuery = Static<typeof MessageQuery>;
 
 export const PostMessageBody = Closed({
   body: Paragraphs(MAX_MESSAGE_LENGTH, { title: 'Message' }),
-  attachment: Type.Optional(AttachmentInput),
+  attachment: Type.Optional(Closed(AttachmentInput.properties, { title: 'Attachment' })),
 });
 export type PostMessageBody = Static<typeof PostMessageBody>;
 

@@ -1,6 +1,6 @@
 /** The signed-in staff user's notifications, their read state and the live stream's event shapes. */
 import { Type, type Static } from 'typebox';
-import { NOTIFICATION_KINDS } from '../events.ts';
+import { AUDIT_ENTITIES, NOTIFICATION_KINDS } from '../events.ts';
 import { access, endpoints } from './endpoint.ts';
 import { notificationsRoutes } from './notifications-paths.ts';
 import { Closed, IdParams, Instant, NoBody, Nullable, Page, PageQuery } from './shared.ts';
@@ -9,6 +9,17 @@ export { NOTIFICATION_STREAM_EVENTS, notificationsRoutes } from './notifications
 
 export const NotificationQuery = Closed(PageQuery);
 export type NotificationQuery = Static<typeof NotificationQuery>;
+
+/**
+ * The record a change was made to, named by its audit event (entity and id, and the client it belongs to when
+ * it has one), so an open page showing that record reads it again whatever the notification's link says.
+ */
+export const RecordSubject = Type.Object({
+  entity: Type.Enum(AUDIT_ENTITIES),
+  id: Type.Integer(),
+  client_id: Nullable(Type.Integer()),
+});
+export type RecordSubject = Static<typeof RecordSubject>;
 
 /** GET notifications/ lists the caller's own, newest first; the stream sends the same shape. */
 export const NotificationRecord = Type.Object({
@@ -21,6 +32,8 @@ export const NotificationRecord = Type.Object({
   created_at: Instant,
   /** null while unread */
   read_at: Nullable(Instant),
+  /** On the live stream only (not stored): the record whose change this notification reports. */
+  subject: Type.Optional(RecordSubject),
 });
 export type NotificationRecord = Static<typeof NotificationRecord>;
 export type NotificationKind = NotificationRecord['kind'];

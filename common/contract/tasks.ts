@@ -18,7 +18,7 @@ export type ClientRef = Static<typeof ClientRef>;
 
 export const ChecklistItem = Type.Object({ text: Type.String(), done: Type.Boolean() });
 export type ChecklistItem = Static<typeof ChecklistItem>;
-const ChecklistInput = Type.Array(Closed({ text: Line(MAX_CHECKLIST_TEXT, { minLength: 1, title: 'Checklist item' }), done: Type.Boolean() }), { maxItems: MAX_CHECKLIST_ITEMS, title: 'Checklist' });
+const ChecklistInput = Type.Array(Closed({ text: Line(MAX_CHECKLIST_TEXT, { minLength: 1, title: 'Checklist item' }), done: Type.Boolean({ title: 'Done' }) }), { maxItems: MAX_CHECKLIST_ITEMS, title: 'Checklist' });
 
 export const TaskListItem = Type.Object({
   id: Type.Integer(),

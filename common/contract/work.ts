@@ -83,16 +83,19 @@ export type ViewsQuery = Static<typeof ViewsQuery>;
 const ViewName = Line(MAX_VIEW_NAME_LENGTH, { title: 'Name', minLength: 1 });
 /** The list's query string without '?' and without the page (url-list-state's format). */
 const ViewQueryText = Line(MAX_VIEW_QUERY_LENGTH, { title: 'Query' });
+/** The save-view dialog's two check boxes, titled as it labels them. */
+const ViewShared = Type.Boolean({ title: 'Share with the team' });
+const ViewIsDefault = Type.Boolean({ title: 'Open this view first' });
 
-export const NewView = Closed({ list: ListKey, name: ViewName, query: ViewQueryText, shared: Type.Boolean(), is_default: Type.Boolean() });
+export const NewView = Closed({ list: ListKey, name: ViewName, query: ViewQueryText, shared: ViewShared, is_default: ViewIsDefault });
 export type NewView = Static<typeof NewView>;
 
 export const ViewPatch = Closed({
   version: Version,
   name: Type.Optional(ViewName),
   query: Type.Optional(ViewQueryText),
-  shared: Type.Optional(Type.Boolean()),
-  is_default: Type.Optional(Type.Boolean()),
+  shared: Type.Optional(ViewShared),
+  is_default: Type.Optional(ViewIsDefault),
 });
 export type ViewPatch = Static<typeof ViewPatch>;
 
@@ -128,7 +131,7 @@ export const NewBulkJob = Closed({
   action: Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$', title: 'Action' }),
   /** Either the filter ('all N matching') or the ids selected on the page. */
   filter: Type.Optional(BulkFilter),
-  ids: Type.Optional(Type.Array(Id('Id'), { minItems: 1, maxItems: 1000, uniqueItems: true })),
+  ids: Type.Optional(Type.Array(Id('Id'), { minItems: 1, maxItems: 1000, uniqueItems: true, title: 'Selected rows' })),
   /** The action's own parameters (an assignee). */
   params: Type.Record(FieldName, Nullable(Type.Union([Line(200), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })])), { maxProperties: 10, additionalProperties: false, title: 'Parameters' }),
 });

@@ -13,6 +13,7 @@ import { buildBackend, type BuildExtras } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { notifyUsers } from '../../backend/src/modules/notifications/index.ts';
+import { writeAudit } from '../../backend/src/lib/audit.ts';
 import { DUE_DILIGENCE_ROLES, notifyRegistrationEvent, type NotifiedRegistration, type RegistrationEvent } from '../../backend/src/modules/registrations/notify.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { readPgliteDump } from '../support/database-templates.ts';
@@ -201,6 +202,20 @@ describe('the stream', () => {
     await expect.poll(() => stream.notifications().map((item) => item.title)).toEqual(['live']);
     expect(stream.events.find((event) => event.event === 'notification')?.id).toBe(String(created!.id));
     await expect.poll(() => stream.comments(), { timeout: 3000 }).toBeGreaterThanOrEqual(2);
+    await stream.close();
+  });
+
+  it('names the record its transaction wrote an audit event of, so an open page of it reads it again', async () => {
+    const stream = await openStream(second, 'REVIEWER');
+    await database.transaction(async (tx) => {
+      await writeAudit(tx, { entity: 'monthly_report', entityId: 40, kind: 'report_approved', actorId: null, data: { client_id: 5 } });
+      await notifyUsers(tx, [ids.get('REVIEWER')!], { kind: 'report_approved', title: 'approved', body: '', link: '/clients/5?tab=reports' });
+    });
+    await notify('REVIEWER', 'no record');
+    await expect.poll(() => stream.notifications().map((item) => item.title)).toEqual(['approved', 'no record']);
+    const [approved, plain] = stream.notifications();
+    expect(approved!.subject).toEqual({ entity: 'monthly_report', id: 40, client_id: 5 });
+    expect(plain!.subject).toBeUndefined();
     await stream.close();
   });
 

@@ -9,10 +9,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/contract/registrations.ts';
 import type { Page } from '../../common/contract/shared.ts';
-import { weekdayOf } from '../../common/dubai-time.ts';
+import { formatDubaiDateTime, weekdayOf } from '../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../common/calendar.ts';
 import { formatFils } from '../../common/money.ts';
-import { PHASE_LABELS, PIPELINE_ACTIONS, REQUIRED_DOCUMENTS, actionRoles, phaseOf, type Phase, type PipelineActionKey, type PipelineState } from '../../common/pipeline.ts';
+import { PHASE_LABELS, PIPELINE_ACTIONS, REQUIRED_DOCUMENTS, actionRoles, phaseOf, suggestedCallTime, type Phase, type PipelineActionKey, type PipelineState } from '../../common/pipeline.ts';
 import { cyclePrice } from '../../common/pricing.ts';
 import { CONFLICT_MESSAGE } from '../../common/review.ts';
 import { ROLES, type Role } from '../../common/roles.ts';
@@ -406,6 +406,9 @@ describe('the onboarding call', () => {
     // Nor held before its time: the timeline would say it was held before it started.
     const heldEarly = errorOf(await call('POST', `registrations/${held}/meeting/outcome`, 'BD_MANAGER', { version: bookedHeld.version, outcome: 'held', notes: '' }));
     expect(heldEarly).toMatchObject({ status: 409, message: expect.stringContaining('it can be marked held once it has started') });
+    // What it offers instead is a time booking takes (a future working-day slot), never one in the past.
+    expect(heldEarly.message).toContain(`such as ${formatDubaiDateTime(suggestedCallTime())} (Dubai time)`);
+    expect(heldEarly.message).not.toContain('when it was held');
     await startCall(held);
     const marked = ok(await call('POST', `registrations/${held}/meeting/outcome`, 'BD_MANAGER', { version: bookedHeld.version, outcome: 'held', notes: 'Scope agreed: bookkeeping and VAT.' }));
     expect(marked).toMatchObject({ phase: 'awaiting_documents', status_label: 'Awaiting Documents', queue: 'call-schedules', meeting: { status: 'held', outcome_notes: 'Scope agreed: bookkeeping and VAT.', outcome_by: { id: ids.get('BD_MANAGER') } } });

@@ -5,6 +5,9 @@ import { addDays, daysBetween, dubaiDate } from '../../common/calendar.ts';
 import { REGISTRATION_EVENT_KINDS } from '../../common/events.ts';
 import { REVIEW_STATES, onboardingPageOf } from '../../common/onboarding.ts';
 import {
+  MAX_BOOKING_DAYS_AHEAD,
+  MEETING_DURATION,
+  MEETING_HOURS,
   MEETING_OUTCOMES,
   PHASES,
   PHASE_LABELS,
@@ -14,9 +17,11 @@ import {
   actionsFor,
   callGroupOf,
   canAct,
+  nextBookingDay,
   percentToBp,
   phaseOf,
   stateAfter,
+  suggestedCallTime,
   type Phase,
   type PipelineState,
 } from '../../common/pipeline.ts';
@@ -168,5 +173,21 @@ describe('profile checks', () => {
     expect(profileChecks({ ...profile, trn: null }, '2026-06-01')[2]!.detail).toBe('VAT registered but no TRN given.');
     expect(profileChecks({ ...profile, vat_registered: false, trn: null }, '2026-06-01')[2]!.passed).toBe(true);
     expect(profileChecks(null, '2026-06-01').every((check) => !check.passed)).toBe(true);
+  });
+});
+
+describe('the call time a message suggests', () => {
+  it('is one booking takes: in the future, Monday to Friday in Dubai, within office hours and the booking horizon', () => {
+    // A Friday evening, a Saturday, a Sunday just before midnight Dubai, a Monday morning, and a day before a weekend.
+    for (const now of ['2026-11-27T17:30:00+04:00', '2026-11-28T09:00:00+04:00', '2026-11-29T23:59:00+04:00', '2026-11-30T07:00:00+04:00', '2026-12-03T21:00:00+04:00'].map(Date.parse)) {
+      const at = suggestedCallTime(now);
+      const { date, minutes, weekday } = dubaiClock(at);
+      expect(at.getTime(), new Date(now).toISOString()).toBeGreaterThan(now);
+      expect(weekday).toBeLessThanOrEqual(5);
+      expect(minutes).toBeGreaterThanOrEqual(MEETING_HOURS.from);
+      expect(minutes + MEETING_DURATION.default).toBeLessThanOrEqual(MEETING_HOURS.to);
+      expect(at.getTime() - now).toBeLessThan(MAX_BOOKING_DAYS_AHEAD * 86_400_000);
+      expect(date).toBe(nextBookingDay(now));
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The Clients pages in Chromium against the real stack: the list's filters kept in the URL across a reload,
  * a client's tabs in the URL, a monthly report from draft through review to published (bookkeeper, then the
- * reviewer, then the bookkeeper again), a plan change scheduled for the next renewal, a VAT return marked
+ * reviewer, then the bookkeeper again, whose open page shows the approval without a reload), a plan change scheduled for the next renewal, a VAT return marked
  * filed, and the insights chart drawn under the gateway's CSP and Trusted Types (helpers.ts fails any test
  * on a violation).
  */
@@ -142,7 +142,8 @@ describe('one client', () => {
     await reviewer.getByRole('dialog', { name: 'Approve the report?' }).getByRole('button', { name: 'Approve' }).click();
     await review.locator('.report-card__head').getByText('Approved', { exact: true }).waitFor();
 
-    await bookkeeper.reload();
+    // The bookkeeper's page follows the reviewer's approval from the notification stream, with no reload.
+    await card.locator('.report-card__head').getByText('Approved', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Publish to the client' }).click();
     await bookkeeper.getByRole('dialog', { name: 'Publish to the client?' }).getByRole('button', { name: 'Publish' }).click();
     await card.locator('.report-card__head').getByText('Published', { exact: true }).waitFor();

@@ -201,6 +201,32 @@ describe('guard and routing', () => {
     await page.context().close();
   });
 
+  it('opens Search everywhere with Ctrl+K and from the top bar with the focus in its field, every time', async () => {
+    const page = await e2e.signedInAs('ADMIN');
+    await page.goto(`${e2e.stack.url}/faqs`);
+    await page.locator('.top-bar__title').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Search everywhere' });
+    const field = dialog.getByRole('combobox', { name: 'Search everywhere' });
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    for (let round = 0; round < 2; round += 1) {
+      await page.keyboard.press('Control+k');
+      await dialog.waitFor();
+      await expect.poll(focusedLabel).toBe('Search everywhere');
+      // What the user types goes into the field at once, without clicking into it.
+      await page.keyboard.type('faq');
+      await expect(field.inputValue()).resolves.toBe('faq');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: /Search everywhere/ }).click();
+      await dialog.waitFor();
+      await expect.poll(focusedLabel).toBe('Search everywhere');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.context().close();
+  });
+
   it('keeps the signed-in session across a reload, with the access token in localStorage', async () => {
     const page = await e2e.signedInAs('ADMIN');
     const token = await page.evaluate(() => localStorage.getItem('token'));

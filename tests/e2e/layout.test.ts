@@ -4,7 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './helpers.ts';
+import { type E2E, signIn, startE2E } from './helpers.ts';
+import { API_BASE, AUTH_SCHEME } from '../../common/contract/http.ts';
+import { requestOf } from '../../common/contract/endpoint.ts';
+import { notificationsRoutes } from '../../common/contract/notifications-paths.ts';
 
 let e2e: E2E;
 
@@ -109,7 +112,7 @@ describe('the chat assistant launcher', () => {
 });
 
 describe('Chats at 1024 x 768', () => {
-  it('keeps the open conversation’s messages at least 300 px tall with a reminder pending, and its composer on screen', async () => {
+  it('keeps the open conversation’s messages at least 300 px tall with a reminder pending, its composer on screen and stacked toasts above them', async () => {
     const page = await signedInAs('ADMIN', { width: 1024, height: 768 }, '/chats');
     await page.locator('.chat-row').first().click();
     const log = page.getByRole('log', { name: /^Messages with / });
@@ -129,6 +132,22 @@ describe('Chats at 1024 x 768', () => {
       const toastBox = await toast.boundingBox();
       if (toastBox) expect(toastBox.y + toastBox.height <= box.y || toastBox.x >= box.x + box.width || toastBox.x + toastBox.width <= box.x).toBe(true);
     }
+    // Nor a stack of them: three live notifications arrive over the reminder's toast, and the column they
+    // share ends above the messages (what does not fit scrolls inside it).
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    for (let sent = 0; sent < 3; sent += 1) {
+      await page.evaluate(
+        async ({ path, auth }) => {
+          const response = await fetch(path, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: '{}' });
+          if (!response.ok) throw new Error(`test notification: ${response.status}`);
+        },
+        { path: `${API_BASE}${requestOf(notificationsRoutes.test).path}`, auth: `${AUTH_SCHEME} ${token}` },
+      );
+    }
+    await expect.poll(() => page.locator('.push-toast').count()).toBeGreaterThanOrEqual(3);
+    const stack = (await page.locator('.toast-stack').boundingBox())!;
+    expect(stack.y + stack.height).toBeLessThanOrEqual(box.y);
+    expect(await page.locator('.toast-stack').evaluate((element) => getComputedStyle(element).overflowY)).toBe('auto');
     await page.context().close();
   });
 });

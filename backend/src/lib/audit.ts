@@ -4,6 +4,7 @@
  * audit are both read from this one table.
  */
 import type { AuditEntity, ChatEventKind, ClientEventKind, GrowthEventKind, InvoiceEventKind, RegistrationEventKind, SpeedEventKind, RequestEventKind, TaskEventKind, UserEventKind } from '../../../common/events.ts';
+import type { RecordSubject } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface AuditEvent {
@@ -21,7 +22,19 @@ export interface AuditEvent {
   at?: Date;
 }
 
+/**
+ * The record each open transaction last wrote an event of: the notifications written in the same transaction
+ * name it as their subject (notifyUsers), so no area has to repeat it. Keyed by the transaction's own handle,
+ * which is dropped with it.
+ */
+const subjects = new WeakMap<Queryable, RecordSubject>();
+
+/** The record the transaction last wrote an audit event of, if any. */
+export const auditSubject = (tx: Queryable): RecordSubject | undefined => subjects.get(tx);
+
 export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<number> {
+  const clientId = event.entity === 'client' ? event.entityId : event.data?.['client_id'];
+  subjects.set(tx, { entity: event.entity, id: event.entityId, client_id: typeof clientId === 'number' ? clientId : null });
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP)) RETURNING id`,

@@ -14,7 +14,8 @@ interface RecordNotFoundProps {
 export function RecordNotFound({ what, list }: RecordNotFoundProps) {
   return (
     <section className="panel record-not-found">
-      <h1 className="record-not-found__title">{what} not found</h1>
+      {/* A sentence, whichever case the page names its record in ('job post' -> 'Job post not found'). */}
+      <h1 className="record-not-found__title">{what.charAt(0).toUpperCase() + what.slice(1)} not found</h1>
       <p>There is no {what.toLowerCase()} at this address. It may have been removed, or the link is wrong.</p>
       <AppLink href={list.path} className="button button--outlined">
         Go to {list.name}

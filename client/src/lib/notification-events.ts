@@ -2,11 +2,14 @@
  * Live notifications as events other areas can react to without importing the notifications feature: the
  * notification center publishes each new record it receives from the stream, and an area declares which of
  * its cached views a kind makes stale (refreshOnNotifications: a chat message reads the chats again, a new
- * website enquiry the inbox and its nav count) or listens to them itself. Open records follow it too, with
- * no code per page: a notification names its record by its console link, and when the page on screen is that
- * record ('/tasks?task=12' open when the reviewer returns task 12), everything the page watches is read again.
+ * website enquiry the inbox and its nav count) or listens to them itself. Open records follow it too: a live
+ * notification names the record that changed (its `subject`, from the change's audit event), each area maps
+ * a record to the cache keys that show it (refreshOnRecordChange), and those are read again whatever page
+ * the notification links to. A notification without a subject (one replayed after a reconnect) falls back
+ * to its link: when the page on screen is the one it links to, everything the page watches is read again.
  */
-import type { NotificationKind, NotificationRecord } from '../../../common/contract/notifications.ts';
+import type { NotificationKind, NotificationRecord, RecordSubject } from '../../../common/contract/notifications.ts';
+import type { AuditEntity } from '../../../common/events.ts';
 import { queryCache, type QueryKey } from './query-cache.ts';
 
 type Listener = (record: NotificationRecord) => void;
@@ -41,8 +44,28 @@ export function linkNamesOpenPage(link: string, here: { pathname: string; search
   return true;
 }
 
-/** The open record follows the stream: a notification naming the page on screen reads what it watches again. */
+type RecordKeys = (subject: RecordSubject) => readonly QueryKey[];
+const recordKeys = new Map<AuditEntity, RecordKeys[]>();
+
+/**
+ * From an area's api.ts: when a live notification says a record of `entity` changed, the keys `keysOf` names
+ * for it (its detail, the lists that show its state) are read again if on screen, else marked stale.
+ */
+export function refreshOnRecordChange(entity: AuditEntity, keysOf: RecordKeys): void {
+  recordKeys.set(entity, [...(recordKeys.get(entity) ?? []), keysOf]);
+}
+
+/** The cache keys that show the record a notification is about (none when no loaded area shows it). */
+export function keysOfSubject(subject: RecordSubject): QueryKey[] {
+  return (recordKeys.get(subject.entity) ?? []).flatMap((keysOf) => keysOf(subject));
+}
+
+/** The open record follows the stream: its keys by subject, else by the page the link names. */
 function refreshOpenRecord(record: NotificationRecord): void {
+  if (record.subject) {
+    const keys = keysOfSubject(record.subject);
+    if (keys.length > 0) queryCache.invalidate(...keys);
+  }
   if (record.link && typeof window !== 'undefined' && linkNamesOpenPage(record.link, window.location)) queryCache.invalidateWatched();
 }
 

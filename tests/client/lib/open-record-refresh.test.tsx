@@ -5,9 +5,19 @@
  * quote was accepted) reads again what the page watches; one naming another record changes nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NotificationRecord } from '../../../common/contract/notifications.ts';
-import { linkNamesOpenPage, publishNotification } from '../../../client/src/lib/notification-events.ts';
+import type { NotificationRecord, RecordSubject } from '../../../common/contract/notifications.ts';
+import { keysOfSubject, linkNamesOpenPage, publishNotification } from '../../../client/src/lib/notification-events.ts';
 import { queryCache } from '../../../client/src/lib/query-cache.ts';
+// The areas' api.ts register what each record's change makes stale when they load, as the pages load them.
+import { clientKeys } from '../../../client/src/features/clients/api.ts';
+import { taskKeys } from '../../../client/src/features/tasks/api.ts';
+import { requestKeys } from '../../../client/src/features/on-demand-requests/api.ts';
+import { invoiceKeys } from '../../../client/src/features/unsynced-inv/api.ts';
+import { crmKeys } from '../../../client/src/features/crm/api.ts';
+import { enquiryKeys } from '../../../client/src/features/contactus/api.ts';
+import { careerKeys } from '../../../client/src/features/careers/api.ts';
+import { chatKeys } from '../../../client/src/features/chats/api.ts';
+import { matchesKey } from '../../../client/src/lib/query-cache.ts';
 
 const notification = (link: string | null): NotificationRecord => ({ id: 1, kind: 'test', title: 'Returned', body: '', link, created_at: '2026-11-28T05:00:00Z', read_at: null });
 
@@ -21,6 +31,44 @@ function watched(key: readonly unknown[]) {
   entry.subscribe(() => undefined);
   return read;
 }
+
+const about = (subject: RecordSubject, link: string | null = '/'): NotificationRecord => ({ ...notification(link), subject });
+
+describe('a record named by the stream reads again wherever it is open', () => {
+  it('maps each record to the keys of the views that show it', () => {
+    const covers = (subject: RecordSubject, key: readonly unknown[]) => keysOfSubject(subject).some((prefix) => matchesKey(key, prefix));
+    expect(covers({ entity: 'monthly_report', id: 40, client_id: 5 }, clientKeys.reports(5))).toBe(true);
+    expect(covers({ entity: 'monthly_report', id: 40, client_id: 5 }, clientKeys.reports(6))).toBe(false);
+    expect(covers({ entity: 'monthly_report', id: 40, client_id: 5 }, clientKeys.reviewQueue(1))).toBe(true);
+    expect(covers({ entity: 'client', id: 5, client_id: 5 }, clientKeys.client(5))).toBe(true);
+    expect(covers({ entity: 'task', id: 12, client_id: 5 }, taskKeys.task(12))).toBe(true);
+    expect(covers({ entity: 'task', id: 12, client_id: 5 }, taskKeys.task(13))).toBe(false);
+    expect(covers({ entity: 'service_request', id: 3, client_id: 5 }, requestKeys.request(3))).toBe(true);
+    expect(covers({ entity: 'invoice', id: 8, client_id: 5 }, invoiceKeys.invoice(8))).toBe(true);
+    expect(covers({ entity: 'lead', id: 2, client_id: null }, crmKeys.lead(2))).toBe(true);
+    expect(covers({ entity: 'enquiry', id: 2, client_id: null }, enquiryKeys.detail(2))).toBe(true);
+    expect(covers({ entity: 'job_post', id: 2, client_id: null }, careerKeys.job(2))).toBe(true);
+    expect(covers({ entity: 'job_application', id: 2, client_id: null }, careerKeys.application(2))).toBe(true);
+    expect(covers({ entity: 'conversation', id: 2, client_id: null }, chatKeys.conversation(2))).toBe(true);
+    expect(keysOfSubject({ entity: 'faq', id: 1, client_id: null })).toEqual([]);
+  });
+
+  it("reads the bookkeeper's open report again when the reviewer's approval links elsewhere", () => {
+    history.replaceState(null, '', '/clients/5');
+    const reports = watched(clientKeys.reports(5));
+    const other = watched(clientKeys.reports(6));
+    publishNotification(about({ entity: 'monthly_report', id: 40, client_id: 5 }, '/somewhere-else'));
+    expect(reports).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it('reads an open task again from a notification without a link', () => {
+    history.replaceState(null, '', '/home');
+    const task = watched(taskKeys.task(12));
+    publishNotification(about({ entity: 'task', id: 12, client_id: 5 }, null));
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('open records follow the notification stream', () => {
   it('reads the open task again when a notification names it', () => {

@@ -32,7 +32,7 @@ export async function startNotificationHub(db: Database, log: { warn(object: unk
     if (listeners.has(message.userId)) {
       if (message.type === 'created') {
         const notification = await findNotification(db, message.userId, message.id);
-        if (notification) dispatch(message.userId, { type: 'notification', notification });
+        if (notification) dispatch(message.userId, { type: 'notification', notification: message.subject ? { ...notification, subject: message.subject } : notification });
       } else {
         dispatch(message.userId, { type: 'read', read: { ids: message.ids, upTo: message.upTo } });
       }

@@ -4,7 +4,8 @@
  * reports committed; the pg_notify in the same transaction is delivered (to every process listening on the
  * database) only after that commit.
  */
-import type { NotificationKind, NotificationRecord, NotificationsReadEvent } from '../../../../common/contract/notifications.ts';
+import type { NotificationKind, NotificationRecord, NotificationsReadEvent, RecordSubject } from '../../../../common/contract/notifications.ts';
+import { auditSubject } from '../../lib/audit.ts';
 import type { Role } from '../../../../common/roles.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -12,13 +13,15 @@ import type { Queryable } from '../../db/database.ts';
 export const NOTIFICATION_CHANNEL = 'notifications';
 
 /** Kept small: NOTIFY payloads are limited to 8000 bytes, so the row itself is read by whoever needs it. */
-export type NotificationSignal = { type: 'created'; userId: number; id: number } | ({ type: 'read'; userId: number } & NotificationsReadEvent);
+export type NotificationSignal = { type: 'created'; userId: number; id: number; subject?: RecordSubject } | ({ type: 'read'; userId: number } & NotificationsReadEvent);
 
 export interface NewNotification {
   kind: NotificationKind;
   title: string;
   body: string;
   link: string | null;
+  /** The record the notification is about; by default the one the transaction last wrote an audit event of. */
+  subject?: RecordSubject;
 }
 
 const COLUMNS = 'id, kind, title, body, link, created_at, read_at';
@@ -46,13 +49,15 @@ async function signal(tx: Queryable, message: NotificationSignal): Promise<void>
 /** One notification for each user (duplicates ignored); answers the stored rows in the order of userIds. */
 export async function notifyUsers(tx: Queryable, userIds: readonly number[], notification: NewNotification): Promise<NotificationRecord[]> {
   const created: NotificationRecord[] = [];
+  const subject = notification.subject ?? auditSubject(tx);
   for (const userId of new Set(userIds)) {
     const [row] = await tx.query<NotificationRow>(
       `INSERT INTO notifications (user_id, kind, title, body, link) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
       [userId, notification.kind, notification.title, notification.body, notification.link],
     );
-    await signal(tx, { type: 'created', userId, id: row!.id });
-    created.push(toRecord(row!));
+    // The subject travels with the signal only: what the live stream needs, and small enough for NOTIFY.
+    await signal(tx, { type: 'created', userId, id: row!.id, ...(subject ? { subject } : {}) });
+    created.push({ ...toRecord(row!), ...(subject ? { subject } : {}) });
   }
   return created;
 }

@@ -16,6 +16,7 @@ import {
   callStarted,
   phaseOf,
   pipelineAction,
+  suggestedCallTime,
   type MeetingMode,
 } from '../../../../common/pipeline.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -185,7 +186,8 @@ export function recordOutcome(db: Database, userId: number, body: MeetingOutcome
       throw conflict(
         body.outcome === 'no_show'
           ? `${when}: a client cannot miss it before then.`
-          : `${when}: it can be marked held once it has started. If it took place earlier, reschedule it to when it was held first.`,
+          : // Booking takes only a future working-day time, so that is the time the message offers.
+            `${when}: it can be marked held once it has started. To move it, reschedule it to a working-day time ahead, such as ${formatDubaiDateTime(suggestedCallTime(now.getTime()))} (Dubai time).`,
       );
     }
     await tx.query('UPDATE registration_meetings SET status = $2, outcome_notes = $3, outcome_by = $4, outcome_at = $5 WHERE id = $1', [current.id, body.outcome, notes, actor.actorId, now]);

@@ -3,7 +3,7 @@ import type { ApplicationQuery, ApplicationStatus, careersEndpoints, JobQuery, N
 import { careersRoutes } from '../../../../common/contract/careers-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import { call } from '../../lib/call.ts';
-import { refreshOnNotifications } from '../../lib/notification-events.ts';
+import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 const careers = clientEndpoints<typeof careersEndpoints>(careersRoutes);
@@ -15,6 +15,10 @@ export const careerKeys = {
   applications: (jobId: number, query: ApplicationQuery) => ['careers', 'applications', jobId, query] as const,
   application: (id: number) => ['careers', 'application', id] as const,
 };
+
+// An open job post or application follows a change someone else made to it.
+refreshOnRecordChange('job_post', ({ id }) => [careerKeys.job(id), ['careers', 'jobs']]);
+refreshOnRecordChange('job_application', ({ id }) => [careerKeys.application(id), ['careers', 'applications']]);
 
 // A new application reads the careers views again.
 refreshOnNotifications(['application_received'], careerKeys.all);

@@ -1,4 +1,5 @@
 /** Careers' screen rules: status colours, and how a post's dates read. */
+import { MAX_ID } from '../../../../common/contract/http.ts';
 import type { JobPost } from '../../../../common/contract/careers.ts';
 import type { ApplicationStatus, JobStatus } from '../../../../common/contract/careers-paths.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
@@ -16,3 +17,6 @@ export function publishedText(job: Pick<JobPost, 'status' | 'open' | 'publish_fr
   if (job.publish_from && !job.publish_until) return `On the website from ${day(job.publish_from)}`;
   return `Not on the website (${job.publish_from ? day(job.publish_from) : '…'} to ${job.publish_until ? day(job.publish_until) : '…'})`;
 }
+
+/** An id the back end could hold (a positive whole number in the database's range); any other address is a post or application that cannot exist. */
+export const isCareersId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= MAX_ID;

@@ -9,7 +9,7 @@ import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { call } from '../../lib/call.ts';
-import { refreshOnNotifications } from '../../lib/notification-events.ts';
+import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
@@ -26,6 +26,9 @@ export const chatKeys = {
   canned: ['chats', 'canned'] as const,
   staff: ['chats', 'staff'] as const,
 };
+
+// An open conversation follows a change made to it elsewhere (assigned, closed, a reminder).
+refreshOnRecordChange('conversation', ({ id }) => [chatKeys.conversation(id), chatKeys.reminders(id), ['chats', 'list']]);
 
 refreshOnNotifications(['chat_message', 'chat_reminder', 'chat_assigned'], chatKeys.all);
 

@@ -21,6 +21,7 @@ import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import type { ClientTimelineGroup } from '../../../../common/clients.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
@@ -48,6 +49,12 @@ export const clientKeys = {
 
 /** The keys a write on one client changes: its record, its tabs and the list (the next deadline, status, plan). */
 export const clientWrites = (clientId: number) => [clientKeys.client(clientId), clientKeys.of(clientId), ['clients', 'list'] as const];
+
+// A client's page follows changes to the client and to what belongs to it (a report the reviewer approved).
+refreshOnRecordChange('client', ({ id }) => clientWrites(id));
+for (const entity of ['monthly_report', 'subscription'] as const) {
+  refreshOnRecordChange(entity, ({ client_id }) => (client_id === null ? [] : [clientKeys.client(client_id), clientKeys.of(client_id), ['clients', 'review-queue']]));
+}
 
 type Headers = Record<string, string>;
 

@@ -3,7 +3,7 @@ import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { enquiriesEndpoints, EnquiryCounts, EnquiryQuery, EnquiryStatus } from '../../../../common/contract/enquiries.ts';
 import { enquiriesRoutes } from '../../../../common/contract/enquiries-paths.ts';
 import { call } from '../../lib/call.ts';
-import { refreshOnNotifications } from '../../lib/notification-events.ts';
+import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
@@ -16,6 +16,9 @@ export const enquiryKeys = {
   detail: (id: number) => ['enquiries', 'detail', id] as const,
   assignees: ['enquiries', 'assignees'] as const,
 };
+
+// An open enquiry follows a change someone else made to it.
+refreshOnRecordChange('enquiry', ({ id }) => [enquiryKeys.detail(id), ['enquiries', 'list'], enquiryKeys.counts]);
 
 // A new website enquiry reads the inbox and its nav count again.
 refreshOnNotifications(['enquiry_received'], enquiryKeys.all);

@@ -2,6 +2,7 @@
 import type { ActivityBody, crmEndpoints, LeadQuery, LeadStage, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
 import { crmRoutes } from '../../../../common/contract/crm-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
@@ -14,6 +15,9 @@ export const crmKeys = {
   lead: (id: number) => ['crm', 'lead', id] as const,
   owners: ['crm', 'owners'] as const,
 };
+
+// An open lead follows a change someone else made to it.
+refreshOnRecordChange('lead', ({ id }) => [crmKeys.lead(id), ['crm', 'list'], ['crm', 'board']]);
 
 type Headers = Record<string, string>;
 

@@ -4,6 +4,7 @@ import type { AssignRequestBody, ConvertRequestBody, DeclineRequestBody, QuoteBo
 import { requestsRoutes } from '../../../../common/contract/requests-paths.ts';
 import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 
 const requests = clientEndpoints<typeof requestsEndpoints>(requestsRoutes);
@@ -17,6 +18,9 @@ export const requestKeys = {
   request: (requestId: number) => ['requests', 'request', requestId] as const,
   staff: ['requests', 'staff'] as const,
 };
+
+// An open request or quote follows a change someone else (or the client) made to it.
+refreshOnRecordChange('service_request', ({ id }) => [requestKeys.request(id), ['requests', 'list']]);
 
 export const fetchRequests = (query: RequestQuery, signal: AbortSignal) => call(requests.list, { query, signal });
 export const fetchRequest = (requestId: number, signal: AbortSignal) => call(requests.request, { params: { requestId }, signal });

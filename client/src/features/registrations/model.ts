@@ -8,8 +8,7 @@ import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '..
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
 import { formatFils } from '../../../../common/money.ts';
-import { weekdayOf } from '../../../../common/dubai-time.ts';
-import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import {
   MEETING_MODE_LABELS,
   NO_PAYMENT_DUE,
@@ -277,12 +276,8 @@ export function callGroup(item: Pick<RegistrationListItem, 'meeting_at' | 'meeti
   return callGroupOf({ starts_at: item.meeting_at, ends_at: item.meeting_ends_at, outcome: item.meeting_outcome }, now);
 }
 
-/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
-export function nextWorkingDay(now = Date.now()): string {
-  let day = addDays(dubaiDate(now), 1);
-  while (weekdayOf(day) > 5) day = addDays(day, 1);
-  return day;
-}
+/** The booking form's default date: common/pipeline.ts's, which messages suggest too. */
+export { nextBookingDay as nextWorkingDay } from '../../../../common/pipeline.ts';
 
 /** Today's Dubai date, as a date input holds it. */
 export const dubaiToday = (now = Date.now()) => dubaiDate(now);

@@ -3,6 +3,7 @@ import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { NewTaskBody, TaskQuery, tasksEndpoints, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import type { TaskStatus } from '../../../../common/service-desk.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 
 const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
@@ -16,6 +17,9 @@ export const taskKeys = {
   task: (taskId: number) => ['tasks', 'task', taskId] as const,
   choices: ['tasks', 'choices'] as const,
 };
+
+// A task open in its drawer (or its row on the board) follows a change someone else made to it.
+refreshOnRecordChange('task', ({ id }) => [taskKeys.task(id), ['tasks', 'list'], ['tasks', 'board']]);
 
 export const fetchTasks = (query: TaskQuery, signal: AbortSignal) => call(tasks.list, { query, signal });
 export const fetchBoard = (query: { assignee?: string; search?: string }, signal: AbortSignal) => call(tasks.board, { query, signal });

@@ -7,7 +7,7 @@ import { invoicesRoutes, registerExportFileName } from '../../../../common/contr
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { refreshOnNotifications } from '../../lib/notification-events.ts';
+import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 const invoices = clientEndpoints<typeof invoicesEndpoints>(invoicesRoutes);
@@ -22,6 +22,9 @@ export const invoiceKeys = {
   summary: ['invoices', 'summary'] as const,
   invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
 };
+
+// The invoice drawer follows a change made to its invoice elsewhere.
+refreshOnRecordChange('invoice', ({ id }) => [invoiceKeys.invoice(id), ['invoices', 'list']]);
 
 // Rows go and come live: an invoice that stops or syncs reads the list, its groups and the nav badge again.
 refreshOnNotifications(['invoice_needs_attention', 'invoice_synced'], invoiceKeys.all);

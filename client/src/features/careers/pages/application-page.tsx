@@ -12,7 +12,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addApplicationNote, careerKeys, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
-import { APPLICATION_VARIANTS } from '../model.ts';
+import { APPLICATION_VARIANTS, isCareersId } from '../model.ts';
 import '../components/careers.css';
 
 /** One application (/careers/applications/{id}): the applicant, the CV previewed, status and notes. */
@@ -20,7 +20,7 @@ export function ApplicationPage() {
   useSignals();
   const id = Number(useParams<{ id: string }>().id);
   const detail = useApplication(id);
-  if (!Number.isInteger(id) || id < 1 || (detail.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="application" list={{ name: 'Careers', path: careerPagePath.list }} />;
+  if (!isCareersId(id) || (detail.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="application" list={{ name: 'Careers', path: careerPagePath.list }} />;
   if (!detail.data) return <LoadingIndicator label="Loading the application" />;
   return <ApplicationView detail={detail.data} />;
 }

@@ -1,20 +1,22 @@
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Application, ApplicationQuery } from '../../../../../common/contract/careers.ts';
+import type { Application, ApplicationQuery, JobPost } from '../../../../../common/contract/careers.ts';
 import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { ChoiceParam } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
-import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { RecordMissing, RecordNotFound } from '../../../components/record-not-found.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { choiceField, integerField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
+import { isNotFound } from '../../../lib/errors.ts';
 import { careerKeys, fetchApplications, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
-import { APPLICATION_VARIANTS, JOB_VARIANTS, publishedText } from '../model.ts';
+import { APPLICATION_VARIANTS, isCareersId, JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
 
 const SCHEMA = { page: integerField(1), status: choiceField<'all' | ApplicationStatus>(['all', ...APPLICATION_STATUSES], 'all') };
@@ -62,33 +64,41 @@ const bulk: readonly BulkActionSpec[] = [
 export function ApplicationsPage() {
   useSignals();
   const id = Number(useParams<{ id: string }>().id);
-  const job = useJob(id, Number.isInteger(id) && id > 0);
+  const valid = isCareersId(id);
+  const job = useJob(id, valid);
+  // A missing post is said once, by this page: its applications are asked for only once the post is known.
+  if (!valid || isNotFound(job.error)) return <RecordNotFound what="job post" list={{ name: 'Careers', path: careerPagePath.list }} />;
+  if (job.error) return <RecordMissing what="Job post" notFound={false} />;
+  if (!job.data) return <LoadingIndicator label="Loading the post" />;
+  return <JobApplications job={job.data} />;
+}
+
+function JobApplications({ job }: { job: JobPost }) {
+  useSignals();
+  const id = job.id;
   const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.applications(id, queryOf(view)), fetchPage: (view, signal) => fetchApplications(id, queryOf(view), signal) });
-  if (!Number.isInteger(id) || id < 1 || (job.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="job post" list={{ name: 'Careers', path: careerPagePath.list }} />;
   const { view } = list;
   return (
     <div className="careers">
-      {job.data && (
-        <section className="careers__panel" aria-labelledby="job-heading">
-          <div className="careers__toolbar">
-            <h1 id="job-heading" className="careers-editor__title">
-              {job.data.title}
-            </h1>
-            <StatusChip variant={JOB_VARIANTS[job.data.status]}>{JOB_STATUS_LABELS[job.data.status]}</StatusChip>
-            <span className="careers__sub">{publishedText(job.data)}</span>
-            <Link href={careerPagePath.edit(job.data.id)} className="careers__create">
-              Edit post
-            </Link>
-          </div>
-          <span className="careers__sub">
-            {job.data.department} · {JOB_LOCATION_LABELS[job.data.location]} · {JOB_TYPE_LABELS[job.data.employment_type]}
-          </span>
-          <details>
-            <summary>Description</summary>
-            <JobDescription text={job.data.description} />
-          </details>
-        </section>
-      )}
+      <section className="careers__panel" aria-labelledby="job-heading">
+        <div className="careers__toolbar">
+          <h1 id="job-heading" className="careers-editor__title">
+            {job.title}
+          </h1>
+          <StatusChip variant={JOB_VARIANTS[job.status]}>{JOB_STATUS_LABELS[job.status]}</StatusChip>
+          <span className="careers__sub">{publishedText(job)}</span>
+          <Link href={careerPagePath.edit(job.id)} className="careers__create">
+            Edit post
+          </Link>
+        </div>
+        <span className="careers__sub">
+          {job.department} · {JOB_LOCATION_LABELS[job.location]} · {JOB_TYPE_LABELS[job.employment_type]}
+        </span>
+        <details>
+          <summary>Description</summary>
+          <JobDescription text={job.description} />
+        </details>
+      </section>
       <div className="careers__toolbar">
         <label className="careers__filter">
           Status

@@ -6,6 +6,7 @@ import { JOB_LOCATIONS, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JO
 import { Button } from '../../../components/button.tsx';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { isCareersId } from '../model.ts';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField, FormError } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -23,7 +24,7 @@ export function JobEditorPage() {
   const id = params.id === undefined ? null : Number(params.id);
   const job = useJob(id ?? 0, id !== null);
   if (id !== null) {
-    if (!Number.isInteger(id) || id < 1 || (job.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="job post" list={{ name: 'Careers', path: careerPagePath.list }} />;
+    if (!isCareersId(id) || (job.error as { status?: number } | undefined)?.status === 404) return <RecordNotFound what="job post" list={{ name: 'Careers', path: careerPagePath.list }} />;
     if (!job.data) return <LoadingIndicator label="Loading the post" />;
     return <JobForm key={job.data.version} job={job.data} />;
   }

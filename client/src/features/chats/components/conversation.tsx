@@ -18,6 +18,7 @@ import { documentFileProblem } from '../../../lib/document-file.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
+import { useToastRoomAbove } from '../../../lib/toast-room.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import {
@@ -88,6 +89,9 @@ export function Conversation({ conversationId }: { conversationId: number }) {
       void loadOlder();
     }
   };
+
+  // The messages stay in sight at 1024 x 768: stacked toasts scroll above them instead of covering them.
+  useToastRoomAbove(scroller, conversation.data !== undefined);
 
   if (!conversation.data) return conversation.error ? <RecordMissing what="Conversation" notFound={missing} /> : <LoadingIndicator label="Loading the conversation" />;
   const item = conversation.data;

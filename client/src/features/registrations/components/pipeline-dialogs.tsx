@@ -11,6 +11,7 @@ import type { RegistrationReview } from '../../../../../common/contract/registra
 import { dubaiDateTimeIso, dubaiInputs } from '../../../../../common/dubai-time.ts';
 import { filsToDecimal, formatFils } from '../../../../../common/money.ts';
 import {
+  DEFAULT_CALL_TIME,
   MAX_DISCOUNT_BP_WITHOUT_ADMIN,
   MAX_REASON_LENGTH,
   MEETING_DURATION,
@@ -228,7 +229,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
   const current = review.data?.meeting ?? null;
   const email = session.value.email?.toLowerCase() ?? '';
   const me = hosts.data?.find((host) => host.email.toLowerCase() === email);
-  const start = current && reschedule ? dubaiInputs(current.starts_at) : { date: nextWorkingDay(), time: '10:00' };
+  const start = current && reschedule ? dubaiInputs(current.starts_at) : { date: nextWorkingDay(), time: DEFAULT_CALL_TIME };
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
   const [duration, setDuration] = useState<number>(current?.duration_minutes ?? MEETING_DURATION.default);
