@@ -54,3 +54,6 @@ export const careerPagePath = {
   applications: (id: number) => `/careers/${id}`,
   application: (id: number) => `/careers/applications/${id}`,
 } as const;
+
+/** The Careers lists' bulk actions and their labels (params schemas: careersBulkActions in careers.ts). */
+export const careersBulkLabels = { close_job: 'Close', application_status: 'Change status' } as const;

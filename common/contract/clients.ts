@@ -28,9 +28,10 @@ import { DEADLINE_KINDS, VAT_PERIODS } from '../compliance.ts';
 import { AUDIT_ENTITIES, CLIENT_EVENT_KINDS } from '../events.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { BillingCycleSchema } from './plans.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsRoutes } from './clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsBulkLabels, clientsRoutes } from './clients-paths.ts';
 
 export {
   BOOKKEEPER_MINE,
@@ -555,3 +556,6 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
     bodyLimit: UPLOAD_BODY_LIMIT,
   },
 });
+
+/** The Clients list's bulk 'Assign bookkeeper' (null: none). */
+export const clientsBulkActions = bulkActions('clients', clientsBulkLabels, { assign_bookkeeper: Closed({ bookkeeper_id: Nullable(Id('Bookkeeper')) }) });

@@ -69,3 +69,6 @@ export const REGISTRATION_SORTS = [
 ] as const;
 export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
 export const DEFAULT_REGISTRATION_SORT: RegistrationSort = '-date_joined';
+
+/** The Due Diligence list's bulk actions and their labels (params schemas: dueDiligenceBulkActions in registrations.ts). */
+export const dueDiligenceBulkLabels = { assign: 'Assign' } as const;
