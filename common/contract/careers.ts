@@ -4,7 +4,7 @@ import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { PublicReceipt } from './enquiries.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { APPLICATION_STATUSES, careersBulkLabels, careersRoutes, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
+import { APPLICATION_STATUSES, careersBulkLabels, careersRoutes, MAX_APPLICATION_NOTE_LENGTH, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
 
 export * from './careers-paths.ts';
 
@@ -100,7 +100,7 @@ export type ApplicationDetail = Static<typeof ApplicationDetail>;
 
 export const ApplicationStatusBody = Closed({ version: Version, status: AppStatus });
 export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
-export const ApplicationNoteBody = Closed({ text: Paragraphs(2000, { minLength: 1, title: 'Note' }) });
+export const ApplicationNoteBody = Closed({ text: Paragraphs(MAX_APPLICATION_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
 export const JobParams = Closed({ id: Id('id') });
 export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
 

@@ -25,6 +25,11 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = { call: 'Call'
 /** The board shows this many leads per column (the list has the rest). */
 export const BOARD_COLUMN_LIMIT = 50;
 export const MAX_MONTHLY_VALUE_FILS = 100_000_000_00;
+/** A lead's fields (the new-lead and edit forms) and an activity's text. */
+export const MAX_LEAD_COMPANY_LENGTH = 150;
+export const MAX_LEAD_CONTACT_LENGTH = 100;
+export const MAX_LEAD_PHONE_LENGTH = 30;
+export const MAX_ACTIVITY_LENGTH = 2000;
 /** Why a lead was lost (the stage move's reason). */
 export const MAX_LOST_REASON_LENGTH = 500;
 

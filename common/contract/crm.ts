@@ -4,7 +4,19 @@ import { Type, type Static } from 'typebox';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NeededWhen, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { ACTIVITY_KINDS, crmBulkLabels, crmRoutes, LEAD_SOURCES, LEAD_STAGES, MAX_LOST_REASON_LENGTH, MAX_MONTHLY_VALUE_FILS } from './crm-paths.ts';
+import {
+  ACTIVITY_KINDS,
+  crmBulkLabels,
+  crmRoutes,
+  LEAD_SOURCES,
+  LEAD_STAGES,
+  MAX_ACTIVITY_LENGTH,
+  MAX_LEAD_COMPANY_LENGTH,
+  MAX_LEAD_CONTACT_LENGTH,
+  MAX_LEAD_PHONE_LENGTH,
+  MAX_LOST_REASON_LENGTH,
+  MAX_MONTHLY_VALUE_FILS,
+} from './crm-paths.ts';
 
 export * from './crm-paths.ts';
 
@@ -58,10 +70,10 @@ export const Board = Type.Object({ columns: Type.Array(BoardColumn) });
 export type Board = Static<typeof Board>;
 
 export const NewLeadBody = Closed({
-  company: Line(150, { minLength: 1, title: 'Company' }),
-  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
   email: Email,
-  phone: Type.Optional(Line(30, { title: 'Phone' })),
+  phone: Type.Optional(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
   source: Source,
   owner_id: Nullable(Id('Owner')),
   monthly_value_fils: Fils,
@@ -71,10 +83,10 @@ export type NewLeadBody = Static<typeof NewLeadBody>;
 
 export const UpdateLeadBody = Closed({
   version: Version,
-  company: Line(150, { minLength: 1, title: 'Company' }),
-  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
   email: Email,
-  phone: Nullable(Line(30, { title: 'Phone' })),
+  phone: Nullable(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
   owner_id: Nullable(Id('Owner')),
   monthly_value_fils: Fils,
   next_follow_up: Nullable(CalendarDate('Next follow-up')),
@@ -85,7 +97,7 @@ export type UpdateLeadBody = Static<typeof UpdateLeadBody>;
 export const LeadStageBody = Closed({ version: Version, stage: Stage, reason: Type.Optional(Paragraphs(MAX_LOST_REASON_LENGTH, { title: 'Reason' })) });
 export type LeadStageBody = Static<typeof LeadStageBody>;
 
-export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(2000, { minLength: 1, title: 'Text' }) });
+export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(MAX_ACTIVITY_LENGTH, { minLength: 1, title: 'Text' }) });
 export type ActivityBody = Static<typeof ActivityBody>;
 
 export const InviteLeadBody = Closed({ version: Version });

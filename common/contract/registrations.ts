@@ -25,7 +25,7 @@ import { bulkActions } from './bulk.ts';
 import { access, endpoints, type Access } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
-import { dueDiligenceBulkLabels, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
+import { dueDiligenceBulkLabels, MAX_CALL_PLACE_LENGTH, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
 
 export { DEFAULT_REGISTRATION_SORT, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
 
@@ -460,7 +460,7 @@ export const MeetingBody = Closed({
   duration_minutes: Type.Integer({ minimum: MEETING_DURATION.min, maximum: MEETING_DURATION.max, title: 'Duration' }),
   host_id: Id('Host'),
   mode: MeetingModeSchema,
-  link_or_location: Line(500, { minLength: 1, title: 'Link or location' }),
+  link_or_location: Line(MAX_CALL_PLACE_LENGTH, { minLength: 1, title: 'Link or location' }),
 });
 export type MeetingBody = Static<typeof MeetingBody>;
 
