@@ -135,6 +135,10 @@ export const INSIGHTS_CONFLICT_MESSAGE = "This month's figures were changed by s
 export const MAX_LEGAL_NAME_LENGTH = 200;
 export const MAX_LICENCE_NUMBER_LENGTH = 50;
 export const MAX_ADDRESS_LENGTH = 500;
+/** The licensing authority and legal form (free text, as the licence says). */
+export const MAX_AUTHORITY_LENGTH = 100;
+export const MAX_CORPORATE_TAX_NUMBER_LENGTH = 30;
+export const MAX_PHONE_LENGTH = 30;
 export const TRN_PATTERN = '^[0-9]{15}$';
 
 /** The client timeline's filter: each event kind belongs to one group. */

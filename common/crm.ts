@@ -14,3 +14,6 @@ export const isOpenLeadStage = (stage: LeadStage): boolean => !(CLOSED_LEAD_STAG
 
 /** The closed stages as an SQL list, `('won', 'lost')`, for `stage NOT IN ...` (constants, never input). */
 export const CLOSED_LEAD_STAGES_SQL = `(${CLOSED_LEAD_STAGES.map((stage) => `'${stage}'`).join(', ')})`;
+
+/** The stages a bulk move may set: every one but won, which is reached only by inviting the lead to register. */
+export const BULK_LEAD_STAGES = (['new', 'contacted', 'call_booked', 'proposal_sent', LEAD_LOST] as const) satisfies readonly Exclude<LeadStage, typeof LEAD_WON>[];

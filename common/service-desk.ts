@@ -16,6 +16,9 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   done: 'Done',
 };
 
+/** The statuses a bulk change may set ('in_review' is reached only by marking a reviewed task done). */
+export const BULK_TASK_STATUSES = TASK_STATUSES.filter((status): status is Exclude<TaskStatus, 'in_review'> => status !== 'in_review');
+
 export const TASK_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 

@@ -54,3 +54,9 @@ export const careerPagePath = {
   applications: (id: number) => `/careers/${id}`,
   application: (id: number) => `/careers/applications/${id}`,
 } as const;
+
+/** A note on an application (its history). */
+export const MAX_APPLICATION_NOTE_LENGTH = 2000;
+
+/** The Careers lists' bulk actions and their labels (params schemas: careersBulkActions in careers.ts). */
+export const careersBulkLabels = { close_job: 'Close', application_status: 'Change status' } as const;

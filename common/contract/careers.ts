@@ -1,9 +1,10 @@
 /** Careers: job posts (/careers, /createjob), their applications, and the website's public reads and apply. */
 import { Type, type Static } from 'typebox';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { PublicReceipt } from './enquiries.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { APPLICATION_STATUSES, careersRoutes, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
+import { APPLICATION_STATUSES, careersBulkLabels, careersRoutes, MAX_APPLICATION_NOTE_LENGTH, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
 
 export * from './careers-paths.ts';
 
@@ -99,7 +100,7 @@ export type ApplicationDetail = Static<typeof ApplicationDetail>;
 
 export const ApplicationStatusBody = Closed({ version: Version, status: AppStatus });
 export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
-export const ApplicationNoteBody = Closed({ text: Paragraphs(2000, { minLength: 1, title: 'Note' }) });
+export const ApplicationNoteBody = Closed({ text: Paragraphs(MAX_APPLICATION_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
 export const JobParams = Closed({ id: Id('id') });
 export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
 
@@ -129,4 +130,10 @@ export const careersEndpoints = endpoints('careers', careersRoutes, {
     // The CV's limit is the multipart reader's (MAX_CV_BYTES); the gateway's rate limit answers 429.
     errors: [413, 429],
   },
+});
+
+/** Careers' bulk actions: close job posts, and change the status of a post's applications. */
+export const careersBulkActions = bulkActions('careers', careersBulkLabels, {
+  close_job: Closed({}),
+  application_status: Closed({ status: Type.Enum(APPLICATION_STATUSES, { title: 'New status' }) }),
 });

@@ -31,3 +31,6 @@ export const chatsRoutes = {
   mine: 'GET /me/chat',
   myMessages: 'POST /me/chat/messages',
 } as const;
+
+/** The Chats list's bulk actions and their labels (params schemas: chatsBulkActions in chats.ts). */
+export const chatsBulkLabels = { assign: 'Assign', resolve: 'Resolve' } as const;

@@ -9,9 +9,10 @@ import { CONVERSATION_STATUSES, MAX_CANNED_TITLE, MAX_MESSAGE_LENGTH, MAX_MESSAG
 import { AttachmentInput } from './requests.ts';
 import { MAX_ID } from './http.ts';
 import { MAX_DOCUMENT_BASE64 } from './clients.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { CHAT_FILTERS, chatsRoutes } from './chats-paths.ts';
+import { CHAT_FILTERS, chatsBulkLabels, chatsRoutes } from './chats-paths.ts';
 
 export { CHAT_FILTERS, chatsRoutes, type ChatFilter } from './chats-paths.ts';
 
@@ -137,3 +138,6 @@ export const chatsEndpoints = endpoints('chats', chatsRoutes, {
   mine: { summary: 'The client\'s conversation\'s messages', access: access.client, ownership: own, query: MessageQuery, response: { 200: MessagePage } },
   myMessages: { summary: 'The client posts a message', access: access.client, ownership: own, headers: IdempotencyHeaders, body: PostMessageBody, response: { 201: ChatMessage }, bodyLimit: MESSAGE_BODY_LIMIT },
 });
+
+/** The Chats list's bulk actions: assign (null unassigns) and resolve. */
+export const chatsBulkActions = bulkActions('chats', chatsBulkLabels, { assign: Closed({ assignee_id: Nullable(Id('Assign to')) }), resolve: Closed({}) });

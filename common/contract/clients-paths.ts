@@ -100,3 +100,6 @@ export const BOOKKEEPER_FILTER_PATTERN = '^(mine|none|[1-9][0-9]{0,9})$';
 
 /** How many months the insights chart and the reports' status strip show. */
 export const INSIGHT_MONTHS_SHOWN = 12;
+
+/** The Clients list's bulk actions and their labels (params schemas: clientsBulkActions in clients.ts). */
+export const clientsBulkLabels = { assign_bookkeeper: 'Assign bookkeeper' } as const;

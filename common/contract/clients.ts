@@ -12,11 +12,14 @@ import {
   CLIENT_STATUSES,
   LICENCE_EXPIRY_WINDOWS,
   MAX_ADDRESS_LENGTH,
+  MAX_AUTHORITY_LENGTH,
+  MAX_CORPORATE_TAX_NUMBER_LENGTH,
   MAX_INSIGHT_FILS,
   MAX_INSIGHTS_CSV_LENGTH,
   MAX_LEGAL_NAME_LENGTH,
   MAX_LICENCE_NUMBER_LENGTH,
   MAX_NOTE_LENGTH,
+  MAX_PHONE_LENGTH,
   MAX_REASON_LENGTH,
   MAX_REFERENCE_LENGTH,
   MAX_SUMMARY_LENGTH,
@@ -28,9 +31,10 @@ import { DEADLINE_KINDS, VAT_PERIODS } from '../compliance.ts';
 import { AUDIT_ENTITIES, CLIENT_EVENT_KINDS } from '../events.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { BillingCycleSchema } from './plans.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsRoutes } from './clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsBulkLabels, clientsRoutes } from './clients-paths.ts';
 
 export {
   BOOKKEEPER_MINE,
@@ -213,17 +217,17 @@ export const UpdateClientBody = Closed({
   version: Version,
   legal_name: Type.Optional(Line(MAX_LEGAL_NAME_LENGTH, { minLength: 1, title: 'Legal name' })),
   trade_licence_number: Type.Optional(Line(MAX_LICENCE_NUMBER_LENGTH, { minLength: 1, title: 'Trade licence number' })),
-  licensing_authority: Type.Optional(Line(100, { minLength: 1, title: 'Licensing authority' })),
-  legal_form: Type.Optional(Line(100, { minLength: 1, title: 'Legal form' })),
+  licensing_authority: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: 'Licensing authority' })),
+  legal_form: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: 'Legal form' })),
   licence_expires_on: Type.Optional(CalendarDate('Licence expiry')),
   vat_registered: Type.Optional(Type.Boolean({ title: 'VAT registered' })),
   trn: Type.Optional(Nullable(Type.String({ pattern: TRN_PATTERN, maxLength: 15, errorMessage: 'must be the 15 digits of the tax registration number', title: 'TRN' }))),
   vat_period: Type.Optional(Nullable(VatPeriodSchema)),
   vat_first_period_end_month: Type.Optional(Nullable(MonthNumber('First VAT period end month'))),
-  corporate_tax_number: Type.Optional(Nullable(Line(30, { minLength: 1, title: 'Corporate tax registration number' }))),
+  corporate_tax_number: Type.Optional(Nullable(Line(MAX_CORPORATE_TAX_NUMBER_LENGTH, { minLength: 1, title: 'Corporate tax registration number' }))),
   financial_year_end_month: Type.Optional(MonthNumber('Financial year end month')),
   email: Type.Optional(Email),
-  phone: Type.Optional(Line(30, { minLength: 5, title: 'Phone' })),
+  phone: Type.Optional(Line(MAX_PHONE_LENGTH, { minLength: 5, title: 'Phone' })),
   address: Type.Optional(Line(MAX_ADDRESS_LENGTH, { minLength: 1, title: 'Address' })),
   bookkeeper_id: Type.Optional(Nullable(Id('Bookkeeper'))),
   reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
@@ -555,3 +559,6 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
     bodyLimit: UPLOAD_BODY_LIMIT,
   },
 });
+
+/** The Clients list's bulk 'Assign bookkeeper' (null: none). */
+export const clientsBulkActions = bulkActions('clients', clientsBulkLabels, { assign_bookkeeper: Closed({ bookkeeper_id: Nullable(Id('Bookkeeper')) }) });

@@ -25,6 +25,13 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = { call: 'Call'
 /** The board shows this many leads per column (the list has the rest). */
 export const BOARD_COLUMN_LIMIT = 50;
 export const MAX_MONTHLY_VALUE_FILS = 100_000_000_00;
+/** A lead's fields (the new-lead and edit forms) and an activity's text. */
+export const MAX_LEAD_COMPANY_LENGTH = 150;
+export const MAX_LEAD_CONTACT_LENGTH = 100;
+export const MAX_LEAD_PHONE_LENGTH = 30;
+export const MAX_ACTIVITY_LENGTH = 2000;
+/** Why a lead was lost (the stage move's reason). */
+export const MAX_LOST_REASON_LENGTH = 500;
 
 export const crmRoutes = {
   /** ?stage=&owner_id=&source=&search=&page=: follow-ups due first. */
@@ -43,3 +50,6 @@ export const crmRoutes = {
 
 /** The console's pages of the CRM: the board (default), the list, one lead. */
 export const crmPagePath = { board: '/crm', list: '/crm/list', lead: (id: number) => `/crm/leads/${id}` } as const;
+
+/** The leads list's bulk actions and their labels (params schemas: crmBulkActions in crm.ts). */
+export const crmBulkLabels = { owner: 'Assign owner', stage: 'Move stage' } as const;

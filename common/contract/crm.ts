@@ -1,8 +1,22 @@
 /** The CRM: leads and deals by stage, their activities, and the won lead's invitation to register. */
+import { BULK_LEAD_STAGES, LEAD_LOST } from '../crm.ts';
 import { Type, type Static } from 'typebox';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
-import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { ACTIVITY_KINDS, crmRoutes, LEAD_SOURCES, LEAD_STAGES, MAX_MONTHLY_VALUE_FILS } from './crm-paths.ts';
+import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NeededWhen, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import {
+  ACTIVITY_KINDS,
+  crmBulkLabels,
+  crmRoutes,
+  LEAD_SOURCES,
+  LEAD_STAGES,
+  MAX_ACTIVITY_LENGTH,
+  MAX_LEAD_COMPANY_LENGTH,
+  MAX_LEAD_CONTACT_LENGTH,
+  MAX_LEAD_PHONE_LENGTH,
+  MAX_LOST_REASON_LENGTH,
+  MAX_MONTHLY_VALUE_FILS,
+} from './crm-paths.ts';
 
 export * from './crm-paths.ts';
 
@@ -56,12 +70,12 @@ export const Board = Type.Object({ columns: Type.Array(BoardColumn) });
 export type Board = Static<typeof Board>;
 
 export const NewLeadBody = Closed({
-  company: Line(150, { minLength: 1, title: 'Company' }),
-  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
   email: Email,
-  phone: Type.Optional(Line(30, { title: 'Phone' })),
+  phone: Type.Optional(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
   source: Source,
-  owner_id: Nullable(Id('owner_id')),
+  owner_id: Nullable(Id('Owner')),
   monthly_value_fils: Fils,
   next_follow_up: Nullable(CalendarDate('Next follow-up')),
 });
@@ -69,21 +83,21 @@ export type NewLeadBody = Static<typeof NewLeadBody>;
 
 export const UpdateLeadBody = Closed({
   version: Version,
-  company: Line(150, { minLength: 1, title: 'Company' }),
-  contact_name: Line(100, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
   email: Email,
-  phone: Nullable(Line(30, { title: 'Phone' })),
-  owner_id: Nullable(Id('owner_id')),
+  phone: Nullable(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
+  owner_id: Nullable(Id('Owner')),
   monthly_value_fils: Fils,
   next_follow_up: Nullable(CalendarDate('Next follow-up')),
 });
 export type UpdateLeadBody = Static<typeof UpdateLeadBody>;
 
 /** Won is not a stage to drag to: it is the invitation (a won lead always has its registration). */
-export const LeadStageBody = Closed({ version: Version, stage: Stage, reason: Type.Optional(Paragraphs(500, { title: 'Reason' })) });
+export const LeadStageBody = Closed({ version: Version, stage: Stage, reason: Type.Optional(Paragraphs(MAX_LOST_REASON_LENGTH, { title: 'Reason' })) });
 export type LeadStageBody = Static<typeof LeadStageBody>;
 
-export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(2000, { minLength: 1, title: 'Text' }) });
+export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(MAX_ACTIVITY_LENGTH, { minLength: 1, title: 'Text' }) });
 export type ActivityBody = Static<typeof ActivityBody>;
 
 export const InviteLeadBody = Closed({ version: Version });
@@ -111,4 +125,10 @@ export const crmEndpoints = endpoints('crm', crmRoutes, {
   stage: { summary: 'Move a lead to another stage (losing needs a reason)', ...write, params, body: LeadStageBody, response: { 200: LeadItem } },
   activities: { summary: 'Log an activity on a lead', ...write, params, body: ActivityBody, response: { 200: LeadDetail } },
   invite: { summary: 'Won: invite the client to register (its account and a signed_up registration)', ...write, params, body: InviteLeadBody, response: { 200: InviteLeadResponse } },
+});
+
+/** The leads' bulk actions: give them an owner (null: none), move them to a working stage or lost (saying why). */
+export const crmBulkActions = bulkActions('crm', crmBulkLabels, {
+  owner: Closed({ owner_id: Nullable(Id('Owner')) }),
+  stage: NeededWhen(Closed({ stage: Type.Enum(BULK_LEAD_STAGES, { title: 'Stage' }), reason: Type.Optional(Nullable(Line(MAX_LOST_REASON_LENGTH, { title: 'Why they were lost' }))) }), 'stage', LEAD_LOST, 'reason'),
 });

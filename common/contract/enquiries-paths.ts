@@ -83,3 +83,6 @@ export const enquiriesRoutes = {
 
 /** The console's pages of the area: a tab per kind, one enquiry under its kind's tab. */
 export const enquiryPagePath = (kind: EnquiryKind, id?: number) => (id === undefined ? `/${kind}` : `/${kind}/${id}`);
+
+/** The inbox's bulk actions and their labels (params schemas: enquiriesBulkActions in enquiries.ts). */
+export const enquiriesBulkLabels = { assign: 'Assign', status: 'Change status' } as const;

@@ -1,8 +1,10 @@
 /** Website enquiries: the inbox of the website's forms (/contactus and its tabs) and the public form post. */
 import { Type, type Static } from 'typebox';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
-import { Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NeededWhen, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import {
+  enquiriesBulkLabels,
   enquiriesRoutes,
   CFO_SERVICES,
   COMPANY_SIZES,
@@ -100,7 +102,7 @@ export type EnquiryCounts = Static<typeof EnquiryCounts>;
 
 export const EnquiryStatusBody = Closed({ version: Version, status: Status, reason: Type.Optional(Paragraphs(MAX_CLOSE_REASON_LENGTH, { title: 'Reason' })) });
 export type EnquiryStatusBody = Static<typeof EnquiryStatusBody>;
-export const EnquiryAssignBody = Closed({ version: Version, assignee_id: Nullable(Id('assignee_id')) });
+export const EnquiryAssignBody = Closed({ version: Version, assignee_id: Nullable(Id('Assignee')) });
 export type EnquiryAssignBody = Static<typeof EnquiryAssignBody>;
 export const NoteBody = Closed({ text: Paragraphs(MAX_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
 export type NoteBody = Static<typeof NoteBody>;
@@ -134,4 +136,10 @@ export const enquiriesEndpoints = endpoints('enquiries', enquiriesRoutes, {
     response: { 202: PublicReceipt },
     errors: [413, 429],
   },
+});
+
+/** The inbox's bulk actions: assign (null unassigns), and change status (closing says why). */
+export const enquiriesBulkActions = bulkActions('contactus', enquiriesBulkLabels, {
+  assign: Closed({ assignee_id: Nullable(Id('Assign to')) }),
+  status: NeededWhen(Closed({ status: Type.Enum(ENQUIRY_STATUSES, { title: 'New status' }), reason: Type.Optional(Nullable(Line(MAX_CLOSE_REASON_LENGTH, { title: 'Why they are closed' }))) }), 'status', 'closed', 'reason'),
 });

@@ -22,3 +22,6 @@ export const faqsRoutes = {
   /** No sign-in: the published FAQs the website shows. */
   publicList: 'GET /public/faqs',
 } as const;
+
+/** The FAQs list's bulk actions and their labels (params schemas: faqsBulkActions in faqs.ts). */
+export const faqsBulkLabels = { publish: 'Publish', unpublish: 'Unpublish' } as const;

@@ -1,8 +1,9 @@
 /** FAQs (/faqs, ADMIN): questions and answers in English and Arabic, in categories, ordered, published or draft. */
 import { Type, type Static } from 'typebox';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Paragraphs, Search, Version } from './shared.ts';
-import { FAQ_STATUSES, faqsRoutes, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
+import { FAQ_STATUSES, faqsBulkLabels, faqsRoutes, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
 
 export * from './faqs-paths.ts';
 
@@ -63,3 +64,6 @@ export const faqsEndpoints = endpoints('faqs', faqsRoutes, {
   move: { summary: 'Swap an FAQ with its neighbour in its category', ...write, params: IdParams('id'), body: MoveFaqBody, response: { 200: Faq } },
   publicList: { summary: 'The published FAQs the website shows', access: access.public, response: { 200: PublicFaqs } },
 });
+
+/** The FAQs' bulk publish and unpublish (back to draft): no parameters. */
+export const faqsBulkActions = bulkActions('faqs', faqsBulkLabels, { publish: Closed({}), unpublish: Closed({}) });

@@ -69,3 +69,9 @@ export const REGISTRATION_SORTS = [
 ] as const;
 export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
 export const DEFAULT_REGISTRATION_SORT: RegistrationSort = '-date_joined';
+
+/** A call's link (online) or place (in person). */
+export const MAX_CALL_PLACE_LENGTH = 500;
+
+/** The Due Diligence list's bulk actions and their labels (params schemas: dueDiligenceBulkActions in registrations.ts). */
+export const dueDiligenceBulkLabels = { assign: 'Assign' } as const;

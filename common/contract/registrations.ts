@@ -21,10 +21,11 @@ import { PROFILE_CHECK_KEYS, type ProfileCheck as ProfileCheckType } from '../pr
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_KINDS, MAX_COMMENT_LENGTH, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH, RETURN_REASONS } from '../review.ts';
 import { STAGES } from '../stages.ts';
 import { BillingCycleSchema } from './plans.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints, type Access } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
-import { REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
+import { dueDiligenceBulkLabels, MAX_CALL_PLACE_LENGTH, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
 
 export { DEFAULT_REGISTRATION_SORT, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
 
@@ -459,7 +460,7 @@ export const MeetingBody = Closed({
   duration_minutes: Type.Integer({ minimum: MEETING_DURATION.min, maximum: MEETING_DURATION.max, title: 'Duration' }),
   host_id: Id('Host'),
   mode: MeetingModeSchema,
-  link_or_location: Line(500, { minLength: 1, title: 'Link or location' }),
+  link_or_location: Line(MAX_CALL_PLACE_LENGTH, { minLength: 1, title: 'Link or location' }),
 });
 export type MeetingBody = Static<typeof MeetingBody>;
 
@@ -596,3 +597,6 @@ export const registrationsEndpoints = endpoints('registrations', registrationsRo
   mySubmit: { summary: 'The client submits its documents after the held call', access: actionAccess('submit_documents'), ownership: own, headers: IdempotencyHeaders, body: SubmitBody, response: { 200: MyRegistration }, errors: [409] },
   myResubmit: { summary: 'The client resubmits after a return', access: actionAccess('resubmit'), ownership: own, headers: IdempotencyHeaders, body: ResubmitBody, response: { 200: MyRegistration }, errors: [409] },
 });
+
+/** The Due Diligence list's bulk assign (null unassigns). */
+export const dueDiligenceBulkActions = bulkActions('due-diligence', dueDiligenceBulkLabels, { assign: Closed({ assignee_id: Nullable(Id('Assign to')) }) });

@@ -26,3 +26,6 @@ export const requestsRoutes = {
   create: 'POST /me/requests',
   acceptQuote: 'POST /me/requests/:requestId/accept-quote',
 } as const;
+
+/** The On-demand Requests inbox's bulk actions and their labels (params schemas: requestsBulkActions in requests.ts). */
+export const requestsBulkLabels = { assign: 'Assign' } as const;

@@ -7,9 +7,10 @@ import { Type, type Static } from 'typebox';
 import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, MAX_TASK_TITLE, REQUEST_STATUSES } from '../service-desk.ts';
 import { MAX_DOCUMENT_BASE64 } from './clients.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS, requestsRoutes } from './requests-paths.ts';
+import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS, requestsBulkLabels, requestsRoutes } from './requests-paths.ts';
 
 export { REQUEST_VIEWS, requestsRoutes, type RequestView } from './requests-paths.ts';
 
@@ -145,3 +146,6 @@ export const requestsEndpoints = endpoints('requests', requestsRoutes, {
   },
   acceptQuote: { summary: 'The client accepts the quote', access: access.client, ownership: own, params, headers: IdempotencyHeaders, body: NoBody, response: { 200: MyRequest } },
 });
+
+/** The inbox's bulk assign (null unassigns). */
+export const requestsBulkActions = bulkActions('on-demand-requests', requestsBulkLabels, { assign: Closed({ assignee_id: Nullable(Id('Assign to')) }) });

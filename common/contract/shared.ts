@@ -3,7 +3,7 @@
  * schemas are closed (an unknown field is refused) and bounded (every string has a maximum length, every
  * number a range), which the back end's route sweep test checks on every route.
  */
-import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { CATALOGUE_CODES, SERVICE_CODES, type ErrorBody as ErrorBodyType } from '../error-catalogue.ts';
 import { MAX_EMAIL_LENGTH, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './http.ts';
 
@@ -17,6 +17,22 @@ export type Agrees<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : 
 /** A request body or query: unknown fields are refused, never dropped. */
 export const Closed = <P extends TProperties>(properties: P, options: { title?: string } = {}) =>
   Type.Object(properties, { ...options, additionalProperties: false });
+
+/**
+ * An object schema whose `field` must be given, and not blank, when `on` is `value` (a lost lead says why):
+ * JSON Schema's if/then, so the refusal is the usual '<field's title> is required.' naming the field.
+ */
+export function NeededWhen<S extends TObject>(schema: S, on: keyof S['properties'] & string, value: string, field: keyof S['properties'] & string): S {
+  type Titled = { title?: string; anyOf?: Titled[] };
+  const property = schema.properties[field] as Titled | undefined;
+  // A nullable field carries its title on the branch that is not null.
+  const title = property?.title ?? property?.anyOf?.find((branch) => branch.title)?.title;
+  return {
+    ...schema,
+    if: { type: 'object', properties: { [on]: { const: value } }, required: [on] },
+    then: { type: 'object', required: [field], properties: { [field]: { type: 'string', minLength: 1, pattern: '\\S', errorMessage: 'must not be blank', ...(title ? { title } : {}) } } },
+  };
+}
 
 /** A database id (path segment, body field): a positive whole number in Postgres' integer range. */
 export const Id = (title?: string) => Type.Integer({ minimum: 1, maximum: MAX_ID, ...(title ? { title } : {}) });

@@ -9,6 +9,7 @@ import * as chats from './chats.ts';
 import * as clients from './clients.ts';
 import * as crm from './crm.ts';
 import * as devices from './devices.ts';
+import type { BulkActionDef } from './bulk.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as enquiries from './enquiries.ts';
 import * as faqs from './faqs.ts';
@@ -45,6 +46,25 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
 export const ALL_ENDPOINTS: readonly { name: string; endpoint: Endpoint }[] = Object.entries(ENDPOINT_TABLES).flatMap(([table, entries]) =>
   Object.entries(entries).map(([key, endpoint]) => ({ name: `${table}.${key}`, endpoint })),
 );
+
+/**
+ * Every bulk action the contracts declare (their params schemas): the back end runs exactly these, and the
+ * users' and Unsynced Inv lists' actions, which still check their parameters by hand (checkParams).
+ */
+export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
+  careers.careersBulkActions,
+  chats.chatsBulkActions,
+  clients.clientsBulkActions,
+  crm.crmBulkActions,
+  enquiries.enquiriesBulkActions,
+  faqs.faqsBulkActions,
+  registrations.dueDiligenceBulkActions,
+  requests.requestsBulkActions,
+  tasks.tasksBulkActions,
+];
+
+/** Every contract bulk action. */
+export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 

@@ -31,3 +31,6 @@ export const tasksRoutes = {
   createTemplate: 'POST /task-templates/',
   updateTemplate: 'PATCH /task-templates/:templateId',
 } as const;
+
+/** The Tasks list's bulk actions and their labels (params schemas: tasksBulkActions in tasks.ts). */
+export const tasksBulkLabels = { assign: 'Assign', status: 'Change status' } as const;

@@ -4,10 +4,11 @@
  * templates. Schemas validate and serialise the routes; types are derived from them.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS, tasksRoutes } from './tasks-paths.ts';
+import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS, tasksBulkLabels, tasksRoutes } from './tasks-paths.ts';
 
 export { DEFAULT_TASK_SORT, TASK_SORTS, tasksRoutes, type TaskSort } from './tasks-paths.ts';
 
@@ -193,4 +194,10 @@ export const tasksEndpoints = endpoints('tasks', tasksRoutes, {
   templates: { summary: 'Recurring task templates', access: tasksPage, ownership: visible, query: TemplateQuery, response: { 200: Page(TaskTemplate) } },
   createTemplate: { summary: 'Create a recurring task template', access: tasksPage, ownership: visible, headers: IdempotencyHeaders, body: NewTemplateBody, response: { 201: TaskTemplate } },
   updateTemplate: { summary: 'Change a recurring task template', access: tasksPage, ownership: visible, params: IdParams('templateId'), headers: IdempotencyHeaders, body: UpdateTemplateBody, response: { 200: TaskTemplate } },
+});
+
+/** The Tasks list's bulk actions: assign (null unassigns) and change status. */
+export const tasksBulkActions = bulkActions('tasks', tasksBulkLabels, {
+  assign: Closed({ assignee_id: Nullable(Id('Assign to')) }),
+  status: Closed({ status: Type.Enum(BULK_TASK_STATUSES, { title: 'Move to' }) }),
 });

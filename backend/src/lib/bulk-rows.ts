@@ -10,7 +10,7 @@ import type { AuditEntity } from '../../../common/events.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ActionContext } from './action.ts';
 import { findByIdempotencyKey } from './audit.ts';
-import { HttpError, invalidInput } from './http-error.ts';
+import { HttpError } from './http-error.ts';
 import type { PageWindow } from './pagination.ts';
 import { strictValidatorCompiler } from './validation.ts';
 import type { BulkRowResult } from './work-registry.ts';
@@ -102,14 +102,6 @@ export async function assignRow(current: number | null, wanted: number | null, a
   if (current === wanted) return skipped(wanted === null ? 'Already unassigned.' : 'Already assigned to this person.');
   await assign();
   return DONE;
-}
-
-/** A bulk parameter that must be a staff id or null (unassign). */
-export function idOrNull(params: Record<string, string | number | null>, name: string): number | null {
-  const value = params[name];
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'number') throw invalidInput(`params.${name}`, 'must be a staff id or null');
-  return value;
 }
 
 export interface TakeNext {

@@ -165,6 +165,9 @@ const count = (value: number) => value.toLocaleString('en-GB');
 /** 'assignee_id' -> 'Assignee', 'licence_expires_on' -> 'Licence expires on': a field's name for people, unless the schema titles it. */
 export function fieldLabel(name: string, schema?: JsonSchema): string {
   if (schema && typeof schema.title === 'string') return schema.title;
+  // A nullable field (anyOf [its type, null]) carries its title on its type.
+  const titled = ((schema?.anyOf as JsonSchema[] | undefined) ?? []).find((branch) => typeof branch.title === 'string');
+  if (titled) return titled.title as string;
   const words = name.replace(/_id$/, '').replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'The request';
 }
@@ -177,7 +180,9 @@ const pathOf = (pointer: string) => pointer.replace(/^\//, '').split('/').map((p
  * ajv reports the failing branch and then 'anyOf'; the branch's error says what was wrong.
  */
 export function formatValidationError(errors: readonly ErrorObject[], part: string): [field: string, sentence: string] {
-  const specific = errors.find((error) => error.keyword !== 'anyOf' && error.keyword !== 'type') ?? errors.find((error) => error.keyword !== 'anyOf') ?? errors[0];
+  // 'if' only reports that its 'then' failed; the 'then' error before it names the field.
+  const wrappers = new Set(['anyOf', 'if']);
+  const specific = errors.find((error) => !wrappers.has(error.keyword) && error.keyword !== 'type') ?? errors.find((error) => !wrappers.has(error.keyword)) ?? errors[0];
   if (!specific) return [part, 'The request is not valid.'];
   const anyOf = errors.find((error) => error.keyword === 'anyOf' && error.instancePath === specific.instancePath);
   const path = pathOf(specific.instancePath);

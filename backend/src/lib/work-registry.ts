@@ -8,7 +8,8 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
 import type { RouteKey } from '../../../common/access.ts';
 import type { Role } from '../../../common/roles.ts';
-import type { BulkOutcome, SearchHit, WorkBlock } from '../../../common/contract/work.ts';
+import type { BulkActionDef, BulkParamsOf } from '../../../common/contract/bulk.ts';
+import type { BulkOutcome, NewBulkJob, SearchHit, WorkBlock } from '../../../common/contract/work.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -50,17 +51,28 @@ export interface BulkRowResult {
   reason: string | null;
 }
 
-export interface BulkAction {
+/** The parameters of an action whose contract declares none (checked by its checkParams). */
+type UntypedParams = NewBulkJob['params'];
+
+export interface BulkAction<P = UntypedParams> {
   /** The list (route key) it acts on, and its key there. */
   list: RouteKey;
   action: string;
   label: string;
+  /**
+   * The schema of its parameters (the contract's, common/contract/bulk.ts): the bulk route refuses a job whose
+   * params it does not take before any row is touched, naming `params.<field>`.
+   */
+  params?: BulkActionDef['params'];
   /** The page whose roles may run it (checked again per row by the area's own action). */
   page: RouteKey;
   /** When only some of the page's roles may run it (a client's bookkeeper is changed by ADMIN only): those. */
   roles?: readonly Role[];
-  /** Refuses bad parameters with invalidInput before any row is touched (e.g. an assignee who may not be one). */
-  checkParams(db: Queryable, params: Record<string, string | number | null>): Promise<void>;
+  /**
+   * What the schema cannot say, before any row is touched: a rule that reads the database (an assignee who
+   * may not be one), refused with invalidInput naming `params.<field>`.
+   */
+  checkParams?(db: Queryable, params: P): Promise<void>;
   /** Every row the list's filter selects for the caller, in the list's order (at most `limit`). */
   select(db: Queryable, caller: Caller, filter: Record<string, string>, limit: number): Promise<{ id: number; label: string }[]>;
   /** The labels of rows picked by id that the caller may see (others are left out). */
@@ -69,7 +81,12 @@ export interface BulkAction {
    * Acts on one row in its own transaction with the area's action. `idempotencyKey` is unique to the job and
    * row: a row re-run after a crash replays instead of acting twice.
    */
-  apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: Record<string, string | number | null>): Promise<BulkRowResult>;
+  apply(db: Database, caller: Caller & { idempotencyKey: string }, id: number, params: P): Promise<BulkRowResult>;
+}
+
+/** An area's action for a bulk action its contract declares: the contract's list, key, label and params, typed by its schema. */
+export function contractBulk<D extends BulkActionDef>(def: D, action: Omit<BulkAction<BulkParamsOf<D>>, 'list' | 'action' | 'label' | 'params'>): BulkAction {
+  return { ...action, list: def.list, action: def.action, label: def.label, params: def.params };
 }
 
 /** What an area adds to the registries (one line in its BackendModule: `work: { search: [...] }`). */

@@ -1,12 +1,23 @@
 import type { ReactNode } from 'react';
+import type { BulkActionDef, BulkParamsOf } from '../../../common/contract/bulk.ts';
 import type { NewBulkJob } from '../../../common/contract/work.ts';
 
-/** A bulk action's parameters as its confirmation collects them (an assignee id, a status). */
+/** A bulk job's parameters as the request carries them (the server checks them against the action's schema). */
 export type BulkParams = NewBulkJob['params'];
 
-/** A bulk action a list offers: the server's action key, and the parameters its dialog asks for. */
-export interface BulkActionSpec {
-  action: string;
+/**
+ * The parameters while the confirmation collects them: each one the action takes, null until chosen (an
+ * action its contract does not declare, whose params are checked by hand on the server: any).
+ */
+export type BulkDraft<D> = unknown extends BulkParamsOf<D> ? BulkParams : { [K in keyof BulkParamsOf<D>]-?: BulkParamsOf<D>[K] | null };
+
+/**
+ * A bulk action a list offers: the contract's action (`D`, `typeof tasksBulkActions.assign`, a type-only
+ * import) names its key and types the parameters its dialog asks for.
+ */
+export interface BulkActionSpec<D extends BulkActionDef = BulkActionDef> {
+  action: D['action'];
+  /** The contract's label (`tasksBulkLabels.assign`). */
   label: string;
   /** What the confirmation says is done to each row ('assigned'). */
   verb: string;
@@ -17,7 +28,14 @@ export interface BulkActionSpec {
   doneLabel?: string;
   /** How the confirmation's question starts before the count ('Change the status of'); the label by default. */
   phrase?: string;
-  initialParams: BulkParams;
-  renderParams?: (params: BulkParams, setParams: (params: BulkParams) => void) => ReactNode;
-  ready?: (params: BulkParams) => boolean;
+  initialParams: BulkDraft<D>;
+  renderParams?(params: BulkDraft<D>, setParams: (params: BulkDraft<D>) => void): ReactNode;
+  /** Whether the dialog may send (a choice made, a reason given); the server's schema says so again. */
+  ready?(params: BulkDraft<D>): boolean;
 }
+
+/**
+ * One list action typed by its contract entry: `bulkSpec<typeof tasksBulkActions.assign>({ ... })`. The bar
+ * keeps a list's actions side by side; each action's dialog only ever gets back the params it made.
+ */
+export const bulkSpec = <D extends BulkActionDef>(spec: BulkActionSpec<D>): BulkActionSpec => spec as unknown as BulkActionSpec;

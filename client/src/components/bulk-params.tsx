@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import type { BulkParams } from './bulk-action-spec.ts';
 import { LengthCounter } from './length-counter.tsx';
 
 /**
@@ -61,7 +60,7 @@ export function ReasonParam({ label, value, onChange, maxLength }: { label: stri
  * A person (an assignee, a bookkeeper) written to `params[field]`, from the staff the area offers, by name
  * (their e-mail when they have none); `none` is the choice of nobody.
  */
-export function PersonParam({
+export function PersonParam<P extends { [K in F]: number | null }, F extends keyof P & string>({
   label,
   field,
   none,
@@ -70,16 +69,16 @@ export function PersonParam({
   setParams,
 }: {
   label: string;
-  field: string;
+  field: F;
   none: string;
   people: readonly { id: number; display_name: string | null; email: string }[];
-  params: BulkParams;
-  setParams: (params: BulkParams) => void;
+  params: P;
+  setParams: (params: P) => void;
 }) {
   return (
     <ChoiceParam
       label={label}
-      value={params[field] as number | null}
+      value={params[field]}
       choices={people.map((person) => ({ value: person.id, label: person.display_name ?? person.email }))}
       onChange={(value) => setParams({ ...params, [field]: value })}
       none={none}

@@ -4,21 +4,16 @@
  * closed, every other field kept), and change the status of a post's applications. Careers has no rule per
  * record beyond its page's roles (canSee 'careers'), so selection needs none either.
  */
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, type ApplicationStatus } from '../../../../common/contract/careers-paths.ts';
+import { APPLICATION_STATUS_LABELS } from '../../../../common/contract/careers-paths.ts';
 import type { Queryable } from '../../db/database.ts';
-import { ApplicationFilter, JobQuery } from '../../../../common/contract/careers.ts';
+import { ApplicationFilter, careersBulkActions, JobQuery } from '../../../../common/contract/careers.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
-import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type WorkContributions } from '../../lib/work-registry.ts';
 import { applicationsMatching, changeApplicationStatus, jobsMatching, readApplication, readJob, updateJob } from './store.ts';
 
 /** Close the selected job posts: the website stops showing them and they take no more applications. */
-const bulkCloseJobs: BulkAction = {
-  list: 'careers',
+const bulkCloseJobs = contractBulk(careersBulkActions.close_job, {
   page: 'careers',
-  action: 'close_job',
-  label: 'Close',
-  async checkParams() {},
   select(db, _caller, filter, limit) {
     return jobsMatching(db, parseListFilter<JobQuery>(JobQuery, filter), limit);
   },
@@ -48,19 +43,11 @@ const bulkCloseJobs: BulkAction = {
           callerContext(caller),
         ),
     }),
-};
+});
 
 /** Change the status of the selected applications of one post (the list is per post: its filter names it). */
-const bulkApplicationStatus: BulkAction = {
-  list: 'careers',
+const bulkApplicationStatus = contractBulk(careersBulkActions.application_status, {
   page: 'careers',
-  action: 'application_status',
-  label: 'Change status',
-  async checkParams(_db, params) {
-    if (typeof params.status !== 'string' || !(APPLICATION_STATUSES as readonly string[]).includes(params.status)) {
-      throw invalidInput('params.status', `must be one of ${APPLICATION_STATUSES.join(', ')}`);
-    }
-  },
   select(db, _caller, filter, limit) {
     const { job_id: jobId, status } = parseListFilter<ApplicationFilter>(ApplicationFilter, filter);
     return applicationsMatching(db, jobId, status, limit);
@@ -70,17 +57,15 @@ const bulkApplicationStatus: BulkAction = {
       `SELECT a.id, a.name || ' (' || j.title || ')' AS label FROM job_applications a JOIN job_posts j ON j.id = a.job_id WHERE a.id = ANY($1::integer[]) ORDER BY a.created_at DESC, a.id DESC`,
       [ids],
     ),
-  apply: (db, caller, id, params) => {
-    const status = params.status as ApplicationStatus;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { status }) =>
+    bulkRowStep(db, {
       entity: 'job_application',
       id,
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readApplication(tx, id),
       skip: (application) => (application.status === status ? `Already ${APPLICATION_STATUS_LABELS[status].toLowerCase()}.` : null),
       act: (application) => changeApplicationStatus(db, id, status, application.version, callerContext(caller)),
-    });
-  },
-};
+    }),
+});
 
 export const careersWork: WorkContributions = { bulk: [bulkCloseJobs, bulkApplicationStatus] };

@@ -5,10 +5,10 @@
  * reminder cancelled on resolve); 'all N matching' is the list's own query (listConversations), so a
  * bookkeeper's selection never holds another bookkeeper's client's chat.
  */
-import { ChatQuery } from '../../../../common/contract/chats.ts';
-import { assignRow, bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
+import { ChatQuery, chatsBulkActions } from '../../../../common/contract/chats.ts';
+import { assignRow, bulkRow, callerContext, DONE, firstRows, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { assignConversation, listConversations, readConversation, setConversationStatus } from './store.ts';
@@ -30,28 +30,20 @@ const labels: BulkAction['labels'] = (db, caller, ids) => {
   );
 };
 
-const assign: BulkAction = {
-  list: 'chats',
-  action: 'assign',
-  label: 'Assign',
+const assign = contractBulk(chatsBulkActions.assign, {
   page: 'chats',
-  checkParams: (db, params) => requireWorker(db, idOrNull(params, 'assignee_id'), 'params.assignee_id'),
+  checkParams: (db, params) => requireWorker(db, params.assignee_id, 'params.assignee_id'),
   select,
   labels,
-  apply: (db, caller, id, params) =>
+  apply: (db, caller, id, { assignee_id: assignee }) =>
     bulkRow(db, 'conversation', id, caller.idempotencyKey, async () => {
-      const assignee = idOrNull(params, 'assignee_id');
       const chat = await readConversation(db, caller, id);
       return assignRow(chat.assignee?.id ?? null, assignee, () => assignConversation(db, caller, id, { version: chat.version, assignee_id: assignee }, callerContext(caller)));
     }),
-};
+});
 
-const resolve: BulkAction = {
-  list: 'chats',
-  action: 'resolve',
-  label: 'Resolve',
+const resolve = contractBulk(chatsBulkActions.resolve, {
   page: 'chats',
-  checkParams: async () => {},
   select,
   labels,
   apply: (db, caller, id) =>
@@ -61,7 +53,7 @@ const resolve: BulkAction = {
       await setConversationStatus(db, caller, id, { version: chat.version, status: 'resolved' }, callerContext(caller));
       return DONE;
     }),
-};
+});
 
 /**
  * The unresolved chat nobody holds that has waited longest since its last message, of a client the caller

@@ -4,23 +4,19 @@
  * 'team_changed' timeline event, the new bookkeeper's notification); 'all N matching' is the list's own
  * query (listClients).
  */
-import { ClientExportQuery } from '../../../../common/contract/clients.ts';
-import { bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped } from '../../lib/bulk-rows.ts';
+import { ClientExportQuery, clientsBulkActions } from '../../../../common/contract/clients.ts';
+import { bulkRow, callerContext, DONE, firstRows, parseListFilter, skipped } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 import { readClient, updateClient } from './client-store.ts';
 import { listClients } from './list-store.ts';
 
-const assignBookkeeper: BulkAction = {
-  list: 'clients',
-  action: 'assign_bookkeeper',
-  label: 'Assign bookkeeper',
+const assignBookkeeper = contractBulk(clientsBulkActions.assign_bookkeeper, {
   page: 'clients',
   roles: ['ADMIN'],
-  async checkParams(db, params) {
-    const bookkeeper = idOrNull(params, 'bookkeeper_id');
+  async checkParams(db, { bookkeeper_id: bookkeeper }) {
     if (bookkeeper === null) return;
     const [active] = await db.query<{ id: number }>("SELECT id FROM users WHERE id = $1 AND role = 'BOOKKEEPER' AND active", [bookkeeper]);
     if (!active) throw invalidInput('params.bookkeeper_id', 'must be an active bookkeeper');
@@ -35,14 +31,13 @@ const assignBookkeeper: BulkAction = {
     filter.add((p) => `c.id = ANY(${p}::integer[])`, ids);
     return db.query<{ id: number; label: string }>(`SELECT c.id, c.legal_name AS label FROM clients c ${filter.where} ORDER BY lower(c.legal_name), c.id`, filter.params);
   },
-  apply: (db, caller, id, params) =>
+  apply: (db, caller, id, { bookkeeper_id: bookkeeper }) =>
     bulkRow(db, 'client', id, caller.idempotencyKey, async () => {
-      const bookkeeper = idOrNull(params, 'bookkeeper_id');
       const client = await readClient(db, caller, id);
       if ((client.bookkeeper?.id ?? null) === bookkeeper) return skipped(bookkeeper === null ? 'Already without a bookkeeper.' : 'Already has this bookkeeper.');
       await updateClient(db, caller, id, { version: client.version, bookkeeper_id: bookkeeper }, callerContext(caller));
       return DONE;
     }),
-};
+});
 
 export const clientsBulk: readonly BulkAction[] = [assignBookkeeper];

@@ -9,17 +9,17 @@
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
 import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
-import { crmPagePath, LEAD_STAGES, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
+import { crmPagePath, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { LeadQuery } from '../../../../common/contract/crm.ts';
+import { crmBulkActions, LeadQuery } from '../../../../common/contract/crm.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, Caller, HomeBlockProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type Caller, type HomeBlockProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
 import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
 import { withQuery } from '../../../../common/links.ts';
-import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
+import { CLOSED_LEAD_STAGES_SQL } from '../../../../common/crm.ts';
 
 /** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
 const HOME_ROLES: readonly string[] = ['BD_MANAGER', 'MARKETING'];
@@ -93,20 +93,15 @@ const leadRows = {
  * Give the selected leads an owner (or none) through the lead's own edit (its version and lead_updated event),
  * every other field kept as it is.
  */
-const bulkOwner: BulkAction = {
+const bulkOwner = contractBulk(crmBulkActions.owner, {
   ...leadRows,
-  action: 'owner',
-  label: 'Assign owner',
-  async checkParams(db, params) {
-    const owner = params.owner_id;
+  async checkParams(db, { owner_id: owner }) {
     if (owner === null) return;
-    if (typeof owner !== 'number') throw invalidInput('params.owner_id', 'must be a staff id or null');
     const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [owner, CRM_ROLES]);
     if (!row) throw invalidInput('params.owner_id', 'must be an active user of the CRM');
   },
-  apply: (db, caller, id, params) => {
-    const owner = (params.owner_id as number | null | undefined) ?? null;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { owner_id: owner }) =>
+    bulkRowStep(db, {
       entity: 'lead',
       id,
       idempotencyKey: caller.idempotencyKey,
@@ -128,34 +123,21 @@ const bulkOwner: BulkAction = {
           },
           callerContext(caller),
         ),
-    });
-  },
-};
+    }),
+});
 
 /** Move the selected leads to a working stage or lost (with the reason) through the lead's own stage change; won stays the invitation. */
-const bulkStage: BulkAction = {
+const bulkStage = contractBulk(crmBulkActions.stage, {
   ...leadRows,
-  action: 'stage',
-  label: 'Move stage',
-  async checkParams(_db, params) {
-    const stage = params.stage;
-    if (typeof stage !== 'string' || !(LEAD_STAGES as readonly string[]).includes(stage) || stage === LEAD_WON) {
-      throw invalidInput('params.stage', `must be one of ${LEAD_STAGES.filter((each) => each !== LEAD_WON).join(', ')}`);
-    }
-    if (stage === LEAD_LOST && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the leads were lost');
-  },
-  apply: (db, caller, id, params) => {
-    const stage = params.stage as LeadStage;
-    const reason = typeof params.reason === 'string' ? params.reason : undefined;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { stage, reason }) =>
+    bulkRowStep(db, {
       entity: 'lead',
       id,
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readLead(tx, id),
       skip: (lead) => (lead.stage === stage ? `Already ${LEAD_STAGE_LABELS[stage].toLowerCase()}.` : null),
-      act: (lead) => moveLead(db, id, stage, reason, lead.version, callerContext(caller)),
-    });
-  },
-};
+      act: (lead) => moveLead(db, id, stage, reason ?? undefined, lead.version, callerContext(caller)),
+    }),
+});
 
 export const crmWork: WorkContributions = { search: [leadSearch], home: [followUpsDue], bulk: [bulkOwner, bulkStage] };

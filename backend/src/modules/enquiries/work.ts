@@ -10,19 +10,17 @@ import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import {
   ENQUIRY_KIND_LABELS,
-  ENQUIRY_STATUSES,
   ENQUIRY_STATUS_LABELS,
   enquiryPagePath,
   type EnquiryKind,
-  type EnquiryStatus,
 } from '../../../../common/contract/enquiries-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
-import { EnquiryExportQuery } from '../../../../common/contract/enquiries.ts';
+import { enquiriesBulkActions, EnquiryExportQuery } from '../../../../common/contract/enquiries.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
-import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type Caller, type HomeBlockProvider, type NextUnassignedProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
 import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
 import { withQuery } from '../../../../common/links.ts';
 
@@ -104,52 +102,36 @@ const enquiryRows = {
 } as const;
 
 /** Assign (or unassign, assignee_id null) the selected enquiries through the inbox's own assign. */
-const bulkAssign: BulkAction = {
+const bulkAssign = contractBulk(enquiriesBulkActions.assign, {
   ...enquiryRows,
-  action: 'assign',
-  label: 'Assign',
-  async checkParams(db, params) {
-    const assignee = params.assignee_id;
+  async checkParams(db, { assignee_id: assignee }) {
     if (assignee === null) return;
-    if (typeof assignee !== 'number') throw invalidInput('params.assignee_id', 'must be a staff id or null');
     const [user] = await db.query<{ role: string }>('SELECT role FROM users WHERE id = $1 AND active', [assignee]);
     if (!user || !isStaffRole(user.role) || !canSee(user.role, 'contactus')) throw invalidInput('params.assignee_id', 'must be an active user of Website Enquiries');
   },
-  apply: (db, caller, id, params) => {
-    const assignee = (params.assignee_id as number | null | undefined) ?? null;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { assignee_id: assignee }) =>
+    bulkRowStep(db, {
       entity: 'enquiry',
       id,
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readEnquiry(tx, id),
       skip: (row) => ((row.assignee?.id ?? null) === assignee ? (assignee === null ? 'Already unassigned.' : 'Already assigned to this person.') : null),
       act: (row) => assignEnquiry(db, id, assignee, row.version, callerContext(caller)),
-    });
-  },
-};
+    }),
+});
 
 /** Change the status of the selected enquiries through the inbox's own status change (closing needs a reason). */
-const bulkStatus: BulkAction = {
+const bulkStatus = contractBulk(enquiriesBulkActions.status, {
   ...enquiryRows,
-  action: 'status',
-  label: 'Change status',
-  async checkParams(_db, params) {
-    const status = params.status;
-    if (typeof status !== 'string' || !(ENQUIRY_STATUSES as readonly string[]).includes(status)) throw invalidInput('params.status', `must be one of ${ENQUIRY_STATUSES.join(', ')}`);
-    if (status === 'closed' && (typeof params.reason !== 'string' || params.reason.trim() === '')) throw invalidInput('params.reason', 'must say why the enquiries are closed');
-  },
-  apply: (db, caller, id, params) => {
-    const status = params.status as EnquiryStatus;
-    const reason = typeof params.reason === 'string' ? params.reason : undefined;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { status, reason }) =>
+    bulkRowStep(db, {
       entity: 'enquiry',
       id,
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readEnquiry(tx, id),
       skip: (row) => (row.status === status ? `Already ${ENQUIRY_STATUS_LABELS[status].toLowerCase()}.` : null),
-      act: (row) => changeStatus(db, id, status, reason, row.version, callerContext(caller)),
-    });
-  },
-};
+      act: (row) => changeStatus(db, id, status, reason ?? undefined, row.version, callerContext(caller)),
+    }),
+});
 
 export const enquiriesWork: WorkContributions = { search: [enquirySearch], home: [newEnquiries], next: [nextEnquiry], bulk: [bulkAssign, bulkStatus] };

@@ -4,18 +4,14 @@
  * still shows on the website only within its dates, as for one FAQ.
  */
 import type { FaqStatus } from '../../../../common/contract/faqs-paths.ts';
-import { FaqQuery } from '../../../../common/contract/faqs.ts';
+import { FaqQuery, faqsBulkActions } from '../../../../common/contract/faqs.ts';
 import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
-import type { BulkAction, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type WorkContributions } from '../../lib/work-registry.ts';
 import { faqsMatching, readFaq, updateFaq } from './store.ts';
 
-function setStatus(action: string, label: string, status: FaqStatus, already: string): BulkAction {
-  return {
-    list: 'faqs',
+function setStatus(def: (typeof faqsBulkActions)[keyof typeof faqsBulkActions], status: FaqStatus, already: string): BulkAction {
+  return contractBulk(def, {
     page: 'faqs',
-    action,
-    label,
-    async checkParams() {},
     select(db, _caller, filter, limit) {
       return faqsMatching(db, parseListFilter<FaqQuery>(FaqQuery, filter), limit);
     },
@@ -45,7 +41,7 @@ function setStatus(action: string, label: string, status: FaqStatus, already: st
             { actorId: caller.id, idempotencyKey: caller.idempotencyKey },
           ),
       }),
-  };
+  });
 }
 
-export const faqsWork: WorkContributions = { bulk: [setStatus('publish', 'Publish', 'published', 'Already published.'), setStatus('unpublish', 'Unpublish', 'draft', 'Already a draft.')] };
+export const faqsWork: WorkContributions = { bulk: [setStatus(faqsBulkActions.publish, 'published', 'Already published.'), setStatus(faqsBulkActions.unpublish, 'draft', 'Already a draft.')] };

@@ -11,7 +11,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { findByIdempotencyKey } from '../../lib/audit.ts';
 import { HttpError, invalidInput } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
-import type { BulkAction, Caller, HomeBlockProvider, NextUnassignedProvider, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type Caller, type HomeBlockProvider, type NextUnassignedProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
+import { dueDiligenceBulkActions } from '../../../../common/contract/registrations.ts';
 import { dubaiInstant } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { SearchHit } from '../../../../common/contract/work.ts';
@@ -299,15 +300,10 @@ const nextDueDiligence: NextUnassignedProvider = {
 };
 
 /** Assign (or unassign, assignee_id null) every registration the Due Diligence list's filter selects. */
-const bulkAssign: BulkAction = {
-  list: 'due-diligence',
-  action: 'assign',
-  label: 'Assign',
+const bulkAssign = contractBulk(dueDiligenceBulkActions.assign, {
   page: 'due-diligence',
-  async checkParams(db, params) {
-    const assignee = params.assignee_id;
+  async checkParams(db, { assignee_id: assignee }) {
     if (assignee === null) return;
-    if (typeof assignee !== 'number') throw invalidInput('params.assignee_id', 'must be a staff id or null');
     const [candidate] = await db.query<{ role: Role; active: boolean }>('SELECT role, active FROM users WHERE id = $1', [assignee]);
     if (!candidate || !candidate.active || !isStaffRole(candidate.role) || !canSee(candidate.role, 'due-diligence')) {
       throw invalidInput('params.assignee_id', 'must be an active staff member who may see Due Diligence');
@@ -320,8 +316,8 @@ const bulkAssign: BulkAction = {
        WHERE r.user_id = ANY($1::integer[]) AND r.status = 'active' AND r.stage = 'documents_submitted' AND r.review_state IS NULL ORDER BY r.recieved_on NULLS LAST, r.id`,
       [ids],
     ),
-  apply: (db, caller, id, params) => bulkAssignOne(db, id, (params.assignee_id as number | null | undefined) ?? null, { actorId: caller.id, role: caller.role, idempotencyKey: caller.idempotencyKey }),
-};
+  apply: (db, caller, id, { assignee_id: assignee }) => bulkAssignOne(db, id, assignee, { actorId: caller.id, role: caller.role, idempotencyKey: caller.idempotencyKey }),
+});
 
 export const registrationsWork: WorkContributions = {
   search: [registrationSearch],

@@ -4,21 +4,18 @@
  * its audit event, the assignee's and the client's notifications); 'all N matching' is the inbox's own query
  * (listRequests), so a bookkeeper's selection never holds another bookkeeper's client's request.
  */
-import { RequestQuery } from '../../../../common/contract/requests.ts';
-import { assignRow, bulkRow, callerContext, firstRows, idOrNull, parseListFilter, takeNext } from '../../lib/bulk-rows.ts';
+import { RequestQuery, requestsBulkActions } from '../../../../common/contract/requests.ts';
+import { assignRow, bulkRow, callerContext, firstRows, parseListFilter, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { assignRequest, listRequests, readRequest } from './store.ts';
 import { requestListPath } from '../../../../common/links.ts';
 
-const assign: BulkAction = {
-  list: 'on-demand-requests',
-  action: 'assign',
-  label: 'Assign',
+const assign = contractBulk(requestsBulkActions.assign, {
   page: 'on-demand-requests',
-  checkParams: (db, params) => requireWorker(db, idOrNull(params, 'assignee_id'), 'params.assignee_id'),
+  checkParams: (db, params) => requireWorker(db, params.assignee_id, 'params.assignee_id'),
   async select(db, caller, filter, limit) {
     const { results } = await listRequests(db, caller, parseListFilter<RequestQuery>(RequestQuery, filter), firstRows(limit));
     return results.map((item) => ({ id: item.id, label: `${item.type.name} · ${item.client.legal_name}` }));
@@ -32,13 +29,12 @@ const assign: BulkAction = {
       filter.params,
     );
   },
-  apply: (db, caller, id, params) =>
+  apply: (db, caller, id, { assignee_id: assignee }) =>
     bulkRow(db, 'service_request', id, caller.idempotencyKey, async () => {
-      const assignee = idOrNull(params, 'assignee_id');
       const request = await readRequest(db, caller, id);
       return assignRow(request.assignee?.id ?? null, assignee, () => assignRequest(db, caller, id, { version: request.version, assignee_id: assignee }, callerContext(caller)));
     }),
-};
+});
 
 /**
  * The oldest open request nobody holds, of a client the caller sees, assigned to the caller in the same

@@ -4,18 +4,13 @@
  * maker-checker rule, its audit event and the assignee's notification); 'all N matching' is the list's own
  * query (listTasks), so a bookkeeper's selection never holds another bookkeeper's client's task.
  */
-import { TaskQuery } from '../../../../common/contract/tasks.ts';
-import { TASK_STATUSES, type TaskStatus } from '../../../../common/service-desk.ts';
-import { assignRow, bulkRow, callerContext, DONE, firstRows, idOrNull, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
-import { invalidInput } from '../../lib/http-error.ts';
+import { TaskQuery, tasksBulkActions } from '../../../../common/contract/tasks.ts';
+import { assignRow, bulkRow, callerContext, DONE, firstRows, parseListFilter, skipped, takeNext } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, NextUnassignedProvider } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type NextUnassignedProvider } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listTasks, readTask, requireWorker, setTaskStatus, updateTask } from './store.ts';
 import { taskListPath } from '../../../../common/links.ts';
-
-/** The statuses a bulk change may set ('in_review' is reached only by marking a reviewed task done). */
-export const BULK_TASK_STATUSES = TASK_STATUSES.filter((status) => status !== 'in_review');
 
 const labelOf = (task: { title: string; client: { legal_name: string } }) => `${task.title} · ${task.client.legal_name}`;
 
@@ -31,39 +26,24 @@ const labels: BulkAction['labels'] = async (db, caller, ids) => {
   return db.query<{ id: number; label: string }>(`SELECT t.id, t.title || ' · ' || c.legal_name AS label FROM tasks t JOIN clients c ON c.id = t.client_id ${filter.where} ORDER BY t.due_on, t.id`, filter.params);
 };
 
-const assign: BulkAction = {
-  list: 'tasks',
-  action: 'assign',
-  label: 'Assign',
+const assign = contractBulk(tasksBulkActions.assign, {
   page: 'tasks',
-  checkParams: (db, params) => requireWorker(db, idOrNull(params, 'assignee_id'), 'params.assignee_id'),
+  checkParams: (db, params) => requireWorker(db, params.assignee_id, 'params.assignee_id'),
   select,
   labels,
-  apply: (db, caller, id, params) =>
+  apply: (db, caller, id, { assignee_id: assignee }) =>
     bulkRow(db, 'task', id, caller.idempotencyKey, async () => {
-      const assignee = idOrNull(params, 'assignee_id');
       const task = await readTask(db, caller, id);
       return assignRow(task.assignee?.id ?? null, assignee, () => updateTask(db, caller, id, { version: task.version, assignee_id: assignee }, callerContext(caller)));
     }),
-};
+});
 
-function statusParam(params: Record<string, string | number | null>): TaskStatus {
-  const status = params.status;
-  if (typeof status !== 'string' || !(BULK_TASK_STATUSES as readonly string[]).includes(status)) throw invalidInput('params.status', `must be one of ${BULK_TASK_STATUSES.join(', ')}`);
-  return status as TaskStatus;
-}
-
-const changeStatus: BulkAction = {
-  list: 'tasks',
-  action: 'status',
-  label: 'Change status',
+const changeStatus = contractBulk(tasksBulkActions.status, {
   page: 'tasks',
-  checkParams: async (_db, params) => void statusParam(params),
   select,
   labels,
-  apply: (db, caller, id, params) =>
+  apply: (db, caller, id, { status }) =>
     bulkRow(db, 'task', id, caller.idempotencyKey, async () => {
-      const status = statusParam(params);
       const task = await readTask(db, caller, id);
       if (task.status === status || (status === 'done' && task.status === 'in_review' && task.reviewer?.id !== caller.id)) {
         return skipped(task.status === status ? 'Already in this status.' : 'Already waiting for its reviewer.');
@@ -71,7 +51,7 @@ const changeStatus: BulkAction = {
       const after = await setTaskStatus(db, caller, id, status, task.version, callerContext(caller));
       return after.status === status ? DONE : { outcome: 'done', reason: 'Sent to its reviewer for approval.' };
     }),
-};
+});
 
 /**
  * The oldest-due open task nobody holds, on a client the caller sees, assigned to the caller in the same

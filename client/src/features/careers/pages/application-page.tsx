@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Application, ApplicationDetail } from '../../../../../common/contract/careers.ts';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, careerPagePath, MAX_APPLICATION_NOTE_LENGTH, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
 import { Button } from '../../../components/button.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
@@ -88,7 +88,7 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
             ))}
           </ul>
           <textarea className="careers__text" aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
-          <LengthCounter value={note} limit={2000} />
+          <LengthCounter value={note} limit={MAX_APPLICATION_NOTE_LENGTH} />
           <Button onClick={() => void addNote.run()} loading={addNote.busy} disabled={note.trim() === ''}>
             Add note
           </Button>

@@ -1,9 +1,10 @@
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Application, ApplicationQuery, JobPost } from '../../../../../common/contract/careers.ts';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
+import type { Application, ApplicationQuery, careersBulkActions, JobPost } from '../../../../../common/contract/careers.ts';
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, careerPagePath, careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -42,22 +43,22 @@ const columns: readonly Column<Application>[] = [
 
 /** Change the status of applications in bulk (issue 22), each through the application's own status change on the server. */
 const bulk: readonly BulkActionSpec[] = [
-  {
+  bulkSpec<typeof careersBulkActions.application_status>({
     action: 'application_status',
     phrase: 'Change the status of',
-    label: 'Change status',
+    label: careersBulkLabels.application_status,
     verb: 'changed',
     initialParams: { status: null },
     ready: (params) => params.status !== null,
     renderParams: (params, setParams) => (
       <ChoiceParam
         label="New status"
-        value={params.status as ApplicationStatus | null}
+        value={params.status}
         choices={APPLICATION_STATUSES.map((status) => ({ value: status, label: APPLICATION_STATUS_LABELS[status] }))}
         onChange={(status) => setParams({ status })}
       />
     ),
-  },
+  }),
 ];
 
 /** One post (/careers/{id}): its description and its applications. */

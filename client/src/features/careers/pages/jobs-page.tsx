@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
-import { JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
+import type { careersBulkActions, JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
+import { careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -53,7 +54,9 @@ const columns: readonly Column<JobPost>[] = [
 ];
 
 /** Close posts in bulk (issue 22), each through the post's own edit on the server. */
-const bulk: readonly BulkActionSpec[] = [{ action: 'close_job', label: 'Close', verb: 'closed (the website stops showing it)', initialParams: {} }];
+const bulk: readonly BulkActionSpec[] = [
+  bulkSpec<typeof careersBulkActions.close_job>({ action: 'close_job', label: careersBulkLabels.close_job, verb: 'closed (the website stops showing it)', initialParams: {} }),
+];
 
 /** The job posts; a row opens its applications, /createjob writes a new one. */
 export function JobsPage() {

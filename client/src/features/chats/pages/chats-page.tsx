@@ -1,9 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { CHAT_FILTERS, type ChatFilter } from '../../../../../common/contract/chats-paths.ts';
-import type { ConversationItem } from '../../../../../common/contract/chats.ts';
+import { CHAT_FILTERS, chatsBulkLabels, type ChatFilter } from '../../../../../common/contract/chats-paths.ts';
+import type { chatsBulkActions, ConversationItem } from '../../../../../common/contract/chats.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -34,15 +35,22 @@ type ChatsView = ListView<typeof CHATS_VIEW>;
 const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: 50 });
 
 /** The bulk dialog's assignee: the staff who may hold a chat, loaded when the dialog opens. */
-function AssigneeChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+type AssignDraft = BulkDraft<typeof chatsBulkActions.assign>;
+function AssigneeChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
   const staff = useQuery(chatKeys.staff, fetchStaff);
   return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 
 /** Assign or resolve the selected chats, or all matching ones, as one job on the server (issue 22). */
 const BULK: readonly BulkActionSpec[] = [
-  { action: 'assign', label: 'Assign', verb: 'assigned', initialParams: { assignee_id: null }, renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} /> },
-  { action: 'resolve', label: 'Resolve', verb: 'resolved', initialParams: {} },
+  bulkSpec<typeof chatsBulkActions.assign>({
+    action: 'assign',
+    label: chatsBulkLabels.assign,
+    verb: 'assigned',
+    initialParams: { assignee_id: null },
+    renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} />,
+  }),
+  bulkSpec<typeof chatsBulkActions.resolve>({ action: 'resolve', label: chatsBulkLabels.resolve, verb: 'resolved', initialParams: {} }),
 ];
 
 /** Conversations with their last message, time and unread count on the left; the open one on the right. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { MONTH_NAMES } from '../../../../../common/calendar.ts';
-import { CLIENT_STATUS_LABELS, MAX_ADDRESS_LENGTH, MAX_LEGAL_NAME_LENGTH, MAX_LICENCE_NUMBER_LENGTH } from '../../../../../common/clients.ts';
+import { CLIENT_STATUS_LABELS, MAX_ADDRESS_LENGTH, MAX_AUTHORITY_LENGTH, MAX_CORPORATE_TAX_NUMBER_LENGTH, MAX_LEGAL_NAME_LENGTH, MAX_LICENCE_NUMBER_LENGTH, MAX_PHONE_LENGTH } from '../../../../../common/clients.ts';
 import { VAT_PERIODS, type VatPeriod } from '../../../../../common/compliance.ts';
 import type { ClientDetail, UpdateClientBody } from '../../../../../common/contract/clients.ts';
 import { clientPath } from '../../../../../common/links.ts';
@@ -197,8 +197,8 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
         <TextField id={`${id}-expiry`} label="Licence expiry" type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} hint={DATE_RULES.licenceExpiry.hint} error={errors.licence_expires_on} />
       </div>
       <div className="client-form-row">
-        <CountedTextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} near limit={100} error={errors.licensing_authority} />
-        <CountedTextField id={`${id}-form`} label="Legal form" value={form.legal_form} onValueChange={set('legal_form')} near limit={100} error={errors.legal_form} />
+        <CountedTextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} near limit={MAX_AUTHORITY_LENGTH} error={errors.licensing_authority} />
+        <CountedTextField id={`${id}-form`} label="Legal form" value={form.legal_form} onValueChange={set('legal_form')} near limit={MAX_AUTHORITY_LENGTH} error={errors.legal_form} />
       </div>
       <label className="client-check">
         <input type="checkbox" checked={form.vat_registered} onChange={(event) => set('vat_registered')(event.target.checked)} />
@@ -232,10 +232,10 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
           ))}
         </Select>
       </div>
-      <CountedTextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} near limit={30} error={errors.corporate_tax_number} />
+      <CountedTextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} near limit={MAX_CORPORATE_TAX_NUMBER_LENGTH} error={errors.corporate_tax_number} />
       <div className="client-form-row">
         <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={set('email')} error={errors.email} />
-        <CountedTextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} near limit={30} error={errors.phone} />
+        <CountedTextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} near limit={MAX_PHONE_LENGTH} error={errors.phone} />
       </div>
       <CountedTextField id={`${id}-address`} label="Address" value={form.address} onValueChange={set('address')} near limit={MAX_ADDRESS_LENGTH} error={errors.address} />
     </FormDialog>

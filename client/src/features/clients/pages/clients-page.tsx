@@ -1,12 +1,13 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type ClientStatus, type LicenceExpiryWindow } from '../../../../../common/clients.ts';
-import type { ClientListItem, ClientQuery } from '../../../../../common/contract/clients.ts';
-import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
+import type { ClientListItem, ClientQuery, clientsBulkActions } from '../../../../../common/contract/clients.ts';
+import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, clientsBulkLabels, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
-import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -120,20 +121,21 @@ const columns: readonly Column<ClientListItem>[] = [
 ];
 
 /** The bulk dialog's bookkeeper: the active bookkeepers (the team choices the client page offers). */
-function BookkeeperChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+type AssignDraft = BulkDraft<typeof clientsBulkActions.assign_bookkeeper>;
+function BookkeeperChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
   const team = useTeamChoices();
   return <PersonParam {...props} label="Bookkeeper" field="bookkeeper_id" people={team.data?.bookkeepers ?? []} none="Nobody (not assigned)" />;
 }
 
 /** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (issue 22; ADMIN only). */
 const BULK: readonly BulkActionSpec[] = [
-  {
+  bulkSpec<typeof clientsBulkActions.assign_bookkeeper>({
     action: 'assign_bookkeeper',
-    label: 'Assign bookkeeper',
+    label: clientsBulkLabels.assign_bookkeeper,
     verb: 'given the bookkeeper',
     initialParams: { bookkeeper_id: null },
     renderParams: (params, setParams) => <BookkeeperChoice params={params} setParams={setParams} />,
-  },
+  }),
 ];
 
 /** The Clients list: search, filters, sort and page in the URL through the list controller; export of the same view. */

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { EnquiryItem, EnquiryQuery } from '../../../../../common/contract/enquiries.ts';
+import type { enquiriesBulkActions, EnquiryItem, EnquiryQuery } from '../../../../../common/contract/enquiries.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
-import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
+import { enquiriesBulkLabels, ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, MAX_CLOSE_REASON_LENGTH, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -75,34 +76,34 @@ const columns: readonly Column<EnquiryItem>[] = [
 /** Bulk assign and status change (issue 22), each row through the enquiry's own action on the server. */
 function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[] {
   return [
-    {
+    bulkSpec<typeof enquiriesBulkActions.assign>({
       action: 'assign',
-      label: 'Assign',
+      label: enquiriesBulkLabels.assign,
       verb: 'assigned',
       initialParams: { assignee_id: null },
       renderParams: (params, setParams) => <PersonParam label="Assign to" field="assignee_id" none="Nobody (unassign)" people={assignees} params={params} setParams={setParams} />,
-    },
-    {
+    }),
+    bulkSpec<typeof enquiriesBulkActions.status>({
       action: 'status',
       phrase: 'Change the status of',
-      label: 'Change status',
+      label: enquiriesBulkLabels.status,
       verb: 'changed',
       initialParams: { status: null, reason: null },
-      ready: (params) => params.status !== null && (params.status !== 'closed' || String(params.reason ?? '').trim() !== ''),
+      ready: (params) => params.status !== null && (params.status !== 'closed' || (params.reason ?? '').trim() !== ''),
       renderParams: (params, setParams) => (
         <>
           <ChoiceParam
             label="New status"
-            value={params.status as EnquiryStatus | null}
+            value={params.status}
             choices={ENQUIRY_STATUSES.map((status) => ({ value: status, label: ENQUIRY_STATUS_LABELS[status] }))}
             onChange={(status) => setParams({ ...params, status, reason: status === 'closed' ? (params.reason ?? '') : null })}
           />
           {params.status === 'closed' && (
-            <ReasonParam label="Why they are closed" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />
+            <ReasonParam label="Why they are closed" maxLength={MAX_CLOSE_REASON_LENGTH} value={params.reason ?? ''} onChange={(reason) => setParams({ ...params, reason })} />
           )}
         </>
       ),
-    },
+    }),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, type LeadSource } from '../../../../../common/contract/crm-paths.ts';
+import { LEAD_SOURCES, LEAD_SOURCE_LABELS, MAX_LEAD_COMPANY_LENGTH, MAX_LEAD_CONTACT_LENGTH, MAX_LEAD_PHONE_LENGTH, type LeadSource } from '../../../../../common/contract/crm-paths.ts';
 import { parseAedToFils } from '../../../../../common/money.ts';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -34,10 +34,10 @@ export function NewLeadDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog title="New lead" submitLabel="Add lead" busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose}>
-      <CountedTextField id={`${id}-company`} label="Company" value={form.company} onValueChange={(company) => set({ company })} error={save.fieldErrors.company} near limit={150} />
-      <CountedTextField id={`${id}-contact`} label="Contact" value={form.contact_name} onValueChange={(contact_name) => set({ contact_name })} error={save.fieldErrors.contact_name} near limit={100} />
+      <CountedTextField id={`${id}-company`} label="Company" value={form.company} onValueChange={(company) => set({ company })} error={save.fieldErrors.company} near limit={MAX_LEAD_COMPANY_LENGTH} />
+      <CountedTextField id={`${id}-contact`} label="Contact" value={form.contact_name} onValueChange={(contact_name) => set({ contact_name })} error={save.fieldErrors.contact_name} near limit={MAX_LEAD_CONTACT_LENGTH} />
       <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={(email) => set({ email })} error={save.fieldErrors.email} />
-      <CountedTextField id={`${id}-phone`} label="Phone" value={form.phone} onValueChange={(phone) => set({ phone })} error={save.fieldErrors.phone} near limit={30} />
+      <CountedTextField id={`${id}-phone`} label="Phone" value={form.phone} onValueChange={(phone) => set({ phone })} error={save.fieldErrors.phone} near limit={MAX_LEAD_PHONE_LENGTH} />
       <div className="field">
         <label className="field__label" htmlFor={`${id}-source`}>
           Source

@@ -9,6 +9,7 @@ import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { crmKeys, inviteLead, moveLead } from '../api.ts';
 import { LEAD_LOST } from '../../../../../common/crm.ts';
+import { MAX_LOST_REASON_LENGTH } from '../../../../../common/contract/crm-paths.ts';
 
 export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => void }) {
   const [reason, setReason] = useState('');
@@ -27,7 +28,7 @@ export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => v
           Why was it lost?
         </label>
         <input id={id} className="field__input" value={reason} onChange={(event) => setReason(event.target.value)} />
-        <LengthCounter value={reason} limit={500} />
+        <LengthCounter value={reason} limit={MAX_LOST_REASON_LENGTH} />
         {save.fieldErrors.reason && <p className="field__error">{save.fieldErrors.reason}</p>}
       </div>
     </FormDialog>

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { LeadDetail, LeadItem, LeadStage } from '../../../../../common/contract/crm.ts';
-import { ACTIVITY_KINDS, ACTIVITY_KIND_LABELS, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type ActivityKind } from '../../../../../common/contract/crm-paths.ts';
+import { ACTIVITY_KINDS, ACTIVITY_KIND_LABELS, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, MAX_ACTIVITY_LENGTH, crmPagePath, type ActivityKind } from '../../../../../common/contract/crm-paths.ts';
 import { enquiryPagePath, type EnquiryKind } from '../../../../../common/contract/enquiries-paths.ts';
 import { ENQUIRY_KINDS } from '../../../../../common/contract/enquiries-paths.ts';
 import { verificationPath } from '../../../../../common/links.ts';
@@ -163,7 +163,7 @@ function ActivityForm({ lead }: { lead: LeadItem }) {
         </select>
       </label>
       <textarea className="lead__text" aria-label="What happened" value={text} onChange={(event) => setText(event.target.value)} />
-      <LengthCounter value={text} limit={2000} />
+      <LengthCounter value={text} limit={MAX_ACTIVITY_LENGTH} />
       <Button onClick={() => void save.run()} loading={save.busy} disabled={text.trim() === ''}>
         Add activity
       </Button>

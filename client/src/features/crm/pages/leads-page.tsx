@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { LeadItem, LeadQuery } from '../../../../../common/contract/crm.ts';
+import type { crmBulkActions, LeadItem, LeadQuery } from '../../../../../common/contract/crm.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
-import { LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
+import { crmBulkLabels, LEAD_SOURCES, LEAD_SOURCE_LABELS, LEAD_STAGES, LEAD_STAGE_LABELS, MAX_LOST_REASON_LENGTH, crmPagePath, type LeadSource, type LeadStage } from '../../../../../common/contract/crm-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -17,7 +18,7 @@ import { crmKeys, fetchLeads, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
-import { LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
+import { BULK_LEAD_STAGES, LEAD_LOST } from '../../../../../common/crm.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -57,38 +58,36 @@ const columns: readonly Column<LeadItem>[] = [
 ];
 
 /** Won is not a stage to move to: it is the invitation (the lead page's 'Won: invite to register'). */
-const MOVABLE_STAGES = LEAD_STAGES.filter((stage) => stage !== LEAD_WON);
-
 /** Bulk assign owner and move stage (issue 22), each row through the lead's own edit or stage change on the server. */
 function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
   return [
-    {
+    bulkSpec<typeof crmBulkActions.owner>({
       action: 'owner',
       phrase: 'Assign an owner to',
-      label: 'Assign owner',
+      label: crmBulkLabels.owner,
       verb: 'given the owner',
       initialParams: { owner_id: null },
       renderParams: (params, setParams) => <PersonParam label="Owner" field="owner_id" none="Nobody" people={owners} params={params} setParams={setParams} />,
-    },
-    {
+    }),
+    bulkSpec<typeof crmBulkActions.stage>({
       action: 'stage',
       phrase: 'Move',
-      label: 'Move stage',
+      label: crmBulkLabels.stage,
       verb: 'moved',
       initialParams: { stage: null, reason: null },
-      ready: (params) => params.stage !== null && (params.stage !== LEAD_LOST || String(params.reason ?? '').trim() !== ''),
+      ready: (params) => params.stage !== null && (params.stage !== LEAD_LOST || (params.reason ?? '').trim() !== ''),
       renderParams: (params, setParams) => (
         <>
           <ChoiceParam
             label="Stage"
-            value={params.stage as LeadStage | null}
-            choices={MOVABLE_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }))}
+            value={params.stage}
+            choices={BULK_LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }))}
             onChange={(stage) => setParams({ ...params, stage, reason: stage === LEAD_LOST ? (params.reason ?? '') : null })}
           />
-          {params.stage === LEAD_LOST && <ReasonParam label="Why they were lost" maxLength={200} value={String(params.reason ?? '')} onChange={(reason) => setParams({ ...params, reason })} />}
+          {params.stage === LEAD_LOST && <ReasonParam label="Why they were lost" maxLength={MAX_LOST_REASON_LENGTH} value={params.reason ?? ''} onChange={(reason) => setParams({ ...params, reason })} />}
         </>
       ),
-    },
+    }),
   ];
 }
 

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Faq, FaqQuery } from '../../../../../common/contract/faqs.ts';
-import { FAQ_STATUSES, FAQ_STATUS_LABELS, type FaqStatus } from '../../../../../common/contract/faqs-paths.ts';
+import type { Faq, FaqQuery, faqsBulkActions } from '../../../../../common/contract/faqs.ts';
+import { FAQ_STATUSES, FAQ_STATUS_LABELS, faqsBulkLabels, type FaqStatus } from '../../../../../common/contract/faqs-paths.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
@@ -28,8 +29,8 @@ const SCHEMA = {
 
 /** Publish or unpublish in bulk (issue 22), each FAQ through its own edit on the server. */
 const bulk: readonly BulkActionSpec[] = [
-  { action: 'publish', label: 'Publish', verb: 'published (shown on the website within its dates)', initialParams: {} },
-  { action: 'unpublish', label: 'Unpublish', verb: 'made a draft again', initialParams: {} },
+  bulkSpec<typeof faqsBulkActions.publish>({ action: 'publish', label: faqsBulkLabels.publish, verb: 'published (shown on the website within its dates)', initialParams: {} }),
+  bulkSpec<typeof faqsBulkActions.unpublish>({ action: 'unpublish', label: faqsBulkLabels.unpublish, verb: 'made a draft again', initialParams: {} }),
 ];
 
 /**

@@ -1,10 +1,11 @@
 import { Suspense, lazy } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatFils } from '../../../../../common/money.ts';
-import type { RequestListItem, RequestQuery } from '../../../../../common/contract/requests.ts';
-import { REQUEST_VIEWS, type RequestView } from '../../../../../common/contract/requests-paths.ts';
+import type { RequestListItem, RequestQuery, requestsBulkActions } from '../../../../../common/contract/requests.ts';
+import { REQUEST_VIEWS, requestsBulkLabels, type RequestView } from '../../../../../common/contract/requests-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import { BulkBar, type BulkActionSpec, type BulkParams } from '../../../components/bulk-bar.tsx';
+import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
@@ -38,14 +39,21 @@ type RequestsView = ListView<typeof REQUESTS_VIEW>;
 const queryOf = (view: RequestsView): RequestQuery => ({ view: view.view, assignee: view.assignee, ...(view.search ? { search: view.search } : {}), page: view.page, page_size: DEFAULT_PAGE_SIZE });
 
 /** The bulk dialog's assignee: the staff who may hold a request, loaded when the dialog opens. */
-function AssigneeChoice(props: { params: BulkParams; setParams: (params: BulkParams) => void }) {
+type AssignDraft = BulkDraft<typeof requestsBulkActions.assign>;
+function AssigneeChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
   const staff = useQuery(requestKeys.staff, fetchStaff);
   return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 
 /** Assign the selected requests, or all matching ones, as one job on the server (issue 22). */
 const BULK: readonly BulkActionSpec[] = [
-  { action: 'assign', label: 'Assign', verb: 'assigned', initialParams: { assignee_id: null }, renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} /> },
+  bulkSpec<typeof requestsBulkActions.assign>({
+    action: 'assign',
+    label: requestsBulkLabels.assign,
+    verb: 'assigned',
+    initialParams: { assignee_id: null },
+    renderParams: (params, setParams) => <AssigneeChoice params={params} setParams={setParams} />,
+  }),
 ];
 
 /** The inbox: breached requests first, then by time left on the SLA clock; one request opens over it. */

@@ -8,6 +8,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
+import { MAX_CALL_PLACE_LENGTH } from '../../../../../common/contract/registrations-paths.ts';
 import { dubaiDateTimeIso, dubaiInputs } from '../../../../../common/dubai-time.ts';
 import { filsToDecimal, formatFils } from '../../../../../common/money.ts';
 import {
@@ -282,7 +283,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       />
       <div className="pipeline-dialog__row">
         <SelectField id={ids.mode} label="Mode" value={mode} options={MEETING_MODES.map((value) => ({ value, label: MEETING_MODE_LABELS[value] }))} onChange={(value) => setMode(value as MeetingMode)} />
-        <CountedTextField id={ids.place} label={LINK_LABELS[mode]} value={place} onValueChange={setPlace} limit={500} required error={errors.link_or_location} />
+        <CountedTextField id={ids.place} label={LINK_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
       </div>
     </FormDialog>
   );

@@ -3,6 +3,9 @@ import { OnboardingList, onboardingSchema } from '../components/onboarding-list.
 import { detailHref } from '../model.ts';
 import { AssignParams } from '../components/bulk-assign.tsx';
 import type { BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
+import type { dueDiligenceBulkActions } from '../../../../../common/contract/registrations.ts';
+import { dueDiligenceBulkLabels } from '../../../../../common/contract/registrations-paths.ts';
 
 /** Longest-waiting request first: the order staff work the queue in. */
 const schema = onboardingSchema('requested_on');
@@ -10,13 +13,13 @@ const columns = [regIdColumn, companyColumn, dateColumn('requested_on', 'Request
 
 /** Assign (or unassign) the selected registrations, or all matching ones, as one job (issue 22). */
 const bulk: readonly BulkActionSpec[] = [
-  {
+  bulkSpec<typeof dueDiligenceBulkActions.assign>({
     action: 'assign',
-    label: 'Assign',
+    label: dueDiligenceBulkLabels.assign,
     verb: 'assigned',
     initialParams: { assignee_id: null },
-    renderParams: (params, setParams) => <AssignParams value={params.assignee_id as number | null} onChange={(assignee_id) => setParams({ assignee_id })} />,
-  },
+    renderParams: (params, setParams) => <AssignParams value={params.assignee_id} onChange={(assignee_id) => setParams({ assignee_id })} />,
+  }),
 ];
 
 /** Spec section 2: registrations at documents_submitted, active, waiting for due diligence. */

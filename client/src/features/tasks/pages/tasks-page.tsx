@@ -1,10 +1,11 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { TaskListItem, TaskQuery } from '../../../../../common/contract/tasks.ts';
-import { DEFAULT_TASK_SORT, TASK_SORTS, type TaskSort } from '../../../../../common/contract/tasks-paths.ts';
+import type { TaskListItem, TaskQuery, tasksBulkActions } from '../../../../../common/contract/tasks.ts';
+import { DEFAULT_TASK_SORT, TASK_SORTS, tasksBulkLabels, type TaskSort } from '../../../../../common/contract/tasks-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import { TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
+import { BULK_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
@@ -53,30 +54,30 @@ type Staff = readonly { id: number; display_name: string | null; email: string }
 
 /** Assign or move the selected tasks, or all matching ones, as one job on the server (issue 22). */
 const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
-  {
+  bulkSpec<typeof tasksBulkActions.assign>({
     action: 'assign',
-    label: 'Assign',
+    label: tasksBulkLabels.assign,
     verb: 'assigned',
     initialParams: { assignee_id: null },
     renderParams: (params, setParams) => (
       <PersonParam label="Assign to" field="assignee_id" people={staff} none="Nobody (unassign)" params={params} setParams={setParams} />
     ),
-  },
-  {
+  }),
+  bulkSpec<typeof tasksBulkActions.status>({
     action: 'status',
-    label: 'Change status',
+    label: tasksBulkLabels.status,
     verb: 'moved',
     initialParams: { status: null },
-    ready: (params) => typeof params.status === 'string',
+    ready: (params) => params.status !== null,
     renderParams: (params, setParams) => (
       <ChoiceParam
         label="Move to"
-        value={params.status as string | null}
-        choices={TASK_STATUSES.filter((status) => status !== 'in_review').map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
+        value={params.status}
+        choices={BULK_TASK_STATUSES.map((status) => ({ value: status, label: TASK_STATUS_LABELS[status] }))}
         onChange={(status) => setParams({ ...params, status })}
       />
     ),
-  },
+  }),
 ];
 
 const queryOf = (view: TasksView): TaskQuery => ({
