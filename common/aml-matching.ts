@@ -233,7 +233,7 @@ function nationalityAgreement(query: string | null | undefined, entry: ListEntry
   return entry.nationalities.some((nationality) => wanted.has(countryKey(nationality))) ? 'agrees' : 'differs';
 }
 
-const FACT_WEIGHT = { dob: { agrees: 10, differs: -25, unknown: 0 }, nationality: { agrees: 5, differs: -10, unknown: 0 } } as const;
+const FACT_WEIGHT = { dob: { agrees: 10, differs: -15, unknown: 0 }, nationality: { agrees: 5, differs: -10, unknown: 0 } } as const;
 
 /** A prepared name: its tokens once, so a list of 50,000 entries is not normalised again for each party. */
 export interface PreparedName {

@@ -3,6 +3,7 @@
  * compares the tables with the routes the apps register (both ways) and the API description
  * (backend/src/lib/openapi.ts) names the contracts' exported schemas. An area adds its line to each list.
  */
+import * as aml from './aml.ts';
 import * as apiDocs from './api-docs.ts';
 import * as careers from './careers.ts';
 import * as chats from './chats.ts';
@@ -23,6 +24,7 @@ import * as users from './users.ts';
 import * as work from './work.ts';
 
 export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+  aml: aml.amlEndpoints,
   api: apiDocs.apiDocsEndpoints,
   careers: careers.careersEndpoints,
   chats: chats.chatsEndpoints,
@@ -46,7 +48,7 @@ export const ALL_ENDPOINTS: readonly { name: string; endpoint: Endpoint }[] = Ob
   Object.entries(entries).map(([key, endpoint]) => ({ name: `${table}.${key}`, endpoint })),
 );
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(
