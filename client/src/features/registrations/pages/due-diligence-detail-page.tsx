@@ -16,6 +16,7 @@ import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
+import { AmlChecklist, AmlSection } from '../components/aml-section.tsx';
 import { DocumentsSection } from '../components/documents-section.tsx';
 import { PipelineActions } from '../components/pipeline-actions.tsx';
 import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
@@ -49,8 +50,10 @@ export function DueDiligenceDetailPage() {
           {data.plan && <PlanFacts plan={data.plan} />}
           <ProfileSection profile={data.profile} checks={data.profile_checks} />
           <DocumentsSection userId={data.user_id} documents={data.documents} />
+          <AmlSection userId={data.user_id} />
         </div>
         <div className="review__side">
+          <AmlChecklist userId={data.user_id} />
           <TimelineSection userId={data.user_id} events={timeline.data} loading={timeline.isLoading} />
         </div>
       </div>
