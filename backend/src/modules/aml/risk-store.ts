@@ -41,6 +41,28 @@ export async function readRisk(db: Queryable, registrationId: number): Promise<R
   };
 }
 
+/**
+ * Rates the registration's risk from its parties and the reviewer's answers and stores it (the rating,
+ * its factors, the next review; a new rating needs its EDD approved again). 409 without parties.
+ */
+export async function assessRisk(tx: Queryable, registrationId: number, answers: { sector: Sector; services: readonly Service[]; face_to_face: boolean }, ratedBy: number | null, today: string) {
+  const rows = await partyRows(tx, registrationId);
+  if (rows.length === 0) throw conflict('Add the client\'s owners, directors and signatories before rating the risk.');
+  const nodes = rows.map(toNode);
+  const ubos = new Set(computeUbos(nodes).flatMap((ubo) => ubo.party_ids));
+  // The model reads the people who own or control the client, and every PEP answer among the parties.
+  const people = rows.filter((row) => row.kind === 'person' && (ubos.has(row.id) || row.pep));
+  const stored = { sector: answers.sector, services: [...answers.services], face_to_face: answers.face_to_face };
+  const result = scoreRisk(stored, { layers: ownershipLayers(nodes), parties: people });
+  await amlFile(tx, registrationId);
+  await tx.query(
+    `UPDATE aml_files SET risk_level = $2, risk_score = $3, risk_factors = $4, risk_answers = $5, rated_by = $6, rated_at = CURRENT_TIMESTAMP, next_review_on = $7,
+            edd_approved_by = NULL, edd_approved_at = NULL, version = version + 1 WHERE registration_id = $1`,
+    [registrationId, result.level, result.score, JSON.stringify(result.factors), JSON.stringify(stored), ratedBy, addMonths(today, RISK_REVIEW_MONTHS[result.level])],
+  );
+  return result;
+}
+
 const FILE_CONFLICT = 'Someone changed this due-diligence file since you opened it. Reload to see the change.';
 
 type FileRow = AmlFileRow & { id: number };
@@ -56,19 +78,7 @@ export async function rateRisk(db: Database, userId: number, body: RateRiskBody,
     conflictMessage: FILE_CONFLICT,
     lock: (tx) => lockFile(tx, registration.id),
     act: async (tx, file) => {
-      const rows = await partyRows(tx, registration.id);
-      if (rows.length === 0) throw conflict('Add the client\'s owners, directors and signatories before rating the risk.');
-      const nodes = rows.map(toNode);
-      const ubos = new Set(computeUbos(nodes).flatMap((ubo) => ubo.party_ids));
-      // The model reads the people who own or control the client, and every PEP answer among the parties.
-      const people = rows.filter((row) => row.kind === 'person' && (ubos.has(row.id) || row.pep));
-      const result = scoreRisk({ sector: body.sector, services: body.services, face_to_face: body.face_to_face }, { layers: ownershipLayers(nodes), parties: people });
-      const nextReview = addMonths(today, RISK_REVIEW_MONTHS[result.level]);
-      await tx.query(
-        `UPDATE aml_files SET risk_level = $2, risk_score = $3, risk_factors = $4, risk_answers = $5, rated_by = $6, rated_at = CURRENT_TIMESTAMP, next_review_on = $7,
-                edd_approved_by = NULL, edd_approved_at = NULL, version = version + 1 WHERE registration_id = $1`,
-        [registration.id, result.level, result.score, JSON.stringify(result.factors), JSON.stringify({ sector: body.sector, services: body.services, face_to_face: body.face_to_face }), context.actorId, nextReview],
-      );
+      const result = await assessRisk(tx, registration.id, body, context.actorId, today);
       await writeAudit(tx, {
         entity: 'aml_file', entityId: registration.id, kind: 'risk_rated', actorId: context.actorId,
         data: { registration_id: registration.id, level: result.level, score: result.score, factors: result.factors },

@@ -6,13 +6,14 @@
  * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs.
  */
 import { emiratesIdCheckDigit, type PartyRole } from '../../../../common/aml.ts';
-import { RISK_REVIEW_MONTHS, rateRisk, type RiskAnswers } from '../../../../common/aml-risk.ts';
-import { addDays, addMonths, dubaiDate } from '../../../../common/calendar.ts';
+import type { RiskAnswers } from '../../../../common/aml-risk.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { DemoContext } from '../../demo/context.ts';
 import { DEMO_UAE_LIST, DEMO_UN_LIST } from '../../demo/aml-lists.ts';
 import type { Queryable } from '../../db/database.ts';
 import { importListIn } from './list-store.ts';
+import { assessRisk } from './risk-store.ts';
 import { screenRegistration } from './screening-store.ts';
 
 interface SeedParty {
@@ -57,21 +58,7 @@ async function insertParties(tx: Queryable, registrationId: number, parties: rea
   }
 }
 
-async function rate(tx: Queryable, registrationId: number, answers: RiskAnswers, ratedBy: number | null, today: string): Promise<void> {
-  const parties = await tx.query<{ name: string; nationality: string | null; residence: string | null; pep: boolean; depth: number }>(
-    `WITH RECURSIVE chain AS (
-       SELECT id, owner_party_id, 1 AS depth FROM aml_parties WHERE registration_id = $1 AND owner_party_id IS NULL
-       UNION ALL SELECT p.id, p.owner_party_id, c.depth + 1 FROM aml_parties p JOIN chain c ON p.owner_party_id = c.id)
-     SELECT p.name, p.nationality, p.residence, p.pep, c.depth FROM aml_parties p JOIN chain c ON c.id = p.id WHERE p.kind = 'person'`,
-    [registrationId],
-  );
-  const layers = Math.max(1, ...parties.map((party) => party.depth));
-  const result = rateRisk(answers, { layers, parties });
-  await tx.query(
-    `UPDATE aml_files SET risk_level = $2, risk_score = $3, risk_factors = $4, risk_answers = $5, rated_by = $6, rated_at = CURRENT_TIMESTAMP, next_review_on = $7 WHERE registration_id = $1`,
-    [registrationId, result.level, result.score, JSON.stringify(result.factors), JSON.stringify(answers), ratedBy, addMonths(today, RISK_REVIEW_MONTHS[result.level])],
-  );
-}
+const rate = (tx: Queryable, registrationId: number, answers: RiskAnswers, ratedBy: number | null, today: string) => assessRisk(tx, registrationId, answers, ratedBy, today);
 
 export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void> {
   const today = dubaiDate(now);
@@ -81,12 +68,14 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
   await importListIn(tx, 'un', DEMO_UN_LIST, null);
   await importListIn(tx, 'uae-local', DEMO_UAE_LIST, null);
 
-  const registrations = await tx.query<{ id: number; user_id: number; legal_name: string }>(
-    `SELECT r.id, r.user_id, r.legal_name FROM registrations r
-     WHERE r.stage = 'documents_submitted' AND r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL ORDER BY r.id`,
+  const registrations = await tx.query<{ id: number; user_id: number; legal_name: string; fresh: boolean }>(
+    `SELECT r.id, r.user_id, r.legal_name, (r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL) AS fresh
+     FROM registrations r WHERE r.stage = 'documents_submitted' ORDER BY r.id`,
   );
-  const cases = registrations.slice(-6);
-  const clean = registrations.slice(0, -6);
+  // The cases are the last six waiting for a first review; every other registration in due diligence is clean.
+  const cases = registrations.filter((registration) => registration.fresh).slice(-6);
+  const caseIds = new Set(cases.map((registration) => registration.id));
+  const clean = registrations.filter((registration) => !caseIds.has(registration.id));
   const lowRisk: RiskAnswers = { sector: 'professional_services', services: ['bookkeeping', 'vat'], face_to_face: true };
   for (const [index, registration] of clean.entries()) {
     const nationality = NATIONALITIES[index % NATIONALITIES.length]!;
