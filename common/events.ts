@@ -142,7 +142,13 @@ export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
 export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 'bulk_started'] as const;
 export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template'] as const;
+// AML due diligence (issue 31): parties, screening decisions, list imports, the risk rating, the freeze.
+export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported'] as const;
+export type AmlEventKind = (typeof AML_EVENT_KINDS)[number];
+/** Who hears of AML work: a client frozen by a confirmed match (ADMIN, compliance officers), potential matches to decide. */
+export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
@@ -161,5 +167,8 @@ export const NOTIFICATION_KINDS = [
   // growth and content (issue 21)
   ...GROWTH_EVENT_KINDS,
   ...GROWTH_NOTICE_KINDS,
+  // AML due diligence (issue 31)
+  ...AML_EVENT_KINDS,
+  ...AML_NOTICE_KINDS,
   'test',
 ] as const;

@@ -3,6 +3,7 @@
  * compares the tables with the routes the apps register (both ways) and the API description
  * (backend/src/lib/openapi.ts) names the contracts' exported schemas. An area adds its line to each list.
  */
+import * as aml from './aml.ts';
 import * as apiDocs from './api-docs.ts';
 import * as careers from './careers.ts';
 import * as chats from './chats.ts';
@@ -24,6 +25,7 @@ import * as users from './users.ts';
 import * as work from './work.ts';
 
 export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+  aml: aml.amlEndpoints,
   api: apiDocs.apiDocsEndpoints,
   careers: careers.careersEndpoints,
   chats: chats.chatsEndpoints,
@@ -67,6 +69,7 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
 export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

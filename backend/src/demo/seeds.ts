@@ -4,6 +4,7 @@
  * them; enquiries before the CRM, whose seed converts some; saved views last, over every list). The
  * modules do not know their seeds: production code never imports demo code (eslint.config.js).
  */
+import { seedAml } from '../modules/aml/seed.ts';
 import { seedCareers } from '../modules/careers/seed.ts';
 import { seedChats } from '../modules/chats/seed.ts';
 import { seedClients } from '../modules/clients/seed.ts';
@@ -32,5 +33,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedCrm,
   seedCareers,
   seedFaqs,
+  // AML due diligence (issue 31): after the registrations and the clients they became.
+  seedAml,
   seedViews,
 ];

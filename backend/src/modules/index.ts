@@ -21,6 +21,8 @@ import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
 import { enquiriesModule } from './enquiries/index.ts';
 import { faqsModule } from './faqs/index.ts';
+// AML due diligence (issue 31)
+import { amlModule } from './aml/index.ts';
 // Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
@@ -36,6 +38,8 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   invoicesModule,
   // Growth and content (issue 21)
   enquiriesModule, crmModule, careersModule, faqsModule,
+  // AML due diligence (issue 31)
+  amlModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
   apiDocsModule,

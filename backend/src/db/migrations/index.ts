@@ -32,6 +32,8 @@ import { migration as m0061 } from './0061-careers-faqs.ts';
 import { migration as m0070 } from './0070-work-at-speed.ts';
 // Search everywhere at speed (issue 22's p95 target).
 import { migration as m0071 } from './0071-staff-search-index.ts';
+// AML due diligence (issue 31): ids 80-89.
+import { migration as m0080 } from './0080-aml.ts';
 
 export type { Migration };
 
@@ -46,4 +48,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0070,
   // Search everywhere's speed
   m0071,
+  // AML due diligence (issue 31)
+  m0080,
 ];

@@ -40,6 +40,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
 import { signalInvoiceChange } from './notify.ts';
+import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -70,6 +71,8 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
     [invoice.clientId],
   );
   if (!client) throw notFound('Client');
+  // AML (issue 31): a client frozen by a confirmed sanctions match is not billed (409 naming the freeze).
+  await refuseWhenFrozen(tx, { clientId: invoice.clientId });
   const series = invoice.kind === 'invoice' ? 'INV' : 'CN';
   // The lock on the counter row is held to the end of this transaction: the next issue waits for it.
   const [counter] = await tx.query<{ last_number: number }>('UPDATE invoice_counters SET last_number = last_number + 1 WHERE series = $1 RETURNING last_number', [series]);
@@ -171,6 +174,7 @@ export async function invoiceDueSubscriptions(db: Database, now = new Date()): P
          FROM subscriptions s JOIN plans p ON p.id = s.plan_id
          WHERE s.status = 'active' AND s.starts_on <= $1::date AND s.id > $2
            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.period_start = s.starts_on)
+           AND ${notFrozenClient('s.client_id')}
          ORDER BY s.id LIMIT 50 FOR UPDATE OF s SKIP LOCKED`,
         [today, afterId],
       );

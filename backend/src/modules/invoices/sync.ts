@@ -19,6 +19,7 @@ import { MAX_SYNC_TRIES, type SyncErrorKind } from '../../../../common/invoices.
 import type { Database, Queryable } from '../../db/database.ts';
 import { notifyNeedsAttention, notifySyncedAfterFailure } from './notify.ts';
 import { SyncFailure, ZOHO_DUPLICATE_NUMBER, type AccountingSystem } from './zoho-books.ts';
+import { notFrozenClient } from '../../lib/aml-freeze.ts';
 
 export interface SyncOptions {
   /** This worker's name in the attempts (host and process). */
@@ -90,6 +91,7 @@ async function claim(db: Database, options: SyncOptions): Promise<number[]> {
     const rows = await tx.query<{ id: number }>(
       `SELECT id FROM invoices
        WHERE sync_state IN ('waiting', 'retrying') AND next_try_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
+         AND ${notFrozenClient('invoices.client_id')}
        ORDER BY next_try_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [now, options.batchSize],
     );

@@ -23,6 +23,7 @@ import { notifyRegistrationEvent } from './notify.ts';
 import { applyTransition, findRegistration, type Actor } from './transition.ts';
 import { person, readTimeline } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
+import { requireDueDiligenceComplete } from '../aml/index.ts';
 
 export * from './review-read.ts';
 
@@ -57,6 +58,8 @@ export function approve(db: Database, userId: number, body: { version: number },
       [registration.id],
     );
     if (count === 0) throw conflict('The client has not uploaded any document yet, so there is nothing to approve.');
+    // AML (issue 31): parties screened and decided, risk rated, EDD for high risk; else 409 listing what is missing.
+    await requireDueDiligenceComplete(tx, registration.id);
     await applyTransition(tx, registration, { action: 'approve', actor });
   });
 }

@@ -22,6 +22,7 @@ import type { Role } from '../../../../common/roles.ts';
 import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../../common/stages.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { notifyRegistrationEvent, type NotifyDetail } from './notify.ts';
@@ -88,6 +89,8 @@ export function pipelineWrite<Result>(db: Database, write: PipelineWrite<Result>
     act: async (tx, row) => {
       const action = typeof write.action === 'function' ? write.action(row) : write.action;
       requireAction(action, row, write.actor.role);
+      // A client frozen by a confirmed sanctions match (issue 31): no pipeline action until the freeze is lifted.
+      await refuseWhenFrozen(tx, { registrationId: row.id });
       await write.act(tx, row, action);
     },
     read: write.read,

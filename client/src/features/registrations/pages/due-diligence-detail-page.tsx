@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { routeByKey } from '../../../../../common/access.ts';
@@ -26,6 +26,9 @@ import { decisionBlockers, isRecordId, personName, reviewActionsApply, targetOfR
 import '../components/review.css';
 
 const dueDiligence = routeByKey('due-diligence');
+// The AML file is a chunk of its own: the page's own chunk stays within its budget, and it loads beside the record.
+const AmlSection = lazy(() => import('../components/aml-section.tsx').then((module) => ({ default: module.AmlSection })));
+const AmlChecklist = lazy(() => import('../components/aml-section.tsx').then((module) => ({ default: module.AmlChecklist })));
 
 /**
  * The due-diligence detail of one registration (/due-diligence/details/{id}, id = the client's user id):
@@ -49,8 +52,14 @@ export function DueDiligenceDetailPage() {
           {data.plan && <PlanFacts plan={data.plan} />}
           <ProfileSection profile={data.profile} checks={data.profile_checks} />
           <DocumentsSection userId={data.user_id} documents={data.documents} />
+          <Suspense fallback={null}>
+            <AmlSection userId={data.user_id} />
+          </Suspense>
         </div>
         <div className="review__side">
+          <Suspense fallback={null}>
+            <AmlChecklist userId={data.user_id} />
+          </Suspense>
           <TimelineSection userId={data.user_id} events={timeline.data} loading={timeline.isLoading} />
         </div>
       </div>

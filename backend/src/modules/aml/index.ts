@@ -1,0 +1,20 @@
+/**
+ * AML due diligence (issue 31): a registration's parties and UBOs, sanctions lists in their official
+ * formats, screening with a person's decision on each potential match, the freeze a confirmed match puts on
+ * the client, the risk rating and enhanced due diligence, and the gate the pipeline's 'Approve due
+ * diligence' waits on (requireDueDiligenceComplete).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
+import { startJobTimer } from '../../lib/job-timer.ts';
+import { runRescreenJobs } from './jobs.ts';
+import { amlRoutes } from './routes.ts';
+
+export { requireDueDiligenceComplete } from './gate.ts';
+
+async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<void> {
+  // Re-screening jobs left by a restart resume on the service desk's interval (an import also starts its own at once).
+  startJobTimer(app, 'aml re-screening', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => runRescreenJobs(app.db));
+}
+
+export const amlModule: BackendModule = { name: 'aml', setup, routes: amlRoutes };

@@ -1,0 +1,45 @@
+/** /api/registrations/{userId}/parties|screening|risk and /api/screening/...: the AML area's routes (issue 31). */
+import type { FastifyInstance } from 'fastify';
+import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { actionContext } from '../../lib/action.ts';
+import { route } from '../../lib/routes.ts';
+import { runRescreenJobs } from './jobs.ts';
+import { importList, listVersions } from './list-store.ts';
+import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
+import { findAmlRegistration } from './registration.ts';
+import { approveEdd, rateRisk } from './risk-store.ts';
+import { decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
+
+export async function amlRoutes(app: FastifyInstance) {
+  const context = (request: Parameters<typeof signedInUser>[0]) => actionContext(request, signedInUser(request).id);
+
+  route(app, endpoints.parties, async (request) => partiesOf(app.db, request.params.userId));
+  route(app, endpoints.addParty, async (request, reply) => {
+    const parties = await addParty(app.db, request.params.userId, request.body, context(request));
+    return reply.code(201).send(parties);
+  });
+  route(app, endpoints.updateParty, async (request) => updateParty(app.db, request.params.userId, request.params.partyId, request.body, context(request)));
+  route(app, endpoints.deleteParty, async (request) => deleteParty(app.db, request.params.userId, request.params.partyId, request.body.version, context(request)));
+
+  route(app, endpoints.screening, async (request) => screeningOf(app.db, request.params.userId));
+  route(app, endpoints.decide, async (request) => decideMatch(app.db, request.params.userId, request.params.matchId, request.body, context(request)));
+  route(app, endpoints.rateRisk, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return rateRisk(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));
+  });
+  route(app, endpoints.approveEdd, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return approveEdd(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));
+  });
+
+  route(app, endpoints.lists, async () => ({ results: await listVersions(app.db) }));
+  route(app, endpoints.importList, async (request, reply) => {
+    const outcome = await importList(app.db, request.params.list, request.body.content, signedInUser(request).id, context(request).idempotencyKey);
+    // Re-screening runs beside the answer; the job's progress is stored, so a restart finishes it.
+    if (outcome.rescreen_job_id !== null) void runRescreenJobs(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'aml re-screening failed; retried at the next interval'));
+    const { created, ...result } = outcome;
+    return reply.code(created ? 201 : 200).send(result);
+  });
+  route(app, endpoints.search, async (request) => searchLists(app.db, request.body));
+}

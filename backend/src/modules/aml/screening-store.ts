@@ -1,0 +1,228 @@
+/**
+ * Screening: every party (and the company itself) against the lists' current entries, on each change of a
+ * party and again after a list import. A candidate above the threshold becomes a potential match for a
+ * person to decide; a false positive is not raised again for the same party and list entry until either
+ * changes (their fingerprints). A confirmed match freezes the client at once, tells ADMIN users (the
+ * compliance officers among them) and opens a goAML register entry with its five-business-day deadline.
+ */
+import { createHash } from 'node:crypto';
+import { screen, type Candidate, type ScreenQuery } from '../../../../common/aml-matching.ts';
+import { countryNames } from '../../../../common/aml-countries.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
+import type { CandidateSchema, DecideBody, Screening, ScreeningMatch, SearchBody } from '../../../../common/contract/aml.ts';
+import { dueDiligenceDetailPath } from '../../../../common/links.ts';
+import { addWorkingDays } from '../../../../common/uae-holidays.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { notifyRoles } from '../notifications/index.ts';
+import { missingForApproval } from './gate.ts';
+import { currentIndex } from './list-store.ts';
+import { PARTY_COLUMNS, partyStates, type PartyRow } from './party-rows.ts';
+import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
+import { readRisk } from './risk-store.ts';
+
+/** Who hears of matches to decide and of a freeze: the Due Diligence page's roles; a freeze: ADMIN. */
+const REVIEW_ROLES = ['ADMIN', 'BD_MANAGER'] as const;
+
+const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
+
+interface Subject {
+  party_id: number | null;
+  query: ScreenQuery;
+}
+
+function subjectOf(row: PartyRow): Subject {
+  return {
+    party_id: row.id,
+    query: {
+      name: row.name,
+      other_names: row.name_ar ? [row.name_ar] : [],
+      date_of_birth: row.date_of_birth,
+      nationality: row.nationality ?? row.jurisdiction,
+      kind: row.kind === 'person' ? 'person' : 'entity',
+    },
+  };
+}
+
+function toCandidate(candidate: Candidate, primary: Map<number, string>): CandidateSchema {
+  return {
+    list: candidate.list as CandidateSchema['list'],
+    reference: candidate.reference,
+    listed_name: primary.get(candidate.entry_id) ?? candidate.matched_name,
+    matched_name: candidate.matched_name,
+    alias: candidate.alias,
+    score: candidate.score,
+    date_of_birth: candidate.date_of_birth,
+    nationality: candidate.nationality,
+    reasons: candidate.reasons,
+  };
+}
+
+/**
+ * Screens the registration's parties (all, or `partyIds`) and the company itself, in the caller's
+ * transaction. Answers how many potential matches are new.
+ */
+export async function screenRegistration(tx: Queryable, registration: AmlRegistration, options: { partyIds?: readonly number[]; notify?: boolean } = {}): Promise<number> {
+  const { index, primary } = await currentIndex(tx);
+  const parties = await tx.query<PartyRow>(
+    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1${options.partyIds ? ' AND p.id = ANY($2::integer[])' : ''} ORDER BY p.id`,
+    options.partyIds ? [registration.id, options.partyIds] : [registration.id],
+  );
+  const subjects: Subject[] = parties.map(subjectOf);
+  // The company itself is screened with everyone, and with its first party.
+  const withCompany = !options.partyIds || (await amlFile(tx, registration.id)).company_screened_at === null;
+  if (withCompany) subjects.push({ party_id: null, query: { name: registration.legal_name, kind: 'entity' } });
+  let fresh = 0;
+  for (const subject of subjects) {
+    const subjectPrint = fingerprint(subject.query);
+    const candidates = screen(index, subject.query, { countryNames });
+    const existing = await tx.query<{ id: number; entry_id: number; state: string; subject_fingerprint: string; entry_fingerprint: string }>(
+      'SELECT id, entry_id, state, subject_fingerprint, entry_fingerprint FROM aml_matches WHERE registration_id = $1 AND party_id IS NOT DISTINCT FROM $2',
+      [registration.id, subject.party_id],
+    );
+    const byEntry = new Map(existing.map((row) => [row.entry_id, row]));
+    const found = new Set<number>();
+    for (const candidate of candidates) {
+      found.add(candidate.entry_id);
+      const shown = toCandidate(candidate, primary);
+      const entryPrint = fingerprint([candidate.reference, candidate.matched_name, shown.listed_name]);
+      const row = byEntry.get(candidate.entry_id);
+      if (!row) {
+        await tx.query(
+          'INSERT INTO aml_matches (registration_id, party_id, entry_id, candidate, subject_fingerprint, entry_fingerprint) VALUES ($1, $2, $3, $4, $5, $6)',
+          [registration.id, subject.party_id, candidate.entry_id, JSON.stringify(shown), subjectPrint, entryPrint],
+        );
+        fresh += 1;
+      } else if (row.state === 'false_positive' && (row.subject_fingerprint !== subjectPrint || row.entry_fingerprint !== entryPrint)) {
+        // The party or the list entry changed since the decision: a person decides again.
+        await tx.query(
+          "UPDATE aml_matches SET state = 'potential', candidate = $2, subject_fingerprint = $3, entry_fingerprint = $4, decided_by = NULL, decided_at = NULL, reason = NULL, found_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1",
+          [row.id, JSON.stringify(shown), subjectPrint, entryPrint],
+        );
+        fresh += 1;
+      } else if (row.state === 'potential') {
+        await tx.query('UPDATE aml_matches SET candidate = $2, subject_fingerprint = $3, entry_fingerprint = $4 WHERE id = $1', [row.id, JSON.stringify(shown), subjectPrint, entryPrint]);
+      }
+    }
+    // A potential match the screening no longer finds (the name was corrected, the entry delisted) goes; decisions stay on file.
+    const gone = existing.filter((row) => row.state === 'potential' && !found.has(row.entry_id)).map((row) => row.id);
+    if (gone.length > 0) await tx.query('DELETE FROM aml_matches WHERE id = ANY($1::integer[])', [gone]);
+  }
+  if (parties.length > 0) await tx.query('UPDATE aml_parties SET screened_at = CURRENT_TIMESTAMP WHERE id = ANY($1::integer[])', [parties.map((party) => party.id)]);
+  if (withCompany) {
+    await amlFile(tx, registration.id);
+    await tx.query('UPDATE aml_files SET company_screened_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id]);
+  }
+  if (fresh > 0 && options.notify !== false) {
+    await notifyRoles(tx, REVIEW_ROLES, {
+      kind: 'screening_potential_match',
+      title: 'Potential sanctions match',
+      body: `${registration.legal_name}: ${fresh} potential ${fresh === 1 ? 'match' : 'matches'} to decide.`,
+      link: dueDiligenceDetailPath(registration.user_id),
+    });
+  }
+  return fresh;
+}
+
+interface MatchRow {
+  id: number;
+  version: number;
+  party_id: number | null;
+  state: ScreeningMatch['state'];
+  candidate: CandidateSchema;
+  decided_by: ScreeningMatch['decided_by'];
+  decided_at: Date | null;
+  reason: string | null;
+  found_at: Date;
+}
+
+export async function readScreening(db: Queryable, registration: AmlRegistration): Promise<Screening> {
+  const file = await amlFile(db, registration.id);
+  const parties = await db.query<{ id: number; name: string; screened_at: Date | null }>('SELECT id, name, screened_at FROM aml_parties WHERE registration_id = $1 ORDER BY id', [registration.id]);
+  const states = await partyStates(db, registration.id);
+  const matches = await db.query<MatchRow>(
+    `SELECT m.id, m.version, m.party_id, m.state, m.candidate, ${personJson('u')} AS decided_by, m.decided_at, m.reason, m.found_at
+     FROM aml_matches m LEFT JOIN users u ON u.id = m.decided_by WHERE m.registration_id = $1 ORDER BY (m.candidate->>'score')::integer DESC, m.id`,
+    [registration.id],
+  );
+  const matchesOf = (partyId: number | null) => matches.filter((match) => match.party_id === partyId).map((match) => ({
+    id: match.id, version: match.version, state: match.state, candidate: match.candidate, decided_by: match.decided_by, decided_at: match.decided_at?.toISOString() ?? null, reason: match.reason, found_at: match.found_at.toISOString(),
+  }));
+  const subjects: Screening['subjects'] = [
+    { party_id: null, name: registration.legal_name, state: file.company_screened_at ? states.get(null) ?? 'clear' : 'not_screened', screened_at: file.company_screened_at?.toISOString() ?? null, matches: matchesOf(null) },
+    ...parties.map((party) => ({ party_id: party.id, name: party.name, state: party.screened_at ? states.get(party.id) ?? 'clear' : 'not_screened' as const, screened_at: party.screened_at?.toISOString() ?? null, matches: matchesOf(party.id) })),
+  ];
+  return {
+    user_id: registration.user_id,
+    legal_name: registration.legal_name,
+    version: file.version,
+    frozen: file.frozen_at ? { at: file.frozen_at.toISOString(), reason: file.frozen_reason ?? '' } : null,
+    subjects,
+    risk: await readRisk(db, registration.id),
+    missing: await missingForApproval(db, registration.id),
+  };
+}
+
+export async function screeningOf(db: Queryable, userId: number): Promise<Screening> {
+  return readScreening(db, await findAmlRegistration(db, userId));
+}
+
+const MATCH_CONFLICT = 'Someone decided this match since you opened it. Reload to see the decision.';
+
+/** goAML's deadline for a fund freeze report: five business days (Cabinet Decision 74 of 2020). */
+export const GOAML_DEADLINE_WORKING_DAYS = 5;
+
+export async function decideMatch(db: Database, userId: number, matchId: number, body: DecideBody, context: ActionContext, today = dubaiDate()): Promise<Screening> {
+  const registration = await findAmlRegistration(db, userId);
+  return writeRecord(db, {
+    entity: 'aml_match',
+    context,
+    version: body.version,
+    conflictMessage: MATCH_CONFLICT,
+    lock: async (tx) => {
+      const [row] = await tx.query<MatchRow>('SELECT id, version, party_id, state, candidate, found_at FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE', [matchId, registration.id]);
+      if (!row) throw notFound('Match');
+      return row;
+    },
+    act: async (tx, row) => {
+      if (row.state !== 'potential') throw conflict('This match is already decided.');
+      const reason = body.reason.trim();
+      await tx.query('UPDATE aml_matches SET state = $2, reason = $3, decided_by = $4, decided_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1', [row.id, body.decision, reason, context.actorId]);
+      const kind = body.decision === 'confirmed' ? 'match_confirmed' : 'match_false_positive';
+      await writeAudit(tx, {
+        entity: 'aml_match', entityId: row.id, kind, actorId: context.actorId,
+        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason },
+        before: { state: row.state }, after: { state: body.decision }, idempotencyKey: context.idempotencyKey,
+      });
+      if (body.decision === 'confirmed') await freeze(tx, registration, row, context.actorId, today);
+    },
+    read: (tx) => readScreening(tx, registration),
+  });
+}
+
+async function freeze(tx: Queryable, registration: AmlRegistration, match: MatchRow, actorId: number, today: string): Promise<void> {
+  await amlFile(tx, registration.id, true);
+  const reason = `Confirmed match on the ${match.candidate.list === 'un' ? 'UN' : 'UAE local'} list (${match.candidate.reference}, ${match.candidate.listed_name})`;
+  await tx.query('UPDATE aml_files SET frozen_at = coalesce(frozen_at, CURRENT_TIMESTAMP), frozen_reason = coalesce(frozen_reason, $2), version = version + 1 WHERE registration_id = $1', [registration.id, reason]);
+  await tx.query(
+    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4)",
+    [registration.id, match.id, addWorkingDays(today, GOAML_DEADLINE_WORKING_DAYS), reason],
+  );
+  // The notice names no list or person: it reaches staff only, but says no more than the freeze itself.
+  await notifyRoles(tx, ['ADMIN'], {
+    kind: 'client_frozen',
+    title: 'Client frozen',
+    body: `${registration.legal_name} is frozen by a confirmed sanctions match; a fund freeze report is due within ${GOAML_DEADLINE_WORKING_DAYS} business days.`,
+    link: dueDiligenceDetailPath(registration.user_id),
+  }, actorId);
+}
+
+/** POST screening/search: a name looked up before it is a party. */
+export async function searchLists(db: Queryable, body: SearchBody): Promise<{ results: CandidateSchema[] }> {
+  const { index, primary } = await currentIndex(db);
+  const candidates = screen(index, { name: body.name, date_of_birth: body.date_of_birth ?? null, nationality: body.nationality ?? null, kind: body.kind }, { countryNames });
+  return { results: candidates.slice(0, 50).map((candidate) => toCandidate(candidate, primary)) };
+}

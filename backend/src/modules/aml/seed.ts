@@ -1,0 +1,155 @@
+/**
+ * The AML demo (issue 31): the two demo lists imported, the ADMIN marked compliance officer, every fresh
+ * due-diligence registration given a clean file (one owner who manages it, screened clear, rated low), and
+ * the last six the ADMIN's own, each showing one case: a registration waiting for its owners (the browser
+ * walk adds them), a potential match that is a false positive by date of birth, a confirmed match (frozen,
+ * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs.
+ */
+import { emiratesIdCheckDigit, type PartyRole } from '../../../../common/aml.ts';
+import type { RiskAnswers } from '../../../../common/aml-risk.ts';
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import { addWorkingDays } from '../../../../common/uae-holidays.ts';
+import type { DemoContext } from '../../demo/context.ts';
+import { DEMO_UAE_LIST, DEMO_UN_LIST } from '../../demo/aml-lists.ts';
+import type { Queryable } from '../../db/database.ts';
+import { importListIn } from './list-store.ts';
+import { assessRisk } from './risk-store.ts';
+import { screenRegistration } from './screening-store.ts';
+
+interface SeedParty {
+  key?: string;
+  owner?: string;
+  kind?: 'person' | 'company';
+  name: string;
+  name_ar?: string;
+  date_of_birth?: string;
+  nationality?: string;
+  residence?: string;
+  id?: { type: 'emirates_id' | 'passport'; number: string; expires_on: string };
+  roles: PartyRole[];
+  share?: number;
+  pep?: string;
+  jurisdiction?: string;
+  registration_number?: string;
+}
+
+const emiratesId = (year: number, serial: number) => {
+  const first14 = `784${year}${String(serial).padStart(7, '0')}`;
+  return `${first14}${emiratesIdCheckDigit(first14)}`;
+};
+
+const FIRST = ['Ahmed', 'Priya', 'Daniel', 'Noor', 'Ravi', 'Sofia', 'Karim', 'Hind', 'Tomasz', 'Leila', 'Arjun', 'Mona', 'Chen', 'Yara', 'Samir', 'Ines'];
+const LAST = ['Al Zaabi', 'Menon', 'Fischer', 'Haddad', 'Iyer', 'Rossi', 'Bennani', 'Al Mazrouei', 'Nowak', 'Farouk', 'Desai', 'Saleh', 'Wei', 'Khoury', 'Aziz', 'Laurent'];
+const NATIONALITIES = ['AE', 'IN', 'GB', 'JO', 'IN', 'IT', 'MA', 'AE', 'PL', 'EG', 'IN', 'EG', 'CN', 'LB', 'PK', 'FR'];
+
+async function insertParties(tx: Queryable, registrationId: number, parties: readonly SeedParty[]): Promise<void> {
+  const ids = new Map<string, number>();
+  for (const party of parties) {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO aml_parties (registration_id, owner_party_id, kind, name, name_ar, date_of_birth, nationality, residence, id_type, id_number, id_expires_on, roles, share_bp, pep, pep_details, jurisdiction, registration_number)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id`,
+      [
+        registrationId, party.owner ? ids.get(party.owner) ?? null : null, party.kind ?? 'person', party.name, party.name_ar ?? null, party.date_of_birth ?? null,
+        party.nationality ?? null, party.residence ?? null, party.id?.type ?? null, party.id?.number ?? null, party.id?.expires_on ?? null, JSON.stringify(party.roles),
+        party.share === undefined ? null : Math.round(party.share * 100), Boolean(party.pep), party.pep ?? null, party.jurisdiction ?? null, party.registration_number ?? null,
+      ],
+    );
+    if (party.key) ids.set(party.key, row!.id);
+  }
+}
+
+const rate = (tx: Queryable, registrationId: number, answers: RiskAnswers, ratedBy: number | null, today: string) => assessRisk(tx, registrationId, answers, ratedBy, today);
+
+export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void> {
+  const today = dubaiDate(now);
+  const [admin] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'admin@example.com'");
+  const adminId = admin?.id ?? null;
+  if (adminId !== null) await tx.query('UPDATE users SET compliance_officer = true WHERE id = $1', [adminId]);
+  await importListIn(tx, 'un', DEMO_UN_LIST, null);
+  await importListIn(tx, 'uae-local', DEMO_UAE_LIST, null);
+
+  const registrations = await tx.query<{ id: number; user_id: number; legal_name: string; fresh: boolean }>(
+    `SELECT r.id, r.user_id, r.legal_name, (r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL) AS fresh
+     FROM registrations r WHERE r.stage = 'documents_submitted' ORDER BY r.id`,
+  );
+  // The cases are the last six waiting for a first review; every other registration in due diligence is clean.
+  const cases = registrations.filter((registration) => registration.fresh).slice(-6);
+  const caseIds = new Set(cases.map((registration) => registration.id));
+  const clean = registrations.filter((registration) => !caseIds.has(registration.id));
+  const lowRisk: RiskAnswers = { sector: 'professional_services', services: ['bookkeeping', 'vat'], face_to_face: true };
+  for (const [index, registration] of clean.entries()) {
+    const nationality = NATIONALITIES[index % NATIONALITIES.length]!;
+    await insertParties(tx, registration.id, [{
+      name: `${FIRST[index % FIRST.length]!} ${LAST[(index * 7 + 3) % LAST.length]!}`,
+      date_of_birth: `${1965 + (index % 30)}-0${1 + (index % 9)}-1${index % 10}`,
+      nationality,
+      residence: 'AE',
+      id: { type: 'emirates_id', number: emiratesId(1965 + (index % 30), 100_000 + index), expires_on: addDays(today, 400 + index * 5) },
+      roles: ['shareholder', 'manager', 'signatory'],
+      share: 100,
+    }]);
+    await screenRegistration(tx, registration, { notify: false });
+    await rate(tx, registration.id, lowRisk, null, today);
+  }
+
+  const [walk, falsePositive, confirmed, pep, layered, expiring] = cases;
+  for (const registration of cases) await tx.query('UPDATE registrations SET assignee_id = $2 WHERE id = $1', [registration.id, adminId]);
+  void walk; // Its owners are added by the reviewer (the browser walk): nothing seeded.
+
+  if (falsePositive) {
+    await insertParties(tx, falsePositive.id, [{
+      name: 'Mohamed Abdulrahman Al Hashimi', name_ar: 'محمد عبدالرحمن الهاشمي', date_of_birth: '1991-04-12', nationality: 'YE', residence: 'AE',
+      id: { type: 'emirates_id', number: emiratesId(1991, 4_512_201), expires_on: addDays(today, 700) }, roles: ['shareholder', 'manager'], share: 100,
+    }]);
+    await screenRegistration(tx, falsePositive, { notify: false });
+  }
+
+  if (confirmed) {
+    await insertParties(tx, confirmed.id, [
+      { name: 'Khalid Saeed Al Marri', name_ar: 'خالد سعيد المري', date_of_birth: '1979-03-12', nationality: 'QA', residence: 'AE', id: { type: 'passport', number: 'QA0097731', expires_on: addDays(today, 900) }, roles: ['shareholder', 'director'], share: 70 },
+      { name: 'Vivek Raman', date_of_birth: '1983-08-30', nationality: 'IN', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1983, 2_204_118), expires_on: addDays(today, 500) }, roles: ['shareholder', 'manager', 'signatory'], share: 30 },
+    ]);
+    await screenRegistration(tx, confirmed, { notify: false });
+    const [match] = await tx.query<{ id: number; reference: string; listed: string }>(
+      "SELECT m.id, m.candidate->>'reference' AS reference, m.candidate->>'listed_name' AS listed FROM aml_matches m JOIN aml_parties p ON p.id = m.party_id WHERE m.registration_id = $1 AND p.name = 'Khalid Saeed Al Marri' ORDER BY (m.candidate->>'score')::integer DESC LIMIT 1",
+      [confirmed.id],
+    );
+    if (match) {
+      const reason = `Confirmed match on the UAE local list (${match.reference}, ${match.listed})`;
+      await tx.query("UPDATE aml_matches SET state = 'confirmed', reason = $2, decided_by = $3, decided_at = CURRENT_TIMESTAMP WHERE id = $1", [match.id, 'Name, Arabic name, date of birth and nationality all agree with the listing.', adminId]);
+      await tx.query('UPDATE aml_files SET frozen_at = CURRENT_TIMESTAMP, frozen_reason = $2 WHERE registration_id = $1', [confirmed.id, reason]);
+      await tx.query("INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4)", [confirmed.id, match.id, addWorkingDays(today, 5), reason]);
+    }
+  }
+
+  if (pep) {
+    await insertParties(tx, pep.id, [
+      { name: 'Hamdan Rashid Al Ketbi', name_ar: 'حمدان راشد الكتبي', date_of_birth: '1969-01-21', nationality: 'AE', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1969, 3_310_442), expires_on: addDays(today, 1000) }, roles: ['shareholder', 'director'], share: 60, pep: 'Former member of a municipal council (2012-2020)' },
+      { name: 'Grace Okafor', date_of_birth: '1987-05-05', nationality: 'NG', residence: 'AE', id: { type: 'passport', number: 'A09876543', expires_on: addDays(today, 800) }, roles: ['shareholder', 'manager', 'signatory'], share: 40 },
+    ]);
+    await screenRegistration(tx, pep, { notify: false });
+    await rate(tx, pep.id, { sector: 'real_estate', services: ['bookkeeping', 'cfo'], face_to_face: true }, adminId, today);
+  }
+
+  if (layered) {
+    await insertParties(tx, layered.id, [
+      { key: 'holding', kind: 'company', name: 'Gulf Meridian Holding Ltd', jurisdiction: 'AE', registration_number: 'DIFC-CL-4471', roles: ['shareholder'], share: 80 },
+      { key: 'invest', owner: 'holding', kind: 'company', name: 'Sea Lantern Investments FZE', jurisdiction: 'AE', registration_number: 'JAFZA-88120', roles: ['shareholder'], share: 60 },
+      { owner: 'invest', name: 'Reem Al Nuaimi', date_of_birth: '1982-10-09', nationality: 'AE', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1982, 6_001_733), expires_on: addDays(today, 600) }, roles: ['shareholder'], share: 60 },
+      { owner: 'invest', name: 'Sanjay Kapoor', date_of_birth: '1975-02-17', nationality: 'IN', residence: 'AE', id: { type: 'passport', number: 'Z4410987', expires_on: addDays(today, 300) }, roles: ['shareholder'], share: 40 },
+      { owner: 'holding', name: 'Lina Haddad', date_of_birth: '1990-07-07', nationality: 'LB', residence: 'AE', id: { type: 'passport', number: 'LR1122334', expires_on: addDays(today, 450) }, roles: ['shareholder'], share: 20 },
+      { name: 'Omar Farouk', date_of_birth: '1979-12-01', nationality: 'EG', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1979, 7_120_550), expires_on: addDays(today, 720) }, roles: ['shareholder', 'manager', 'signatory'], share: 20 },
+    ]);
+    await screenRegistration(tx, layered, { notify: false });
+    await rate(tx, layered.id, { sector: 'general_trading', services: ['bookkeeping', 'vat', 'corporate_tax'], face_to_face: false }, adminId, today);
+  }
+
+  if (expiring) {
+    await insertParties(tx, expiring.id, [
+      { name: 'Farah Siddiqui', date_of_birth: '1986-03-03', nationality: 'PK', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1986, 5_550_101), expires_on: addDays(today, 12) }, roles: ['shareholder', 'manager', 'signatory'], share: 100 },
+      { name: 'Marco Bellini', date_of_birth: '1978-09-14', nationality: 'IT', residence: 'AE', id: { type: 'passport', number: 'YA7654321', expires_on: addDays(today, -5) }, roles: ['director'] },
+    ]);
+    await screenRegistration(tx, expiring, { notify: false });
+    await rate(tx, expiring.id, lowRisk, adminId, today);
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * AML due diligence's calls on one registration (common/contract/aml.ts): its parties and UBOs, the
+ * screening with its decisions, the risk rating and what the approval waits on. The keys sit under
+ * 'registrations', so every review action (and each of these writes) reads them again.
+ */
+import type { amlEndpoints, DecideBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
+import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
+import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { call } from '../../lib/call.ts';
+import { useQuery } from '../../lib/use-query.ts';
+
+type Headers = Record<string, string>;
+
+const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
+
+export const amlKeys = {
+  parties: (userId: string | number) => ['registrations', 'aml-parties', String(userId)] as const,
+  screening: (userId: string | number) => ['registrations', 'aml-screening', String(userId)] as const,
+};
+
+export const useParties = (userId: number) => useQuery(amlKeys.parties(userId), (signal) => call(aml.parties, { params: { userId }, signal }));
+export const useScreening = (userId: number) => useQuery(amlKeys.screening(userId), (signal) => call(aml.screening, { params: { userId }, signal }));
+
+export const addParty = (userId: number, body: NewPartyBody, headers: Headers) => call(aml.addParty, { params: { userId }, body, headers });
+export const updateParty = (userId: number, partyId: number, body: UpdatePartyBody, headers: Headers) => call(aml.updateParty, { params: { userId, partyId }, body, headers });
+export const deleteParty = (userId: number, partyId: number, version: number, headers: Headers) => call(aml.deleteParty, { params: { userId, partyId }, body: { version }, headers });
+export const decideMatch = (userId: number, matchId: number, body: DecideBody, headers: Headers) => call(aml.decide, { params: { userId, matchId }, body, headers });
+export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });

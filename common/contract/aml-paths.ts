@@ -1,0 +1,28 @@
+/** The AML due-diligence area's paths (relative to API_BASE), importable by the console at runtime (issue 31). */
+
+export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
+export type SanctionsList = (typeof SANCTIONS_LISTS)[number];
+export const SANCTIONS_LIST_LABELS: Record<SanctionsList, string> = { un: 'UN Security Council Consolidated List', 'uae-local': 'UAE Local Terrorist List' };
+
+export const amlRoutes = {
+  /** The registration's parties, its UBOs and layers of ownership. */
+  parties: 'GET /registrations/:userId/parties',
+  addParty: 'POST /registrations/:userId/parties',
+  updateParty: 'PATCH /registrations/:userId/parties/:partyId',
+  /** { version } */
+  deleteParty: 'DELETE /registrations/:userId/parties/:partyId',
+  /** Per party its screening state and candidates, the risk rating and the gate's checklist. */
+  screening: 'GET /registrations/:userId/screening',
+  /** { decision: false_positive | confirmed, reason, version } */
+  decide: 'POST /registrations/:userId/screening/:matchId/decide',
+  /** { sector, services, face_to_face, version } */
+  rateRisk: 'PUT /registrations/:userId/risk',
+  /** Enhanced due diligence's second approval, by an ADMIN other than the one who rated the risk. { version } */
+  approveEdd: 'POST /registrations/:userId/risk/edd-approval',
+  /** The list versions, newest first. */
+  lists: 'GET /screening/lists/',
+  /** { content }: the list file in its official format (UN XML, the UAE local list's CSV). */
+  importList: 'POST /screening/lists/:list',
+  /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
+  search: 'POST /screening/search',
+} as const;
