@@ -4,6 +4,7 @@
  * (backend/src/lib/openapi.ts) names the contracts' exported schemas. An area adds its line to each list.
  */
 import * as apiDocs from './api-docs.ts';
+import * as audit from './audit.ts';
 import * as careers from './careers.ts';
 import * as chats from './chats.ts';
 import * as clients from './clients.ts';
@@ -24,6 +25,7 @@ import * as work from './work.ts';
 
 export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   api: apiDocs.apiDocsEndpoints,
+  audit: audit.auditEndpoints,
   careers: careers.careersEndpoints,
   chats: chats.chatsEndpoints,
   clients: clients.clientsEndpoints,
@@ -46,7 +48,7 @@ export const ALL_ENDPOINTS: readonly { name: string; endpoint: Endpoint }[] = Ob
   Object.entries(entries).map(([key, endpoint]) => ({ name: `${table}.${key}`, endpoint })),
 );
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

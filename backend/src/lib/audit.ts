@@ -5,6 +5,7 @@
  */
 import type { AuditEntity, ChatEventKind, ClientEventKind, GrowthEventKind, InvoiceEventKind, RegistrationEventKind, SpeedEventKind, RequestEventKind, TaskEventKind, UserEventKind } from '../../../common/events.ts';
 import type { Queryable } from '../db/database.ts';
+import { requestOrigin } from './request-origin.ts';
 
 export interface AuditEvent {
   entity: AuditEntity;
@@ -22,9 +23,10 @@ export interface AuditEvent {
 }
 
 export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<number> {
+  const origin = requestOrigin();
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP)) RETURNING id`,
+    `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at, request_id, client_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP), $10, $11) RETURNING id`,
     [
       event.entity,
       event.entityId,
@@ -35,6 +37,8 @@ export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<numb
       event.after === undefined || event.after === null ? null : JSON.stringify(event.after),
       event.idempotencyKey ?? null,
       event.at ?? null,
+      origin?.requestId ?? null,
+      origin?.clientAddress ?? null,
     ],
   );
   return row!.id;
