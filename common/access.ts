@@ -22,6 +22,7 @@ export type IconName =
   | 'chats'
   | 'clients'
   | 'users'
+  | 'audit'
   | 'faqs'
   | 'careers'
   | 'settings';
@@ -66,6 +67,7 @@ export type RouteKey =
   | 'chats'
   | 'clients'
   | 'users'
+  | 'audit'
   | 'faqs'
   | 'careers'
   | 'settings';
@@ -119,6 +121,7 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'chats', name: 'Chats', path: '/chats', icon: 'chats', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'clients', name: 'Clients', path: '/clients', icon: 'clients', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'users', name: 'Users', path: '/users', icon: 'users', permission: [ADMIN] },
+  { id: 'audit', name: 'Audit', path: '/audit', icon: 'audit', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
 ];

@@ -29,8 +29,20 @@ export const REGISTRATION_EVENT_KINDS = [
 ] as const;
 export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number];
 
-export const USER_EVENT_KINDS = ['invited', 'role_changed', 'deactivated', 'reactivated'] as const;
+export const USER_EVENT_KINDS = [
+  'invited',
+  'role_changed',
+  'deactivated',
+  'reactivated',
+  // Staff security (issue 33): on the user whose sessions or access it concerns.
+  'signed_out_everywhere',
+  'admin_network_refused',
+  'audit_exported',
+] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+/** Events that record a read (an export of the audit trail), not a change: an accepted GET may add one. */
+export const READ_EVENT_KINDS: readonly UserEventKind[] = ['audit_exported'];
 
 /**
  * A client's timeline: its own events (entity 'client'), its subscriptions' ('subscription') and its monthly

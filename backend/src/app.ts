@@ -4,6 +4,7 @@
  * module needs (database, errors, authentication, identity administration); the modules of modules/index.ts
  * bring the areas, each registered the same way.
  */
+import { trackRequestOrigin } from './lib/request-origin.ts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Agent } from 'node:http';
@@ -67,6 +68,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
   });
   app.setValidatorCompiler(strictValidatorCompiler);
   app.addHook('preValidation', markMissingBody);
+  trackRequestOrigin(app);
   app.decorate('consoleUrl', config.CONSOLE_URL);
   app.decorate('buildExtras', extras);
   app.decorate('routeTable', [] as RouteOptions[]);

@@ -5,6 +5,7 @@
  */
 import * as aml from './aml.ts';
 import * as apiDocs from './api-docs.ts';
+import * as audit from './audit.ts';
 import * as careers from './careers.ts';
 import * as chats from './chats.ts';
 import * as clients from './clients.ts';
@@ -27,6 +28,7 @@ import * as work from './work.ts';
 export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   aml: aml.amlEndpoints,
   api: apiDocs.apiDocsEndpoints,
+  audit: audit.auditEndpoints,
   careers: careers.careersEndpoints,
   chats: chats.chatsEndpoints,
   clients: clients.clientsEndpoints,
@@ -70,6 +72,7 @@ export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((t
 
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

@@ -34,6 +34,13 @@ describe('audit events', () => {
       db.transaction((tx) => writeAudit(tx, { entity: 'registration', entityId: 3, kind: 'approved', actorId: null, idempotencyKey: 'k-1' })),
     ).rejects.toThrow();
   });
+  it('is append-only: the database refuses UPDATE, DELETE and TRUNCATE of an event', async () => {
+    const id = await db.transaction((tx) => writeAudit(tx, { entity: 'user', entityId: 9, kind: 'role_changed', actorId: null, after: { role: 'ADMIN' } }));
+    await expect(db.query("UPDATE audit_events SET kind = 'user_invited' WHERE id = $1", [id])).rejects.toThrow(/append-only: UPDATE refused/);
+    await expect(db.query('DELETE FROM audit_events WHERE id = $1', [id])).rejects.toThrow(/append-only: DELETE refused/);
+    await expect(db.query('TRUNCATE audit_events')).rejects.toThrow(/append-only: TRUNCATE refused/);
+    expect(await db.query('SELECT kind, after FROM audit_events WHERE id = $1', [id])).toEqual([{ kind: 'role_changed', after: { role: 'ADMIN' } }]);
+  });
 });
 
 describe('database notifications', () => {

@@ -27,6 +27,7 @@ export const EXPECTED_NAVIGATION: Record<StaffRole, { lands: string; entries: st
       'Chats',
       'Clients',
       'Users',
+      'Audit',
       'FAQs',
       'Careers',
     ],

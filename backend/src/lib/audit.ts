@@ -6,6 +6,7 @@
 import type { AmlEventKind, AuditEntity, ChatEventKind, ClientEventKind, GrowthEventKind, InvoiceEventKind, RegistrationEventKind, RequestEventKind, SpeedEventKind, TaskEventKind, UserEventKind } from '../../../common/events.ts';
 import type { RecordSubject } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
+import { requestOrigin } from './request-origin.ts';
 
 export interface AuditEvent {
   entity: AuditEntity;
@@ -35,9 +36,10 @@ export const auditSubject = (tx: Queryable): RecordSubject | undefined => subjec
 export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<number> {
   const clientId = event.entity === 'client' ? event.entityId : event.data?.['client_id'];
   subjects.set(tx, { entity: event.entity, id: event.entityId, client_id: typeof clientId === 'number' ? clientId : null });
+  const origin = requestOrigin();
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP)) RETURNING id`,
+    `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at, request_id, client_address)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP), $10, $11) RETURNING id`,
     [
       event.entity,
       event.entityId,
@@ -48,6 +50,8 @@ export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<numb
       event.after === undefined || event.after === null ? null : JSON.stringify(event.after),
       event.idempotencyKey ?? null,
       event.at ?? null,
+      origin?.requestId ?? null,
+      origin?.clientAddress ?? null,
     ],
   );
   return row!.id;

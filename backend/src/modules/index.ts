@@ -10,6 +10,8 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
+// Staff security (issue 33): the Audit page.
+import { auditModule } from './audit/index.ts';
 // service desk (issue 19)
 import { chatsModule } from './chats/index.ts';
 import { requestsModule } from './requests/index.ts';
@@ -42,5 +44,7 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   amlModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
+  // Staff security (issue 33)
+  auditModule,
   apiDocsModule,
 ];

@@ -71,6 +71,7 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
       <path d="M4.5 20.5c.8-4 3.7-6 7.5-6s6.7 2 7.5 6" />
     </>
   ),
+  audit: <path d="M6 3.5h12v17H6zM9 9h6M9 13h6M9 17h3" />,
   faqs: (
     <>
       <circle cx="12" cy="12" r="8.5" />

@@ -23,6 +23,8 @@ import { careerPages } from '../features/careers/routes.ts';
 import { enquiryPages } from '../features/contactus/routes.ts';
 import { crmPages } from '../features/crm/routes.ts';
 import { faqPages } from '../features/faqs/routes.ts';
+// Staff security (issue 33).
+import { auditPages } from '../features/audit/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -44,6 +46,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...crmPages,
   ...careerPages,
   ...faqPages,
+  // Staff security (issue 33).
+  ...auditPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -439,12 +439,8 @@ async function seedSubscription(
     renewals.push(starts);
   }
   const discountBp = client.index % 7 === 3 ? 1_000 : client.index % 7 === 6 ? 500 : 0;
-  const id = await createSubscription(tx, { clientId: client.id, planId: plan.id, cycle, discountBp, startsOn: starts, startedBy: staff.admin, at: on(client.activatedOn, 11) });
-  // createSubscription records the start of the cycle in force; the history says when the first one began.
-  await tx.query("UPDATE audit_events SET data = jsonb_set(data, '{starts_on}', to_jsonb($2::text)) WHERE entity = 'subscription' AND entity_id = $1 AND kind = 'subscription_started'", [
-    id,
-    client.activatedOn,
-  ]);
+  // The audit trail is append-only, so the history's first start goes into the event as it is written.
+  const id = await createSubscription(tx, { clientId: client.id, planId: plan.id, cycle, discountBp, startsOn: starts, firstStartedOn: client.activatedOn, startedBy: staff.admin, at: on(client.activatedOn, 11) });
   const price = cyclePrice(plan.monthly_price_fils, cycle, discountBp);
   // The timeline shows the latest renewals; older ones add nothing the subscription's start does not say.
   for (const renewed of renewals.slice(-3)) {

@@ -86,6 +86,8 @@ export interface NewSubscription {
   startsOn: string;
   /** Who started it (the timeline's actor); null or absent for the system. */
   startedBy?: number | null;
+  /** YYYY-MM-DD the history gives as the start when earlier cycles preceded startsOn (seeded histories); startsOn when absent. */
+  firstStartedOn?: string;
   idempotencyKey?: string | null;
   at?: Date;
 }
@@ -108,7 +110,7 @@ export async function createSubscription(tx: Queryable, subscription: NewSubscri
     entityId: row!.id,
     kind: 'subscription_started',
     actorId: subscription.startedBy ?? null,
-    data: { client_id: subscription.clientId, plan: plan.name, cycle: subscription.cycle, starts_on: subscription.startsOn, total_fils: price.total_fils },
+    data: { client_id: subscription.clientId, plan: plan.name, cycle: subscription.cycle, starts_on: subscription.firstStartedOn ?? subscription.startsOn, total_fils: price.total_fils },
     idempotencyKey: subscription.idempotencyKey ?? null,
     ...(subscription.at ? { at: subscription.at } : {}),
   });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { auditListPath } from '../../../../../common/contract/audit-paths.ts';
 import type { SetPasswordLinkResponse, StaffUser, UserAuditEvent } from '../../../../../common/contract/users.ts';
 import { roleLabel } from '../../../../../common/roles.ts';
 import { Button } from '../../../components/button.tsx';
@@ -24,6 +26,12 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Deactivated';
     case 'reactivated':
       return 'Reactivated';
+    case 'signed_out_everywhere':
+      return 'Signed out everywhere';
+    case 'admin_network_refused':
+      return 'Refused: ADMIN call from outside the allowed networks';
+    case 'audit_exported':
+      return 'Exported the audit trail';
   }
 }
 
@@ -55,6 +63,11 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
       }
     >
       {link && <SetPasswordLink email={user.email} link={link} />}
+      <p className="user-history__audit">
+        <Link href={auditListPath({ entity: 'user', record: user.id })}>Every event about {userDisplayName(user.display_name)} on the Audit page</Link>
+        {' · '}
+        <Link href={auditListPath({ actor: user.id })}>everything they did</Link>
+      </p>
       <ol className="user-history" aria-label="Changes, newest first">
         {history.items.map((event) => (
           <li key={event.id} className="user-history__item">

@@ -1,0 +1,36 @@
+/** /api/audit/...: the Audit page's list and its CSV export (ADMIN). Reads: store.ts. */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { auditEndpoints as endpoints, auditExportFileName } from '../../../../common/contract/audit.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { csvRow } from '../../lib/csv.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { route } from '../../lib/routes.ts';
+import { AUDIT_COLUMNS, exportAudit, listAudit } from './store.ts';
+
+export async function auditRoutes(app: FastifyInstance) {
+  route(app, endpoints.list, async (request) => {
+    const window = pageWindow(request.query);
+    const { page: _page, page_size: _size, ...filters } = request.query;
+    const { count, results } = await listAudit(app.db, filters, window);
+    return toPage(request, window, count, results);
+  });
+
+  route(app, endpoints.export, async (request, reply) => {
+    const actor = signedInUser(request);
+    // Reading the whole trail out of the console is itself an event of the trail.
+    await app.db.transaction((tx) => writeAudit(tx, { entity: 'user', entityId: actor.id, kind: 'audit_exported', actorId: actor.id, data: { filters: request.query } }));
+    const batches = exportAudit(app.db, request.query);
+    async function* lines() {
+      yield csvRow(AUDIT_COLUMNS.map((column) => column.header));
+      for await (const batch of batches) yield batch.map((entry) => csvRow(AUDIT_COLUMNS.map((column) => column.value(entry)))).join('');
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${auditExportFileName(dubaiDate())}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(lines()));
+  });
+}
