@@ -32,6 +32,8 @@ import { migration as m0061 } from './0061-careers-faqs.ts';
 import { migration as m0070 } from './0070-work-at-speed.ts';
 // Search everywhere at speed (issue 22's p95 target).
 import { migration as m0071 } from './0071-staff-search-index.ts';
+// E-invoicing (issue 32): ids 90-99.
+import { migration as m0090 } from './0090-einvoicing.ts';
 
 export type { Migration };
 
@@ -46,4 +48,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0070,
   // Search everywhere's speed
   m0071,
+  // E-invoicing (issue 32)
+  m0090,
 ];
