@@ -67,7 +67,7 @@ function EinvoiceBody({ status, clientId, canCorrect, onCorrect }: { status: Ein
           <ul className="unsynced-drawer__rules" aria-label="Failed rules">
             {status.failures.map((failure, index) => (
               <li key={`${failure.rule}-${index}`}>
-                <code>{failure.rule}</code> {failure.text}
+                <code>{failure.rule}</code> {failure.text.replace(/^\[[^\]]+\]-\s*/, '')}
                 <span className="unsynced-drawer__sub">
                   Fix: {failure.field.startsWith("Client's") ? <AppLink href={clientPath(clientId)}>{failure.field}</AppLink> : failure.field}
                 </span>
@@ -144,7 +144,7 @@ function TinForm({ clientId }: { clientId: number }) {
   return (
     <form
       className="unsynced-drawer__mark"
-      aria-label="Client's TIN"
+      aria-label="Fix the client's TIN"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();

@@ -208,7 +208,7 @@ function DrawerBody({
         )}
       </div>
 
-      <EinvoiceSection invoiceId={detail.id} clientId={detail.client.id} canCorrect={detail.kind === 'invoice' && detail.can_credit && !reissuing} onCorrect={() => setReissuing(true)} />
+      <EinvoiceSection invoiceId={detail.id} clientId={detail.client.id} canCorrect={detail.kind === 'invoice' && detail.can_credit && !reissuing && !wrongTrn} onCorrect={() => setReissuing(true)} />
 
       {crediting && <CreditNoteForm detail={detail} onDone={(note) => (note && onOpen ? onOpen(note.id) : setCrediting(false))} />}
       {reissuing && <ReissueForm detail={detail} onDone={onReissued} onCancel={() => setReissuing(false)} />}
