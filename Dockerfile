@@ -47,6 +47,8 @@ COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/dist/server/backend.js /app/dist/server/backend.js.map ./dist/server/
 # The accounting stand-in of the demo compose file runs from this image too (node dist/server/accounting-standin.js).
 COPY --from=build --chown=root:root /app/dist/server/accounting-standin.js /app/dist/server/accounting-standin.js.map ./dist/server/
+# And the ASP stand-in (e-invoicing): node dist/server/asp-standin.js.
+COPY --from=build --chown=root:root /app/dist/server/asp-standin.js /app/dist/server/asp-standin.js.map ./dist/server/
 # PGlite's data folder when DATABASE_URL is unset; with a Postgres server nothing is written locally.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

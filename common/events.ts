@@ -122,6 +122,12 @@ export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 /** Notifications of the accounting sync: an invoice stopped for a person, or synced after failing. */
 export const INVOICE_NOTICE_KINDS = ['invoice_needs_attention', 'invoice_synced'] as const;
 
+// E-invoicing (issue 32): a person asking an e-invoice to be sent again (entity 'invoice'), a client's readiness edited (entity 'client').
+export const EINVOICE_EVENT_KINDS = ['einvoice_send_requested', 'einvoicing_profile_updated'] as const;
+export type EinvoiceEventKind = (typeof EINVOICE_EVENT_KINDS)[number];
+/** Notifications of the e-invoicing worker: the ASP rejected a document (the bookkeeper and ADMINs act on it). */
+export const EINVOICE_NOTICE_KINDS = ['einvoice_rejected'] as const;
+
 
 // Growth and content (issue 21): website enquiries, CRM leads, job posts and applications, FAQs.
 export const GROWTH_EVENT_KINDS = [
@@ -176,6 +182,9 @@ export const NOTIFICATION_KINDS = [
   // invoices (issue 20)
   ...INVOICE_EVENT_KINDS,
   ...INVOICE_NOTICE_KINDS,
+  // e-invoicing (issue 32)
+  ...EINVOICE_EVENT_KINDS,
+  ...EINVOICE_NOTICE_KINDS,
   // growth and content (issue 21)
   ...GROWTH_EVENT_KINDS,
   ...GROWTH_NOTICE_KINDS,

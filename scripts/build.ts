@@ -123,7 +123,7 @@ async function buildServers(): Promise<void> {
   await mkdir(outServer, { recursive: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts', 'accounting-standin': 'backend/src/demo/accounting-standin-server.ts' },
+    entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts', 'accounting-standin': 'backend/src/demo/accounting-standin-server.ts', 'asp-standin': 'backend/src/demo/asp-standin-server.ts' },
     outdir: outServer,
     bundle: true,
     packages: 'external',

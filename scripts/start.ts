@@ -42,7 +42,7 @@ function newestMtime(path: string): number {
 }
 
 function buildIsStale(): boolean {
-  const outputs = [BUILD_OUTPUTS.backend, BUILD_OUTPUTS.gateway, BUILD_OUTPUTS.accountingStandIn, join(BUILD_OUTPUTS.client, 'index.html')];
+  const outputs = [BUILD_OUTPUTS.backend, BUILD_OUTPUTS.gateway, BUILD_OUTPUTS.accountingStandIn, BUILD_OUTPUTS.aspStandIn, join(BUILD_OUTPUTS.client, 'index.html')];
   if (!outputs.every((file) => existsSync(file))) return true;
   const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   return SOURCES.some((source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > built);
@@ -55,6 +55,7 @@ const gatewayPort = port('GATEWAY_PORT', 8080);
 const backendPort = port('BACKEND_PORT', 3001);
 const authEmulatorPort = port('AUTH_EMULATOR_PORT', 9099);
 const accountingPort = port('ACCOUNTING_STANDIN_PORT', 9180);
+const aspPort = port('ASP_STANDIN_PORT', 9380);
 
 if (process.argv.includes('--reset')) {
   await rm(dataDir, { recursive: true, force: true });
@@ -95,6 +96,7 @@ try {
     backendPort,
     authEmulatorPort,
     accountingPort,
+    aspPort,
     log: (line) => console.log(`start: ${line}`),
     onCrash: (line) => {
       if (stopping) return;

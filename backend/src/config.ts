@@ -58,6 +58,20 @@ export interface BackendConfig {
   INVOICE_SYNC_MAX_DELAY_MS: number;
   /** How often subscription periods are invoiced (also once at start-up); 0 runs it only at start. */
   INVOICE_JOBS_INTERVAL_MS: number;
+  // E-invoicing (issue 32): the Accredited Service Provider; e-invoicing is off while EINVOICING_ASP_URL is unset.
+  EINVOICING_ASP_URL?: string;
+  EINVOICING_ASP_API_KEY?: string;
+  /** The firm's Peppol endpoint, 0235:<10-digit TIN>. */
+  EINVOICING_SENDER_ID?: string;
+  /** Bound on one call to the ASP. */
+  EINVOICING_TIMEOUT_MS: number;
+  /** How often the worker looks for documents to send or follow (a send asked for wakes it at once). */
+  EINVOICING_INTERVAL_MS: number;
+  /** How long after a submission, and between reads, the ASP's status is read. */
+  EINVOICING_POLL_MS: number;
+  /** The first retry's back-off; it doubles per try up to EINVOICING_MAX_DELAY_MS. */
+  EINVOICING_BASE_DELAY_MS: number;
+  EINVOICING_MAX_DELAY_MS: number;
   /**
    * Demo mode only (with the Auth emulator): the gateway's origin as a browser reaches it. Set, the back end
    * serves the demo website form page (/demo/website) that posts to the gateway's public endpoints.
@@ -102,6 +116,15 @@ const schema = {
     INVOICE_SYNC_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
     INVOICE_SYNC_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
     INVOICE_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
+    // E-invoicing (issue 32)
+    EINVOICING_ASP_URL: { type: 'string', pattern: '^https?://[^\\s]+$' },
+    EINVOICING_ASP_API_KEY: { type: 'string', minLength: 8 },
+    EINVOICING_SENDER_ID: { type: 'string', pattern: '^0235:1[0-9]{9}$' },
+    EINVOICING_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 120000, default: 15000 },
+    EINVOICING_INTERVAL_MS: { type: 'integer', minimum: 50, maximum: 3600000, default: 5000 },
+    EINVOICING_POLL_MS: { type: 'integer', minimum: 10, maximum: 3600000, default: 5000 },
+    EINVOICING_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
+    EINVOICING_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
     DEMO_WEBSITE_GATEWAY: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
   },
 } as const;
@@ -114,7 +137,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   let config: BackendConfig;
   // An empty accounting setting (compose passes `${ZOHO_BOOKS_API_URL:-}` through) means unset: sync off.
-  env = Object.fromEntries(Object.entries(env).filter(([name, value]) => !(name.startsWith('ZOHO_') && value === '')));
+  env = Object.fromEntries(Object.entries(env).filter(([name, value]) => !((name.startsWith('ZOHO_') || name.startsWith('EINVOICING_')) && value === '')));
   try {
     config = readEnv<BackendConfig>(schema, env);
   } catch (error) {
@@ -129,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ORGANIZATION_ID) throw new ConfigError('invalid configuration: ZOHO_BOOKS_ORGANIZATION_ID is required with ZOHO_BOOKS_API_URL');
   if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ACCESS_TOKEN && !(config.ZOHO_ACCOUNTS_URL && config.ZOHO_CLIENT_ID && config.ZOHO_CLIENT_SECRET && config.ZOHO_REFRESH_TOKEN)) {
     throw new ConfigError('invalid configuration: ZOHO_BOOKS_API_URL needs ZOHO_BOOKS_ACCESS_TOKEN or ZOHO_ACCOUNTS_URL, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
+  }
+  if (config.EINVOICING_ASP_URL && !(config.EINVOICING_ASP_API_KEY && config.EINVOICING_SENDER_ID)) {
+    throw new ConfigError('invalid configuration: EINVOICING_ASP_URL needs EINVOICING_ASP_API_KEY and EINVOICING_SENDER_ID (0235: and the firm\'s 10-digit TIN)');
   }
   return config;
 }

@@ -12,6 +12,7 @@ import * as clients from './clients.ts';
 import * as crm from './crm.ts';
 import * as devices from './devices.ts';
 import type { BulkActionDef } from './bulk.ts';
+import * as einvoicing from './einvoicing.ts';
 import type { Endpoint } from './endpoint.ts';
 import * as enquiries from './enquiries.ts';
 import * as faqs from './faqs.ts';
@@ -34,6 +35,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
   clients: clients.clientsEndpoints,
   crm: crm.crmEndpoints,
   devices: devices.devicesEndpoints,
+  einvoicing: einvoicing.einvoicingEndpoints,
   enquiries: enquiries.enquiriesEndpoints,
   faqs: faqs.faqsEndpoints,
   invoices: invoices.invoicesEndpoints,
@@ -73,6 +75,7 @@ export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((t
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

@@ -28,6 +28,8 @@ export interface StackOptions {
   authEmulatorPort?: number;
   /** The accounting stand-in's port (Zoho Books' API subset, for the invoice sync); 0 = a free one, the default when backendPort is 0. */
   accountingPort?: number;
+  /** The ASP stand-in's port (e-invoicing, issue 32); 0 = a free one, the default when backendPort is 0. */
+  aspPort?: number;
   /** More gateway settings (its environment variables), e.g. the store links of the mobile notice. */
   gatewayEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -44,6 +46,8 @@ export interface Stack {
   projectId: string;
   /** The accounting stand-in's base URL (its /_standin/ controls switch faults on). */
   accountingUrl: string;
+  /** The ASP stand-in's base URL (its /_standin/ controls switch faults on). */
+  aspUrl: string;
   accounts: { email: string; password: string; role: Role; displayName: string }[];
   stop(): Promise<void>;
 }
@@ -53,8 +57,12 @@ export const BUILD_OUTPUTS = {
   backend: join(root, 'dist/server/backend.js'),
   gateway: join(root, 'dist/server/gateway.js'),
   accountingStandIn: join(root, 'dist/server/accounting-standin.js'),
+  aspStandIn: join(root, 'dist/server/asp-standin.js'),
   client: join(root, 'dist/client'),
 } as const;
+
+/** The back end's e-invoicing settings against the ASP stand-in (the firm's endpoint is its TIN, common/einvoicing.ts). */
+const DEMO_ASP_ENV = (aspUrl: string) => ({ EINVOICING_ASP_URL: aspUrl, EINVOICING_ASP_API_KEY: 'demo-asp-key', EINVOICING_SENDER_ID: '0235:1002345678', EINVOICING_POLL_MS: '2000' });
 
 // A failure bound, not the start-up target: a busy 2-core machine can take well over 30 s to start the emulator.
 const READY_TIMEOUT_MS = 90_000;
@@ -83,6 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const gatewayPort = await choosePort(options.gatewayPort ?? 8080, 'gateway', 'GATEWAY_PORT');
   const backendPort = await choosePort(options.backendPort ?? 3001, 'back end', 'BACKEND_PORT');
   const accountingPort = await choosePort(options.accountingPort ?? (options.backendPort === 0 ? 0 : 9180), 'accounting stand-in', 'ACCOUNTING_STANDIN_PORT');
+  const aspPort = await choosePort(options.aspPort ?? (options.backendPort === 0 ? 0 : 9380), 'ASP stand-in', 'ASP_STANDIN_PORT');
   const logDir = join(dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
 
@@ -127,6 +136,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ACCOUNTING_STATE_FILE: join(dataDir, 'accounting-standin.json'),
     });
     children.push(accounting);
+    // E-invoicing (issue 32): a stand-in for an Accredited Service Provider, likewise out of reach offline.
+    const aspUrl = `http://${HOST}:${aspPort}`;
+    log(`starting the ASP stand-in (e-invoicing) on ${HOST}:${aspPort}`);
+    const asp = spawnChild('asp-standin', BUILD_OUTPUTS.aspStandIn, logDir, { PORT: String(aspPort), HOST, ASP_STATE_FILE: join(dataDir, 'asp-standin.json') });
+    children.push(asp);
 
     log(`starting the back end on ${HOST}:${backendPort}`);
     const backend = spawnChild('backend', BUILD_OUTPUTS.backend, logDir, {
@@ -141,6 +155,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ZOHO_CLIENT_ID: 'demo-client-id',
       ZOHO_CLIENT_SECRET: 'demo-client-secret',
       ZOHO_REFRESH_TOKEN: 'demo-refresh-token',
+      ...DEMO_ASP_ENV(aspUrl),
       // The demo website's form page (/demo/website) posts to the gateway (issue 21).
       DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
     });
@@ -162,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await settleAll([
       emulatorStarting,
       waitReady(accounting, `${accountingUrl}/healthz`),
+      waitReady(asp, `${aspUrl}/healthz`),
       waitReady(backend, `http://${HOST}:${backendPort}/readyz`),
       waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`),
     ]);
@@ -195,6 +211,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       authEmulatorHost,
       projectId: options.projectId,
       accountingUrl,
+      aspUrl,
       accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })),
       stop,
     };

@@ -88,13 +88,13 @@ describe('compose interpolation', () => {
 
 describe.each(implementations)('%s', (_name, compose) => {
   describe('docker-compose.yml: the demo', () => {
-    it('is valid with no variables set, and runs the emulator, the back end, the accounting stand-in and the gateway on :8080', () => {
+    it('is valid with no variables set, and runs the emulator, the back end, the accounting and ASP stand-ins and the gateway on :8080', () => {
       const result = compose(FILES.demo, {});
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       const model = result.model!;
-      expect(Object.keys(model.services).sort()).toEqual(['accounting-standin', 'auth-emulator', 'backend', 'gateway']);
-      expect(model.services.backend!.environment).toMatchObject({ ZOHO_BOOKS_API_URL: 'http://accounting-standin:9180/books/v3' });
+      expect(Object.keys(model.services).sort()).toEqual(['accounting-standin', 'asp-standin', 'auth-emulator', 'backend', 'gateway']);
+      expect(model.services.backend!.environment).toMatchObject({ ZOHO_BOOKS_API_URL: 'http://accounting-standin:9180/books/v3', EINVOICING_ASP_URL: 'http://asp-standin:9380' });
       const gateway = model.services.gateway!;
       expect(gateway.environment).toMatchObject({ API_UPSTREAM: 'http://backend:8081', FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099' });
       expect(JSON.stringify(gateway.ports)).toContain('8080');

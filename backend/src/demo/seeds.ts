@@ -9,6 +9,7 @@ import { seedCareers } from '../modules/careers/seed.ts';
 import { seedChats } from '../modules/chats/seed.ts';
 import { seedClients } from '../modules/clients/seed.ts';
 import { seedCrm } from '../modules/crm/seed.ts';
+import { seedEinvoicing } from '../modules/einvoicing/seed.ts';
 import { seedEnquiries } from '../modules/enquiries/seed.ts';
 import { seedFaqs } from '../modules/faqs/seed.ts';
 import { seedInvoices } from '../modules/invoices/seed.ts';
@@ -28,6 +29,8 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedTasks,
   seedRequests,
   seedChats,
+  // E-invoicing before the invoices: their documents are made at issue from its TINs.
+  seedEinvoicing,
   seedInvoices,
   seedEnquiries,
   seedCrm,

@@ -18,6 +18,8 @@ import { requestsModule } from './requests/index.ts';
 import { tasksModule } from './tasks/index.ts';
 // Invoices (issue 20)
 import { invoicesModule } from './invoices/index.ts';
+// E-invoicing (issue 32)
+import { einvoicingModule } from './einvoicing/index.ts';
 // Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead).
 import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
@@ -38,6 +40,8 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   tasksModule, requestsModule, chatsModule,
   // Invoices (issue 20)
   invoicesModule,
+  // E-invoicing (issue 32)
+  einvoicingModule,
   // Growth and content (issue 21)
   enquiriesModule, crmModule, careersModule, faqsModule,
   // AML due diligence (issue 31)

@@ -39,6 +39,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
+import { createEinvoice } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 
@@ -125,6 +126,8 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
       [id, position, line.description, line.quantity, line.unit_fils, amounts.net_fils, amounts.vat_fils, amounts.total_fils],
     );
   }
+  // Its PINT AE document, made now from the invoice as issued and never changed (issue 32).
+  await createEinvoice(tx, id);
   await writeAudit(tx, {
     entity: 'invoice',
     entityId: id,

@@ -4,7 +4,10 @@ import type { clientsEndpoints } from '../../../../common/contract/clients.ts';
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { CreditNoteBody, InvoiceQuery, invoicesEndpoints, MarkSyncedBody, NewInvoiceBody, RegisterExportQuery, RegisterQuery } from '../../../../common/contract/invoices.ts';
 import { invoicesRoutes, registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
+import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
+import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -12,6 +15,7 @@ import { useQuery } from '../../lib/use-query.ts';
 
 const invoices = clientEndpoints<typeof invoicesEndpoints>(invoicesRoutes);
 const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
+const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -21,13 +25,17 @@ export const invoiceKeys = {
   clientChoices: (search: string) => ['invoices', 'client-choices', search] as const,
   summary: ['invoices', 'summary'] as const,
   invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
+  // E-invoicing (issue 32): under 'invoices' too, so an invoice's writes (a credit note, a reissue) read them again.
+  einvoice: (invoiceId: number) => ['invoices', 'einvoice', invoiceId] as const,
+  einvoiceSummary: ['invoices', 'einvoice-summary'] as const,
+  einvoiceAttention: (page: number) => ['invoices', 'einvoice-attention', page] as const,
 };
 
 // The invoice drawer follows a change made to its invoice elsewhere.
 refreshOnRecordChange('invoice', ({ id }) => [invoiceKeys.invoice(id), ['invoices', 'list']]);
 
 // Rows go and come live: an invoice that stops or syncs reads the list, its groups and the nav badge again.
-refreshOnNotifications(['invoice_needs_attention', 'invoice_synced'], invoiceKeys.all);
+refreshOnNotifications(['invoice_needs_attention', 'invoice_synced', 'einvoice_rejected'], invoiceKeys.all);
 
 type Headers = Record<string, string>;
 
@@ -60,8 +68,19 @@ export const issueCreditNote = (invoiceId: number, body: CreditNoteBody, headers
 
 export const fetchInvoicePdf = (invoiceId: number) => call(invoices.pdf, { params: { invoiceId }, responseType: 'blob' });
 
-/** How many invoices the signed-in user sees that need attention: the navigation badge. */
+export const useEinvoiceSummary = (enabled = true) => useQuery(invoiceKeys.einvoiceSummary, (signal) => call(einvoicing.summary, { signal }), { enabled });
+
+/** How many invoices the signed-in user sees that need attention (unsynced, and e-invoices rejected, failing the rules or overdue): the navigation badge. */
 export function useNeedsAttentionCount(enabled: boolean): number {
   const summary = useInvoiceSummary(enabled);
-  return enabled ? (summary.data?.needs_attention ?? 0) : 0;
+  const einvoices = useEinvoiceSummary(enabled);
+  return enabled ? (summary.data?.needs_attention ?? 0) + (einvoices.data?.attention ?? 0) : 0;
 }
+
+// E-invoicing (issue 32)
+export const useEinvoice = (invoiceId: number) => useQuery(invoiceKeys.einvoice(invoiceId), (signal) => call(einvoicing.status, { params: { invoiceId }, signal }), { enabled: invoiceId > 0 });
+export const sendEinvoice = (invoiceId: number, version: number, headers: Headers) => call(einvoicing.send, { params: { invoiceId }, body: { version }, headers });
+export const fetchEinvoiceXml = (invoiceId: number) => call(einvoicing.xml, { params: { invoiceId }, query: { download: true }, responseType: 'blob' });
+export const fetchEinvoiceAttention = (page: number, signal: AbortSignal) => call(einvoicing.attention, { query: { page, page_size: DEFAULT_PAGE_SIZE }, signal });
+export const fetchClientReadiness = (clientId: number, signal: AbortSignal) => call(einvoicing.clientReadiness, { params: { clientId }, signal });
+export const updateClientReadiness = (clientId: number, body: ClientReadinessBody, headers: Headers) => call(einvoicing.updateClientReadiness, { params: { clientId }, body, headers });

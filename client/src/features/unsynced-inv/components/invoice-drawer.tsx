@@ -16,6 +16,7 @@ import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { fetchInvoicePdf, invoiceKeys, issueCreditNote, markSynced, retryInvoice, useInvoice } from '../api.ts';
 import { OUTCOME_LABELS, STATE_VARIANTS, stateText } from '../model.ts';
+import { EinvoiceSection } from './einvoice-section.tsx';
 
 /**
  * One invoice beside the list (a modal drawer on the native <dialog>: focus trap, Escape, inert page): its
@@ -206,6 +207,8 @@ function DrawerBody({
           </Button>
         )}
       </div>
+
+      <EinvoiceSection invoiceId={detail.id} clientId={detail.client.id} canCorrect={detail.kind === 'invoice' && detail.can_credit && !reissuing && !wrongTrn} onCorrect={() => setReissuing(true)} />
 
       {crediting && <CreditNoteForm detail={detail} onDone={(note) => (note && onOpen ? onOpen(note.id) : setCrediting(false))} />}
       {reissuing && <ReissueForm detail={detail} onDone={onReissued} onCancel={() => setReissuing(false)} />}

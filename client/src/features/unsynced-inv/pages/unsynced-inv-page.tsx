@@ -18,7 +18,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchInvoices, invoiceKeys, useInvoiceSummary } from '../api.ts';
+import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
 import '../components/unsynced-inv.css';
@@ -26,6 +26,8 @@ import { Filter } from '../components/filter.tsx';
 
 // The 'All invoices' tab (every state, issue 30) loads when it is first opened.
 const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
+// The 'E-invoices' tab (issue 32): the e-invoices needing attention.
+const EinvoicesAttention = lazy(() => import('../components/einvoices-attention.tsx').then((module) => ({ default: module.EinvoicesAttention })));
 
 const ALL = 'all';
 
@@ -73,20 +75,31 @@ const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', 
  */
 export function UnsyncedInvoicesPage() {
   useSignals();
-  // Two tabs, kept in the URL: the unsynced invoices (no ?tab) and every invoice (?tab=all).
-  const all = new URLSearchParams(useSearch()).get('tab') === 'all';
+  // Three tabs, kept in the URL: the unsynced invoices (no ?tab), every invoice (?tab=all) and the e-invoices needing attention (?tab=einvoices).
+  const tab = new URLSearchParams(useSearch()).get('tab');
+  const all = tab === 'all';
+  const einvoices = tab === 'einvoices';
   const summary = useInvoiceSummary();
+  const einvoiceSummary = useEinvoiceSummary();
+  const attention = einvoiceSummary.data?.attention ?? 0;
   return (
-    <section className="panel page-panel unsynced" aria-label={all ? 'All invoices' : 'Unsynced invoices'}>
+    <section className="panel page-panel unsynced" aria-label={all ? 'All invoices' : einvoices ? 'E-invoices needing attention' : 'Unsynced invoices'}>
       <nav className="unsynced__tabs" aria-label="Invoice lists">
-        <AppLink href="/unsynced-inv" className="unsynced__tab" aria-current={all ? undefined : 'page'}>
+        <AppLink href="/unsynced-inv" className="unsynced__tab" aria-current={all || einvoices ? undefined : 'page'}>
           Unsynced
         </AppLink>
         <AppLink href="/unsynced-inv?tab=all" className="unsynced__tab" aria-current={all ? 'page' : undefined}>
           All invoices
         </AppLink>
+        <AppLink href="/unsynced-inv?tab=einvoices" className="unsynced__tab" aria-current={einvoices ? 'page' : undefined}>
+          E-invoices needing attention{attention > 0 ? ` (${attention})` : ''}
+        </AppLink>
       </nav>
-      {all ? (
+      {einvoices ? (
+        <Suspense fallback={<LoadingIndicator label="Loading e-invoices" />}>
+          <EinvoicesAttention canWrite={summary.data?.can_write ?? false} canMarkSynced={summary.data?.can_mark_synced ?? false} />
+        </Suspense>
+      ) : all ? (
         <Suspense fallback={<LoadingIndicator label="Loading all invoices" />}>
           <AllInvoices canWrite={summary.data?.can_write ?? false} canMarkSynced={summary.data?.can_mark_synced ?? false} />
         </Suspense>

@@ -1,0 +1,17 @@
+/**
+ * E-invoicing (issue 32): each invoice's PINT AE document (made at issue by the invoices module through
+ * createEinvoice), its validation, the worker that sends it through the Accredited Service Provider, and each
+ * client's readiness for the mandate.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
+import { setupEinvoicing } from './jobs.ts';
+import { einvoicingRoutes } from './routes.ts';
+
+export { createEinvoice } from './store.ts';
+
+async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
+  await einvoicingRoutes(app);
+}
+
+export const einvoicingModule: BackendModule = { name: 'einvoicing', setup: setupEinvoicing, routes };

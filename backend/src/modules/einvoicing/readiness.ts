@@ -1,0 +1,109 @@
+/**
+ * Each client's own readiness for the e-invoicing mandate, one row per client in client_einvoicing (the
+ * clients table is not touched): its TIN (the Peppol endpoint its invoices are addressed to), its revenue
+ * band (which gives its deadlines) and the ASP it has appointed. Not ready: no ASP while the appointment
+ * deadline is within 90 days or past.
+ */
+import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import type { ClientReadiness, ClientReadinessBody } from '../../../../common/contract/einvoicing.ts';
+import { MANDATE_DEADLINES, type RevenueBand } from '../../../../common/einvoicing.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import type { CurrentUser } from '../../plugins/auth.ts';
+import { clientPermissions, isVisibleTo } from '../clients/index.ts';
+
+type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+/** How close the ASP deadline may come before a client without an ASP counts as not ready. */
+export const NOT_READY_WINDOW_DAYS = 90;
+
+interface Row {
+  id: number;
+  bookkeeper_id: number | null;
+  reviewer_id: number | null;
+  tin: string | null;
+  revenue_band: RevenueBand | null;
+  asp_name: string | null;
+  asp_appointed_on: string | null;
+  version: number | null;
+}
+
+export function deadlinesOf(band: RevenueBand | null): { aspBy: string; goLive: string } | null {
+  return band ? MANDATE_DEADLINES[band] : null;
+}
+
+/** No ASP while the appointment deadline (of the band; the later one when the band is unknown) is within 90 days or past. */
+export function isNotReady(band: RevenueBand | null, aspName: string | null, today: string): boolean {
+  if (aspName) return false;
+  const deadline = deadlinesOf(band)?.aspBy ?? MANDATE_DEADLINES.under_50m.aspBy;
+  return addDays(today, NOT_READY_WINDOW_DAYS) >= deadline;
+}
+
+async function find(db: Queryable, clientId: number, lock = false): Promise<Row | undefined> {
+  const [row] = await db.query<Row>(
+    `SELECT c.id, c.bookkeeper_id, c.reviewer_id, ce.tin, ce.revenue_band, ce.asp_name, to_char(ce.asp_appointed_on, 'YYYY-MM-DD') AS asp_appointed_on, ce.version
+     FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
+    [clientId],
+  );
+  return row;
+}
+
+function toReadiness(user: Caller, row: Row, today: string): ClientReadiness {
+  const deadlines = deadlinesOf(row.revenue_band);
+  return {
+    client_id: row.id,
+    tin: row.tin,
+    revenue_band: row.revenue_band,
+    asp_name: row.asp_name,
+    asp_appointed_on: row.asp_appointed_on,
+    asp_deadline: deadlines?.aspBy ?? null,
+    go_live: deadlines?.goLive ?? null,
+    not_ready: isNotReady(row.revenue_band, row.asp_name, today),
+    version: row.version ?? 1,
+    can_edit: clientPermissions(user, row).edit,
+  };
+}
+
+export async function readReadiness(db: Queryable, user: Caller, clientId: number, today = dubaiDate()): Promise<ClientReadiness> {
+  const row = await find(db, clientId);
+  if (!row || !isVisibleTo(user, row)) throw notFound('Client');
+  return toReadiness(user, row, today);
+}
+
+export function updateReadiness(db: Database, user: Caller, clientId: number, body: ClientReadinessBody, context: ActionContext, today = dubaiDate()): Promise<ClientReadiness> {
+  const aspName = body.asp_name?.trim() || null;
+  if ((aspName === null) !== (body.asp_appointed_on === null)) {
+    return Promise.reject(invalidInput(aspName === null ? 'asp_name' : 'asp_appointed_on', 'must be given together with the ASP and the date it was appointed'));
+  }
+  return writeRecord(db, {
+    entity: 'client',
+    context,
+    version: body.version ?? null,
+    conflictMessage: "This client's e-invoicing details changed since you opened them. Reload and try again.",
+    lock: async (tx) => {
+      const row = await find(tx, clientId, true);
+      if (!row || !isVisibleTo(user, row)) throw notFound('Client');
+      if (!clientPermissions(user, row).edit) throw forbidden("Only an administrator or the client's bookkeeper may edit this client's e-invoicing details.");
+      return { ...row, version: row.version ?? 1 };
+    },
+    act: async (tx, row) => {
+      await tx.query(
+        `INSERT INTO client_einvoicing (client_id, tin, revenue_band, asp_name, asp_appointed_on) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (client_id) DO UPDATE SET tin = $2, revenue_band = $3, asp_name = $4, asp_appointed_on = $5, version = client_einvoicing.version + 1`,
+        [row.id, body.tin, body.revenue_band, aspName, body.asp_appointed_on],
+      );
+      await writeAudit(tx, {
+        entity: 'client',
+        entityId: row.id,
+        kind: 'einvoicing_profile_updated',
+        actorId: user.id,
+        before: { tin: row.tin, revenue_band: row.revenue_band, asp_name: row.asp_name, asp_appointed_on: row.asp_appointed_on },
+        after: { tin: body.tin, revenue_band: body.revenue_band, asp_name: aspName, asp_appointed_on: body.asp_appointed_on },
+        idempotencyKey: context.idempotencyKey,
+      });
+    },
+    read: async (tx, row) => toReadiness(user, (await find(tx, row.id))!, today),
+  });
+}

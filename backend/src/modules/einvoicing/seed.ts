@@ -1,0 +1,39 @@
+/**
+ * E-invoicing's demo data, written before the invoices' (so every demo invoice's document is made with it):
+ * each client's readiness (its TIN, revenue band and, for most, the ASP appointed), and the clients' TRNs in
+ * the form the PINT AE rules check (15 digits, beginning 1, ending 03; the clients seed's end in other digits).
+ * One VAT-registered client of the demo bookkeeper (`bookkeeper@example.com`) has a mistyped TIN, so the ASP
+ * rejects its invoices: the console's story of correcting one (fix the TIN, issue the credit note and the
+ * new invoice, both reach 'reported').
+ */
+import type { Queryable } from '../../db/database.ts';
+import type { DemoContext } from '../../demo/context.ts';
+import { REVENUE_BANDS } from '../../../../common/einvoicing.ts';
+
+export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise<void> {
+  await tx.query("UPDATE clients SET trn = substr(trn, 1, 13) || '03' WHERE trn IS NOT NULL");
+  const clients = await tx.query<{ id: number; trn: string | null; vat_registered: boolean; demo_bookkeeper: boolean; status: string }>(
+    `SELECT c.id, c.trn, c.vat_registered, (u.email = 'bookkeeper@example.com') AS demo_bookkeeper, c.status
+     FROM clients c LEFT JOIN users u ON u.id = c.bookkeeper_id ORDER BY c.id`,
+  );
+  // The invoices seed mistypes the TRN of the demo bookkeeper's first three VAT-registered clients with an
+  // active subscription; the last such client is the one whose TIN is mistyped here.
+  const withSubscription = await tx.query<{ client_id: number }>("SELECT DISTINCT client_id FROM subscriptions WHERE status = 'active'");
+  const active = new Set(withSubscription.map((row) => row.client_id));
+  const mistyped = clients.filter((client) => client.vat_registered && client.demo_bookkeeper && active.has(client.id)).at(-1)?.id;
+  for (const [index, client] of clients.entries()) {
+    const ownTin = client.trn ? client.trn.slice(0, 10) : `1${String(400_000_000 + client.id * 7_919).slice(-9)}`;
+    // Its last digit mistyped.
+    const tin = client.id === mistyped ? `${ownTin.slice(0, 9)}${(Number(ownTin.slice(9)) + 1) % 10}` : ownTin;
+    const band = REVENUE_BANDS[index % 7 === 0 ? 0 : 1]!;
+    // Most have appointed an ASP; every fifth has not (the Clients list's 'e-invoicing not ready').
+    const appointed = index % 5 !== 4;
+    await tx.query('INSERT INTO client_einvoicing (client_id, tin, revenue_band, asp_name, asp_appointed_on) VALUES ($1, $2, $3, $4, $5)', [
+      client.id,
+      tin,
+      band,
+      appointed ? ['Emirates E-Invoicing Services', 'Gulf Peppol Access', 'Tabadul Digital'][index % 3] : null,
+      appointed ? `2026-${String(1 + (index % 9)).padStart(2, '0')}-15` : null,
+    ]);
+  }
+}
