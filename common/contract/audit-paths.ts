@@ -22,7 +22,7 @@ export const auditRoutes = {
 } as const;
 
 /** The console's areas an audited record belongs to, as the Audit page's area filter offers them. */
-export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work'] as const;
+export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work', 'aml'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
@@ -38,6 +38,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   careers: 'Careers',
   faqs: 'FAQs',
   work: 'Saved views and bulk actions',
+  aml: 'AML due diligence',
 };
 
 /** Which area each audited record kind (the audit table's entity) belongs to. */
@@ -59,6 +60,10 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   faq: 'faqs',
   saved_view: 'work',
   bulk_job: 'work',
+  aml_party: 'aml',
+  aml_match: 'aml',
+  aml_file: 'aml',
+  aml_list: 'aml',
 };
 
 /** The record kinds of an area (the SQL filter for ?area=). */

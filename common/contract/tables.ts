@@ -72,10 +72,7 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
 /** Every contract bulk action. */
 export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

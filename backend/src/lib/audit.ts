@@ -11,8 +11,7 @@ import { requestOrigin } from './request-origin.ts';
 export interface AuditEvent {
   entity: AuditEntity;
   entityId: number;
-  kind: AmlEventKind | RegistrationEventKind | UserEventKind | ClientEventKind | TaskEventKind | RequestEventKind | ChatEventKind | InvoiceEventKind | GrowthEventKind | SpeedEventKind;
-  kind: RegistrationEventKind | UserEventKind | ClientEventKind | TaskEventKind | RequestEventKind | ChatEventKind | InvoiceEventKind | EinvoiceEventKind | GrowthEventKind | SpeedEventKind;
+  kind: AmlEventKind | RegistrationEventKind | UserEventKind | ClientEventKind | TaskEventKind | RequestEventKind | ChatEventKind | InvoiceEventKind | EinvoiceEventKind | GrowthEventKind | SpeedEventKind;
   /** The staff or client user who acted; null for the system (seeding, scheduled work). */
   actorId: number | null;
   /** What the event says beyond its kind: a reason, a comment's text, a document id. */
