@@ -292,8 +292,9 @@ export async function checkA11y(pages: readonly Page[]): Promise<string[]> {
   return found;
 }
 
-/** axe-core's serious and critical violations on the whole page, as 'rule: targets' lines. */
+/** axe-core's serious and critical violations on the whole page, as 'rule: targets' lines, once it has settled (as wcagViolations). */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -13,7 +13,8 @@ import type { ConversationItem, MessagePage } from '../../common/contract/chats.
 import type { MyRequest } from '../../common/contract/requests.ts';
 import { requestsRoutes } from '../../common/contract/requests-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
-import { signIn as emulatorSignIn } from '../backend/support.ts';
+import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
+import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 /** The client's side through the gateway, as `npm run demo:chat` and `demo:request` do. */
 async function asClient<T>(path: string, body?: unknown): Promise<T> {
-  const token = await emulatorSignIn(e2e.stack.authEmulatorHost, 'client@example.com');
+  const token = await emulatorIdToken(e2e.stack.authEmulatorHost, 'client@example.com', DEMO_PASSWORD);
   const response = await fetch(`${e2e.stack.url}/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Firebase ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -155,7 +156,7 @@ describe('chats', () => {
     const page = await e2e.signedInAs('BOOKKEEPER', '/chats');
     const list = page.getByRole('complementary', { name: 'Conversations' });
     await list.locator('.chat-row').first().waitFor();
-    const token = await emulatorSignIn(e2e.stack.authEmulatorHost, 'bookkeeper@example.com');
+    const token = await emulatorIdToken(e2e.stack.authEmulatorHost, 'bookkeeper@example.com', DEMO_PASSWORD);
     const conversations = (await (await fetch(`${e2e.stack.url}/api/${requestOf(chatsRoutes.list).path}?page_size=50`, { headers: { authorization: `Firebase ${token}` } })).json()) as ListPage<ConversationItem>;
     const mine = (await asClient<MessagePage>(requestOf(chatsRoutes.mine).path)).results[0]!.conversation_id;
     expect(conversations.results.map((item) => item.id)).toContain(mine);
