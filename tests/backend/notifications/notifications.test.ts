@@ -6,17 +6,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { NotificationRecord, UnreadCount } from '../../common/contract/notifications.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import type { Role } from '../../common/roles.ts';
-import { buildBackend, type BuildExtras } from '../../backend/src/app.ts';
-import { loadConfig } from '../../backend/src/config.ts';
-import { openDatabase, type Database } from '../../backend/src/db/database.ts';
-import { notifyUsers } from '../../backend/src/modules/notifications/index.ts';
-import { DUE_DILIGENCE_ROLES, notifyRegistrationEvent, type NotifiedRegistration, type RegistrationEvent } from '../../backend/src/modules/registrations/notify.ts';
-import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { readPgliteDump } from '../support/database-templates.ts';
-import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from './support.ts';
+import type { NotificationRecord, UnreadCount } from '../../../common/contract/notifications.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import type { Role } from '../../../common/roles.ts';
+import { buildBackend, type BuildExtras } from '../../../backend/src/app.ts';
+import { loadConfig } from '../../../backend/src/config.ts';
+import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
+import { notifyUsers } from '../../../backend/src/modules/notifications/index.ts';
+import { DUE_DILIGENCE_ROLES, notifyRegistrationEvent, type NotifiedRegistration, type RegistrationEvent } from '../../../backend/src/modules/registrations/notify.ts';
+import { TEST_PROJECT_ID } from '../../support/constants.ts';
+import { readPgliteDump } from '../../support/database-templates.ts';
+import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let database: Database;

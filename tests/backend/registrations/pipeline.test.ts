@@ -7,17 +7,17 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/contract/registrations.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import { weekdayOf } from '../../common/dubai-time.ts';
-import { addDays, dubaiDate } from '../../common/calendar.ts';
-import { formatFils } from '../../common/money.ts';
-import { PHASE_LABELS, PIPELINE_ACTIONS, REQUIRED_DOCUMENTS, actionRoles, phaseOf, type Phase, type PipelineActionKey, type PipelineState } from '../../common/pipeline.ts';
-import { cyclePrice } from '../../common/pricing.ts';
-import { CONFLICT_MESSAGE } from '../../common/review.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { makePdf } from '../../backend/src/demo/files.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../../common/contract/registrations.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import { weekdayOf } from '../../../common/dubai-time.ts';
+import { addDays, dubaiDate } from '../../../common/calendar.ts';
+import { formatFils } from '../../../common/money.ts';
+import { PHASE_LABELS, PIPELINE_ACTIONS, REQUIRED_DOCUMENTS, actionRoles, phaseOf, type Phase, type PipelineActionKey, type PipelineState } from '../../../common/pipeline.ts';
+import { cyclePrice } from '../../../common/pricing.ts';
+import { CONFLICT_MESSAGE } from '../../../common/review.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { makePdf } from '../../../backend/src/demo/files.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
