@@ -11,7 +11,6 @@ import {
   CLIENT_DOCUMENT_KIND_LABELS,
   CLIENT_EVENT_GROUPS,
   type ClientDocumentKind,
-  type ClientStatus,
   type ClientTimelineGroup,
 } from '../../../../common/clients.ts';
 import type { ClientDetail, ClientTimelineEvent, NextDeadline, TeamChoices, UpdateClientBody } from '../../../../common/contract/clients.ts';
@@ -27,67 +26,35 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { clientPermissions, isVisibleTo } from './access.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
 import { notifyTeamChanged } from './notify.ts';
-import { dateText, personColumns, personFrom } from './rows.ts';
+import { personColumns, personFrom } from './rows.ts';
 import { lockClient } from './client-write.ts';
+import { assignList, selectList } from '../../lib/table.ts';
+import { clientsTable, PROFILE_FIELDS, type ClientColumn, type ClientColumns, type ProfileField } from './table.ts';
 import { currentSubscription } from './subscription-store.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-/** The profile fields a PATCH may change, as stored (dates as 'YYYY-MM-DD'). */
-const PROFILE_FIELDS = [
-  'legal_name',
-  'trade_licence_number',
-  'licensing_authority',
-  'legal_form',
-  'licence_expires_on',
-  'vat_registered',
-  'trn',
-  'vat_period',
-  'vat_first_period_end_month',
-  'corporate_tax_number',
-  'financial_year_end_month',
-  'email',
-  'phone',
-  'address',
-] as const;
-type ProfileField = (typeof PROFILE_FIELDS)[number];
 /** The fields the compliance calendar is computed from. */
 const DEADLINE_FIELDS: readonly ProfileField[] = ['licence_expires_on', 'vat_registered', 'vat_period', 'vat_first_period_end_month', 'financial_year_end_month'];
 
-interface ClientRow {
-  id: number;
-  version: number;
-  status: ClientStatus;
-  legal_name: string;
-  trade_licence_number: string;
-  licensing_authority: string;
-  legal_form: string;
-  licence_expires_on: string;
-  vat_registered: boolean;
-  trn: string | null;
-  vat_period: 'monthly' | 'quarterly' | null;
-  vat_first_period_end_month: number | null;
-  corporate_tax_number: string | null;
-  financial_year_end_month: number;
-  email: string;
-  phone: string;
-  address: string;
-  activated_at: Date;
-  user_id: number | null;
-  bookkeeper_id: number | null;
-  reviewer_id: number | null;
-  next_deadline_on: string | null;
-  next_deadline_key: string | null;
-  next_deadline_title: string | null;
-  registration_user_id: number | null;
-  registration_code: string | null;
-}
+/** The columns a client's page reads, and its registration's ids. */
+const ROW_FIELDS = [
+  'id',
+  'version',
+  'status',
+  ...PROFILE_FIELDS,
+  'activated_at',
+  'user_id',
+  'bookkeeper_id',
+  'reviewer_id',
+  'next_deadline_on',
+  'next_deadline_key',
+  'next_deadline_title',
+] as const satisfies readonly ClientColumn[];
 
-const CLIENT_COLUMNS = `c.id, c.version, c.status, c.legal_name, c.trade_licence_number, c.licensing_authority, c.legal_form,
-  ${dateText('c.licence_expires_on', 'licence_expires_on')}, c.vat_registered, c.trn, c.vat_period, c.vat_first_period_end_month,
-  c.corporate_tax_number, c.financial_year_end_month, c.email, c.phone, c.address, c.activated_at, c.user_id, c.bookkeeper_id, c.reviewer_id,
-  ${dateText('c.next_deadline_on', 'next_deadline_on')}, c.next_deadline_key, c.next_deadline_title,
-  r.user_id AS registration_user_id, r.registration_id AS registration_code`;
+type ClientRow = Pick<ClientColumns, (typeof ROW_FIELDS)[number]> & { registration_user_id: number | null; registration_code: string | null };
+
+const CLIENT_COLUMNS = `${selectList(clientsTable, 'c', ROW_FIELDS)}, r.user_id AS registration_user_id, r.registration_id AS registration_code`;
 
 async function findClient(db: Queryable, clientId: number): Promise<ClientRow | undefined> {
   const [row] = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c LEFT JOIN registrations r ON r.id = c.registration_id WHERE c.id = $1`, [clientId]);
@@ -160,6 +127,10 @@ async function requireTeamMember(db: Queryable, field: 'bookkeeper_id' | 'review
 
 type Profile = Pick<ClientRow, ProfileField>;
 
+/** What a PATCH writes: the profile and the team, each as it is after the change. */
+const UPDATE_FIELDS = [...PROFILE_FIELDS, 'bookkeeper_id', 'reviewer_id'] as const satisfies readonly ClientColumn[];
+const UPDATE_ASSIGNMENTS = assignList(UPDATE_FIELDS, 2);
+
 /** Trims text fields and refuses blank ones, so a PATCH cannot store '   ' where a name belongs. */
 function cleanedChanges(body: UpdateClientBody): Partial<Profile> {
   const changes: Partial<Record<ProfileField, unknown>> = {};
@@ -207,32 +178,11 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
       if (team.reviewer_id) await requireTeamMember(tx, 'reviewer_id', team.reviewer_id);
 
       const version = row.version + 1;
-      await tx.query(
-        `UPDATE clients SET legal_name = $2, trade_licence_number = $3, licensing_authority = $4, legal_form = $5, licence_expires_on = $6,
-           vat_registered = $7, trn = $8, vat_period = $9, vat_first_period_end_month = $10, corporate_tax_number = $11,
-           financial_year_end_month = $12, email = $13, phone = $14, address = $15, bookkeeper_id = $16, reviewer_id = $17, version = $18
-         WHERE id = $1`,
-        [
-          row.id,
-          next.legal_name,
-          next.trade_licence_number,
-          next.licensing_authority,
-          next.legal_form,
-          next.licence_expires_on,
-          next.vat_registered,
-          next.trn,
-          next.vat_period,
-          next.vat_first_period_end_month,
-          next.corporate_tax_number,
-          next.financial_year_end_month,
-          next.email,
-          next.phone,
-          next.address,
-          next.bookkeeper_id,
-          next.reviewer_id,
-          version,
-        ],
-      );
+      await tx.query(`UPDATE clients SET ${UPDATE_ASSIGNMENTS}, version = $${UPDATE_FIELDS.length + 2} WHERE id = $1`, [
+        row.id,
+        ...UPDATE_FIELDS.map((field) => next[field]),
+        version,
+      ]);
       // One request, one idempotency key: it goes on the first event it writes.
       let key = context.idempotencyKey;
       const changedFields = Object.keys(profileChanges) as ProfileField[];

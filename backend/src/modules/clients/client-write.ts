@@ -7,18 +7,13 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { selectList } from '../../lib/table.ts';
 import { isVisibleTo, requireEditor } from './access.ts';
+import { clientsTable, LOCKED_CLIENT_FIELDS, type ClientColumns } from './table.ts';
 
 /** A client row as writes lock it. */
-export interface LockedClient {
-  id: number;
-  version: number;
-  legal_name: string;
-  status: 'active' | 'paused' | 'cancelled';
-  user_id: number | null;
-  bookkeeper_id: number | null;
-  reviewer_id: number | null;
-}
+export type LockedClient = Pick<ClientColumns, (typeof LOCKED_CLIENT_FIELDS)[number]>;
+const LOCKED_COLUMNS = selectList(clientsTable, null, LOCKED_CLIENT_FIELDS);
 
 /**
  * Locks the client for a write by `user`: 404 when it does not exist or the user may not see it, 403 when the
@@ -26,7 +21,7 @@ export interface LockedClient {
  */
 export async function lockClient(tx: Queryable, user: Pick<CurrentUser, 'id' | 'role'>, clientId: number, edit = true): Promise<LockedClient> {
   const [client] = await tx.query<LockedClient>(
-    'SELECT id, version, legal_name, status, user_id, bookkeeper_id, reviewer_id FROM clients WHERE id = $1 FOR UPDATE',
+    `SELECT ${LOCKED_COLUMNS} FROM clients WHERE id = $1 FOR UPDATE`,
     [clientId],
   );
   if (!client || !isVisibleTo(user, client)) throw notFound('Client');

@@ -7,62 +7,27 @@ import { cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { insertList } from '../../lib/table.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
+import { NEW_CLIENT_FIELDS, type ClientColumns } from './table.ts';
 
-export interface NewClient {
-  registrationId: number | null;
-  userId: number | null;
-  legalName: string;
-  tradeLicenceNumber: string;
-  licensingAuthority: string;
-  legalForm: string;
-  /** YYYY-MM-DD */
-  licenceExpiresOn: string;
-  vatRegistered: boolean;
-  trn: string | null;
-  vatPeriod: 'monthly' | 'quarterly' | null;
-  /** The month (1-12) the client's first VAT tax period of a year ends in, as the FTA assigned it. */
-  vatFirstPeriodEndMonth: number | null;
-  corporateTaxNumber: string | null;
-  financialYearEndMonth: number;
-  email: string;
-  phone: string;
-  address: string;
-  bookkeeperId: number | null;
-  reviewerId: number | null;
+/** A new client as onboarding's activation and the seed give it: its columns (clients/table.ts) by their NewClient names. */
+export type NewClient = { [F in keyof typeof NEW_CLIENT_FIELDS]: ClientColumns[(typeof NEW_CLIENT_FIELDS)[F]] } & {
   activatedAt?: Date;
   /** Who activated it (the timeline's actor); null or absent for the system. */
   activatedBy?: number | null;
-}
+};
+
+const NEW_CLIENT_KEYS = Object.keys(NEW_CLIENT_FIELDS) as (keyof typeof NEW_CLIENT_FIELDS)[];
+const NEW_CLIENT_INSERT = insertList([...NEW_CLIENT_KEYS.map((key) => NEW_CLIENT_FIELDS[key]), 'activated_at']);
 
 export async function createClient(tx: Queryable, client: NewClient): Promise<number> {
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO clients (registration_id, user_id, legal_name, trade_licence_number, licensing_authority, legal_form, licence_expires_on,
-       vat_registered, trn, vat_period, vat_first_period_end_month, corporate_tax_number, financial_year_end_month, email, phone, address,
-       bookkeeper_id, reviewer_id, activated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, coalesce($19, CURRENT_TIMESTAMP)) RETURNING id`,
-    [
-      client.registrationId,
-      client.userId,
-      client.legalName,
-      client.tradeLicenceNumber,
-      client.licensingAuthority,
-      client.legalForm,
-      client.licenceExpiresOn,
-      client.vatRegistered,
-      client.trn,
-      client.vatPeriod,
-      client.vatFirstPeriodEndMonth,
-      client.corporateTaxNumber,
-      client.financialYearEndMonth,
-      client.email,
-      client.phone,
-      client.address,
-      client.bookkeeperId,
-      client.reviewerId,
-      client.activatedAt ?? null,
-    ],
-  );
+  // activated_at last: the seed backdates it, activation takes the transaction's time.
+  const values = NEW_CLIENT_INSERT.values.replace(/\$(\d+)\)$/, 'coalesce($$$1, CURRENT_TIMESTAMP))');
+  const [row] = await tx.query<{ id: number }>(`INSERT INTO clients ${NEW_CLIENT_INSERT.columns} VALUES ${values} RETURNING id`, [
+    ...NEW_CLIENT_KEYS.map((key) => client[key]),
+    client.activatedAt ?? null,
+  ]);
   const id = row!.id;
   await writeAudit(tx, {
     entity: 'client',

@@ -8,15 +8,15 @@
  * transaction sets (so trigram tests go through their indexes) stays inside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../backend/src/db/database.ts';
-import { containsPattern } from '../../backend/src/lib/pagination.ts';
-import { SqlFilter } from '../../backend/src/lib/sql-filter.ts';
-import type { Caller } from '../../backend/src/lib/work-registry.ts';
-import { addClientVisibility } from '../../backend/src/modules/clients/index.ts';
-import { MODULES } from '../../backend/src/modules/index.ts';
-import { searchEverywhere, searchProviders } from '../../backend/src/modules/search/store.ts';
-import { taskSearch } from '../../backend/src/modules/tasks/work.ts';
-import { openTestDatabase } from './support.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
+import { containsPattern } from '../../../backend/src/lib/pagination.ts';
+import { SqlFilter } from '../../../backend/src/lib/sql-filter.ts';
+import type { Caller } from '../../../backend/src/lib/work-registry.ts';
+import { addClientVisibility } from '../../../backend/src/modules/clients/index.ts';
+import { MODULES } from '../../../backend/src/modules/index.ts';
+import { searchEverywhere, searchProviders } from '../../../backend/src/modules/search/store.ts';
+import { taskSearch } from '../../../backend/src/modules/tasks/work.ts';
+import { openTestDatabase } from '../support.ts';
 
 let db: Database;
 const callers: Caller[] = [];

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MyRegistration, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/contract/registrations.ts';
-import { CONFLICT_MESSAGE, RESUBMITTED_STATUS_TEXT } from '../../common/review.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { MyRegistration, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../../common/contract/registrations.ts';
+import { CONFLICT_MESSAGE, RESUBMITTED_STATUS_TEXT } from '../../../common/review.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;

@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Role } from '../../common/roles.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { Role } from '../../../common/roles.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;

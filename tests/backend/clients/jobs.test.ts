@@ -5,14 +5,14 @@
  * back ends run the job at the same moment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths, dubaiDate, dubaiMidnight } from '../../common/calendar.ts';
-import { clientDeadlines } from '../../common/compliance.ts';
-import { cyclePrice } from '../../common/pricing.ts';
-import type { Database } from '../../backend/src/db/database.ts';
-import { createClient, createSubscription, runClientJobs, type NewClient } from '../../backend/src/modules/clients/index.ts';
-import { seedPlans } from '../../backend/src/modules/plans/seed.ts';
-import { insertUser } from '../../backend/src/modules/users/index.ts';
-import { openTestDatabase } from './support.ts';
+import { addDays, addMonths, dubaiDate, dubaiMidnight } from '../../../common/calendar.ts';
+import { clientDeadlines } from '../../../common/compliance.ts';
+import { cyclePrice } from '../../../common/pricing.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
+import { createClient, createSubscription, runClientJobs, type NewClient } from '../../../backend/src/modules/clients/index.ts';
+import { seedPlans } from '../../../backend/src/modules/plans/seed.ts';
+import { insertUser } from '../../../backend/src/modules/users/index.ts';
+import { openTestDatabase } from '../support.ts';
 
 let db: Database;
 let bookkeeper: number;

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addDays, addMonthsToMonth, dubaiDate, monthOfDate } from '../../common/calendar.ts';
+import { addDays, addMonthsToMonth, dubaiDate, monthOfDate } from '../../../common/calendar.ts';
 import type {
   ClientDeadlines,
   ClientDetail,
@@ -23,14 +23,14 @@ import type {
   MyReport,
   Subscription,
   TeamChoices,
-} from '../../common/contract/clients.ts';
-import type { NotificationRecord } from '../../common/contract/notifications.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import { cyclePrice } from '../../common/pricing.ts';
-import { REPORT_CONFLICT_MESSAGE, SUBSCRIPTION_CONFLICT_MESSAGE } from '../../common/clients.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { makeCardPng, makePdf } from '../../backend/src/demo/files.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+} from '../../../common/contract/clients.ts';
+import type { NotificationRecord } from '../../../common/contract/notifications.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import { cyclePrice } from '../../../common/pricing.ts';
+import { REPORT_CONFLICT_MESSAGE, SUBSCRIPTION_CONFLICT_MESSAGE } from '../../../common/clients.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { makeCardPng, makePdf } from '../../../backend/src/demo/files.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { canSee } from '../../common/access.ts';
-import type { RegistrationCounts, RegistrationListItem } from '../../common/contract/registrations.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import { ONBOARDING_PAGES, onboardingPageOf, pagesOfScope, type OnboardingPage, type ReviewState } from '../../common/onboarding.ts';
-import { STAFF_ROLES, type Role } from '../../common/roles.ts';
-import type { Stage } from '../../common/stages.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import { canSee } from '../../../common/access.ts';
+import type { RegistrationCounts, RegistrationListItem } from '../../../common/contract/registrations.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import { ONBOARDING_PAGES, onboardingPageOf, pagesOfScope, type OnboardingPage, type ReviewState } from '../../../common/onboarding.ts';
+import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
+import type { Stage } from '../../../common/stages.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
