@@ -7,23 +7,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../common/contract/registrations.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import { formatDubaiDateTime, weekdayOf } from '../../common/dubai-time.ts';
-import { addDays, dubaiDate } from '../../common/calendar.ts';
-import { formatFils } from '../../common/money.ts';
-import { actionRoles, type Phase, PHASE_LABELS, phaseOf, PIPELINE_ACTIONS, type PipelineActionKey, type PipelineState, REQUIRED_DOCUMENTS, suggestedCallTime } from '../../common/pipeline.ts';
-import { cyclePrice } from '../../common/pricing.ts';
-import { CONFLICT_MESSAGE } from '../../common/review.ts';
-import { type Role, ROLES } from '../../common/roles.ts';
-import { makePdf } from '../../backend/src/demo/files.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
 import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../../common/contract/registrations.ts';
 import type { Page } from '../../../common/contract/shared.ts';
-import { weekdayOf } from '../../../common/dubai-time.ts';
+import { formatDubaiDateTime, weekdayOf } from '../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
 import { formatFils } from '../../../common/money.ts';
-import { actionRoles, type Phase, PHASE_LABELS, phaseOf, PIPELINE_ACTIONS, type PipelineActionKey, type PipelineState, REQUIRED_DOCUMENTS } from '../../../common/pipeline.ts';
+import { actionRoles, type Phase, PHASE_LABELS, phaseOf, PIPELINE_ACTIONS, type PipelineActionKey, type PipelineState, REQUIRED_DOCUMENTS, suggestedCallTime } from '../../../common/pipeline.ts';
 import { cyclePrice } from '../../../common/pricing.ts';
 import { CONFLICT_MESSAGE } from '../../../common/review.ts';
 import { type Role, ROLES } from '../../../common/roles.ts';
