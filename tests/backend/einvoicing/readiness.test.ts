@@ -58,7 +58,8 @@ describe('readiness', () => {
   it('is read and written by the client\'s bookkeeper, versioned, and hidden from another bookkeeper', async () => {
     const caller = { id: bookkeeper, role: 'BOOKKEEPER' as const };
     const empty = await readReadiness(db, caller, clientId, '2026-11-28');
-    expect(empty).toMatchObject({ tin: null, revenue_band: null, asp_deadline: null, not_ready: true, version: 1, can_edit: true });
+    // No band: the later deadline (31 Mar 2027) counts, more than 90 days away.
+    expect(empty).toMatchObject({ tin: null, revenue_band: null, asp_deadline: null, not_ready: false, version: 1, can_edit: true });
     const saved = await updateReadiness(db, caller, clientId, { tin: '1004567890', revenue_band: '50m_or_more', asp_name: null, asp_appointed_on: null }, { actorId: bookkeeper, idempotencyKey: null }, '2026-11-28');
     expect(saved).toMatchObject({ tin: '1004567890', asp_deadline: '2026-10-30', go_live: '2027-01-01', not_ready: true });
     const appointed = await updateReadiness(db, caller, clientId, { version: saved.version, tin: '1004567890', revenue_band: '50m_or_more', asp_name: 'Gulf Peppol Access', asp_appointed_on: '2026-10-01' }, { actorId: bookkeeper, idempotencyKey: null }, '2026-11-28');
