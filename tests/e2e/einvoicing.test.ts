@@ -46,7 +46,7 @@ describe('E-invoicing', () => {
 
     const drawer = page.getByRole('dialog', { name: `Invoice ${number}` });
     const section = drawer.getByRole('region', { name: 'E-invoice', exact: true });
-    await section.getByText('ASP-DIR-001').waitFor();
+    await section.getByRole('list', { name: 'Failed rules' }).getByText('ASP-DIR-001').waitFor();
     await section.getByText('Fix:').first().waitFor();
     await shoot(page, process.env.SCREENSHOT_DIR, 'einvoice-rejected');
     const trn = /its TRN \((\d{15})\)/.exec((await section.getByRole('list', { name: 'Failed rules' }).textContent()) ?? '')![1]!;

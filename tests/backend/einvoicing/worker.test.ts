@@ -14,6 +14,7 @@ import { HttpAsp, type AspClient, type AspConfig } from '../../../backend/src/mo
 import { isOverdue, readStatus, sendEinvoice, summary } from '../../../backend/src/modules/einvoicing/store.ts';
 import { DEFAULT_WORKER_OPTIONS, runEinvoiceWorker, type WorkerOptions } from '../../../backend/src/modules/einvoicing/worker.ts';
 import { issueInvoice } from '../../../backend/src/modules/invoices/index.ts';
+import { issueCreditNote, readInvoice } from '../../../backend/src/modules/invoices/store.ts';
 import { insertUser } from '../../../backend/src/modules/users/index.ts';
 import { openTestDatabase } from '../support.ts';
 
@@ -244,6 +245,16 @@ describe('rejection', () => {
     const doc = await einvoice(id);
     expect(doc.state).toBe('rejected');
     expect(doc.failures).toEqual([expect.objectContaining({ rule: 'ASP-DIR-001', field: "Client's TIN" })]);
+    // Corrected by a credit note and a new invoice (the TIN fixed first): it leaves the attention list, both new documents are reported.
+    const caller = { id: admin, role: 'ADMIN' as const };
+    const attentionBefore = (await summary(db, caller, true)).attention;
+    await db.query("UPDATE client_einvoicing SET tin = NULL WHERE client_id = $1", [clientId]);
+    const replacement = await issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null });
+    expect((await summary(db, caller, true)).attention).toBe(attentionBefore - 1);
+    await drain([options('w1')]);
+    expect((await einvoice(replacement.id)).state).toBe('reported');
+    const [note] = await db.query<{ id: number }>("SELECT id FROM invoices WHERE credited_invoice_id = $1 AND kind = 'credit_note'", [id]);
+    expect((await einvoice(note!.id)).state).toBe('reported');
   });
 
   it('another bookkeeper neither sees it nor sends it (404)', async () => {

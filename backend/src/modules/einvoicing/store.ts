@@ -208,6 +208,8 @@ function attentionFilter(user: Caller, today: string): SqlFilter {
   addClientVisibility(filter, user, 'c');
   const day = filter.bind(today);
   filter.addClause(`(e.state IN ('invalid', 'rejected') OR ${overdueSql(day)})`);
+  // An invoice credited in full is corrected (by its credit note and, usually, a new invoice): nothing is left to do.
+  filter.addClause(`NOT (i.kind = 'invoice' AND i.net_fils > 0 AND i.net_fils <= (SELECT coalesce(sum(cn.net_fils), 0) FROM invoices cn WHERE cn.credited_invoice_id = i.id))`);
   return filter;
 }
 

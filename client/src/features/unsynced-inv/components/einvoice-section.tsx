@@ -95,7 +95,7 @@ function EinvoiceBody({ status, clientId, canCorrect, onCorrect }: { status: Ein
       ) : (
         <ol className="unsynced-drawer__attempts" aria-label="E-invoice history">
           {status.attempts.map((attempt) => (
-            <li key={attempt.id} className="unsynced-drawer__attempt">
+            <li key={attempt.id} className="unsynced-drawer__einvoice-event">
               <span className="unsynced-drawer__attempt-head">
                 <strong>{historyLabel(attempt.action, attempt.outcome)}</strong>
                 <span className="unsynced-drawer__sub">
