@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { type E2E, signIn, startE2E } from './helpers.ts';
+import { type E2E, startE2E } from './helpers.ts';
 import { API_BASE, AUTH_SCHEME } from '../../common/contract/http.ts';
 import { requestOf } from '../../common/contract/endpoint.ts';
 import { notificationsRoutes } from '../../common/contract/notifications-paths.ts';
