@@ -32,6 +32,11 @@ export const SEARCH_LIMIT_PER_KIND = 5;
 export const MAX_VIEW_NAME_LENGTH = 60;
 export const MAX_VIEW_QUERY_LENGTH = 1000;
 export const MAX_BULK_REASON_LENGTH = 300;
+/**
+ * The longest text a bulk job's params may carry at all: each action's own schema (common/contract/bulk.ts)
+ * holds its real limit, and every one of those is at most this (tests/backend/bulk/params.test.ts).
+ */
+export const MAX_BULK_PARAM_TEXT = 2000;
 /** Items a Home block lists under its count. */
 export const WORK_ITEMS_PER_BLOCK = 5;
 /** Most rows one bulk job acts on (a larger selection is refused with the count, so nobody waits an hour). */

@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import { navEntries, NAV_TABLE } from '../access.ts';
 import { access, endpoints } from './endpoint.ts';
 import { Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Version } from './shared.ts';
-import { MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND, workRoutes } from './work-paths.ts';
+import { MAX_BULK_PARAM_TEXT, MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND, workRoutes } from './work-paths.ts';
 import { MAX_SEARCH_LENGTH } from './http.ts';
 
 /** A list's key: the route key of its page (e.g. 'due-diligence', 'clients'). */
@@ -133,7 +133,7 @@ export const NewBulkJob = Closed({
   filter: Type.Optional(BulkFilter),
   ids: Type.Optional(Type.Array(Id('Id'), { minItems: 1, maxItems: 1000, uniqueItems: true, title: 'Selected rows' })),
   /** The action's own parameters (an assignee). */
-  params: Type.Record(FieldName, Nullable(Type.Union([Line(200), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })])), { maxProperties: 10, additionalProperties: false, title: 'Parameters' }),
+  params: Type.Record(FieldName, Nullable(Type.Union([Type.String({ maxLength: MAX_BULK_PARAM_TEXT }), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })])), { maxProperties: 10, additionalProperties: false, title: 'Parameters' }),
 });
 export type NewBulkJob = Static<typeof NewBulkJob>;
 

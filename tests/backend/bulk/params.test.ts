@@ -11,7 +11,9 @@ import { crmBulkActions } from '../../../common/contract/crm.ts';
 import { enquiriesBulkActions } from '../../../common/contract/enquiries.ts';
 import { faqsBulkActions } from '../../../common/contract/faqs.ts';
 import { tasksBulkActions } from '../../../common/contract/tasks.ts';
-import type { NewBulkJob } from '../../../common/contract/work.ts';
+import { NewBulkJob } from '../../../common/contract/work.ts';
+import { MAX_BULK_PARAM_TEXT } from '../../../common/contract/work-paths.ts';
+import { Value } from 'typebox/value';
 import type { BulkActionDef } from '../../../common/contract/bulk.ts';
 import { HttpError } from '../../../backend/src/lib/http-error.ts';
 import { bulkActions, checkBulkParams } from '../../../backend/src/modules/bulk/store.ts';
@@ -82,5 +84,16 @@ describe('a job’s params checked against its action’s schema', () => {
       expect(field, key(def)).toMatch(/^params\./);
     }
     expect(refusal(faqsBulkActions.unpublish, { status: 'draft' })).toEqual([400, 'params.status', 'The field status is not one this request takes.']);
+  });
+
+  it("lets every action's longest text through the job's envelope, so the action's own limit is the one that speaks", () => {
+    const longest = (schema: unknown): number =>
+      typeof schema !== 'object' || schema === null
+        ? 0
+        : Math.max(typeof (schema as { maxLength?: unknown }).maxLength === 'number' ? (schema as { maxLength: number }).maxLength : 0, ...Object.values(schema).map(longest));
+    for (const def of ALL_BULK_ACTIONS) expect(longest(def.params), key(def)).toBeLessThanOrEqual(MAX_BULK_PARAM_TEXT);
+    const reason = 'x'.repeat(longest(crmBulkActions.stage.params));
+    expect(reason.length).toBeGreaterThan(200);
+    expect(Value.Check(NewBulkJob, { list: 'crm', action: 'stage', ids: [1], params: { stage: 'lost', reason } })).toBe(true);
   });
 });
