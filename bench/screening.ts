@@ -14,7 +14,7 @@ const ENTRIES = Number(process.env.BENCH_SCREENING_ENTRIES ?? 50_000);
 const ALIASES = 4;
 const CLIENTS = Number(process.env.BENCH_SCREENING_CLIENTS ?? 10_000);
 const PARTIES = 4;
-const SAMPLES = 1000;
+const SAMPLES = Number(process.env.BENCH_SCREENING_SAMPLES ?? 1000);
 
 const GIVEN = ['Mohammed', 'Ahmad', 'Yousef', 'Hussein', 'Omar', 'Khalid', 'Ali', 'Hassan', 'Ibrahim', 'Saeed', 'Abdul Rahman', 'Abdullah', 'Faisal', 'Tariq', 'Nasser', 'Hamad', 'Rashid', 'Salem', 'Jamal', 'Karim', 'Ivan', 'Pavel', 'Jose', 'Li', 'Kim', 'Amir', 'Reza', 'Bilal', 'Zaid', 'Mahmoud'];
 const FAMILY = ['Al Hashimi', 'Al Marri', 'Khalil', 'Al Qahtani', 'Al Shamsi', 'Haddad', 'Nasser', 'Al Zahrani', 'Al Otaibi', 'Al Harbi', 'Morozov', 'Petrov', 'Ortega', 'Park', 'Farouk', 'Saleh', 'Al Amri', 'Al Ghamdi', 'Qureshi', 'Rahimi', 'Hosseini', 'Karimi', 'Mansour', 'Al Balushi', 'Al Kaabi'];

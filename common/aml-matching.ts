@@ -298,6 +298,8 @@ export function screen(index: MatchIndex, query: ScreenQuery, options: { thresho
     const dob = query.kind === 'person' ? dobAgreement(query.date_of_birth, entry) : 'unknown';
     const nationality = nationalityAgreement(query.nationality, entry, countryNames);
     const nameScore100 = Math.round(score * 100);
+    // Agreeing facts raise a name that matches; they never make a match of a name that does not.
+    if (nameScore100 < threshold) continue;
     const total = Math.max(0, Math.min(100, nameScore100 + FACT_WEIGHT.dob[dob] + FACT_WEIGHT.nationality[nationality]));
     if (total < threshold) continue;
     const reasons = [`${name.alias ? 'Alias' : 'Name'} '${name.name}' on ${entry.list.toUpperCase()} ${entry.reference} matches at ${nameScore100}`];
