@@ -18,6 +18,7 @@ import * as notifications from './notifications.ts';
 import * as plans from './plans.ts';
 import * as registrations from './registrations.ts';
 import * as requests from './requests.ts';
+import * as security from './security.ts';
 import * as shared from './shared.ts';
 import * as tasks from './tasks.ts';
 import * as users from './users.ts';
@@ -38,6 +39,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
   plans: plans.plansEndpoints,
   registrations: registrations.registrationsEndpoints,
   requests: requests.requestsEndpoints,
+  security: security.securityEndpoints,
   tasks: tasks.tasksEndpoints,
   users: users.usersEndpoints,
   work: work.workEndpoints,
@@ -48,7 +50,7 @@ export const ALL_ENDPOINTS: readonly { name: string; endpoint: Endpoint }[] = Ob
   Object.entries(entries).map(([key, endpoint]) => ({ name: `${table}.${key}`, endpoint })),
 );
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, apiDocs, audit, careers, chats, clients, crm, devices, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(
