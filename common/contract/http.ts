@@ -26,3 +26,11 @@ export const MAX_SEARCH_LENGTH = 200;
 
 /** The longest e-mail address (RFC 5321's path limit): the schema's bound and the console's counter. */
 export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * Gateway to back end (issue 33): 'outside' when the client address is not in ADMIN_ALLOWED_CIDRS, 'inside'
+ * when it is, absent when the rule is off. The gateway knows the address and the networks; only the back end
+ * knows who is an ADMIN (roles live in its database, not in the token), so the back end refuses and audits.
+ * The gateway drops any value a client sends.
+ */
+export const ADMIN_NETWORK_HEADER = 'x-admin-network';

@@ -27,6 +27,11 @@ export interface TokenVerifierOptions {
   /** Agent for firebase-admin's own HTTP calls (Google's keys, the Auth API): a corporate proxy, or a test key server. */
   httpAgent?: Agent;
   maxCacheEntries?: number;
+  /**
+   * The absolute session limit (SESSION_MAX_HOURS): a token whose sign-in (auth_time) is older is refused as
+   * expired, however fresh the token itself is, so a session kept alive by refreshing ends anyway.
+   */
+  maxSessionMs?: number;
 }
 
 export interface TokenVerifier {
@@ -101,10 +106,13 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     cache.set(idToken, { token, until: Math.min(Date.now() + options.cacheMs, token.exp * 1000) });
   }
 
+  const sessionEnded = (token: DecodedIdToken) => options.maxSessionMs !== undefined && token.auth_time * 1000 + options.maxSessionMs <= Date.now();
+  const ended: VerifyResult = { ok: false, reason: 'expired', detail: 'the session is older than its limit (SESSION_MAX_HOURS)' };
+
   function cached(idToken: string): DecodedIdToken | undefined {
     const entry = cache.get(idToken);
     if (!entry) return undefined;
-    if (entry.until > Date.now()) return entry.token;
+    if (entry.until > Date.now() && !sessionEnded(entry.token)) return entry.token;
     cache.delete(idToken);
     return undefined;
   }
@@ -118,6 +126,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     });
     try {
       const token = await Promise.race([auth.verifyIdToken(idToken, options.checkRevoked), timeout]);
+      if (sessionEnded(token)) return ended;
       remember(idToken, token);
       return { ok: true, token };
     } catch (error) {

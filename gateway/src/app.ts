@@ -77,6 +77,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
     timeoutMs: config.auth.timeoutMs,
     checkRevoked: config.auth.checkRevoked,
     cacheMs: config.auth.cacheMs,
+    maxSessionMs: config.session.maxHours * 3_600_000,
     ...(options.firebaseHttpAgent ? { httpAgent: options.firebaseHttpAgent } : {}),
   });
   const apiFastPath =

@@ -4,6 +4,7 @@
  * has to guess which of twenty settings broke a deploy.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/contract/http.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
@@ -53,6 +54,10 @@ const schema = {
     PUBLIC_API_ORIGINS: { type: 'string', default: '' },
     PUBLIC_RATE_LIMIT: { type: 'integer', minimum: 1, maximum: 10_000, default: 5 },
     PUBLIC_RATE_WINDOW_MS: { type: 'integer', minimum: 1000, maximum: 86_400_000, default: 60_000 },
+    // Staff security (issue 33).
+    SESSION_IDLE_MINUTES: { type: 'integer', minimum: 2, maximum: 1440, default: 30 },
+    SESSION_MAX_HOURS: { type: 'integer', minimum: 1, maximum: 720, default: 12 },
+    ADMIN_ALLOWED_CIDRS: { type: 'string', default: '' },
   },
 } as const;
 
@@ -87,6 +92,9 @@ interface RawEnv {
   PUBLIC_API_ORIGINS: string;
   PUBLIC_RATE_LIMIT: number;
   PUBLIC_RATE_WINDOW_MS: number;
+  SESSION_IDLE_MINUTES: number;
+  SESSION_MAX_HOURS: number;
+  ADMIN_ALLOWED_CIDRS: string;
 }
 
 export interface GatewayConfig {
@@ -127,6 +135,13 @@ export interface GatewayConfig {
    * browser (CORS; none when unset), and how many posts one client address may send per window.
    */
   publicApi: { origins: string[]; rateLimit: number; rateWindowMs: number };
+  /**
+   * Sessions (issue 33): the console signs itself out after `idleMinutes` without input (served in
+   * /config.json); a token whose sign-in (auth_time) is older than `maxHours` is refused as expired.
+   */
+  session: { idleMinutes: number; maxHours: number };
+  /** ADMIN_ALLOWED_CIDRS: the networks ADMIN calls may come from; undefined lets ADMIN in from anywhere. */
+  adminNetworks?: BlockList;
 }
 
 /** A configuration error; `variable` is the environment variable to fix. */
@@ -209,6 +224,24 @@ function parseOrigins(value: string): string[] {
   return origins.map((origin) => origin.replace(/\/$/, ''));
 }
 
+/** '10.0.0.0/8, 203.0.113.7, 2001:db8::/32' -> a BlockList of those networks; a bad entry stops start-up naming it. */
+export function parseCidrs(variable: string, value: string): BlockList | undefined {
+  const entries = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (entries.length === 0) return undefined;
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const length = prefix === undefined ? bits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+    if (family === 0 || extra !== undefined || !(length >= 0 && length <= bits)) {
+      throw new ConfigError(variable, `must be a comma-separated list of IPv4/IPv6 addresses or CIDRs like 10.0.0.0/8 (got ${JSON.stringify(entry)})`);
+    }
+    list.addSubnet(address, length, family === 4 ? 'ipv4' : 'ipv6');
+  }
+  return list;
+}
+
 /** Reads and checks the configuration; throws ConfigError naming the variable at the first problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): GatewayConfig {
   const raw = validate(env);
@@ -276,5 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: raw.LOG_LEVEL,
     shutdownTimeoutMs: raw.SHUTDOWN_TIMEOUT_MS,
     publicApi: { origins: parseOrigins(raw.PUBLIC_API_ORIGINS), rateLimit: raw.PUBLIC_RATE_LIMIT, rateWindowMs: raw.PUBLIC_RATE_WINDOW_MS },
+    session: { idleMinutes: raw.SESSION_IDLE_MINUTES, maxHours: raw.SESSION_MAX_HOURS },
+    adminNetworks: parseCidrs('ADMIN_ALLOWED_CIDRS', raw.ADMIN_ALLOWED_CIDRS),
   };
 }

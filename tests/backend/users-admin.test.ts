@@ -336,6 +336,7 @@ describe('rules without HTTP', () => {
       passwordResetLink: async (email) => (await step('passwordResetLink', email), 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=abc&apiKey=k'),
       disable: (uid) => step('disable', uid),
       enable: (uid) => step('enable', uid),
+      revokeSessions: (uid) => step('revokeSessions', uid),
     };
   };
   const deps = (identity: IdentityAdmin): UsersDeps => ({ db, identity, log: app.log });

@@ -12,6 +12,7 @@ import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
 // Staff security (issue 33): the Audit page.
 import { auditModule } from './audit/index.ts';
+import { securityModule } from './security/index.ts';
 // service desk (issue 19)
 import { chatsModule } from './chats/index.ts';
 import { requestsModule } from './requests/index.ts';
@@ -49,6 +50,6 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
   // Staff security (issue 33)
-  auditModule,
+  auditModule, securityModule,
   apiDocsModule,
 ];

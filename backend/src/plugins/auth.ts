@@ -12,7 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Agent } from 'node:http';
 import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
-import { AUTH_SCHEME } from '../../../common/contract/http.ts';
+import { ADMIN_NETWORK_HEADER, AUTH_SCHEME } from '../../../common/contract/http.ts';
+import { writeAudit } from '../lib/audit.ts';
+import { withRequestOrigin } from '../lib/request-origin.ts';
 import { canSee, type RouteKey } from '../../../common/access.ts';
 import type { Access } from '../../../common/contract/endpoint.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
@@ -82,6 +84,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (rule?.kind === 'public') return;
       if (!rule && !request.url.startsWith('/api/')) return;
       await app.authenticate(request);
+      if (request.headers[ADMIN_NETWORK_HEADER] === 'outside' && request.user?.role === 'ADMIN') await refuseAdminNetwork(app, request);
       if (rule) checkAccess(request, rule);
     });
   },
@@ -143,6 +146,17 @@ async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise
     if (byEmail) return byEmail;
   }
   throw new HttpError(403, 'FORBIDDEN', 'This account has no staff user. Ask an administrator to add you.');
+}
+
+/** ADMIN_ALLOWED_CIDRS (the gateway's verdict): an ADMIN call from another network is refused, and audited. */
+async function refuseAdminNetwork(app: FastifyInstance, request: FastifyRequest): Promise<never> {
+  const user = request.user!;
+  await withRequestOrigin({ requestId: request.id, clientAddress: request.ip }, () =>
+    app.db.transaction((tx) =>
+      writeAudit(tx, { entity: 'user', entityId: user.id, kind: 'admin_network_refused', actorId: user.id, data: { method: request.method, path: request.url.split('?')[0] } }),
+    ),
+  );
+  throw forbidden('Administrator access is allowed only from the office or VPN networks.');
 }
 
 function checkAccess(request: FastifyRequest, rule: Access): void {

@@ -27,6 +27,8 @@ export interface IdentityAdmin {
   /** Disables the account and revokes its refresh tokens, so no new ID token can be minted. */
   disable(uid: string): Promise<void>;
   enable(uid: string): Promise<void>;
+  /** Revokes the account's refresh tokens: every ID token whose sign-in came before is refused by a revocation check. */
+  revokeSessions(uid: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -77,6 +79,7 @@ export const identityPlugin = fp<IdentityPluginOptions>(
           await auth.revokeRefreshTokens(uid);
         }),
       enable: (uid) => call(async () => void (await auth.updateUser(uid, { disabled: false }))),
+      revokeSessions: (uid) => call(() => auth.revokeRefreshTokens(uid)),
     } satisfies IdentityAdmin);
   },
   { name: 'identity' },

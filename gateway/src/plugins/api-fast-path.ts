@@ -233,6 +233,7 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       host,
       requestId: id,
       bodyLength: body?.length,
+      adminNetworks: config.adminNetworks,
     });
 
     // Decided as the call starts, so at warn a call costs no listener and no closure for its log line.

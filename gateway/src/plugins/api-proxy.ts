@@ -3,6 +3,8 @@
  * (undici). Bodies are read into memory up to the limit (so an oversized or chunked body gets a clean 413)
  * and forwarded as the exact bytes received, never re-serialised.
  */
+import { ADMIN_NETWORK_HEADER } from '../../../common/contract/http.ts';
+import { isIP, type BlockList } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -64,7 +66,10 @@ export interface Forwarding {
   host: string;
   requestId: string;
   bodyLength: number | undefined;
+  /** ADMIN_ALLOWED_CIDRS; undefined when ADMIN may call from anywhere. */
+  adminNetworks: BlockList | undefined;
 }
+
 
 /**
  * The headers the back end receives, for both writers (this plugin and api-fast-path.ts). X-Forwarded-For is
@@ -79,6 +84,13 @@ export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: For
   out['x-forwarded-proto'] = forwarding.protocol;
   out['x-forwarded-host'] = forwarding.host;
   out['x-request-id'] = forwarding.requestId;
+  delete out[ADMIN_NETWORK_HEADER];
+  if (forwarding.adminNetworks) {
+    const client = forwarding.forwardedFor.split(',')[0]!.trim();
+    const family = isIP(client);
+    const inside = family !== 0 && forwarding.adminNetworks.check(client, family === 4 ? 'ipv4' : 'ipv6');
+    out[ADMIN_NETWORK_HEADER] = inside ? 'inside' : 'outside';
+  }
   if (forwarding.bodyLength !== undefined) out['content-length'] = forwarding.bodyLength;
   return out;
 }
@@ -154,6 +166,7 @@ export async function apiProxy(app: FastifyInstance, { config, headers: api, ver
           host: request.host,
           requestId: request.id,
           bodyLength: request.bodyLength,
+          adminNetworks: config.adminNetworks,
         }) as typeof headers,
       // Set here rather than in an onSend hook, which cost a hook run per call.
       rewriteHeaders: (headers, request) => apiResponseHeaders(headers, api, request?.id),

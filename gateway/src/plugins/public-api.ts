@@ -126,6 +126,8 @@ export async function publicApi(app: FastifyInstance, { config, headers: api }: 
           host: request.host,
           requestId: request.id,
           bodyLength: request.bodyLength,
+          // Nobody is signed in on a public call, so no ADMIN rule applies.
+          adminNetworks: undefined,
         });
         // A public call carries no one's credentials to the back end.
         delete out.authorization;

@@ -2,10 +2,13 @@
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { ChangeRoleBody, InviteUserBody, UserQuery, usersEndpoints } from '../../../../common/contract/users.ts';
 import { usersRoutes } from '../../../../common/contract/users-paths.ts';
+import type { securityEndpoints } from '../../../../common/contract/security.ts';
+import { securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { call } from '../../lib/call.ts';
 
 const users = clientEndpoints<typeof usersEndpoints>(usersRoutes);
+const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
 
 /** The client-side roles never appear on the Users page (spec section 6). */
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');
@@ -34,3 +37,6 @@ export const deactivateUser = (userId: number, headers: Headers) => call(users.d
 export const reactivateUser = (userId: number, headers: Headers) => call(users.reactivate, { params: { userId }, headers });
 
 export const newSetPasswordLink = (userId: number, headers: Headers) => call(users.setPasswordLink, { params: { userId }, headers });
+
+/** Ends every session of the user (a lost laptop): their tokens stop working at the gateway within AUTH_CACHE_MS. */
+export const signOutUserEverywhere = (userId: number, headers: Headers) => call(security.signOutUserEverywhere, { params: { userId }, headers });

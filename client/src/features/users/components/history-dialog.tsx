@@ -11,7 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, userKeys } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, signOutUserEverywhere, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -45,17 +45,27 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
     invalidates: [userKeys.all],
     onSuccess: (answer) => setLink(answer.set_password_link),
   });
+  const endSessions = useAction<void, unknown>({
+    run: (_input, { headers }) => signOutUserEverywhere(user.id, headers),
+    success: `${userDisplayName(user.display_name)} is signed out everywhere`,
+    invalidates: [userKeys.all],
+  });
   return (
     <Dialog
       title={`History of ${userDisplayName(user.display_name)}`}
       onClose={onClose}
-      busy={resend.busy}
+      busy={resend.busy || endSessions.busy}
       closeOnBackdrop={link === null}
       footer={
         <>
           {user.active && !link && (
             <Button variant="outlined" loading={resend.busy} onClick={() => void resend.run()}>
               New set-password link
+            </Button>
+          )}
+          {user.active && (
+            <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
+              Sign out everywhere
             </Button>
           )}
           <Button onClick={onClose}>Close</Button>
