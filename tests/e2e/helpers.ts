@@ -241,7 +241,7 @@ export async function wcagViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits (up to 5 s) until no list shows its rows as stale (dimmed while the next page loads) and no finite
+ * Waits (up to 15 s, a refetch on a loaded machine) until no list shows its rows as stale (dimmed while the next page loads) and no finite
  * animation or transition runs: text half faded in fails colour contrast for a moment that is not the page's state.
  */
 async function settled(page: Page): Promise<void> {
@@ -251,7 +251,7 @@ async function settled(page: Page): Promise<void> {
         !document.querySelector('.data-table__body--stale') &&
         document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
       undefined,
-      { timeout: 5000, polling: 50 },
+      { timeout: 15_000, polling: 50 },
     )
     .catch(() => undefined);
 }
