@@ -4,6 +4,7 @@
  * leaves, then sent through an Accredited Service Provider (ASP), which delivers it to the buyer's ASP and
  * reports it to the Federal Tax Authority.
  */
+import { addDays } from './calendar.ts';
 import { SUPPLIER } from './invoices.ts';
 
 export const PINT_AE_CUSTOMIZATION_ID = 'urn:peppol:pint:billing-1@ae-1';
@@ -113,3 +114,18 @@ export const MANDATE_DEADLINES: Record<RevenueBand, { aspBy: string; goLive: str
   '50m_or_more': { aspBy: '2026-10-30', goLive: '2027-01-01' },
   under_50m: { aspBy: '2027-03-31', goLive: '2027-07-01' },
 };
+/** A client whose band is not recorded yet is held to the later deadlines (most clients are under AED 50m). */
+export const DEFAULT_REVENUE_BAND: RevenueBand = 'under_50m';
+/** How close the ASP deadline may come before a client without an ASP counts as not ready. */
+export const NOT_READY_WINDOW_DAYS = 90;
+/** The mandate's deadlines of a band (the default band's when unknown). */
+export const mandateDeadlinesOf = (band: RevenueBand | null): { aspBy: string; goLive: string } => MANDATE_DEADLINES[band ?? DEFAULT_REVENUE_BAND];
+/**
+ * The bands whose clients without an ASP are not ready on `today` (their ASP deadline is within 90 days or
+ * past) or, with `late`, are late (the deadline has passed): the Clients list's filter and Home's block ask
+ * SQL for clients without an ASP in these bands.
+ */
+export function bandsWithoutAspAt(today: string, late = false): RevenueBand[] {
+  const cut = late ? today : addDays(today, NOT_READY_WINDOW_DAYS);
+  return REVENUE_BANDS.filter((band) => (late ? MANDATE_DEADLINES[band].aspBy < cut : MANDATE_DEADLINES[band].aspBy <= cut));
+}
