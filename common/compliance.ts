@@ -13,7 +13,8 @@
  *   band is recorded (the band gives the dates; the e-invoicing readiness form records it).
  */
 import { addDays, addMonths, lastDayOfMonth, monthOf, MONTH_SHORT, yearOf, type IsoDate } from './calendar.ts';
-import { mandateDeadlinesOf, type RevenueBand } from './einvoicing.ts';
+import type { RevenueBand } from './einvoicing.ts';
+import { mandateDeadlinesOf } from './einvoicing-readiness.ts';
 import { nextWorkingDay } from './uae-holidays.ts';
 
 export const DEADLINE_KINDS = ['vat_return', 'corporate_tax_return', 'trade_licence_renewal', 'einvoicing_asp', 'einvoicing_go_live'] as const;

@@ -21,6 +21,7 @@ export { dateText, iso, personColumns, personFrom } from './rows.ts';
 export { myClientId } from './document-store.ts';
 // e-invoicing (issue 32): its readiness gives deadlines on the compliance calendar
 export { refreshNextDeadline } from './deadline-store.ts';
+export { addWithoutAsp } from './list-store.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
   await clientRoutes(app);

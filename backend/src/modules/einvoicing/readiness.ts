@@ -6,7 +6,8 @@
  */
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { ClientReadiness, ClientReadinessBody } from '../../../../common/contract/einvoicing.ts';
-import { mandateDeadlinesOf, NOT_READY_WINDOW_DAYS, MANDATE_DEADLINES, type RevenueBand } from '../../../../common/einvoicing.ts';
+import { MANDATE_DEADLINES, type RevenueBand } from '../../../../common/einvoicing.ts';
+import { mandateDeadlinesOf, NOT_READY_WINDOW_DAYS } from '../../../../common/einvoicing-readiness.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';

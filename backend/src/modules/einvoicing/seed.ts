@@ -8,7 +8,8 @@
  */
 import type { Queryable } from '../../db/database.ts';
 import type { DemoContext } from '../../demo/context.ts';
-import { mandateDeadlinesOf, REVENUE_BANDS } from '../../../../common/einvoicing.ts';
+import { REVENUE_BANDS } from '../../../../common/einvoicing.ts';
+import { mandateDeadlinesOf } from '../../../../common/einvoicing-readiness.ts';
 import { refreshNextDeadline } from '../clients/index.ts';
 
 export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise<void> {
