@@ -8,17 +8,24 @@
  * - Corporate tax return: due 9 months after the end of the financial year (the last day of the ninth month
  *   after it), for financial years starting on or after 1 June 2023 (the UAE corporate tax's first).
  * - Trade licence renewal: due on the licence's expiry date.
+ * - E-invoicing (issue 32): 'Appoint an e-invoicing ASP' by the band's date until an ASP is recorded, and
+ *   'E-invoicing go-live' on the band's date (common/einvoicing.ts MANDATE_DEADLINES), once the client's revenue
+ *   band is recorded (the band gives the dates; the e-invoicing readiness form records it).
  */
 import { addDays, addMonths, lastDayOfMonth, monthOf, MONTH_SHORT, yearOf, type IsoDate } from './calendar.ts';
+import type { RevenueBand } from './einvoicing.ts';
+import { mandateDeadlinesOf } from './einvoicing-readiness.ts';
 import { nextWorkingDay } from './uae-holidays.ts';
 
-export const DEADLINE_KINDS = ['vat_return', 'corporate_tax_return', 'trade_licence_renewal'] as const;
+export const DEADLINE_KINDS = ['vat_return', 'corporate_tax_return', 'trade_licence_renewal', 'einvoicing_asp', 'einvoicing_go_live'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
   vat_return: 'VAT return',
   corporate_tax_return: 'Corporate tax return',
   trade_licence_renewal: 'Trade licence renewal',
+  einvoicing_asp: 'Appoint an e-invoicing ASP',
+  einvoicing_go_live: 'E-invoicing go-live',
 };
 
 export const VAT_PERIODS = ['monthly', 'quarterly'] as const;
@@ -40,6 +47,9 @@ export interface ComplianceProfile {
   /** The month (1-12) the financial year ends in (its last day). */
   financial_year_end_month: number;
   licence_expires_on: IsoDate;
+  /** The e-invoicing revenue band (null: not recorded) and whether an ASP is recorded. */
+  revenue_band: RevenueBand | null;
+  asp_appointed: boolean;
 }
 
 export interface ComputedDeadline {
@@ -128,6 +138,19 @@ function corporateTaxDeadlines(profile: ComplianceProfile, from: IsoDate, to: Is
   return found;
 }
 
+/** The mandate's two dates; the ASP one only until an ASP is recorded. Listed like the licence: once due, until done. */
+function einvoicingDeadlines(profile: ComplianceProfile, to: IsoDate): ComputedDeadline[] {
+  if (!profile.revenue_band) return [];
+  const dates = mandateDeadlinesOf(profile.revenue_band);
+  const rows: { kind: 'einvoicing_asp' | 'einvoicing_go_live'; due_on: IsoDate }[] = [
+    ...(profile.asp_appointed ? [] : [{ kind: 'einvoicing_asp' as const, due_on: dates.aspBy }]),
+    { kind: 'einvoicing_go_live', due_on: dates.goLive },
+  ];
+  return rows
+    .filter((row) => row.due_on <= to)
+    .map((row) => ({ key: `${row.kind}:${row.due_on}`, kind: row.kind, title: DEADLINE_KIND_LABELS[row.kind], period_start: null, period_end: null, due_on: row.due_on, moved_from: null }));
+}
+
 /**
  * The client's deadlines due from `from` to `to` (inclusive), in due-date order. The trade licence renewal is
  * listed whenever the expiry is on or before `to`, even before `from`: an expired licence stays due until it
@@ -148,7 +171,7 @@ export function clientDeadlines(profile: ComplianceProfile, from: IsoDate, to: I
           },
         ]
       : [];
-  return [...vatDeadlines(profile, from, to), ...corporateTaxDeadlines(profile, from, to), ...licence].sort(
+  return [...vatDeadlines(profile, from, to), ...corporateTaxDeadlines(profile, from, to), ...licence, ...einvoicingDeadlines(profile, to)].sort(
     (a, b) => a.due_on.localeCompare(b.due_on) || DEADLINE_KINDS.indexOf(a.kind) - DEADLINE_KINDS.indexOf(b.kind),
   );
 }

@@ -106,10 +106,5 @@ export const FREQUENCY_CODES = { monthly: 'MTH', quarterly: 'QTR', annual: 'YRL'
 export const CREDIT_NOTE_REASON_CODE = 'DL8.61.1.E';
 
 /** Revenue bands and their mandate deadlines (Ministerial Decision 243 of 2025). */
-export const REVENUE_BANDS = ['50m_or_more', 'under_50m'] as const;
-export type RevenueBand = (typeof REVENUE_BANDS)[number];
-export const REVENUE_BAND_LABELS: Record<RevenueBand, string> = { '50m_or_more': 'AED 50m or more', under_50m: 'Under AED 50m' };
-export const MANDATE_DEADLINES: Record<RevenueBand, { aspBy: string; goLive: string }> = {
-  '50m_or_more': { aspBy: '2026-10-30', goLive: '2027-01-01' },
-  under_50m: { aspBy: '2027-03-31', goLive: '2027-07-01' },
-};
+// The revenue bands and their deadlines live with the clients' readiness (one table; the calendar reads them).
+export { MANDATE_DEADLINES, REVENUE_BAND_LABELS, REVENUE_BANDS, type RevenueBand } from './einvoicing-readiness.ts';

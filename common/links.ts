@@ -58,8 +58,9 @@ export function clientPath(clientId: string | number, tab?: string): string {
 
 /** One client's monthly reports tab on the month ('YYYY-MM'). */
 export const clientReportPath = (clientId: string | number, month: string) => `${clientPath(clientId, 'reports')}&month=${encodeURIComponent(month)}`;
-/** The Clients list; `bookkeeper` 'mine' keeps the signed-in bookkeeper's, `licence` the days to licence expiry. */
-export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; licence?: number; sort?: 'next_deadline' | 'licence_expires_on' } = {}) => withQuery('/clients', query);
+/** The Clients list; `bookkeeper` 'mine' keeps the signed-in bookkeeper's, `licence` the days to licence expiry, `einvoicing` the e-invoicing readiness. */
+export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; licence?: number; einvoicing?: 'not_ready'; sort?: 'next_deadline' | 'licence_expires_on' } = {}) =>
+  withQuery('/clients', query);
 
 /** An onboarding page's list, searched for one company (its name in lower case, as the search box keeps it). */
 export const onboardingListPath = (page: OnboardingPage, query: { search?: string } = {}) => withQuery(`/${page}`, query);

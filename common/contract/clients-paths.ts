@@ -6,7 +6,7 @@
  */
 
 export const clientsRoutes = {
-  /** The Clients list (?search=&plan=&bookkeeper=&vat_registered=&licence_expiring=&status=&sort=&page=&page_size=). */
+  /** The Clients list (?search=&plan=&bookkeeper=&vat_registered=&licence_expiring=&status=&einvoicing=&sort=&page=&page_size=). */
   list: 'GET /clients/',
   /** With the list's filters: every matching client as a streamed CSV file. */
   export: 'GET /clients/export/',
@@ -103,3 +103,7 @@ export const INSIGHT_MONTHS_SHOWN = 12;
 
 /** The Clients list's bulk actions and their labels (params schemas: clientsBulkActions in clients.ts). */
 export const clientsBulkLabels = { assign_bookkeeper: 'Assign bookkeeper' } as const;
+
+/** The Clients list's e-invoicing filter (?einvoicing=not_ready): no ASP while its deadline is within 90 days or past (common/einvoicing-readiness.ts). */
+export const EINVOICING_CLIENT_FILTERS = ['not_ready'] as const;
+export type EinvoicingClientFilter = (typeof EINVOICING_CLIENT_FILTERS)[number];

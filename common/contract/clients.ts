@@ -34,7 +34,7 @@ import { BillingCycleSchema } from './plans.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, REPORT_REVIEW_FILTERS, clientsBulkLabels, clientsRoutes } from './clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, EINVOICING_CLIENT_FILTERS, REPORT_REVIEW_FILTERS, clientsBulkLabels, clientsRoutes } from './clients-paths.ts';
 
 export {
   BOOKKEEPER_MINE,
@@ -76,6 +76,8 @@ const listFilters = {
   /** Licences expiring within this many days (already expired ones included). */
   licence_expiring: Type.Optional(Type.Enum(LICENCE_EXPIRY_WINDOWS, { title: 'Licence expiring' })),
   status: Type.Optional(ClientStatusSchema),
+  /** not_ready: no e-invoicing ASP while the client's appointment deadline is within 90 days or past. */
+  einvoicing: Type.Optional(Type.Enum(EINVOICING_CLIENT_FILTERS, { title: 'E-invoicing' })),
   sort: Type.Optional(Type.Enum(CLIENT_SORTS, { title: 'Sort' })),
 };
 

@@ -57,7 +57,7 @@ describe('GET me/work', () => {
       expect.arrayContaining(['registrations.assigned', 'registrations.unassigned', 'registrations.calls_today', 'registrations.queues', 'clients.deadlines', 'notifications.unread']),
     );
     const bookkeeper = await work('BOOKKEEPER');
-    expect(bookkeeper.blocks.map((entry) => entry.key)).toEqual(['tasks.review', 'tasks.overdue', 'tasks.today', 'chats.unanswered', 'requests.sla', 'clients.deadlines', 'clients.licences', 'invoices.attention', 'notifications.unread']);
+    expect(bookkeeper.blocks.map((entry) => entry.key)).toEqual(['tasks.review', 'tasks.overdue', 'tasks.today', 'chats.unanswered', 'requests.sla', 'clients.deadlines', 'clients.licences', 'einvoicing.late', 'invoices.attention', 'notifications.unread']);
     const reviewer = await work('REVIEWER');
     expect(reviewer.blocks.map((entry) => entry.key)).toEqual([
       'registrations.calls_today',

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, daysBetween, dayOfWeek, dubaiDate, isIsoDate, lastDayOfMonth, monthsEnding } from '../../common/calendar.ts';
-import { clientDeadlines, corporateTaxDue, deadlineKindOf, endsVatPeriod, periodLabel, vatReturnDue, type ComplianceProfile } from '../../common/compliance.ts';
+import { clientDeadlines, DEADLINE_KIND_LABELS, corporateTaxDue, deadlineKindOf, endsVatPeriod, periodLabel, vatReturnDue, type ComplianceProfile } from '../../common/compliance.ts';
 import { addWorkingDays, ISLAMIC_HOLIDAYS, isWorkingDay, nextWorkingDay, publicHoliday, publicHolidays } from '../../common/uae-holidays.ts';
 
 const profile = (changes: Partial<ComplianceProfile> = {}): ComplianceProfile => ({
@@ -15,6 +15,8 @@ const profile = (changes: Partial<ComplianceProfile> = {}): ComplianceProfile =>
   vat_first_period_end_month: 3,
   financial_year_end_month: 12,
   licence_expires_on: '2030-01-15',
+  revenue_band: null,
+  asp_appointed: false,
   ...changes,
 });
 
@@ -191,5 +193,44 @@ describe('a client calendar', () => {
     ].sort((a, b) => a[1]!.localeCompare(b[1]!)));
     expect(deadlines.map((deadline) => deadlineKindOf(deadline.key))).toEqual(deadlines.map((deadline) => deadline.kind));
     expect(deadlineKindOf('payroll:2025-01')).toBeNull();
+  });
+});
+
+describe('e-invoicing deadlines', () => {
+  const einvoicing = (changes: Partial<ComplianceProfile>) =>
+    clientDeadlines(profile({ vat_registered: false, vat_period: null, ...changes }), '2026-01-01', '2027-12-31')
+      .filter((deadline) => deadline.kind.startsWith('einvoicing_'))
+      .map((deadline) => [deadline.key, deadline.title, deadline.due_on]);
+
+  it('lists the ASP appointment and go-live of the AED 50m or more band', () => {
+    expect(einvoicing({ revenue_band: '50m_or_more' })).toEqual([
+      ['einvoicing_asp:2026-10-30', 'Appoint an e-invoicing ASP', '2026-10-30'],
+      ['einvoicing_go_live:2027-01-01', 'E-invoicing go-live', '2027-01-01'],
+    ]);
+  });
+
+  it('lists the later dates of the under AED 50m band', () => {
+    expect(einvoicing({ revenue_band: 'under_50m' })).toEqual([
+      ['einvoicing_asp:2027-03-31', 'Appoint an e-invoicing ASP', '2027-03-31'],
+      ['einvoicing_go_live:2027-07-01', 'E-invoicing go-live', '2027-07-01'],
+    ]);
+  });
+
+  it('drops the ASP appointment once an ASP is recorded, in either band', () => {
+    expect(einvoicing({ revenue_band: '50m_or_more', asp_appointed: true })).toEqual([['einvoicing_go_live:2027-01-01', DEADLINE_KIND_LABELS.einvoicing_go_live, '2027-01-01']]);
+    expect(einvoicing({ revenue_band: 'under_50m', asp_appointed: true })).toEqual([['einvoicing_go_live:2027-07-01', DEADLINE_KIND_LABELS.einvoicing_go_live, '2027-07-01']]);
+  });
+
+  it('keeps a missed ASP deadline open (overdue) and leaves dates beyond the window out', () => {
+    const late = clientDeadlines(profile({ vat_registered: false, vat_period: null, revenue_band: '50m_or_more' }), '2026-11-01', '2026-12-31');
+    expect(late.map((deadline) => deadline.key)).toEqual(['einvoicing_asp:2026-10-30']);
+  });
+
+  it('lists none until the revenue band is recorded', () => {
+    expect(einvoicing({ revenue_band: null })).toEqual([]);
+  });
+
+  it('names the kind of its keys', () => {
+    expect(deadlineKindOf('einvoicing_asp:2026-10-30')).toBe('einvoicing_asp');
   });
 });

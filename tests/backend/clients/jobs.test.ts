@@ -54,7 +54,7 @@ describe('creating a client', () => {
   it('writes its activation event and computes its next deadline in the same transaction', async () => {
     const id = await db.transaction((tx) => createClient(tx, profile({ licenceExpiresOn: addDays(today, 20), activatedAt: dubaiMidnight(addDays(today, -3)) })));
     const [row] = await db.query<{ next: string; key: string; title: string }>("SELECT to_char(next_deadline_on, 'YYYY-MM-DD') AS next, next_deadline_key AS key, next_deadline_title AS title FROM clients WHERE id = $1", [id]);
-    const [expected] = clientDeadlines({ vat_registered: false, vat_period: null, vat_first_period_end_month: null, financial_year_end_month: 12, licence_expires_on: addDays(today, 20) }, addDays(today, -3), addMonths(today, 12));
+    const [expected] = clientDeadlines({ vat_registered: false, vat_period: null, vat_first_period_end_month: null, financial_year_end_month: 12, licence_expires_on: addDays(today, 20), revenue_band: null, asp_appointed: false }, addDays(today, -3), addMonths(today, 12));
     expect(row).toEqual({ next: expected!.due_on, key: expected!.key, title: expected!.title });
     const events = await db.query<{ kind: string }>("SELECT kind FROM audit_events WHERE entity = 'client' AND entity_id = $1", [id]);
     expect(events.map((event) => event.kind)).toEqual(['client_activated']);

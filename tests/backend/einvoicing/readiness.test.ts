@@ -62,8 +62,12 @@ describe('readiness', () => {
     expect(empty).toMatchObject({ tin: null, revenue_band: null, asp_deadline: null, not_ready: false, version: 1, can_edit: true });
     const saved = await updateReadiness(db, caller, clientId, { tin: '1004567890', revenue_band: '50m_or_more', asp_name: null, asp_appointed_on: null }, { actorId: bookkeeper, idempotencyKey: null }, '2026-11-28');
     expect(saved).toMatchObject({ tin: '1004567890', asp_deadline: '2026-10-30', go_live: '2027-01-01', not_ready: true });
+    // The calendar's missed ASP appointment is now the client's next deadline, until an ASP is recorded.
+    const next = async () => (await db.query<{ key: string | null }>('SELECT next_deadline_key AS key FROM clients WHERE id = $1', [clientId]))[0]?.key;
+    expect(await next()).toBe('einvoicing_asp:2026-10-30');
     const appointed = await updateReadiness(db, caller, clientId, { version: saved.version, tin: '1004567890', revenue_band: '50m_or_more', asp_name: 'Gulf Peppol Access', asp_appointed_on: '2026-10-01' }, { actorId: bookkeeper, idempotencyKey: null }, '2026-11-28');
     expect(appointed).toMatchObject({ asp_name: 'Gulf Peppol Access', asp_appointed_on: '2026-10-01', not_ready: false, version: saved.version + 1 });
+    expect(await next()).not.toBe('einvoicing_asp:2026-10-30');
     await expect(updateReadiness(db, caller, clientId, { version: saved.version, tin: null, revenue_band: null, asp_name: null, asp_appointed_on: null }, { actorId: bookkeeper, idempotencyKey: null })).rejects.toMatchObject({ statusCode: 409 });
     await expect(updateReadiness(db, caller, clientId, { tin: null, revenue_band: null, asp_name: 'Gulf Peppol Access', asp_appointed_on: null }, { actorId: bookkeeper, idempotencyKey: null })).rejects.toMatchObject({ statusCode: 400 });
     await expect(readReadiness(db, { id: other, role: 'BOOKKEEPER' }, clientId)).rejects.toMatchObject({ statusCode: 404 });

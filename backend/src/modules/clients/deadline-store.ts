@@ -24,10 +24,12 @@ interface ProfileRow extends ComplianceProfile {
   activated_at: Date;
 }
 
-const PROFILE_COLUMNS = `id, vat_registered, vat_period, vat_first_period_end_month, financial_year_end_month, ${dateText('licence_expires_on', 'licence_expires_on')}, activated_at`;
+// The e-invoicing readiness (client_einvoicing, kept by the einvoicing module) gives the mandate's deadlines.
+const PROFILE_COLUMNS = `c.id, c.vat_registered, c.vat_period, c.vat_first_period_end_month, c.financial_year_end_month, ${dateText('c.licence_expires_on', 'licence_expires_on')}, c.activated_at,
+  ce.revenue_band, (ce.asp_name IS NOT NULL) AS asp_appointed`;
 
 async function profileOf(db: Queryable, clientId: number): Promise<ProfileRow | undefined> {
-  const [row] = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM clients WHERE id = $1`, [clientId]);
+  const [row] = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1`, [clientId]);
   return row;
 }
 

@@ -19,6 +19,9 @@ export { runClientJobs } from './jobs.ts';
 // service desk (issue 19): the row helpers its stores share with this area's
 export { dateText, iso, personColumns, personFrom } from './rows.ts';
 export { myClientId } from './document-store.ts';
+// e-invoicing (issue 32): its readiness gives deadlines on the compliance calendar
+export { refreshNextDeadline } from './deadline-store.ts';
+export { addWithoutAsp } from './list-store.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
   await clientRoutes(app);

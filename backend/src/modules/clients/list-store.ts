@@ -7,6 +7,8 @@ import { addDays, daysBetween, dubaiDate } from '../../../../common/calendar.ts'
 import { CLIENT_STATUS_LABELS, type ClientStatus } from '../../../../common/clients.ts';
 import { DEFAULT_CLIENT_SORT, type ClientExportQuery, type ClientListItem, type ClientSort } from '../../../../common/contract/clients.ts';
 import { BOOKKEEPER_MINE, BOOKKEEPER_NONE } from '../../../../common/contract/clients-paths.ts';
+import type { RevenueBand } from '../../../../common/einvoicing.ts';
+import { bandsWithoutAspAt, DEFAULT_REVENUE_BAND } from '../../../../common/einvoicing-readiness.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -69,6 +71,18 @@ function orderBy(sort: ClientSort): string {
   return `ORDER BY ${template.replaceAll('{dir}', descending ? 'DESC' : 'ASC')}`;
 }
 
+/**
+ * Clients with no e-invoicing ASP recorded whose revenue band is one of `bands` (a client with no readiness
+ * row, or no band, counts in the default band): the readiness is the einvoicing module's table.
+ */
+export function addWithoutAsp(filter: SqlFilter, bands: readonly RevenueBand[]): void {
+  const inBands = filter.bind([...bands]);
+  const fallback = filter.bind(DEFAULT_REVENUE_BAND);
+  filter.addClause(
+    `coalesce((SELECT ce.asp_name IS NULL AND coalesce(ce.revenue_band, ${fallback}) = ANY(${inBands}::text[]) FROM client_einvoicing ce WHERE ce.client_id = c.id), ${fallback} = ANY(${inBands}::text[]))`,
+  );
+}
+
 function filterOf(user: Caller, query: ClientExportQuery, today: string): SqlFilter {
   const filter = new SqlFilter();
   addClientVisibility(filter, user, 'c');
@@ -83,6 +97,7 @@ function filterOf(user: Caller, query: ClientExportQuery, today: string): SqlFil
   if (query.vat_registered !== undefined) filter.add((p) => `c.vat_registered = ${p}`, query.vat_registered);
   if (query.licence_expiring !== undefined) filter.add((p) => `c.licence_expires_on <= ${p}::date`, addDays(today, Number(query.licence_expiring)));
   if (query.status) filter.add((p) => `c.status = ${p}`, query.status);
+  if (query.einvoicing === 'not_ready') addWithoutAsp(filter, bandsWithoutAspAt(today));
   return filter;
 }
 
@@ -121,7 +136,7 @@ function pageSql(source: string, filter: SqlFilter, sort: ClientSort, limit: num
 export async function listClients(db: Queryable, user: Caller, query: ClientExportQuery, window: PageWindow, today = dubaiDate()): Promise<{ count: number; results: ClientListItem[] }> {
   const filter = filterOf(user, query, today);
   const sort = query.sort ?? DEFAULT_CLIENT_SORT;
-  const narrowed = Boolean(query.search?.trim()) || [query.plan, query.bookkeeper, query.vat_registered, query.licence_expiring, query.status].some((value) => value !== undefined);
+  const narrowed = Boolean(query.search?.trim()) || [query.plan, query.bookkeeper, query.vat_registered, query.licence_expiring, query.status, query.einvoicing].some((value) => value !== undefined);
   if (narrowed) {
     const rows = await db.query<Row & { total: number }>(
       `WITH matched AS MATERIALIZED (SELECT c.id, c.legal_name, c.next_deadline_on, c.licence_expires_on, c.activated_at FROM clients c ${filter.where})

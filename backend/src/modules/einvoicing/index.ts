@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { setupEinvoicing } from './jobs.ts';
 import { einvoicingRoutes } from './routes.ts';
+import { einvoicingWork } from './work.ts';
 
 export { createEinvoice } from './store.ts';
 
@@ -14,4 +15,4 @@ async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<vo
   await einvoicingRoutes(app);
 }
 
-export const einvoicingModule: BackendModule = { name: 'einvoicing', setup: setupEinvoicing, routes };
+export const einvoicingModule: BackendModule = { name: 'einvoicing', setup: setupEinvoicing, routes, work: einvoicingWork };

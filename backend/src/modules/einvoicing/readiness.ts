@@ -7,17 +7,15 @@
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { ClientReadiness, ClientReadinessBody } from '../../../../common/contract/einvoicing.ts';
 import { MANDATE_DEADLINES, type RevenueBand } from '../../../../common/einvoicing.ts';
+import { mandateDeadlinesOf, NOT_READY_WINDOW_DAYS } from '../../../../common/einvoicing-readiness.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { clientPermissions, isVisibleTo } from '../clients/index.ts';
+import { clientPermissions, isVisibleTo, refreshNextDeadline } from '../clients/index.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
-
-/** How close the ASP deadline may come before a client without an ASP counts as not ready. */
-export const NOT_READY_WINDOW_DAYS = 90;
 
 interface Row {
   id: number;
@@ -37,7 +35,7 @@ export function deadlinesOf(band: RevenueBand | null): { aspBy: string; goLive: 
 /** No ASP while the appointment deadline (of the band; the later one when the band is unknown) is within 90 days or past. */
 export function isNotReady(band: RevenueBand | null, aspName: string | null, today: string): boolean {
   if (aspName) return false;
-  const deadline = deadlinesOf(band)?.aspBy ?? MANDATE_DEADLINES.under_50m.aspBy;
+  const deadline = mandateDeadlinesOf(band).aspBy;
   return addDays(today, NOT_READY_WINDOW_DAYS) >= deadline;
 }
 
@@ -103,6 +101,8 @@ export function updateReadiness(db: Database, user: Caller, clientId: number, bo
         after: { tin: body.tin, revenue_band: body.revenue_band, asp_name: aspName, asp_appointed_on: body.asp_appointed_on },
         idempotencyKey: context.idempotencyKey,
       });
+      // The band and the ASP give the calendar's e-invoicing deadlines: the list's next deadline follows them.
+      await refreshNextDeadline(tx, row.id, today);
     },
     read: async (tx, row) => toReadiness(user, (await find(tx, row.id))!, today),
   });

@@ -9,6 +9,8 @@
 import type { Queryable } from '../../db/database.ts';
 import type { DemoContext } from '../../demo/context.ts';
 import { REVENUE_BANDS } from '../../../../common/einvoicing.ts';
+import { mandateDeadlinesOf } from '../../../../common/einvoicing-readiness.ts';
+import { refreshNextDeadline } from '../clients/index.ts';
 
 export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise<void> {
   await tx.query("UPDATE clients SET trn = substr(trn, 1, 13) || '03' WHERE trn IS NOT NULL");
@@ -35,5 +37,9 @@ export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise
       appointed ? ['Emirates E-Invoicing Services', 'Gulf Peppol Access', 'Tabadul Digital'][index % 3] : null,
       appointed ? `2026-${String(1 + (index % 9)).padStart(2, '0')}-15` : null,
     ]);
+    // The readiness adds deadlines to the calendar: refresh the list's next one where an e-invoicing one comes first.
+    const dates = mandateDeadlinesOf(band);
+    const [stale] = await tx.query<{ id: number }>('SELECT id FROM clients WHERE id = $1 AND (next_deadline_on IS NULL OR next_deadline_on > $2::date)', [client.id, appointed ? dates.goLive : dates.aspBy]);
+    if (stale) await refreshNextDeadline(tx, client.id);
   }
 }

@@ -2,7 +2,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type ClientStatus, type LicenceExpiryWindow } from '../../../../../common/clients.ts';
 import type { ClientListItem, ClientQuery, clientsBulkActions } from '../../../../../common/contract/clients.ts';
-import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, clientsBulkLabels, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
+import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SORTS, EINVOICING_CLIENT_FILTERS, type EinvoicingClientFilter, clientsBulkLabels, DEFAULT_CLIENT_SORT, type ClientSort } from '../../../../../common/contract/clients-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
@@ -44,6 +44,7 @@ function schemaFor(role: string | null | undefined) {
     vat: choiceField(['all', 'yes', 'no'] as const, 'all'),
     licence: choiceField<'all' | LicenceExpiryWindow>(['all', ...LICENCE_EXPIRY_WINDOWS], 'all'),
     status: choiceField<'all' | ClientStatus>(['all', ...CLIENT_STATUSES], 'all'),
+    einvoicing: choiceField<'all' | EinvoicingClientFilter>(['all', ...EINVOICING_CLIENT_FILTERS], 'all'),
     /** mine: the monthly reports waiting for the caller's review instead of the clients. */
     review: choiceField(['all', 'mine'] as const, 'all'),
   };
@@ -59,6 +60,7 @@ function filtersOf(view: ListView<ClientsSchema>): Omit<ClientQuery, 'page' | 'p
     ...(view.vat !== 'all' ? { vat_registered: view.vat === 'yes' } : {}),
     ...(view.licence !== 'all' ? { licence_expiring: view.licence } : {}),
     ...(view.status !== 'all' ? { status: view.status } : {}),
+    ...(view.einvoicing !== 'all' ? { einvoicing: view.einvoicing } : {}),
     sort: view.sort,
   };
 }
@@ -219,6 +221,10 @@ export function ClientsPage() {
               {CLIENT_STATUS_LABELS[status]}
             </option>
           ))}
+        </Filter>
+        <Filter label="E-invoicing" value={view.einvoicing} onChange={(einvoicing) => update({ einvoicing: einvoicing as ListView<ClientsSchema>['einvoicing'] })}>
+          <option value="all">Any readiness</option>
+          <option value="not_ready">E-invoicing not ready</option>
         </Filter>
         {reviewToggle}
         <Button variant="outlined" className="clients-list__export" loading={list.exporting} onClick={list.exportRows}>

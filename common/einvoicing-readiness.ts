@@ -1,0 +1,31 @@
+/**
+ * Each client's own readiness for the e-invoicing mandate (issue 32), apart from common/einvoicing.ts so the
+ * pages that need only this (the Clients list, the compliance calendar) do not carry the document vocabulary:
+ * the revenue bands and the mandate's deadlines of each (re-exported by common/einvoicing.ts), and which
+ * clients without an ASP are not ready or late.
+ */
+import { addDays } from './calendar.ts';
+
+export const REVENUE_BANDS = ['50m_or_more', 'under_50m'] as const;
+export type RevenueBand = (typeof REVENUE_BANDS)[number];
+export const REVENUE_BAND_LABELS: Record<RevenueBand, string> = { '50m_or_more': 'AED 50m or more', under_50m: 'Under AED 50m' };
+export const MANDATE_DEADLINES: Record<RevenueBand, { aspBy: string; goLive: string }> = {
+  '50m_or_more': { aspBy: '2026-10-30', goLive: '2027-01-01' },
+  under_50m: { aspBy: '2027-03-31', goLive: '2027-07-01' },
+};
+
+/** A client whose band is not recorded yet is held to the later deadlines (most clients are under AED 50m). */
+export const DEFAULT_REVENUE_BAND: RevenueBand = 'under_50m';
+/** How close the ASP deadline may come before a client without an ASP counts as not ready. */
+export const NOT_READY_WINDOW_DAYS = 90;
+/** The mandate's deadlines of a band (the default band's when unknown). */
+export const mandateDeadlinesOf = (band: RevenueBand | null): { aspBy: string; goLive: string } => MANDATE_DEADLINES[band ?? DEFAULT_REVENUE_BAND];
+/**
+ * The bands whose clients without an ASP are not ready on `today` (their ASP deadline is within 90 days or
+ * past) or, with `late`, are late (the deadline has passed): the Clients list's filter and Home's block ask
+ * SQL for clients without an ASP in these bands.
+ */
+export function bandsWithoutAspAt(today: string, late = false): RevenueBand[] {
+  const cut = late ? today : addDays(today, NOT_READY_WINDOW_DAYS);
+  return REVENUE_BANDS.filter((band) => (late ? MANDATE_DEADLINES[band].aspBy < cut : MANDATE_DEADLINES[band].aspBy <= cut));
+}
