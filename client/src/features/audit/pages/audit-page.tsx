@@ -11,6 +11,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../../common/events.ts';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { FilterChip } from '../../../components/filter-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
@@ -133,12 +134,9 @@ export function AuditPage() {
           <DateInput label="to" value={view.to} onChange={(to) => update({ to })} />
         </span>
         {(view.entity !== ALL || view.record > 0) && (
-          <span className="audit__chip">
+          <FilterChip clearLabel="Show every record" onClear={() => update({ entity: ALL, record: 0 })}>
             Record: {view.entity !== ALL ? recordKindLabel(view.entity) : 'any kind'} {view.record > 0 ? view.record : ''}
-            <button type="button" className="icon-button" aria-label="Show every record" onClick={() => update({ entity: ALL, record: 0 })}>
-              <Icon name="close" size={14} />
-            </button>
-          </span>
+          </FilterChip>
         )}
         <span className="audit__actions">
           <Button variant="outlined" loading={list.exporting} onClick={list.exportRows}>

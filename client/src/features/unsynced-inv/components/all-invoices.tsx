@@ -14,6 +14,7 @@ import { SYNC_STATE_LABELS } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { Button } from '../../../components/button.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { FilterChip } from '../../../components/filter-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
@@ -137,12 +138,9 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
           <DateFilter label="to" value={view.to} onChange={(to) => update({ to })} />
         </span>
         {shownClient && (
-          <span className="unsynced__chip">
+          <FilterChip clearLabel={`Show every client, not only ${shownClient}`} onClear={() => update({ client: 0 })}>
             Client: {shownClient}
-            <button type="button" className="icon-button" aria-label={`Show every client, not only ${shownClient}`} onClick={() => update({ client: 0 })}>
-              <Icon name="close" size={14} />
-            </button>
-          </span>
+          </FilterChip>
         )}
         <span className="unsynced__actions">
           <Button variant="outlined" loading={list.exporting} onClick={list.exportRows}>
