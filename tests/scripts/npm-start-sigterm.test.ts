@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -80,12 +81,16 @@ afterAll(async () => {
 describe.runIf(existsSync('/proc/self/stat'))('npm start', () => {
   it('stops the start script and every server when npm itself gets SIGTERM', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'console-npm-start-'));
+    // What is checked is the stop, not the seed: the data folder of a second `npm start`, the run's seeded
+    // copy (a back end seeding its empty folder is e2e/einvoicing's seedAtStart).
+    await withSeededDatabase(dataDir);
     const env = {
       ...process.env,
       GATEWAY_PORT: String(await freePort()),
       BACKEND_PORT: String(await freePort()),
       AUTH_EMULATOR_PORT: String(await freePort()),
       ACCOUNTING_STANDIN_PORT: String(await freePort()),
+      ASP_STANDIN_PORT: String(await freePort()),
       STACK_DATA_DIR: dataDir,
     };
     // Its own process group, as a terminal job or a supervised service has: the signal goes to npm alone.
