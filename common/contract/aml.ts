@@ -12,7 +12,7 @@ import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
 import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
 
-export { GOAML_DEADLINE_WORKING_DAYS, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type RegisterState, type RegisterType, type SanctionsList } from './aml-paths.ts';
+export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type RegisterState, type RegisterType, type SanctionsList } from './aml-paths.ts';
 
 /** The largest list file accepted (the UN's consolidated list is about 2 MB). */
 export const MAX_LIST_FILE_CHARS = 12_000_000;
