@@ -14,6 +14,7 @@ import { choiceField, integerField } from '../../../lib/url-list-state.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { useRegister } from '../api.ts';
 import { FilingDialog } from '../components/filing-dialog.tsx';
+import '../components/aml-register.css';
 
 const SCHEMA = {
   page: integerField(1),
@@ -37,9 +38,9 @@ export function AmlRegisterPage() {
   if (isNotFound(register.error)) return <RecordNotFound what="Page" list={{ name: 'Home', path: '/' }} />;
   return (
     <div className="panel">
-      <div className="faqs__toolbar">
+      <div className="aml-register__toolbar">
         <label>
-          Type{' '}
+          Type
           <select value={view.type} onChange={(event) => setView({ type: event.target.value as 'all' | RegisterType, page: 1 })}>
             <option value="all">All</option>
             {REGISTER_TYPES.map((type) => (
@@ -48,9 +49,9 @@ export function AmlRegisterPage() {
               </option>
             ))}
           </select>
-        </label>{' '}
+        </label>
         <label>
-          State{' '}
+          State
           <select value={view.state} onChange={(event) => setView({ state: event.target.value as 'all' | RegisterState, page: 1 })}>
             {(['all', ...REGISTER_STATES] as const).map((state) => (
               <option key={state} value={state}>
@@ -65,7 +66,7 @@ export function AmlRegisterPage() {
       ) : register.data.results.length === 0 ? (
         <EmptyState />
       ) : (
-        <table className="data-table">
+        <table className="aml-register__table">
           <caption className="visually-hidden">goAML register entries</caption>
           <thead>
             <tr>
@@ -85,7 +86,7 @@ export function AmlRegisterPage() {
               <tr key={entry.id}>
                 <td>{REGISTER_TYPE_LABELS[entry.type]}</td>
                 <td>{entry.client.legal_name}</td>
-                <td>{entry.deadline_on}</td>
+                <td className="aml-register__date">{entry.deadline_on}</td>
                 <td>{entry.filed_on ? <StatusChip variant="green">{entry.filed_on}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>}</td>
                 <td>{entry.goaml_reference ?? '—'}</td>
                 <td>{entry.notes}</td>
