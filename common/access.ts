@@ -68,7 +68,7 @@ export type RouteKey =
   | 'clients'
   | 'users'
   | 'audit'
-  | 'aml-register'
+  | 'goaml'
   | 'faqs'
   | 'careers'
   | 'settings';
@@ -125,7 +125,7 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'audit', name: 'Audit', path: '/audit', icon: 'audit', permission: [ADMIN] },
   // Roles alone cannot tell a compliance officer: every ADMIN sees the entry, and the page answers 'not found'
   // to one who is not (the API answers 404), so it never confirms that the register holds anything.
-  { id: 'aml-register', name: 'goAML Register', path: '/aml-register', icon: 'diligence', permission: [ADMIN] },
+  { id: 'goaml', name: 'goAML Register', path: '/goaml', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
 ];

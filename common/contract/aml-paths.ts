@@ -4,16 +4,6 @@ export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
 export type SanctionsList = (typeof SANCTIONS_LISTS)[number];
 export const SANCTIONS_LIST_LABELS: Record<SanctionsList, string> = { un: 'UN Security Council Consolidated List', 'uae-local': 'UAE Local Terrorist List' };
 
-/** goAML register entry types: suspicious transaction / activity report, fund freeze report, partial name match report. */
-export const REGISTER_TYPES = ['str', 'sar', 'ffr', 'pnmr'] as const;
-export type RegisterType = (typeof REGISTER_TYPES)[number];
-export const REGISTER_TYPE_LABELS: Record<RegisterType, string> = { str: 'STR: suspicious transaction report', sar: 'SAR: suspicious activity report', ffr: 'FFR: fund freeze report', pnmr: 'PNMR: partial name match report' };
-export const REGISTER_STATES = ['open', 'filed'] as const;
-export type RegisterState = (typeof REGISTER_STATES)[number];
-/** goAML's deadline: five business days from the decision (UAE working days, common/uae-holidays.ts). */
-export const GOAML_DEADLINE_WORKING_DAYS = 5;
-export const MAX_REGISTER_NOTES = 4000;
-
 export const amlRoutes = {
   /** The registration's parties, its UBOs and layers of ownership. */
   parties: 'GET /registrations/:userId/parties',
@@ -35,10 +25,7 @@ export const amlRoutes = {
   importList: 'POST /screening/lists/:list',
   /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
   search: 'POST /screening/search',
-  /** ?type=&client=&state=open|filed&page=: the goAML register (compliance officers only; 404 for anyone else). */
   registerEntries: 'GET /aml-register/',
-  /** { type, client, decided_on, notes }: deadline five business days after decided_on. */
   addRegisterEntry: 'POST /aml-register/',
-  /** { version, filed_on?, goaml_reference?, notes? } */
   updateRegisterEntry: 'PATCH /aml-register/:entryId',
 } as const;

@@ -10,9 +10,11 @@ import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } fr
 import { RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
-import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
+import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
+import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
 
-export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type RegisterState, type RegisterType, type SanctionsList } from './aml-paths.ts';
+export { SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type SanctionsList } from './aml-paths.ts';
+export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
 
 /** The largest list file accepted (the UN's consolidated list is about 2 MB). */
 export const MAX_LIST_FILE_CHARS = 12_000_000;

@@ -26,7 +26,7 @@ import { faqPages } from '../features/faqs/routes.ts';
 // Staff security (issue 33).
 import { auditPages } from '../features/audit/routes.ts';
 // AML (issue 31).
-import { amlRegisterPages } from '../features/aml-register/routes.ts';
+import { amlRegisterPages } from '../features/goaml/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 

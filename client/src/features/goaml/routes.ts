@@ -3,5 +3,5 @@ import type { RouteKey } from '../../../../common/access.ts';
 import { lazyPage, type LazyPage } from '../../lib/lazy-page.ts';
 
 export const amlRegisterPages = {
-  'aml-register': lazyPage(() => import('./pages/aml-register-page.tsx').then((module) => module.AmlRegisterPage)),
+  goaml: lazyPage(() => import('./pages/aml-register-page.tsx').then((module) => module.AmlRegisterPage)),
 } satisfies Partial<Record<RouteKey, LazyPage>>;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_REGISTER_NOTES, REGISTER_TYPE_LABELS } from '../../../../../common/contract/aml-paths.ts';
+import { MAX_REGISTER_NOTES, REGISTER_TYPE_LABELS } from '../../../../../common/contract/aml-register-paths.ts';
 import type { RegisterEntry } from '../../../../../common/contract/aml.ts';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';

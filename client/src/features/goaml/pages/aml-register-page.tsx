@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from '../../../../../common/contract/aml-paths.ts';
+import { REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from '../../../../../common/contract/aml-register-paths.ts';
 import type { RegisterEntry, RegisterQuery } from '../../../../../common/contract/aml.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { Button } from '../../../components/button.tsx';
