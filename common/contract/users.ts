@@ -28,12 +28,12 @@ export type Me = Static<typeof Me>;
 /** GET users/?role__not__in=&role__in=&search=&page=: roles comma-separated. */
 const UserFilterFields = {
   search: Type.Optional(Search),
-  role__in: Type.Optional(Line(500, { title: 'role__in' })),
+  role__in: Type.Optional(Line(500, { title: 'Roles' })),
 };
 export const UserQuery = Closed({
   ...PageQuery,
   ...UserFilterFields,
-  role__not__in: Type.Optional(Line(500, { title: 'role__not__in' })),
+  role__not__in: Type.Optional(Line(500, { title: 'Roles left out' })),
 });
 export type UserQuery = Static<typeof UserQuery>;
 /** The Users page's filter as a bulk job carries it (the page leaves out clients itself, as the list call does). */
@@ -71,7 +71,7 @@ export const ChangeRoleBody = Closed({ role: Type.Optional(StaffRoleSchema), com
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
 /** GET users/audit/?user_id=&page=&page_size= */
-export const UserAuditQuery = Closed({ ...PageQuery, user_id: Type.Optional(Id('user_id')) });
+export const UserAuditQuery = Closed({ ...PageQuery, user_id: Type.Optional(Id('User')) });
 export type UserAuditQuery = Static<typeof UserAuditQuery>;
 
 export const UserRef = Type.Object({ id: Type.Integer(), email: Type.String(), display_name: Nullable(Type.String()) });
