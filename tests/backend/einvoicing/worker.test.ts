@@ -11,7 +11,7 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import { createAspStandIn, NO_ASP_FAULTS } from '../../../backend/src/demo/asp-standin.ts';
 import { createClient, type NewClient } from '../../../backend/src/modules/clients/index.ts';
 import { HttpAsp, type AspClient, type AspConfig } from '../../../backend/src/modules/einvoicing/asp.ts';
-import { isOverdue, readStatus, sendEinvoice, summary } from '../../../backend/src/modules/einvoicing/store.ts';
+import { isOverdue, listAttention, readStatus, sendEinvoice, summary } from '../../../backend/src/modules/einvoicing/store.ts';
 import { DEFAULT_WORKER_OPTIONS, runEinvoiceWorker, type WorkerOptions } from '../../../backend/src/modules/einvoicing/worker.ts';
 import { issueInvoice } from '../../../backend/src/modules/invoices/index.ts';
 import { issueCreditNote, readInvoice } from '../../../backend/src/modules/invoices/store.ts';
@@ -266,7 +266,7 @@ describe('rejection', () => {
 });
 
 describe('the 14-day flag', () => {
-  it('is raised when not reported by 14 days after the invoice date, and counted for attention', async () => {
+  it('is raised when not reported by 14 days after the invoice date: the status (drawer), the attention list (tab) and its count (the navigation badge)', async () => {
     expect(isOverdue('delivered', '2026-11-01', '2026-11-15')).toBe(false);
     expect(isOverdue('delivered', '2026-11-01', '2026-11-16')).toBe(true);
     expect(isOverdue('reported', '2026-11-01', '2027-01-01')).toBe(false);
@@ -277,5 +277,15 @@ describe('the 14-day flag', () => {
     expect(late.overdue).toBe(before.overdue + 1);
     expect((await readStatus(db, caller, id, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(true);
     expect((await readStatus(db, caller, id, true, new Date('2026-10-15T08:00:00Z'))).overdue).toBe(false);
+    // The tab lists it only once overdue (a queued document on time needs no one), flagged; the badge adds the summary's attention count.
+    const listed = async (at: string) => (await listAttention(db, caller, { page: 1, size: 10_000, offset: 0 }, new Date(at))).results.find((row) => row.invoice_id === id);
+    expect(await listed('2026-10-10T08:00:00Z')).toBeUndefined();
+    expect(await listed('2026-10-16T08:00:00Z')).toMatchObject({ overdue: true, state: 'queued' });
+    expect(late.attention).toBe(before.attention + 1);
+    // Once reported it leaves them all, however late.
+    await db.query("UPDATE einvoices SET state = 'reported', reported_at = now() WHERE invoice_id = $1", [id]);
+    expect(await listed('2026-10-16T08:00:00Z')).toBeUndefined();
+    expect((await readStatus(db, caller, id, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(false);
+    expect((await summary(db, caller, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(before.overdue);
   });
 });

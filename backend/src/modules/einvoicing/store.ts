@@ -223,11 +223,6 @@ export async function summary(db: Queryable, user: Caller, enabled: boolean, now
   return { enabled, attention: row?.attention ?? 0, overdue: row?.overdue ?? 0 };
 }
 
-/** How many e-invoices the caller sees need attention (the navigation badge adds these). */
-export async function attentionCount(db: Queryable, user: Caller, now = new Date()): Promise<number> {
-  return (await summary(db, user, true, now)).attention;
-}
-
 export async function listAttention(db: Queryable, user: Caller, window: PageWindow, now = new Date()): Promise<{ count: number; results: EinvoiceListItem[] }> {
   const today = dubaiDate(now);
   const filter = attentionFilter(user, today);
