@@ -214,6 +214,35 @@ describe('exactly once under every fault', () => {
   });
 });
 
+describe('a lease run out', () => {
+  it("a worker that waited on the ASP past its lease writes nothing when the answer comes; the other worker's outcome stands", async () => {
+    const { id } = await issue(await newClient());
+    const { uuid } = await einvoice(id);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The ASP takes it, but the answer reaches this worker only after its lease has run out (a stalled back end).
+    const stalled: AspClient = {
+      submit: async (...args) => {
+        const answer = await asp.submit(...args);
+        await gate;
+        return answer;
+      },
+      status: (documentUuid) => asp.status(documentUuid),
+    };
+    const slow = runEinvoiceWorker(db, stalled, options('stalled'));
+    for (let tries = 0; held(uuid).length === 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(held(uuid)).toHaveLength(1);
+    clock += 31_000;
+    await drain([options('other')]);
+    expect((await einvoice(id)).state).toBe('reported');
+    release();
+    expect(await slow).toMatchObject({ claimed: 1, submitted: 0, reported: 0 });
+    expect((await einvoice(id)).state).toBe('reported');
+    expect((await attempts(id)).map((attempt) => attempt.worker)).not.toContain('stalled');
+    expect(held(uuid)).toEqual([expect.objectContaining({ submissions: 2, reports: 1 })]);
+  });
+});
+
 describe('rejection', () => {
   it("is recorded with the ASP's rule ids, notifies the bookkeeper and the ADMINs, and Send now submits it again", async () => {
     const { id } = await issue(await newClient());
