@@ -277,6 +277,10 @@ describe('rejection', () => {
     // Corrected by a credit note and a new invoice (the TIN fixed first): it leaves the attention list, both new documents are reported.
     const caller = { id: admin, role: 'ADMIN' as const };
     const attentionBefore = (await summary(db, caller, true)).attention;
+    // Not before the TIN is fixed: the credit note would carry the same TIN and fail the same way.
+    await expect(
+      issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null }),
+    ).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining("Fix the client's TIN first") });
     await db.query("UPDATE client_einvoicing SET tin = NULL WHERE client_id = $1", [clientId]);
     const replacement = await issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null });
     expect((await summary(db, caller, true)).attention).toBe(attentionBefore - 1);

@@ -38,7 +38,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
-import { createEinvoice } from '../einvoicing/index.ts';
+import { createEinvoice, refuseUnfixedTin } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 
@@ -569,6 +569,7 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
     if (body.reissue && (left !== row.net_fils || amount !== left)) {
       throw conflict(`${row.number} is partly credited already: credit what is left and raise a new invoice for the rest.`);
     }
+    await refuseUnfixedTin(tx, row.id);
     // The line names what it credits; the reason is whole on the credit note (its PDF prints it), never cut to fit a line.
     const withReason = `Credit against ${row.number}: ${reason}`;
     const description = [...withReason].length <= MAX_LINE_DESCRIPTION ? withReason : `Credit against ${row.number}`;
