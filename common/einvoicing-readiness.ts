@@ -14,6 +14,11 @@ export const MANDATE_DEADLINES: Record<RevenueBand, { aspBy: string; goLive: str
   under_50m: { aspBy: '2027-03-31', goLive: '2027-07-01' },
 };
 
+/** The longest ASP name recorded for a client. */
+export const MAX_ASP_NAME_LENGTH = 120;
+/** A UAE Tax Identification Number: the digits a Peppol endpoint 0235:<TIN> carries. */
+export const TIN_LENGTH = 10;
+
 /** A client whose band is not recorded yet is held to the later deadlines (most clients are under AED 50m). */
 export const DEFAULT_REVENUE_BAND: RevenueBand = 'under_50m';
 /** How close the ASP deadline may come before a client without an ASP counts as not ready. */

@@ -8,6 +8,9 @@ import { SUPPLIER } from './invoices.ts';
 
 export const PINT_AE_CUSTOMIZATION_ID = 'urn:peppol:pint:billing-1@ae-1';
 export const PINT_AE_PROFILE_ID = 'urn:peppol:bis:billing';
+/** The field a failure on the buyer's endpoint names: the form the person fixes it in. */
+export const CLIENT_TIN_FIELD = "Client's TIN";
+
 /** The Peppol scheme of a UAE endpoint: 0235 followed by the 10-digit TIN. */
 export const UAE_ENDPOINT_SCHEME = '0235';
 

@@ -3,7 +3,7 @@
  * line, rounded half up to the fil, the invoice's VAT the sum of its lines'), the sync states of the
  * accounting sync and the words the Unsynced Inv page uses for them.
  */
-import { vatOf } from './money.ts';
+import { VAT_BP, vatOf } from './money.ts';
 
 /** The supplier on every tax invoice (the business itself). */
 export const SUPPLIER = {
@@ -87,21 +87,38 @@ export interface LineAmounts {
   total_fils: number;
 }
 
-/** One line's amounts: VAT on the line, rounded half up to the fil. */
+/** One line's amounts on its own: VAT on the line, rounded half up to the fil (an invoice of one line). */
 export function lineAmounts(line: Pick<LineInput, 'quantity' | 'unit_fils'>): LineAmounts {
   const net = line.quantity * line.unit_fils;
   const vat = vatOf(net);
   return { net_fils: net, vat_fils: vat, total_fils: net + vat };
 }
 
-/** The invoice's totals: the sums of its lines' (so the VAT shown per line adds up to the VAT in total). */
-export function invoiceTotals(lines: readonly Pick<LineInput, 'quantity' | 'unit_fils'>[]): LineAmounts {
-  return lines.map(lineAmounts).reduce((sum, line) => ({ net_fils: sum.net_fils + line.net_fils, vat_fils: sum.vat_fils + line.vat_fils, total_fils: sum.total_fils + line.total_fils }), {
-    net_fils: 0,
-    vat_fils: 0,
-    total_fils: 0,
-  });
+/**
+ * Each line's amounts and the invoice's totals. The VAT is worked out once, on the net total (rounded half up
+ * to the fil), as PINT AE's VAT breakdown defines it (aligned-ibrp-s-09: the category's VAT is its taxable
+ * amount x the rate), and shared out over the lines by largest remainder: each line's VAT is its own 5 %
+ * within a fil, and the lines add up to the total exactly (the PDF, the books and the e-invoice agree).
+ * Rounding each line on its own instead lets a long invoice drift away from the breakdown: 50 lines of
+ * AED 0.10 are 50 fils of line VAT against 25 fils on their AED 5.00, which the rule refuses.
+ */
+export function invoiceAmounts(lines: readonly Pick<LineInput, 'quantity' | 'unit_fils'>[]): { lines: LineAmounts[]; totals: LineAmounts } {
+  const nets = lines.map((line) => line.quantity * line.unit_fils);
+  const net = nets.reduce((sum, value) => sum + value, 0);
+  const vat = vatOf(net);
+  // Each line's VAT rounded down, then the fils still missing to the total go to the largest remainders (earlier lines first on a tie).
+  const floors = nets.map((value) => Math.floor((value * VAT_BP) / 10_000));
+  const remainders = nets.map((value, index) => ({ index, remainder: (value * VAT_BP) % 10_000 }));
+  const missing = vat - floors.reduce((sum, value) => sum + value, 0);
+  for (const { index } of remainders.sort((a, b) => b.remainder - a.remainder || a.index - b.index).slice(0, missing)) floors[index]! += 1;
+  return {
+    lines: nets.map((value, index) => ({ net_fils: value, vat_fils: floors[index]!, total_fils: value + floors[index]! })),
+    totals: { net_fils: net, vat_fils: vat, total_fils: net + vat },
+  };
 }
+
+/** The invoice's totals (the sums of its lines', see invoiceAmounts). */
+export const invoiceTotals = (lines: readonly Pick<LineInput, 'quantity' | 'unit_fils'>[]): LineAmounts => invoiceAmounts(lines).totals;
 
 /** INV-000042, CN-000003: the number, and the external reference in the accounting system. */
 export const invoiceNumber = (series: 'INV' | 'CN', sequence: number) => `${series}-${String(sequence).padStart(6, '0')}`;

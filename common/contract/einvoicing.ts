@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { EINVOICE_STATES, REVENUE_BANDS } from '../einvoicing.ts';
+import { MAX_ASP_NAME_LENGTH, TIN_LENGTH } from '../einvoicing-readiness.ts';
 import { INVOICE_KINDS } from '../invoices.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Version } from './shared.ts';
@@ -78,7 +79,7 @@ export type SendBody = Static<typeof SendBody>;
 export const XmlQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 export const AttentionQuery = Closed(PageQuery);
 
-const Tin = Type.String({ pattern: '^[0-9]{10}$', maxLength: 10, title: 'TIN', errorMessage: 'must be the 10 digits of the Tax Identification Number' });
+const Tin = Type.String({ pattern: `^[0-9]{${TIN_LENGTH}}$`, maxLength: TIN_LENGTH, title: 'TIN', errorMessage: 'must be the 10 digits of the Tax Identification Number' });
 export const ClientReadiness = Type.Object({
   client_id: Type.Integer(),
   tin: Nullable(Type.String()),
@@ -100,7 +101,7 @@ export const ClientReadinessBody = Closed({
   version: Type.Optional(Version),
   tin: Nullable(Tin),
   revenue_band: Nullable(Type.Enum(REVENUE_BANDS, { title: 'Revenue band' })),
-  asp_name: Nullable(Line(120, { title: 'ASP', minLength: 1 })),
+  asp_name: Nullable(Line(MAX_ASP_NAME_LENGTH, { title: 'ASP', minLength: 1 })),
   asp_appointed_on: Nullable(CalendarDate('ASP appointed on')),
 });
 export type ClientReadinessBody = Static<typeof ClientReadinessBody>;

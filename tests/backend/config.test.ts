@@ -36,6 +36,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^invalid configuration: ${name}`));
   });
 
+  // E-invoicing (issue 32): the ASP's settings, validated at start-up like the accounting system's.
+  const asp = { EINVOICING_ASP_URL: 'https://asp.example.ae/api', EINVOICING_ASP_API_KEY: 'a-long-api-key', EINVOICING_SENDER_ID: '0235:1002345678' };
+  it.each([
+    [{ ...base, ...asp, EINVOICING_ASP_URL: 'asp.example.ae' }, 'EINVOICING_ASP_URL'],
+    [{ ...base, ...asp, EINVOICING_SENDER_ID: '1002345678' }, 'EINVOICING_SENDER_ID'],
+    [{ ...base, ...asp, EINVOICING_SENDER_ID: '0235:12345' }, 'EINVOICING_SENDER_ID'],
+    [{ ...base, ...asp, EINVOICING_ASP_API_KEY: 'short' }, 'EINVOICING_ASP_API_KEY'],
+    [{ ...base, ...asp, EINVOICING_TIMEOUT_MS: '0' }, 'EINVOICING_TIMEOUT_MS'],
+    [{ ...base, ...asp, EINVOICING_ASP_API_KEY: '' }, 'EINVOICING_ASP_URL needs EINVOICING_ASP_API_KEY and EINVOICING_SENDER_ID'],
+    [{ ...base, EINVOICING_ASP_URL: asp.EINVOICING_ASP_URL }, 'EINVOICING_ASP_URL needs EINVOICING_ASP_API_KEY and EINVOICING_SENDER_ID'],
+  ])('stops start-up naming a bad e-invoicing setting (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrowError(new RegExp(`^invalid configuration: ${name}`));
+  });
+
+  it('takes the ASP settings whole, and empty ones (compose passes ${VAR:-} through) as unset: e-invoicing off', () => {
+    expect(loadConfig({ ...base, ...asp })).toMatchObject({ ...asp, EINVOICING_TIMEOUT_MS: 15000 });
+    const off = loadConfig({ ...base, EINVOICING_ASP_URL: '', EINVOICING_ASP_API_KEY: '', EINVOICING_SENDER_ID: '' });
+    expect([off.EINVOICING_ASP_URL, off.EINVOICING_ASP_API_KEY, off.EINVOICING_SENDER_ID]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('refuses the emulator in production unless the loud opt-in is set', () => {
     const production = { ...base, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     expect(() => loadConfig(production)).toThrowError(/refusing to start: FIREBASE_AUTH_EMULATOR_HOST .* ALLOW_UNSIGNED_EMULATOR_TOKENS_IN_PRODUCTION=yes-i-know/);

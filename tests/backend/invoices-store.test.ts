@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dubaiDate } from '../../common/calendar.ts';
-import { invoiceTotals, lineAmounts, SUPPLIER } from '../../common/invoices.ts';
+import { invoiceAmounts, invoiceTotals, lineAmounts, SUPPLIER } from '../../common/invoices.ts';
 import { cyclePrice } from '../../common/pricing.ts';
 import type { Database } from '../../backend/src/db/database.ts';
 import { createClient, createSubscription, type NewClient } from '../../backend/src/modules/clients/index.ts';
@@ -139,12 +139,19 @@ describe('numbering', () => {
 });
 
 describe('VAT in fils', () => {
-  it('is 5 % per line, rounded half up to the fil, and the total VAT is the sum of the lines', () => {
+  it('is 5 % of the total, rounded half up to the fil, shared out over the lines so they add up to it', () => {
     expect(lineAmounts({ quantity: 1, unit_fils: 10 })).toEqual({ net_fils: 10, vat_fils: 1, total_fils: 11 }); // 0.5 fil rounds up
     expect(lineAmounts({ quantity: 1, unit_fils: 9 })).toEqual({ net_fils: 9, vat_fils: 0, total_fils: 9 }); // 0.45 rounds down
     expect(lineAmounts({ quantity: 3, unit_fils: 33_333 })).toEqual({ net_fils: 99_999, vat_fils: 5_000, total_fils: 104_999 });
-    // Three lines of 0.5 fil VAT each: 3 fils (per line), not the 2 fils that 5 % of the sum (30 fils -> 1.5) would give after rounding.
-    expect(invoiceTotals([{ quantity: 1, unit_fils: 10 }, { quantity: 1, unit_fils: 10 }, { quantity: 1, unit_fils: 10 }])).toEqual({ net_fils: 30, vat_fils: 3, total_fils: 33 });
+    // Three lines of 0.5 fil VAT each: 5 % of their 30 fils is 1.5, so 2 fils (PINT AE's breakdown: taxable x rate), not the 3 that rounding each line would give.
+    const three = [{ quantity: 1, unit_fils: 10 }, { quantity: 1, unit_fils: 10 }, { quantity: 1, unit_fils: 10 }];
+    expect(invoiceTotals(three)).toEqual({ net_fils: 30, vat_fils: 2, total_fils: 32 });
+    // The 2 fils go to the first two lines (equal remainders: the earlier first); each line's VAT is its own 5 % within a fil.
+    expect(invoiceAmounts(three).lines.map((line) => line.vat_fils)).toEqual([1, 1, 0]);
+    // The largest remainder first: 0.95 fil (19 fils) gets the missing fil before 0.5 (10 fils).
+    expect(invoiceAmounts([{ quantity: 1, unit_fils: 10 }, { quantity: 1, unit_fils: 19 }]).lines.map((line) => line.vat_fils)).toEqual([0, 1]);
+    // One line: the same as its own rounding.
+    expect(invoiceAmounts([{ quantity: 3, unit_fils: 33_333 }]).lines).toEqual([lineAmounts({ quantity: 3, unit_fils: 33_333 })]);
   });
 });
 

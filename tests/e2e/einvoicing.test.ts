@@ -2,7 +2,8 @@
  * E-invoicing in Chromium against the real stack, whose back end sends PINT AE documents to the ASP stand-in:
  * the demo's invoices reach 'reported'; a bookkeeper sees an e-invoice the ASP rejected (the client's TIN is
  * not its TRN's first digits), fixes the client's TIN in the drawer, issues the credit note and the new
- * invoice, and both reach 'reported', each reported to the authority once.
+ * invoice, and both reach 'reported', each reported to the authority once. A client's readiness (revenue band,
+ * ASP and when appointed, TIN) is recorded on its compliance calendar, whose e-invoicing deadlines follow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shoot, signIn, startE2E, type E2E } from './helpers.ts';
@@ -79,5 +80,52 @@ describe('E-invoicing', () => {
     expect(documents.filter((document) => document.number === newNumber)).toEqual([expect.objectContaining({ status: 'reported', reports: 1 })]);
     // Every document the stand-in holds was reported at most once.
     expect(documents.every((document) => document.reports <= 1)).toBe(true);
+  });
+
+  it("records a client's readiness on its compliance calendar; the band gives the deadlines, an ASP clears the appointment row", async () => {
+    const page = await e2e.signedInAs('BOOKKEEPER', '/clients');
+    page.setDefaultTimeout(20_000);
+    const rows = page.getByRole('table', { name: 'Clients' }).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton)');
+    await rows.first().locator('a').first().click();
+    await page.waitForURL(/\/clients\/\d+$/);
+    const trn = ((await page.locator('.client-facts dt', { hasText: /^TRN$/ }).locator('+ dd').textContent()) ?? '').trim();
+    await page.getByRole('tab', { name: 'Compliance calendar' }).click();
+    const readiness = page.getByRole('region', { name: /E-invoicing readiness/ });
+    const coming = page.getByRole('region', { name: 'Coming deadlines' });
+    const dialog = page.getByRole('dialog', { name: 'Edit the e-invoicing details' });
+
+    // AED 50m or more without an ASP: its 30 Oct 2026 appointment deadline is on the calendar, and it is not ready.
+    await readiness.getByRole('button', { name: 'Edit e-invoicing details' }).click();
+    await dialog.getByLabel('Revenue band').selectOption('50m_or_more');
+    await dialog.getByRole('textbox', { name: 'ASP', exact: true }).fill('');
+    await dialog.getByLabel('ASP appointed on').fill('');
+    await dialog.getByRole('textbox', { name: 'TIN' }).fill('12345');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('must be the 10 digits of the Tax Identification Number').waitFor();
+    const tin = /^\d{15}$/.test(trn) ? trn.slice(0, 10) : '1400000007';
+    await dialog.getByRole('textbox', { name: 'TIN' }).fill(tin);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await readiness.getByText('Not ready').waitFor();
+    await coming.getByRole('row', { name: /Appoint an e-invoicing ASP .*30-Oct-2026/ }).waitFor();
+    await coming.getByRole('row', { name: /E-invoicing go-live .*01-Jan-2027/ }).waitFor();
+    await readiness.scrollIntoViewIfNeeded();
+    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoicing-readiness-not-ready');
+
+    // An ASP recorded with its date: the appointment leaves the calendar, the go-live stays.
+    await readiness.getByRole('button', { name: 'Edit e-invoicing details' }).click();
+    await dialog.getByRole('textbox', { name: 'ASP', exact: true }).fill('Gulf Peppol Access');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('must be given together with the ASP and the date it was appointed').waitFor();
+    await dialog.getByLabel('ASP appointed on').fill('2026-11-02');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await readiness.getByText('ASP appointed', { exact: true }).waitFor();
+    await expect(readiness.locator('dd', { hasText: 'Gulf Peppol Access' }).count()).resolves.toBe(1);
+    await expect(readiness.locator('dd', { hasText: tin }).count()).resolves.toBe(1);
+    await expect.poll(() => coming.getByRole('row', { name: /Appoint an e-invoicing ASP/ }).count()).toBe(0);
+    await coming.getByRole('row', { name: /E-invoicing go-live .*01-Jan-2027/ }).waitFor();
+    await readiness.scrollIntoViewIfNeeded();
+    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoicing-readiness');
   });
 });

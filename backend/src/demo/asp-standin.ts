@@ -20,7 +20,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { RuleFailure } from '../../../common/einvoicing.ts';
+import { CLIENT_TIN_FIELD, type RuleFailure } from '../../../common/einvoicing.ts';
 import { attributeAt, nodesAt, readEinvoice, textAt, validateEinvoice } from '../modules/einvoicing/rules.ts';
 
 export interface AspFaults {
@@ -75,7 +75,7 @@ function directoryCheck(xml: string): RuleFailure[] {
   const tin = textAt(buyer, 'EndpointID');
   const trn = textAt(buyer, 'PartyTaxScheme/CompanyID');
   if (tin && attributeAt(buyer, 'EndpointID', 'schemeID') === '0235' && trn && trn.slice(0, 10) !== tin) {
-    return [{ rule: 'ASP-DIR-001', text: `The receiver 0235:${tin} is not registered in the Peppol directory: a UAE business's TIN is the first 10 digits of its TRN (${trn}).`, field: "Client's TIN" }];
+    return [{ rule: 'ASP-DIR-001', text: `The receiver 0235:${tin} is not registered in the Peppol directory: a UAE business's TIN is the first 10 digits of its TRN (${trn}).`, field: CLIENT_TIN_FIELD }];
   }
   return [];
 }

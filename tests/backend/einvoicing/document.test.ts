@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { transactionFlags, type RuleFailure } from '../../../common/einvoicing.ts';
 import { SELLER } from '../../../common/einvoicing.ts';
-import { lineAmounts } from '../../../common/invoices.ts';
+import { invoiceAmounts, lineAmounts } from '../../../common/invoices.ts';
 import { buildEinvoiceXml, type EinvoiceLine, type EinvoiceSource } from '../../../backend/src/modules/einvoicing/document.ts';
 import { attributeAt, nodesAt, readEinvoice, textAt, validateEinvoice } from '../../../backend/src/modules/einvoicing/rules.ts';
 
@@ -219,6 +219,42 @@ describe('a buyer without a TRN', () => {
     const failures = validateEinvoice(buildEinvoiceXml(source({ buyer: { ...source().buyer, trn: null, tin: null } })));
     expect(rulesOf(failures)).toEqual(['ibr-080']);
     expect(failures[0]!.field).toBe("Client's TIN");
+  });
+});
+
+describe('a long invoice of awkward amounts', () => {
+  // 50 lines (the most an invoice has), each a net whose 5 % ends in half a fil or just under: rounded line
+  // by line their VAT would drift up to 25 fils from 5 % of the total, which aligned-ibrp-s-09 refuses.
+  const inputs = Array.from({ length: 50 }, (_, index) => ({ quantity: 1 + (index % 7), unit_fils: [10, 19, 1_010, 33_333, 99_990, 70, 12_345][index % 7]! + index * 20 }));
+  const amounts = invoiceAmounts(inputs);
+  const lines: EinvoiceLine[] = inputs.map((input, index) => ({ position: index + 1, description: `Line ${index + 1}`, ...input, ...amounts.lines[index]! }));
+  const doc = source({ lines, ...amounts.totals });
+  const xml = buildEinvoiceXml(doc);
+  const { root } = readEinvoice(xml);
+  const fils = (text: string | undefined) => Math.round(Number(text) * 100);
+
+  it('passes every rule, the VAT breakdown being 5 % of the taxable total to the fil', () => {
+    expect(validateEinvoice(xml)).toEqual([]);
+    const subtotal = nodesAt(root, 'TaxTotal/TaxSubtotal')[0];
+    expect(fils(textAt(subtotal, 'TaxableAmount'))).toBe(amounts.totals.net_fils);
+    expect(fils(textAt(subtotal, 'TaxAmount'))).toBe(Math.floor((amounts.totals.net_fils * 5 + 50) / 100));
+  });
+
+  it('has line VAT amounts within a fil of each line\'s 5 % that add up to the document\'s VAT and the stored invoice\'s', () => {
+    const lineVat = nodesAt(root, 'InvoiceLine').map((node) => fils(textAt(node, 'ItemPriceExtension/TaxTotal/TaxAmount')));
+    expect(lineVat).toHaveLength(50);
+    lineVat.forEach((vat, index) => expect(Math.abs(vat - (lines[index]!.net_fils * 5) / 100)).toBeLessThan(1));
+    expect(lineVat.reduce((sum, vat) => sum + vat, 0)).toBe(amounts.totals.vat_fils);
+    expect(fils(textAt(root, 'TaxTotal/TaxAmount'))).toBe(amounts.totals.vat_fils);
+    expect(fils(textAt(root, 'LegalMonetaryTotal/PayableAmount'))).toBe(amounts.totals.total_fils);
+  });
+
+  it('would fail aligned-ibrp-s-09 with each line rounded on its own (why the VAT is worked out on the total)', () => {
+    const perLine = inputs.map((input, index) => ({ position: index + 1, description: `Line ${index + 1}`, ...input, ...lineAmounts(input) }));
+    const net = perLine.reduce((sum, each) => sum + each.net_fils, 0);
+    const vat = perLine.reduce((sum, each) => sum + each.vat_fils, 0);
+    expect(Math.abs(vat - amounts.totals.vat_fils)).toBeGreaterThan(2);
+    expect(rulesOf(validateEinvoice(buildEinvoiceXml(source({ lines: perLine, net_fils: net, vat_fils: vat, total_fils: net + vat }))))).toContain('aligned-ibrp-s-09');
   });
 });
 

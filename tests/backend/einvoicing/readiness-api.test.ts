@@ -110,3 +110,26 @@ describe("Home's clients late for e-invoicing", () => {
     expect(await lateBlock('REVIEWER')).toBeUndefined();
   });
 });
+
+describe('e-invoicing off (no ASP configured, as in this test back end)', () => {
+  it('says so in the summary and the status, offers no sending, and refuses Send now (409) while documents are still made', async () => {
+    expect(ok<{ enabled: boolean }>(await call('GET', 'einvoices/summary/', 'BOOKKEEPER')).enabled).toBe(false);
+    const [invoice] = await q<{ invoice_id: number; version: number; state: string }>(
+      `SELECT e.invoice_id, e.version, e.state FROM einvoices e JOIN invoices i ON i.id = e.invoice_id
+       WHERE i.client_id = ANY($1::integer[]) AND e.state = 'queued' ORDER BY e.invoice_id LIMIT 1`,
+      [[clients.bigWithoutAsp, clients.smallWithoutAsp, clients.appointed]],
+    );
+    expect(invoice, 'a demo invoice of these clients waits, not sent').toBeDefined();
+    const status = ok<{ enabled: boolean; can_send: boolean; state: string }>(await call('GET', `invoices/${invoice!.invoice_id}/einvoice/status`, 'BOOKKEEPER'));
+    expect(status).toMatchObject({ enabled: false, can_send: false });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${invoice!.invoice_id}/einvoice/send`,
+      headers: { ...auth(users.get('BOOKKEEPER')!.token), 'idempotency-key': crypto.randomUUID() },
+      payload: { version: invoice!.version },
+    });
+    expect(status.state).toBe('queued');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/E-invoicing is off/);
+  });
+});

@@ -11,7 +11,7 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import { createAspStandIn, NO_ASP_FAULTS } from '../../../backend/src/demo/asp-standin.ts';
 import { createClient, type NewClient } from '../../../backend/src/modules/clients/index.ts';
 import { HttpAsp, type AspClient, type AspConfig } from '../../../backend/src/modules/einvoicing/asp.ts';
-import { isOverdue, readStatus, sendEinvoice, summary } from '../../../backend/src/modules/einvoicing/store.ts';
+import { isOverdue, listAttention, readStatus, sendEinvoice, summary } from '../../../backend/src/modules/einvoicing/store.ts';
 import { DEFAULT_WORKER_OPTIONS, runEinvoiceWorker, type WorkerOptions } from '../../../backend/src/modules/einvoicing/worker.ts';
 import { issueInvoice } from '../../../backend/src/modules/invoices/index.ts';
 import { issueCreditNote, readInvoice } from '../../../backend/src/modules/invoices/store.ts';
@@ -214,6 +214,35 @@ describe('exactly once under every fault', () => {
   });
 });
 
+describe('a lease run out', () => {
+  it("a worker that waited on the ASP past its lease writes nothing when the answer comes; the other worker's outcome stands", async () => {
+    const { id } = await issue(await newClient());
+    const { uuid } = await einvoice(id);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The ASP takes it, but the answer reaches this worker only after its lease has run out (a stalled back end).
+    const stalled: AspClient = {
+      submit: async (...args) => {
+        const answer = await asp.submit(...args);
+        await gate;
+        return answer;
+      },
+      status: (documentUuid) => asp.status(documentUuid),
+    };
+    const slow = runEinvoiceWorker(db, stalled, options('stalled'));
+    for (let tries = 0; held(uuid).length === 0 && tries < 100; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(held(uuid)).toHaveLength(1);
+    clock += 31_000;
+    await drain([options('other')]);
+    expect((await einvoice(id)).state).toBe('reported');
+    release();
+    expect(await slow).toMatchObject({ claimed: 1, submitted: 0, reported: 0 });
+    expect((await einvoice(id)).state).toBe('reported');
+    expect((await attempts(id)).map((attempt) => attempt.worker)).not.toContain('stalled');
+    expect(held(uuid)).toEqual([expect.objectContaining({ submissions: 2, reports: 1 })]);
+  });
+});
+
 describe('rejection', () => {
   it("is recorded with the ASP's rule ids, notifies the bookkeeper and the ADMINs, and Send now submits it again", async () => {
     const { id } = await issue(await newClient());
@@ -248,6 +277,10 @@ describe('rejection', () => {
     // Corrected by a credit note and a new invoice (the TIN fixed first): it leaves the attention list, both new documents are reported.
     const caller = { id: admin, role: 'ADMIN' as const };
     const attentionBefore = (await summary(db, caller, true)).attention;
+    // Not before the TIN is fixed: the credit note would carry the same TIN and fail the same way.
+    await expect(
+      issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null }),
+    ).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining("Fix the client's TIN first") });
     await db.query("UPDATE client_einvoicing SET tin = NULL WHERE client_id = $1", [clientId]);
     const replacement = await issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null });
     expect((await summary(db, caller, true)).attention).toBe(attentionBefore - 1);
@@ -266,7 +299,7 @@ describe('rejection', () => {
 });
 
 describe('the 14-day flag', () => {
-  it('is raised when not reported by 14 days after the invoice date, and counted for attention', async () => {
+  it('is raised when not reported by 14 days after the invoice date: the status (drawer), the attention list (tab) and its count (the navigation badge)', async () => {
     expect(isOverdue('delivered', '2026-11-01', '2026-11-15')).toBe(false);
     expect(isOverdue('delivered', '2026-11-01', '2026-11-16')).toBe(true);
     expect(isOverdue('reported', '2026-11-01', '2027-01-01')).toBe(false);
@@ -277,5 +310,15 @@ describe('the 14-day flag', () => {
     expect(late.overdue).toBe(before.overdue + 1);
     expect((await readStatus(db, caller, id, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(true);
     expect((await readStatus(db, caller, id, true, new Date('2026-10-15T08:00:00Z'))).overdue).toBe(false);
+    // The tab lists it only once overdue (a queued document on time needs no one), flagged; the badge adds the summary's attention count.
+    const listed = async (at: string) => (await listAttention(db, caller, { page: 1, size: 10_000, offset: 0 }, new Date(at))).results.find((row) => row.invoice_id === id);
+    expect(await listed('2026-10-10T08:00:00Z')).toBeUndefined();
+    expect(await listed('2026-10-16T08:00:00Z')).toMatchObject({ overdue: true, state: 'queued' });
+    expect(late.attention).toBe(before.attention + 1);
+    // Once reported it leaves them all, however late.
+    await db.query("UPDATE einvoices SET state = 'reported', reported_at = now() WHERE invoice_id = $1", [id]);
+    expect(await listed('2026-10-16T08:00:00Z')).toBeUndefined();
+    expect((await readStatus(db, caller, id, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(false);
+    expect((await summary(db, caller, true, new Date('2026-10-16T08:00:00Z'))).overdue).toBe(before.overdue);
   });
 });

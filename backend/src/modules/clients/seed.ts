@@ -322,7 +322,7 @@ export async function seedClients(tx: Queryable, { now }: DemoContext): Promise<
       legalForm: authority === 'Mainland (DET)' ? (position % 2 === 0 ? 'Limited Liability Company (LLC)' : 'Sole Establishment') : name.includes('FZE') ? 'Free Zone Establishment (FZE)' : 'Free Zone Company (FZ-LLC)',
       licenceExpiresOn: licence,
       vatRegistered,
-      trn: vatRegistered ? `100${String(300_000_000_000 + position * 7_919_191).slice(-12)}` : null,
+      trn: vatRegistered ? `100${String(300_000_000_000 + position * 7_919_191).slice(-10)}03` : null,
       vatPeriod: vatRegistered ? (monthly ? 'monthly' : 'quarterly') : null,
       vatFirstPeriodEndMonth: vatRegistered && !monthly ? 1 + (position % 3) : null,
       corporateTaxNumber: position % 7 === 4 ? null : `CTR-${String(400_000_000 + position * 48_611).slice(-9)}`,

@@ -9,7 +9,7 @@ import { setupEinvoicing } from './jobs.ts';
 import { einvoicingRoutes } from './routes.ts';
 import { einvoicingWork } from './work.ts';
 
-export { createEinvoice } from './store.ts';
+export { createEinvoice, refuseUnfixedTin } from './store.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
   await einvoicingRoutes(app);

@@ -1,7 +1,7 @@
 /**
  * E-invoicing's demo data, written before the invoices' (so every demo invoice's document is made with it):
- * each client's readiness (its TIN, revenue band and, for most, the ASP appointed), and the clients' TRNs in
- * the form the PINT AE rules check (15 digits, beginning 1, ending 03; the clients seed's end in other digits).
+ * each client's readiness (its TIN, revenue band and, for most, the ASP appointed). The other seeds' TRNs
+ * already have the form the PINT AE rules check (15 digits, beginning 1, ending 03: ibr-132-ae).
  * One VAT-registered client of the demo bookkeeper (`bookkeeper@example.com`) has a mistyped TIN, so the ASP
  * rejects its invoices: the console's story of correcting one (fix the TIN, issue the credit note and the
  * new invoice, both reach 'reported').
@@ -13,7 +13,6 @@ import { mandateDeadlinesOf } from '../../../../common/einvoicing-readiness.ts';
 import { refreshNextDeadline } from '../clients/index.ts';
 
 export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise<void> {
-  await tx.query("UPDATE clients SET trn = substr(trn, 1, 13) || '03' WHERE trn IS NOT NULL");
   const clients = await tx.query<{ id: number; trn: string | null; vat_registered: boolean; demo_bookkeeper: boolean; status: string }>(
     `SELECT c.id, c.trn, c.vat_registered, (u.email = 'bookkeeper@example.com') AS demo_bookkeeper, c.status
      FROM clients c LEFT JOIN users u ON u.id = c.bookkeeper_id ORDER BY c.id`,

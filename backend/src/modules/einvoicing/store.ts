@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { EinvoiceAttempt, EinvoiceListItem, EinvoiceStatus, EinvoiceSummary } from '../../../../common/contract/einvoicing.ts';
-import { EINVOICE_REPORT_DAYS, emirateOf, FREQUENCY_CODES, type EinvoiceState, type RuleFailure } from '../../../../common/einvoicing.ts';
+import { CLIENT_TIN_FIELD, EINVOICE_REPORT_DAYS, emirateOf, FREQUENCY_CODES, type EinvoiceState, type RuleFailure } from '../../../../common/einvoicing.ts';
 import type { InvoiceKind } from '../../../../common/invoices.ts';
 import type { BillingCycle } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -19,7 +19,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { buildEinvoiceXml, type EinvoiceSource } from './document.ts';
-import { validateEinvoice } from './rules.ts';
+import { readEinvoice, textAt, validateEinvoice } from './rules.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -107,6 +107,25 @@ export async function createEinvoice(tx: Queryable, invoiceId: number): Promise<
   await tx.query('INSERT INTO einvoices (invoice_id, uuid, xml, state, failures) VALUES ($1, $2, $3, $4, $5::jsonb)', [invoiceId, uuid, xml, state, JSON.stringify(failures)]);
   if (state === 'queued') await tx.query("SELECT pg_notify('einvoice_outbox', $1)", [String(invoiceId)]);
   return { state, failures };
+}
+
+/**
+ * Refuses (409) a credit note against an invoice whose e-invoice failed on the client's TIN while the TIN its
+ * documents would now carry is still the one that failed (or none): that credit note would fail the same way,
+ * and a credit note cannot itself be corrected. Called by the invoices module in the crediting transaction.
+ */
+export async function refuseUnfixedTin(tx: Queryable, invoiceId: number): Promise<void> {
+  const [row] = await tx.query<{ state: EinvoiceState; failures: RuleFailure[]; xml: string; tin: string | null }>(
+    `SELECT e.state, e.failures, e.xml, coalesce(ce.tin, substr(c.trn, 1, 10)) AS tin
+     FROM einvoices e JOIN invoices i ON i.id = e.invoice_id JOIN clients c ON c.id = i.client_id LEFT JOIN client_einvoicing ce ON ce.client_id = i.client_id
+     WHERE e.invoice_id = $1`,
+    [invoiceId],
+  );
+  if (!row || (row.state !== 'rejected' && row.state !== 'invalid') || !row.failures.some((failure) => failure.field === CLIENT_TIN_FIELD)) return;
+  const failed = textAt(readEinvoice(row.xml).root, 'AccountingCustomerParty/Party/EndpointID') ?? null;
+  if (row.tin === null || row.tin === failed) {
+    throw conflict(`Fix the client's TIN first: its e-invoice failed on ${failed ? `TIN ${failed}` : 'a missing TIN'}, and a credit note made now would fail the same way.`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------- reads
@@ -221,11 +240,6 @@ export async function summary(db: Queryable, user: Caller, enabled: boolean, now
     filter.params,
   );
   return { enabled, attention: row?.attention ?? 0, overdue: row?.overdue ?? 0 };
-}
-
-/** How many e-invoices the caller sees need attention (the navigation badge adds these). */
-export async function attentionCount(db: Queryable, user: Caller, now = new Date()): Promise<number> {
-  return (await summary(db, user, true, now)).attention;
 }
 
 export async function listAttention(db: Queryable, user: Caller, window: PageWindow, now = new Date()): Promise<{ count: number; results: EinvoiceListItem[] }> {

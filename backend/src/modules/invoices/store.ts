@@ -21,8 +21,7 @@ import type {
 import {
   errorGroupLabel,
   invoiceNumber,
-  invoiceTotals,
-  lineAmounts,
+  invoiceAmounts,
   MAX_LINE_DESCRIPTION,
   PAYMENT_TERMS_DAYS,
   type InvoiceKind,
@@ -39,7 +38,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
-import { createEinvoice } from '../einvoicing/index.ts';
+import { createEinvoice, refuseUnfixedTin } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 
@@ -79,7 +78,7 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
   const [counter] = await tx.query<{ last_number: number }>('UPDATE invoice_counters SET last_number = last_number + 1 WHERE series = $1 RETURNING last_number', [series]);
   const sequence = counter!.last_number;
   const number = invoiceNumber(series, sequence);
-  const totals = invoiceTotals(invoice.lines);
+  const { lines: amountsOfLines, totals } = invoiceAmounts(invoice.lines);
   const sync = invoice.sync;
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO invoices (kind, series, sequence, number, client_id, subscription_id, period_start, period_end, credited_invoice_id, reason,
@@ -119,7 +118,7 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
   const id = row!.id;
   let position = 0;
   for (const line of invoice.lines) {
-    const amounts = lineAmounts(line);
+    const amounts = amountsOfLines[position]!;
     position += 1;
     await tx.query(
       'INSERT INTO invoice_lines (invoice_id, position, description, quantity, unit_fils, net_fils, vat_fils, total_fils) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
@@ -570,6 +569,7 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
     if (body.reissue && (left !== row.net_fils || amount !== left)) {
       throw conflict(`${row.number} is partly credited already: credit what is left and raise a new invoice for the rest.`);
     }
+    await refuseUnfixedTin(tx, row.id);
     // The line names what it credits; the reason is whole on the credit note (its PDF prints it), never cut to fit a line.
     const withReason = `Credit against ${row.number}: ${reason}`;
     const description = [...withReason].length <= MAX_LINE_DESCRIPTION ? withReason : `Credit against ${row.number}`;

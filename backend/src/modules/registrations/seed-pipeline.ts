@@ -119,7 +119,7 @@ async function seedProfileChecks(tx: Queryable, registrations: Seeded[], now: Da
     await tx.query(
       `UPDATE company_profiles SET licence_expires_on = $2, vat_registered = $3, trn = CASE WHEN $4 THEN NULL WHEN $3 THEN coalesce(trn, $5) ELSE NULL END
        WHERE registration_id = $1`,
-      [registration.id, problem === 1 ? addDays(today, -75) : addDays(today, 120 + index * 31), problem !== 0 || index % 2 === 0, problem === 2, `1003${String(40_000_000_000 + registration.id * 7_919).slice(-11)}`],
+      [registration.id, problem === 1 ? addDays(today, -75) : addDays(today, 120 + index * 31), problem !== 0 || index % 2 === 0, problem === 2, `1003${String(40_000_000_000 + registration.id * 7_919).slice(-9)}03`],
     );
   }
 }

@@ -116,7 +116,7 @@ async function insertProfile(tx: Queryable, registration: SeededRegistration, in
       isoDate(issued),
       isoDate(expires),
       vat,
-      vat ? `100${String(200_000_000_000 + index * 104_729).slice(-12)}` : null,
+      vat ? `100${String(200_000_000_000 + index * 104_729).slice(-10)}03` : null,
       registration.owner_name ?? 'Company owner',
       registration.owner_email.endsWith('@example.com') ? registration.owner_email : `accounts@${slug}.ae`,
       `+971 ${index % 2 === 0 ? '50' : '55'} ${String(1_000_000 + index * 3571).slice(-7).replace(/(\d{3})(\d{4})/, '$1 $2')}`,

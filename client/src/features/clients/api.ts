@@ -16,6 +16,8 @@ import type {
   UpdateClientBody,
 } from '../../../../common/contract/clients.ts';
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
+import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
+import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
@@ -28,6 +30,7 @@ import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
 const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
 const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
+const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
 
 export const clientKeys = {
   all: ['clients'] as const,
@@ -39,6 +42,7 @@ export const clientKeys = {
   reports: (clientId: string | number) => ['clients', 'of', String(clientId), 'reports'] as const,
   insights: (clientId: string | number) => ['clients', 'of', String(clientId), 'insights'] as const,
   deadlines: (clientId: string | number) => ['clients', 'of', String(clientId), 'deadlines'] as const,
+  einvoicing: (clientId: string | number) => ['clients', 'of', String(clientId), 'einvoicing'] as const,
   timeline: (clientId: string | number, group: ClientTimelineGroup | null) => ['clients', 'of', String(clientId), 'timeline', group ?? 'all'] as const,
   /** Monthly reports submitted for the caller's decision ('Waiting for my review'), by page. */
   reviewQueue: (page: number) => ['clients', 'review-queue', page] as const,
@@ -77,6 +81,9 @@ export const useCycles = () => useQuery(clientKeys.cycles, (signal) => call(plan
 
 export const useDocuments = (clientId: number) => useQuery(clientKeys.documents(clientId), (signal) => call(clients.documents, { params: { clientId }, signal }));
 export const useDeadlines = (clientId: number) => useQuery(clientKeys.deadlines(clientId), (signal) => call(clients.deadlines, { params: { clientId }, signal }));
+/** Its readiness for the e-invoicing mandate (TIN, revenue band, ASP), served by the e-invoicing area. */
+export const useEinvoicingReadiness = (clientId: number) =>
+  useQuery(clientKeys.einvoicing(clientId), (signal) => call(einvoicing.clientReadiness, { params: { clientId }, signal }));
 /** The figures of the months shown (the server's default ends with the current month, the page's with the last one). */
 export const useInsights = (clientId: number, from: string, to: string) =>
   useQuery([...clientKeys.insights(clientId), from, to], (signal) => call(clients.insights, { query: { client: clientId, from, to }, signal }));
@@ -116,6 +123,9 @@ export const requestDocument = (clientId: number, body: DocumentRequestBody, hea
   call(clients.requestDocument, { params: { clientId }, body, headers });
 export const cancelDocumentRequest = (clientId: number, requestId: number, headers: Headers) =>
   call(clients.cancelDocumentRequest, { params: { clientId, requestId }, headers });
+
+export const updateEinvoicingReadiness = (clientId: number, body: ClientReadinessBody, headers: Headers) =>
+  call(einvoicing.updateClientReadiness, { params: { clientId }, body, headers });
 
 export const fileDeadline = (clientId: number, body: FileDeadlineBody, headers: Headers) => call(clients.fileDeadline, { params: { clientId }, body, headers });
 

@@ -12,10 +12,14 @@ import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, fileDeadline, useDeadlines } from '../api.ts';
 import { daysLeftText, personName } from '../model.ts';
+import { EinvoicingReadiness } from './einvoicing-readiness.tsx';
 
 const daysVariant = (days: number) => (days < 0 ? 'red' : days <= 7 ? 'amber' : 'neutral');
 
-/** The client's coming deadlines from its profile (VAT, corporate tax, licence), each marked filed with a reference. */
+/**
+ * The client's coming deadlines from its profile (VAT, corporate tax, licence) and its e-invoicing readiness
+ * (the mandate's two dates), each marked filed with a reference; the readiness itself is recorded under them.
+ */
 export function DeadlinesTab({ client }: { client: ClientDetail }) {
   const deadlines = useDeadlines(client.id);
   const [filing, setFiling] = useState<OpenDeadline | null>(null);
@@ -67,6 +71,7 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
           </table>
         )}
       </section>
+      <EinvoicingReadiness clientId={client.id} />
       <section className="panel client-section" aria-labelledby="client-filed">
         <h2 id="client-filed" className="client-section__title">
           Filed in the last 12 months

@@ -1,8 +1,8 @@
 /** 'New invoice': a one-off tax invoice for a client (POST invoices/), its lines with 5 % VAT each, totals as it is edited. */
 import { useId, useState } from 'react';
 import type { InvoiceDetail } from '../../../../../common/contract/invoices.ts';
-import { MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY } from '../../../../../common/invoices.ts';
-import { formatFils, parseAedToFils, vatOf } from '../../../../../common/money.ts';
+import { invoiceAmounts, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY } from '../../../../../common/invoices.ts';
+import { formatFils, parseAedToFils } from '../../../../../common/money.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, TextField } from '../../../components/text-field.tsx';
@@ -18,13 +18,12 @@ interface LineForm {
 
 const emptyLine: LineForm = { description: '', quantity: '1', unit: '' };
 
-/** A line's fils (net, VAT, total), or null while it is not a valid line. */
-function lineAmounts(line: LineForm): { net: number; vat: number } | null {
+/** A line's quantity and unit price in fils, or null while it is not a valid line. */
+function lineInput(line: LineForm): { quantity: number; unit_fils: number } | null {
   const quantity = Number(line.quantity);
   const unit = parseAedToFils(line.unit);
   if (!line.description.trim() || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY || unit === null) return null;
-  const net = quantity * unit;
-  return { net, vat: vatOf(net) };
+  return { quantity, unit_fils: unit };
 }
 
 export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (invoiceId: number) => void }) {
@@ -33,10 +32,13 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
   const [client, setClient] = useState('');
   const [lines, setLines] = useState<LineForm[]>([emptyLine]);
   const clients = useQuery(invoiceKeys.clientChoices(search.trim().toLowerCase()), (signal) => fetchClientChoices(search.trim().toLowerCase(), signal), { keepPrevious: true });
-  const amounts = lines.map(lineAmounts);
-  const valid = amounts.every((amount) => amount !== null);
-  const net = amounts.reduce((sum, amount) => sum + (amount?.net ?? 0), 0);
-  const vat = amounts.reduce((sum, amount) => sum + (amount?.vat ?? 0), 0);
+  const inputs = lines.map(lineInput);
+  const valid = inputs.every((input) => input !== null);
+  // The VAT as the invoice will have it: on the total, shared out over the lines (common/invoices.ts).
+  const worked = invoiceAmounts(inputs.filter((input) => input !== null));
+  let counted = 0;
+  const lineTotals = inputs.map((input) => (input ? worked.lines[counted++]!.total_fils : null));
+  const { net_fils: net, vat_fils: vat } = worked.totals;
   const create = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) =>
       createInvoice(
@@ -80,7 +82,7 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
               />
               <input className="field__input new-invoice__qty" aria-label={`Line ${index + 1} quantity`} inputMode="numeric" value={line.quantity} onChange={(event) => setLine(index, { quantity: event.target.value })} />
               <input className="field__input new-invoice__unit" aria-label={`Line ${index + 1} unit price (AED)`} inputMode="decimal" placeholder="0.00" value={line.unit} onChange={(event) => setLine(index, { unit: event.target.value })} />
-              <span className="new-invoice__amount">{amounts[index] ? formatFils(amounts[index].net + amounts[index].vat) : '-'}</span>
+              <span className="new-invoice__amount">{lineTotals[index] === null || lineTotals[index] === undefined ? '-' : formatFils(lineTotals[index])}</span>
               <button type="button" className="link-button" aria-label={`Remove line ${index + 1}`} disabled={lines.length === 1} onClick={() => setLines((current) => current.filter((_line, position) => position !== index))}>
                 Remove
               </button>
