@@ -6,6 +6,7 @@
  * chain, or controlling otherwise; where nobody qualifies, the senior managing official).
  */
 import { addDays, type IsoDate } from './calendar.ts';
+import type { Phase } from './pipeline.ts';
 
 export const PARTY_KINDS = ['person', 'company'] as const;
 export type PartyKind = (typeof PARTY_KINDS)[number];
@@ -201,3 +202,11 @@ export function ownershipLayers(parties: readonly PartyNode[]): number {
   }
   return layers;
 }
+
+/**
+ * When the client's side may change its own parties (`me/registration/parties`): with its documents (after
+ * the held call), while due diligence reviews them, and when they come back for a correction. Before the
+ * call nobody asked for them; after the approval they are the reviewer's evidence.
+ */
+export const CLIENT_PARTY_PHASES: readonly Phase[] = ['awaiting_documents', 'due_diligence', 'returned'];
+export const CLIENT_PARTIES_NOT_NOW = 'Your owners and managers can be changed with your documents, while they are reviewed or when they come back for a correction.';

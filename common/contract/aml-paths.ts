@@ -25,4 +25,10 @@ export const amlRoutes = {
   importList: 'POST /screening/lists/:list',
   /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
   search: 'POST /screening/search',
+  /** The client's side: its own registration's parties, submitted with its documents (no screening state: no tipping off). */
+  myParties: 'GET /me/registration/parties',
+  myAddParty: 'POST /me/registration/parties',
+  myUpdateParty: 'PATCH /me/registration/parties/:partyId',
+  /** { version } */
+  myDeleteParty: 'DELETE /me/registration/parties/:partyId',
 } as const;

@@ -64,6 +64,10 @@ export const Party = Type.Object({
 });
 export type Party = Static<typeof Party>;
 
+/** A party as its client sees it: without its screening, which would tip the client off. */
+export const MyParty = Type.Omit(Party, ['screening', 'screened_at']);
+export type MyParty = Static<typeof MyParty>;
+
 export const UboSchema = Type.Object({
   party_ids: Type.Array(Type.Integer()),
   name: Type.String(),
@@ -81,6 +85,9 @@ export const Parties = Type.Object({
   layers: Type.Integer(),
 });
 export type Parties = Static<typeof Parties>;
+
+export const MyParties = Type.Object({ legal_name: Type.String(), parties: Type.Array(MyParty), ubos: Type.Array(UboSchema), layers: Type.Integer() });
+export type MyParties = Static<typeof MyParties>;
 
 const Agreement = Type.Enum(['agrees', 'differs', 'unknown'] as const);
 export const CandidateSchema = Type.Object({
@@ -196,6 +203,8 @@ const userParams = IdParams('userId');
 const write = { access: dueDiligence, ownership: anyRegistration, headers: IdempotencyHeaders };
 /** Compliance administration is the ADMIN's: the Users page is ADMIN only. */
 const admin = access.page('users');
+const own = 'The caller\'s own registration (found by the caller, never by a parameter); while CLIENT_PARTY_PHASES allow.';
+const mine = { access: access.client, ownership: own, headers: IdempotencyHeaders };
 
 export const amlEndpoints = endpoints('aml', amlRoutes, {
   parties: { summary: 'The registration\'s parties and ultimate beneficial owners', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: Parties } },
@@ -217,4 +226,8 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     bodyLimit: MAX_LIST_FILE_CHARS * 4 + 1024,
   },
   search: { summary: 'Screen a name before it is a party: the candidates above the threshold, best first', access: dueDiligence, body: SearchBody, response: { 200: SearchResult } },
+  myParties: { summary: 'The client\'s own parties and UBOs (without their screening)', access: access.client, ownership: own, response: { 200: MyParties } },
+  myAddParty: { summary: 'The client adds a party with its documents; it is screened as staff\'s are', ...mine, body: NewPartyBody, response: { 201: MyParties }, errors: [409] },
+  myUpdateParty: { summary: 'The client changes one of its parties', ...mine, params: IdParams('partyId'), body: UpdatePartyBody, response: { 200: MyParties }, errors: [409] },
+  myDeleteParty: { summary: 'The client removes one of its parties', ...mine, params: IdParams('partyId'), body: VersionBody, response: { 200: MyParties }, errors: [409] },
 });

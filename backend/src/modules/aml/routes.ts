@@ -6,6 +6,7 @@ import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
+import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
 import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
@@ -42,4 +43,9 @@ export async function amlRoutes(app: FastifyInstance) {
     return reply.code(created ? 201 : 200).send(result);
   });
   route(app, endpoints.search, async (request) => searchLists(app.db, request.body));
+
+  route(app, endpoints.myParties, async (request) => myParties(app.db, signedInUser(request).id));
+  route(app, endpoints.myAddParty, async (request, reply) => reply.code(201).send(await myAddParty(app.db, request.body, context(request))));
+  route(app, endpoints.myUpdateParty, async (request) => myUpdateParty(app.db, request.params.partyId, request.body, context(request)));
+  route(app, endpoints.myDeleteParty, async (request) => myDeleteParty(app.db, request.params.partyId, request.body.version, context(request)));
 }
