@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { PARTY_COLUMNS, partyRows, partyStates, toNode, type PartyRow } from './party-rows.ts';
+import { requireDeletable } from './retention.ts';
 import { screenRegistration } from './screening-store.ts';
 
 export function toParty(row: PartyRow, state: ScreeningState | undefined, today: string): Party {
@@ -193,6 +194,9 @@ export async function deleteParty(db: Database, userId: number, partyId: number,
     act: async (tx, row) => {
       await guard?.(tx, registration);
       await refuseWhenFrozen(tx, registration.id);
+      // A party with screening decisions on file takes them with it: AML records, kept as the retention rule says.
+      const [decided] = await tx.query<{ id: number }>("SELECT id FROM aml_matches WHERE party_id = $1 AND state <> 'potential' LIMIT 1", [row.id]);
+      if (decided) await requireDeletable(tx, registration.id);
       await writeAudit(tx, { entity: 'aml_party', entityId: row.id, kind: 'party_removed', actorId: context.actorId, data: { registration_id: registration.id }, before: snapshot(columnsOf(inputOf(row))), idempotencyKey: context.idempotencyKey });
       await tx.query('DELETE FROM aml_parties WHERE id = $1', [row.id]);
     },
