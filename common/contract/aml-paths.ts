@@ -31,4 +31,7 @@ export const amlRoutes = {
   myUpdateParty: 'PATCH /me/registration/parties/:partyId',
   /** { version } */
   myDeleteParty: 'DELETE /me/registration/parties/:partyId',
+  registerEntries: 'GET /aml-register/',
+  addRegisterEntry: 'POST /aml-register/',
+  updateRegisterEntry: 'PATCH /aml-register/:entryId',
 } as const;

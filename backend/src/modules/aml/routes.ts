@@ -4,12 +4,15 @@ import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
 import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
 import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
+import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
 import { decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
 
 export async function amlRoutes(app: FastifyInstance) {
@@ -48,4 +51,11 @@ export async function amlRoutes(app: FastifyInstance) {
   route(app, endpoints.myAddParty, async (request, reply) => reply.code(201).send(await myAddParty(app.db, request.body, context(request))));
   route(app, endpoints.myUpdateParty, async (request) => myUpdateParty(app.db, request.params.partyId, request.body, context(request)));
   route(app, endpoints.myDeleteParty, async (request) => myDeleteParty(app.db, request.params.partyId, request.body.version, context(request)));
+  route(app, endpoints.registerEntries, async (request) => {
+    const window = pageWindow(request.query);
+    const { count, results } = await listRegister(app.db, request.query, window);
+    return toPage(request, window, count, results);
+  });
+  route(app, endpoints.addRegisterEntry, async (request, reply) => reply.code(201).send(await addRegisterEntry(app.db, request.body, context(request), dubaiDate())));
+  route(app, endpoints.updateRegisterEntry, async (request) => updateRegisterEntry(app.db, request.params.entryId, request.body, context(request), dubaiDate()));
 }
