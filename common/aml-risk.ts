@@ -142,3 +142,10 @@ export function amlDueItems(input: AmlDueInput, today: IsoDate): AmlDueItem[] {
   }
   return items;
 }
+
+/** What an EDD evidence document proves, per beneficial owner or PEP: both are needed before the second approval. */
+export const EDD_EVIDENCE_TOPICS = ['source_of_funds', 'source_of_wealth'] as const;
+export type EddEvidenceTopic = (typeof EDD_EVIDENCE_TOPICS)[number];
+export const EDD_EVIDENCE_LABELS: Record<EddEvidenceTopic, string> = { source_of_funds: 'source of funds', source_of_wealth: 'source of wealth' };
+/** A party's evidence documents, at most (each up to the documents' MAX_DOCUMENT_BYTES). */
+export const MAX_EDD_EVIDENCE_PER_PARTY = 10;

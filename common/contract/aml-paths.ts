@@ -19,6 +19,10 @@ export const amlRoutes = {
   rateRisk: 'PUT /registrations/:userId/risk',
   /** Enhanced due diligence's second approval, by an ADMIN other than the one who rated the risk. { version } */
   approveEdd: 'POST /registrations/:userId/risk/edd-approval',
+  /** Enhanced due diligence's evidence documents of the registration's parties. */
+  evidence: 'GET /registrations/:userId/evidence',
+  /** { topic, file_name, content_type, content_base64 }: a beneficial owner's or PEP's proof of the source of funds or of wealth. */
+  addEvidence: 'POST /registrations/:userId/parties/:partyId/evidence',
   /** The list versions, newest first. */
   lists: 'GET /screening/lists/',
   /** { content }: the list file in its official format (UN XML, the UAE local list's CSV). */

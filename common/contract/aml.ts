@@ -7,7 +7,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } from '../aml.ts';
-import { RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
+import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
+import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
 import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
@@ -169,6 +171,27 @@ export const RateRiskBody = Closed({
 });
 export type RateRiskBody = Static<typeof RateRiskBody>;
 
+export const EvidenceUploadBody = Closed({
+  topic: Type.Enum(EDD_EVIDENCE_TOPICS, { title: 'Evidence of' }),
+  file_name: Type.String({ minLength: 1, maxLength: MAX_FILE_NAME_LENGTH, title: 'File name' }),
+  content_type: Type.Enum(DOCUMENT_CONTENT_TYPES, { title: 'Content type' }),
+  content_base64: Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_BASE64_LENGTH, pattern: '^[A-Za-z0-9+/]*={0,2}$', errorMessage: 'must be base64', title: 'File' }),
+});
+export type EvidenceUploadBody = Static<typeof EvidenceUploadBody>;
+export const EddEvidence = Type.Object({
+  id: Type.Integer(),
+  party_id: Type.Integer(),
+  topic: Type.Enum(EDD_EVIDENCE_TOPICS),
+  file_name: Type.String(),
+  content_type: Type.Enum(DOCUMENT_CONTENT_TYPES),
+  size_bytes: Type.Integer(),
+  uploaded_by: Nullable(PersonRef),
+  uploaded_at: Instant,
+});
+export type EddEvidence = Static<typeof EddEvidence>;
+export const EddEvidenceList = Type.Object({ results: Type.Array(EddEvidence) });
+export type EddEvidenceList = Static<typeof EddEvidenceList>;
+
 export const ListVersion = Type.Object({
   id: Type.Integer(),
   list: Type.Enum(SANCTIONS_LISTS),
@@ -261,6 +284,16 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   decide: { summary: 'Decide a potential match: a false positive (with the reason) or confirmed (freezes the client)', ...write, params: IdParams('userId', 'matchId'), body: DecideBody, response: { 200: Screening }, errors: [409] },
   rateRisk: { summary: 'Rate the risk (the model in common/aml-risk.ts)', ...write, params: userParams, body: RateRiskBody, response: { 200: Screening }, errors: [409] },
   approveEdd: { summary: 'Approve the enhanced due diligence of a high-risk client (an ADMIN other than the rater)', ...write, access: admin, params: userParams, body: VersionBody, response: { 200: Screening }, errors: [409] },
+  evidence: { summary: 'The enhanced due diligence evidence documents of the registration\'s parties', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: EddEvidenceList } },
+  addEvidence: {
+    summary: 'Upload a beneficial owner\'s or PEP\'s evidence of the source of funds or of wealth (the documents\' types and size limit)',
+    ...write,
+    params: IdParams('userId', 'partyId'),
+    body: EvidenceUploadBody,
+    response: { 201: EddEvidenceList },
+    errors: [409],
+    bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
+  },
   lists: { summary: 'The sanctions list versions, newest first', access: dueDiligence, response: { 200: ListVersions } },
   importList: {
     summary: 'Import a sanctions list file in its official format (a new version; the same file again changes nothing)',

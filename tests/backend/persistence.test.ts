@@ -51,6 +51,7 @@ it('applies each migration once', async () => {
       [
         'accounting_customers',
         'aml_due_tasks',
+        'aml_edd_documents',
         'aml_files',
         'aml_list_entries',
         'aml_list_versions',

@@ -6,6 +6,7 @@ import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
+import { addEvidence, evidenceList } from './evidence-store.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
 import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
@@ -36,6 +37,9 @@ export async function amlRoutes(app: FastifyInstance) {
     const registration = await findAmlRegistration(app.db, request.params.userId);
     return approveEdd(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));
   });
+
+  route(app, endpoints.evidence, async (request) => evidenceList(app.db, request.params.userId));
+  route(app, endpoints.addEvidence, async (request, reply) => reply.code(201).send(await addEvidence(app.db, request.params.userId, request.params.partyId, request.body, context(request))));
 
   route(app, endpoints.lists, async () => ({ results: await listVersions(app.db) }));
   route(app, endpoints.importList, async (request, reply) => {
