@@ -294,6 +294,13 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     errors: [409],
     bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
   },
+  exportFile: {
+    summary: 'The client\'s whole AML file as one ZIP: a PDF summary, the records as JSON, every document (register entries for compliance officers only); audited',
+    access: admin,
+    ownership: anyRegistration,
+    params: userParams,
+    raw: { contentTypes: ['application/zip'], description: 'The ZIP file, as an attachment' },
+  },
   lists: { summary: 'The sanctions list versions, newest first', access: dueDiligence, response: { 200: ListVersions } },
   importList: {
     summary: 'Import a sanctions list file in its official format (a new version; the same file again changes nothing)',

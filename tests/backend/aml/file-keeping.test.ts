@@ -4,6 +4,7 @@
  * however often the job runs), the five-year retention after the relationship ended, and re-screening that
  * goes on from its stored progress after a restart.
  */
+import { inflateRawSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
@@ -37,7 +38,7 @@ async function clientWithRegistration(...not: number[]) {
 
 beforeAll(async () => {
   app = await startBackend(emulatorHost);
-  users = await createUsers(app, emulatorHost, ['ADMIN', 'REVIEWER'], 'aml-keeping');
+  users = await createUsers(app, emulatorHost, ['ADMIN', 'REVIEWER', 'BD_MANAGER'], 'aml-keeping');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -137,5 +138,53 @@ describe('re-screening after an import', () => {
       [marker],
     );
     expect(screened.filter((row) => row.fresh).map((row) => row.registration_id)).toEqual(withParties.slice(25).map((row) => row.id));
+  });
+});
+
+/** The files of a ZIP by their central directory (the test has no unzip library; stored or deflated entries). */
+function unzip(zip: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let entry = 0; entry < zip.readUInt16LE(end + 10); entry += 1) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    files.set(name, method === 8 ? inflateRawSync(data) : data);
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return files;
+}
+
+describe('the AML file as one ZIP', () => {
+  it('holds a PDF summary, the records and the documents; the register only for a compliance officer; audited', async () => {
+    const [frozen] = await app.db.query<{ id: number; user_id: number }>('SELECT r.id, r.user_id FROM registrations r JOIN aml_register_entries e ON e.registration_id = r.id ORDER BY r.id LIMIT 1');
+    const download = async (user: TestUser) => app.inject({ method: 'GET', url: `/api/registrations/${frozen!.user_id}/aml-file`, headers: auth(user.token) });
+    const admin = users.get('ADMIN')!;
+    const plain = await download(admin);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/zip');
+    expect(plain.headers['content-disposition']).toContain(`aml-file-${frozen!.id}.zip`);
+    let files = unzip(plain.rawPayload);
+    expect(files.get('summary.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
+    let record = JSON.parse(files.get('file.json')!.toString()) as Record<string, unknown> & { screening: { frozen: unknown; subjects: unknown[] } };
+    expect(record.screening.frozen).not.toBeNull();
+    expect(record.screening.subjects.length).toBeGreaterThan(0);
+    expect(record).not.toHaveProperty('goaml_register');
+    expect([...files.keys()].some((name) => name.startsWith('documents/'))).toBe(true);
+
+    await app.db.query('UPDATE users SET compliance_officer = true WHERE email = $1', [admin.email]);
+    files = unzip((await download(admin)).rawPayload);
+    record = JSON.parse(files.get('file.json')!.toString()) as typeof record;
+    expect(record.goaml_register).toEqual([expect.objectContaining({ type: 'ffr' })]);
+    await app.db.query('UPDATE users SET compliance_officer = false WHERE email = $1', [admin.email]);
+
+    expect((await download(users.get('BD_MANAGER')!)).statusCode).toBe(403);
+    const events = await app.db.query<{ data: { with_register: boolean } }>("SELECT data FROM audit_events WHERE entity = 'aml_file' AND kind = 'file_exported' AND entity_id = $1 ORDER BY id", [frozen!.id]);
+    expect(events.map((event) => event.data.with_register)).toEqual([false, true]);
   });
 });

@@ -4,9 +4,11 @@ import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
+import { sendFile } from '../../lib/documents.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { addEvidence, evidenceList } from './evidence-store.ts';
+import { exportAmlFile } from './export-store.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
 import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
@@ -40,6 +42,11 @@ export async function amlRoutes(app: FastifyInstance) {
 
   route(app, endpoints.evidence, async (request) => evidenceList(app.db, request.params.userId));
   route(app, endpoints.addEvidence, async (request, reply) => reply.code(201).send(await addEvidence(app.db, request.params.userId, request.params.partyId, request.body, context(request))));
+
+  route(app, endpoints.exportFile, async (request, reply) => {
+    const file = await exportAmlFile(app.db, request.params.userId, signedInUser(request));
+    return sendFile(reply, { ...file, content_type: 'application/zip' }, true);
+  });
 
   route(app, endpoints.lists, async () => ({ results: await listVersions(app.db) }));
   route(app, endpoints.importList, async (request, reply) => {
