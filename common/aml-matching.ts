@@ -248,27 +248,127 @@ export function prepareEntries(entries: readonly ListEntryForMatch[]): PreparedN
 }
 
 /**
- * An index of prepared names by each part's first three letters: a query looks only at names sharing a
- * part's opening with it (a part within one letter in five almost always shares it), not at every alias.
+ * An index that finds, for each part of a query, the list's name parts within PART_MATCH of it, and the
+ * names holding them. Each distinct part is stored once with its deletion neighbourhood (the part with up
+ * to k letters removed, k the most edits PART_MATCH allows at its length): two parts within k edits share
+ * a key, so no part a scan would pair is missed, and each key's parts are checked with the same similarity
+ * the score uses. A name is scored only when enough of the query's parts occur in it for its best possible
+ * score to reach the threshold, so a common part (Muhammad, Abd..., Ali) costs a walk along its postings,
+ * not the scoring of every name that holds it.
  */
 export interface MatchIndex {
   names: PreparedName[];
+  /** Each distinct name part. */
+  parts: string[];
+  /** Per part (same position), the names holding it. */
+  postings: Int32Array[];
+  /** Deletion key -> the parts it came from. */
   byKey: Map<string, number[]>;
+  /** Per name, reused by every query (screening is synchronous): hits so far, the last query part that counted it, the names touched. */
+  scratch: { hits: Uint8Array; seenBy: Int32Array; touched: Int32Array; stamp: number };
+  /** Per name, its number of parts: read for every name a query touches, so kept apart from the name objects. */
+  lengths: Uint8Array;
 }
 
-const blockKey = (token: string) => token.slice(0, 3);
+/** The most edits two parts may differ by and still match, for a part of this length (its partner is at most 5/4 as long). */
+const maxEdits = (length: number) => Math.floor(Math.floor((length * 5) / 4) * (1 - PART_MATCH) + 1e-9);
+
+function deletionKeys(part: string): Set<string> {
+  const keys = new Set([part]);
+  let level = [part];
+  for (let depth = maxEdits(part.length); depth > 0; depth -= 1) {
+    const next: string[] = [];
+    for (const word of level) {
+      for (let index = 0; index < word.length; index += 1) {
+        const key = word.slice(0, index) + word.slice(index + 1);
+        if (!keys.has(key)) {
+          keys.add(key);
+          next.push(key);
+        }
+      }
+    }
+    level = next;
+  }
+  return keys;
+}
 
 export function buildIndex(entries: readonly ListEntryForMatch[]): MatchIndex {
   const names = prepareEntries(entries);
+  const partIds = new Map<string, number>();
+  const parts: string[] = [];
+  const postings: number[][] = [];
   const byKey = new Map<string, number[]>();
-  names.forEach((name, index) => {
-    for (const key of new Set(name.tokens.map(blockKey))) {
-      const list = byKey.get(key);
-      if (list) list.push(index);
-      else byKey.set(key, [index]);
+  names.forEach((name, position) => {
+    for (const part of new Set(name.tokens)) {
+      let id = partIds.get(part);
+      if (id === undefined) {
+        id = parts.length;
+        partIds.set(part, id);
+        parts.push(part);
+        postings.push([]);
+        for (const key of deletionKeys(part)) {
+          const list = byKey.get(key);
+          if (list) list.push(id);
+          else byKey.set(key, [id]);
+        }
+      }
+      postings[id]!.push(position);
     }
   });
-  return { names, byKey };
+  return {
+    names,
+    parts,
+    postings: postings.map((list) => Int32Array.from(list)),
+    byKey,
+    scratch: { hits: new Uint8Array(names.length), seenBy: new Int32Array(names.length), touched: new Int32Array(names.length), stamp: 0 },
+    lengths: Uint8Array.from(names, (name) => Math.min(255, name.tokens.length)),
+  };
+}
+
+/** The index's parts that match `part` (at PART_MATCH or better). */
+function matchingParts(index: MatchIndex, part: string): number[] {
+  const found = new Set<number>();
+  for (const key of deletionKeys(part)) for (const id of index.byKey.get(key) ?? []) found.add(id);
+  return [...found].filter((id) => similarity(part, index.parts[id]!) >= PART_MATCH);
+}
+
+/**
+ * The names that may reach `threshold` against the query's parts: for each name, how many of the query's
+ * parts have a matching part in it bounds what nameScore can give (each pair scores at most 1), so names
+ * whose bound falls short are never scored.
+ */
+function namesWorthScoring(index: MatchIndex, tokens: readonly string[], threshold: number): number[] {
+  const { hits, seenBy, touched } = index.scratch;
+  let touchedCount = 0;
+  tokens.forEach((token) => {
+    // A stamp per query part, so a name holding two spellings of one part counts it once.
+    index.scratch.stamp += 1;
+    const stamp = index.scratch.stamp;
+    for (const id of matchingParts(index, token)) {
+      const postings = index.postings[id]!;
+      for (let at = 0; at < postings.length; at += 1) {
+        const position = postings[at]!;
+        if (seenBy[position] === stamp) continue;
+        seenBy[position] = stamp;
+        if (hits[position] === 0) touched[touchedCount++] = position;
+        hits[position] = Math.min(255, hits[position]! + 1);
+      }
+    }
+  });
+  const worth: number[] = [];
+  for (let at = 0; at < touchedCount; at += 1) {
+    const position = touched[at]!;
+    const count = hits[position]!;
+    hits[position] = 0;
+    const length = index.lengths[position]!;
+    const shorter = Math.min(tokens.length, length);
+    const longer = Math.max(tokens.length, length);
+    const paired = Math.min(count, shorter);
+    if (paired < Math.min(2, shorter)) continue;
+    if (Math.round(100 * (0.85 * (paired / shorter) + 0.15 * (paired / longer))) < threshold) continue;
+    worth.push(position);
+  }
+  return worth;
 }
 
 /** The candidates at or above the threshold, best first, one per list entry, each with its reasons. */
@@ -279,17 +379,12 @@ export function screen(index: MatchIndex, query: ScreenQuery, options: { thresho
   const best = new Map<number, { name: PreparedName; score: number }>();
   for (const spelling of spellings) {
     const tokens = nameTokens(spelling, query.kind);
-    const seen = new Set<number>();
-    for (const key of new Set(tokens.map(blockKey))) {
-      for (const position of index.byKey.get(key) ?? []) {
-        if (seen.has(position)) continue;
-        seen.add(position);
-        const name = index.names[position]!;
-        if (name.entry.kind !== query.kind) continue;
-        const score = nameScore(tokens, name.tokens);
-        const current = best.get(name.entry.id);
-        if (score > 0 && (!current || score > current.score)) best.set(name.entry.id, { name, score });
-      }
+    for (const position of namesWorthScoring(index, tokens, threshold)) {
+      const name = index.names[position]!;
+      if (name.entry.kind !== query.kind) continue;
+      const score = nameScore(tokens, name.tokens);
+      const current = best.get(name.entry.id);
+      if (score > 0 && (!current || score > current.score)) best.set(name.entry.id, { name, score });
     }
   }
   const candidates: Candidate[] = [];

@@ -17,6 +17,7 @@
  * Total 0-2 low, 3-5 medium, 6 or more high.
  */
 import { HIGH_RISK_COUNTRIES, countryLabel } from './aml-countries.ts';
+import { addDays, type IsoDate } from './calendar.ts';
 
 export const SECTORS = ['professional_services', 'retail', 'technology', 'construction', 'hospitality', 'logistics', 'general_trading', 'real_estate', 'precious_metals', 'virtual_assets', 'money_services'] as const;
 export type Sector = (typeof SECTORS)[number];
@@ -104,3 +105,47 @@ export function rateRisk(answers: RiskAnswers, input: RiskParties): RiskResult {
 /** What enhanced due diligence needs before a high-risk client is approved. */
 export const EDD_ITEMS = ['source_of_funds', 'source_of_wealth', 'evidence', 'second_approval'] as const;
 export type EddItem = (typeof EDD_ITEMS)[number];
+
+/** What the reviewer is given a task for, REVIEW_NOTICE_DAYS before its date (issue 31). */
+export type AmlDueKind = 'review' | 'id_expiry' | 'licence_expiry';
+
+export interface AmlDueInput {
+  registration_id: number;
+  client_id: number;
+  legal_name: string;
+  next_review_on: IsoDate | null;
+  licence_expires_on: IsoDate | null;
+  parties: readonly { id: number; name: string; id_expires_on: IsoDate | null }[];
+}
+
+export interface AmlDueItem {
+  /** One task per key: what is due and its date, so a new date is a new item and the same one never twice. */
+  key: string;
+  kind: AmlDueKind;
+  due_on: IsoDate;
+  title: string;
+}
+
+/** The client's items due within REVIEW_NOTICE_DAYS of today (or already past), each with its task's title. */
+export function amlDueItems(input: AmlDueInput, today: IsoDate): AmlDueItem[] {
+  const horizon = addDays(today, REVIEW_NOTICE_DAYS);
+  const items: AmlDueItem[] = [];
+  if (input.next_review_on !== null && input.next_review_on <= horizon) {
+    items.push({ key: `review:${input.registration_id}:${input.next_review_on}`, kind: 'review', due_on: input.next_review_on, title: `AML review of ${input.legal_name} due ${input.next_review_on}` });
+  }
+  for (const party of input.parties) {
+    if (party.id_expires_on === null || party.id_expires_on > horizon) continue;
+    items.push({ key: `id:${party.id}:${party.id_expires_on}`, kind: 'id_expiry', due_on: party.id_expires_on, title: `ID of ${party.name} (${input.legal_name}) expires ${party.id_expires_on}: ask for the renewed one` });
+  }
+  if (input.licence_expires_on !== null && input.licence_expires_on <= horizon) {
+    items.push({ key: `licence:${input.client_id}:${input.licence_expires_on}`, kind: 'licence_expiry', due_on: input.licence_expires_on, title: `Trade licence of ${input.legal_name} expires ${input.licence_expires_on}: ask for the renewed one` });
+  }
+  return items;
+}
+
+/** What an EDD evidence document proves, per beneficial owner or PEP: both are needed before the second approval. */
+export const EDD_EVIDENCE_TOPICS = ['source_of_funds', 'source_of_wealth'] as const;
+export type EddEvidenceTopic = (typeof EDD_EVIDENCE_TOPICS)[number];
+export const EDD_EVIDENCE_LABELS: Record<EddEvidenceTopic, string> = { source_of_funds: 'source of funds', source_of_wealth: 'source of wealth' };
+/** A party's evidence documents, at most (each up to the documents' MAX_DOCUMENT_BYTES). */
+export const MAX_EDD_EVIDENCE_PER_PARTY = 10;

@@ -5,7 +5,8 @@
  * 2025: natural persons holding 25 % or more directly or through companies, percentages multiplied down a
  * chain, or controlling otherwise; where nobody qualifies, the senior managing official).
  */
-import { addDays, type IsoDate } from './calendar.ts';
+import { addDays, addMonths, type IsoDate } from './calendar.ts';
+import type { Phase } from './pipeline.ts';
 
 export const PARTY_KINDS = ['person', 'company'] as const;
 export type PartyKind = (typeof PARTY_KINDS)[number];
@@ -200,4 +201,33 @@ export function ownershipLayers(parties: readonly PartyNode[]): number {
     if (chain) layers = Math.max(layers, chain.length);
   }
   return layers;
+}
+
+/**
+ * When the client's side may change its own parties (`me/registration/parties`): with its documents (after
+ * the held call), while due diligence reviews them, and when they come back for a correction. Before the
+ * call nobody asked for them; after the approval they are the reviewer's evidence.
+ */
+export const CLIENT_PARTY_PHASES: readonly Phase[] = ['awaiting_documents', 'due_diligence', 'returned'];
+export const CLIENT_PARTIES_NOT_NOW = 'Your owners and managers can be changed with your documents, while they are reviewed or when they come back for a correction.';
+
+/**
+ * Records kept (Federal Decree-Law 10 of 2025, art. on record keeping): a client's AML records (parties,
+ * screenings and decisions, risk assessments, EDD) are kept at least five years after the relationship
+ * ended. The end is the day the client's last subscription was cancelled, or the day a registration that
+ * never became a client was withdrawn; while the relationship goes on there is no end, so nothing goes.
+ */
+export const AML_RETENTION_YEARS = 5;
+
+/** The first day the records may be deleted; null while the relationship has not ended. */
+export function amlRetainedUntil(relationshipEndedOn: IsoDate | null): IsoDate | null {
+  return relationshipEndedOn === null ? null : addMonths(relationshipEndedOn, 12 * AML_RETENTION_YEARS);
+}
+
+/** Why the records cannot be deleted today, or null when they may be. */
+export function amlDeletionRefusal(relationshipEndedOn: IsoDate | null, today: IsoDate): string | null {
+  const until = amlRetainedUntil(relationshipEndedOn);
+  if (until === null) return 'AML records are kept while the relationship goes on and five years after it ends.';
+  if (today < until) return `AML records are kept five years after the relationship ended (${relationshipEndedOn}): not before ${until}.`;
+  return null;
 }

@@ -19,12 +19,24 @@ export const amlRoutes = {
   rateRisk: 'PUT /registrations/:userId/risk',
   /** Enhanced due diligence's second approval, by an ADMIN other than the one who rated the risk. { version } */
   approveEdd: 'POST /registrations/:userId/risk/edd-approval',
+  /** Enhanced due diligence's evidence documents of the registration's parties. */
+  evidence: 'GET /registrations/:userId/evidence',
+  /** { topic, file_name, content_type, content_base64 }: a beneficial owner's or PEP's proof of the source of funds or of wealth. */
+  addEvidence: 'POST /registrations/:userId/parties/:partyId/evidence',
+  /** The client's whole AML file as one ZIP with a PDF summary (the goAML register's entries only for compliance officers). */
+  exportFile: 'GET /registrations/:userId/aml-file',
   /** The list versions, newest first. */
   lists: 'GET /screening/lists/',
   /** { content }: the list file in its official format (UN XML, the UAE local list's CSV). */
   importList: 'POST /screening/lists/:list',
   /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
   search: 'POST /screening/search',
+  /** The client's side: its own registration's parties, submitted with its documents (no screening state: no tipping off). */
+  myParties: 'GET /me/registration/parties',
+  myAddParty: 'POST /me/registration/parties',
+  myUpdateParty: 'PATCH /me/registration/parties/:partyId',
+  /** { version } */
+  myDeleteParty: 'DELETE /me/registration/parties/:partyId',
   registerEntries: 'GET /aml-register/',
   addRegisterEntry: 'POST /aml-register/',
   updateRegisterEntry: 'PATCH /aml-register/:entryId',

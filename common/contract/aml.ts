@@ -7,7 +7,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } from '../aml.ts';
-import { RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
+import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
+import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
 import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
@@ -66,6 +68,10 @@ export const Party = Type.Object({
 });
 export type Party = Static<typeof Party>;
 
+/** A party as its client sees it: without its screening, which would tip the client off. */
+export const MyParty = Type.Omit(Party, ['screening', 'screened_at']);
+export type MyParty = Static<typeof MyParty>;
+
 export const UboSchema = Type.Object({
   party_ids: Type.Array(Type.Integer()),
   name: Type.String(),
@@ -83,6 +89,9 @@ export const Parties = Type.Object({
   layers: Type.Integer(),
 });
 export type Parties = Static<typeof Parties>;
+
+export const MyParties = Type.Object({ legal_name: Type.String(), parties: Type.Array(MyParty), ubos: Type.Array(UboSchema), layers: Type.Integer() });
+export type MyParties = Static<typeof MyParties>;
 
 const Agreement = Type.Enum(['agrees', 'differs', 'unknown'] as const);
 export const CandidateSchema = Type.Object({
@@ -161,6 +170,27 @@ export const RateRiskBody = Closed({
   face_to_face: Type.Boolean({ title: 'Met face to face' }),
 });
 export type RateRiskBody = Static<typeof RateRiskBody>;
+
+export const EvidenceUploadBody = Closed({
+  topic: Type.Enum(EDD_EVIDENCE_TOPICS, { title: 'Evidence of' }),
+  file_name: Type.String({ minLength: 1, maxLength: MAX_FILE_NAME_LENGTH, title: 'File name' }),
+  content_type: Type.Enum(DOCUMENT_CONTENT_TYPES, { title: 'Content type' }),
+  content_base64: Type.String({ minLength: 1, maxLength: MAX_DOCUMENT_BASE64_LENGTH, pattern: '^[A-Za-z0-9+/]*={0,2}$', errorMessage: 'must be base64', title: 'File' }),
+});
+export type EvidenceUploadBody = Static<typeof EvidenceUploadBody>;
+export const EddEvidence = Type.Object({
+  id: Type.Integer(),
+  party_id: Type.Integer(),
+  topic: Type.Enum(EDD_EVIDENCE_TOPICS),
+  file_name: Type.String(),
+  content_type: Type.Enum(DOCUMENT_CONTENT_TYPES),
+  size_bytes: Type.Integer(),
+  uploaded_by: Nullable(PersonRef),
+  uploaded_at: Instant,
+});
+export type EddEvidence = Static<typeof EddEvidence>;
+export const EddEvidenceList = Type.Object({ results: Type.Array(EddEvidence) });
+export type EddEvidenceList = Static<typeof EddEvidenceList>;
 
 export const ListVersion = Type.Object({
   id: Type.Integer(),
@@ -242,6 +272,8 @@ const userParams = IdParams('userId');
 const write = { access: dueDiligence, ownership: anyRegistration, headers: IdempotencyHeaders };
 /** Compliance administration is the ADMIN's: the Users page is ADMIN only. */
 const admin = access.page('users');
+const own = 'The caller\'s own registration (found by the caller, never by a parameter); while CLIENT_PARTY_PHASES allow.';
+const mine = { access: access.client, ownership: own, headers: IdempotencyHeaders };
 
 export const amlEndpoints = endpoints('aml', amlRoutes, {
   parties: { summary: 'The registration\'s parties and ultimate beneficial owners', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: Parties } },
@@ -252,6 +284,23 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   decide: { summary: 'Decide a potential match: a false positive (with the reason) or confirmed (freezes the client)', ...write, params: IdParams('userId', 'matchId'), body: DecideBody, response: { 200: Screening }, errors: [409] },
   rateRisk: { summary: 'Rate the risk (the model in common/aml-risk.ts)', ...write, params: userParams, body: RateRiskBody, response: { 200: Screening }, errors: [409] },
   approveEdd: { summary: 'Approve the enhanced due diligence of a high-risk client (an ADMIN other than the rater)', ...write, access: admin, params: userParams, body: VersionBody, response: { 200: Screening }, errors: [409] },
+  evidence: { summary: 'The enhanced due diligence evidence documents of the registration\'s parties', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: EddEvidenceList } },
+  addEvidence: {
+    summary: 'Upload a beneficial owner\'s or PEP\'s evidence of the source of funds or of wealth (the documents\' types and size limit)',
+    ...write,
+    params: IdParams('userId', 'partyId'),
+    body: EvidenceUploadBody,
+    response: { 201: EddEvidenceList },
+    errors: [409],
+    bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
+  },
+  exportFile: {
+    summary: 'The client\'s whole AML file as one ZIP: a PDF summary, the records as JSON, every document (register entries for compliance officers only); audited',
+    access: admin,
+    ownership: anyRegistration,
+    params: userParams,
+    raw: { contentTypes: ['application/zip'], description: 'The ZIP file, as an attachment' },
+  },
   lists: { summary: 'The sanctions list versions, newest first', access: dueDiligence, response: { 200: ListVersions } },
   importList: {
     summary: 'Import a sanctions list file in its official format (a new version; the same file again changes nothing)',
@@ -263,6 +312,10 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     bodyLimit: MAX_LIST_FILE_CHARS * 4 + 1024,
   },
   search: { summary: 'Screen a name before it is a party: the candidates above the threshold, best first', access: dueDiligence, body: SearchBody, response: { 200: SearchResult } },
+  myParties: { summary: 'The client\'s own parties and UBOs (without their screening)', access: access.client, ownership: own, response: { 200: MyParties } },
+  myAddParty: { summary: 'The client adds a party with its documents; it is screened as staff\'s are', ...mine, body: NewPartyBody, response: { 201: MyParties }, errors: [409] },
+  myUpdateParty: { summary: 'The client changes one of its parties', ...mine, params: IdParams('partyId'), body: UpdatePartyBody, response: { 200: MyParties }, errors: [409] },
+  myDeleteParty: { summary: 'The client removes one of its parties', ...mine, params: IdParams('partyId'), body: VersionBody, response: { 200: MyParties }, errors: [409] },
   registerEntries: { summary: 'The goAML register (compliance officers only; anyone else is answered 404)', access: access.complianceOfficer, query: RegisterQuery, response: { 200: Page(RegisterEntry) } },
   addRegisterEntry: { summary: 'Open a goAML register entry; its deadline is five business days after the decision', access: access.complianceOfficer, headers: IdempotencyHeaders, body: NewRegisterEntryBody, response: { 201: RegisterEntry } },
   updateRegisterEntry: { summary: 'Record the filing (date, goAML reference) or change the notes', access: access.complianceOfficer, headers: IdempotencyHeaders, params: IdParams('entryId'), body: UpdateRegisterEntryBody, response: { 200: RegisterEntry }, errors: [409] },

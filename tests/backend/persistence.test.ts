@@ -50,6 +50,8 @@ it('applies each migration once', async () => {
     expect(tables.map((row) => row.table_name)).toEqual(
       [
         'accounting_customers',
+        'aml_due_tasks',
+        'aml_edd_documents',
         'aml_files',
         'aml_list_entries',
         'aml_list_versions',

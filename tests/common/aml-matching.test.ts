@@ -3,7 +3,7 @@
  * (each should not): recall and false positives are printed, and held to 100 % and none.
  */
 import { describe, expect, it } from 'vitest';
-import { buildIndex, nameTokens, screen, type ListEntryForMatch, type ScreenQuery } from '../../common/aml-matching.ts';
+import { buildIndex, nameScore, nameTokens, screen, type ListEntryForMatch, type ScreenQuery } from '../../common/aml-matching.ts';
 
 const entries: ListEntryForMatch[] = [
   { id: 1, list: 'un', reference: 'QDi.901', kind: 'person', names: [{ name: 'Mohammed Abdul Rahman Al-Hashimi', alias: false }, { name: 'Abu Tariq', alias: true }, { name: 'محمد عبد الرحمن الهاشمي', alias: false }], dates_of_birth: [{ year: 1975 }], nationalities: ['Yemen'] },
@@ -84,5 +84,35 @@ describe('name matching', () => {
     expect(agreeing.date_of_birth).toBe('agrees');
     expect(contradicting.date_of_birth).toBe('differs');
     expect(contradicting.score).toBeLessThan(agreeing.score);
+  });
+
+  it('the index finds exactly what scoring every name finds (typos, reordered and missing parts, Arabic)', () => {
+    // Generated names from crowded parts with one-letter typos, so the index's deletion keys and its score bound are what decides.
+    const given = ['Mohammed', 'Muhammad', 'Abdul Rahman', 'Ali', 'Aly', 'Yousef', 'Yusof', 'Hussein', 'Khalid', 'Khaleda', 'Ahmad', 'Omar', 'Omari', 'Rashid', 'Saeed'];
+    const family = ['Al Hashimi', 'Hashemi', 'Khalil', 'Khalili', 'Al Marri', 'Mari', 'Haddad', 'Hadad', 'Al Shamsi', 'Shamsy', 'Nasser', 'Naser', 'Ortega', 'Orteja', 'محمد الهاشمي'];
+    let seed = 11;
+    const pick = <T,>(values: readonly T[]): T => values[(seed = (seed * 16_807) % 2_147_483_647) % values.length]!;
+    const nameOf = (parts: number) => Array.from({ length: parts }, (_, at) => (at === parts - 1 ? pick(family) : pick(given))).join(' ');
+    const generated: ListEntryForMatch[] = Array.from({ length: 400 }, (_, at) => ({
+      id: at + 1, list: 'un', reference: `G.${at + 1}`, kind: 'person', names: [1, 2, 3, 4].map((parts) => ({ name: nameOf(parts), alias: parts !== 3 })), dates_of_birth: [], nationalities: [],
+    }));
+    const generatedIndex = buildIndex(generated);
+    const listedTokens = generated.map((entry) => ({ id: entry.id, names: entry.names.map((listed) => nameTokens(listed.name)) }));
+    let matched = 0;
+    for (let query = 0; query < 150; query += 1) {
+      const name = nameOf(1 + (query % 4));
+      for (const threshold of [60, 80]) {
+        const tokens = nameTokens(name);
+        const expected = listedTokens
+          .map((entry) => ({ id: entry.id, score: Math.round(100 * Math.max(...entry.names.map((listed) => nameScore(tokens, listed)))) }))
+          .filter((entry) => entry.score > 0 && entry.score >= threshold)
+          .map((entry) => `${entry.id}:${entry.score}`)
+          .sort();
+        const found = screen(generatedIndex, person(name), { threshold }).map((candidate) => `${candidate.entry_id}:${candidate.name_score}`).sort();
+        expect(found, `${name} at ${threshold}`).toEqual(expected);
+        matched += found.length;
+      }
+    }
+    expect(matched).toBeGreaterThan(500);
   });
 });

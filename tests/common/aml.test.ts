@@ -1,6 +1,6 @@
 /** The parties' rules without HTTP: UBOs through chains (multiplied down), loops, shares per level, the Emirates ID, ID expiry. */
 import { describe, expect, it } from 'vitest';
-import { computeUbos, emiratesIdCheckDigit, emiratesIdDigits, idExpiry, ownershipLayers, partiesProblem, type PartyNode } from '../../common/aml.ts';
+import { amlDeletionRefusal, amlRetainedUntil, computeUbos, emiratesIdCheckDigit, emiratesIdDigits, idExpiry, ownershipLayers, partiesProblem, type PartyNode } from '../../common/aml.ts';
 
 const node = (id: number, name: string, extra: Partial<PartyNode> = {}): PartyNode => ({
   id, name, kind: 'person', owner_party_id: null, share_bp: null, roles: [], date_of_birth: null, registration_number: null, ...extra,
@@ -58,5 +58,16 @@ describe('identity documents', () => {
     expect(idExpiry('2026-02-01', '2026-01-02')).toBe('expiring');
     expect(idExpiry('2026-02-02', '2026-01-02')).toBe('valid');
     expect(idExpiry(null, '2026-01-02')).toBe('valid');
+  });
+});
+
+describe('records kept five years after the relationship ended', () => {
+  it('refuses deletion while the relationship goes on and until five years after its end', () => {
+    expect(amlRetainedUntil(null)).toBeNull();
+    expect(amlRetainedUntil('2026-03-31')).toBe('2031-03-31');
+    expect(amlRetainedUntil('2024-02-29')).toBe('2029-02-28');
+    expect(amlDeletionRefusal(null, '2040-01-01')).toMatch(/while the relationship goes on/);
+    expect(amlDeletionRefusal('2026-03-31', '2031-03-30')).toBe('AML records are kept five years after the relationship ended (2026-03-31): not before 2031-03-31.');
+    expect(amlDeletionRefusal('2026-03-31', '2031-03-31')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ImportResult, ListVersions, Parties, Screening, SearchResult } from '../../../common/contract/aml.ts';
+import type { EddEvidenceList, ImportResult, ListVersions, Parties, Screening, SearchResult } from '../../../common/contract/aml.ts';
 import type { RegistrationReview } from '../../../common/contract/registrations.ts';
 import type { Role } from '../../../common/roles.ts';
 import { DEMO_UAE_LIST, DEMO_UN_LIST } from '../../../backend/src/demo/aml-lists.ts';
@@ -150,9 +150,34 @@ describe('parties, screening and the gate', () => {
     let screening = (await call<Screening>('GET', `registrations/${userId}/screening`)).body;
     screening = (await call<Screening>('PUT', `registrations/${userId}/risk`, { version: screening.version, sector: 'retail', services: [], face_to_face: true })).body;
     expect(screening.risk).toMatchObject({ level: 'high', edd_required: true, factors: expect.arrayContaining([expect.objectContaining({ factor: 'Politically exposed person', points: 3 })]) });
-    expect(screening.missing).toEqual(['Enhanced due diligence: source of funds and of wealth of Hessa Al Mheiri', 'Enhanced due diligence: approval by a second ADMIN']);
+    expect(screening.missing).toEqual([
+      'Enhanced due diligence: source of funds and of wealth of Hessa Al Mheiri',
+      'Enhanced due diligence: evidence of the source of funds of Hessa Al Mheiri',
+      'Enhanced due diligence: evidence of the source of wealth of Hessa Al Mheiri',
+      'Enhanced due diligence: approval by a second ADMIN',
+    ]);
     const self = await call('POST', `registrations/${userId}/risk/edd-approval`, { version: screening.version });
     expect(self).toMatchObject({ status: 409 });
+
+    // The sources, and evidence of each uploaded with the documents' rules; then a second ADMIN approves.
+    const hessa = (await call<Parties>('GET', `registrations/${userId}/parties`)).body.parties.find((party) => party.name === 'Hessa Al Mheiri')!;
+    await call('PATCH', `registrations/${userId}/parties/${hessa.id}`, { version: hessa.version, source_of_funds: 'Salary and board fees', source_of_wealth: 'Inherited real estate' });
+    const pdf = Buffer.from('%PDF-1.4 statement').toString('base64');
+    const notPdf = await call('POST', `registrations/${userId}/parties/${hessa.id}/evidence`, { topic: 'source_of_funds', file_name: 'salary.pdf', content_type: 'application/pdf', content_base64: Buffer.from('hello').toString('base64') });
+    expect(notPdf).toMatchObject({ status: 400, body: { field: 'content_base64' } });
+    const funds = await call<EddEvidenceList>('POST', `registrations/${userId}/parties/${hessa.id}/evidence`, { topic: 'source_of_funds', file_name: 'salary.pdf', content_type: 'application/pdf', content_base64: pdf }, 'BD_MANAGER', 'evidence-1');
+    expect(funds.status).toBe(201);
+    expect((await call<EddEvidenceList>('POST', `registrations/${userId}/parties/${hessa.id}/evidence`, { topic: 'source_of_funds', file_name: 'salary.pdf', content_type: 'application/pdf', content_base64: pdf }, 'BD_MANAGER', 'evidence-1')).body.results).toHaveLength(1);
+    expect((await call('POST', `registrations/${userId}/parties/999999/evidence`, { topic: 'source_of_wealth', file_name: 'deed.pdf', content_type: 'application/pdf', content_base64: pdf })).status).toBe(404);
+    await call('POST', `registrations/${userId}/parties/${hessa.id}/evidence`, { topic: 'source_of_wealth', file_name: 'title deed.pdf', content_type: 'application/pdf', content_base64: pdf });
+    const evidence = (await call<EddEvidenceList>('GET', `registrations/${userId}/evidence`)).body.results;
+    expect(evidence.map((item) => [item.topic, item.file_name, item.size_bytes])).toEqual([['source_of_funds', 'salary.pdf', 18], ['source_of_wealth', 'title deed.pdf', 18]]);
+    screening = (await call<Screening>('GET', `registrations/${userId}/screening`)).body;
+    expect(screening.missing).toEqual(['Enhanced due diligence: approval by a second ADMIN']);
+    const second = (await createUsers(app, emulatorHost, ['ADMIN'], 'aml-second')).get('ADMIN')!;
+    const approved = await app.inject({ method: 'POST', url: `/api/registrations/${userId}/risk/edd-approval`, headers: auth(second.token), payload: { version: screening.version } });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<Screening>().missing).toEqual([]);
   });
 
   it('a confirmed match freezes the client: pipeline actions and billing refused naming the freeze; ADMIN told; goAML entry due in 5 business days', async () => {

@@ -34,6 +34,8 @@ import { migration as m0070 } from './0070-work-at-speed.ts';
 import { migration as m0071 } from './0071-staff-search-index.ts';
 // AML due diligence (issue 31): ids 80-89.
 import { migration as m0080 } from './0080-aml.ts';
+import { migration as m0082 } from './0082-aml-due-tasks.ts';
+import { migration as m0083 } from './0083-aml-edd-evidence.ts';
 // E-invoicing (issue 32): ids 90-99.
 import { migration as m0090 } from './0090-einvoicing.ts';
 // Staff security (issue 33): ids 100-109.
@@ -55,6 +57,8 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0071,
   // AML due diligence (issue 31)
   m0080,
+  m0082,
+  m0083,
   // E-invoicing (issue 32)
   m0090,
   // Staff security (issue 33)

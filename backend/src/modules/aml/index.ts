@@ -7,14 +7,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
+import { createAmlDueTasks } from './due-tasks.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { amlRoutes } from './routes.ts';
 
 export { requireDueDiligenceComplete } from './gate.ts';
+export { createAmlDueTasks } from './due-tasks.ts';
 
 async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<void> {
   // Re-screening jobs left by a restart resume on the service desk's interval (an import also starts its own at once).
   startJobTimer(app, 'aml re-screening', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => runRescreenJobs(app.db));
+  // Review-date and expiry tasks: idempotent per due item, so the interval only decides how soon one appears.
+  startJobTimer(app, 'aml due tasks', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => createAmlDueTasks(app.db));
 }
 
 export const amlModule: BackendModule = { name: 'aml', setup, routes: amlRoutes };

@@ -3,7 +3,7 @@
  * write (400 naming the field), each write one transaction with its version check, audit event and the
  * party's screening, answering the parties with their UBOs.
  */
-import { computeUbos, emiratesIdDigits, idExpiry, ownershipLayers, partiesProblem, percentToBp, bpToPercent, type PartyNode } from '../../../../common/aml.ts';
+import { MAX_PARTIES, computeUbos, emiratesIdDigits, idExpiry, ownershipLayers, partiesProblem, percentToBp, bpToPercent, type PartyNode } from '../../../../common/aml.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { NewPartyBody, Parties, Party, ScreeningState, UpdatePartyBody } from '../../../../common/contract/aml.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { PARTY_COLUMNS, partyRows, partyStates, toNode, type PartyRow } from './party-rows.ts';
+import { requireDeletable } from './retention.ts';
 import { screenRegistration } from './screening-store.ts';
 
 export function toParty(row: PartyRow, state: ScreeningState | undefined, today: string): Party {
@@ -109,9 +110,13 @@ async function refuseWhenFrozen(tx: Queryable, registrationId: number): Promise<
 
 const snapshot = (columns: Record<string, unknown>) => ({ ...columns, roles: columns.roles });
 
-export async function addParty(db: Database, userId: number, body: NewPartyBody, context: ActionContext): Promise<Parties> {
+/** Checked inside a write's transaction before it acts (the client's side: its phase allows it). */
+export type PartyGuard = (tx: Queryable, registration: AmlRegistration) => Promise<void>;
+
+export async function addParty(db: Database, userId: number, body: NewPartyBody, context: ActionContext, guard?: PartyGuard): Promise<Parties> {
   const registration = await findAmlRegistration(db, userId);
   return db.transaction(async (tx) => {
+    await guard?.(tx, registration);
     const file = await amlFile(tx, registration.id, true);
     if (file.frozen_at) await refuseWhenFrozen(tx, registration.id);
     const rows = await partyRows(tx, registration.id);
@@ -119,7 +124,7 @@ export async function addParty(db: Database, userId: number, body: NewPartyBody,
       const [seen] = await tx.query<{ id: number }>("SELECT id FROM audit_events WHERE entity = 'aml_party' AND kind = 'party_added' AND idempotency_key = $1 AND (data->>'registration_id')::integer = $2", [context.idempotencyKey, registration.id]);
       if (seen) return readParties(tx, registration);
     }
-    if (rows.length >= 60) throw conflict('A registration has at most 60 parties.');
+    if (rows.length >= MAX_PARTIES) throw conflict(`A registration has at most ${MAX_PARTIES} parties.`);
     const columns = columnsOf(body);
     checkTree([...rows.map(toNode), { id: 0, kind: columns.kind, name: columns.name, owner_party_id: columns.owner_party_id, share_bp: columns.share_bp, roles: columns.roles, date_of_birth: columns.date_of_birth, registration_number: columns.registration_number }]);
     const names = Object.keys(columns);
@@ -150,7 +155,7 @@ function inputOf(row: PartyRow): PartyInput {
   };
 }
 
-export async function updateParty(db: Database, userId: number, partyId: number, body: UpdatePartyBody, context: ActionContext): Promise<Parties> {
+export async function updateParty(db: Database, userId: number, partyId: number, body: UpdatePartyBody, context: ActionContext, guard?: PartyGuard): Promise<Parties> {
   const registration = await findAmlRegistration(db, userId);
   return writeRecord(db, {
     entity: 'aml_party',
@@ -159,6 +164,7 @@ export async function updateParty(db: Database, userId: number, partyId: number,
     conflictMessage: PARTY_CONFLICT,
     lock: (tx) => lockParty(tx, registration.id, partyId),
     act: async (tx, row) => {
+      await guard?.(tx, registration);
       await refuseWhenFrozen(tx, registration.id);
       const { version: _version, ...changes } = body;
       const before = columnsOf(inputOf(row));
@@ -177,7 +183,7 @@ export async function updateParty(db: Database, userId: number, partyId: number,
   });
 }
 
-export async function deleteParty(db: Database, userId: number, partyId: number, version: number, context: ActionContext): Promise<Parties> {
+export async function deleteParty(db: Database, userId: number, partyId: number, version: number, context: ActionContext, guard?: PartyGuard): Promise<Parties> {
   const registration = await findAmlRegistration(db, userId);
   return writeRecord(db, {
     entity: 'aml_party',
@@ -186,7 +192,11 @@ export async function deleteParty(db: Database, userId: number, partyId: number,
     conflictMessage: PARTY_CONFLICT,
     lock: (tx) => lockParty(tx, registration.id, partyId),
     act: async (tx, row) => {
+      await guard?.(tx, registration);
       await refuseWhenFrozen(tx, registration.id);
+      // A party with screening decisions on file takes them with it: AML records, kept as the retention rule says.
+      const [decided] = await tx.query<{ id: number }>("SELECT id FROM aml_matches WHERE party_id = $1 AND state <> 'potential' LIMIT 1", [row.id]);
+      if (decided) await requireDeletable(tx, registration.id);
       await writeAudit(tx, { entity: 'aml_party', entityId: row.id, kind: 'party_removed', actorId: context.actorId, data: { registration_id: registration.id }, before: snapshot(columnsOf(inputOf(row))), idempotencyKey: context.idempotencyKey });
       await tx.query('DELETE FROM aml_parties WHERE id = $1', [row.id]);
     },

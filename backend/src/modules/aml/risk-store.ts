@@ -11,6 +11,7 @@ import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { evidenceMissing } from './evidence-store.ts';
 import { partyRows, toNode } from './party-rows.ts';
 import { amlFile, findAmlRegistration, type AmlFileRow } from './registration.ts';
 
@@ -110,11 +111,11 @@ export async function approveEdd(db: Database, userId: number, body: VersionBody
   });
 }
 
-/** Enhanced due diligence's items beside the second approval: each beneficial owner's source of funds and of wealth. */
+/** Enhanced due diligence's items beside the second approval: each beneficial owner's and PEP's source of funds and of wealth, and evidence of each. */
 export async function eddMissing(db: Queryable, registrationId: number): Promise<string[]> {
   const rows = await partyRows(db, registrationId);
   const ubos = new Set(computeUbos(rows.map(toNode)).flatMap((ubo) => ubo.party_ids));
-  return rows
-    .filter((row) => row.kind === 'person' && (ubos.has(row.id) || row.pep) && (!row.source_of_funds || !row.source_of_wealth))
-    .map((row) => `source of funds and of wealth of ${row.name}`);
+  const needing = rows.filter((row) => row.kind === 'person' && (ubos.has(row.id) || row.pep));
+  const missing = needing.filter((row) => !row.source_of_funds || !row.source_of_wealth).map((row) => `source of funds and of wealth of ${row.name}`);
+  return [...missing, ...(await evidenceMissing(db, registrationId, needing))];
 }

@@ -4,10 +4,14 @@ import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
+import { sendFile } from '../../lib/documents.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
+import { addEvidence, evidenceList } from './evidence-store.ts';
+import { exportAmlFile } from './export-store.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
+import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
 import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
@@ -36,6 +40,14 @@ export async function amlRoutes(app: FastifyInstance) {
     return approveEdd(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));
   });
 
+  route(app, endpoints.evidence, async (request) => evidenceList(app.db, request.params.userId));
+  route(app, endpoints.addEvidence, async (request, reply) => reply.code(201).send(await addEvidence(app.db, request.params.userId, request.params.partyId, request.body, context(request))));
+
+  route(app, endpoints.exportFile, async (request, reply) => {
+    const file = await exportAmlFile(app.db, request.params.userId, signedInUser(request));
+    return sendFile(reply, { ...file, content_type: 'application/zip' }, true);
+  });
+
   route(app, endpoints.lists, async () => ({ results: await listVersions(app.db) }));
   route(app, endpoints.importList, async (request, reply) => {
     const outcome = await importList(app.db, request.params.list, request.body.content, signedInUser(request).id, context(request).idempotencyKey);
@@ -46,6 +58,10 @@ export async function amlRoutes(app: FastifyInstance) {
   });
   route(app, endpoints.search, async (request) => searchLists(app.db, request.body));
 
+  route(app, endpoints.myParties, async (request) => myParties(app.db, signedInUser(request).id));
+  route(app, endpoints.myAddParty, async (request, reply) => reply.code(201).send(await myAddParty(app.db, request.body, context(request))));
+  route(app, endpoints.myUpdateParty, async (request) => myUpdateParty(app.db, request.params.partyId, request.body, context(request)));
+  route(app, endpoints.myDeleteParty, async (request) => myDeleteParty(app.db, request.params.partyId, request.body.version, context(request)));
   route(app, endpoints.registerEntries, async (request) => {
     const window = pageWindow(request.query);
     const { count, results } = await listRegister(app.db, request.query, window);
