@@ -1,12 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
-import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
+import type { InvoiceListItem, InvoiceQuery, unsyncedInvBulkActions } from '../../../../../common/contract/invoices.ts';
+import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, unsyncedInvBulkLabels, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -65,7 +66,9 @@ const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
 
 /** Retry the selected invoices, or all matching ones, as one job on the server (issue 22). */
 // A retry only queues the invoice: the row says 'Retried' (not that it synced); the list shows how it went when the accounting system answers.
-const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }];
+const BULK: readonly BulkActionSpec[] = [
+  bulkSpec<typeof unsyncedInvBulkActions.retry>({ action: 'retry', label: unsyncedInvBulkLabels.retry, verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }),
+];
 
 /**
  * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
