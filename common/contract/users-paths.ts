@@ -21,6 +21,3 @@ export const usersRoutes = {
 
 /** The longest display name a user may have (the schema's bound and the console's counter). */
 export const MAX_DISPLAY_NAME_LENGTH = 100;
-
-/** The Users list's bulk actions and their labels (params schemas: usersBulkActions in users.ts). */
-export const usersBulkLabels = { deactivate: 'Deactivate', reactivate: 'Reactivate', role: 'Change role' } as const;

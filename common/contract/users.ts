@@ -6,7 +6,8 @@ import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
 
-import { MAX_DISPLAY_NAME_LENGTH, usersBulkLabels, usersRoutes } from './users-paths.ts';
+import { usersBulkLabels } from './users-bulk-paths.ts';
+import { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 
 export { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 

@@ -22,8 +22,8 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 import '../components/unsynced-inv.css';
-import { Filter } from '../components/filter.tsx';
 
 // The 'All invoices' tab (every state, issue 30) loads when it is first opened.
 const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
@@ -182,24 +182,24 @@ function UnsyncedList() {
           })}
         </ul>
       )}
-      <div className="unsynced__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search invoices" maxLength={MAX_SEARCH_LENGTH} />
-        <Filter label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
+        <FilterSelect label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
           <option value={ALL}>Any state</option>
           {UNSYNCED_STATES.map((state) => (
             <option key={state} value={state}>
               {SYNC_STATE_LABELS[state]}
             </option>
           ))}
-        </Filter>
-        <Filter label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
+        </FilterSelect>
+        <FilterSelect label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
           <option value={ALL}>Any error</option>
           {SYNC_ERROR_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {ERROR_LABELS[kind]}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
       </div>
       {canWrite && (
         <BulkBar

@@ -2,7 +2,7 @@ import { Suspense, lazy, memo, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import type { RoleChoice, StaffUser, usersBulkActions } from '../../../../../common/contract/users.ts';
-import { usersBulkLabels } from '../../../../../common/contract/users-paths.ts';
+import { usersBulkLabels } from '../../../../../common/contract/users-bulk-paths.ts';
 import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../../common/roles.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
