@@ -32,6 +32,8 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Refused: ADMIN call from outside the allowed networks';
     case 'audit_exported':
       return 'Exported the audit trail';
+    case 'compliance_officer_changed':
+      return event.after?.compliance_officer === true ? 'Marked compliance officer' : 'No longer compliance officer';
   }
 }
 
