@@ -164,7 +164,7 @@ export function EnquiriesPage() {
           ))}
         </FilterSelect>
         <span className="enquiries__actions">
-          <NextUnassignedButton queue="contactus" invalidates={[enquiryKeys.all, ['work']]} />
+          <NextUnassignedButton queue="contactus" invalidates={[['work']]} />
           <Button variant="outlined" onClick={list.exportRows} loading={list.exporting}>
             Export CSV
           </Button>

@@ -188,7 +188,7 @@ export function TasksPage() {
               </>
             )}
             <span className="tasks-page__new">
-              <NextUnassignedButton queue="tasks" invalidates={[taskKeys.all]} />
+              <NextUnassignedButton queue="tasks" />
             </span>
             <Button onClick={() => setCreating(true)}>
               New task
