@@ -111,7 +111,7 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
         ))}
       </FilterSelect>
       {status === 'closed' && (
-        <label className="enquiries__filter">
+        <label className="filter">
           Reason
           <input className="enquiry__input" value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={save.fieldErrors.reason ? true : undefined} />
           <LengthCounter value={reason} limit={MAX_CLOSE_REASON_LENGTH} />
