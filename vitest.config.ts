@@ -8,7 +8,7 @@ import { POSTGRES_PROJECT } from './tests/support/constants.ts';
  * inputs are all refused by schema and access rules before any SQL runs (it reads the database only to
  * fingerprint it, and is the suite's longest file).
  */
-const PGLITE_ONLY = ['config', 'csv', 'documents', 'production-auth', 'notifications/notifications', 'route-sweep'].map((name) => `tests/backend/${name}.test.ts`);
+const PGLITE_ONLY = ['config', 'lib/csv', 'lib/documents', 'plugins/auth-production', 'notifications/notifications', 'route-sweep'].map((name) => `tests/backend/${name}.test.ts`);
 
 export default defineConfig({
   test: {

@@ -171,6 +171,20 @@ export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match'] a
 export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
+/** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
+export type AuditEventKind =
+  | RegistrationEventKind
+  | UserEventKind
+  | ClientEventKind
+  | TaskEventKind
+  | RequestEventKind
+  | ChatEventKind
+  | InvoiceEventKind
+  | EinvoiceEventKind
+  | GrowthEventKind
+  | SpeedEventKind
+  | AmlEventKind;
+
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
 export const NOTIFICATION_KINDS = [
   ...REGISTRATION_EVENT_KINDS,

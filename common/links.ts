@@ -5,6 +5,7 @@
  */
 import { onboardingPageOf, type OnboardingPage, type QueuePosition } from './onboarding.ts';
 import type { Stage } from './stages.ts';
+import type { RegistrationAssigneeFilter } from './contract/registrations-paths.ts';
 
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
@@ -63,7 +64,7 @@ export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; li
   withQuery('/clients', query);
 
 /** An onboarding page's list, searched for one company (its name in lower case, as the search box keeps it). */
-export const onboardingListPath = (page: OnboardingPage, query: { search?: string } = {}) => withQuery(`/${page}`, query);
+export const onboardingListPath = (page: OnboardingPage, query: { search?: string; assignee?: RegistrationAssigneeFilter } = {}) => withQuery(`/${page}`, query);
 
 /** The Tasks list; `task` opens one task's drawer over it. */
 export const taskListPath = (query: { assignee?: 'all' | 'mine'; due?: 'overdue' | 'today'; review?: 'mine'; task?: number } = {}) => withQuery('/tasks', query);

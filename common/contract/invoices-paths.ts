@@ -26,6 +26,9 @@ export const invoicesRoutes = {
   myPdf: 'GET /me/invoices/:invoiceId/pdf',
 } as const;
 
+/** The Unsynced Inv list's bulk action and its label (params schema: unsyncedInvBulkActions in invoices.ts). */
+export const unsyncedInvBulkLabels = { retry: 'Retry now' } as const;
+
 /**
  * The 'All invoices' status filter: issued (a tax invoice not yet in the accounting system), synced (a tax
  * invoice in it), credited (a tax invoice with a credit note against it), credit_note (the credit notes).

@@ -5,9 +5,10 @@
  */
 import { Type, type Static } from 'typebox';
 import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, Search, Version } from './shared.ts';
-import { INVOICE_SORTS, REGISTER_STATUSES, invoicesRoutes } from './invoices-paths.ts';
+import { INVOICE_SORTS, REGISTER_STATUSES, invoicesRoutes, unsyncedInvBulkLabels } from './invoices-paths.ts';
 
 export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicesRoutes, type InvoiceSort } from './invoices-paths.ts';
 
@@ -204,3 +205,6 @@ export const invoicesEndpoints = endpoints('invoices', invoicesRoutes, {
   mine: { summary: 'The client\'s own invoices', access: access.client, ownership: own, query: MyInvoiceQuery, response: { 200: Page(MyInvoice) } },
   myPdf: { summary: 'One of the client\'s invoices as a PDF', access: access.client, ownership: own, params, query: PdfQuery, raw: pdf },
 });
+
+/** The Unsynced Inv list's bulk 'Retry now': no parameters (each row's version is read when it runs). */
+export const unsyncedInvBulkActions = bulkActions('unsynced-inv', unsyncedInvBulkLabels, { retry: Closed({}) });

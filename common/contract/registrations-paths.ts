@@ -53,6 +53,10 @@ export const registrationsRoutes = {
 } as const;
 
 /** The list's date orders; '-' first is newest first. Default '-date_joined'. */
+/** The onboarding lists' assignee filter: the caller's own registrations, or nobody's. */
+export const REGISTRATION_ASSIGNEE_FILTERS = ['mine', 'none'] as const;
+export type RegistrationAssigneeFilter = (typeof REGISTRATION_ASSIGNEE_FILTERS)[number];
+
 export const REGISTRATION_SORTS = [
   'date_joined',
   '-date_joined',

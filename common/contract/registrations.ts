@@ -25,9 +25,9 @@ import { bulkActions } from './bulk.ts';
 import { access, endpoints, type Access } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
-import { dueDiligenceBulkLabels, MAX_CALL_PLACE_LENGTH, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
+import { dueDiligenceBulkLabels, MAX_CALL_PLACE_LENGTH, REGISTRATION_ASSIGNEE_FILTERS, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
 
-export { DEFAULT_REGISTRATION_SORT, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
+export { DEFAULT_REGISTRATION_SORT, REGISTRATION_ASSIGNEE_FILTERS, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
 
 export const StageSchema = Type.Enum(STAGES, { title: 'Stage' });
 const ReviewStateSchema = Type.Enum(REVIEW_STATES);
@@ -50,6 +50,8 @@ const filters = {
   sort: Type.Optional(Type.Enum(REGISTRATION_SORTS, { title: 'Sort' })),
   /** Call Schedule's 'My calls': the registrations whose current call this staff member hosts. */
   host_id: Type.Optional(Id('Host')),
+  /** Due Diligence's 'Assigned to me' and 'Nobody' (Home's blocks open the list so). */
+  assignee: Type.Optional(Type.Enum(REGISTRATION_ASSIGNEE_FILTERS, { title: 'Assignee' })),
 };
 
 /** GET registrations/?stage=&status=&queue=&search=&sort=&page=&page_size= */

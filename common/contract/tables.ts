@@ -55,10 +55,7 @@ export const ALL_ENDPOINTS: readonly { name: string; endpoint: Endpoint }[] = Ob
   Object.entries(entries).map(([key, endpoint]) => ({ name: `${table}.${key}`, endpoint })),
 );
 
-/**
- * Every bulk action the contracts declare (their params schemas): the back end runs exactly these, and the
- * users' and Unsynced Inv lists' actions, which still check their parameters by hand (checkParams).
- */
+/** Every bulk action the contracts declare (their params schemas): the back end runs exactly these. */
 export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
   careers.careersBulkActions,
   chats.chatsBulkActions,
@@ -66,9 +63,11 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
   crm.crmBulkActions,
   enquiries.enquiriesBulkActions,
   faqs.faqsBulkActions,
+  invoices.unsyncedInvBulkActions,
   registrations.dueDiligenceBulkActions,
   requests.requestsBulkActions,
   tasks.tasksBulkActions,
+  users.usersBulkActions,
 ];
 
 /** Every contract bulk action. */

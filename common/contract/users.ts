@@ -2,9 +2,11 @@
 import { Type, type Static } from 'typebox';
 import { USER_EVENT_KINDS } from '../events.ts';
 import { ROLES, STAFF_ROLES } from '../roles.ts';
+import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
 
+import { usersBulkLabels } from './users-bulk-paths.ts';
 import { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 
 export { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
@@ -107,4 +109,11 @@ export const usersEndpoints = endpoints('users', usersRoutes, {
   reactivate: { summary: 'Enable the account and the user again', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser } },
   setPasswordLink: { summary: 'A fresh set-password link', access: admin, params: userParams, body: NoBody, response: { 200: SetPasswordLinkResponse }, errors: [409] },
   audit: { summary: 'The staff administration audit, newest first', access: admin, query: UserAuditQuery, response: { 200: Page(UserAuditEvent) } },
+});
+
+/** The Users list's bulk deactivate, reactivate (no parameters) and change of role (a staff role). */
+export const usersBulkActions = bulkActions('users', usersBulkLabels, {
+  deactivate: Closed({}),
+  reactivate: Closed({}),
+  role: Closed({ role: Type.Enum(STAFF_ROLES, { title: 'New role' }) }),
 });

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openApiDocument } from '../../backend/src/lib/openapi.ts';
+import { bulkActionsOf } from '../../backend/src/lib/work-registry.ts';
+import { MODULES } from '../../backend/src/modules/index.ts';
 
 export const API_DOCUMENT = join(fileURLToPath(new URL('../..', import.meta.url)), 'docs/api/openapi.json');
 
@@ -16,7 +18,7 @@ export async function generateApiDocument(): Promise<string> {
   const app = await buildBackend(loadConfig({ FIREBASE_PROJECT_ID: 'api-document', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CLIENT_JOBS_INTERVAL_MS: '0' }));
   try {
     await app.ready();
-    return openApiDocument(app);
+    return openApiDocument(app, bulkActionsOf(MODULES));
   } finally {
     await app.close();
   }

@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openApiDocument } from '../../backend/src/lib/openapi.ts';
+import { bulkActionsOf, mayRunBulk } from '../../backend/src/lib/work-registry.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
 import { nextProviders } from '../../backend/src/modules/work/store.ts';
 import { rolesOf } from '../../common/contract/endpoint.ts';
-import { ALL_ENDPOINTS } from '../../common/contract/tables.ts';
+import { ALL_BULK_ACTIONS, ALL_ENDPOINTS } from '../../common/contract/tables.ts';
+import { ROLES } from '../../common/roles.ts';
 import { workEndpoints } from '../../common/contract/work.ts';
 import { PUBLIC_API_ROUTES } from '../../gateway/src/plugins/public-api.ts';
 import { API_DOCUMENT } from '../../scripts/lib/api-document.ts';
@@ -107,12 +109,13 @@ describe('the console and the endpoint tables', () => {
 });
 
 describe('the API description', () => {
+  const openApi = () => openApiDocument(app, bulkActionsOf(MODULES));
   it('is the committed docs/api/openapi.json, generated afresh (npm run build writes it)', async () => {
-    expect(openApiDocument(app) === (await readFile(API_DOCUMENT, 'utf8')), 'docs/api/openapi.json is stale: run npm run build').toBe(true);
+    expect(openApi() === (await readFile(API_DOCUMENT, 'utf8')), 'docs/api/openapi.json is stale: run npm run build').toBe(true);
   });
 
   it('lists every table entry with its summary, roles and error codes', () => {
-    const document = JSON.parse(openApiDocument(app)) as { paths: Record<string, Record<string, { summary?: string; 'x-roles'?: string[]; responses: Record<string, unknown> }>> };
+    const document = JSON.parse(openApi()) as { paths: Record<string, Record<string, { summary?: string; 'x-roles'?: string[]; responses: Record<string, unknown> }>> };
     for (const { name, endpoint } of ALL_ENDPOINTS) {
       const operation = document.paths[`/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]?.[endpoint.method.toLowerCase()];
       if (endpoint.condition) continue;
@@ -122,5 +125,28 @@ describe('the API description', () => {
       expect(Object.keys(operation?.responses ?? {}), name).toContain('500');
       if (endpoint.access.kind !== 'public') expect(Object.keys(operation?.responses ?? {}), name).toEqual(expect.arrayContaining(['401', '403']));
     }
+  });
+
+  it('lists every bulk action with its params schema, its roles and the bulk route’s error codes', () => {
+    interface BulkDoc {
+      paths: Record<string, Record<string, { 'x-bulk-actions'?: { list: string; action: string; label: string; roles: string[]; params: { $ref: string } }[]; requestBody: { content: Record<string, { schema: { allOf?: [unknown, { oneOf: unknown[] }] } }> }; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, unknown> };
+    }
+    const described = JSON.parse(openApi()) as BulkDoc;
+    const operation = described.paths[`/api${workEndpoints.startBulkJob.path}`]?.post;
+    const listed = operation?.['x-bulk-actions'] ?? [];
+    const registered = bulkActionsOf(MODULES);
+    expect(listed.map((each) => `${each.list}.${each.action}`).sort()).toEqual(ALL_BULK_ACTIONS.map((def) => `${def.list}.${def.action}`).sort());
+    for (const def of ALL_BULK_ACTIONS) {
+      const entry = listed.find((each) => each.list === def.list && each.action === def.action);
+      const action = registered.find((each) => each.list === def.list && each.action === def.action)!;
+      expect(entry?.label).toBe(def.label);
+      expect(entry?.roles, `${def.list}.${def.action}`).toEqual(ROLES.filter((role) => mayRunBulk(role, action)));
+      expect(entry?.roles.length, `${def.list}.${def.action}`).toBeGreaterThan(0);
+      const component = described.components.schemas[entry?.params.$ref.replace('#/components/schemas/', '') ?? ''];
+      expect(component, `${def.list}.${def.action}`).toEqual(JSON.parse(JSON.stringify(def.params)));
+    }
+    expect(operation?.requestBody.content['application/json']?.schema.allOf?.[1].oneOf).toHaveLength(ALL_BULK_ACTIONS.length);
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '401', '403', '500']));
   });
 });

@@ -1,5 +1,9 @@
 /** The console's addresses the back end hands out, each built by common/links.ts, keep the shape the console's lists read. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../common/access.ts';
 import {
   chatListPath,
   clientListPath,
@@ -31,5 +35,28 @@ describe('console list links', () => {
   it('encodes values as a component (a space as %20, as the search box writes it)', () => {
     expect(onboardingListPath('call-schedules', { search: 'al noor & co' })).toBe('/call-schedules?search=al%20noor%20%26%20co');
     expect(userListPath({ search: 'a+b@example.test' })).toBe('/users?search=a%2Bb%40example.test');
+  });
+});
+
+describe('console addresses in the back end', () => {
+  it('are never written by hand: no string in backend/src starts with a console page’s path (the builders of common/ make them)', () => {
+    const root = fileURLToPath(new URL('../../backend/src', import.meta.url));
+    const segments = ROUTES.flatMap((route) => [route.path.slice(1), ...(route.aliases ?? [])]).filter((segment) => segment !== '');
+    const escaped = segments.map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    // A quote or backtick, then '/<page>' ending there or going on with '/', '?' or an interpolation.
+    const consolePath = new RegExp(`[\`'"]/(${escaped})(?=[/?\`'"]|\\$\\{)`);
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(50);
+    const offenders = files.flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .map((line, index) => ({ line, at: `${file}:${index + 1}` }))
+        .filter(({ line }) => consolePath.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+    expect(consolePath.test("href: `/registrations/${id}/verification`")).toBe(true);
+    expect(consolePath.test("href: '/contactus?status=new'")).toBe(true);
+    expect(consolePath.test("url: '/api/registrations/'")).toBe(false);
   });
 });

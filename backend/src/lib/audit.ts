@@ -3,7 +3,7 @@
  * change and its event commit or roll back together. A registration's timeline and the staff administration
  * audit are both read from this one table.
  */
-import type { AmlEventKind, AuditEntity, ChatEventKind, ClientEventKind, EinvoiceEventKind, GrowthEventKind, InvoiceEventKind, RegistrationEventKind, RequestEventKind, SpeedEventKind, TaskEventKind, UserEventKind } from '../../../common/events.ts';
+import type { AuditEntity, AuditEventKind } from '../../../common/events.ts';
 import type { RecordSubject } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import { requestOrigin } from './request-origin.ts';
@@ -11,7 +11,7 @@ import { requestOrigin } from './request-origin.ts';
 export interface AuditEvent {
   entity: AuditEntity;
   entityId: number;
-  kind: AmlEventKind | RegistrationEventKind | UserEventKind | ClientEventKind | TaskEventKind | RequestEventKind | ChatEventKind | InvoiceEventKind | EinvoiceEventKind | GrowthEventKind | SpeedEventKind;
+  kind: AuditEventKind;
   /** The staff or client user who acted; null for the system (seeding, scheduled work). */
   actorId: number | null;
   /** What the event says beyond its kind: a reason, a comment's text, a document id. */

@@ -13,7 +13,10 @@ import { rolesOf, type Access, type Endpoint } from '../../../common/contract/en
 import { API_BASE, AUTH_SCHEME, IDEMPOTENCY_HEADER } from '../../../common/contract/http.ts';
 import { ErrorBody } from '../../../common/contract/shared.ts';
 import { SCHEMA_NAMES } from '../../../common/contract/tables.ts';
+import { workEndpoints } from '../../../common/contract/work.ts';
 import type { ErrorCode } from '../../../common/error-catalogue.ts';
+import { ROLES } from '../../../common/roles.ts';
+import { mayRunBulk, type BulkAction } from './work-registry.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -99,13 +102,22 @@ function sorted(value: unknown, key = ''): unknown {
 interface Operation {
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  [extension: `x-${string}`]: unknown;
 }
+
+interface Document {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** A route's URL as the document's paths write it ('/api/users/{userId}'). */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /**
  * A request or answer schema a contract exports by name ('RegistrationReview') is written once, under
  * components, and referred to: the same answer of many operations is not repeated in each.
  */
-function nameSchemas(document: { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }, routes: readonly RouteOptions[]): void {
+function nameSchemas(document: Document, routes: readonly RouteOptions[]): void {
   const components: Record<string, unknown> = (document.components ??= {}).schemas ?? {};
   const refer = (holder: { schema: unknown } | undefined, schema: unknown) => {
     const name = typeof schema === 'object' && schema !== null ? SCHEMA_NAMES.get(schema) : undefined;
@@ -115,7 +127,7 @@ function nameSchemas(document: { paths?: Record<string, Record<string, Operation
   };
   for (const route of routes) {
     const endpoint = route.config?.endpoint;
-    const operation = endpoint && document.paths?.[route.url.replace(/:(\w+)/g, '{$1}')]?.[endpoint.method.toLowerCase()];
+    const operation = endpoint && document.paths?.[openApiPath(route.url)]?.[endpoint.method.toLowerCase()];
     if (!endpoint || !operation) continue;
     refer(operation.requestBody?.content['application/json'], endpoint.body);
     for (const [status, schema] of Object.entries(endpoint.response ?? {})) refer(operation.responses[status]?.content?.['application/json'], schema);
@@ -135,10 +147,44 @@ function nameSchemas(document: { paths?: Record<string, Record<string, Operation
   document.components.schemas = components;
 }
 
+/** A bulk action's params schema under components: 'BulkParams.tasks.assign'. */
+const bulkParamsName = (action: Pick<BulkAction, 'list' | 'action'>) => `BulkParams.${action.list}.${action.action}`;
+
+/**
+ * Bulk actions are one route (POST bulk/jobs/) whose params depend on the list and action: the document
+ * names each action's params schema under components and gives the route's body as the envelope joined with
+ * one of the actions (its list, key and params), each with the roles that may run it (`x-roles`); the
+ * refusals are the route's own (400 naming `params.<field>`, 403 for a role the action is not for).
+ */
+function describeBulkActions(document: Document, routes: readonly RouteOptions[], actions: readonly BulkAction[]): void {
+  const route = routes.find((each) => each.config?.endpoint === workEndpoints.startBulkJob);
+  const operation = route && document.paths?.[openApiPath(route.url)]?.[workEndpoints.startBulkJob.method.toLowerCase()];
+  const holder = operation?.requestBody?.content['application/json'];
+  if (!operation || !holder) throw new Error('The API description has no bulk job route to describe the bulk actions on.');
+  const components: Record<string, unknown> = ((document.components ??= {}).schemas ??= {});
+  const variants = [...actions]
+    .sort((a, b) => bulkParamsName(a).localeCompare(bulkParamsName(b)))
+    .map((action) => {
+      components[bulkParamsName(action)] = action.params;
+      const roles = ROLES.filter((role) => mayRunBulk(role, action));
+      return {
+        title: action.label,
+        'x-roles': roles,
+        description: `${action.label} on the ${action.list} list. Roles: ${roles.join(', ')}.`,
+        type: 'object',
+        required: ['list', 'action', 'params'],
+        properties: { list: { const: action.list }, action: { const: action.action }, params: { $ref: `#/components/schemas/${bulkParamsName(action)}` } },
+      };
+    });
+  holder.schema = { allOf: [holder.schema, { oneOf: variants }] };
+  operation['x-bulk-actions'] = variants.map(({ properties, 'x-roles': roles, title }) => ({ list: properties.list.const, action: properties.action.const, label: title, roles, params: properties.params }));
+}
+
 /** The document as the build writes it: sorted and stable, so it changes only when the API does. */
-export function openApiDocument(app: FastifyInstance): string {
+export function openApiDocument(app: FastifyInstance, bulk: readonly BulkAction[]): string {
   // A copy: swagger() answers the same object every time.
-  const document = structuredClone(app.swagger()) as Parameters<typeof nameSchemas>[0];
+  const document = structuredClone(app.swagger()) as Document;
   nameSchemas(document, app.routeTable);
+  describeBulkActions(document, app.routeTable, bulk);
   return `${JSON.stringify(sorted(document), null, 2)}\n`;
 }

@@ -6,8 +6,8 @@
  */
 import type { Database, Queryable } from '../db/database.ts';
 import type { CurrentUser } from '../plugins/auth.ts';
-import type { RouteKey } from '../../../common/access.ts';
-import type { Role } from '../../../common/roles.ts';
+import { canSee, type RouteKey } from '../../../common/access.ts';
+import { isStaffRole, type Role } from '../../../common/roles.ts';
 import type { BulkActionDef, BulkParamsOf } from '../../../common/contract/bulk.ts';
 import type { BulkOutcome, NewBulkJob, SearchHit, WorkBlock } from '../../../common/contract/work.ts';
 
@@ -51,7 +51,7 @@ export interface BulkRowResult {
   reason: string | null;
 }
 
-/** The parameters of an action whose contract declares none (checked by its checkParams). */
+/** The parameters of a job as the envelope carries them (an action reads them typed by its contract: contractBulk). */
 type UntypedParams = NewBulkJob['params'];
 
 export interface BulkAction<P = UntypedParams> {
@@ -63,7 +63,7 @@ export interface BulkAction<P = UntypedParams> {
    * The schema of its parameters (the contract's, common/contract/bulk.ts): the bulk route refuses a job whose
    * params it does not take before any row is touched, naming `params.<field>`.
    */
-  params?: BulkActionDef['params'];
+  params: BulkActionDef['params'];
   /** The page whose roles may run it (checked again per row by the area's own action). */
   page: RouteKey;
   /** When only some of the page's roles may run it (a client's bookkeeper is changed by ADMIN only): those. */
@@ -95,4 +95,14 @@ export interface WorkContributions {
   home?: readonly HomeBlockProvider[];
   next?: readonly NextUnassignedProvider[];
   bulk?: readonly BulkAction[];
+}
+
+/** Every bulk action the modules contribute (BackendModule.work.bulk). */
+export function bulkActionsOf(modules: readonly { work?: WorkContributions }[]): BulkAction[] {
+  return modules.flatMap((module) => module.work?.bulk ?? []);
+}
+
+/** Whether a role may run a bulk action: a staff role that sees its page and its list, and one of its roles when it names some. */
+export function mayRunBulk(role: Role, action: Pick<BulkAction, 'page' | 'list' | 'roles'>): boolean {
+  return isStaffRole(role) && canSee(role, action.page) && canSee(role, action.list) && (action.roles === undefined || action.roles.includes(role));
 }

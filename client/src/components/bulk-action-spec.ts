@@ -6,8 +6,8 @@ import type { NewBulkJob } from '../../../common/contract/work.ts';
 export type BulkParams = NewBulkJob['params'];
 
 /**
- * The parameters while the confirmation collects them: each one the action takes, null until chosen (an
- * action its contract does not declare, whose params are checked by hand on the server: any).
+ * The parameters while the confirmation collects them: each one the action takes, null until chosen (for
+ * the bar, which holds actions of any contract entry side by side: the envelope's params).
  */
 export type BulkDraft<D> = unknown extends BulkParamsOf<D> ? BulkParams : { [K in keyof BulkParamsOf<D>]-?: BulkParamsOf<D>[K] | null };
 

@@ -5,7 +5,7 @@
  * client the user sees, optionally one) and a client's Recurring tasks tab (that client only), so it lives
  * here rather than in either feature.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { formatIsoDate } from '../../../common/calendar.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
 import type { PersonRef } from '../../../common/contract/shared.ts';
@@ -21,6 +21,7 @@ import { FormDialog } from './dialog.tsx';
 import { Pagination } from './pagination.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { FieldFrame, TextField } from './text-field.tsx';
+import { Select } from './select.tsx';
 import './recurring-templates.css';
 
 const FREQUENCY_LABELS: Record<TemplateFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
@@ -271,12 +272,3 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
   );
 }
 
-function Select({ id, label, value, onChange, error, children }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string | undefined; children: ReactNode }) {
-  return (
-    <FieldFrame id={id} label={label} error={error}>
-      <select id={id} className="field__input" value={value} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </FieldFrame>
-  );
-}

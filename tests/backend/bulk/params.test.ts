@@ -11,6 +11,8 @@ import { crmBulkActions } from '../../../common/contract/crm.ts';
 import { enquiriesBulkActions } from '../../../common/contract/enquiries.ts';
 import { faqsBulkActions } from '../../../common/contract/faqs.ts';
 import { tasksBulkActions } from '../../../common/contract/tasks.ts';
+import { usersBulkActions } from '../../../common/contract/users.ts';
+import { unsyncedInvBulkActions } from '../../../common/contract/invoices.ts';
 import { NewBulkJob } from '../../../common/contract/work.ts';
 import { MAX_BULK_PARAM_TEXT } from '../../../common/contract/work-paths.ts';
 import { Value } from 'typebox/value';
@@ -43,11 +45,10 @@ describe('the bulk actions and their contracts', () => {
     }
   });
 
-  it('runs no action with a params schema the contracts do not declare, and names the ones still checked by hand', () => {
-    const declared = new Set(ALL_BULK_ACTIONS.map(key));
-    expect(registered.filter((action) => action.params && !declared.has(key(action))).map(key)).toEqual([]);
-    // The staff list and Unsynced Inv are being reworked elsewhere; their actions keep checkParams until they move.
-    expect(registered.filter((action) => !action.params).map(key).sort()).toEqual(['unsynced-inv.retry', 'users.deactivate', 'users.reactivate', 'users.role']);
+  it('runs no action the contracts do not declare, each with its contract entry itself', () => {
+    const declared = new Map(ALL_BULK_ACTIONS.map((def) => [key(def), def]));
+    expect(registered.filter((action) => !declared.has(key(action))).map(key)).toEqual([]);
+    expect(registered.filter((action) => action.params !== declared.get(key(action))?.params).map(key)).toEqual([]);
   });
 });
 
@@ -60,6 +61,9 @@ describe('a job’s params checked against its action’s schema', () => {
     expect(refusal(crmBulkActions.stage, { stage: 'lost', reason: 'Went with another firm' })).toBeNull();
     expect(refusal(enquiriesBulkActions.status, { status: 'closed', reason: 'Duplicate' })).toBeNull();
     expect(refusal(faqsBulkActions.publish, {})).toBeNull();
+    expect(refusal(usersBulkActions.role, { role: 'REVIEWER' })).toBeNull();
+    expect(refusal(usersBulkActions.deactivate, {})).toBeNull();
+    expect(refusal(unsyncedInvBulkActions.retry, {})).toBeNull();
   });
 
   it('refuses a wrong type, a value off the list or a missing choice with a 400 naming the field by its label', () => {
@@ -67,6 +71,9 @@ describe('a job’s params checked against its action’s schema', () => {
     expect(refusal(tasksBulkActions.status, { status: 'in_review' })).toEqual([400, 'params.status', 'Move to must be one of: to_do, in_progress, waiting_on_client, done.']);
     expect(refusal(tasksBulkActions.status, {})).toEqual([400, 'params.status', 'Move to is required.']);
     expect(refusal(crmBulkActions.stage, { stage: 'won' })?.slice(0, 2)).toEqual([400, 'params.stage']);
+    // A client-side role is not one a staff member can be given.
+    expect(refusal(usersBulkActions.role, { role: 'CLIENT' })?.slice(0, 2)).toEqual([400, 'params.role']);
+    expect(refusal(usersBulkActions.role, {})).toEqual([400, 'params.role', 'New role is required.']);
   });
 
   it('needs a reason exactly when the choice needs one (lost leads, closed enquiries)', () => {

@@ -102,6 +102,44 @@ describe('queues', () => {
   });
 });
 
+describe('the assignee filter', () => {
+  it("lists the caller's own (assignee=mine) or nobody's (assignee=none), as Home's due-diligence blocks count and link them", async () => {
+    const [me] = await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [users.get('BD_MANAGER')!.email]);
+    const queue = (await list('queue=due-diligence&page_size=100', 'BD_MANAGER')).results.map((item) => item.id);
+    expect(queue.length).toBeGreaterThan(2);
+    await app.db.query('UPDATE registrations SET assignee_id = $1 WHERE user_id = $2', [me!.id, queue[0]]);
+    await app.db.query('UPDATE registrations SET assignee_id = NULL WHERE user_id = $1', [queue[1]]);
+    const mine = (await list('queue=due-diligence&assignee=mine&page_size=100', 'BD_MANAGER')).results.map((item) => item.id);
+    const nobodys = (await list('queue=due-diligence&assignee=none&page_size=100', 'BD_MANAGER')).results.map((item) => item.id);
+    const [{ expectedMine, expectedNone } = { expectedMine: [], expectedNone: [] }] = await app.db.query<{ expectedMine: number[]; expectedNone: number[] }>(
+      `SELECT coalesce(array_agg(user_id ORDER BY user_id) FILTER (WHERE assignee_id = $1), '{}') AS "expectedMine",
+              coalesce(array_agg(user_id ORDER BY user_id) FILTER (WHERE assignee_id IS NULL), '{}') AS "expectedNone"
+         FROM registrations WHERE user_id = ANY($2::integer[])`,
+      [me!.id, queue],
+    );
+    expect(mine).toContain(queue[0]);
+    expect(mine.sort((a, b) => a - b)).toEqual(expectedMine);
+    expect(nobodys).toContain(queue[1]);
+    expect(nobodys.sort((a, b) => a - b)).toEqual(expectedNone);
+
+    const work = await get('/api/me/work/', 'BD_MANAGER');
+    expect(work.statusCode, work.body).toBe(200);
+    const blocks = work.json<{ blocks: { key: string; count: number; href: string }[] }>().blocks;
+    const assigned = blocks.find((block) => block.key === 'registrations.assigned');
+    const unassigned = blocks.find((block) => block.key === 'registrations.unassigned');
+    expect(assigned?.href).toBe('/due-diligence?assignee=mine');
+    expect(unassigned?.href).toBe('/due-diligence?assignee=none');
+    expect(assigned?.count).toBe(mine.length);
+    expect(unassigned?.count).toBe(nobodys.length);
+  });
+
+  it('refuses any other value, naming the field', async () => {
+    const response = await get('/api/registrations/?queue=due-diligence&assignee=someone');
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ field: string }>().field).toBe('assignee');
+  });
+});
+
 describe('sorting', () => {
   it.each(['requested_on', 'recieved_on', 'meeting_at', 'payment_date', 'date_joined'] as const)('orders by %s both ways, missing dates last', async (key) => {
     for (const sort of [key, `-${key}`]) {

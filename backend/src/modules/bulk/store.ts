@@ -7,24 +7,20 @@
  * Idempotency-Key) answers the job it made; progress is read from the rows, so it survives a reload.
  */
 import { randomUUID } from 'node:crypto';
-import { canSee } from '../../../../common/access.ts';
 import { MAX_BULK_ROWS, MAX_BULK_REASON_LENGTH } from '../../../../common/contract/work-paths.ts';
 import type { BulkActions, BulkJob, BulkRow, NewBulkJob } from '../../../../common/contract/work.ts';
-import { isStaffRole, type Role } from '../../../../common/roles.ts';
+import type { Role } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { BackendModule } from '../../lib/module.ts';
 import { strictValidatorCompiler } from '../../lib/validation.ts';
-import type { BulkAction, Caller } from '../../lib/work-registry.ts';
+import { bulkActionsOf, mayRunBulk, type BulkAction, type Caller } from '../../lib/work-registry.ts';
 
-export function bulkActions(modules: readonly BackendModule[]): BulkAction[] {
-  return modules.flatMap((module) => module.work?.bulk ?? []);
-}
+export const bulkActions = (modules: readonly BackendModule[]): BulkAction[] => bulkActionsOf(modules);
 
-const mayRun = (caller: Caller, action: BulkAction) =>
-  isStaffRole(caller.role) && canSee(caller.role, action.page) && canSee(caller.role, action.list) && (action.roles === undefined || action.roles.includes(caller.role));
+const mayRun = (caller: Caller, action: BulkAction) => mayRunBulk(caller.role, action);
 
 export function actionsFor(actions: readonly BulkAction[], caller: Caller): BulkActions {
   return { actions: actions.filter((action) => mayRun(caller, action)).map((action) => ({ list: action.list, action: action.action, label: action.label })) };
@@ -34,7 +30,7 @@ export function actionsFor(actions: readonly BulkAction[], caller: Caller): Bulk
  * A job's params against its action's schema, strict as any body (nothing coerced, unknown fields refused),
  * with the same sentences; the field is named under params ('params.assignee_id').
  */
-export function checkBulkParams(schema: NonNullable<BulkAction['params']>, params: NewBulkJob['params']): void {
+export function checkBulkParams(schema: BulkAction['params'], params: NewBulkJob['params']): void {
   const validate = strictValidatorCompiler({ schema, httpPart: 'body', method: 'POST', url: '/' });
   const result = validate(params) as { error?: Error & { field?: string } };
   if (result.error) throw new HttpError(400, 'INVALID_INPUT', result.error.message, result.error.field && result.error.field !== 'body' ? `params.${result.error.field}` : 'params');
@@ -96,7 +92,7 @@ export async function createJob(db: Database, actions: readonly BulkAction[], ca
   if (!action) throw invalidInput('action', `must be a bulk action of the list ${body.list}`);
   if (!mayRun(caller, action)) throw forbidden();
   if ((body.filter === undefined) === (body.ids === undefined)) throw invalidInput('filter', 'or ids must be given, not both');
-  if (action.params) checkBulkParams(action.params, body.params);
+  checkBulkParams(action.params, body.params);
   await action.checkParams?.(db, body.params);
   const id = await db.transaction(async (tx) => {
     // One create at a time per user, so a retried request waits for its original and then finds its job.

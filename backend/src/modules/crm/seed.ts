@@ -5,6 +5,7 @@
  */
 import { ACTIVITY_KINDS, LEAD_SOURCES, LEAD_STAGES, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import { isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo/random.ts';
 import type { DemoContext } from '../../demo/context.ts';
@@ -46,13 +47,13 @@ export async function seedCrm(tx: Queryable, { now }: DemoContext): Promise<void
   let index = 0;
   for (const stage of LEAD_STAGES) {
     for (let count = 0; count < STAGE_COUNTS[stage]; count += 1, index += 1) {
-      const won = stage === 'won' ? registrations[count] : undefined;
-      const enquiry = !won && stage !== 'lost' && index % 5 === 0 ? enquiries.shift() : undefined;
+      const won = stage === LEAD_WON ? registrations[count] : undefined;
+      const enquiry = !won && stage !== LEAD_LOST && index % 5 === 0 ? enquiries.shift() : undefined;
       const contact = won?.display_name ?? enquiry?.name ?? `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
       const company = won?.legal_name ?? enquiry?.company ?? `${COMPANIES[index % COMPANIES.length]!}${index >= COMPANIES.length ? ` (${['Abu Dhabi', 'Sharjah', 'Ajman'][Math.floor(index / COMPANIES.length) % 3]!} branch)` : ''}`;
       const email = won?.email ?? enquiry?.email ?? `${contact.split(' ')[0]!.toLowerCase()}@${company.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 16)}.ae`;
       const source = enquiry?.kind ?? pick(LEAD_SOURCES.slice(5));
-      const open = stage !== 'won' && stage !== 'lost';
+      const open = isOpenLeadStage(stage);
       // A few due today, a few overdue (the owners hear of those once), the rest ahead or unset.
       const followUp = open ? (index % 7 === 0 ? today : index % 7 === 1 ? addDays(today, -2 - (index % 3)) : index % 7 === 6 ? null : addDays(today, 1 + Math.floor(random() * 14))) : null;
       const createdAt = new Date(now.getTime() - (5 + random() * 80) * DAY_MS);
@@ -68,7 +69,7 @@ export async function seedCrm(tx: Queryable, { now }: DemoContext): Promise<void
           owners.length > 0 ? owners[index % owners.length]! : null,
           (1 + Math.floor(random() * 12)) * 50_000,
           stage,
-          stage === 'lost' ? pick(LOST_REASONS) : null,
+          stage === LEAD_LOST ? pick(LOST_REASONS) : null,
           followUp,
           enquiry?.id ?? null,
           won?.id ?? null,

@@ -5,23 +5,19 @@
  * worker woken); 'all N matching' is the list's own query (listUnsynced), so a bookkeeper's selection never
  * holds another bookkeeper's client's invoice.
  */
-import { InvoiceQuery } from '../../../../common/contract/invoices.ts';
+import { InvoiceQuery, unsyncedInvBulkActions } from '../../../../common/contract/invoices.ts';
 import { RETRY_QUEUED } from '../../../../common/invoices.ts';
 import { bulkRow, callerContext, firstRows, parseListFilter } from '../../lib/bulk-rows.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import type { BulkAction, BulkRowResult } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type BulkRowResult } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listUnsynced, readInvoice, retryInvoice } from './store.ts';
 
 export const RETRIED: BulkRowResult = { outcome: 'done', reason: RETRY_QUEUED };
 
-const retry: BulkAction = {
-  list: 'unsynced-inv',
-  action: 'retry',
-  label: 'Retry now',
+const retry = contractBulk(unsyncedInvBulkActions.retry, {
   page: 'unsynced-inv',
   roles: ['ADMIN', 'BOOKKEEPER'],
-  checkParams: async () => {},
   async select(db, caller, filter, limit) {
     const { results } = await listUnsynced(db, caller, parseListFilter<InvoiceQuery>(InvoiceQuery, filter), firstRows(limit));
     return results.map((invoice) => ({ id: invoice.id, label: `${invoice.number} · ${invoice.client.legal_name}` }));
@@ -42,6 +38,6 @@ const retry: BulkAction = {
       // Queued, not synced: the list shows the outcome when the accounting system answers.
       return RETRIED;
     }),
-};
+});
 
 export const invoicesBulk: readonly BulkAction[] = [retry];

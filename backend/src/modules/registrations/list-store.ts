@@ -6,6 +6,7 @@
 import { routeByKey } from '../../../../common/access.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type OnboardingPage, type ReviewState } from '../../../../common/onboarding.ts';
 import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
+import type { RegistrationAssigneeFilter } from '../../../../common/contract/registrations-paths.ts';
 import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type MeetingOutcome, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { BillingCycle } from '../../../../common/pricing.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
@@ -18,6 +19,14 @@ export interface ListFilters extends ListScope {
   search?: string;
   /** Only the registrations whose current call this user hosts. */
   host_id?: number;
+  /** Only those assigned to this user, or (null) to nobody. */
+  assignee_id?: number | null;
+}
+
+/** A list's assignee filter as the caller means it: 'mine' is their own id. */
+export function assigneeOf(filter: RegistrationAssigneeFilter | undefined, callerId: number): Pick<ListFilters, 'assignee_id'> {
+  if (filter === undefined) return {};
+  return { assignee_id: filter === 'mine' ? callerId : null };
 }
 
 interface Row {
@@ -106,6 +115,8 @@ function filterOf(filters: ListFilters): SqlFilter {
   }
   // A subquery, so the count (which reads registrations alone) filters the same rows.
   if (filters.host_id !== undefined) filter.add((p) => `EXISTS (SELECT 1 FROM registration_meetings hm WHERE hm.id = r.meeting_id AND hm.host_id = ${p})`, filters.host_id);
+  if (filters.assignee_id === null) filter.addClause('r.assignee_id IS NULL');
+  else if (filters.assignee_id !== undefined) filter.add((p) => `r.assignee_id = ${p}`, filters.assignee_id);
   return filter;
 }
 

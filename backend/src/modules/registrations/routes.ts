@@ -13,7 +13,7 @@ import { authorize, signedInUser } from '../../plugins/auth.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
-import { EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './list-store.ts';
+import { assigneeOf, EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './list-store.ts';
 import { readStatus } from './review-store.ts';
 
 /** The role must be allowed on every page the list's rows can be on. */
@@ -25,13 +25,13 @@ export async function registrationRoutes(app: FastifyInstance) {
   route(app, endpoints.list, async (request) => {
     authorizeScope(request, request.query);
     const window = pageWindow(request.query);
-    const { count, results } = await listRegistrations(app.db, request.query, request.query.sort, window);
+    const { count, results } = await listRegistrations(app.db, { ...request.query, ...assigneeOf(request.query.assignee, signedInUser(request).id) }, request.query.sort, window);
     return toPage(request, window, count, results);
   });
 
   route(app, endpoints.export, async (request, reply) => {
     authorizeScope(request, request.query);
-    const batches = exportRegistrations(app.db, request.query, request.query.sort);
+    const batches = exportRegistrations(app.db, { ...request.query, ...assigneeOf(request.query.assignee, signedInUser(request).id) }, request.query.sort);
     async function* lines() {
       yield csvRow(EXPORT_COLUMNS.map((column) => column.header));
       for await (const batch of batches) yield batch.map((item) => csvRow(EXPORT_COLUMNS.map((column) => column.value(item)))).join('');

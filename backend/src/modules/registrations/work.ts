@@ -12,7 +12,8 @@ import { findByIdempotencyKey } from '../../lib/audit.ts';
 import { HttpError, invalidInput } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { contractBulk, type Caller, type HomeBlockProvider, type NextUnassignedProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
-import { dueDiligenceBulkActions } from '../../../../common/contract/registrations.ts';
+import { dueDiligenceBulkActions, RegistrationQuery } from '../../../../common/contract/registrations.ts';
+import { parseListFilter } from '../../lib/bulk-rows.ts';
 import { dubaiInstant } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { SearchHit } from '../../../../common/contract/work.ts';
@@ -20,7 +21,7 @@ import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts'
 import type { Stage } from '../../../../common/stages.ts';
 import type { ReviewState } from '../../../../common/onboarding.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import { addQueue, exportRegistrations } from './list-store.ts';
+import { addQueue, assigneeOf, exportRegistrations } from './list-store.ts';
 import { assign } from './review-store.ts';
 import { applyTransition, findRegistration, requireAction, type Actor } from './transition.ts';
 import { dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
@@ -101,7 +102,7 @@ async function personOf(tx: Queryable, id: number) {
 }
 
 /** The registrations (keyed by the client's user id) a list's filter selects, in the list's order. */
-export async function registrationsMatching(db: Queryable, filter: { queue: OnboardingPage; search?: string }, limit: number): Promise<{ id: number; label: string }[]> {
+export async function registrationsMatching(db: Queryable, filter: { queue: OnboardingPage; search?: string; assignee_id?: number | null }, limit: number): Promise<{ id: number; label: string }[]> {
   const found: { id: number; label: string }[] = [];
   for await (const batch of exportRegistrations(db, filter)) {
     for (const item of batch) {
@@ -218,7 +219,7 @@ const assignedToMe: HomeBlockProvider = {
     const where = `r.assignee_id = $1 AND r.status = 'active' AND r.stage = 'documents_submitted' AND r.review_state IS NULL`;
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM registrations r WHERE ${where}`, [caller.id]);
     const rows = await db.query<FoundRow & { at: Date | null }>(`SELECT ${ROW_COLUMNS}, r.recieved_on AS at FROM registrations r WHERE ${where} ORDER BY r.recieved_on NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`, [caller.id]);
-    return { title: 'Due diligence assigned to me', hint: 'waiting on your review', count, href: onboardingListPath('due-diligence'), items: rows.map((row) => itemOf(row, caller)), next_queue: null };
+    return { title: 'Due diligence assigned to me', hint: 'waiting on your review', count, href: onboardingListPath('due-diligence', { assignee: 'mine' }), items: rows.map((row) => itemOf(row, caller)), next_queue: null };
   },
 };
 
@@ -232,7 +233,7 @@ const unassigned: HomeBlockProvider = {
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM registrations r WHERE ${where}`);
     // The oldest first: the ones 'Next unassigned' hands out next.
     const rows = await db.query<FoundRow & { at: Date | null }>(`SELECT ${ROW_COLUMNS}, r.recieved_on AS at FROM registrations r WHERE ${where} ORDER BY r.recieved_on NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`);
-    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet, oldest first', count, href: onboardingListPath('due-diligence'), items: rows.map((row) => itemOf(row, caller)), next_queue: 'due-diligence' };
+    return { title: 'Unassigned due diligence', hint: 'nobody has taken these yet, oldest first', count, href: onboardingListPath('due-diligence', { assignee: 'none' }), items: rows.map((row) => itemOf(row, caller)), next_queue: 'due-diligence' };
   },
 };
 
@@ -309,7 +310,11 @@ const bulkAssign = contractBulk(dueDiligenceBulkActions.assign, {
       throw invalidInput('params.assignee_id', 'must be an active staff member who may see Due Diligence');
     }
   },
-  select: (db, _caller, filter, limit) => registrationsMatching(db, { queue: 'due-diligence', ...(filter.search ? { search: filter.search } : {}) }, limit),
+  select: (db, caller, filter, limit) => {
+    // The list's own filter as the page sends it: its search and its assignee ('all N matching' is what the list shows).
+    const { search, assignee } = parseListFilter<RegistrationQuery>(RegistrationQuery, filter);
+    return registrationsMatching(db, { queue: 'due-diligence', ...(search ? { search } : {}), ...assigneeOf(assignee, caller.id) }, limit);
+  },
   labels: (db, _caller, ids) =>
     db.query<{ id: number; label: string }>(
       `SELECT r.user_id AS id, r.registration_id || ' ' || r.legal_name AS label FROM registrations r

@@ -9,13 +9,12 @@ import { canSee } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { STAFF_ROLES, type StaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { UserFilter } from '../../../../common/contract/users.ts';
+import { UserFilter, usersBulkActions } from '../../../../common/contract/users.ts';
 import { bulkRowStep, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
-import type { BulkAction, Caller, SearchProvider, WorkContributions } from '../../lib/work-registry.ts';
+import { contractBulk, type BulkAction, type Caller, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
 import { changeRole, deactivateUser, reactivateUser, readStaffUser, roleList, staffLabels, usersMatching, type UsersDeps } from './store.ts';
 import { userListPath } from '../../../../common/links.ts';
 
@@ -64,18 +63,14 @@ function staffFilter(filter: Record<string, string>) {
 }
 
 const staffRows = {
-  list: 'users',
   page: 'users',
   select: (db: Queryable, _caller: Caller, filter: Record<string, string>, limit: number) => usersMatching(db, staffFilter(filter), limit),
   labels: (db: Queryable, _caller: Caller, ids: number[]) => staffLabels(db, ids),
 } as const;
 
 function setActive(active: boolean): BulkAction {
-  return {
+  return contractBulk(active ? usersBulkActions.reactivate : usersBulkActions.deactivate, {
     ...staffRows,
-    action: active ? 'reactivate' : 'deactivate',
-    label: active ? 'Reactivate' : 'Deactivate',
-    async checkParams() {},
     apply: (db, caller, id) =>
       bulkRowStep(db, {
         entity: null,
@@ -85,27 +80,20 @@ function setActive(active: boolean): BulkAction {
         skip: (user) => (user.active === active ? (active ? 'Already active.' : 'Already deactivated.') : null),
         act: () => (active ? reactivateUser : deactivateUser)(depsOf(db), { id: caller.id }, id),
       }),
-  };
+  });
 }
 
-const bulkRole: BulkAction = {
+const bulkRole = contractBulk(usersBulkActions.role, {
   ...staffRows,
-  action: 'role',
-  label: 'Change role',
-  async checkParams(_db, params) {
-    if (typeof params.role !== 'string' || !(STAFF_ROLES as readonly string[]).includes(params.role)) throw invalidInput('params.role', `must be one of ${STAFF_ROLES.join(', ')}`);
-  },
-  apply: (db, caller, id, params) => {
-    const role = params.role as StaffRole;
-    return bulkRowStep(db, {
+  apply: (db, caller, id, { role }) =>
+    bulkRowStep(db, {
       entity: null,
       id,
       idempotencyKey: caller.idempotencyKey,
       read: (tx) => readStaffUser(tx, id),
       skip: (user) => (user.role === role ? 'Already has this role.' : null),
       act: () => changeRole(depsOf(db), { id: caller.id }, id, role),
-    });
-  },
-};
+    }),
+});
 
 export const usersWork: WorkContributions = { search: [userSearch], bulk: [setActive(false), setActive(true), bulkRole] };

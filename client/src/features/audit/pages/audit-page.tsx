@@ -19,6 +19,7 @@ import { choiceField, integerField, type Field, type ListView } from '../../../l
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { auditKeys, downloadAuditCsv, fetchAudit, usePeople } from '../api.ts';
+import { DateFilter, FilterSelect } from '../../../components/select.tsx';
 import '../components/audit.css';
 
 const ALL = 'all';
@@ -103,8 +104,8 @@ export function AuditPage() {
 
   return (
     <div className="audit">
-      <div className="audit__toolbar">
-        <Select label="Person" value={String(view.actor)} onChange={(actor) => update({ actor: Number(actor) })}>
+      <div className="toolbar">
+        <FilterSelect label="Person" value={String(view.actor)} onChange={(actor) => update({ actor: Number(actor) })}>
           <option value="0">Anyone</option>
           {view.actor > 0 && !person && <option value={String(view.actor)}>Person {view.actor}</option>}
           {people.data?.results.map((user) => (
@@ -112,26 +113,26 @@ export function AuditPage() {
               {userDisplayName(user.display_name) || user.email}
             </option>
           ))}
-        </Select>
-        <Select label="Area" value={view.area} onChange={(area) => update({ area: area as View['area'] })}>
+        </FilterSelect>
+        <FilterSelect label="Area" value={view.area} onChange={(area) => update({ area: area as View['area'] })}>
           <option value={ALL}>Every area</option>
           {AUDIT_AREAS.map((area) => (
             <option key={area} value={area}>
               {AUDIT_AREA_LABELS[area]}
             </option>
           ))}
-        </Select>
-        <Select label="Event" value={view.kind} onChange={(kind) => update({ kind })}>
+        </FilterSelect>
+        <FilterSelect label="Event" value={view.kind} onChange={(kind) => update({ kind })}>
           <option value={ALL}>Any event</option>
           {AUDIT_EVENT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {auditKindLabel(kind)}
             </option>
           ))}
-        </Select>
+        </FilterSelect>
         <span className="audit__period" role="group" aria-label="Dates">
-          <DateInput label="From" value={view.from} onChange={(from) => update({ from })} />
-          <DateInput label="to" value={view.to} onChange={(to) => update({ to })} />
+          <DateFilter label="From" value={view.from} onChange={(from) => update({ from })} />
+          <DateFilter label="to" value={view.to} onChange={(to) => update({ to })} />
         </span>
         {(view.entity !== ALL || view.record > 0) && (
           <FilterChip clearLabel="Show every record" onClear={() => update({ entity: ALL, record: 0 })}>
@@ -208,24 +209,4 @@ function Values({ title, value }: { title: string; value: unknown }) {
   );
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="audit__filter">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="audit__select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="audit__filter">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="audit__select" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}

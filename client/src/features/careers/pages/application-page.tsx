@@ -37,7 +37,7 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
     <div className="careers-application">
       <div className="careers">
         <section className="careers__panel" aria-labelledby="application-heading">
-          <div className="careers__toolbar">
+          <div className="toolbar">
             <h1 id="application-heading" className="careers-editor__title">
               {application.name}
             </h1>
@@ -64,7 +64,7 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
           <h2 id="application-status-heading" className="careers-editor__title">
             Status
           </h2>
-          <div className="careers__toolbar" role="group" aria-label="Set the status">
+          <div className="toolbar" role="group" aria-label="Set the status">
             {APPLICATION_STATUSES.filter((value) => value !== application.status).map((value) => (
               <Button key={value} variant="outlined" onClick={() => void status.run(value)} disabled={status.busy}>
                 {APPLICATION_STATUS_LABELS[value]}

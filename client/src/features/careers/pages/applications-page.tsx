@@ -19,6 +19,7 @@ import { careerKeys, fetchApplications, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
 import { APPLICATION_VARIANTS, isCareersId, JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const SCHEMA = { page: integerField(1), status: choiceField<'all' | ApplicationStatus>(['all', ...APPLICATION_STATUSES], 'all') };
 type Schema = typeof SCHEMA;
@@ -82,7 +83,7 @@ function JobApplications({ job }: { job: JobPost }) {
   return (
     <div className="careers">
       <section className="careers__panel" aria-labelledby="job-heading">
-        <div className="careers__toolbar">
+        <div className="toolbar">
           <h1 id="job-heading" className="careers-editor__title">
             {job.title}
           </h1>
@@ -100,18 +101,15 @@ function JobApplications({ job }: { job: JobPost }) {
           <JobDescription text={job.description} />
         </details>
       </section>
-      <div className="careers__toolbar">
-        <label className="careers__filter">
-          Status
-          <select className="careers__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
-            <option value="all">All</option>
-            {APPLICATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {APPLICATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className="toolbar">
+        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+          <option value="all">All</option>
+          {APPLICATION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {APPLICATION_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       <BulkBar
         list="careers"

@@ -16,6 +16,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { careerKeys, fetchJobs } from '../api.ts';
 import { JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -66,19 +67,16 @@ export function JobsPage() {
   return (
     <div className="careers">
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
-      <div className="careers__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search title or department" label="Search posts" maxLength={MAX_SEARCH_LENGTH} />
-        <label className="careers__filter">
-          Status
-          <select className="careers__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
-            <option value="all">All</option>
-            {JOB_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {JOB_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+          <option value="all">All</option>
+          {JOB_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {JOB_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </FilterSelect>
         <Link href={careerPagePath.create} className="careers__create">
           New job post
         </Link>

@@ -38,6 +38,7 @@ import {
 import { linkParts } from '../model.ts';
 import { useMessages } from './use-messages.ts';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
+import '../../../components/filters.css';
 
 /** Staff who are not told of a message by a notification still see it within this long. */
 const POLL_MS = 5000;
@@ -145,7 +146,7 @@ function ConversationHeader({ item }: { item: ConversationItem }) {
       </div>
       <div className="conversation__tools">
         <label htmlFor={`${id}-assignee`}>Assignee</label>
-        <select id={`${id}-assignee`} className="tasks-filter__select conversation__select" value={item.assignee ? String(item.assignee.id) : ''} onChange={(event) => void assign.run(event.target.value ? Number(event.target.value) : null)}>
+        <select id={`${id}-assignee`} className="filter__control conversation__select" value={item.assignee ? String(item.assignee.id) : ''} onChange={(event) => void assign.run(event.target.value ? Number(event.target.value) : null)}>
           <option value="">Unassigned</option>
           {(staff.data?.staff ?? []).map((person) => (
             <option key={person.id} value={String(person.id)}>
@@ -325,7 +326,7 @@ function Composer({ conversationId, onSent }: { conversationId: number; onSent: 
         <label className="visually-hidden" htmlFor={`${id}-canned`}>
           Canned reply
         </label>
-        <select id={`${id}-canned`} className="tasks-filter__select" value="" onChange={(event) => setText((canned.data?.results ?? []).find((reply) => String(reply.id) === event.target.value)?.body ?? text)}>
+        <select id={`${id}-canned`} className="filter__control" value="" onChange={(event) => setText((canned.data?.results ?? []).find((reply) => String(reply.id) === event.target.value)?.body ?? text)}>
           <option value="">Canned reply...</option>
           {(canned.data?.results ?? []).map((reply) => (
             <option key={reply.id} value={String(reply.id)}>

@@ -91,7 +91,7 @@ export function ChatsPage() {
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search clients" label="Search conversations" maxLength={MAX_SEARCH_LENGTH} />
         <div className="chats-list__tools">
           <PageCheckbox selection={list.selection} keys={keys} />
-          <NextUnassignedButton queue="chats" invalidates={[chatKeys.all]} />
+          <NextUnassignedButton queue="chats" />
         </div>
         {list.isLoading && !list.rows && <LoadingIndicator label="Loading conversations" />}
         {list.rows && list.rows.length === 0 && <EmptyState />}

@@ -20,7 +20,7 @@ import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { cancelDocumentRequest, clientKeys, clientWrites, fetchDocumentFile, requestDocument, uploadDocument, useDocuments } from '../api.ts';
 import { expiryText, expiryVariant, formatBytes, personName } from '../model.ts';
-import { Select } from './overview-tab.tsx';
+import { Select } from '../../../components/select.tsx';
 
 type Dialog = { kind: 'upload' } | { kind: 'request' } | { kind: 'cancel'; requestId: number } | null;
 

@@ -11,7 +11,8 @@ import { formatDubaiDate } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateEinvoicingReadiness, useEinvoicingReadiness } from '../api.ts';
-import { Fact, Select } from './overview-tab.tsx';
+import { Select } from '../../../components/select.tsx';
+import { Fact } from './overview-tab.tsx';
 
 /**
  * The client's own readiness for the e-invoicing mandate: its revenue band (which gives the two deadlines on

@@ -17,6 +17,7 @@ import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.t
 import { personName, vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
+import { Select } from '../../../components/select.tsx';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
 
@@ -242,23 +243,6 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
   );
 }
 
-export function Select({ id, label, value, onChange, error, children }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string | undefined; children: React.ReactNode }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="field__input" value={value} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** ADMIN moves a client to another bookkeeper or reviewer (audited; the new bookkeeper is notified). */
 function TeamDialog({ client, onClose }: { client: ClientDetail; onClose: () => void }) {

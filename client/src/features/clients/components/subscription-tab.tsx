@@ -10,7 +10,8 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { cancelSubscription, changeSubscription, clientWrites, pauseSubscription, resumeSubscription, usePlans } from '../api.ts';
 import { CLIENT_STATUS_VARIANTS } from '../model.ts';
-import { Fact, Select } from './overview-tab.tsx';
+import { Fact } from './overview-tab.tsx';
+import { Select } from '../../../components/select.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 
 type Dialog = 'change' | 'pause' | 'resume' | 'cancel' | 'withdraw' | null;

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { CLIENT_TIMELINE_GROUPS, CLIENT_TIMELINE_GROUP_LABELS } from '../../../../../common/clients.ts';
 import type { ClientDetail } from '../../../../../common/contract/clients.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -7,10 +6,10 @@ import { formatFull } from '../../../lib/dates.ts';
 import { useTimeline } from '../api.ts';
 import { personName } from '../model.ts';
 import { useSearchParam } from '../use-search-param.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 /** Every event of the client, newest first, filtered by group. */
 export function TimelineTab({ client }: { client: ClientDetail }) {
-  const id = useId();
   const [raw, setGroup] = useSearchParam('group');
   const group = CLIENT_TIMELINE_GROUPS.find((candidate) => candidate === raw) ?? null;
   const timeline = useTimeline(client.id, group);
@@ -21,17 +20,14 @@ export function TimelineTab({ client }: { client: ClientDetail }) {
         <h2 id="client-timeline" className="client-section__title">
           Timeline
         </h2>
-        <div className="clients-list__filter">
-          <label htmlFor={id}>Show</label>
-          <select id={id} className="clients-list__select" value={group ?? ''} onChange={(event) => setGroup(event.target.value || null)}>
-            <option value="">Everything</option>
-            {CLIENT_TIMELINE_GROUPS.map((value) => (
-              <option key={value} value={value}>
-                {CLIENT_TIMELINE_GROUP_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect label="Show" value={group ?? ''} onChange={(value) => setGroup(value || null)}>
+          <option value="">Everything</option>
+          {CLIENT_TIMELINE_GROUPS.map((value) => (
+            <option key={value} value={value}>
+              {CLIENT_TIMELINE_GROUP_LABELS[value]}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       {!events ? (
         <LoadingIndicator label="Loading the timeline" />

@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CLIENT_STATUSES, CLIENT_STATUS_LABELS, LICENCE_EXPIRY_WINDOWS, type ClientStatus, type LicenceExpiryWindow } from '../../../../../common/clients.ts';
 import type { ClientListItem, ClientQuery, clientsBulkActions } from '../../../../../common/contract/clients.ts';
@@ -24,6 +24,7 @@ import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, export
 import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
 import { formatDubaiDate } from '../../../lib/dates.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const ALL = 'all';
 
@@ -169,7 +170,7 @@ export function ClientsPage() {
   if (reviewing) {
     return (
       <section className="panel page-panel clients-list" aria-label="Clients">
-        <div className="clients-list__toolbar">
+        <div className="toolbar">
           <h2 className="clients-list__heading">Reports waiting for my review</h2>
           {reviewToggle}
         </div>
@@ -181,17 +182,17 @@ export function ClientsPage() {
   return (
     <section className="panel page-panel clients-list" aria-label="Clients">
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
-      <div className="clients-list__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Name, licence no. or TRN" label="Search clients" maxLength={MAX_SEARCH_LENGTH} />
-        <Filter label="Plan" value={view.plan} onChange={(plan) => update({ plan })}>
+        <FilterSelect label="Plan" value={view.plan} onChange={(plan) => update({ plan })}>
           <option value={ALL}>All plans</option>
           {(plans.data ?? []).map((plan) => (
             <option key={plan.id} value={String(plan.id)}>
               {plan.name}
             </option>
           ))}
-        </Filter>
-        <Filter label="Bookkeeper" value={view.bookkeeper} onChange={(bookkeeper) => update({ bookkeeper })}>
+        </FilterSelect>
+        <FilterSelect label="Bookkeeper" value={view.bookkeeper} onChange={(bookkeeper) => update({ bookkeeper })}>
           <option value={ALL}>All bookkeepers</option>
           <option value={BOOKKEEPER_MINE}>Mine</option>
           <option value={BOOKKEEPER_NONE}>Not assigned</option>
@@ -200,32 +201,32 @@ export function ClientsPage() {
               {personName(person)}
             </option>
           ))}
-        </Filter>
-        <Filter label="VAT" value={view.vat} onChange={(vat) => update({ vat: vat as ListView<ClientsSchema>['vat'] })}>
+        </FilterSelect>
+        <FilterSelect label="VAT" value={view.vat} onChange={(vat) => update({ vat: vat as ListView<ClientsSchema>['vat'] })}>
           <option value="all">Any</option>
           <option value="yes">Registered</option>
           <option value="no">Not registered</option>
-        </Filter>
-        <Filter label="Licence" value={view.licence} onChange={(licence) => update({ licence: licence as ListView<ClientsSchema>['licence'] })}>
+        </FilterSelect>
+        <FilterSelect label="Licence" value={view.licence} onChange={(licence) => update({ licence: licence as ListView<ClientsSchema>['licence'] })}>
           <option value="all">Any expiry</option>
           {LICENCE_EXPIRY_WINDOWS.map((days) => (
             <option key={days} value={days}>
               Expiring within {days} days
             </option>
           ))}
-        </Filter>
-        <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as ListView<ClientsSchema>['status'] })}>
+        </FilterSelect>
+        <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as ListView<ClientsSchema>['status'] })}>
           <option value="all">Any status</option>
           {CLIENT_STATUSES.map((status) => (
             <option key={status} value={status}>
               {CLIENT_STATUS_LABELS[status]}
             </option>
           ))}
-        </Filter>
-        <Filter label="E-invoicing" value={view.einvoicing} onChange={(einvoicing) => update({ einvoicing: einvoicing as ListView<ClientsSchema>['einvoicing'] })}>
+        </FilterSelect>
+        <FilterSelect label="E-invoicing" value={view.einvoicing} onChange={(einvoicing) => update({ einvoicing: einvoicing as ListView<ClientsSchema>['einvoicing'] })}>
           <option value="all">Any readiness</option>
           <option value="not_ready">E-invoicing not ready</option>
-        </Filter>
+        </FilterSelect>
         {reviewToggle}
         <Button variant="outlined" className="clients-list__export" loading={list.exporting} onClick={list.exportRows}>
           <Icon name="download" size={18} />
@@ -264,14 +265,3 @@ export function ClientsPage() {
   );
 }
 
-function Filter({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div className="clients-list__filter">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="clients-list__select" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}

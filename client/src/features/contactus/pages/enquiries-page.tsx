@@ -21,6 +21,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadEnquiriesCsv, enquiryKeys, fetchEnquiries, useAssignees, useEnquiryCounts } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const ALL = 'all';
 const SCHEMA = {
@@ -144,32 +145,26 @@ export function EnquiriesPage() {
         </ul>
       </nav>
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
-      <div className="enquiries__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search name, e-mail, company or phone" label="Search enquiries" maxLength={MAX_SEARCH_LENGTH} />
-        <label className="enquiries__filter">
-          Status
-          <select className="enquiries__select" value={view.status} onChange={(event) => list.update({ status: event.target.value as ListView<Schema>['status'] })}>
-            <option value="all">All</option>
-            {ENQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ENQUIRY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="enquiries__filter">
-          Assignee
-          <select className="enquiries__select" value={view.assignee} onChange={(event) => list.update({ assignee: event.target.value })}>
-            <option value={ALL}>Anyone</option>
-            {(assignees.data ?? []).map((person) => (
-              <option key={person.id} value={String(person.id)}>
-                {personName(person)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+          <option value="all">All</option>
+          {ENQUIRY_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ENQUIRY_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Assignee" value={view.assignee} onChange={(value) => list.update({ assignee: value })}>
+          <option value={ALL}>Anyone</option>
+          {(assignees.data ?? []).map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </FilterSelect>
         <span className="enquiries__actions">
-          <NextUnassignedButton queue="contactus" invalidates={[enquiryKeys.all, ['work']]} />
+          <NextUnassignedButton queue="contactus" invalidates={[['work']]} />
           <Button variant="outlined" onClick={list.exportRows} loading={list.exporting}>
             Export CSV
           </Button>

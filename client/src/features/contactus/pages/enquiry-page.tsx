@@ -17,6 +17,7 @@ import { session } from '../../../state/session.ts';
 import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const MATCH_LABELS: Record<EnquiryMatch['type'], string> = { enquiry: 'Enquiry', lead: 'CRM lead', registration: 'Registration', client: 'Client' };
 
@@ -102,18 +103,15 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-status-heading">
       <h2 id="enquiry-status-heading">Status and assignee</h2>
-      <label className="enquiries__filter">
-        Status
-        <select className="enquiries__select" value={status} onChange={(event) => setStatus(event.target.value as EnquiryStatus)} disabled={enquiry.merged_into_id !== null}>
-          {ENQUIRY_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ENQUIRY_STATUS_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Status" value={status} onChange={(value) => setStatus(value as EnquiryStatus)} disabled={enquiry.merged_into_id !== null}>
+        {ENQUIRY_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {ENQUIRY_STATUS_LABELS[value]}
+          </option>
+        ))}
+      </FilterSelect>
       {status === 'closed' && (
-        <label className="enquiries__filter">
+        <label className="filter">
           Reason
           <input className="enquiry__input" value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={save.fieldErrors.reason ? true : undefined} />
           <LengthCounter value={reason} limit={MAX_CLOSE_REASON_LENGTH} />
@@ -123,22 +121,14 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
       <Button onClick={() => void save.run()} loading={save.busy} disabled={status === enquiry.status && status !== 'closed'}>
         Save status
       </Button>
-      <label className="enquiries__filter">
-        Assignee
-        <select
-          className="enquiries__select"
-          value={enquiry.assignee ? String(enquiry.assignee.id) : ''}
-          disabled={reassign.busy}
-          onChange={(event) => void reassign.run(event.target.value === '' ? null : Number(event.target.value))}
-        >
-          <option value="">Unassigned</option>
-          {(assignees.data ?? []).map((person) => (
-            <option key={person.id} value={String(person.id)}>
-              {personName(person)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Assignee" value={enquiry.assignee ? String(enquiry.assignee.id) : ''} disabled={reassign.busy} onChange={(value) => void reassign.run(value === '' ? null : Number(value))}>
+        <option value="">Unassigned</option>
+        {(assignees.data ?? []).map((person) => (
+          <option key={person.id} value={String(person.id)}>
+            {personName(person)}
+          </option>
+        ))}
+      </FilterSelect>
     </section>
   );
 }

@@ -32,6 +32,7 @@ import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 import { LEAD_LOST, LEAD_WON, type ClosedLeadStage } from '../../../../../common/crm.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -90,20 +91,17 @@ export function BoardPage() {
 
   return (
     <div className="crm">
-      <div className="crm__toolbar">
+      <div className="toolbar">
         <CrmViewSwitch current="board" />
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
-        <label className="crm__filter">
-          Owner
-          <select className="crm__select" value={view.owner} onChange={(event) => setView({ owner: event.target.value })}>
-            <option value="all">Everyone</option>
-            {(owners.data ?? []).map((person) => (
-              <option key={person.id} value={String(person.id)}>
-                {personName(person)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Owner" value={view.owner} onChange={(value) => setView({ owner: value })}>
+          <option value="all">Everyone</option>
+          {(owners.data ?? []).map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </FilterSelect>
         <Button className="crm__add" onClick={() => setAdding(true)}>
           New lead
         </Button>

@@ -18,6 +18,7 @@ import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 import { type ClosedLeadStage, isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */
 export function LeadPage() {
@@ -152,16 +153,13 @@ function ActivityForm({ lead }: { lead: LeadItem }) {
   return (
     <section className="lead__panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Log an activity</h2>
-      <label className="crm__filter">
-        Kind
-        <select className="crm__select" value={kind} onChange={(event) => setKind(event.target.value as ActivityKind)}>
-          {ACTIVITY_KINDS.map((value) => (
-            <option key={value} value={value}>
-              {ACTIVITY_KIND_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="Kind" value={kind} onChange={(value) => setKind(value as ActivityKind)}>
+        {ACTIVITY_KINDS.map((value) => (
+          <option key={value} value={value}>
+            {ACTIVITY_KIND_LABELS[value]}
+          </option>
+        ))}
+      </FilterSelect>
       <textarea className="lead__text" aria-label="What happened" value={text} onChange={(event) => setText(event.target.value)} />
       <LengthCounter value={text} limit={MAX_ACTIVITY_LENGTH} />
       <Button onClick={() => void save.run()} loading={save.busy} disabled={text.trim() === ''}>

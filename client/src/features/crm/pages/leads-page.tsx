@@ -19,6 +19,7 @@ import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
 import '../components/crm.css';
 import { BULK_LEAD_STAGES, LEAD_LOST } from '../../../../../common/crm.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -101,42 +102,33 @@ export function LeadsPage() {
   return (
     <div className="crm">
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
-      <div className="crm__toolbar">
+      <div className="toolbar">
         <CrmViewSwitch current="list" />
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
-        <label className="crm__filter">
-          Stage
-          <select className="crm__select" value={view.stage} onChange={(event) => list.update({ stage: event.target.value as ListView<Schema>['stage'] })}>
-            <option value="all">All</option>
-            {LEAD_STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {LEAD_STAGE_LABELS[stage]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="crm__filter">
-          Source
-          <select className="crm__select" value={view.source} onChange={(event) => list.update({ source: event.target.value as ListView<Schema>['source'] })}>
-            <option value="all">All</option>
-            {LEAD_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {LEAD_SOURCE_LABELS[source]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="crm__filter">
-          Owner
-          <select className="crm__select" value={view.owner} onChange={(event) => list.update({ owner: event.target.value })}>
-            <option value="all">Everyone</option>
-            {(owners.data ?? []).map((person) => (
-              <option key={person.id} value={String(person.id)}>
-                {personName(person)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Stage" value={view.stage} onChange={(value) => list.update({ stage: value as ListView<Schema>['stage'] })}>
+          <option value="all">All</option>
+          {LEAD_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {LEAD_STAGE_LABELS[stage]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Source" value={view.source} onChange={(value) => list.update({ source: value as ListView<Schema>['source'] })}>
+          <option value="all">All</option>
+          {LEAD_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {LEAD_SOURCE_LABELS[source]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Owner" value={view.owner} onChange={(value) => list.update({ owner: value })}>
+          <option value="all">Everyone</option>
+          {(owners.data ?? []).map((person) => (
+            <option key={person.id} value={String(person.id)}>
+              {personName(person)}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       <BulkBar
         list="crm"

@@ -20,6 +20,7 @@ import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { faqKeys, moveFaq, useCategories, useFaqs } from '../api.ts';
 import { FaqDialog } from '../components/faq-dialog.tsx';
 import '../components/faqs.css';
+import { FilterSelect } from '../../../components/select.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -69,19 +70,16 @@ export function FaqsPage() {
   return (
     <div className="faqs">
       {savedViews && <SavedViewsBar views={savedViews} />}
-      <div className="faqs__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search questions and answers" label="Search FAQs" maxLength={MAX_SEARCH_LENGTH} />
-        <label className="faqs__filter">
-          Status
-          <select className="faqs__select" value={view.status} onChange={(event) => setView({ status: event.target.value as 'all' | FaqStatus })}>
-            <option value="all">All</option>
-            {FAQ_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {FAQ_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" value={view.status} onChange={(value) => setView({ status: value as 'all' | FaqStatus })}>
+          <option value="all">All</option>
+          {FAQ_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {FAQ_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </FilterSelect>
         <label className="faqs__filter">
           <input type="checkbox" checked={allPicked} disabled={keys.length === 0} onChange={() => selection.togglePage(keys)} />
           Select all shown

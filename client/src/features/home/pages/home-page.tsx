@@ -6,13 +6,10 @@ import { NextUnassignedButton } from '../../../components/next-unassigned-button
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useQuery } from '../../../lib/use-query.ts';
-import type { QueryKey } from '../../../lib/query-cache.ts';
+import { isRouteKey } from '../../../../../common/areas.ts';
 import { fetchMyWork, workKeys } from '../../../lib/work-api.ts';
 import { session } from '../../../state/session.ts';
 import './home.css';
-
-/** The lists of the queues Home's blocks take from (Due Diligence, the enquiries inbox): read again after a take. */
-const HOME_QUEUE_KEYS: readonly QueryKey[] = [['registrations'], ['enquiries']];
 
 /**
  * Home as 'My work' (issue 22): every block of the signed-in user's own work from one call (GET me/work),
@@ -78,7 +75,7 @@ function WorkPanel({ block }: { block: WorkBlock }) {
         </ul>
       )}
       <footer className="home__block-footer">
-        {block.next_queue && <NextUnassignedButton queue={block.next_queue} invalidates={HOME_QUEUE_KEYS} disabled={block.count === 0} />}
+        {block.next_queue !== null && isRouteKey(block.next_queue) && <NextUnassignedButton queue={block.next_queue} disabled={block.count === 0} />}
         <AppLink href={block.href} className="home__block-link">
           Open list
         </AppLink>

@@ -107,7 +107,7 @@ export function RequestsPage() {
         </div>
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Client, type or details" label="Search requests" maxLength={MAX_SEARCH_LENGTH} />
         <span className="requests-page__next">
-          <NextUnassignedButton queue="on-demand-requests" invalidates={[requestKeys.all]} />
+          <NextUnassignedButton queue="on-demand-requests" />
         </span>
       </div>
       <BulkBar

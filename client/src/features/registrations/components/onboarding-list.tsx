@@ -39,7 +39,7 @@ interface OnboardingListProps<S extends OnboardingSchema> {
    * The spec's own parameters for this list (stage, status) and any filter from the view; `queue: null`
    * lists beyond the page's queue (the Registration page's withdrawn registrations are on no page).
    */
-  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status' | 'host_id'> & { queue?: null };
+  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status' | 'host_id' | 'assignee'> & { queue?: null };
   label: string;
   columns: readonly Column<RegistrationListItem>[];
   rowHref?: (item: RegistrationListItem) => string | undefined;
@@ -75,6 +75,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
     list: queue,
   });
   const { search, page, sort } = list.view as ListView<OnboardingSchema>;
+  const { assignee } = scope(list.view);
 
   return (
     <section className="panel page-panel onboarding-list" aria-label={label}>
@@ -95,7 +96,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
           selection={list.selection}
           pageKeys={(list.rows ?? []).map((item) => item.id)}
           count={list.page?.count}
-          filter={search ? { search } : {}}
+          filter={{ ...(search ? { search } : {}), ...(assignee ? { assignee } : {}) }}
           actions={bulk}
           invalidates={[['registrations'], ['work']]}
         />

@@ -5,10 +5,12 @@ import { AssignParams } from '../components/bulk-assign.tsx';
 import type { BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import type { dueDiligenceBulkActions } from '../../../../../common/contract/registrations.ts';
-import { dueDiligenceBulkLabels } from '../../../../../common/contract/registrations-paths.ts';
+import { dueDiligenceBulkLabels, REGISTRATION_ASSIGNEE_FILTERS } from '../../../../../common/contract/registrations-paths.ts';
+import { FilterSelect } from '../../../components/select.tsx';
+import { choiceField } from '../../../lib/url-list-state.ts';
 
 /** Longest-waiting request first: the order staff work the queue in. */
-const schema = onboardingSchema('requested_on');
+const schema = { ...onboardingSchema('requested_on'), assignee: choiceField(['all', ...REGISTRATION_ASSIGNEE_FILTERS], 'all') };
 const columns = [regIdColumn, companyColumn, dateColumn('requested_on', 'Requested On'), dateColumn('recieved_on', 'Recieved On'), statusColumn];
 
 /** Assign (or unassign) the selected registrations, or all matching ones, as one job (issue 22). */
@@ -28,12 +30,19 @@ export function DueDiligencePage() {
     <OnboardingList
       queue="due-diligence"
       schema={schema}
-      scope={() => ({ stage: 'documents_submitted', status: 'active' })}
+      scope={(view) => ({ stage: 'documents_submitted', status: 'active', ...(view.assignee === 'all' ? {} : { assignee: view.assignee }) })}
       label="Due Diligence"
       columns={columns}
       rowHref={detailHref}
       searchPlaceholder="Search by Company"
       bulk={bulk}
+      filters={(view, update) => (
+        <FilterSelect label="Assignee" value={view.assignee} onChange={(value) => update({ assignee: value as typeof view.assignee })}>
+          <option value="all">Anyone</option>
+          <option value="mine">Me</option>
+          <option value="none">Nobody</option>
+        </FilterSelect>
+      )}
     />
   );
 }

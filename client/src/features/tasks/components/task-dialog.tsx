@@ -28,8 +28,8 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
 import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
-import { Filter } from './filter.tsx';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
   const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
@@ -86,13 +86,13 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
         )}
       </dl>
       <div className="task-detail__row">
-        <Filter label="Status" value={task.status} onChange={(next) => void status.run(next as TaskStatus)}>
+        <FilterSelect label="Status" value={task.status} onChange={(next) => void status.run(next as TaskStatus)}>
           {TASK_STATUSES.map((value) => (
             <option key={value} value={value} disabled={value === 'in_review' && task.status !== 'in_review'}>
               {TASK_STATUS_LABELS[value]}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
         <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })} />
         <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip>
         {onEdit && (
@@ -287,14 +287,14 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
       }
     >
       <div className="task-form">
-        <Filter label="Client" value={client} onChange={setClient}>
+        <FilterSelect label="Client" value={client} onChange={setClient}>
           <option value="">Choose a client</option>
           {(choices?.clients ?? []).map((entry) => (
             <option key={entry.id} value={String(entry.id)}>
               {entry.legal_name}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
         <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={MAX_TASK_TITLE} error={create.fieldErrors.title} />
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
         <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
@@ -309,25 +309,25 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
 /** A staff member for a role on the task, or nobody ('Unassigned', 'No reviewer'). */
 function PersonChoice({ label, none, staff, value, onChange }: { label: string; none: string; staff: readonly PersonRef[]; value: string; onChange: (value: string) => void }) {
   return (
-    <Filter label={label} value={value} onChange={onChange}>
+    <FilterSelect label={label} value={value} onChange={onChange}>
       <option value="">{none}</option>
       {staff.map((person) => (
         <option key={person.id} value={String(person.id)}>
           {personName(person)}
         </option>
       ))}
-    </Filter>
+    </FilterSelect>
   );
 }
 
 function PriorityChoice({ value, onChange }: { value: TaskPriority; onChange: (value: TaskPriority) => void }) {
   return (
-    <Filter label="Priority" value={value} onChange={(next) => onChange(next as TaskPriority)}>
+    <FilterSelect label="Priority" value={value} onChange={(next) => onChange(next as TaskPriority)}>
       {TASK_PRIORITIES.map((priority) => (
         <option key={priority} value={priority}>
           {PRIORITY_LABELS[priority]}
         </option>
       ))}
-    </Filter>
+    </FilterSelect>
   );
 }

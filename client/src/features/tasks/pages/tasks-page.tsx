@@ -21,7 +21,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
 import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
-import { Filter } from '../components/filter.tsx';
+import { FilterSelect } from '../../../components/select.tsx';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/tasks.css';
@@ -136,7 +136,7 @@ export function TasksPage() {
   return (
     <section className="panel page-panel tasks-page" aria-label="Tasks">
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
-      <div className="tasks-page__toolbar">
+      <div className="toolbar">
         <div className="segmented" role="group" aria-label="Layout">
           <button type="button" aria-pressed={view.layout === 'list'} onClick={() => update({ layout: 'list' })}>
             List
@@ -151,7 +151,7 @@ export function TasksPage() {
         {view.layout !== 'recurring' && (
           <>
             <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Task or client" label="Search tasks" maxLength={MAX_SEARCH_LENGTH} />
-            <Filter label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
+            <FilterSelect label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
               <option value="mine">Mine</option>
               <option value="all">Everyone</option>
               <option value="none">Unassigned</option>
@@ -160,23 +160,23 @@ export function TasksPage() {
                   {personName(person)}
                 </option>
               ))}
-            </Filter>
+            </FilterSelect>
             {view.layout === 'list' && (
               <>
-                <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
+                <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
                   <option value="all">Any status</option>
                   {TASK_STATUSES.map((status) => (
                     <option key={status} value={status}>
                       {TASK_STATUS_LABELS[status]}
                     </option>
                   ))}
-                </Filter>
-                <Filter label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
+                </FilterSelect>
+                <FilterSelect label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
                   <option value="all">Any time</option>
                   <option value="overdue">Overdue</option>
                   <option value="today">Due today</option>
                   <option value="week">Within 7 days</option>
-                </Filter>
+                </FilterSelect>
                 <Button
                   variant="outlined"
                   aria-pressed={view.review === 'mine'}
@@ -188,7 +188,7 @@ export function TasksPage() {
               </>
             )}
             <span className="tasks-page__new">
-              <NextUnassignedButton queue="tasks" invalidates={[taskKeys.all]} />
+              <NextUnassignedButton queue="tasks" />
             </span>
             <Button onClick={() => setCreating(true)}>
               New task

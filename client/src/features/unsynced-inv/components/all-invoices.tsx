@@ -4,7 +4,7 @@
  * the URL (?tab=all&...), exported as CSV with the same filters; a row's number opens the drawer (retry, PDF,
  * credit note); 'New invoice' raises a one-off invoice (ADMIN, bookkeepers).
  */
-import { Suspense, lazy, useId, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../../../common/contract/invoices.ts';
@@ -24,7 +24,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadRegisterCsv, fetchRegister, invoiceKeys } from '../api.ts';
 import { STATE_VARIANTS } from '../model.ts';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
-import { Filter } from './filter.tsx';
+import { DateFilter, FilterSelect } from '../../../components/select.tsx';
 
 const NewInvoiceDialog = lazy(() => import('./new-invoice-dialog.tsx').then((module) => ({ default: module.NewInvoiceDialog })));
 
@@ -123,16 +123,16 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
 
   return (
     <>
-      <div className="unsynced__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search all invoices" maxLength={MAX_SEARCH_LENGTH} />
-        <Filter label="Status" value={view.status} onChange={(status) => update({ status: status as View['status'] })}>
+        <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as View['status'] })}>
           <option value={ALL}>Any status</option>
           {REGISTER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
         <span className="unsynced__period" role="group" aria-label="Issue period">
           <DateFilter label="Issued from" value={view.from} onChange={(from) => update({ from })} />
           <DateFilter label="to" value={view.to} onChange={(to) => update({ to })} />
@@ -179,12 +179,3 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
   );
 }
 
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="unsynced__filter">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="unsynced__select" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
-}

@@ -1,12 +1,13 @@
 import { Suspense, lazy } from 'react';
 import { useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { InvoiceListItem, InvoiceQuery } from '../../../../../common/contract/invoices.ts';
-import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
+import type { InvoiceListItem, InvoiceQuery, unsyncedInvBulkActions } from '../../../../../common/contract/invoices.ts';
+import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, unsyncedInvBulkLabels, type InvoiceSort } from '../../../../../common/contract/invoices-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -21,8 +22,8 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
+import { FilterSelect } from '../../../components/select.tsx';
 import '../components/unsynced-inv.css';
-import { Filter } from '../components/filter.tsx';
 
 // The 'All invoices' tab (every state, issue 30) loads when it is first opened.
 const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
@@ -65,7 +66,9 @@ const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
 
 /** Retry the selected invoices, or all matching ones, as one job on the server (issue 22). */
 // A retry only queues the invoice: the row says 'Retried' (not that it synced); the list shows how it went when the accounting system answers.
-const BULK: readonly BulkActionSpec[] = [{ action: 'retry', label: 'Retry now', verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }];
+const BULK: readonly BulkActionSpec[] = [
+  bulkSpec<typeof unsyncedInvBulkActions.retry>({ action: 'retry', label: unsyncedInvBulkLabels.retry, verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }),
+];
 
 /**
  * Unsynced Inv: the invoices not yet in the accounting system, their errors grouped at the top (each group
@@ -179,24 +182,24 @@ function UnsyncedList() {
           })}
         </ul>
       )}
-      <div className="unsynced__toolbar">
+      <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search invoices" maxLength={MAX_SEARCH_LENGTH} />
-        <Filter label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
+        <FilterSelect label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
           <option value={ALL}>Any state</option>
           {UNSYNCED_STATES.map((state) => (
             <option key={state} value={state}>
               {SYNC_STATE_LABELS[state]}
             </option>
           ))}
-        </Filter>
-        <Filter label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
+        </FilterSelect>
+        <FilterSelect label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
           <option value={ALL}>Any error</option>
           {SYNC_ERROR_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {ERROR_LABELS[kind]}
             </option>
           ))}
-        </Filter>
+        </FilterSelect>
       </div>
       {canWrite && (
         <BulkBar

@@ -1,10 +1,12 @@
 import { Suspense, lazy, memo, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
-import type { RoleChoice, StaffUser } from '../../../../../common/contract/users.ts';
+import type { RoleChoice, StaffUser, usersBulkActions } from '../../../../../common/contract/users.ts';
+import { usersBulkLabels } from '../../../../../common/contract/users-bulk-paths.ts';
 import { STAFF_ROLES, isStaffRole, roleLabel } from '../../../../../common/roles.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
+import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -57,20 +59,19 @@ type OpenDialog =
  * action on the server, with its rules (never oneself, never the last active administrator).
  */
 function bulkActions(roles: readonly RoleChoice[]): readonly BulkActionSpec[] {
+  const staffRoles = roles.flatMap((choice) => (isStaffRole(choice.value) ? [{ value: choice.value, label: choice.label }] : []));
   return [
-    { action: 'deactivate', label: 'Deactivate', verb: 'deactivated (signed out, the account disabled)', initialParams: {} },
-    { action: 'reactivate', label: 'Reactivate', verb: 'reactivated', initialParams: {} },
-    {
+    bulkSpec<typeof usersBulkActions.deactivate>({ action: 'deactivate', label: usersBulkLabels.deactivate, verb: 'deactivated (signed out, the account disabled)', initialParams: {} }),
+    bulkSpec<typeof usersBulkActions.reactivate>({ action: 'reactivate', label: usersBulkLabels.reactivate, verb: 'reactivated', initialParams: {} }),
+    bulkSpec<typeof usersBulkActions.role>({
       action: 'role',
       phrase: 'Change the role of',
-      label: 'Change role',
+      label: usersBulkLabels.role,
       verb: 'given the role',
       initialParams: { role: null },
       ready: (params) => params.role !== null,
-      renderParams: (params, setParams) => (
-        <ChoiceParam label="New role" value={params.role as string | null} choices={roles.map((choice) => ({ value: choice.value, label: choice.label }))} onChange={(role) => setParams({ role })} />
-      ),
-    },
+      renderParams: (params, setParams) => <ChoiceParam label="New role" value={params.role} choices={staffRoles} onChange={(role) => setParams({ role })} />,
+    }),
   ];
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../backend/src/db/database.ts';
-import { findByIdempotencyKey, writeAudit } from '../../backend/src/lib/audit.ts';
-import { onPostgres, openTestDatabase } from './support.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
+import { findByIdempotencyKey, writeAudit } from '../../../backend/src/lib/audit.ts';
+import { onPostgres, openTestDatabase } from '../support.ts';
 
 let db: Database;
 beforeAll(async () => {

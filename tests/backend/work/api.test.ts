@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BulkJob, MyWork, NextResult, SavedView, SavedViews, SearchResult } from '../../common/contract/work.ts';
-import { addDays, dubaiDate } from '../../common/calendar.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { runBulkJobs } from '../../backend/src/modules/bulk/index.ts';
-import { MODULES } from '../../backend/src/modules/index.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { BulkJob, MyWork, NextResult, SavedView, SavedViews, SearchResult } from '../../../common/contract/work.ts';
+import { addDays, dubaiDate } from '../../../common/calendar.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { runBulkJobs } from '../../../backend/src/modules/bulk/index.ts';
+import { MODULES } from '../../../backend/src/modules/index.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;

@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BulkActions, BulkJob, NextResult, SavedView, SavedViews } from '../../common/contract/work.ts';
-import { MAX_SEARCH_LENGTH } from '../../common/contract/http.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { runBulkJobs } from '../../backend/src/modules/bulk/index.ts';
-import { MODULES } from '../../backend/src/modules/index.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { BulkActions, BulkJob, NextResult, SavedView, SavedViews } from '../../../common/contract/work.ts';
+import { MAX_SEARCH_LENGTH } from '../../../common/contract/http.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { runBulkJobs } from '../../../backend/src/modules/bulk/index.ts';
+import { MODULES } from '../../../backend/src/modules/index.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;

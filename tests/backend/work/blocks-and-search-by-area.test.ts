@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { MyWork, SearchResult } from '../../common/contract/work.ts';
-import { addDays, dubaiDate } from '../../common/calendar.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { MyWork, SearchResult } from '../../../common/contract/work.ts';
+import { addDays, dubaiDate } from '../../../common/calendar.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -123,7 +123,7 @@ describe('GET me/work in the areas of issues 19-21', () => {
     expect(sla.items[0]!.subtitle).toMatch(/ over$/);
     // Near: a request with under 20 % of its target left counts before it is breached.
     const [{ target } = { target: 0 }] = await q<{ target: number }>('SELECT t.target_working_days AS target FROM service_requests r JOIN request_types t ON t.id = r.type_id WHERE r.id = $1', [fresh]);
-    const { slaClock } = await import('../../common/service-desk.ts');
+    const { slaClock } = await import('../../../common/service-desk.ts');
     // Move the fresh one back, hour by hour, until 10-19 % of its working time is left (working days skip weekends and holidays).
     const [created] = await q<{ created_at: Date }>('SELECT now() AS created_at');
     let start = created!.created_at.getTime();

@@ -2,9 +2,9 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SEEDS } from '../../backend/src/demo/seeds.ts';
+import { DEMO_SEEDS } from '../../../backend/src/demo/seeds.ts';
 
-const modulesDir = fileURLToPath(new URL('../../backend/src/modules/', import.meta.url));
+const modulesDir = fileURLToPath(new URL('../../../backend/src/modules/', import.meta.url));
 
 describe('the demo seeds', () => {
   it("runs every module's seed.ts, once", async () => {

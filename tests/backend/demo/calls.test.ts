@@ -3,9 +3,9 @@
  * hours, Dubai time, whatever day the demo starts on, the Saturday it was seen on included.
  */
 import { describe, expect, it } from 'vitest';
-import { dubaiClock, dubaiInstant } from '../../common/dubai-time.ts';
-import { MEETING_HOURS } from '../../common/pipeline.ts';
-import { CallPlanner, bookableAtOrBefore, type Call } from '../../backend/src/modules/registrations/seed-pipeline.ts';
+import { dubaiClock, dubaiInstant } from '../../../common/dubai-time.ts';
+import { MEETING_HOURS } from '../../../common/pipeline.ts';
+import { CallPlanner, bookableAtOrBefore, type Call } from '../../../backend/src/modules/registrations/seed-pipeline.ts';
 
 const STAFF = { admin: 1, exec: 2, manager: 3 };
 

@@ -1,6 +1,6 @@
 /** CSV cells: quoting per RFC 4180 and formula injection neutralised. */
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '../../backend/src/lib/csv.ts';
+import { csvCell, csvRow } from '../../../backend/src/lib/csv.ts';
 
 describe('CSV cells', () => {
   it.each([

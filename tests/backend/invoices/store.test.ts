@@ -5,18 +5,18 @@
  * and the PDF's text read back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dubaiDate } from '../../common/calendar.ts';
-import { invoiceAmounts, invoiceTotals, lineAmounts, SUPPLIER } from '../../common/invoices.ts';
-import { cyclePrice } from '../../common/pricing.ts';
-import type { Database } from '../../backend/src/db/database.ts';
-import { createClient, createSubscription, type NewClient } from '../../backend/src/modules/clients/index.ts';
-import { invoiceDueSubscriptions, issueInvoice } from '../../backend/src/modules/invoices/index.ts';
-import { renderInvoicePdf } from '../../backend/src/modules/invoices/pdf.ts';
-import { printableInvoice } from '../../backend/src/modules/invoices/store.ts';
-import { seedPlans } from '../../backend/src/modules/plans/seed.ts';
-import { insertUser } from '../../backend/src/modules/users/index.ts';
-import { pdfText } from '../support/pdf-text.ts';
-import { openTestDatabase } from './support.ts';
+import { dubaiDate } from '../../../common/calendar.ts';
+import { invoiceAmounts, invoiceTotals, lineAmounts, SUPPLIER } from '../../../common/invoices.ts';
+import { cyclePrice } from '../../../common/pricing.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
+import { createClient, createSubscription, type NewClient } from '../../../backend/src/modules/clients/index.ts';
+import { invoiceDueSubscriptions, issueInvoice } from '../../../backend/src/modules/invoices/index.ts';
+import { renderInvoicePdf } from '../../../backend/src/modules/invoices/pdf.ts';
+import { printableInvoice } from '../../../backend/src/modules/invoices/store.ts';
+import { seedPlans } from '../../../backend/src/modules/plans/seed.ts';
+import { insertUser } from '../../../backend/src/modules/users/index.ts';
+import { pdfText } from '../../support/pdf-text.ts';
+import { openTestDatabase } from '../support.ts';
 
 let db: Database;
 let bookkeeper: number;

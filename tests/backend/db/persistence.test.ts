@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { connectDatabase, migrate } from '../../backend/src/db/database.ts';
-import { MIGRATIONS } from '../../backend/src/db/migrations/index.ts';
-import { auth, createUsers, onPostgres, openTestDatabase, startBackend, testDatabaseLocation } from './support.ts';
+import { connectDatabase, migrate } from '../../../backend/src/db/database.ts';
+import { MIGRATIONS } from '../../../backend/src/db/migrations/index.ts';
+import { auth, createUsers, onPostgres, openTestDatabase, startBackend, testDatabaseLocation } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let dataDir: string;

@@ -1,7 +1,7 @@
 /** Uploaded files: the stored name, the download header and the byte check (backend/src/lib/documents.ts), without HTTP. */
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, contentDisposition, decodeDocument, sniffContentType } from '../../backend/src/lib/documents.ts';
-import { HttpError } from '../../backend/src/lib/http-error.ts';
+import { cleanFileName, contentDisposition, decodeDocument, sniffContentType } from '../../../backend/src/lib/documents.ts';
+import { HttpError } from '../../../backend/src/lib/http-error.ts';
 
 describe('the stored file name', () => {
   it.each([

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { InvoiceDetail, InvoiceListItem, InvoiceSummary, MyInvoice } from '../../common/contract/invoices.ts';
-import type { Page } from '../../common/contract/shared.ts';
-import { ROLES, type Role } from '../../common/roles.ts';
-import { pdfText } from '../support/pdf-text.ts';
-import { auth, createUsers, startBackend, type TestUser } from './support.ts';
+import type { InvoiceDetail, InvoiceListItem, InvoiceSummary, MyInvoice } from '../../../common/contract/invoices.ts';
+import type { Page } from '../../../common/contract/shared.ts';
+import { ROLES, type Role } from '../../../common/roles.ts';
+import { pdfText } from '../../support/pdf-text.ts';
+import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -102,7 +102,7 @@ describe('actions', () => {
     expect((await call('POST', `invoices/${invoice!.id}/retry`, 'BOOKKEEPER', { version: invoice!.version })).statusCode).toBe(409);
   });
 
-  // A selection (or every invoice matching) is retried as a bulk job: tests/backend/speed-desk.test.ts.
+  // A selection (or every invoice matching) is retried as a bulk job: tests/backend/bulk/service-desk-lists.test.ts.
 
   it("marks an invoice synced by hand: ADMIN only, with the external id and a reason, audited; it leaves the list", async () => {
     const invoice = (await unsyncedOf(theirs))[0]!;

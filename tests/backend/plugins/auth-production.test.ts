@@ -7,12 +7,12 @@
 import { Agent } from 'node:https';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildBackend } from '../../backend/src/app.ts';
-import { loadConfig } from '../../backend/src/config.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
-import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { readPgliteDump } from '../support/database-templates.ts';
-import { auth, forgeEmulatorToken } from './support.ts';
+import { buildBackend } from '../../../backend/src/app.ts';
+import { loadConfig } from '../../../backend/src/config.ts';
+import { freePort } from '../../../scripts/lib/auth-emulator.ts';
+import { TEST_PROJECT_ID } from '../../support/constants.ts';
+import { readPgliteDump } from '../../support/database-templates.ts';
+import { auth, forgeEmulatorToken } from '../support.ts';
 
 /** An https agent whose every connection goes to 127.0.0.1:port, whatever host was asked for. */
 function agentTo(port: number): Agent {

@@ -8,15 +8,15 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../backend/src/db/database.ts';
-import { createAccountingStandIn, NO_FAULTS } from '../../backend/src/demo/accounting-standin.ts';
-import { createClient, type NewClient } from '../../backend/src/modules/clients/index.ts';
-import { issueInvoice } from '../../backend/src/modules/invoices/index.ts';
-import { issueCreditNote, readInvoice, retryInvoice } from '../../backend/src/modules/invoices/store.ts';
-import { backoffMs, DEFAULT_SYNC_OPTIONS, syncOnce, syncUntilIdle, type SyncOptions } from '../../backend/src/modules/invoices/sync.ts';
-import { ZohoBooks, type AccountingConfig } from '../../backend/src/modules/invoices/zoho-books.ts';
-import { insertUser } from '../../backend/src/modules/users/index.ts';
-import { openTestDatabase } from './support.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
+import { createAccountingStandIn, NO_FAULTS } from '../../../backend/src/demo/accounting-standin.ts';
+import { createClient, type NewClient } from '../../../backend/src/modules/clients/index.ts';
+import { issueInvoice } from '../../../backend/src/modules/invoices/index.ts';
+import { issueCreditNote, readInvoice, retryInvoice } from '../../../backend/src/modules/invoices/store.ts';
+import { backoffMs, DEFAULT_SYNC_OPTIONS, syncOnce, syncUntilIdle, type SyncOptions } from '../../../backend/src/modules/invoices/sync.ts';
+import { ZohoBooks, type AccountingConfig } from '../../../backend/src/modules/invoices/zoho-books.ts';
+import { insertUser } from '../../../backend/src/modules/users/index.ts';
+import { openTestDatabase } from '../support.ts';
 
 let db: Database;
 let admin: number;
