@@ -32,6 +32,20 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Refused: ADMIN call from outside the allowed networks';
     case 'audit_exported':
       return 'Exported the audit trail';
+    case 'signed_in':
+      return 'Signed in with the second factor';
+    case 'second_factor_enrolled':
+      return 'Set up the second factor';
+    case 'second_factor_failed':
+      return 'Refused: a wrong or used sign-in code';
+    case 'second_factor_locked':
+      return 'Second factor locked after wrong codes';
+    case 'second_factor_reset':
+      return 'Second factor reset';
+    case 'list_exported':
+      return 'Exported a list';
+    case 'document_downloaded':
+      return 'Downloaded a document';
   }
 }
 
