@@ -24,7 +24,8 @@ export function loginHref(returnTo: string): string {
 
 /** After sign-in: the remembered page when the role may open it, else the role's first entry. */
 export function destinationAfterSignIn(role: unknown, returnTo: string | null): string {
-  if (!isStaffRole(role)) return '/';
+  // No staff role yet (the sign-in waits for its second factor, issue 33; a client account): the remembered page says the rest.
+  if (!isStaffRole(role)) return safeReturnPath(returnTo) ?? '/';
   const target = safeReturnPath(returnTo);
   if (target && decideAccess(role, target).kind === 'allowed') return target;
   return firstAllowedPath(role);
