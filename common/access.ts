@@ -68,6 +68,7 @@ export type RouteKey =
   | 'clients'
   | 'users'
   | 'audit'
+  | 'goaml'
   | 'faqs'
   | 'careers'
   | 'settings';
@@ -122,6 +123,9 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'clients', name: 'Clients', path: '/clients', icon: 'clients', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'users', name: 'Users', path: '/users', icon: 'users', permission: [ADMIN] },
   { id: 'audit', name: 'Audit', path: '/audit', icon: 'audit', permission: [ADMIN] },
+  // Roles alone cannot tell a compliance officer: every ADMIN sees the entry, and the page answers 'not found'
+  // to one who is not (the API answers 404), so it never confirms that the register holds anything.
+  { id: 'goaml', name: 'goAML Register', path: '/goaml', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
 ];

@@ -110,6 +110,11 @@ export interface PipelineAction {
   confirm?: string;
   /** The 409 answer when the registration is in another phase. */
   notNow: string;
+  /**
+   * Taken even while the client is frozen by a confirmed sanctions match (every other action is refused with
+   * the freeze): who on staff handles the file is not an act for the client.
+   */
+  whileFrozen?: true;
 }
 
 export const PIPELINE_ACTIONS = {
@@ -222,6 +227,7 @@ export const PIPELINE_ACTIONS = {
     by: 'due-diligence',
     to: {},
     event: 'assigned',
+    whileFrozen: true,
     notNow: 'This registration is not waiting for due diligence any more. The page now shows the latest version.',
   },
   approve: {

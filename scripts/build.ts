@@ -90,7 +90,7 @@ async function buildClient(): Promise<void> {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
     `scripts, brotli: login page first render ${kb(sizes.loginFirstRender)}, the login route's whole download (auth boot and sign-in) ${kb(sizes.loginTotal)}; ` +
-      `largest route chunk ${kb(sizes.largestRouteChunk.brotli)} (${sizes.largestRouteChunk.entryPoint})`,
+      `signed-in shell ${kb(sizes.signedInShell)}, largest page beyond it ${kb(sizes.largestRouteChunk.brotli)} (${sizes.largestRouteChunk.entryPoint})`,
   );
 }
 

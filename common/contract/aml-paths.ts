@@ -25,4 +25,7 @@ export const amlRoutes = {
   importList: 'POST /screening/lists/:list',
   /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
   search: 'POST /screening/search',
+  registerEntries: 'GET /aml-register/',
+  addRegisterEntry: 'POST /aml-register/',
+  updateRegisterEntry: 'PATCH /aml-register/:entryId',
 } as const;

@@ -9,10 +9,12 @@ import { Type, type Static } from 'typebox';
 import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } from '../aml.ts';
 import { RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
 import { access, endpoints } from './endpoint.ts';
-import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Paragraphs, PersonRef, Version } from './shared.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
 import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
+import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
 
 export { SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type SanctionsList } from './aml-paths.ts';
+export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
 
 /** The largest list file accepted (the UN's consolidated list is about 2 MB). */
 export const MAX_LIST_FILE_CHARS = 12_000_000;
@@ -190,6 +192,50 @@ export type SearchBody = Static<typeof SearchBody>;
 export const SearchResult = Type.Object({ results: Type.Array(CandidateSchema) });
 export type SearchResult = Static<typeof SearchResult>;
 
+/** GET aml-register/?type=&client=&state=&page= */
+export const RegisterQuery = Closed({
+  ...PageQuery,
+  type: Type.Optional(Type.Enum(REGISTER_TYPES, { title: 'Type' })),
+  client: Type.Optional(Id('Client')),
+  state: Type.Optional(Type.Enum(REGISTER_STATES, { title: 'State' })),
+});
+export type RegisterQuery = Static<typeof RegisterQuery>;
+
+export const RegisterEntry = Type.Object({
+  id: Type.Integer(),
+  version: Type.Integer(),
+  type: Type.Enum(REGISTER_TYPES),
+  /** The registration's client: its user id (the Due Diligence page's key) and legal name. */
+  client: Type.Object({ id: Type.Integer(), legal_name: Type.String() }),
+  opened_at: Instant,
+  deadline_on: Type.String({ format: 'date' }),
+  filed_on: Nullable(Type.String({ format: 'date' })),
+  goaml_reference: Nullable(Type.String()),
+  notes: Type.String(),
+  /** Opened by a confirmed sanctions match (a fund freeze report), not by hand. */
+  from_match: Type.Boolean(),
+});
+export type RegisterEntry = Static<typeof RegisterEntry>;
+
+const Notes = Paragraphs(MAX_REGISTER_NOTES, { title: 'Notes' });
+const GoamlReference = Line(60, { title: 'goAML reference' });
+
+export const NewRegisterEntryBody = Closed({
+  type: Type.Enum(REGISTER_TYPES, { title: 'Type' }),
+  client: Id('Client'),
+  decided_on: CalendarDate('Decision date'),
+  notes: Notes,
+});
+export type NewRegisterEntryBody = Static<typeof NewRegisterEntryBody>;
+
+export const UpdateRegisterEntryBody = Closed({
+  version: Version,
+  filed_on: Type.Optional(Nullable(CalendarDate('Date filed'))),
+  goaml_reference: Type.Optional(Nullable(GoamlReference)),
+  notes: Type.Optional(Notes),
+});
+export type UpdateRegisterEntryBody = Static<typeof UpdateRegisterEntryBody>;
+
 const dueDiligence = access.page('due-diligence');
 const anyRegistration = 'Any registration: the Due Diligence page sees them all (an unknown one answers 404).';
 const userParams = IdParams('userId');
@@ -217,4 +263,7 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     bodyLimit: MAX_LIST_FILE_CHARS * 4 + 1024,
   },
   search: { summary: 'Screen a name before it is a party: the candidates above the threshold, best first', access: dueDiligence, body: SearchBody, response: { 200: SearchResult } },
+  registerEntries: { summary: 'The goAML register (compliance officers only; anyone else is answered 404)', access: access.complianceOfficer, query: RegisterQuery, response: { 200: Page(RegisterEntry) } },
+  addRegisterEntry: { summary: 'Open a goAML register entry; its deadline is five business days after the decision', access: access.complianceOfficer, headers: IdempotencyHeaders, body: NewRegisterEntryBody, response: { 201: RegisterEntry } },
+  updateRegisterEntry: { summary: 'Record the filing (date, goAML reference) or change the notes', access: access.complianceOfficer, headers: IdempotencyHeaders, params: IdParams('entryId'), body: UpdateRegisterEntryBody, response: { 200: RegisterEntry }, errors: [409] },
 });

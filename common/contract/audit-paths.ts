@@ -58,6 +58,8 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   job_post: 'careers',
   job_application: 'careers',
   faq: 'faqs',
+  // Listed only to compliance officers: the audit store leaves register events out for everyone else.
+  aml_register: 'aml',
   saved_view: 'work',
   bulk_job: 'work',
   aml_party: 'aml',

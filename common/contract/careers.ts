@@ -75,7 +75,7 @@ export type PublicApplicationFields = Static<typeof PublicApplicationFields>;
 export const ApplicationQuery = Closed({ ...PageQuery, status: Type.Optional(AppStatus) });
 export type ApplicationQuery = Static<typeof ApplicationQuery>;
 /** The applications list's filter as a bulk job carries it: the job post (the list's path) and the list's status. */
-export const ApplicationFilter = Closed({ job_id: Id('job_id'), status: Type.Optional(AppStatus) });
+export const ApplicationFilter = Closed({ job_id: Id('Job post'), status: Type.Optional(AppStatus) });
 export type ApplicationFilter = Static<typeof ApplicationFilter>;
 
 export const Application = Type.Object({
@@ -101,8 +101,8 @@ export type ApplicationDetail = Static<typeof ApplicationDetail>;
 export const ApplicationStatusBody = Closed({ version: Version, status: AppStatus });
 export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
 export const ApplicationNoteBody = Closed({ text: Paragraphs(MAX_APPLICATION_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
-export const JobParams = Closed({ id: Id('id') });
-export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
+export const JobParams = Closed({ id: Id('Job post') });
+export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 
 const careers = access.page('careers');
 const params = IdParams('id');

@@ -317,7 +317,7 @@ export const DocumentRequestBody = Closed({
 });
 export type DocumentRequestBody = Static<typeof DocumentRequestBody>;
 
-export const FileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
+export const FileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 
 // ----------------------------------------------------------------------------------------------- deadlines
 

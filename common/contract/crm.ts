@@ -27,7 +27,7 @@ const Fils = Type.Integer({ minimum: 0, maximum: MAX_MONTHLY_VALUE_FILS, title: 
 export const LeadQuery = Closed({
   ...PageQuery,
   stage: Type.Optional(Stage),
-  owner_id: Type.Optional(Id('owner_id')),
+  owner_id: Type.Optional(Id('Owner')),
   source: Type.Optional(Source),
   search: Type.Optional(Search),
 });
@@ -108,7 +108,7 @@ export type InviteLeadResponse = Static<typeof InviteLeadResponse>;
 export const Owner = PersonRef;
 
 /** GET crm/board/: the list's filters but the stage (the board shows every stage). */
-export const BoardQuery = Closed({ owner_id: Type.Optional(Id('owner_id')), source: Type.Optional(Type.Enum(LEAD_SOURCES, { title: 'Source' })), search: Type.Optional(Search) });
+export const BoardQuery = Closed({ owner_id: Type.Optional(Id('Owner')), source: Type.Optional(Type.Enum(LEAD_SOURCES, { title: 'Source' })), search: Type.Optional(Search) });
 export type BoardQuery = Static<typeof BoardQuery>;
 
 const crm = access.page('crm');

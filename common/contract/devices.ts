@@ -9,7 +9,7 @@ export { devicesRoutes } from './devices-paths.ts';
 /** FCM tokens are ~160-200 printable ASCII characters; the limits only keep junk out. */
 const PushTokenText = Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'must be a push token', title: 'Token' });
 
-export const DeviceParams = Closed({ registrationId: { ...PushTokenText, title: 'registration_id' } });
+export const DeviceParams = Closed({ registrationId: { ...PushTokenText, title: 'Device registration' } });
 
 /** POST devices/ ; GET devices/{registration_id} answers the same shape or 404. */
 export const DeviceRegistration = Closed({

@@ -33,13 +33,16 @@ export type PathOf<R extends string> = R extends `${Method} ${infer P}` ? P : ne
  * - client: a CLIENT account, reaching only its own records (the handlers key them by the caller)
  * - page: the staff roles that see that console page (common/access.ts), the data's page
  * - any-page: the roles that see any of these pages; the handler narrows by what was asked
+ * - compliance-officer: ADMIN users marked compliance officer (the goAML register); anyone else is answered
+ *   404, not 403, so nobody learns the register exists (no tipping off)
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'client' }
   | { kind: 'page'; page: RouteKey }
-  | { kind: 'any-page'; pages: readonly RouteKey[] };
+  | { kind: 'any-page'; pages: readonly RouteKey[] }
+  | { kind: 'compliance-officer' };
 
 export const access = {
   public: { kind: 'public' },
@@ -47,6 +50,7 @@ export const access = {
   client: { kind: 'client' },
   page: (page: RouteKey): Access => ({ kind: 'page', page }),
   anyPage: (...pages: RouteKey[]): Access => ({ kind: 'any-page', pages }),
+  complianceOfficer: { kind: 'compliance-officer' },
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 /** The roles an access rule lets through (the handler may narrow further: `ownership` says how). */
@@ -61,6 +65,8 @@ export function rolesOf(rule: Access): Role[] {
       return STAFF_ROLES.filter((role) => canSee(role, rule.page));
     case 'any-page':
       return STAFF_ROLES.filter((role) => rule.pages.some((page) => canSee(role, page)));
+    case 'compliance-officer':
+      return ['ADMIN'];
   }
 }
 

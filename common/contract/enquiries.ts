@@ -48,11 +48,11 @@ export const EnquiryQuery = Closed({
   ...PageQuery,
   kind: Type.Optional(Kind),
   status: Type.Optional(Status),
-  assignee_id: Type.Optional(Id('assignee_id')),
+  assignee_id: Type.Optional(Id('Assignee')),
   search: Type.Optional(Search),
 });
 export type EnquiryQuery = Static<typeof EnquiryQuery>;
-export const EnquiryExportQuery = Closed({ kind: Type.Optional(Kind), status: Type.Optional(Status), assignee_id: Type.Optional(Id('assignee_id')), search: Type.Optional(Search) });
+export const EnquiryExportQuery = Closed({ kind: Type.Optional(Kind), status: Type.Optional(Status), assignee_id: Type.Optional(Id('Assignee')), search: Type.Optional(Search) });
 export type EnquiryExportQuery = Static<typeof EnquiryExportQuery>;
 
 export const EnquiryItem = Type.Object({
@@ -106,7 +106,7 @@ export const EnquiryAssignBody = Closed({ version: Version, assignee_id: Nullabl
 export type EnquiryAssignBody = Static<typeof EnquiryAssignBody>;
 export const NoteBody = Closed({ text: Paragraphs(MAX_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
 export type NoteBody = Static<typeof NoteBody>;
-export const EnquiryMergeBody = Closed({ version: Version, into_id: Id('into_id') });
+export const EnquiryMergeBody = Closed({ version: Version, into_id: Id('Merge into') });
 export type EnquiryMergeBody = Static<typeof EnquiryMergeBody>;
 export const VersionBody = Closed({ version: Version });
 export type VersionBody = Static<typeof VersionBody>;

@@ -49,7 +49,7 @@ const filters = {
   search: Type.Optional(Search),
   sort: Type.Optional(Type.Enum(REGISTRATION_SORTS, { title: 'Sort' })),
   /** Call Schedule's 'My calls': the registrations whose current call this staff member hosts. */
-  host_id: Type.Optional(Id('host_id')),
+  host_id: Type.Optional(Id('Host')),
 };
 
 /** GET registrations/?stage=&status=&queue=&search=&sort=&page=&page_size= */
@@ -514,7 +514,7 @@ export const SubmitBody = Closed({ version: Type.Optional(Version) });
 export type SubmitBody = Static<typeof SubmitBody>;
 
 /** GET registrations/{userId}/documents/{documentId}?download=true */
-export const DocumentFileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'download' })) });
+export const DocumentFileQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 
 // ------------------------------------------------------------------------------------- the endpoint table
 

@@ -86,7 +86,9 @@ export interface Page<T> {
 }
 
 /** Path parameters of a record: `{ id }`-style objects of ids. */
-export const IdParams = <K extends string>(...names: K[]) => Closed(Object.fromEntries(names.map((name) => [name, Id(name)])) as { [N in K]: ReturnType<typeof Id> });
+/** A path parameter's label in messages: 'userId' is 'User', a bare 'id' the record the page shows. */
+const paramLabel = (name: string) => (name === 'id' ? 'Record' : `${name.charAt(0).toUpperCase()}${name.slice(1).replace(/Id$/, '')}`);
+export const IdParams = <K extends string>(...names: K[]) => Closed(Object.fromEntries(names.map((name) => [name, Id(paramLabel(name))])) as { [N in K]: ReturnType<typeof Id> });
 
 /** The optional Idempotency-Key request header of a write: a printable token. */
 export const IdempotencyHeaders = Type.Object({

@@ -7,7 +7,7 @@ export const usersRoutes = {
   /** Invites a staff member (ADMIN). */
   invite: 'POST /users/',
   roleChoices: 'GET /users/user-role-choices/',
-  /** Changes a staff user's role (ADMIN). */
+  /** Changes a staff user's role or compliance officer mark (ADMIN). */
   changeRole: 'PATCH /users/:userId',
   /** Disables the sign-in account, revokes its sessions and marks the user inactive (ADMIN). */
   deactivate: 'POST /users/:userId/deactivate',

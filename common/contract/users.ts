@@ -28,12 +28,12 @@ export type Me = Static<typeof Me>;
 /** GET users/?role__not__in=&role__in=&search=&page=: roles comma-separated. */
 const UserFilterFields = {
   search: Type.Optional(Search),
-  role__in: Type.Optional(Line(500, { title: 'role__in' })),
+  role__in: Type.Optional(Line(500, { title: 'Roles' })),
 };
 export const UserQuery = Closed({
   ...PageQuery,
   ...UserFilterFields,
-  role__not__in: Type.Optional(Line(500, { title: 'role__not__in' })),
+  role__not__in: Type.Optional(Line(500, { title: 'Roles left out' })),
 });
 export type UserQuery = Static<typeof UserQuery>;
 /** The Users page's filter as a bulk job carries it (the page leaves out clients itself, as the list call does). */
@@ -66,12 +66,12 @@ export type InviteUserBody = Static<typeof InviteUserBody>;
 export const SetPasswordLinkResponse = Type.Object({ user: StaffUser, set_password_link: Type.String() });
 export type SetPasswordLinkResponse = Static<typeof SetPasswordLinkResponse>;
 
-/** PATCH users/{userId} */
-export const ChangeRoleBody = Closed({ role: StaffRoleSchema });
+/** PATCH users/{userId}: the role, or the compliance officer mark (an ADMIN's only: issue 31's goAML register). */
+export const ChangeRoleBody = Closed({ role: Type.Optional(StaffRoleSchema), compliance_officer: Type.Optional(Type.Boolean({ title: 'Compliance officer' })) });
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
 /** GET users/audit/?user_id=&page=&page_size= */
-export const UserAuditQuery = Closed({ ...PageQuery, user_id: Type.Optional(Id('user_id')) });
+export const UserAuditQuery = Closed({ ...PageQuery, user_id: Type.Optional(Id('User')) });
 export type UserAuditQuery = Static<typeof UserAuditQuery>;
 
 export const UserRef = Type.Object({ id: Type.Integer(), email: Type.String(), display_name: Nullable(Type.String()) });
@@ -102,7 +102,7 @@ export const usersEndpoints = endpoints('users', usersRoutes, {
   list: { summary: 'Staff users, sorted by name', access: admin, query: UserQuery, response: { 200: Page(StaffUser) } },
   invite: { summary: 'Invite a staff member: the sign-in account and the user row together', access: admin, body: InviteUserBody, response: { 201: SetPasswordLinkResponse }, errors: [409] },
   roleChoices: { summary: 'Every role with its label', access: admin, response: { 200: Type.Array(RoleChoice) } },
-  changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s)', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409] },
+  changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s) or compliance officer mark (ADMIN users only)', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409] },
   deactivate: { summary: 'Disable the account, revoke its sessions, mark the user inactive', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser }, errors: [409] },
   reactivate: { summary: 'Enable the account and the user again', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser } },
   setPasswordLink: { summary: 'A fresh set-password link', access: admin, params: userParams, body: NoBody, response: { 200: SetPasswordLinkResponse }, errors: [409] },

@@ -215,6 +215,8 @@ function allows(route: RouteOptions, role: Role): boolean {
   const rule = route.config?.access;
   if (!rule || rule.kind === 'public' || rule.kind === 'signed-in') return true;
   if (rule.kind === 'client') return role === 'CLIENT';
+  // The sweep's users are not compliance officers: the register answers them all 404.
+  if (rule.kind === 'compliance-officer') return false;
   if (!isStaffRole(role)) return false;
   return rule.kind === 'page' ? canSee(role, rule.page) : rule.pages.some((page) => canSee(role, page));
 }

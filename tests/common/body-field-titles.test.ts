@@ -1,17 +1,21 @@
 /**
- * Every field a request body takes carries the label its form shows it under (the schema's `title`): the
- * back end words a refusal with it ('Due date must not be in the past.', not 'Due on must ...'), so a field
- * added without one would bring back code-like names in messages. Walks every body schema of every endpoint
- * table, nested objects and list items included.
+ * Every field a request takes (body, query, path and headers) carries the label its form or filter shows it
+ * under (the schema's `title`): the back end words a refusal with it ('Due date must not be in the past.', not
+ * 'Due on must ...'; 'Assignee must be ...', not 'assignee_id must be ...'), so a field added without one, or
+ * with its code name as the label, would bring back code-like names in messages. Walks every schema of every
+ * endpoint table, nested objects and list items included.
  */
 import { describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../common/contract/tables.ts';
 
 type Node = { title?: unknown; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; allOf?: unknown[]; type?: unknown };
 
+/** A label reads as words: no code-style underscores ('owner_id', 'role__in') and not one lower-case code word ('id', 'userId'). */
+const label = (title: unknown) => typeof title === 'string' && title.trim() !== '' && !title.includes('_') && !/^[a-z]+([A-Z][a-z]*)*$/.test(title);
+
 const titled = (schema: unknown): boolean => {
   const node = schema as Node;
-  if (typeof node.title === 'string' && node.title.trim() !== '') return true;
+  if (label(node.title)) return true;
   // Nullable(...) and unions: a title on the branch that carries the value counts.
   return Array.isArray(node.anyOf) && node.anyOf.some((branch) => titled(branch));
 };
@@ -31,9 +35,12 @@ function untitled(schema: unknown, path: string): string[] {
   return [...new Set(missing)];
 }
 
-describe('request body fields', () => {
+describe('request fields', () => {
   it('each carry the label the form shows them under', () => {
-    const missing = ALL_ENDPOINTS.flatMap(({ name, endpoint }) => (endpoint.body ? untitled(endpoint.body, '').map((field) => `${name}: ${field}`) : []));
+    const parts = ['body', 'query', 'params', 'headers'] as const;
+    const missing = ALL_ENDPOINTS.flatMap(({ name, endpoint }) =>
+      parts.flatMap((part) => (endpoint[part] ? untitled(endpoint[part], '').map((field) => `${name} ${part}: ${field}`) : [])),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ export const EXPECTED_NAVIGATION: Record<StaffRole, { lands: string; entries: st
       'Clients',
       'Users',
       'Audit',
+      'goAML Register',
       'FAQs',
       'Careers',
     ],

@@ -18,7 +18,7 @@ import { withRequestOrigin } from '../lib/request-origin.ts';
 import { canSee, type RouteKey } from '../../../common/access.ts';
 import type { Access } from '../../../common/contract/endpoint.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
-import { forbidden, HttpError } from '../lib/http-error.ts';
+import { forbidden, HttpError, notFound } from '../lib/http-error.ts';
 import { SECOND_FACTOR_CLAIM } from '../../../common/contract/security-paths.ts';
 
 export interface CurrentUser {
@@ -28,6 +28,8 @@ export interface CurrentUser {
   role: Role;
   profile_picture: string | null;
   profile_id: number | null;
+  /** An ADMIN marked compliance officer sees the goAML register (issue 31). */
+  compliance_officer: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface AuthPluginOptions {
   secondFactor?: boolean;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.active, u.signed_in_at IS NOT NULL AS signed_in';
+const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.compliance_officer, u.active, u.signed_in_at IS NOT NULL AS signed_in';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -181,7 +183,7 @@ async function refuseAdminNetwork(app: FastifyInstance, request: FastifyRequest)
 }
 
 function checkAccess(request: FastifyRequest, rule: Access): void {
-  const { role } = signedInUser(request);
+  const { role, compliance_officer: officer } = signedInUser(request);
   switch (rule.kind) {
     case 'public':
     case 'signed-in':
@@ -194,6 +196,10 @@ function checkAccess(request: FastifyRequest, rule: Access): void {
       return;
     case 'any-page':
       if (!isStaffRole(role) || !rule.pages.some((page) => canSee(role, page))) throw forbidden();
+      return;
+    case 'compliance-officer':
+      // 404, never 403: a refusal would tell the caller there is a register to be refused.
+      if (role !== 'ADMIN' || !officer) throw notFound('Page');
   }
 }
 

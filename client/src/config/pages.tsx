@@ -25,6 +25,8 @@ import { crmPages } from '../features/crm/routes.ts';
 import { faqPages } from '../features/faqs/routes.ts';
 // Staff security (issue 33).
 import { auditPages } from '../features/audit/routes.ts';
+// AML (issue 31).
+import { amlRegisterPages } from '../features/goaml/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -48,6 +50,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...faqPages,
   // Staff security (issue 33).
   ...auditPages,
+  // AML (issue 31).
+  ...amlRegisterPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -167,6 +167,8 @@ describe('parties, screening and the gate', () => {
     for (const [url, body] of [[`registrations/${userId}/approve`, { version: review.version }], [`registrations/${userId}/return`, { version: review.version, reason: 'missing_document', comment: 'x' }]] as const) {
       expect(await call('POST', url, body)).toMatchObject({ status: 409, body: { message: FROZEN_MESSAGE } });
     }
+    // Who handles the file is not an act for the client: assignment is the one action the freeze lets through.
+    expect(await call('POST', `registrations/${userId}/assign`, { assignee_id: null, version: review.version })).toMatchObject({ status: 200 });
     const [registration] = await app.db.query<{ id: number; legal_name: string }>('SELECT id, legal_name FROM registrations WHERE user_id = $1', [userId]);
     const [entry] = await app.db.query<{ type: string; deadline_on: Date }>('SELECT type, deadline_on FROM aml_register_entries WHERE registration_id = $1', [registration!.id]);
     expect(entry?.type).toBe('ffr');

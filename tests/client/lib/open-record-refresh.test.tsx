@@ -17,6 +17,8 @@ import { crmKeys } from '../../../client/src/features/crm/api.ts';
 import { enquiryKeys } from '../../../client/src/features/contactus/api.ts';
 import { careerKeys } from '../../../client/src/features/careers/api.ts';
 import { chatKeys } from '../../../client/src/features/chats/api.ts';
+import { registrationKeys } from '../../../client/src/features/registrations/api.ts';
+import { amlKeys } from '../../../client/src/features/registrations/aml-api.ts';
 import { matchesKey } from '../../../client/src/lib/query-cache.ts';
 
 const notification = (link: string | null): NotificationRecord => ({ id: 1, kind: 'test', title: 'Returned', body: '', link, created_at: '2026-11-28T05:00:00Z', read_at: null });
@@ -51,6 +53,21 @@ describe('a record named by the stream reads again wherever it is open', () => {
     expect(covers({ entity: 'job_application', id: 2, client_id: null }, careerKeys.application(2))).toBe(true);
     expect(covers({ entity: 'conversation', id: 2, client_id: null }, chatKeys.conversation(2))).toBe(true);
     expect(keysOfSubject({ entity: 'faq', id: 1, client_id: null })).toEqual([]);
+  });
+
+  it("reads the open registration's page again when any registration changes (its pages are keyed by the client's user)", () => {
+    history.replaceState(null, '', '/home');
+    const review = watched(registrationKeys.review(31));
+    const timeline = watched(registrationKeys.timeline(31));
+    const screening = watched(amlKeys.screening(31));
+    const hosts = watched(registrationKeys.hosts);
+    publishNotification(about({ entity: 'registration', id: 9, client_id: null }, null));
+    expect(review).toHaveBeenCalledTimes(1);
+    expect(timeline).toHaveBeenCalledTimes(1);
+    expect(screening).not.toHaveBeenCalled();
+    publishNotification(about({ entity: 'aml_match', id: 4, client_id: null }, null));
+    expect(screening).toHaveBeenCalledTimes(1);
+    expect(hosts).not.toHaveBeenCalled();
   });
 
   it("reads the bookkeeper's open report again when the reviewer's approval links elsewhere", () => {

@@ -4,11 +4,14 @@ import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
+import { pageWindow, toPage } from '../../lib/pagination.ts';
+import { dubaiDate } from '../../../../common/calendar.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
 import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
+import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
 import { decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
 
 export async function amlRoutes(app: FastifyInstance) {
@@ -42,4 +45,12 @@ export async function amlRoutes(app: FastifyInstance) {
     return reply.code(created ? 201 : 200).send(result);
   });
   route(app, endpoints.search, async (request) => searchLists(app.db, request.body));
+
+  route(app, endpoints.registerEntries, async (request) => {
+    const window = pageWindow(request.query);
+    const { count, results } = await listRegister(app.db, request.query, window);
+    return toPage(request, window, count, results);
+  });
+  route(app, endpoints.addRegisterEntry, async (request, reply) => reply.code(201).send(await addRegisterEntry(app.db, request.body, context(request), dubaiDate())));
+  route(app, endpoints.updateRegisterEntry, async (request) => updateRegisterEntry(app.db, request.params.entryId, request.body, context(request), dubaiDate()));
 }

@@ -11,7 +11,6 @@ import { countryNames } from '../../../../common/aml-countries.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { CandidateSchema, DecideBody, Screening, ScreeningMatch, SearchBody } from '../../../../common/contract/aml.ts';
 import { dueDiligenceDetailPath } from '../../../../common/links.ts';
-import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -23,6 +22,7 @@ import { currentIndex } from './list-store.ts';
 import { PARTY_COLUMNS, partyStates, type PartyRow } from './party-rows.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { readRisk } from './risk-store.ts';
+import { registerDeadline } from './register-store.ts';
 
 /** Who hears of matches to decide and of a freeze: the Due Diligence page's roles; a freeze: ADMIN. */
 const REVIEW_ROLES = ['ADMIN', 'BD_MANAGER'] as const;
@@ -172,8 +172,6 @@ export async function screeningOf(db: Queryable, userId: number): Promise<Screen
 
 const MATCH_CONFLICT = 'Someone decided this match since you opened it. Reload to see the decision.';
 
-/** goAML's deadline for a fund freeze report: five business days (Cabinet Decision 74 of 2020). */
-export const GOAML_DEADLINE_WORKING_DAYS = 5;
 
 export async function decideMatch(db: Database, userId: number, matchId: number, body: DecideBody, context: ActionContext, today = dubaiDate()): Promise<Screening> {
   const registration = await findAmlRegistration(db, userId);
@@ -207,15 +205,17 @@ async function freeze(tx: Queryable, registration: AmlRegistration, match: Match
   await amlFile(tx, registration.id, true);
   const reason = `Confirmed match on the ${match.candidate.list === 'un' ? 'UN' : 'UAE local'} list (${match.candidate.reference}, ${match.candidate.listed_name})`;
   await tx.query('UPDATE aml_files SET frozen_at = coalesce(frozen_at, CURRENT_TIMESTAMP), frozen_reason = coalesce(frozen_reason, $2), version = version + 1 WHERE registration_id = $1', [registration.id, reason]);
-  await tx.query(
-    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4)",
-    [registration.id, match.id, addWorkingDays(today, GOAML_DEADLINE_WORKING_DAYS), reason],
+  const [entry] = await tx.query<{ id: number }>(
+    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4) RETURNING id",
+    [registration.id, match.id, registerDeadline(today), reason],
   );
-  // The notice names no list or person: it reaches staff only, but says no more than the freeze itself.
+  await writeAudit(tx, { entity: 'aml_register', entityId: entry!.id, kind: 'register_entry_opened', actorId, data: { registration_id: registration.id, type: 'ffr', match_id: match.id } });
+  // The notice names no list or person and not the register: it reaches ADMIN users who are not compliance
+  // officers too, so it says no more than the freeze itself (issue 31: no tipping off).
   await notifyRoles(tx, ['ADMIN'], {
     kind: 'client_frozen',
     title: 'Client frozen',
-    body: `${registration.legal_name} is frozen by a confirmed sanctions match; a fund freeze report is due within ${GOAML_DEADLINE_WORKING_DAYS} business days.`,
+    body: `${registration.legal_name} is frozen by a confirmed sanctions match.`,
     link: dueDiligenceDetailPath(registration.user_id),
   }, actorId);
 }

@@ -14,7 +14,7 @@ export async function auditRoutes(app: FastifyInstance) {
   route(app, endpoints.list, async (request) => {
     const window = pageWindow(request.query);
     const { page: _page, page_size: _size, ...filters } = request.query;
-    const { count, results } = await listAudit(app.db, filters, window);
+    const { count, results } = await listAudit(app.db, filters, window, signedInUser(request).compliance_officer);
     return toPage(request, window, count, results);
   });
 
@@ -22,7 +22,7 @@ export async function auditRoutes(app: FastifyInstance) {
     const actor = signedInUser(request);
     // Reading the whole trail out of the console is itself an event of the trail.
     await app.db.transaction((tx) => writeAudit(tx, { entity: 'user', entityId: actor.id, kind: 'audit_exported', actorId: actor.id, data: { filters: request.query } }));
-    const batches = exportAudit(app.db, request.query);
+    const batches = exportAudit(app.db, request.query, actor.compliance_officer);
     async function* lines() {
       yield csvRow(AUDIT_COLUMNS.map((column) => column.header));
       for await (const batch of batches) yield batch.map((entry) => csvRow(AUDIT_COLUMNS.map((column) => column.value(entry)))).join('');

@@ -33,8 +33,13 @@ const SELECT = `SELECT a.id, a.created_at, a.actor_id, ac.email AS actor_email, 
                 FROM audit_events a LEFT JOIN users ac ON ac.id = a.actor_id`;
 const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
 
-function filterOf(query: AuditExportQuery): SqlFilter {
+/**
+ * `seesRegister`: the caller is a compliance officer. Nobody else is shown a goAML register event, not even
+ * its existence in a count (issue 31: no tipping off).
+ */
+function filterOf(query: AuditExportQuery, seesRegister: boolean): SqlFilter {
   const where = new SqlFilter();
+  if (!seesRegister) where.addClause("a.entity <> 'aml_register'");
   if (query.actor !== undefined) where.add((p) => `a.actor_id = ${p}`, query.actor);
   if (query.area !== undefined) where.add((p) => `a.entity = ANY(${p}::text[])`, auditEntitiesOf(query.area));
   if (query.entity !== undefined) where.add((p) => `a.entity = ${p}`, query.entity);
@@ -64,8 +69,8 @@ function toEntry(row: EntryRow): AuditEntry {
   };
 }
 
-export async function listAudit(db: Queryable, query: AuditExportQuery, window: PageWindow): Promise<{ count: number; results: AuditEntry[] }> {
-  const where = filterOf(query);
+export async function listAudit(db: Queryable, query: AuditExportQuery, window: PageWindow, seesRegister: boolean): Promise<{ count: number; results: AuditEntry[] }> {
+  const where = filterOf(query, seesRegister);
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM audit_events a ${where.where}`, where.params);
   const rows = await db.query<EntryRow>(`${SELECT} ${where.where} ${NEWEST_FIRST} LIMIT ${window.size} OFFSET ${window.offset}`, where.params);
   return { count, results: rows.map(toEntry) };
@@ -74,10 +79,10 @@ export async function listAudit(db: Queryable, query: AuditExportQuery, window: 
 const EXPORT_BATCH = 1_000;
 
 /** The same selection in batches (keyset on the order, so a long export neither skips nor repeats an event). */
-export async function* exportAudit(db: Queryable, query: AuditExportQuery): AsyncGenerator<AuditEntry[]> {
+export async function* exportAudit(db: Queryable, query: AuditExportQuery, seesRegister: boolean): AsyncGenerator<AuditEntry[]> {
   let after: { at: Date; id: number } | null = null;
   for (;;) {
-    const where = filterOf(query);
+    const where = filterOf(query, seesRegister);
     if (after) {
       const at = where.bind(after.at);
       const id = where.bind(after.id);

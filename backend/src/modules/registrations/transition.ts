@@ -89,9 +89,8 @@ export function pipelineWrite<Result>(db: Database, write: PipelineWrite<Result>
     act: async (tx, row) => {
       const action = typeof write.action === 'function' ? write.action(row) : write.action;
       requireAction(action, row, write.actor.role);
-      // A client frozen by a confirmed sanctions match (issue 31): no pipeline action until the freeze is lifted.
-      // Who on staff handles the file is not an act for the client, so assigning it stays possible.
-      if (action !== 'assign') await refuseWhenFrozen(tx, { registrationId: row.id });
+      // A client frozen by a confirmed sanctions match: no act for the client until the freeze is lifted.
+      if (!pipelineAction(action).whileFrozen) await refuseWhenFrozen(tx, { registrationId: row.id });
       await write.act(tx, row, action);
     },
     read: write.read,

@@ -9,7 +9,8 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
 import { route } from '../../lib/routes.ts';
-import { changeRole, deactivateUser, inviteUser, listUserAudit, listUsers, newSetPasswordLink, reactivateUser, roleList, type UsersDeps } from './store.ts';
+import { invalidInput } from '../../lib/http-error.ts';
+import { changeRole, deactivateUser, inviteUser, listUserAudit, listUsers, newSetPasswordLink, reactivateUser, roleList, setComplianceOfficer, type UsersDeps } from './store.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const deps = (request: FastifyRequest): UsersDeps => ({ db: app.db, identity: app.identity, log: request.log });
@@ -46,7 +47,13 @@ export async function userRoutes(app: FastifyInstance) {
     return reply.code(201).send(invited);
   });
 
-  route(app, endpoints.changeRole, async (request) => changeRole(deps(request), signedInUser(request), request.params.userId, request.body.role));
+  route(app, endpoints.changeRole, async (request) => {
+    const { role, compliance_officer: officer } = request.body;
+    if (role === undefined && officer === undefined) throw invalidInput('role', 'give the role or the compliance officer mark');
+    let user = role === undefined ? null : await changeRole(deps(request), signedInUser(request), request.params.userId, role);
+    if (officer !== undefined) user = await setComplianceOfficer(deps(request), signedInUser(request), request.params.userId, officer);
+    return user!;
+  });
 
   route(app, endpoints.deactivate, async (request) => deactivateUser(deps(request), signedInUser(request), request.params.userId));
 

@@ -155,6 +155,19 @@ export async function changeRole(deps: UsersDeps, actor: Actor, userId: number, 
   });
 }
 
+/** The compliance officer mark (issue 31): only an ADMIN user can hold it, since the register is the ADMIN's. */
+export async function setComplianceOfficer(deps: UsersDeps, actor: Actor, userId: number, officer: boolean): Promise<StaffUser> {
+  return deps.db.transaction(async (tx) => {
+    const target = await lockStaffUser(tx, userId);
+    const [current] = await tx.query<{ compliance_officer: boolean }>('SELECT compliance_officer FROM users WHERE id = $1', [userId]);
+    if (current!.compliance_officer === officer) return toStaffUser(target);
+    if (officer && target.role !== 'ADMIN') throw invalidInput('compliance_officer', 'only an ADMIN user can be a compliance officer');
+    await tx.query('UPDATE users SET compliance_officer = $2 WHERE id = $1', [userId, officer]);
+    await audit(tx, actor, userId, 'compliance_officer_changed', { compliance_officer: !officer }, { compliance_officer: officer });
+    return toStaffUser(target);
+  });
+}
+
 /**
  * Marks the user inactive (the back end refuses them from the next request) and disables their Firebase
  * account with its refresh tokens revoked (the gateway refuses their current ID token once its

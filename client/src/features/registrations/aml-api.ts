@@ -7,6 +7,7 @@ import type { amlEndpoints, DecideBody, NewPartyBody, RateRiskBody, UpdatePartyB
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import { call } from '../../lib/call.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
@@ -17,6 +18,12 @@ export const amlKeys = {
   parties: (userId: string | number) => ['registrations', 'aml-parties', String(userId)] as const,
   screening: (userId: string | number) => ['registrations', 'aml-screening', String(userId)] as const,
 };
+
+// The AML file of the open registration (its parties, screening and what approval waits on) follows the stream,
+// keyed like the registration's pages by its client's user (see api.ts).
+for (const entity of ['aml_party', 'aml_match', 'aml_file'] as const) {
+  refreshOnRecordChange(entity, () => [['registrations', 'aml-parties'], ['registrations', 'aml-screening'], ['registrations', 'review']]);
+}
 
 export const useParties = (userId: number) => useQuery(amlKeys.parties(userId), (signal) => call(aml.parties, { params: { userId }, signal }));
 export const useScreening = (userId: number) => useQuery(amlKeys.screening(userId), (signal) => call(aml.screening, { params: { userId }, signal }));

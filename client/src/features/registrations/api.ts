@@ -24,6 +24,7 @@ import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
 import { exportFileName } from '../../../../common/onboarding.ts';
 import { call } from '../../lib/call.ts';
+import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
@@ -43,6 +44,14 @@ export const registrationKeys = {
   plans: ['registrations', 'plans'] as const,
   cycles: ['registrations', 'cycles'] as const,
 };
+
+/**
+ * A registration's pages are keyed by its client's user, while the stream names the registration by its own
+ * id: a change to any registration reads again whichever registration is open (one page at a time is on
+ * screen; the rest are only marked stale) and the lists and counts that show its stage.
+ */
+const registrationViews = [['registrations', 'review'], ['registrations', 'timeline'], ['registrations', 'status'], ['registrations', 'list'], registrationKeys.counts] as const;
+refreshOnRecordChange('registration', () => registrationViews);
 
 export function fetchRegistrations(query: RegistrationQuery, signal: AbortSignal): Promise<Page<RegistrationListItem>> {
   return call(registrations.list, { query, signal });

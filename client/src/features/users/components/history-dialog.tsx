@@ -46,6 +46,8 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Exported a list';
     case 'document_downloaded':
       return 'Downloaded a document';
+    case 'compliance_officer_changed':
+      return event.after?.compliance_officer === true ? 'Marked compliance officer' : 'No longer compliance officer';
   }
 }
 

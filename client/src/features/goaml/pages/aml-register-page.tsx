@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from '../../../../../common/contract/aml-register-paths.ts';
+import type { RegisterEntry, RegisterQuery } from '../../../../../common/contract/aml.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Pagination } from '../../../components/pagination.tsx';
+import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
+import { isNotFound } from '../../../lib/errors.ts';
+import { choiceField, integerField } from '../../../lib/url-list-state.ts';
+import { useListParams } from '../../../lib/use-list-controller.ts';
+import { useRegister } from '../api.ts';
+import { FilingDialog } from '../components/filing-dialog.tsx';
+import '../components/aml-register.css';
+
+const SCHEMA = {
+  page: integerField(1),
+  type: choiceField<'all' | RegisterType>(['all', ...REGISTER_TYPES], 'all'),
+  state: choiceField<'all' | RegisterState>(['all', ...REGISTER_STATES], 'open'),
+};
+
+const STATE_LABELS: Record<'all' | RegisterState, string> = { all: 'All', open: 'Open', filed: 'Filed' };
+
+/** The goAML register: open reports by deadline, then the filed ones; 'Record filing' opens the dialog. */
+export function AmlRegisterPage() {
+  useSignals();
+  const [view, setView] = useListParams(SCHEMA);
+  const query = useMemo<RegisterQuery>(
+    () => ({ page: view.page, ...(view.type !== 'all' ? { type: view.type } : {}), ...(view.state !== 'all' ? { state: view.state } : {}) }),
+    [view.page, view.type, view.state],
+  );
+  const register = useRegister(query);
+  const [editing, setEditing] = useState<RegisterEntry | null>(null);
+
+  if (isNotFound(register.error)) return <RecordNotFound what="Page" list={{ name: 'Home', path: '/' }} />;
+  return (
+    <div className="panel">
+      <div className="aml-register__toolbar">
+        <label>
+          Type
+          <select value={view.type} onChange={(event) => setView({ type: event.target.value as 'all' | RegisterType, page: 1 })}>
+            <option value="all">All</option>
+            {REGISTER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {REGISTER_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          State
+          <select value={view.state} onChange={(event) => setView({ state: event.target.value as 'all' | RegisterState, page: 1 })}>
+            {(['all', ...REGISTER_STATES] as const).map((state) => (
+              <option key={state} value={state}>
+                {STATE_LABELS[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {!register.data ? (
+        <LoadingIndicator label="Loading the register" />
+      ) : register.data.results.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <table className="aml-register__table">
+          <caption className="visually-hidden">goAML register entries</caption>
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Client</th>
+              <th scope="col">Deadline</th>
+              <th scope="col">Filed</th>
+              <th scope="col">goAML reference</th>
+              <th scope="col">Notes</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {register.data.results.map((entry) => (
+              <tr key={entry.id}>
+                <td>{REGISTER_TYPE_LABELS[entry.type]}</td>
+                <td>{entry.client.legal_name}</td>
+                <td className="aml-register__date">{entry.deadline_on}</td>
+                <td>{entry.filed_on ? <StatusChip variant="green">{entry.filed_on}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>}</td>
+                <td>{entry.goaml_reference ?? '—'}</td>
+                <td>{entry.notes}</td>
+                <td>
+                  <Button variant="ghost" onClick={() => setEditing(entry)} aria-label={`${entry.filed_on ? 'Edit' : 'Record filing'}: ${entry.client.legal_name}`}>
+                    {entry.filed_on ? 'Edit' : 'Record filing'}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {register.data && <Pagination page={view.page} pageSize={DEFAULT_PAGE_SIZE} count={register.data.count} totalPages={register.data.total_pages} onPage={(page) => setView({ page })} />}
+      {editing && <FilingDialog entry={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
