@@ -26,9 +26,6 @@ const AccessDenied = lazyPage(() => import('./components/access-denied.tsx').the
 /** Push toasts come only to a signed-in console: their code stays out of the login page's download. */
 const PushToastHost = lazy(() => import('./components/push-toast.tsx').then((module) => ({ default: module.PushToastHost })));
 
-/** The second step of a staff sign-in (issue 33): loaded only once a password sign-in needs it. */
-const SecondFactorPage = lazyPage(() => import('./features/auth/second-factor-page.tsx').then((module) => module.SecondFactorPage));
-
 const SignedInShell = lazyPage(() => import('./config/signed-in-shell.tsx').then((module) => module.SignedInShell));
 
 export function App() {
@@ -72,7 +69,6 @@ function SignedInArea() {
 
   if (status === 'loading') return <FullScreenSpinner />;
   if (status === 'signed-out') return <Redirect to={loginHref(search ? `${location}?${search}` : location)} replace />;
-  if (status === 'second-factor') return <SecondFactorPage />;
   if (!isStaffRole(role)) {
     return (
       <AccessDenied

@@ -30,7 +30,6 @@ export const NOT_ON_LOGIN_ROUTE: Readonly<Record<string, string>> = {
   'client/src/components/mobile-notice.tsx': 'phones only, instead of the console',
   'client/src/lib/push.ts': 'once Firebase reports a signed-in user (auth.ts watchAuthState)',
   'client/src/lib/me.ts': "the signed-in user's profile read, once Firebase has signed someone in (auth.ts watchAuthState's readMe)",
-  'client/src/features/auth/second-factor-page.tsx': 'a staff sign-in waiting for its code or its enrolment, after the password (app.tsx SignedInArea)',
 };
 
 export interface BundleSizes {

@@ -332,6 +332,8 @@ describe('the second factor (issue 33)', () => {
     expect(problems).toEqual([]);
     expect(routes.filter(({ route }) => route.config?.endpoint?.beforeSecondFactor).map(({ method, route }) => `${method} ${route.url}`).sort()).toEqual([
       'GET /api/security/second-factor',
+      // The profile says whether the code is still needed: the console's sign-in reads it first.
+      'GET /api/users/me',
       'POST /api/security/second-factor/enrolment',
       'POST /api/security/second-factor/enrolment/confirm',
       'POST /api/security/second-factor/reset',

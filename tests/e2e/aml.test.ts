@@ -8,7 +8,7 @@ import type { Parties } from '../../common/contract/aml.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { signIn, startE2E, type E2E } from './helpers.ts';
+import { signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let token: string;
@@ -52,9 +52,7 @@ describe('AML due diligence', () => {
     const { page } = await e2e.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto(`${e2e.stack.url}/auth/login`);
-    const { email, password } = e2e.account('ADMIN');
-    await signIn(page, email, password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(page, e2e.account('ADMIN'));
     await page.goto(`${e2e.stack.url}/due-diligence/details/${userId}`);
 
     const checklist = page.getByRole('region', { name: 'Due diligence checklist' });

@@ -5,7 +5,7 @@
  * invoice, and both reach 'reported', each reported to the authority once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shoot, signIn, startE2E, type E2E } from './helpers.ts';
+import { shoot, signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -33,9 +33,7 @@ describe('E-invoicing', () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(20_000);
     await page.goto(`${e2e.stack.url}/auth/login`);
-    const { email, password } = e2e.account('BOOKKEEPER');
-    await signIn(page, email, password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(page, e2e.account('BOOKKEEPER'));
     await page.goto(`${e2e.stack.url}/unsynced-inv?tab=einvoices`);
     const table = page.getByRole('table', { name: 'E-invoices needing attention' });
     const rejectedRow = table.locator('[role="row"]').filter({ hasText: 'Rejected' }).first();

@@ -49,6 +49,8 @@ declare module 'fastify' {
     tokenExpiresAt: number;
     /** The verified ID token (its uid and auth_time: the second factor binds to the sign-in). */
     idToken: DecodedIdToken | null;
+    /** A staff sign-in whose code was not checked yet: only the routes marked beforeSecondFactor answer it. */
+    secondFactorMissing: boolean;
   }
 }
 
@@ -77,6 +79,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('user', null);
     app.decorateRequest('tokenExpiresAt', 0);
     app.decorateRequest('idToken', null);
+    app.decorateRequest('secondFactorMissing', false);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
@@ -95,7 +98,8 @@ export const authPlugin = fp<AuthPluginOptions>(
       await app.authenticate(request);
       // Roles live in the back end's database, not in the token: the second factor is enforced here, where a
       // staff account is known, rather than at the gateway (docs/areas/security.md).
-      if (options.secondFactor && isStaffRole(request.user?.role) && !request.routeOptions.config.endpoint?.beforeSecondFactor && !passedSecondFactor(request.idToken!)) {
+      request.secondFactorMissing = Boolean(options.secondFactor) && isStaffRole(request.user?.role) && !passedSecondFactor(request.idToken!);
+      if (request.secondFactorMissing && !request.routeOptions.config.endpoint?.beforeSecondFactor) {
         throw new HttpError(401, 'SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.');
       }
       if (request.headers[ADMIN_NETWORK_HEADER] === 'outside' && request.user?.role === 'ADMIN') await refuseAdminNetwork(app, request);

@@ -1,6 +1,6 @@
 import { createApiClient } from './api-client.ts';
 import { endLostSession, sessionIdToken } from './session-lost.ts';
-import { authStatus } from '../state/session.ts';
+import { secondFactorPending } from './second-factor-state.ts';
 
 /** The console's API client, authenticated as the signed-in Firebase user. */
 export const api = createApiClient({
@@ -10,6 +10,6 @@ export const api = createApiClient({
   onForbidden: (_error, path) => void import('./profile.ts').then(({ recheckProfile }) => recheckProfile(path, api)),
   // A signed-in console whose sign-in lost its second factor (an administrator reset it) asks for the code.
   onSecondFactor: () => {
-    if (authStatus.value === 'signed-in') authStatus.value = 'second-factor';
+    secondFactorPending.value = true;
   },
 });

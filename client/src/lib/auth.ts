@@ -129,8 +129,7 @@ function settleSignIn(error?: unknown): void {
   pendingSignIn = null;
 }
 
-/** Also run by the second factor's page once the code passed, with a token refreshed to carry it. */
-export async function onAuthState(auth: Auth, user: User | null, readMe: () => Promise<Me>): Promise<void> {
+async function onAuthState(auth: Auth, user: User | null, readMe: () => Promise<Me>): Promise<void> {
   if (!user) {
     // Signed out without a logout (the provider dropped a disabled or revoked session on its own): the login
     // page says the session ended; the reason, once known, replaces this.
@@ -159,14 +158,6 @@ export async function onAuthState(auth: Auth, user: User | null, readMe: () => P
     authStatus.value = 'signed-in';
     settleSignIn();
   } catch (error) {
-    // A staff sign-in waits for its code (issue 33): the console shows the code prompt, and the login page
-    // stops waiting.
-    // (The check is written out: the helper lives with the API client, which the login route does without.)
-    if ((error as { body?: { errorCode?: unknown } }).body?.errorCode === 'SECOND_FACTOR_REQUIRED') {
-      authStatus.value = 'second-factor';
-      settleSignIn();
-      return;
-    }
     notifyError(error);
     settleSignIn(error);
     await signOut(auth);

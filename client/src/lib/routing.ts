@@ -24,8 +24,7 @@ export function loginHref(returnTo: string): string {
 
 /** After sign-in: the remembered page when the role may open it, else the role's first entry. */
 export function destinationAfterSignIn(role: unknown, returnTo: string | null): string {
-  // No staff role yet (the sign-in waits for its second factor, issue 33; a client account): the remembered page says the rest.
-  if (!isStaffRole(role)) return safeReturnPath(returnTo) ?? '/';
+  if (!isStaffRole(role)) return '/';
   const target = safeReturnPath(returnTo);
   if (target && decideAccess(role, target).kind === 'allowed') return target;
   return firstAllowedPath(role);

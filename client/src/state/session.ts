@@ -46,10 +46,9 @@ export const session = signal<Session>({ ...DEFAULT_SESSION, access_token: readS
 
 /**
  * Where authentication stands: 'loading' until the provider's first answer and while the profile is
- * fetched, then signed in (profile stored) or signed out; 'second-factor' while a staff sign-in waits for
- * its code (or its enrolment), issue 33.
+ * fetched, then signed in (profile stored) or signed out.
  */
-export type AuthStatus = 'loading' | 'signed-in' | 'signed-out' | 'second-factor';
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 export const authStatus = signal<AuthStatus>('loading');
 
 /**

@@ -64,9 +64,11 @@ describe('over HTTP', () => {
     // createUsers signed in (with the factor) within this second: a sign-in of the same second is the same auth_time.
     await nextSecond();
     const first = await passwordSignIn(email);
-    const refused = await call('GET', '/api/users/me', first.idToken);
+    const refused = await call('GET', '/api/notifications/', first.idToken);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ errorCode: 'SECOND_FACTOR_REQUIRED' });
+    // The profile answers, saying the code is still needed.
+    expect((await call('GET', '/api/users/me', first.idToken)).json()).toMatchObject({ second_factor_missing: true });
     expect((await call('GET', '/api/security/second-factor', first.idToken)).json()).toEqual({ enrolled: false, locked_until: null, recovery_codes_left: 0 });
 
     const enrolment = (await call('POST', '/api/security/second-factor/enrolment', first.idToken, {})).json<{ secret: string; uri: string }>();
@@ -84,21 +86,23 @@ describe('over HTTP', () => {
     expect((await call('POST', '/api/security/second-factor/enrolment', first.idToken, {})).statusCode).toBe(409);
 
     // The same token still lacks the claim; refreshed, it carries it.
-    expect((await call('GET', '/api/users/me', first.idToken)).statusCode).toBe(401);
-    expect((await call('GET', '/api/users/me', await refreshed(first.refreshToken))).statusCode).toBe(200);
+    expect((await call('GET', '/api/notifications/', first.idToken)).statusCode).toBe(401);
+    const firstRefreshed = await refreshed(first.refreshToken);
+    expect((await call('GET', '/api/notifications/', firstRefreshed)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', firstRefreshed)).json()).toMatchObject({ second_factor_missing: false });
 
     // A new sign-in needs a new code; the code already used in this step is refused (replay), the next step's passes.
     await nextSecond();
     const second = await passwordSignIn(email);
-    expect((await call('GET', '/api/users/me', second.idToken)).json()).toMatchObject({ errorCode: 'SECOND_FACTOR_REQUIRED' });
+    expect((await call('GET', '/api/notifications/', second.idToken)).json()).toMatchObject({ errorCode: 'SECOND_FACTOR_REQUIRED' });
     const used = await app.db.query<{ last_step: string }>('SELECT last_step::text AS last_step FROM second_factors WHERE user_id = $1', [await idOf(email)]);
     const replay = await call('POST', '/api/security/second-factor/verify', second.idToken, { code: codeAt(enrolment.secret, Number(used[0]!.last_step) * TOTP_PERIOD_SECONDS * 1000) });
     expect(replay.statusCode).toBe(409);
     const next = await call('POST', '/api/security/second-factor/verify', second.idToken, { code: codeAt(enrolment.secret, (Number(used[0]!.last_step) + 1) * TOTP_PERIOD_SECONDS * 1000) });
     expect(next.statusCode, next.body).toBe(200);
-    expect((await call('GET', '/api/users/me', await refreshed(second.refreshToken))).statusCode).toBe(200);
+    expect((await call('GET', '/api/notifications/', await refreshed(second.refreshToken))).statusCode).toBe(200);
     // The first sign-in keeps its claim too (a second browser does not sign the first one out).
-    expect((await call('GET', '/api/users/me', await refreshed(first.refreshToken))).statusCode).toBe(200);
+    expect((await call('GET', '/api/notifications/', await refreshed(first.refreshToken))).statusCode).toBe(200);
 
     const userId = await idOf(email);
     const kinds = (await events(`entity=user&record=${userId}`)).map((event) => event.kind);
@@ -107,7 +111,7 @@ describe('over HTTP', () => {
 
   it('leaves client accounts alone, and refuses them the staff factor', async () => {
     const client = await passwordSignIn(users.get('CLIENT')!.email);
-    expect((await call('GET', '/api/users/me', client.idToken)).statusCode).toBe(200);
+    expect((await call('GET', '/api/users/me', client.idToken)).json()).toMatchObject({ second_factor_missing: false });
     expect((await call('POST', '/api/security/second-factor/enrolment', client.idToken, {})).statusCode).toBe(403);
   });
 

@@ -19,7 +19,7 @@ export function LoginPage() {
   // A ref, not the state: the second click of a double click arrives before the re-render that disables.
   const signingIn = useRef(false);
 
-  if (authStatus.value === 'signed-in' || authStatus.value === 'second-factor') {
+  if (authStatus.value === 'signed-in') {
     const returnTo = new URLSearchParams(search).get(RETURN_PARAM);
     return <Redirect to={destinationAfterSignIn(session.value.role, returnTo)} replace />;
   }

@@ -15,6 +15,9 @@ import { QrCode } from '../../components/qr-code.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
 import { FormError, TextField } from '../../components/text-field.tsx';
 import { call } from '../../lib/call.ts';
+import { currentIdToken } from '../../lib/firebase.ts';
+import { readMe } from '../../lib/me.ts';
+import { queryCache } from '../../lib/query-cache.ts';
 import { formatDubaiDateTime } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useQuery } from '../../lib/use-query.ts';
@@ -25,14 +28,12 @@ const STATUS_KEY = ['security', 'second-factor'] as const;
 
 type Step = 'code' | 'recovery' | 'reset';
 
-/** The code passed: a refreshed token carries it, and the profile is read with it, as after a sign-in. */
+/** The code passed: a refreshed token carries it, and the profile read with it lets the shell show the page. */
 async function finish(): Promise<void> {
-  const [{ firebaseAuth, onAuthState }, { readMe }] = await Promise.all([import('../../lib/auth.ts'), import('../../lib/me.ts')]);
-  const auth = firebaseAuth();
-  const user = auth.currentUser;
-  if (!user) return;
-  await user.getIdToken(true);
-  await onAuthState(auth, user, readMe);
+  await currentIdToken(true);
+  await readMe();
+  // Whatever was refused for want of the code reads again.
+  queryCache.invalidate([]);
 }
 const signOut = () => void import('../../lib/auth.ts').then(({ logout }) => logout());
 
@@ -61,6 +62,11 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
     onSuccess: () => (step === 'reset' ? onReset() : void finish()),
   });
   const field = step === 'code' ? 'code' : 'recovery_code';
+  // A new attempt clears the last one's refusal.
+  const onType = (text: string) => {
+    setValue(text);
+    verify.reset();
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void verify.run(value);
@@ -88,7 +94,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
             required
             autoFocus
             value={value}
-            onValueChange={setValue}
+            onValueChange={onType}
             error={verify.fieldErrors.code}
           />
         ) : (
@@ -99,7 +105,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
             required
             autoFocus
             value={value}
-            onValueChange={setValue}
+            onValueChange={onType}
             error={verify.fieldErrors[field]}
           />
         )}
