@@ -12,6 +12,8 @@ import { demoTotpSecret } from '../../backend/src/demo/accounts.ts';
 import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
+/** A passed code refreshes the token and reads the profile before the prompt goes: slow on a loaded machine. */
+const OUTCOME_TIMEOUT_MS = 30_000;
 
 /** After the password was sent: answers the code prompt or enrols, whichever the console shows; nothing when it shows neither. */
 export async function passSecondFactor(page: Page, email: string): Promise<void> {
@@ -19,7 +21,7 @@ export async function passSecondFactor(page: Page, email: string): Promise<void>
   const setUp = page.getByRole('button', { name: 'Set up now' });
   const signedIn = page.getByRole('navigation', { name: 'Main' }).or(page.locator('.user-block__role'));
   const refused = page.locator('.auth-form [role="alert"]').or(page.locator('.Toastify__toast--error'));
-  await prompt.or(setUp).or(signedIn).or(refused).first().waitFor();
+  await prompt.or(setUp).or(signedIn).or(refused).first().waitFor({ timeout: OUTCOME_TIMEOUT_MS });
   if (await setUp.isVisible()) return enrol(page);
   if (!(await prompt.isVisible())) return;
   await enterCode(page, demoTotpSecret(email));
@@ -35,11 +37,11 @@ async function enterCode(page: Page, secret: string): Promise<void> {
     // The form's own alert (typing clears it), not the toast, which outlives the attempt.
     const used = page.locator('.auth-form [role="alert"]').filter({ hasText: 'used already' });
     const outcome = await Promise.race([
-      prompt.waitFor({ state: 'detached' }).then(
+      prompt.waitFor({ state: 'detached', timeout: OUTCOME_TIMEOUT_MS }).then(
         () => 'passed' as const,
         () => 'timeout' as const,
       ),
-      used.waitFor().then(
+      used.waitFor({ timeout: OUTCOME_TIMEOUT_MS }).then(
         () => 'used' as const,
         () => 'timeout' as const,
       ),

@@ -19,6 +19,7 @@ import { routePatterns } from '../lib/routing.ts';
 import { AppShell } from '../shell/app-shell.tsx';
 import { NavCountsContext } from '../shell/nav-counts.ts';
 import { SideNav } from '../shell/side-nav.tsx';
+import { IdleSignOut } from '../shell/idle-sign-out.tsx';
 
 /** The second step of a staff sign-in (issue 33): loaded only when a sign-in waits for its code. */
 const SecondFactorPage = lazyPage(() => import('../features/auth/second-factor-page.tsx').then((module) => module.SecondFactorPage));
@@ -50,6 +51,7 @@ function Shell({ title }: { title: string | undefined }) {
     <RoutePreloadContext value={preloadPath}>
       <NavCountsContext value={useNavCounts}>
         <AppShell title={title} sidebar={sidebar} foldable={!verification}>
+          <IdleSignOut />
           <Suspense fallback={<LoadingIndicator />}>
             <Switch>
               {ROUTES.flatMap((route) => routePatterns(route).map((pattern) => <Route key={pattern} path={pattern} component={PAGES[route.id]} />))}
