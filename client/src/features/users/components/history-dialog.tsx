@@ -11,7 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, signOutUserEverywhere, userKeys } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -66,11 +66,16 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
     success: `${userDisplayName(user.display_name)} is signed out everywhere`,
     invalidates: [userKeys.all],
   });
+  const resetFactor = useAction<void, unknown>({
+    run: (_input, { headers }) => resetUserSecondFactor(user.id, headers),
+    success: `${userDisplayName(user.display_name)} sets up the second factor again at the next sign-in`,
+    invalidates: [userKeys.all],
+  });
   return (
     <Dialog
       title={`History of ${userDisplayName(user.display_name)}`}
       onClose={onClose}
-      busy={resend.busy || endSessions.busy}
+      busy={resend.busy || endSessions.busy || resetFactor.busy}
       closeOnBackdrop={link === null}
       footer={
         <>
@@ -82,6 +87,11 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
           {user.active && (
             <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
               Sign out everywhere
+            </Button>
+          )}
+          {user.active && (
+            <Button variant="outlined" loading={resetFactor.busy} onClick={() => void resetFactor.run()}>
+              Reset second factor
             </Button>
           )}
           <Button onClick={onClose}>Close</Button>
