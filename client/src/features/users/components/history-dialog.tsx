@@ -84,21 +84,22 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
               New set-password link
             </Button>
           )}
-          {user.active && (
-            <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
-              Sign out everywhere
-            </Button>
-          )}
-          {user.active && (
-            <Button variant="outlined" loading={resetFactor.busy} onClick={() => void resetFactor.run()}>
-              Reset second factor
-            </Button>
-          )}
           <Button onClick={onClose}>Close</Button>
         </>
       }
     >
       {link && <SetPasswordLink email={user.email} link={link} />}
+      {/* A lost laptop or phone (issue 33): kept beside the history they add to, the footer holds the rest. */}
+      {user.active && (
+        <div className="user-history__security">
+          <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
+            Sign out everywhere
+          </Button>
+          <Button variant="outlined" loading={resetFactor.busy} onClick={() => void resetFactor.run()}>
+            Reset second factor
+          </Button>
+        </div>
+      )}
       <p className="user-history__audit">
         <Link href={auditListPath({ entity: 'user', record: user.id })}>Every event about {userDisplayName(user.display_name)} on the Audit page</Link>
         {' · '}
