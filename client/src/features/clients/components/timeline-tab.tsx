@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { CLIENT_TIMELINE_GROUPS, CLIENT_TIMELINE_GROUP_LABELS } from '../../../../../common/clients.ts';
 import type { ClientDetail } from '../../../../../common/contract/clients.ts';
+import { AuditLink } from '../../../components/audit-link.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatFull } from '../../../lib/dates.ts';
@@ -21,6 +22,7 @@ export function TimelineTab({ client }: { client: ClientDetail }) {
         <h2 id="client-timeline" className="client-section__title">
           Timeline
         </h2>
+        <AuditLink entity="client" record={client.id} />
         <div className="clients-list__filter">
           <label htmlFor={id}>Show</label>
           <select id={id} className="clients-list__select" value={group ?? ''} onChange={(event) => setGroup(event.target.value || null)}>
