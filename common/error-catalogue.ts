@@ -26,6 +26,8 @@ export const SERVICE_CODES = [
   'HEADERS_TOO_LARGE',
   // The website's public endpoints, over their per-address rate (issue 21).
   'RATE_LIMITED',
+  // A staff token without the second factor of its sign-in (issue 33): the console asks for the code.
+  'SECOND_FACTOR_REQUIRED',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

@@ -40,11 +40,20 @@ export const USER_EVENT_KINDS = [
   'signed_out_everywhere',
   'admin_network_refused',
   'audit_exported',
+  // The second factor (issue 33): a sign-in is the code check of a new sign-in (its auth_time), by code or recovery code.
+  'signed_in',
+  'second_factor_enrolled',
+  'second_factor_failed',
+  'second_factor_locked',
+  'second_factor_reset',
+  // Reads worth a record (issue 33): a list's CSV export, a document's download.
+  'list_exported',
+  'document_downloaded',
 ] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 
 /** Events that record a read (an export of the audit trail), not a change: an accepted GET may add one. */
-export const READ_EVENT_KINDS: readonly UserEventKind[] = ['audit_exported'];
+export const READ_EVENT_KINDS: readonly UserEventKind[] = ['audit_exported', 'list_exported', 'document_downloaded'];
 
 /**
  * A client's timeline: its own events (entity 'client'), its subscriptions' ('subscription') and its monthly
@@ -207,5 +216,7 @@ export const NOTIFICATION_KINDS = [
   // AML due diligence (issue 31)
   ...AML_EVENT_KINDS,
   ...AML_NOTICE_KINDS,
+  // staff security (issue 33): an administrator reset the user's second factor
+  'second_factor_reset',
   'test',
 ] as const;

@@ -23,6 +23,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../backend/src/demo/accounts.ts';
+import { emulatorIdToken } from './lib/emulator-fetch.ts';
 import { MOBILE_NOTICE_TEXT } from '../common/mobile-notice.ts';
 import { freePort } from './lib/auth-emulator.ts';
 
@@ -209,12 +210,8 @@ async function main(): Promise<void> {
   const anonymous = await fetch(`${base}/api/users/me`);
   check(anonymous.status === 401 && String(anonymous.headers.get('content-type')).includes('application/json'), 'an API call without a token is a 401 JSON error');
   const admin = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')!;
-  const signIn = await fetch(`http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.email, password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
-  const { idToken } = (await signIn.json()) as { idToken?: string };
+  // Its sign-in past the second factor (issue 33), as the code check leaves it.
+  const idToken = await emulatorIdToken(`127.0.0.1:${emulatorPort}`, admin.email, DEMO_PASSWORD).catch(() => undefined);
   check(Boolean(idToken), `the demo account ${admin.email} signs in at the emulator`);
   const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Firebase ${idToken}` } });
   const meBody = (await me.json()) as { email?: string };

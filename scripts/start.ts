@@ -12,7 +12,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { roleLabel } from '../common/roles.ts';
+import { isStaffRole, roleLabel } from '../common/roles.ts';
+import { demoTotpSecret } from '../backend/src/demo/accounts.ts';
 import { onLauncherGone } from './lib/processes.ts';
 import { BUILD_OUTPUTS, StackError, startStack, type Stack } from './lib/stack.ts';
 
@@ -118,8 +119,10 @@ console.log(
     '',
     `  Staff console ready in ${((Date.now() - started) / 1000).toFixed(1)} s: http://localhost:${gatewayPort}`,
     '',
-    `  Demo accounts (password for all: ${stack.accounts[0]?.password}):`,
-    ...stack.accounts.map((account) => `    ${account.email.padEnd(width)}  ${roleLabel(account.role)}`),
+    `  Demo accounts (password for all: ${stack.accounts[0]?.password}; staff also enter a code: npm run demo:code -- <e-mail>):`,
+    ...stack.accounts.map(
+      (account) => `    ${account.email.padEnd(width)}  ${roleLabel(account.role).padEnd(24)}${isStaffRole(account.role) ? `  TOTP secret ${demoTotpSecret(account.email)}` : ''}`,
+    ),
     '',
     `  Demo website form (posts enquiries to the gateway): ${stack.demoWebsiteUrl}`,
     '',

@@ -32,6 +32,11 @@ export interface BackendConfig {
   AUTH_TIMEOUT_MS: number;
   /** Send notifications to closed browsers through FCM (needs Admin credentials for the project). */
   FCM_PUSH: boolean;
+  /**
+   * Staff sign-in needs the TOTP second factor (issue 33): every staff call whose sign-in passed no code check
+   * is refused with 401 SECOND_FACTOR_REQUIRED. `off` only for a staged roll-out.
+   */
+  STAFF_SECOND_FACTOR: 'required' | 'off';
   /** How often an open notification stream sends a heartbeat comment, so idle proxies keep it open. */
   STREAM_HEARTBEAT_MS: number;
   /** The console's public origin for set-password links; unset, taken from each request's (forwarded) host. */
@@ -97,6 +102,7 @@ const schema = {
     TRUST_PROXY: { type: 'string', default: 'loopback,uniquelocal' },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
     FCM_PUSH: { type: 'boolean', default: false },
+    STAFF_SECOND_FACTOR: { type: 'string', enum: ['required', 'off'], default: 'required' },
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },

@@ -100,6 +100,11 @@ export interface EndpointSpec {
   condition?: string;
   /** Catalogue codes the endpoint answers beyond those its input, access and record imply. */
   errors?: readonly ErrorStatus[];
+  /**
+   * Reachable by a staff token whose sign-in has not passed the second factor yet (enrolment and the code
+   * check, issue 33); every other staff call is refused with 401 SECOND_FACTOR_REQUIRED.
+   */
+  beforeSecondFactor?: true;
 }
 
 /** Statuses an endpoint may declare beyond those derived from its shape. */

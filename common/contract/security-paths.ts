@@ -4,4 +4,24 @@ export const securityRoutes = {
   signOutEverywhere: 'POST /security/sign-out-everywhere',
   /** The same for another user: a lost laptop (ADMIN, from Users). */
   signOutUserEverywhere: 'POST /security/users/:userId/sign-out-everywhere',
+  /** Whether the signed-in staff user has a second factor yet, and whether it is locked. */
+  secondFactor: 'GET /security/second-factor',
+  /** A new, unconfirmed TOTP secret (replacing an unconfirmed one) for the authenticator app. */
+  startEnrolment: 'POST /security/second-factor/enrolment',
+  /** Confirms the enrolment with a code: answers the ten recovery codes, once. */
+  confirmEnrolment: 'POST /security/second-factor/enrolment/confirm',
+  /** The code check of a new sign-in: a TOTP code or a recovery code. */
+  verify: 'POST /security/second-factor/verify',
+  /** Removes one's own second factor with a recovery code (a lost phone), to enrol again. */
+  resetOwn: 'POST /security/second-factor/reset',
+  /** Removes another staff user's second factor (ADMIN): they enrol again at their next sign-in. */
+  resetUser: 'POST /security/users/:userId/second-factor/reset',
 } as const;
+
+/** How many recovery codes an enrolment gives, and how many wrong codes lock the second factor, for how long. */
+export const RECOVERY_CODE_COUNT = 10;
+export const SECOND_FACTOR_MAX_FAILURES = 5;
+export const SECOND_FACTOR_LOCK_MINUTES = 15;
+/** The custom claim listing the sign-ins (auth_time, seconds) whose code was checked; the last few are kept. */
+export const SECOND_FACTOR_CLAIM = 'sf';
+export const SECOND_FACTOR_CLAIM_KEEP = 5;

@@ -106,6 +106,7 @@ describe('GET /api/users/me', () => {
       role,
       profile_picture: null,
       profile: { id: expect.any(Number) },
+      second_factor_missing: false,
     });
   });
 

@@ -19,6 +19,7 @@ import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { copyPostgresTemplate, readPgliteDump } from '../support/database-templates.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
+import { SECOND_FACTOR_CLAIM } from '../../common/contract/security-paths.ts';
 
 export interface TestUser {
   email: string;
@@ -106,9 +107,9 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
   return app;
 }
 
-/** Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token. */
-export function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD): Promise<string> {
-  return emulatorIdToken(emulatorHost, email, password);
+/** Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token (its sign-in past the second factor). */
+export function signIn(emulatorHost: string, email: string, password = DEMO_PASSWORD, options: { secondFactor?: boolean } = {}): Promise<string> {
+  return emulatorIdToken(emulatorHost, email, password, options);
 }
 
 /** A fresh, unverified account created by self sign-up (what any visitor could do). */
@@ -149,7 +150,7 @@ export async function createUsers(app: FastifyInstance, emulatorHost: string, ro
 }
 
 /** An unsigned token as the emulator issues them; firebase-admin in emulator mode checks claims, not signatures. */
-export function forgeEmulatorToken(claims: { projectId: string; uid: string; email?: string; issuedSecondsAgo?: number; lifetimeSeconds?: number }): string {
+export function forgeEmulatorToken(claims: { projectId: string; uid: string; email?: string; issuedSecondsAgo?: number; lifetimeSeconds?: number; secondFactor?: boolean }): string {
   const now = Math.floor(Date.now() / 1000);
   const iat = now - (claims.issuedSecondsAgo ?? 0);
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -164,6 +165,8 @@ export function forgeEmulatorToken(claims: { projectId: string; uid: string; ema
     email: claims.email,
     email_verified: true,
     firebase: { identities: {}, sign_in_provider: 'password' },
+    // The sign-in passed the second factor (issue 33), unless the test is about one that did not.
+    ...(claims.secondFactor === false ? {} : { [SECOND_FACTOR_CLAIM]: [iat] }),
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
 }

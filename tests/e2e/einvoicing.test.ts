@@ -6,7 +6,7 @@
  * ASP and when appointed, TIN) is recorded on its compliance calendar, whose e-invoicing deadlines follow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shoot, signIn, startE2E, type E2E } from './helpers.ts';
+import { shoot, signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -34,9 +34,7 @@ describe('E-invoicing', () => {
     const { page } = await e2e.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(20_000);
     await page.goto(`${e2e.stack.url}/auth/login`);
-    const { email, password } = e2e.account('BOOKKEEPER');
-    await signIn(page, email, password);
-    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await signInThroughForm(page, e2e.account('BOOKKEEPER'));
     await page.goto(`${e2e.stack.url}/unsynced-inv?tab=einvoices`);
     const table = page.getByRole('table', { name: 'E-invoices needing attention' });
     const rejectedRow = table.locator('[role="row"]').filter({ hasText: 'Rejected' }).first();

@@ -6,6 +6,7 @@
  * scanned with axe-core against WCAG 2.0/2.1 A and AA and 2.2 AA (the afterEach's checkA11y), each distinct
  * state once per file, so a page that passes today's scan keeps passing it.
  */
+import { passSecondFactor } from '../support/totp.ts';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -200,6 +201,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
  */
 export async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
   await signIn(page, account.email, account.password);
+  await passSecondFactor(page, account.email);
   await signedInFrame(page).waitFor();
 }
 

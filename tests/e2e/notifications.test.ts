@@ -22,7 +22,7 @@ import { registrationsRoutes } from '../../common/contract/registrations-paths.t
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
-import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
+import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { buildApp } from '../../gateway/src/app.ts';
 import { loadConfig } from '../../gateway/src/config.ts';
 import { BUILD_OUTPUTS } from '../../scripts/lib/stack.ts';
@@ -192,12 +192,8 @@ describe('a gateway restart', () => {
 describe('the review loop', () => {
   /** An ID token from the emulator's REST sign-in, for the calls the client app (or the test) makes itself. */
   async function apiToken(email: string): Promise<string> {
-    const response = await emulatorFetch(`http://${e2e.stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    });
-    return ((await response.json()) as { idToken: string }).idToken;
+    // Its sign-in past the second factor, as the apps' code check leaves it (scripts/lib/emulator-fetch.ts).
+    return emulatorIdToken(e2e.stack.authEmulatorHost, email, DEMO_PASSWORD);
   }
 
   /** A call through the gateway, as the client app makes it. */

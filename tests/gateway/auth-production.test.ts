@@ -163,6 +163,7 @@ describe('signature checks with production keys', () => {
     expect(JSON.parse(response.text)).toEqual({
       firebase: { apiKey: 'AIzaSy-test-key', authDomain: `${PROJECT_ID}.firebaseapp.com`, projectId: PROJECT_ID },
       storeLinks: {},
+      sessionIdleMinutes: 30,
     });
   });
 });

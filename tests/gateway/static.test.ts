@@ -192,6 +192,7 @@ describe('/config.json', () => {
       firebase: { apiKey: 'demo-api-key', authDomain: `${TEST_PROJECT_ID}.firebaseapp.com`, projectId: TEST_PROJECT_ID },
       authEmulatorUrl: `http://${emulatorHost}`,
       storeLinks: { playStore: 'https://play.google.com/store/apps/details?id=example.console' },
+      sessionIdleMinutes: 30,
     });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -3,6 +3,8 @@
  * the Auth emulator and the demo seed creates the matching back-end users (linked on first sign-in by their
  * verified e-mail), so the two lists cannot drift.
  */
+import { createHash } from 'node:crypto';
+import { Secret } from 'otpauth';
 import type { Phase } from '../../../common/pipeline.ts';
 import { STAFF_ROLES, type Role } from '../../../common/roles.ts';
 
@@ -41,3 +43,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'client4@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Arjun Pillai', onboarding: 'profile_verified' },
   { email: 'client5@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Noura Al Hashimi', onboarding: 'awaiting_documents' },
 ];
+
+/**
+ * A demo staff account's TOTP secret (issue 33): derived from its e-mail, so the demo, `npm run demo:code`
+ * and the browser tests know it without a database, as they know DEMO_PASSWORD. Demo data only.
+ */
+export const demoTotpSecret = (email: string): string =>
+  new Secret({ buffer: createHash('sha1').update(`demo-totp:${email.toLowerCase()}`).digest().buffer as ArrayBuffer }).base32;

@@ -16,6 +16,7 @@ import { seedInvoices } from '../modules/invoices/seed.ts';
 import { seedPlans } from '../modules/plans/seed.ts';
 import { seedRegistrations } from '../modules/registrations/seed.ts';
 import { seedRequests } from '../modules/requests/seed.ts';
+import { seedSecurity } from '../modules/security/seed.ts';
 import { seedTasks } from '../modules/tasks/seed.ts';
 import { seedUsers } from '../modules/users/seed.ts';
 import { seedViews } from '../modules/views/seed.ts';
@@ -23,6 +24,8 @@ import type { DemoSeed } from './context.ts';
 
 export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedUsers,
+  // Staff security (issue 33): the demo staff's second factor.
+  seedSecurity,
   seedPlans,
   seedRegistrations,
   seedClients,

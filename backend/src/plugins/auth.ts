@@ -19,6 +19,7 @@ import { canSee, type RouteKey } from '../../../common/access.ts';
 import type { Access } from '../../../common/contract/endpoint.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
 import { forbidden, HttpError, notFound } from '../lib/http-error.ts';
+import { SECOND_FACTOR_CLAIM } from '../../../common/contract/security-paths.ts';
 
 export interface CurrentUser {
   id: number;
@@ -46,6 +47,10 @@ declare module 'fastify' {
     user: CurrentUser | null;
     /** Epoch ms at which the request's ID token expires (a notification stream ends then). */
     tokenExpiresAt: number;
+    /** The verified ID token (its uid and auth_time: the second factor binds to the sign-in). */
+    idToken: DecodedIdToken | null;
+    /** A staff sign-in whose code was not checked yet: only the routes marked beforeSecondFactor answer it. */
+    secondFactorMissing: boolean;
   }
 }
 
@@ -54,6 +59,8 @@ export interface AuthPluginOptions {
   timeoutMs: number;
   /** How firebase-admin reaches Google's key server (a proxy's agent; tests point it at a local socket). */
   httpAgent?: Agent;
+  /** Staff calls need the second factor of their sign-in (STAFF_SECOND_FACTOR=required). */
+  secondFactor?: boolean;
 }
 
 const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.compliance_officer, u.active, u.signed_in_at IS NOT NULL AS signed_in';
@@ -71,11 +78,14 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onClose', () => verifier.close());
     app.decorateRequest('user', null);
     app.decorateRequest('tokenExpiresAt', 0);
+    app.decorateRequest('idToken', null);
+    app.decorateRequest('secondFactorMissing', false);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request.headers.authorization);
       const decoded = await verify(verifier, token);
       request.tokenExpiresAt = decoded.exp * 1000;
+      request.idToken = decoded;
       request.user = await findUser(app, decoded);
     });
 
@@ -86,6 +96,12 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (rule?.kind === 'public') return;
       if (!rule && !request.url.startsWith('/api/')) return;
       await app.authenticate(request);
+      // Roles live in the back end's database, not in the token: the second factor is enforced here, where a
+      // staff account is known, rather than at the gateway (docs/areas/security.md).
+      request.secondFactorMissing = Boolean(options.secondFactor) && isStaffRole(request.user?.role) && !passedSecondFactor(request.idToken!);
+      if (request.secondFactorMissing && !request.routeOptions.config.endpoint?.beforeSecondFactor) {
+        throw new HttpError(401, 'SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.');
+      }
       if (request.headers[ADMIN_NETWORK_HEADER] === 'outside' && request.user?.role === 'ADMIN') await refuseAdminNetwork(app, request);
       if (rule) checkAccess(request, rule);
     });
@@ -97,6 +113,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
   }
+}
+
+/**
+ * Whether the token's sign-in passed the code check: the check adds the sign-in's auth_time to the account's
+ * custom claim, and a refreshed token carries it; a new sign-in has a new auth_time, so it needs a new code.
+ */
+export function passedSecondFactor(token: DecodedIdToken): boolean {
+  const checked: unknown = token[SECOND_FACTOR_CLAIM];
+  return Array.isArray(checked) && checked.includes(token.auth_time);
 }
 
 function bearerToken(header: string | undefined): string {

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { HttpError, invalidInput } from '../lib/http-error.ts';
+import { SECOND_FACTOR_CLAIM, SECOND_FACTOR_CLAIM_KEEP } from '../../../common/contract/security-paths.ts';
 
 export interface IdentityAdmin {
   /** Creates an enabled account without a password; answers its uid. 409 when the e-mail has an account. */
@@ -29,6 +30,13 @@ export interface IdentityAdmin {
   enable(uid: string): Promise<void>;
   /** Revokes the account's refresh tokens: every ID token whose sign-in came before is refused by a revocation check. */
   revokeSessions(uid: string): Promise<void>;
+  /**
+   * Records that the sign-in of authTime (the token's auth_time, seconds) passed the second factor: the
+   * account's custom claim keeps the last few such sign-ins, and the next token refreshed from it carries them.
+   */
+  markSecondFactor(uid: string, authTime: number): Promise<void>;
+  /** Forgets every sign-in's second factor (an administrator reset it). */
+  clearSecondFactor(uid: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -80,6 +88,18 @@ export const identityPlugin = fp<IdentityPluginOptions>(
         }),
       enable: (uid) => call(async () => void (await auth.updateUser(uid, { disabled: false }))),
       revokeSessions: (uid) => call(() => auth.revokeRefreshTokens(uid)),
+      markSecondFactor: (uid, authTime) =>
+        call(async () => {
+          const claims = (await auth.getUser(uid)).customClaims ?? {};
+          const checked: unknown = claims[SECOND_FACTOR_CLAIM];
+          const kept = (Array.isArray(checked) ? checked : []).filter((value): value is number => typeof value === 'number' && value !== authTime);
+          await auth.setCustomUserClaims(uid, { ...claims, [SECOND_FACTOR_CLAIM]: [...kept, authTime].slice(-SECOND_FACTOR_CLAIM_KEEP) });
+        }),
+      clearSecondFactor: (uid) =>
+        call(async () => {
+          const { [SECOND_FACTOR_CLAIM]: _dropped, ...claims } = (await auth.getUser(uid)).customClaims ?? {};
+          await auth.setCustomUserClaims(uid, claims);
+        }),
     } satisfies IdentityAdmin);
   },
   { name: 'identity' },

@@ -23,13 +23,18 @@ export interface ApiClientOptions {
   onSessionLost?: (error: ApiError, refreshFailure: unknown) => void;
   /** Called with every 403 of a call made signed in (the role may have changed since the profile was read). */
   onForbidden?: (error: ApiError, path: string) => void;
+  /**
+   * Called instead of onSessionLost when the final 401 says the sign-in lacks its second factor (issue 33):
+   * the session is not lost, the console asks for the code.
+   */
+  onSecondFactor?: () => void;
 }
 
 export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
-export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost, onForbidden }: ApiClientOptions): ApiClient {
+export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost, onForbidden, onSecondFactor }: ApiClientOptions): ApiClient {
   const raw = ofetch.create({ baseURL, timeout, retry: 0 });
   let lastRefresh: { stale: string; fresh: Promise<string | null> } | null = null;
   let refreshFailure: unknown;
@@ -64,7 +69,9 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   };
 
   const sessionLost = (error: unknown): unknown => {
-    if (isUnauthorized(error)) onSessionLost?.(error, refreshFailure);
+    // A refreshed token may carry the second factor another tab just gave; when it does not, ask for the code.
+    if (isSecondFactorRequired(error)) onSecondFactor?.();
+    else if (isUnauthorized(error)) onSessionLost?.(error, refreshFailure);
     return error;
   };
 
@@ -82,6 +89,11 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
       });
     }
   };
+}
+
+/** A staff sign-in without its second factor (issue 33): the console asks for the code, it does not sign out. */
+export function isSecondFactorRequired(error: unknown): boolean {
+  return isUnauthorized(error) && (error.body as { errorCode?: unknown } | undefined)?.errorCode === 'SECOND_FACTOR_REQUIRED';
 }
 
 function isUnauthorized(error: unknown): error is ApiError {

@@ -1,5 +1,6 @@
 import { createApiClient } from './api-client.ts';
 import { endLostSession, sessionIdToken } from './session-lost.ts';
+import { secondFactorPending } from './second-factor-state.ts';
 
 /** The console's API client, authenticated as the signed-in Firebase user. */
 export const api = createApiClient({
@@ -7,4 +8,8 @@ export const api = createApiClient({
   onSessionLost: (error, refreshFailure) => void endLostSession(error, refreshFailure),
   // Loaded on first use: profile.ts calls the API itself.
   onForbidden: (_error, path) => void import('./profile.ts').then(({ recheckProfile }) => recheckProfile(path, api)),
+  // A signed-in console whose sign-in lost its second factor (an administrator reset it) asks for the code.
+  onSecondFactor: () => {
+    secondFactorPending.value = true;
+  },
 });

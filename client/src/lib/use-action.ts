@@ -9,7 +9,7 @@
  *   names invalidated, so every view of the changed data (lists, navigation counts, the record) refreshes;
  * - 409 CONFLICT: the server's message, and the named keys read again so the page shows the latest version;
  * - a refused input (400 with `field`): the server's sentence handed back per field, so the form keeps
- *   its text and shows the reason beside the field; other refusals the form can show (400, 403, 409) as
+ *   its text and shows the reason beside the field; other refusals the form can show (400, 403, 409, 429) as
  *   `formError`. An error is shown once: a refusal the form shows (a field it renders `fieldErrors[field]`
  *   for, or a `formError` it renders) gets no toast beside it; every other failure reaches the one error toast.
  */
@@ -103,7 +103,7 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
         onConflict?.(input);
       } else {
         const field = refused?.status === 400 && typeof refused.body.field === 'string' ? refused.body.field : null;
-        const formRefusal = !field && refused !== null && (refused.status === 400 || refused.status === 403);
+        const formRefusal = !field && refused !== null && (refused.status === 400 || refused.status === 403 || refused.status === 429);
         // Shown beside its field or above the form: said there, once, not in a toast as well.
         if (!(field && (shownFields.current.has(field) || shownFields.current.has(ANY_FIELD))) && !(formRefusal && showsFormError.current)) notifyError(error);
         if (field) setFieldErrors({ [field]: serverMessage(error) });

@@ -12,6 +12,7 @@ export function runtimeConfigOf(config: GatewayConfig): RuntimeConfig {
   const runtime: RuntimeConfig = {
     firebase: { apiKey: firebase.webApiKey, authDomain: firebase.authDomain, projectId: firebase.projectId },
     storeLinks: config.storeLinks,
+    sessionIdleMinutes: config.session.idleMinutes,
   };
   if (firebase.appId) runtime.firebase.appId = firebase.appId;
   if (firebase.messagingSenderId) runtime.firebase.messagingSenderId = firebase.messagingSenderId;

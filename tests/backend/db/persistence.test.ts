@@ -104,6 +104,8 @@ it('applies each migration once', async () => {
         'request_types',
         'saved_views',
         'schema_migrations',
+        'second_factor_recovery_codes',
+        'second_factors',
         'service_requests',
         'subscription_cycles',
         'subscriptions',

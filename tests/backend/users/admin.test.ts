@@ -337,6 +337,8 @@ describe('rules without HTTP', () => {
       disable: (uid) => step('disable', uid),
       enable: (uid) => step('enable', uid),
       revokeSessions: (uid) => step('revokeSessions', uid),
+      markSecondFactor: (uid) => step('markSecondFactor', uid),
+      clearSecondFactor: (uid) => step('clearSecondFactor', uid),
     };
   };
   const deps = (identity: IdentityAdmin): UsersDeps => ({ db, identity, log: app.log });

@@ -26,6 +26,7 @@ export async function userRoutes(app: FastifyInstance) {
       role: user.role,
       profile_picture: user.profile_picture,
       profile: user.profile_id === null ? null : { id: user.profile_id },
+      second_factor_missing: request.secondFactorMissing,
     };
   });
 

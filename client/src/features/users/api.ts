@@ -40,3 +40,5 @@ export const newSetPasswordLink = (userId: number, headers: Headers) => call(use
 
 /** Ends every session of the user (a lost laptop): their tokens stop working at the gateway within AUTH_CACHE_MS. */
 export const signOutUserEverywhere = (userId: number, headers: Headers) => call(security.signOutUserEverywhere, { params: { userId }, headers });
+/** A lost phone without recovery codes: the user sets up the second factor again at the next sign-in (issue 33). */
+export const resetUserSecondFactor = (userId: number, headers: Headers) => call(security.resetUser, { params: { userId }, headers });

@@ -1,5 +1,6 @@
 import { CLIENT_TIMELINE_GROUPS, CLIENT_TIMELINE_GROUP_LABELS } from '../../../../../common/clients.ts';
 import type { ClientDetail } from '../../../../../common/contract/clients.ts';
+import { AuditLink } from '../../../components/audit-link.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatFull } from '../../../lib/dates.ts';
@@ -20,6 +21,7 @@ export function TimelineTab({ client }: { client: ClientDetail }) {
         <h2 id="client-timeline" className="client-section__title">
           Timeline
         </h2>
+        <AuditLink entity="client" record={client.id} />
         <FilterSelect label="Show" value={group ?? ''} onChange={(value) => setGroup(value || null)}>
           <option value="">Everything</option>
           {CLIENT_TIMELINE_GROUPS.map((value) => (

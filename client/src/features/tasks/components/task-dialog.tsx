@@ -15,6 +15,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../../../../../common/service-desk.ts';
+import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
@@ -163,6 +164,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
       </section>
       <section className="task-detail__timeline" aria-label="Timeline">
         <h3>Timeline</h3>
+        <AuditLink entity="task" record={task.id} />
         <ul>
           {task.timeline.map((event) => (
             <li key={event.id}>

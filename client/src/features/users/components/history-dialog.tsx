@@ -11,7 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, signOutUserEverywhere, userKeys } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -32,6 +32,20 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Refused: ADMIN call from outside the allowed networks';
     case 'audit_exported':
       return 'Exported the audit trail';
+    case 'signed_in':
+      return 'Signed in with the second factor';
+    case 'second_factor_enrolled':
+      return 'Set up the second factor';
+    case 'second_factor_failed':
+      return 'Refused: a wrong or used sign-in code';
+    case 'second_factor_locked':
+      return 'Second factor locked after wrong codes';
+    case 'second_factor_reset':
+      return 'Second factor reset';
+    case 'list_exported':
+      return 'Exported a list';
+    case 'document_downloaded':
+      return 'Downloaded a document';
     case 'compliance_officer_changed':
       return event.after?.compliance_officer === true ? 'Marked compliance officer' : 'No longer compliance officer';
   }
@@ -52,11 +66,16 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
     success: `${userDisplayName(user.display_name)} is signed out everywhere`,
     invalidates: [userKeys.all],
   });
+  const resetFactor = useAction<void, unknown>({
+    run: (_input, { headers }) => resetUserSecondFactor(user.id, headers),
+    success: `${userDisplayName(user.display_name)} sets up the second factor again at the next sign-in`,
+    invalidates: [userKeys.all],
+  });
   return (
     <Dialog
       title={`History of ${userDisplayName(user.display_name)}`}
       onClose={onClose}
-      busy={resend.busy || endSessions.busy}
+      busy={resend.busy || endSessions.busy || resetFactor.busy}
       closeOnBackdrop={link === null}
       footer={
         <>
@@ -65,16 +84,22 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
               New set-password link
             </Button>
           )}
-          {user.active && (
-            <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
-              Sign out everywhere
-            </Button>
-          )}
           <Button onClick={onClose}>Close</Button>
         </>
       }
     >
       {link && <SetPasswordLink email={user.email} link={link} />}
+      {/* A lost laptop or phone (issue 33): kept beside the history they add to, the footer holds the rest. */}
+      {user.active && (
+        <div className="user-history__security">
+          <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
+            Sign out everywhere
+          </Button>
+          <Button variant="outlined" loading={resetFactor.busy} onClick={() => void resetFactor.run()}>
+            Reset second factor
+          </Button>
+        </div>
+      )}
       <p className="user-history__audit">
         <Link href={auditListPath({ entity: 'user', record: user.id })}>Every event about {userDisplayName(user.display_name)} on the Audit page</Link>
         {' · '}

@@ -1,0 +1,242 @@
+/**
+ * The staff second factor (issue 33): a TOTP secret per staff user (RFC 6238, 30 s steps, six digits, checked
+ * with otpauth), confirmed by a first code, with ten recovery codes stored as SHA-256 hashes. A code is good
+ * once: the step it was accepted in is kept, and a code of that step or an earlier one is refused (replay).
+ * Five wrong codes in a row lock the factor for 15 minutes (429 with Retry-After), each one audited. A code
+ * that passes marks the token's sign-in (auth_time) on the account's custom claim (IdentityAdmin), which the
+ * back end's auth plugin requires of every staff call but these.
+ *
+ * A failure is committed on its own before the refusal is thrown, so a rolled-back request cannot undo its count.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_LOCK_MINUTES,
+  SECOND_FACTOR_MAX_FAILURES,
+  type Enrolment,
+  type RecoveryCodes,
+  type SecondFactorReset,
+  type SecondFactorStatus,
+} from '../../../../common/contract/security.ts';
+import { isStaffRole, type Role } from '../../../../common/roles.ts';
+import type { Queryable } from '../../db/database.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
+import { notifyUsers } from '../notifications/index.ts';
+import type { SecurityDeps } from './store.ts';
+import { newSecret, otpauthUri, stepOf } from './totp.ts';
+
+export interface SecondFactorDeps extends SecurityDeps {
+  /** Epoch ms: the clock codes and locks are read against (tests move it). */
+  now?: () => number;
+}
+
+/** Who is signing in: the user and the token's sign-in. */
+export interface SignIn {
+  userId: number;
+  email: string;
+  uid: string;
+  /** The token's auth_time, seconds. */
+  authTime: number;
+}
+
+interface FactorRow {
+  secret: string;
+  confirmed_at: Date | null;
+  last_step: string;
+  failures: number;
+  locked_until: Date | null;
+}
+
+/** Recovery codes: 80 random bits in base32 ('ABCD-EFGH-JKLM-NPQR'); a lookup by hash, case and dashes ignored. */
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+function newRecoveryCode(): string {
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((byte) => BASE32[byte % 32]!).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+const normalRecoveryCode = (code: string) => code.toUpperCase().replace(/[^A-Z2-7]/g, '');
+export const hashRecoveryCode = (code: string) => createHash('sha256').update(normalRecoveryCode(code)).digest('hex');
+const normalCode = (code: string) => code.replace(/\s/g, '');
+
+const nowOf = (deps: SecondFactorDeps) => (deps.now ?? Date.now)();
+
+async function factorOf(tx: Queryable, userId: number, lock = false): Promise<FactorRow | undefined> {
+  const [row] = await tx.query<FactorRow>(
+    `SELECT secret, confirmed_at, last_step::text AS last_step, failures, locked_until FROM second_factors WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [userId],
+  );
+  return row;
+}
+
+export async function secondFactorStatus(deps: SecondFactorDeps, userId: number): Promise<SecondFactorStatus> {
+  const factor = await factorOf(deps.db, userId);
+  const [left] = await deps.db.query<{ count: number }>('SELECT count(*)::integer AS count FROM second_factor_recovery_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  const locked = factor?.locked_until && factor.locked_until.getTime() > nowOf(deps) ? factor.locked_until.toISOString() : null;
+  return { enrolled: Boolean(factor?.confirmed_at), locked_until: locked, recovery_codes_left: left?.count ?? 0 };
+}
+
+/** A new secret for the app, replacing an unconfirmed one; a confirmed factor is reset first (by a recovery code or an ADMIN). */
+export async function startEnrolment(deps: SecondFactorDeps, user: { id: number; email: string }): Promise<Enrolment> {
+  return deps.db.transaction(async (tx) => {
+    const factor = await factorOf(tx, user.id, true);
+    if (factor?.confirmed_at) throw new HttpError(409, 'CONFLICT', 'A second factor is already set up. Reset it with a recovery code to set up another.');
+    const secret = newSecret();
+    await tx.query(
+      `INSERT INTO second_factors (user_id, secret) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = 0, created_at = CURRENT_TIMESTAMP`,
+      [user.id, secret],
+    );
+    return { secret, uri: otpauthUri(secret, user.email) };
+  });
+}
+
+/** The lock, while it holds: 429 with the seconds left (the route sends them as Retry-After). */
+export class SecondFactorLocked extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', `Too many wrong codes: the second factor is locked for ${Math.ceil(retryAfterSeconds / 60)} more minute(s).`);
+  }
+}
+
+function refuseIfLocked(factor: FactorRow, now: number): void {
+  if (factor.locked_until && factor.locked_until.getTime() > now) throw new SecondFactorLocked(Math.ceil((factor.locked_until.getTime() - now) / 1000));
+}
+
+type Attempt = { code: string } | { recovery_code: string };
+
+/**
+ * A wrong code: counted and audited in a transaction of its own (the request's is about to fail); the fifth in
+ * a row locks the factor. A replayed code (right, but its step was used) is audited, not counted: it proves
+ * the code was known, and whoever replays it gains nothing.
+ */
+async function refuse(deps: SecondFactorDeps, signIn: SignIn, reason: 'wrong_code' | 'wrong_recovery_code' | 'replayed'): Promise<never> {
+  const now = nowOf(deps);
+  const locked = await deps.db.transaction(async (tx) => {
+    const counted = reason !== 'replayed';
+    const [row] = await tx.query<{ failures: number }>(
+      `UPDATE second_factors SET failures = failures + $2 WHERE user_id = $1 RETURNING failures`,
+      [signIn.userId, counted ? 1 : 0],
+    );
+    await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'second_factor_failed', actorId: signIn.userId, data: { reason, failures: row?.failures ?? 0 } });
+    if (!counted || (row?.failures ?? 0) < SECOND_FACTOR_MAX_FAILURES) return false;
+    const until = new Date(now + SECOND_FACTOR_LOCK_MINUTES * 60_000);
+    await tx.query('UPDATE second_factors SET failures = 0, locked_until = $2 WHERE user_id = $1', [signIn.userId, until]);
+    await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'second_factor_locked', actorId: signIn.userId, data: { until: until.toISOString(), minutes: SECOND_FACTOR_LOCK_MINUTES } });
+    return true;
+  });
+  if (locked) throw new SecondFactorLocked(SECOND_FACTOR_LOCK_MINUTES * 60);
+  if (reason === 'replayed') throw new HttpError(409, 'CONFLICT', 'This code was used already. Wait for the next code in your app.');
+  if (reason === 'wrong_recovery_code') throw invalidInput('recovery_code', 'is not one of your unused recovery codes');
+  throw invalidInput('code', 'is not the current code of your authenticator app');
+}
+
+/** Checks the attempt against the factor (locked against concurrent checks); answers how it passed, or refuses. */
+type Outcome = 'code' | 'recovery_code' | 'wrong_code' | 'wrong_recovery_code' | 'replayed';
+
+async function check(deps: SecondFactorDeps, tx: Queryable, signIn: SignIn, factor: FactorRow, attempt: Attempt): Promise<Outcome> {
+  const now = nowOf(deps);
+  refuseIfLocked(factor, now);
+  if ('code' in attempt) {
+    const step = stepOf(factor.secret, normalCode(attempt.code), now);
+    if (step === null) return 'wrong_code';
+    if (step <= Number(factor.last_step)) return 'replayed';
+    await tx.query('UPDATE second_factors SET last_step = $2, failures = 0, locked_until = NULL WHERE user_id = $1', [signIn.userId, step]);
+    return 'code';
+  }
+  const [spent] = await tx.query<{ code_hash: string }>(
+    'UPDATE second_factor_recovery_codes SET used_at = CURRENT_TIMESTAMP WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING code_hash',
+    [signIn.userId, hashRecoveryCode(attempt.recovery_code)],
+  );
+  if (!spent) return 'wrong_recovery_code';
+  await tx.query('UPDATE second_factors SET failures = 0, locked_until = NULL WHERE user_id = $1', [signIn.userId]);
+  return 'recovery_code';
+}
+
+/** Runs a check in a transaction; a refusal is recorded after it rolled back. */
+async function withCheck<T>(deps: SecondFactorDeps, signIn: SignIn, attempt: Attempt, needConfirmed: boolean, then: (tx: Queryable, how: 'code' | 'recovery_code', factor: FactorRow) => Promise<T>): Promise<T> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const factor = await factorOf(tx, signIn.userId, true);
+    if (!factor) throw new HttpError(409, 'CONFLICT', 'Set up your second factor first.');
+    if (needConfirmed !== Boolean(factor.confirmed_at)) {
+      throw new HttpError(409, 'CONFLICT', needConfirmed ? 'Set up your second factor first.' : 'Your second factor is set up already.');
+    }
+    const how = await check(deps, tx, signIn, factor, attempt);
+    if (how !== 'code' && how !== 'recovery_code') return { passed: false, reason: how } as const;
+    return { passed: true, value: await then(tx, how, factor) } as const;
+  });
+  if (!outcome.passed) return refuse(deps, signIn, outcome.reason);
+  return outcome.value;
+}
+
+/** The first code confirms the secret: the sign-in passes, and the ten recovery codes are answered once. */
+export async function confirmEnrolment(deps: SecondFactorDeps, signIn: SignIn, code: string): Promise<RecoveryCodes> {
+  return withCheck(deps, signIn, { code }, false, async (tx) => {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await tx.query('UPDATE second_factors SET confirmed_at = CURRENT_TIMESTAMP WHERE user_id = $1', [signIn.userId]);
+    await tx.query('DELETE FROM second_factor_recovery_codes WHERE user_id = $1', [signIn.userId]);
+    for (const recovery of codes) await tx.query('INSERT INTO second_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [signIn.userId, hashRecoveryCode(recovery)]);
+    await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'second_factor_enrolled', actorId: signIn.userId });
+    await signedIn(deps, tx, signIn, 'code');
+    return { recovery_codes: codes };
+  });
+}
+
+/** The code check of a sign-in: a code from the app or a recovery code (spent). */
+export async function verifySignIn(deps: SecondFactorDeps, signIn: SignIn, attempt: Attempt): Promise<{ verified: true }> {
+  return withCheck(deps, signIn, attempt, true, async (tx, how) => {
+    await signedIn(deps, tx, signIn, how);
+    return { verified: true } as const;
+  });
+}
+
+async function signedIn(deps: SecondFactorDeps, tx: Queryable, signIn: SignIn, how: 'code' | 'recovery_code'): Promise<void> {
+  await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'signed_in', actorId: signIn.userId, data: { second_factor: how, auth_time: new Date(signIn.authTime * 1000).toISOString() } });
+  // Last: if Firebase fails, nothing above commits, and the sign-in is not marked either.
+  await deps.identity.markSecondFactor(signIn.uid, signIn.authTime);
+}
+
+/** A lost phone: a recovery code removes one's own factor, so the next step is a new enrolment. */
+export async function resetOwnSecondFactor(deps: SecondFactorDeps, signIn: SignIn, recoveryCode: string): Promise<SecondFactorReset> {
+  return withCheck(deps, signIn, { recovery_code: recoveryCode }, true, async (tx) => {
+    await removeFactor(tx, signIn.userId);
+    await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'second_factor_reset', actorId: signIn.userId, data: { by: 'self' } });
+    await deps.identity.clearSecondFactor(signIn.uid);
+    return { user_id: signIn.userId, reset_at: new Date(nowOf(deps)).toISOString() };
+  });
+}
+
+async function removeFactor(tx: Queryable, userId: number): Promise<void> {
+  await tx.query('DELETE FROM second_factor_recovery_codes WHERE user_id = $1', [userId]);
+  await tx.query('DELETE FROM second_factors WHERE user_id = $1', [userId]);
+}
+
+/**
+ * An ADMIN removes another staff user's factor (a lost phone without recovery codes): their sessions end, and
+ * their next sign-in enrols again. Nobody resets their own this way: that takes a recovery code.
+ */
+export async function resetUserSecondFactor(deps: SecondFactorDeps, actorId: number, userId: number): Promise<SecondFactorReset> {
+  if (actorId === userId) throw new HttpError(409, 'CONFLICT', 'Reset your own second factor with a recovery code.');
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx.query<{ id: number; email: string; role: Role; firebase_uid: string | null }>('SELECT id, email, role, firebase_uid FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (!target || !isStaffRole(target.role)) throw notFound('User');
+    await removeFactor(tx, userId);
+    await writeAudit(tx, { entity: 'user', entityId: userId, kind: 'second_factor_reset', actorId, data: { by: 'administrator' } });
+    await notifyUsers(tx, [userId], {
+      kind: 'second_factor_reset',
+      title: 'Your second factor was reset',
+      body: 'An administrator reset your sign-in code. Set up your authenticator app again at your next sign-in.',
+      link: null,
+    });
+    const uid = target.firebase_uid ?? (await deps.identity.findUid(target.email));
+    if (uid) {
+      await deps.identity.clearSecondFactor(uid);
+      await deps.identity.revokeSessions(uid);
+    }
+    return { user_id: userId, reset_at: new Date(nowOf(deps)).toISOString() };
+  });
+}
+
+/** The demo's enrolled factor for a staff account (its secret is the demo's, printed at start). */
+export async function enrolFactor(tx: Queryable, userId: number, secret: string): Promise<void> {
+  await tx.query('INSERT INTO second_factors (user_id, secret, confirmed_at) VALUES ($1, $2, CURRENT_TIMESTAMP) ON CONFLICT (user_id) DO NOTHING', [userId, secret]);
+}

@@ -1,0 +1,67 @@
+/**
+ * The second step of a staff sign-in in the browser tests (issue 33), with real codes: a demo account's code
+ * from its demo secret (demo/accounts.ts), as `npm run demo:code` prints it; an account without a second
+ * factor yet enrols on the page (the key it shows, a code from it, the recovery codes acknowledged).
+ *
+ * A code is good once per 30-second step, and several tests sign the same demo account in within one: a code
+ * refused as used is followed by the next step's (the server allows one step of clock drift), and when that
+ * is used too, the next step is waited for.
+ */
+import type { Page } from 'playwright-core';
+import { demoTotpSecret } from '../../backend/src/demo/accounts.ts';
+import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
+
+const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
+/** A passed code refreshes the token and reads the profile before the prompt goes: slow on a loaded machine. */
+const OUTCOME_TIMEOUT_MS = 30_000;
+
+/** After the password was sent: answers the code prompt or enrols, whichever the console shows; nothing when it shows neither. */
+export async function passSecondFactor(page: Page, email: string): Promise<void> {
+  const prompt = page.locator('#second-factor-code');
+  const setUp = page.getByRole('button', { name: 'Set up now' });
+  const signedIn = page.getByRole('navigation', { name: 'Main' }).or(page.locator('.user-block__role'));
+  const refused = page.locator('.auth-form [role="alert"]').or(page.locator('.Toastify__toast--error'));
+  await prompt.or(setUp).or(signedIn).or(refused).first().waitFor({ timeout: OUTCOME_TIMEOUT_MS });
+  if (await setUp.isVisible()) return enrol(page);
+  if (!(await prompt.isVisible())) return;
+  await enterCode(page, demoTotpSecret(email));
+}
+
+async function enterCode(page: Page, secret: string): Promise<void> {
+  const prompt = page.locator('#second-factor-code');
+  let ahead = 0;
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const step = Math.floor(Date.now() / STEP_MS) + ahead;
+    await prompt.fill(codeAt(secret, step * STEP_MS));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    // The form's own alert (typing clears it), not the toast, which outlives the attempt.
+    const used = page.locator('.auth-form [role="alert"]').filter({ hasText: 'used already' });
+    const outcome = await Promise.race([
+      prompt.waitFor({ state: 'detached', timeout: OUTCOME_TIMEOUT_MS }).then(
+        () => 'passed' as const,
+        () => 'timeout' as const,
+      ),
+      used.waitFor({ timeout: OUTCOME_TIMEOUT_MS }).then(
+        () => 'used' as const,
+        () => 'timeout' as const,
+      ),
+    ]);
+    if (outcome === 'passed') return;
+    if (outcome === 'timeout') break;
+    if (ahead === 0) ahead = 1;
+    else {
+      // Both this step's code and the next one's were used: wait for the step after.
+      await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 200);
+    }
+  }
+  throw new Error('the second factor refused every code');
+}
+
+async function enrol(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Set up now' }).click();
+  const secret = (await page.getByTestId('second-factor-secret').textContent())!.replace(/\s/g, '');
+  await page.locator('#second-factor-confirm').fill(codeAt(secret, Date.now()));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByLabel('I have saved my recovery codes').check();
+  await page.getByRole('button', { name: 'Continue to the console' }).click();
+}
