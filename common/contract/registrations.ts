@@ -249,6 +249,8 @@ export type WithdrawalRecord = Static<typeof WithdrawalRecord>;
 
 /** GET registrations/{userId}/review; the meeting, plan and payment fields are the onboarding lists' own. */
 export const RegistrationReview = Type.Object({
+  /** The registration's own id: its audit events' record (the Audit page's filter). */
+  id: Type.Integer(),
   /** The client's user id (the key of every review path) */
   user_id: Type.Integer(),
   registration_id: Type.String(),

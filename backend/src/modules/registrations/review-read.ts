@@ -83,6 +83,7 @@ export async function readReview(db: Queryable, userId: number): Promise<Registr
   const profile = await profileOf(db, row.id, row.legal_name);
   const phase = phaseOf(row);
   return {
+    id: row.id,
     user_id: row.user_id,
     registration_id: row.registration_id,
     legal_name: row.legal_name,

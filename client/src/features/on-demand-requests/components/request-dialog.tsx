@@ -4,6 +4,7 @@ import { addWorkingDays } from '../../../../../common/uae-holidays.ts';
 import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { formatFils, parseAedToFils, vatOf } from '../../../../../common/money.ts';
 import type { RequestDetail } from '../../../../../common/contract/requests.ts';
+import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
@@ -173,6 +174,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
       )}
       <section className="request-detail__timeline" aria-label="Timeline">
         <h3>Timeline</h3>
+        <AuditLink entity="service_request" record={request.id} />
         <ul>
           {request.timeline.map((event) => (
             <li key={event.id}>

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { TimelineEvent } from '../../../../../common/contract/registrations.ts';
 import { REGISTRATION_EVENT_KINDS, type RegistrationEventKind } from '../../../../../common/events.ts';
 import { MAX_COMMENT_LENGTH } from '../../../../../common/review.ts';
+import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { formatFull } from '../../../lib/dates.ts';
@@ -12,12 +13,14 @@ import { EVENT_KIND_LABELS, eventSummary, personName } from '../model.ts';
 
 interface TimelineProps {
   userId: number;
+  /** The registration's own id, for the link to its audit trail. */
+  registrationId: number;
   events: TimelineEvent[] | undefined;
   loading: boolean;
 }
 
 /** Every event of the registration, oldest first, filterable by kind, with the internal comment box under it. */
-export function TimelineSection({ userId, events, loading }: TimelineProps) {
+export function TimelineSection({ userId, registrationId, events, loading }: TimelineProps) {
   const [filter, setFilter] = useState<RegistrationEventKind | 'all'>('all');
   const shown = (events ?? []).filter((event) => filter === 'all' || event.kind === filter);
   return (
@@ -26,6 +29,7 @@ export function TimelineSection({ userId, events, loading }: TimelineProps) {
         <h2 id="review-timeline" className="review-section__title">
           Activity
         </h2>
+        <AuditLink entity="registration" record={registrationId} />
         <label className="review-filter">
           <span>Show</span>
           <select value={filter} onChange={(event) => setFilter(event.target.value as RegistrationEventKind | 'all')} aria-label="Filter the activity by type">

@@ -60,7 +60,7 @@ export function DueDiligenceDetailPage() {
           <Suspense fallback={null}>
             <AmlChecklist userId={data.user_id} />
           </Suspense>
-          <TimelineSection userId={data.user_id} events={timeline.data} loading={timeline.isLoading} />
+          <TimelineSection userId={data.user_id} registrationId={data.id} events={timeline.data} loading={timeline.isLoading} />
         </div>
       </div>
     </div>
