@@ -111,7 +111,7 @@ function EvidenceCell({ userId, party, topic, files, frozen }: { userId: number;
     <div className="aml-evidence">
       <span className={text ? undefined : 'aml-muted'}>{text ?? 'Not stated (edit the party)'}</span>
       {files.map((file) => (
-        <Button key={file.id} variant="ghost" loading={downloading === file.id} onClick={() => void download(file)} aria-label={`Download ${file.file_name} (${TOPIC_TITLES[topic].toLowerCase()} of ${party.name})`}>
+        <Button key={file.id} variant="ghost" className="aml-evidence__file" loading={downloading === file.id} onClick={() => void download(file)} aria-label={`Download ${file.file_name} (${TOPIC_TITLES[topic].toLowerCase()} of ${party.name})`}>
           {file.file_name} ({formatBytes(file.size_bytes)})
         </Button>
       ))}
