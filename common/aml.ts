@@ -157,6 +157,11 @@ export interface Ubo {
   chains: string[];
 }
 
+/** Whose source of funds and of wealth enhanced due diligence proves: every beneficial owner and PEP who is a person. */
+export function needsEddEvidence(party: { id: number; kind: PartyKind; pep: boolean }, uboIds: ReadonlySet<number>): boolean {
+  return party.kind === 'person' && (party.pep || uboIds.has(party.id));
+}
+
 const personKey = (party: PartyNode) => `${party.name.trim().toLowerCase().replace(/\s+/g, ' ')}|${party.date_of_birth ?? ''}`;
 
 /**

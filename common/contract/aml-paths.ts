@@ -23,6 +23,8 @@ export const amlRoutes = {
   evidence: 'GET /registrations/:userId/evidence',
   /** { topic, file_name, content_type, content_base64 }: a beneficial owner's or PEP's proof of the source of funds or of wealth. */
   addEvidence: 'POST /registrations/:userId/parties/:partyId/evidence',
+  /** The bytes of one evidence document, as an attachment. */
+  evidenceFile: 'GET /registrations/:userId/evidence/:evidenceId',
   /** The client's whole AML file as one ZIP with a PDF summary (the goAML register's entries only for compliance officers). */
   exportFile: 'GET /registrations/:userId/aml-file',
   /** The list versions, newest first. */

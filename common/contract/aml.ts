@@ -294,6 +294,13 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     errors: [409],
     bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
   },
+  evidenceFile: {
+    summary: 'The bytes of one enhanced due diligence evidence document',
+    access: dueDiligence,
+    ownership: anyRegistration,
+    params: IdParams('userId', 'evidenceId'),
+    raw: { contentTypes: DOCUMENT_CONTENT_TYPES, description: 'The file, as an attachment' },
+  },
   exportFile: {
     summary: 'The client\'s whole AML file as one ZIP: a PDF summary, the records as JSON, every document (register entries for compliance officers only); audited',
     access: admin,

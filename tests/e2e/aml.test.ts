@@ -1,10 +1,14 @@
 /**
  * AML due diligence in the browser (issue 31): on the demo registration waiting for its owners, a reviewer
  * adds an owner, sees them screened against the demo lists (a potential match on the UN list), decides it is
- * a false positive, rates the risk, and approves once the checklist beside the actions is clear.
+ * a false positive, rates the risk, and approves once the checklist beside the actions is clear. On the demo's
+ * PEP case (high risk) the evidence of each owner's source of funds and of wealth is uploaded, an ADMIN other
+ * than the one who rated the risk approves the enhanced due diligence, the registration is approved, and the
+ * whole AML file downloads as a ZIP.
  */
+import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Parties } from '../../common/contract/aml.ts';
+import type { Parties, Screening } from '../../common/contract/aml.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
@@ -12,12 +16,18 @@ import { signInThroughForm, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let token: string;
+let managerToken: string;
+
+async function tokenOf(role: 'ADMIN' | 'BD_MANAGER'): Promise<string> {
+  const { email, password } = e2e.account(role);
+  // Its sign-in past the second factor, as the code check leaves it.
+  return emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
+}
 
 beforeAll(async () => {
   e2e = await startE2E('aml');
-  const { email, password } = e2e.account('ADMIN');
-  // Its sign-in past the second factor (issue 33), as the code check leaves it.
-  token = await emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
+  token = await tokenOf('ADMIN');
+  managerToken = await tokenOf('BD_MANAGER');
 }, 150_000);
 
 afterAll(async () => {
@@ -28,9 +38,24 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${e2e.stack.url}/api/${path}`, { headers: { authorization: `Firebase ${token}` } });
+async function api<T>(path: string, write?: { method: 'PATCH' | 'PUT'; body: unknown; as?: string }): Promise<T> {
+  const response = await fetch(`${e2e.stack.url}/api/${path}`, {
+    method: write?.method ?? 'GET',
+    headers: { authorization: `Firebase ${write?.as ?? token}`, ...(write ? { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() } : {}) },
+    body: write ? JSON.stringify(write.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** The demo's PEP case: the registration whose owners include the seeded PEP. */
+async function pepRegistration(): Promise<{ userId: number; parties: Parties }> {
+  const list = await api<ListPage<RegistrationListItem>>('registrations/?stage=documents_submitted&status=active&page_size=100');
+  for (const item of list.results) {
+    const parties = await api<Parties>(`registrations/${item.id}/parties`);
+    if (parties.parties.some((party) => party.pep)) return { userId: item.id, parties };
+  }
+  throw new Error('no PEP case in the demo');
 }
 
 /** The demo's registration waiting for its owners: the one in due diligence without parties. */
@@ -82,6 +107,57 @@ describe('AML due diligence', () => {
     await rate.getByRole('button', { name: 'Rate' }).click();
     await rate.waitFor({ state: 'detached' });
     await checklist.getByText('Ready to approve', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Approve due diligence' }).click();
+    await page.getByRole('dialog', { name: 'Approve due diligence?' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Due diligence approved', { exact: true }).first().waitFor();
+    await page.context().close();
+  }, 150_000);
+
+  it('a PEP makes it high risk: evidence uploaded, a second ADMIN approves the EDD, the registration is approved, the AML file downloads', async () => {
+    const { userId, parties } = await pepRegistration();
+    // The sources are stated on the party (its dialog, walked above); the evidence of each is what this walk uploads.
+    for (const party of parties.parties) {
+      await api(`registrations/${userId}/parties/${party.id}`, { method: 'PATCH', body: { version: party.version, source_of_funds: 'Salary and dividends', source_of_wealth: 'Property and savings' } });
+    }
+    const { page } = await e2e.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(`${e2e.stack.url}/auth/login`);
+    await signInThroughForm(page, e2e.account('ADMIN'));
+    await page.goto(`${e2e.stack.url}/due-diligence/details/${userId}`);
+
+    const edd = page.getByRole('region', { name: 'Enhanced due diligence' });
+    const checklist = page.getByRole('region', { name: 'Due diligence checklist' });
+    // The demo's ADMIN rated this file: the second approval is not offered to them.
+    await edd.getByText('Waits for the approval of an ADMIN other than', { exact: false }).waitFor();
+    expect(await edd.getByRole('button', { name: 'Approve EDD' }).count()).toBe(0);
+
+    const pdf = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 statement') };
+    const needing = parties.parties.filter((party) => party.kind === 'person');
+    for (const party of needing) {
+      for (const topic of ['source of funds', 'source of wealth']) {
+        await edd.getByLabel(`Upload evidence of the ${topic} of ${party.name}`).setInputFiles({ name: `${topic.replace(/ /g, '-')}.pdf`, ...pdf });
+        await edd.getByRole('button', { name: `Download ${topic.replace(/ /g, '-')}.pdf (${topic} of ${party.name})` }).waitFor();
+      }
+    }
+    await checklist.getByText('evidence of', { exact: false }).first().waitFor({ state: 'detached' });
+    await checklist.getByText('Enhanced due diligence: approval by a second ADMIN').waitFor();
+
+    // The reviewer (a BD manager) rates the risk again; the ADMIN is then the second person and approves.
+    const screening = await api<Screening>(`registrations/${userId}/screening`);
+    await api(`registrations/${userId}/risk`, { method: 'PUT', as: managerToken, body: { version: screening.version, sector: 'real_estate', services: ['bookkeeping', 'cfo'], face_to_face: true } });
+    await page.reload();
+    await edd.getByRole('button', { name: 'Approve EDD' }).click();
+    await edd.getByText(/^Approved by /).waitFor();
+    await checklist.getByText('Ready to approve', { exact: false }).waitFor();
+
+    // The whole file as the ADMIN keeps it: a ZIP.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download AML file (ZIP)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^aml-file-.+\.zip$/);
+    const bytes = await readFile((await file.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
 
     await page.getByRole('button', { name: 'Approve due diligence' }).click();
     await page.getByRole('dialog', { name: 'Approve due diligence?' }).getByRole('button', { name: 'Approve' }).click();

@@ -172,6 +172,12 @@ describe('parties, screening and the gate', () => {
     await call('POST', `registrations/${userId}/parties/${hessa.id}/evidence`, { topic: 'source_of_wealth', file_name: 'title deed.pdf', content_type: 'application/pdf', content_base64: pdf });
     const evidence = (await call<EddEvidenceList>('GET', `registrations/${userId}/evidence`)).body.results;
     expect(evidence.map((item) => [item.topic, item.file_name, item.size_bytes])).toEqual([['source_of_funds', 'salary.pdf', 18], ['source_of_wealth', 'title deed.pdf', 18]]);
+    // Each document's bytes, as an attachment; an id of another registration answers 404.
+    const file = await app.inject({ method: 'GET', url: `/api/registrations/${userId}/evidence/${evidence[0]!.id}`, headers: auth(users.get('ADMIN')!.token) });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('attachment');
+    expect(file.body).toBe('%PDF-1.4 statement');
+    expect((await call('GET', `registrations/${fresh[0]!}/evidence/${evidence[0]!.id}`)).status).toBe(404);
     screening = (await call<Screening>('GET', `registrations/${userId}/screening`)).body;
     expect(screening.missing).toEqual(['Enhanced due diligence: approval by a second ADMIN']);
     const second = (await createUsers(app, emulatorHost, ['ADMIN'], 'aml-second')).get('ADMIN')!;

@@ -28,6 +28,14 @@ export async function evidenceList(db: Queryable, userId: number): Promise<EddEv
   return { results: await evidenceOf(db, (await findAmlRegistration(db, userId)).id) };
 }
 
+/** One evidence document's bytes, found within the registration (another's id answers 404). */
+export async function evidenceFile(db: Queryable, userId: number, evidenceId: number): Promise<{ file_name: string; content_type: string; content: Uint8Array }> {
+  const registration = await findAmlRegistration(db, userId);
+  const [file] = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>('SELECT file_name, content_type, content FROM aml_edd_documents WHERE id = $1 AND registration_id = $2', [evidenceId, registration.id]);
+  if (!file) throw notFound('Evidence document');
+  return file;
+}
+
 export async function addEvidence(db: Database, userId: number, partyId: number, body: EvidenceUploadBody, context: ActionContext): Promise<EddEvidenceList> {
   const registration = await findAmlRegistration(db, userId);
   const content = decodeDocument(body.content_base64, body.content_type, MAX_DOCUMENT_BYTES);

@@ -2,7 +2,7 @@
  * The risk rating (common/aml-risk.ts's model) on the registration's AML file, and enhanced due diligence's
  * second approval: a high risk needs an ADMIN other than the one who rated it.
  */
-import { computeUbos, ownershipLayers } from '../../../../common/aml.ts';
+import { computeUbos, needsEddEvidence, ownershipLayers } from '../../../../common/aml.ts';
 import { RISK_REVIEW_MONTHS, rateRisk as scoreRisk, type Sector, type Service } from '../../../../common/aml-risk.ts';
 import { addMonths, dubaiDate } from '../../../../common/calendar.ts';
 import type { RateRiskBody, RiskAssessment, Screening, VersionBody } from '../../../../common/contract/aml.ts';
@@ -115,7 +115,7 @@ export async function approveEdd(db: Database, userId: number, body: VersionBody
 export async function eddMissing(db: Queryable, registrationId: number): Promise<string[]> {
   const rows = await partyRows(db, registrationId);
   const ubos = new Set(computeUbos(rows.map(toNode)).flatMap((ubo) => ubo.party_ids));
-  const needing = rows.filter((row) => row.kind === 'person' && (ubos.has(row.id) || row.pep));
+  const needing = rows.filter((row) => needsEddEvidence(row, ubos));
   const missing = needing.filter((row) => !row.source_of_funds || !row.source_of_wealth).map((row) => `source of funds and of wealth of ${row.name}`);
   return [...missing, ...(await evidenceMissing(db, registrationId, needing))];
 }

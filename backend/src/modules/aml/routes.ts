@@ -7,7 +7,7 @@ import { route } from '../../lib/routes.ts';
 import { sendFile } from '../../lib/documents.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { addEvidence, evidenceList } from './evidence-store.ts';
+import { addEvidence, evidenceFile, evidenceList } from './evidence-store.ts';
 import { exportAmlFile } from './export-store.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { importList, listVersions } from './list-store.ts';
@@ -42,6 +42,8 @@ export async function amlRoutes(app: FastifyInstance) {
 
   route(app, endpoints.evidence, async (request) => evidenceList(app.db, request.params.userId));
   route(app, endpoints.addEvidence, async (request, reply) => reply.code(201).send(await addEvidence(app.db, request.params.userId, request.params.partyId, request.body, context(request))));
+
+  route(app, endpoints.evidenceFile, async (request, reply) => sendFile(reply, await evidenceFile(app.db, request.params.userId, request.params.evidenceId), true));
 
   route(app, endpoints.exportFile, async (request, reply) => {
     const file = await exportAmlFile(app.db, request.params.userId, signedInUser(request));

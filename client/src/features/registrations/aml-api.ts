@@ -3,10 +3,11 @@
  * screening with its decisions, the risk rating and what the approval waits on. The keys sit under
  * 'registrations', so every review action (and each of these writes) reads them again.
  */
-import type { amlEndpoints, DecideBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
+import type { amlEndpoints, DecideBody, EddEvidence, EvidenceUploadBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import { call } from '../../lib/call.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
@@ -17,12 +18,13 @@ const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
 export const amlKeys = {
   parties: (userId: string | number) => ['registrations', 'aml-parties', String(userId)] as const,
   screening: (userId: string | number) => ['registrations', 'aml-screening', String(userId)] as const,
+  evidence: (userId: string | number) => ['registrations', 'aml-evidence', String(userId)] as const,
 };
 
 // The AML file of the open registration (its parties, screening and what approval waits on) follows the stream,
 // keyed like the registration's pages by its client's user (see api.ts).
 for (const entity of ['aml_party', 'aml_match', 'aml_file'] as const) {
-  refreshOnRecordChange(entity, () => [['registrations', 'aml-parties'], ['registrations', 'aml-screening'], ['registrations', 'review']]);
+  refreshOnRecordChange(entity, () => [['registrations', 'aml-parties'], ['registrations', 'aml-screening'], ['registrations', 'aml-evidence'], ['registrations', 'review']]);
 }
 
 export const useParties = (userId: number) => useQuery(amlKeys.parties(userId), (signal) => call(aml.parties, { params: { userId }, signal }));
@@ -33,3 +35,16 @@ export const updateParty = (userId: number, partyId: number, body: UpdatePartyBo
 export const deleteParty = (userId: number, partyId: number, version: number, headers: Headers) => call(aml.deleteParty, { params: { userId, partyId }, body: { version }, headers });
 export const decideMatch = (userId: number, matchId: number, body: DecideBody, headers: Headers) => call(aml.decide, { params: { userId, matchId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
+
+export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));
+export const addEvidence = (userId: number, partyId: number, body: EvidenceUploadBody, headers: Headers) => call(aml.addEvidence, { params: { userId, partyId }, body, headers });
+export const approveEdd = (userId: number, version: number, headers: Headers) => call(aml.approveEdd, { params: { userId }, body: { version }, headers });
+
+export async function downloadEvidence(userId: number, evidence: Pick<EddEvidence, 'id' | 'file_name'>): Promise<void> {
+  saveFile(await call(aml.evidenceFile, { params: { userId, evidenceId: evidence.id }, responseType: 'blob' }), evidence.file_name);
+}
+
+/** The client's whole AML file; the name is the server's pattern without the registration id the page lacks. */
+export async function downloadAmlFile(userId: number, legalName: string): Promise<void> {
+  saveFile(await call(aml.exportFile, { params: { userId }, responseType: 'blob' }), `aml-file-${legalName.replace(/[^A-Za-z0-9]+/g, '-')}.zip`);
+}

@@ -18,6 +18,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { addParty, decideMatch, deleteParty, rateRisk, updateParty, useParties, useScreening } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
+import { AmlFileDownload, EddPanel } from './aml-edd.tsx';
 
 const written = [registrationKeys.all];
 
@@ -55,9 +56,12 @@ export function AmlSection({ userId }: { userId: number }) {
           <h2 id="aml-parties" className="review-section__title">
             Parties
           </h2>
-          <Button variant="outlined" disabled={!data || Boolean(frozen)} onClick={() => setEditing('new')}>
-            Add party
-          </Button>
+          <div className="review-actions__row">
+            {screening.data && <AmlFileDownload userId={userId} legalName={screening.data.legal_name} />}
+            <Button variant="outlined" disabled={!data || Boolean(frozen)} onClick={() => setEditing('new')}>
+              Add party
+            </Button>
+          </div>
         </div>
         {data && data.parties.length === 0 && <p className="aml-empty">No owners, directors or signatories yet.</p>}
         {data && data.parties.length > 0 && <PartiesTable userId={userId} parties={data.parties} frozen={Boolean(frozen)} onEdit={setEditing} />}
@@ -89,6 +93,7 @@ export function AmlSection({ userId }: { userId: number }) {
           <RiskSummary screening={screening.data} />
         </section>
       )}
+      {screening.data && data && <EddPanel userId={userId} screening={screening.data} parties={data.parties} ubos={data.ubos} frozen={Boolean(frozen)} />}
       {editing && data && <PartyDialog userId={userId} party={editing === 'new' ? null : editing} companies={data.parties.filter((party) => party.kind === 'company')} onClose={() => setEditing(null)} />}
       {rating && screening.data && <RiskDialog userId={userId} screening={screening.data} onClose={() => setRating(false)} />}
     </>
