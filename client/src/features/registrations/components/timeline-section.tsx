@@ -29,7 +29,6 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
         <h2 id="review-timeline" className="review-section__title">
           Activity
         </h2>
-        <AuditLink entity="registration" record={registrationId} />
         <label className="review-filter">
           <span>Show</span>
           <select value={filter} onChange={(event) => setFilter(event.target.value as RegistrationEventKind | 'all')} aria-label="Filter the activity by type">
@@ -42,6 +41,7 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
           </select>
         </label>
       </div>
+      <AuditLink entity="registration" record={registrationId} />
       {loading && !events ? <p className="review-section__note">Loading activity...</p> : null}
       {events && shown.length === 0 ? <p className="review-section__note">No activity of this type.</p> : null}
       <ol className="timeline" aria-label="Activity">
