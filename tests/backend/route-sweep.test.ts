@@ -62,17 +62,22 @@ afterAll(() => app?.close());
  */
 function rememberSignedInCallers(server: FastifyInstance): void {
   const authenticate = server.authenticate.bind(server);
-  const known = new Map<string, Pick<FastifyRequest, 'user' | 'tokenExpiresAt'>>();
+  // Everything authenticate() leaves on the request, so a remembered caller is exactly what a verified one is.
+  const known = new Map<string, Pick<FastifyRequest, 'user' | 'tokenExpiresAt' | 'idToken' | 'secondFactorMissing'>>();
   server.authenticate = async (request) => {
     const header = request.headers.authorization;
     const seen = header === undefined ? undefined : known.get(header);
     if (seen) {
       request.user = seen.user && { ...seen.user };
       request.tokenExpiresAt = seen.tokenExpiresAt;
+      request.idToken = seen.idToken;
+      request.secondFactorMissing = seen.secondFactorMissing;
       return;
     }
     await authenticate(request);
-    if (header !== undefined && request.user) known.set(header, { user: { ...request.user }, tokenExpiresAt: request.tokenExpiresAt });
+    if (header !== undefined && request.user) {
+      known.set(header, { user: { ...request.user }, tokenExpiresAt: request.tokenExpiresAt, idToken: request.idToken, secondFactorMissing: request.secondFactorMissing });
+    }
   };
 }
 
