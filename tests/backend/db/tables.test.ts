@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
+import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable];
 
 let db: Database;
 beforeAll(async () => {
