@@ -40,6 +40,8 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
 import { createEinvoice, refuseUnfixedTin } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { INVOICE_DETAIL_FIELDS, INVOICE_LIST_FIELDS, invoicesTable, ISSUE_FIELDS, PRINTABLE_FIELDS, type InvoiceColumns } from './table.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
@@ -64,6 +66,11 @@ export interface NewInvoice {
   sync?: { state: SyncState; tries: number; nextTryAt?: Date; lastError?: string | null; lastErrorKind?: SyncErrorKind | null; externalId?: string | null; syncedAt?: Date | null };
 }
 
+/** An issue's columns; next_try_at null takes the transaction's time (the seed dates a retry of the demo's past). */
+type IssueValues = Omit<Pick<InvoiceColumns, (typeof ISSUE_FIELDS)[number]>, 'next_try_at'> & { next_try_at: Date | null };
+const ISSUE_INSERT = insertList(ISSUE_FIELDS);
+const ISSUE_VALUES = ISSUE_INSERT.values.replace(/\$(\d+)\)$/, 'coalesce($$$1, CURRENT_TIMESTAMP))');
+
 /** Issues an invoice or credit note in the caller's transaction; answers its id and number. */
 export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<{ id: number; number: string }> {
   const [client] = await tx.query<{ legal_name: string; address: string; trn: string | null; vat_registered: boolean }>(
@@ -80,40 +87,37 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
   const number = invoiceNumber(series, sequence);
   const { lines: amountsOfLines, totals } = invoiceAmounts(invoice.lines);
   const sync = invoice.sync;
+  const values: IssueValues = {
+    kind: invoice.kind,
+    series,
+    sequence,
+    number,
+    client_id: invoice.clientId,
+    subscription_id: invoice.subscriptionId ?? null,
+    period_start: invoice.periodStart ?? null,
+    period_end: invoice.periodEnd ?? null,
+    credited_invoice_id: invoice.creditedInvoiceId ?? null,
+    reason: invoice.reason ?? null,
+    issued_on: invoice.issuedOn,
+    due_on: addDays(invoice.issuedOn, PAYMENT_TERMS_DAYS),
+    client_name: client.legal_name,
+    client_address: client.address,
+    client_trn: client.vat_registered ? client.trn : null,
+    net_fils: totals.net_fils,
+    vat_fils: totals.vat_fils,
+    total_fils: totals.total_fils,
+    created_by: invoice.createdBy,
+    sync_state: sync?.state ?? 'waiting',
+    sync_tries: sync?.tries ?? 0,
+    last_error: sync?.lastError ?? null,
+    last_error_kind: sync?.lastErrorKind ?? null,
+    external_id: sync?.externalId ?? null,
+    synced_at: sync?.syncedAt ?? null,
+    next_try_at: sync?.nextTryAt ?? null,
+  };
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO invoices (kind, series, sequence, number, client_id, subscription_id, period_start, period_end, credited_invoice_id, reason,
-       issued_on, due_on, client_name, client_address, client_trn, net_fils, vat_fils, total_fils, created_by,
-       sync_state, sync_tries, next_try_at, last_error, last_error_kind, external_id, synced_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, coalesce($22, CURRENT_TIMESTAMP), $23, $24, $25, $26)
-     RETURNING id`,
-    [
-      invoice.kind,
-      series,
-      sequence,
-      number,
-      invoice.clientId,
-      invoice.subscriptionId ?? null,
-      invoice.periodStart ?? null,
-      invoice.periodEnd ?? null,
-      invoice.creditedInvoiceId ?? null,
-      invoice.reason ?? null,
-      invoice.issuedOn,
-      addDays(invoice.issuedOn, PAYMENT_TERMS_DAYS),
-      client.legal_name,
-      client.address,
-      client.vat_registered ? client.trn : null,
-      totals.net_fils,
-      totals.vat_fils,
-      totals.total_fils,
-      invoice.createdBy,
-      sync?.state ?? 'waiting',
-      sync?.tries ?? 0,
-      sync?.nextTryAt ?? null,
-      sync?.lastError ?? null,
-      sync?.lastErrorKind ?? null,
-      sync?.externalId ?? null,
-      sync?.syncedAt ?? null,
-    ],
+    `INSERT INTO invoices ${ISSUE_INSERT.columns} VALUES ${ISSUE_VALUES} RETURNING id`,
+    ISSUE_FIELDS.map((field) => values[field]),
   );
   const id = row!.id;
   let position = 0;
@@ -237,28 +241,15 @@ export async function raiseInvoice(db: Database, user: Caller, body: NewInvoiceB
 
 // ---------------------------------------------------------------------------------------------- reads
 
-export interface InvoiceRow {
-  id: number;
-  version: number;
-  kind: InvoiceKind;
-  number: string;
-  client_id: number;
+/** A row of Unsynced Inv and the register: the invoice with its client's name and team (who may see it) and its sync attempts. */
+export type InvoiceRow = Pick<InvoiceColumns, (typeof INVOICE_LIST_FIELDS)[number]> & {
   legal_name: string;
   bookkeeper_id: number | null;
   reviewer_id: number | null;
-  issued_on: string;
-  total_fils: number;
-  sync_state: SyncState;
-  sync_tries: number;
   attempt_count: number;
-  next_try_at: Date | null;
-  last_error: string | null;
-  last_error_kind: SyncErrorKind | null;
-  external_id: string | null;
-}
+};
 
-export const LIST_COLUMNS = `i.id, i.version, i.kind, i.number, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on,
-  i.total_fils, i.sync_state, i.sync_tries, i.next_try_at, i.last_error, i.last_error_kind, i.external_id,
+export const LIST_COLUMNS = `${selectList(invoicesTable, 'i', INVOICE_LIST_FIELDS)}, c.legal_name, c.bookkeeper_id, c.reviewer_id,
   (SELECT count(*)::integer FROM invoice_sync_attempts a WHERE a.invoice_id = i.id) AS attempt_count`;
 
 export function toListItem(row: InvoiceRow): InvoiceListItem {
@@ -348,27 +339,15 @@ export async function needsAttentionCount(db: Queryable, user: Caller): Promise<
   return row?.count ?? 0;
 }
 
-interface DetailRow extends InvoiceRow {
-  trn: string | null;
-  client_trn: string | null;
-  credited_net: number;
-  vat_registered: boolean;
-  due_on: string;
-  period_start: string | null;
-  period_end: string | null;
-  credited_invoice_id: number | null;
-  credited_number: string | null;
-  reason: string | null;
-  net_fils: number;
-  vat_fils: number;
-  synced_at: Date | null;
-}
+type DetailRow = InvoiceRow &
+  Pick<InvoiceColumns, (typeof INVOICE_DETAIL_FIELDS)[number]> & { trn: string | null; credited_net: number; vat_registered: boolean; credited_number: string | null };
+
+const DETAIL_COLUMNS = `${LIST_COLUMNS}, c.trn, c.vat_registered, ${selectList(invoicesTable, 'i', INVOICE_DETAIL_FIELDS)}, ci.number AS credited_number,
+  (SELECT coalesce(sum(cn.net_fils), 0)::integer FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.kind = 'credit_note') AS credited_net`;
 
 async function findDetail(db: Queryable, invoiceId: number, lock = false): Promise<DetailRow | undefined> {
   const [row] = await db.query<DetailRow>(
-    `SELECT ${LIST_COLUMNS}, c.trn, i.client_trn, c.vat_registered, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, to_char(i.period_start, 'YYYY-MM-DD') AS period_start,
-       to_char(i.period_end, 'YYYY-MM-DD') AS period_end, i.credited_invoice_id, ci.number AS credited_number, i.reason, i.net_fils, i.vat_fils, i.synced_at,
-       (SELECT coalesce(sum(cn.net_fils), 0)::integer FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.kind = 'credit_note') AS credited_net
+    `SELECT ${DETAIL_COLUMNS}
      FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices ci ON ci.id = i.credited_invoice_id WHERE i.id = $1${lock ? ' FOR UPDATE OF i' : ''}`,
     [invoiceId],
   );
@@ -419,29 +398,13 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
 }
 
 /** The PDF's content: the invoice with its lines, the client's snapshot taken at issue. */
-export interface PrintableInvoice {
-  kind: InvoiceKind;
-  number: string;
-  issued_on: string;
-  due_on: string;
-  client_name: string;
-  client_address: string;
-  client_trn: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  credited_number: string | null;
-  reason: string | null;
-  net_fils: number;
-  vat_fils: number;
-  total_fils: number;
-  lines: InvoiceDetail['lines'];
-}
+export type PrintableInvoice = Pick<InvoiceColumns, (typeof PRINTABLE_FIELDS)[number]> & { credited_number: string | null; lines: InvoiceDetail['lines'] };
+
+const PRINTABLE_COLUMNS = `${selectList(invoicesTable, 'i', PRINTABLE_FIELDS)}, ci.number AS credited_number, i.client_id, c.bookkeeper_id, c.user_id`;
 
 export async function printableInvoice(db: Queryable, invoiceId: number, allowed: (row: { client_id: number; bookkeeper_id: number | null; user_id: number | null }) => boolean): Promise<PrintableInvoice> {
-  const [row] = await db.query<PrintableInvoice & { client_id: number; bookkeeper_id: number | null; user_id: number | null }>(
-    `SELECT i.kind, i.number, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.client_name, i.client_address, i.client_trn,
-       to_char(i.period_start, 'YYYY-MM-DD') AS period_start, to_char(i.period_end, 'YYYY-MM-DD') AS period_end, ci.number AS credited_number, i.reason,
-       i.net_fils, i.vat_fils, i.total_fils, i.client_id, c.bookkeeper_id, c.user_id
+  const [row] = await db.query<Omit<PrintableInvoice, 'lines'> & { client_id: number; bookkeeper_id: number | null; user_id: number | null }>(
+    `SELECT ${PRINTABLE_COLUMNS}
      FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices ci ON ci.id = i.credited_invoice_id WHERE i.id = $1`,
     [invoiceId],
   );
