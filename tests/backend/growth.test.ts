@@ -225,6 +225,16 @@ describe('the CRM', () => {
     return response.json<LeadItem>();
   }
 
+  it('edits a lead as one audited write: text trimmed, email lower-cased, a blank phone stored as none, a stale version refused', async () => {
+    const lead = await newLead();
+    const body = { version: lead.version, company: '  Edited Co LLC ', contact_name: ' Mona Hadi ', email: ' Mona@Example.TEST ', phone: '   ', owner_id: null, monthly_value_fils: 300_000, next_follow_up: '2031-03-04' };
+    const edited = await send('PUT', `/api/crm/leads/${lead.id}`, body);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<LeadItem>()).toMatchObject({ company: 'Edited Co LLC', contact_name: 'Mona Hadi', email: 'mona@example.test', phone: null, monthly_value_fils: 300_000, next_follow_up: '2031-03-04', version: lead.version + 1 });
+    expect((await send('PUT', `/api/crm/leads/${lead.id}`, body)).statusCode).toBe(409);
+    expect(await auditKinds('lead', lead.id)).toEqual(['lead_created', 'lead_updated']);
+  });
+
   it('moves a lead through the stages with an audit event each, refuses won by drag, and needs a reason to lose', async () => {
     let lead = await newLead();
     for (const stage of ['contacted', 'call_booked', 'proposal_sent'] as const) {

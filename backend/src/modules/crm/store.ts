@@ -14,6 +14,8 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { EDIT_LEAD_FIELDS, LEAD_ROW_FIELDS, leadsTable, LOCKED_LEAD_FIELDS, NEW_LEAD_FIELDS, type LeadColumns } from './table.ts';
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 /** The roles that work in the CRM: a lead's owner is one of them. */
@@ -21,10 +23,8 @@ export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
 
 const person = personJson;
 
-const COLUMNS = `l.id, l.company, l.contact_name, l.email, l.phone, l.source, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
-  l.stage, l.lost_reason, to_char(l.next_follow_up, 'YYYY-MM-DD') AS next_follow_up, l.enquiry_id,
-  CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'user_id', r.user_id, 'registration_id', r.registration_id) END AS registration,
-  l.created_at, l.version, l.owner_id`;
+const COLUMNS = `${selectList(leadsTable, 'l', LEAD_ROW_FIELDS)}, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
+  CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'user_id', r.user_id, 'registration_id', r.registration_id) END AS registration`;
 const FROM = 'FROM leads l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN registrations r ON r.id = l.registration_id';
 
 type LeadRow = Omit<LeadItem, 'created_at'> & { created_at: Date; owner_id: number | null };
@@ -124,24 +124,18 @@ async function audit(tx: Queryable, leadId: number, kind: GrowthEventKind, actor
   await writeAudit(tx, { entity: 'lead', entityId: leadId, kind, actorId, data, before: before ?? null, after: after ?? null, idempotencyKey: context?.idempotencyKey ?? null });
 }
 
-export interface NewLead {
-  company: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  source: LeadSource;
-  owner_id: number | null;
-  monthly_value_fils: number;
-  next_follow_up: string | null;
-  enquiry_id?: number | null;
-}
+/** A new lead as the form and an enquiry's convert give it (an enquiry's id only from the convert). */
+export type NewLead = Pick<LeadColumns, (typeof EDIT_LEAD_FIELDS)[number] | 'source'> & { enquiry_id?: number | null };
+
+const NEW_LEAD_INSERT = insertList(NEW_LEAD_FIELDS);
+const EDIT_ASSIGNMENTS = assignList(EDIT_LEAD_FIELDS, 2);
+const LOCKED_COLUMNS = selectList(leadsTable, null, LOCKED_LEAD_FIELDS);
 
 /** Inserts a lead and its lead_created event in the caller's transaction (the enquiries' convert uses it too). */
 export async function insertLead(tx: Queryable, lead: NewLead, actorId: number | null, context?: ActionContext): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO leads (company, contact_name, email, phone, source, owner_id, monthly_value_fils, next_follow_up, enquiry_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [lead.company, lead.contact_name, lead.email, lead.phone, lead.source, lead.owner_id, lead.monthly_value_fils, lead.next_follow_up, lead.enquiry_id ?? null],
+    `INSERT INTO leads ${NEW_LEAD_INSERT.columns} VALUES ${NEW_LEAD_INSERT.values} RETURNING id`,
+    NEW_LEAD_FIELDS.map((field) => (field === 'enquiry_id' ? (lead.enquiry_id ?? null) : lead[field])),
   );
   await audit(tx, row!.id, 'lead_created', actorId, { source: lead.source, enquiry_id: lead.enquiry_id ?? null }, context);
   return row!.id;
@@ -155,19 +149,10 @@ export async function createLead(db: Database, body: NewLeadBody, context: Actio
   });
 }
 
-interface LockedLead {
-  id: number;
-  version: number;
-  stage: LeadStage;
-  company: string;
-  contact_name: string;
-  email: string;
-  owner_id: number | null;
-  registration_id: number | null;
-}
+type LockedLead = Pick<LeadColumns, (typeof LOCKED_LEAD_FIELDS)[number]>;
 
 export async function lockLead(tx: Queryable, id: number): Promise<LockedLead> {
-  const [row] = await tx.query<LockedLead>('SELECT id, version, stage, company, contact_name, email, owner_id, registration_id FROM leads WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await tx.query<LockedLead>(`SELECT ${LOCKED_COLUMNS} FROM leads WHERE id = $1 FOR UPDATE`, [id]);
   if (!row) throw notFound('Lead');
   return row;
 }
@@ -184,10 +169,14 @@ export async function updateLead(db: Database, id: number, body: UpdateLeadBody,
     lock: (tx) => lockLead(tx, id),
     act: async (tx) => {
       const { version: _version, ...fields } = body;
-      await tx.query(
-        `UPDATE leads SET company = $2, contact_name = $3, email = $4, phone = $5, owner_id = $6, monthly_value_fils = $7, next_follow_up = $8, version = version + 1 WHERE id = $1`,
-        [id, fields.company.trim(), fields.contact_name.trim(), fields.email.trim().toLowerCase(), fields.phone?.trim() || null, fields.owner_id, fields.monthly_value_fils, fields.next_follow_up],
-      );
+      const edited: Pick<LeadColumns, (typeof EDIT_LEAD_FIELDS)[number]> = {
+        ...fields,
+        company: fields.company.trim(),
+        contact_name: fields.contact_name.trim(),
+        email: fields.email.trim().toLowerCase(),
+        phone: fields.phone?.trim() || null,
+      };
+      await tx.query(`UPDATE leads SET ${EDIT_ASSIGNMENTS}, version = version + 1 WHERE id = $1`, [id, ...EDIT_LEAD_FIELDS.map((field) => edited[field])]);
       await audit(tx, id, 'lead_updated', context.actorId, {}, context, undefined, fields);
     },
     read: (tx) => readLead(tx, id),

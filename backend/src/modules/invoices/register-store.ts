@@ -13,20 +13,17 @@ import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { selectList } from '../../lib/table.ts';
 import { LIST_COLUMNS, SORT_SQL, toListItem, type InvoiceRow } from './store.ts';
+import { invoicesTable, type InvoiceColumn, type InvoiceColumns } from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-interface RegisterRow extends InvoiceRow {
-  due_on: string;
-  net_fils: number;
-  vat_fils: number;
-  credited_fils: number;
-  credited_invoice_id: number | null;
-  credited_number: string | null;
-}
+const REGISTER_FIELDS = ['due_on', 'net_fils', 'vat_fils', 'credited_invoice_id'] as const satisfies readonly InvoiceColumn[];
 
-const COLUMNS = `${LIST_COLUMNS}, to_char(i.due_on, 'YYYY-MM-DD') AS due_on, i.net_fils, i.vat_fils, i.credited_invoice_id, o.number AS credited_number,
+type RegisterRow = InvoiceRow & Pick<InvoiceColumns, (typeof REGISTER_FIELDS)[number]> & { credited_fils: number; credited_number: string | null };
+
+const COLUMNS = `${LIST_COLUMNS}, ${selectList(invoicesTable, 'i', REGISTER_FIELDS)}, o.number AS credited_number,
   CASE WHEN i.kind = 'invoice' THEN (SELECT coalesce(sum(n.total_fils), 0)::integer FROM invoices n WHERE n.credited_invoice_id = i.id) ELSE 0 END AS credited_fils`;
 const FROM = 'FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices o ON o.id = i.credited_invoice_id';
 

@@ -34,40 +34,30 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, isVisibleTo, myClientId, personColumns, personFrom } from '../clients/index.ts';
 import { insertTask, requireWorker } from '../tasks/index.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { MOVE_FIELDS, NEW_REQUEST_FIELDS, REQUEST_ROW_FIELDS, serviceRequestsTable, type RequestColumns } from './table.ts';
 import { notifyRequestClient, notifyRequestStaff } from './notify.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 export const REQUEST_CONFLICT = 'This request was changed by someone else. Reload it and try again.';
 
-interface RequestRow {
-  id: number;
-  version: number;
-  client_id: number;
+/** A request with its client's name, owner and bookkeeper (who may see it), its type and its assignee. */
+type RequestRow = Pick<RequestColumns, (typeof REQUEST_ROW_FIELDS)[number]> & {
   client_name: string;
   client_user_id: number | null;
   bookkeeper_id: number | null;
-  type_id: number;
   type_code: string;
   type_name: string;
   target_working_days: number;
-  details: string;
-  status: RequestStatus;
-  assignee_id: number | null;
-  quote_net_fils: string | number | null;
-  quote_status: 'pending' | 'accepted' | null;
-  quote_note: string | null;
-  decline_reason: string | null;
-  paused_since: Date | null;
-  paused_ms: string | number;
-  closed_at: Date | null;
-  created_at: Date;
-}
+};
 
-const SELECT = `SELECT r.id, r.version, r.client_id, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id, r.type_id,
-    t.code AS type_code, t.name AS type_name, t.target_working_days, r.details, r.status, r.assignee_id, r.quote_net_fils, r.quote_status, r.quote_note,
-    r.decline_reason, r.paused_since, r.paused_ms, r.closed_at, r.created_at, ${personColumns('a', 'assignee')}
+const SELECT = `SELECT ${selectList(serviceRequestsTable, 'r', REQUEST_ROW_FIELDS)}, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id,
+    t.code AS type_code, t.name AS type_name, t.target_working_days, ${personColumns('a', 'assignee')}
   FROM service_requests r JOIN clients c ON c.id = r.client_id JOIN request_types t ON t.id = r.type_id LEFT JOIN users a ON a.id = r.assignee_id`;
+
+const MOVE_ASSIGNMENTS = assignList(MOVE_FIELDS, 2);
+const NEW_REQUEST_INSERT = insertList(NEW_REQUEST_FIELDS);
 
 const typeOf = (row: RequestRow): RequestType => ({ id: row.type_id, code: row.type_code, name: row.type_name, target_working_days: row.target_working_days });
 
@@ -200,7 +190,7 @@ async function moveTo(tx: Queryable, row: RequestRow, status: RequestStatus, now
   const pausedSince = waiting ? (row.paused_since ?? now) : null;
   const pausedMs = Number(row.paused_ms) + (waiting ? 0 : resumedMs);
   await tx.query(
-    `UPDATE service_requests SET status = $2, paused_since = $3, paused_ms = $4, closed_at = $5, version = version + 1${extra} WHERE id = $1`,
+    `UPDATE service_requests SET ${MOVE_ASSIGNMENTS}, version = version + 1${extra} WHERE id = $1`,
     [row.id, status, pausedSince, pausedMs, closedStatus(status) ? now : null, ...params],
   );
 }
@@ -289,7 +279,7 @@ export function declineRequest(db: Database, user: Caller, id: number, body: Dec
   if (reason === '') return Promise.reject(invalidInput('reason', 'must not be blank'));
   return requestWrite(db, user, id, body.version, context, async (tx, row) => {
     refuseClosed(row);
-    await moveTo(tx, row, 'declined', now, ', decline_reason = $6', [reason]);
+    await moveTo(tx, row, 'declined', now, `, decline_reason = $${MOVE_FIELDS.length + 2}`, [reason]);
     await writeAudit(tx, { entity: 'service_request', entityId: row.id, kind: 'request_declined', actorId: context.actorId, data: { reason }, idempotencyKey: context.idempotencyKey });
     await notifyRequestClient(tx, row, 'request_declined', 'Request declined', `Your ${row.type_name} request was declined: ${reason}`);
   }, now);
@@ -327,7 +317,7 @@ export async function createMyRequest(db: Database, userId: number, body: NewMyR
     }
     const [type] = await tx.query<{ id: number }>('SELECT id FROM request_types WHERE code = $1', [body.type]);
     if (!type) throw invalidInput('type', 'must be one of the request types');
-    const [row] = await tx.query<{ id: number }>('INSERT INTO service_requests (client_id, type_id, details, requested_by) VALUES ($1, $2, $3, $4) RETURNING id', [clientId, type.id, details, userId]);
+    const [row] = await tx.query<{ id: number }>(`INSERT INTO service_requests ${NEW_REQUEST_INSERT.columns} VALUES ${NEW_REQUEST_INSERT.values} RETURNING id`, [clientId, type.id, details, userId]);
     const requestId = row!.id;
     for (const file of files) {
       await tx.query('INSERT INTO request_attachments (request_id, file_name, content_type, size_bytes, content, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6)', [

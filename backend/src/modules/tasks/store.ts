@@ -19,7 +19,7 @@ import type {
   TaskQuery,
   UpdateTaskBody,
 } from '../../../../common/contract/tasks.ts';
-import { dueMark, TASK_STATUSES, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
+import { dueMark, TASK_STATUSES, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -27,7 +27,9 @@ import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-err
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { addClientVisibility, dateText, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { NEW_TASK_FIELDS, TASK_ROW_FIELDS, tasksTable, type NEW_TASK_OPTIONAL, type TaskColumns } from './table.ts';
 import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
@@ -35,30 +37,12 @@ export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 export const TASK_CONFLICT = 'This task was changed by someone else. Reload it and try again.';
 const WORKING_ROLES = ['BOOKKEEPER', 'ADMIN', 'REVIEWER'];
 
-const SELECT = `SELECT t.id, t.version, t.title, t.description, t.status, t.priority, ${dateText('t.due_on', 'due_on')}, t.checklist, t.review_note,
-    t.request_id, t.template_id, t.created_at, t.assignee_id, t.reviewer_id, c.id AS client_id, c.legal_name AS client_name, c.bookkeeper_id,
+const SELECT = `SELECT ${selectList(tasksTable, 't', TASK_ROW_FIELDS)}, c.legal_name AS client_name, c.bookkeeper_id,
     ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
   FROM tasks t JOIN clients c ON c.id = t.client_id LEFT JOIN users a ON a.id = t.assignee_id LEFT JOIN users r ON r.id = t.reviewer_id`;
 
-export interface TaskRow {
-  id: number;
-  version: number;
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: TaskPriority;
-  due_on: string;
-  checklist: ChecklistItem[];
-  review_note: string | null;
-  request_id: number | null;
-  template_id: number | null;
-  created_at: Date;
-  assignee_id: number | null;
-  reviewer_id: number | null;
-  client_id: number;
-  client_name: string;
-  bookkeeper_id: number | null;
-}
+/** A task as the list, the board and its page read it, with its client's name and bookkeeper (who may see it). */
+export type TaskRow = Pick<TaskColumns, (typeof TASK_ROW_FIELDS)[number]> & { client_name: string; bookkeeper_id: number | null };
 
 export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
   const checklist = row.checklist;
@@ -174,28 +158,23 @@ export async function requireWorker(db: Queryable, userId: number | null | undef
   if (!row || !WORKING_ROLES.includes(row.role) || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
 }
 
-export interface NewTask {
-  clientId: number;
-  title: string;
-  description?: string;
-  assigneeId: number | null;
-  reviewerId: number | null;
-  dueOn: string;
-  priority: TaskPriority;
-  checklist: ChecklistItem[];
-  templateId?: number | null;
-  occurrenceOn?: string | null;
-  requestId?: number | null;
-  createdBy: number | null;
-  idempotencyKey?: string | null;
-}
+type NewTaskField = keyof typeof NEW_TASK_FIELDS;
+type OptionalField = (typeof NEW_TASK_OPTIONAL)[number];
+
+/** A new task as its makers give it (the form, a template's schedule, a request): its columns (tasks/table.ts) by their NewTask names. */
+export type NewTask = { [F in Exclude<NewTaskField, OptionalField>]: TaskColumns[(typeof NEW_TASK_FIELDS)[F]] } & {
+  [F in OptionalField]?: TaskColumns[(typeof NEW_TASK_FIELDS)[F]];
+} & { idempotencyKey?: string | null };
+
+const NEW_TASK_KEYS = Object.keys(NEW_TASK_FIELDS) as NewTaskField[];
+const NEW_TASK_INSERT = insertList(NEW_TASK_KEYS.map((key) => NEW_TASK_FIELDS[key]));
 
 /** Inserts a task, its creation event and the assignee's notice; answers its id (null: the occurrence existed). */
 export async function insertTask(tx: Queryable, task: NewTask): Promise<number | null> {
+  const values = { ...task, description: task.description ?? '', checklist: JSON.stringify(task.checklist) };
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO tasks (client_id, title, description, assignee_id, reviewer_id, due_on, priority, checklist, template_id, occurrence_on, request_id, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (template_id, occurrence_on) DO NOTHING RETURNING id`,
-    [task.clientId, task.title, task.description ?? '', task.assigneeId, task.reviewerId, task.dueOn, task.priority, JSON.stringify(task.checklist), task.templateId ?? null, task.occurrenceOn ?? null, task.requestId ?? null, task.createdBy],
+    `INSERT INTO tasks ${NEW_TASK_INSERT.columns} VALUES ${NEW_TASK_INSERT.values} ON CONFLICT (template_id, occurrence_on) DO NOTHING RETURNING id`,
+    NEW_TASK_KEYS.map((key) => values[key] ?? null),
   );
   if (!row) return null;
   await writeAudit(tx, {
