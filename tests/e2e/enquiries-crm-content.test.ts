@@ -18,7 +18,7 @@ let e2e: E2E;
 const SHOTS = process.env.GROWTH_SHOTS ?? '/tmp/growth-shots';
 
 beforeAll(async () => {
-  e2e = await startE2E('growth');
+  e2e = await startE2E('enquiries-crm-content');
   await mkdir(SHOTS, { recursive: true });
 }, 150_000);
 

@@ -26,7 +26,7 @@ let adminToken: string;
 const POLL = { timeout: 10_000 };
 
 beforeAll(async () => {
-  e2e = await startE2E('working-surface');
+  e2e = await startE2E('shared-pieces');
   adminToken = await emulatorIdToken(e2e.stack.authEmulatorHost, e2e.account('ADMIN').email, e2e.account('ADMIN').password);
 }, 150_000);
 

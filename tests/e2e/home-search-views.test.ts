@@ -16,7 +16,7 @@ let e2e: E2E;
 const SCREENS = '.tmp/screens';
 
 beforeAll(async () => {
-  e2e = await startE2E('work-at-speed');
+  e2e = await startE2E('home-search-views');
   await mkdir(SCREENS, { recursive: true });
 }, 150_000);
 

@@ -12,7 +12,7 @@ let e2e: E2E;
 const shots = process.env.TASKS_SCREENS_SHOTS;
 
 beforeAll(async () => {
-  e2e = await startE2E('tasks-screens');
+  e2e = await startE2E('tasks');
 }, 150_000);
 
 afterAll(async () => {
