@@ -70,44 +70,47 @@ type FileRow = AmlFileRow & { id: number };
 
 const lockFile = async (tx: Queryable, registrationId: number): Promise<FileRow> => ({ ...(await amlFile(tx, registrationId, true)), id: registrationId });
 
-export async function rateRisk(db: Database, userId: number, body: RateRiskBody, context: ActionContext, read: (tx: Queryable) => Promise<Screening>, today = dubaiDate()): Promise<Screening> {
+/** One versioned write of a registration's AML file: the file locked, `act` run on it, the screening read back. */
+async function fileWrite(
+  db: Database,
+  userId: number,
+  version: number,
+  context: ActionContext,
+  read: (tx: Queryable) => Promise<Screening>,
+  act: (tx: Queryable, file: FileRow, registrationId: number) => Promise<void>,
+): Promise<Screening> {
   const registration = await findAmlRegistration(db, userId);
   return writeRecord(db, {
     entity: 'aml_file',
     context,
-    version: body.version,
+    version,
     conflictMessage: FILE_CONFLICT,
     lock: (tx) => lockFile(tx, registration.id),
-    act: async (tx, file) => {
-      const result = await assessRisk(tx, registration.id, body, context.actorId, today);
-      await writeAudit(tx, {
-        entity: 'aml_file', entityId: registration.id, kind: 'risk_rated', actorId: context.actorId,
-        data: { registration_id: registration.id, level: result.level, score: result.score, factors: result.factors },
-        before: { risk_level: file.risk_level, risk_score: file.risk_score }, after: { risk_level: result.level, risk_score: result.score }, idempotencyKey: context.idempotencyKey,
-      });
-    },
-    read: (tx) => read(tx),
+    act: (tx, file) => act(tx, file, registration.id),
+    read,
   });
 }
 
-export async function approveEdd(db: Database, userId: number, body: VersionBody, context: ActionContext, read: (tx: Queryable) => Promise<Screening>): Promise<Screening> {
-  const registration = await findAmlRegistration(db, userId);
-  return writeRecord(db, {
-    entity: 'aml_file',
-    context,
-    version: body.version,
-    conflictMessage: FILE_CONFLICT,
-    lock: (tx) => lockFile(tx, registration.id),
-    act: async (tx, file) => {
-      if (file.risk_level !== 'high') throw conflict('Only a high-risk client needs enhanced due diligence approved.');
-      if (file.edd_approved_at) throw conflict('The enhanced due diligence is already approved.');
-      if (file.rated_by === context.actorId) throw conflict('An ADMIN other than the one who rated the risk approves its enhanced due diligence.');
-      const missing = await eddMissing(tx, registration.id);
-      if (missing.length > 0) throw conflict(`The enhanced due diligence is not complete: ${missing.join('; ')}.`);
-      await tx.query('UPDATE aml_files SET edd_approved_by = $2, edd_approved_at = CURRENT_TIMESTAMP, version = version + 1 WHERE registration_id = $1', [registration.id, context.actorId]);
-      await writeAudit(tx, { entity: 'aml_file', entityId: registration.id, kind: 'edd_approved', actorId: context.actorId, data: { registration_id: registration.id }, idempotencyKey: context.idempotencyKey });
-    },
-    read: (tx) => read(tx),
+export function rateRisk(db: Database, userId: number, body: RateRiskBody, context: ActionContext, read: (tx: Queryable) => Promise<Screening>, today = dubaiDate()): Promise<Screening> {
+  return fileWrite(db, userId, body.version, context, read, async (tx, file, registrationId) => {
+    const result = await assessRisk(tx, registrationId, body, context.actorId, today);
+    await writeAudit(tx, {
+      entity: 'aml_file', entityId: registrationId, kind: 'risk_rated', actorId: context.actorId,
+      data: { registration_id: registrationId, level: result.level, score: result.score, factors: result.factors },
+      before: { risk_level: file.risk_level, risk_score: file.risk_score }, after: { risk_level: result.level, risk_score: result.score }, idempotencyKey: context.idempotencyKey,
+    });
+  });
+}
+
+export function approveEdd(db: Database, userId: number, body: VersionBody, context: ActionContext, read: (tx: Queryable) => Promise<Screening>): Promise<Screening> {
+  return fileWrite(db, userId, body.version, context, read, async (tx, file, registrationId) => {
+    if (file.risk_level !== 'high') throw conflict('Only a high-risk client needs enhanced due diligence approved.');
+    if (file.edd_approved_at) throw conflict('The enhanced due diligence is already approved.');
+    if (file.rated_by === context.actorId) throw conflict('An ADMIN other than the one who rated the risk approves its enhanced due diligence.');
+    const missing = await eddMissing(tx, registrationId);
+    if (missing.length > 0) throw conflict(`The enhanced due diligence is not complete: ${missing.join('; ')}.`);
+    await tx.query('UPDATE aml_files SET edd_approved_by = $2, edd_approved_at = CURRENT_TIMESTAMP, version = version + 1 WHERE registration_id = $1', [registrationId, context.actorId]);
+    await writeAudit(tx, { entity: 'aml_file', entityId: registrationId, kind: 'edd_approved', actorId: context.actorId, data: { registration_id: registrationId }, idempotencyKey: context.idempotencyKey });
   });
 }
 
