@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditEntry } from '../../../common/contract/audit.ts';
 import type { Page } from '../../../common/contract/shared.ts';
+import { dubaiDate } from '../../../common/calendar.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
 import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
@@ -64,7 +65,8 @@ describe('the Audit page', () => {
       request_id: 'audit-test-request-1',
       client_address: '203.0.113.7',
     });
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's dates are Dubai days: from 20:00 to 24:00 UTC the UTC date is still the day before Dubai's.
+    const today = dubaiDate(new Date());
     expect((await list(`actor=${adminId}&area=users&from=${today}&to=${today}`)).count).toBeGreaterThanOrEqual(1);
     expect((await list(`actor=${adminId}&area=clients`)).count).toBe(0);
     expect((await list(`actor=${adminId}&to=2000-01-01`)).count).toBe(0);
