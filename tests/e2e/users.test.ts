@@ -25,13 +25,6 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-const admin = () => e2e.account('ADMIN');
-
-async function signedIn(email: string, password: string, path = '/users'): Promise<Page> {
-  const page = await e2e.openLogin(path);
-  await signInThroughForm(page, { email, password });
-  return page;
-}
 
 const userListCalls = (request: Request) => {
   const url = new URL(request.url());
@@ -68,7 +61,7 @@ async function acceptInvitation(link: string, email: string, password: string): 
 
 describe('the list', () => {
   it('loads page 1, then the next pages while scrolling, and stops at the last page', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await rows(page).first().waitFor();
     // Count only the new document's calls: the sign-in's page may still be filling the screen with its page 2.
     const requested: URL[] = [];
@@ -102,7 +95,7 @@ describe('the list', () => {
   });
 
   it('keeps the search and the role filter in the URL across a reload, from page 1', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await rows(page).first().waitFor();
     // Every row added once the first filter is clicked must belong to the filtered query: no row of the old one
     // may show. (Before the click the unfiltered list may still be filling the screen with its next page.)
@@ -149,7 +142,7 @@ describe('the list', () => {
 
 describe('administration', () => {
   it('invites a user who sets a password through the link and signs in with exactly that role’s navigation', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await rows(page).first().waitFor();
     const email = `invited-reviewer-${Date.now()}@example.com`;
     const link = await inviteThroughDialog(page, email, 'Invited Reviewer', 'REVIEWER');
@@ -167,7 +160,7 @@ describe('administration', () => {
   });
 
   it('refuses a duplicate e-mail in the dialog with the server’s explanation', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await page.getByRole('button', { name: 'Invite user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite a staff member' });
     await dialog.getByLabel('E-mail').fill('Reviewer@example.com');
@@ -179,7 +172,7 @@ describe('administration', () => {
   });
 
   it('ends a deactivated user’s session on their next call, saying why, with a return to login', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await rows(page).first().waitFor();
     const email = `to-deactivate-${Date.now()}@example.com`;
     const link = await inviteThroughDialog(page, email, 'Soon Gone', 'ADMIN');
@@ -213,7 +206,7 @@ describe('administration', () => {
 
 describe('accessibility (axe-core)', () => {
   it('finds no serious or critical violation on the list, with a filter on, and in the invite dialog', async () => {
-    const page = await signedIn(admin().email, admin().password);
+    const page = await e2e.signedInAs('ADMIN', '/users');
     await rows(page).first().waitFor();
     await page.getByRole('button', { name: 'Marketing', exact: true }).click();
     await page.getByText(/^All \d+ users shown$/).waitFor();
