@@ -12,7 +12,7 @@ import type { Parties, Screening } from '../../common/contract/aml.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
-import { signInThroughForm, startE2E, type E2E } from './helpers.ts';
+import { startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let token: string;
@@ -70,11 +70,8 @@ async function walkRegistration(): Promise<number> {
 describe('AML due diligence', () => {
   it('adds an owner, sees the screening, decides a potential match, rates the risk and approves', async () => {
     const userId = await walkRegistration();
-    const { page } = await e2e.newPage();
+    const page = await e2e.signedInAs('ADMIN', `/due-diligence/details/${userId}`);
     page.setDefaultTimeout(20_000);
-    await page.goto(`${e2e.stack.url}/auth/login`);
-    await signInThroughForm(page, e2e.account('ADMIN'));
-    await page.goto(`${e2e.stack.url}/due-diligence/details/${userId}`);
 
     const checklist = page.getByRole('region', { name: 'Due diligence checklist' });
     await checklist.getByText("Add the client's owners, directors and signatories").waitFor();
@@ -120,11 +117,8 @@ describe('AML due diligence', () => {
     for (const party of parties.parties) {
       await api(`registrations/${userId}/parties/${party.id}`, { method: 'PATCH', body: { version: party.version, source_of_funds: 'Salary and dividends', source_of_wealth: 'Property and savings' } });
     }
-    const { page } = await e2e.newPage();
+    const page = await e2e.signedInAs('ADMIN', `/due-diligence/details/${userId}`);
     page.setDefaultTimeout(20_000);
-    await page.goto(`${e2e.stack.url}/auth/login`);
-    await signInThroughForm(page, e2e.account('ADMIN'));
-    await page.goto(`${e2e.stack.url}/due-diligence/details/${userId}`);
 
     const edd = page.getByRole('region', { name: 'Enhanced due diligence' });
     const checklist = page.getByRole('region', { name: 'Due diligence checklist' });
