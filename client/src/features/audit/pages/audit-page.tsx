@@ -10,16 +10,16 @@ import type { AuditEntry, AuditExportQuery, AuditQuery } from '../../../../../co
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../../common/events.ts';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { FilterChip } from '../../../components/filter-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { auditKeys, downloadAuditCsv, fetchAudit, usePeople } from '../api.ts';
 import { DateFilter, FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import '../components/audit.css';
 
 const ALL = 'all';
@@ -147,18 +147,13 @@ export function AuditPage() {
         </span>
       </div>
       {open && <EntryDetails entry={open} onClose={() => setOpen(null)} />}
-      <DataTable<AuditEntry>
+      <ListTable<AuditEntry>
         label="Audit events, newest first"
         rowLabel={(row) => `${auditKindLabel(row.kind)} ${formatDubaiDateTime(row.created_at)}`}
         columns={columns}
-        rows={list.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </div>
   );
 }

@@ -6,8 +6,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam } from '../../../components/bulk-params.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { RecordMissing, RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -20,6 +19,7 @@ import { JobDescription } from '../components/job-description.tsx';
 import { APPLICATION_VARIANTS, isCareersId, JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const SCHEMA = { page: integerField(1), status: choiceField<'all' | ApplicationStatus>(['all', ...APPLICATION_STATUSES], 'all') };
 type Schema = typeof SCHEMA;
@@ -122,20 +122,15 @@ function JobApplications({ job }: { job: JobPost }) {
         actions={bulk}
         invalidates={[careerKeys.all]}
       />
-      <DataTable
+      <ListTable
         label="Applications"
-        selection={list.selection}
+        selectable
         rowLabel={(row) => row.name}
         columns={columns}
-        rows={list.rows}
         rowKey={(row) => row.id}
         rowHref={(row) => careerPagePath.application(row.id)}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </div>
   );
 }

@@ -6,8 +6,7 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -17,6 +16,7 @@ import { careerKeys, fetchJobs } from '../api.ts';
 import { JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -91,20 +91,15 @@ export function JobsPage() {
         actions={bulk}
         invalidates={[careerKeys.all]}
       />
-      <DataTable
+      <ListTable
         label="Job posts"
-        selection={list.selection}
+        selectable
         rowLabel={(job) => job.title}
         columns={columns}
-        rows={list.rows}
         rowKey={(job) => job.id}
         rowHref={(job) => careerPagePath.applications(job.id)}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </div>
   );
 }

@@ -11,9 +11,8 @@ import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.t
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
@@ -25,6 +24,7 @@ import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const ALL = 'all';
 
@@ -245,22 +245,16 @@ export function ClientsPage() {
           invalidates={[clientKeys.all, ['work']]}
         />
       )}
-      <DataTable<ClientListItem>
+      <ListTable<ClientListItem>
         label="Clients"
-        selection={bulk ? list.selection : undefined}
+        selectable={bulk}
         rowLabel={(client) => client.legal_name}
         columns={columns}
-        rows={list.rows}
         rowKey={(client) => client.id}
         rowHref={(client) => clientPath(client.id)}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
-        sort={view.sort}
-        onSort={list.setSort}
+        sortable
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </section>
   );
 }

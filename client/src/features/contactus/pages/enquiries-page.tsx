@@ -9,9 +9,8 @@ import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -22,6 +21,7 @@ import { downloadEnquiriesCsv, enquiryKeys, fetchEnquiries, useAssignees, useEnq
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const ALL = 'all';
 const SCHEMA = {
@@ -180,20 +180,15 @@ export function EnquiriesPage() {
         actions={bulk}
         invalidates={[enquiryKeys.all, ['work']]}
       />
-      <DataTable
+      <ListTable
         label={`${ENQUIRY_KIND_LABELS[kind]} enquiries`}
-        selection={list.selection}
+        selectable
         rowLabel={(row) => (row.company ? `${row.name} (${row.company})` : row.name)}
         columns={columns}
-        rows={list.rows}
         rowKey={(row) => row.id}
         rowHref={(row) => enquiryPagePath(row.kind, row.id)}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </div>
   );
 }

@@ -7,8 +7,7 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -20,6 +19,7 @@ import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.
 import '../components/crm.css';
 import { BULK_LEAD_STAGES, LEAD_LOST } from '../../../../../common/crm.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const SCHEMA = {
   page: integerField(1),
@@ -140,20 +140,15 @@ export function LeadsPage() {
         actions={bulk}
         invalidates={[crmKeys.all, ['work']]}
       />
-      <DataTable
+      <ListTable
         label="Leads"
-        selection={list.selection}
+        selectable
         rowLabel={(lead) => `${lead.company} (${lead.contact_name})`}
         columns={columns}
-        rows={list.rows}
         rowKey={(lead) => lead.id}
         rowHref={(lead) => crmPagePath.lead(lead.id)}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && list.page.count > 0 && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
     </div>
   );
 }

@@ -7,12 +7,12 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
@@ -120,19 +120,14 @@ export function RequestsPage() {
         actions={BULK}
         invalidates={[requestKeys.all, ['work']]}
       />
-      <DataTable<RequestListItem>
+      <ListTable<RequestListItem>
         label="Requests"
-        selection={list.selection}
+        selectable
         rowLabel={(request) => `${request.type.name} ${request.client.legal_name}`}
         columns={columns}
-        rows={list.rows}
         rowKey={(request) => request.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       <Suspense fallback={null}>{view.request > 0 && <RequestDialog requestId={view.request} onClose={() => update({ request: 0 })} />}</Suspense>
     </section>
   );

@@ -5,11 +5,11 @@ import { REGISTRATION_SORTS, type RegistrationSort } from '../../../../../common
 import type { OnboardingPage } from '../../../../../common/onboarding.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys } from '../api.ts';
@@ -101,24 +101,17 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
           invalidates={[['registrations'], ['work']]}
         />
       )}
-      <DataTable<RegistrationListItem>
+      <ListTable<RegistrationListItem>
         label={label}
-        selection={bulk ? list.selection : undefined}
+        selectable={bulk !== undefined}
         rowLabel={(item) => `${item.registration_id} ${item.legal_name}`}
         columns={columns}
-        rows={list.rows}
         rowKey={(item) => item.id}
         rowHref={rowHref}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
-        sort={sort}
-        onSort={list.setSort}
+        sortable
+        // The view's type is the queue's schema: its page and sort, read above as the onboarding lists' own.
+        list={{ ...list, view: { page, sort } }}
       />
-      {list.page && (
-        <Pagination page={page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />
-      )}
     </section>
   );
 }

@@ -8,9 +8,8 @@ import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
@@ -22,6 +21,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
 import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/tasks.css';
@@ -213,21 +213,15 @@ export function TasksPage() {
             actions={bulkActions(choices.data?.staff ?? [])}
             invalidates={[taskKeys.all, ['work']]}
           />
-          <DataTable<TaskListItem>
+          <ListTable<TaskListItem>
             label="Tasks"
-            selection={list.selection}
+            selectable
             rowLabel={(task) => `${task.title} ${task.client.legal_name}`}
             columns={columns}
-            rows={list.rows}
             rowKey={(task) => task.id}
-            isLoading={list.isLoading}
-            isFetching={list.isFetching}
-            error={list.error}
-            onRetry={list.retry}
-            sort={view.sort}
-            onSort={list.setSort}
+            sortable
+            list={list}
           />
-          {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
         </>
       ) : board.data ? (
         <Suspense fallback={<LoadingIndicator label="Loading the board" />}>

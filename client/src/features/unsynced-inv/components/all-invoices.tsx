@@ -13,10 +13,9 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { SYNC_STATE_LABELS } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { Button } from '../../../components/button.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { FilterChip } from '../../../components/filter-chip.tsx';
 import { Icon } from '../../../components/icon.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
@@ -25,6 +24,7 @@ import { downloadRegisterCsv, fetchRegister, invoiceKeys } from '../api.ts';
 import { STATE_VARIANTS } from '../model.ts';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
 import { DateFilter, FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const NewInvoiceDialog = lazy(() => import('./new-invoice-dialog.tsx').then((module) => ({ default: module.NewInvoiceDialog })));
 
@@ -150,20 +150,14 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
           {canWrite && <Button onClick={() => setCreating(true)}>New invoice</Button>}
         </span>
       </div>
-      <DataTable<RegisterItem>
+      <ListTable<RegisterItem>
         label="All invoices"
         rowLabel={(row) => `${row.number} ${row.client.legal_name}`}
         columns={columns}
-        rows={list.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
-        sort={view.sort}
-        onSort={list.setSort}
+        sortable
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && (
         <InvoiceDrawer
           key={view.invoice}

@@ -9,9 +9,9 @@ import type { EinvoiceListItem } from '../../../../../common/contract/einvoicing
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { EINVOICE_STATE_LABELS } from '../../../../../common/einvoicing.ts';
 import { formatFils } from '../../../../../common/money.ts';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { choiceField, integerField } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchEinvoiceAttention, invoiceKeys, useEinvoiceSummary } from '../api.ts';
@@ -75,18 +75,13 @@ export function EinvoicesAttention({ canWrite, canMarkSynced }: { canWrite: bool
           E-invoicing is off: no Accredited Service Provider is configured (EINVOICING_ASP_URL and the rest), so e-invoices are not sent.
         </p>
       )}
-      <DataTable<EinvoiceListItem>
+      <ListTable<EinvoiceListItem>
         label="E-invoices needing attention"
         rowLabel={(row) => `${row.number} ${row.client.legal_name}`}
         columns={columns}
-        rows={list.rows}
         rowKey={(row) => row.invoice_id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && <InvoiceDrawer invoiceId={view.invoice} canMarkSynced={canMarkSynced} canCredit={canWrite} onOpen={(invoice) => update({ invoice })} onClose={() => update({ invoice: 0, page: view.page })} />}
     </>
   );

@@ -9,8 +9,7 @@ import { formatFils } from '../../../../../common/money.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
-import { DataTable, type Column } from '../../../components/data-table.tsx';
-import { Pagination } from '../../../components/pagination.tsx';
+import { type Column } from '../../../components/data-table.tsx';
 import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
@@ -23,6 +22,7 @@ import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } fro
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { STATE_VARIANTS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import '../components/unsynced-inv.css';
 
 // The 'All invoices' tab (every state, issue 30) loads when it is first opened.
@@ -213,21 +213,16 @@ function UnsyncedList() {
           invalidates={[invoiceKeys.all, ['work']]}
         />
       )}
-      <DataTable<InvoiceListItem>
+      <ListTable<InvoiceListItem>
         label="Unsynced invoices"
-        selection={canWrite ? list.selection : undefined}
+        selectable={canWrite}
         rowLabel={(row) => `${row.number} ${row.client.legal_name}`}
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error}
-        onRetry={list.retry}
-        sort={view.sort}
-        onSort={list.setSort}
+        sortable
+        list={list}
       />
-      {list.page && <Pagination page={view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
       {view.invoice > 0 && <InvoiceDrawer invoiceId={view.invoice} canMarkSynced={summary.data?.can_mark_synced ?? false} onClose={() => update({ invoice: 0, page: view.page })} />}
     </>
   );

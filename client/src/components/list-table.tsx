@@ -1,0 +1,55 @@
+import type { Page } from '../../../common/contract/shared.ts';
+import type { RowSelection } from '../lib/use-row-selection.ts';
+import { DataTable, type DataTableProps } from './data-table.tsx';
+import { Pagination } from './pagination.tsx';
+
+/** What a list page's table reads of its list controller (lib/use-list-controller.ts). */
+export interface ListTableSource<T> {
+  view: { page: number; sort?: string };
+  rows: readonly T[] | undefined;
+  page: Page<T> | undefined;
+  pageSize: number;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  retry: () => void;
+  setSort: (sort: string) => void;
+  setPage: (page: number) => void;
+  selection: RowSelection;
+}
+
+type FromTheList = 'rows' | 'isLoading' | 'isFetching' | 'error' | 'onRetry' | 'sort' | 'onSort' | 'selection';
+
+export interface ListTableProps<T> extends Omit<DataTableProps<T>, FromTheList> {
+  list: ListTableSource<T>;
+  /** Rows to show instead of the page's (the same page narrowed or decorated); the list's by default. */
+  rows?: readonly T[];
+  /** A checkbox per row for the bulk bar: for lists whose bulk actions the role may use. */
+  selectable?: boolean;
+  /** The column headers sort the list (the view has a sort). */
+  sortable?: boolean;
+}
+
+/**
+ * A list page's table and its pager, bound to the page's list controller: rows, loading, errors, sort,
+ * selection and paging come from the controller (and so from the URL), so a page names only its columns and
+ * how a row is named and opened.
+ */
+export function ListTable<T>({ list, rows, selectable = false, sortable = false, ...table }: ListTableProps<T>) {
+  return (
+    <>
+      <DataTable<T>
+        {...table}
+        rows={rows ?? list.rows}
+        selection={selectable ? list.selection : undefined}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error}
+        onRetry={list.retry}
+        sort={sortable ? list.view.sort : undefined}
+        onSort={sortable ? list.setSort : undefined}
+      />
+      {list.page && <Pagination page={list.view.page} pageSize={list.pageSize} count={list.page.count} totalPages={list.page.total_pages} onPage={list.setPage} />}
+    </>
+  );
+}
