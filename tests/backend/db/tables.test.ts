@@ -8,13 +8,14 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
+import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable];
 
 let db: Database;
 beforeAll(async () => {
