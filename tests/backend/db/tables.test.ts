@@ -13,9 +13,10 @@ import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
+import { usersTable } from '../../../backend/src/modules/users/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable];
 
 let db: Database;
 beforeAll(async () => {
