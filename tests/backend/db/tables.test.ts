@@ -8,6 +8,7 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
 import { subscriptionsTable } from '../../../backend/src/modules/clients/subscription-table.ts';
+import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
@@ -17,7 +18,7 @@ import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { usersTable } from '../../../backend/src/modules/users/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable];
 
 let db: Database;
 beforeAll(async () => {
