@@ -21,7 +21,7 @@ import { makePdf } from '../../backend/src/demo/files.ts';
 import { runBulkJobs } from '../../backend/src/modules/bulk/index.ts';
 import { createClient } from '../../backend/src/modules/clients/index.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
-import { deskClient } from './service-desk-fixtures.ts';
+import { deskClient } from './clients/desk-client.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, onPostgres, startBackend, testDatabaseLocation, type TestUser } from './support.ts';
 

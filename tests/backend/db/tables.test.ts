@@ -7,13 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
+import { subscriptionsTable } from '../../../backend/src/modules/clients/subscription-table.ts';
+import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
+import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
+import { einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
+import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
+import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
+import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
+import { usersTable } from '../../../backend/src/modules/users/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable];
 
 let db: Database;
 beforeAll(async () => {

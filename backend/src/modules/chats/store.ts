@@ -19,7 +19,7 @@ import type {
   UpdateCannedReplyBody,
 } from '../../../../common/contract/chats.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../../common/review.ts';
-import { MESSAGE_PAGE_SIZE, type ConversationStatus } from '../../../../common/service-desk.ts';
+import { MESSAGE_PAGE_SIZE } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -31,29 +31,33 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, isVisibleTo, myClientId, personColumns, personFrom } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { notifyChatAssigned, notifyClientMessage, notifyStaffMessage } from './notify.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import {
+  ATTACHMENT_FIELDS,
+  chatMessagesTable,
+  CONVERSATION_ROW_FIELDS,
+  conversationsTable,
+  LAST_MESSAGE_FIELDS,
+  MESSAGE_ROW_FIELDS,
+  NEW_MESSAGE_FIELDS,
+  type ChatMessageColumns,
+  type ConversationColumns,
+} from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 export const CHAT_CONFLICT = 'This conversation was changed by someone else. Reload it and try again.';
 const PREVIEW_LENGTH = 140;
 
-export interface ConversationRow {
-  id: number;
-  version: number;
-  client_id: number;
+/** A conversation as stored, with its client's name, sign-in user and bookkeeper (who sees it, who is told). */
+export type ConversationRow = Pick<ConversationColumns, (typeof CONVERSATION_ROW_FIELDS)[number]> & {
   client_name: string;
   client_user_id: number | null;
   bookkeeper_id: number | null;
-  assignee_id: number | null;
-  status: ConversationStatus;
-  last_message_id: string | number | null;
-  last_message_at: Date | null;
-  last_message_preview: string | null;
-  last_client_message_id: string | number | null;
-}
+};
 
-const SELECT = `SELECT v.id, v.version, v.client_id, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id, v.assignee_id, v.status,
-    v.last_message_id, v.last_message_at, v.last_message_preview, v.last_client_message_id, ${personColumns('a', 'assignee')}
+const SELECT = `SELECT ${selectList(conversationsTable, 'v', CONVERSATION_ROW_FIELDS)}, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id,
+    ${personColumns('a', 'assignee')}
   FROM conversations v JOIN clients c ON c.id = v.client_id LEFT JOIN users a ON a.id = v.assignee_id`;
 
 /** Unread for user $1: the client's messages after the user's read mark. */
@@ -124,16 +128,7 @@ export async function readConversation(db: Queryable, user: Caller, id: number):
   return toItem(row);
 }
 
-interface MessageRow {
-  id: string | number;
-  conversation_id: number;
-  from_client: boolean;
-  body: string;
-  file_name: string | null;
-  content_type: string | null;
-  size_bytes: number | null;
-  created_at: Date;
-}
+type MessageRow = Pick<ChatMessageColumns, (typeof MESSAGE_ROW_FIELDS)[number]>;
 
 const toMessage = (row: MessageRow): ChatMessage => ({
   id: Number(row.id),
@@ -145,7 +140,8 @@ const toMessage = (row: MessageRow): ChatMessage => ({
   created_at: row.created_at.toISOString(),
 });
 
-const MESSAGE_COLUMNS = `m.id, m.conversation_id, m.from_client, m.body, m.file_name, m.content_type, m.size_bytes, m.created_at, ${personColumns('u', 'author')}`;
+const MESSAGE_COLUMNS = `${selectList(chatMessagesTable, 'm', MESSAGE_ROW_FIELDS)}, ${personColumns('u', 'author')}`;
+const NEW_MESSAGE_INSERT = insertList(NEW_MESSAGE_FIELDS);
 
 /**
  * A page of messages: the newest `limit` before the cursor (or after `after`, for catching up live),
@@ -176,8 +172,8 @@ export async function staffMessages(db: Queryable, user: Caller, conversationId:
 }
 
 export async function messageFile(db: Queryable, conversationId: number, messageId: number): Promise<{ file_name: string; content_type: string; content: Uint8Array }> {
-  const [row] = await db.query<{ file_name: string | null; content_type: string | null; content: Uint8Array | null }>(
-    'SELECT file_name, content_type, content FROM chat_messages WHERE id = $1 AND conversation_id = $2',
+  const [row] = await db.query<Pick<ChatMessageColumns, (typeof ATTACHMENT_FIELDS)[number]>>(
+    `SELECT ${selectList(chatMessagesTable, null, ATTACHMENT_FIELDS)} FROM chat_messages WHERE id = $1 AND conversation_id = $2`,
     [messageId, conversationId],
   );
   if (!row?.content || !row.file_name || !row.content_type) throw notFound('Attachment');
@@ -208,15 +204,24 @@ export async function insertMessage(
   conversation: ConversationRow,
   message: { authorId: number | null; fromClient: boolean; text: string; file: { file_name: string; content_type: string; content: Buffer } | null },
 ): Promise<number> {
-  const [row] = await tx.query<{ id: string | number; created_at: Date }>(
-    `INSERT INTO chat_messages (conversation_id, author_id, from_client, body, file_name, content_type, size_bytes, content)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, created_at`,
-    [conversation.id, message.authorId, message.fromClient, message.text, message.file?.file_name ?? null, message.file?.content_type ?? null, message.file?.content.length ?? null, message.file?.content ?? null],
+  const written: Pick<ChatMessageColumns, (typeof NEW_MESSAGE_FIELDS)[number]> = {
+    conversation_id: conversation.id,
+    author_id: message.authorId,
+    from_client: message.fromClient,
+    body: message.text,
+    file_name: message.file?.file_name ?? null,
+    content_type: message.file?.content_type ?? null,
+    size_bytes: message.file?.content.length ?? null,
+    content: message.file?.content ?? null,
+  };
+  const [row] = await tx.query<Pick<ChatMessageColumns, 'id' | 'created_at'>>(
+    `INSERT INTO chat_messages ${NEW_MESSAGE_INSERT.columns} VALUES ${NEW_MESSAGE_INSERT.values} RETURNING id, created_at`,
+    NEW_MESSAGE_FIELDS.map((field) => written[field]),
   );
   const id = Number(row!.id);
   const preview = (message.text || `Attachment: ${message.file?.file_name ?? ''}`).replace(/\s+/g, ' ').slice(0, PREVIEW_LENGTH);
   await tx.query(
-    `UPDATE conversations SET last_message_id = $2, last_message_at = $3, last_message_preview = $4,
+    `UPDATE conversations SET ${assignList(LAST_MESSAGE_FIELDS, 2)},
        last_client_message_id = CASE WHEN $5 THEN $2 ELSE last_client_message_id END,
        status = CASE WHEN $5 AND status <> 'open' THEN 'open' ELSE status END
      WHERE id = $1`,
@@ -267,7 +272,7 @@ function conversationWrite(db: Database, user: Caller, id: number, version: numb
 export function assignConversation(db: Database, user: Caller, id: number, body: AssignChatBody, context: ActionContext): Promise<ConversationItem> {
   return conversationWrite(db, user, id, body.version, context, async (tx, row) => {
     await requireWorker(tx, body.assignee_id, 'assignee_id');
-    await tx.query('UPDATE conversations SET assignee_id = $2, version = version + 1 WHERE id = $1', [row.id, body.assignee_id]);
+    await tx.query(`UPDATE conversations SET ${assignList(['assignee_id'], 2)}, version = version + 1 WHERE id = $1`, [row.id, body.assignee_id]);
     await writeAudit(tx, { entity: 'conversation', entityId: row.id, kind: 'chat_assigned', actorId: context.actorId, data: { from: row.assignee_id, to: body.assignee_id }, idempotencyKey: context.idempotencyKey });
     if (body.assignee_id !== null && body.assignee_id !== context.actorId) await notifyChatAssigned(tx, row, body.assignee_id);
   });
@@ -275,7 +280,7 @@ export function assignConversation(db: Database, user: Caller, id: number, body:
 
 export function setConversationStatus(db: Database, user: Caller, id: number, body: ChatStatusBody, context: ActionContext): Promise<ConversationItem> {
   return conversationWrite(db, user, id, body.version, context, async (tx, row) => {
-    await tx.query('UPDATE conversations SET status = $2, version = version + 1 WHERE id = $1', [row.id, body.status]);
+    await tx.query(`UPDATE conversations SET ${assignList(['status'], 2)}, version = version + 1 WHERE id = $1`, [row.id, body.status]);
     await writeAudit(tx, { entity: 'conversation', entityId: row.id, kind: 'chat_status_changed', actorId: context.actorId, data: { from: row.status, to: body.status }, idempotencyKey: context.idempotencyKey });
     // Resolving ends the wait for the client's reply.
     if (body.status === 'resolved') await tx.query("UPDATE chat_reminders SET status = 'cancelled' WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending'", [row.id]);

@@ -4,10 +4,10 @@
  * the subscription in force. Renewals (the scheduler) apply a scheduled change and move the cycle on.
  */
 import { addDays, addMonths, daysBetween, dubaiDate } from '../../../../common/calendar.ts';
-import { CANCEL_REASON_LABELS, SUBSCRIPTION_CONFLICT_MESSAGE, type CancelReason, type ClientStatus } from '../../../../common/clients.ts';
+import { CANCEL_REASON_LABELS, SUBSCRIPTION_CONFLICT_MESSAGE } from '../../../../common/clients.ts';
 import type { CancelSubscriptionBody, ChangeSubscriptionBody, NewSubscriptionBody, PlanRef, Subscription, SubscriptionQuery } from '../../../../common/contract/clients.ts';
 import type { ClientEventKind } from '../../../../common/events.ts';
-import { CYCLE_TERMS, cyclePrice, type BillingCycle } from '../../../../common/pricing.ts';
+import { CYCLE_TERMS, cyclePrice } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -17,44 +17,26 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { addClientVisibility, isVisibleTo, requireEditor, type ClientTeam } from './access.ts';
-import { dateText } from './rows.ts';
 import { createSubscription } from './store.ts';
+import { assignList, selectList } from '../../lib/table.ts';
+import { ACTION_FIELDS, RENEWAL_FIELDS, SUBSCRIPTION_ROW_FIELDS, subscriptionsTable, type SubscriptionColumns } from './subscription-table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-interface SubscriptionRow extends ClientTeam {
-  id: number;
-  client_id: number;
-  version: number;
-  status: ClientStatus;
-  plan_id: number;
-  plan_code: string;
-  plan_name: string;
-  plan_price: number;
-  cycle: BillingCycle;
-  discount_bp: number;
-  net_fils: number;
-  vat_fils: number;
-  total_fils: number;
-  starts_on: string;
-  next_renewal_on: string;
-  paused_on: string | null;
-  cancelled_on: string | null;
-  cancel_reason: CancelReason | null;
-  cancel_note: string | null;
-  scheduled_plan_id: number | null;
-  scheduled_code: string | null;
-  scheduled_name: string | null;
-  scheduled_price: number | null;
-  scheduled_cycle: BillingCycle | null;
-  created_at: Date;
-}
+/** A subscription as stored, its plans as joined, and the client's team (who may see and act on it). */
+type SubscriptionRow = Pick<SubscriptionColumns, (typeof SUBSCRIPTION_ROW_FIELDS)[number]> &
+  ClientTeam & {
+    plan_code: string;
+    plan_name: string;
+    plan_price: number;
+    scheduled_code: string | null;
+    scheduled_name: string | null;
+    scheduled_price: number | null;
+  };
 
-const COLUMNS = `s.id, s.client_id, s.version, s.status, s.plan_id, p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price,
-  s.cycle, s.discount_bp, s.net_fils, s.vat_fils, s.total_fils, ${dateText('s.starts_on', 'starts_on')}, ${dateText('s.next_renewal_on', 'next_renewal_on')},
-  ${dateText('s.paused_on', 'paused_on')}, ${dateText('s.cancelled_on', 'cancelled_on')}, s.cancel_reason, s.cancel_note,
-  s.scheduled_plan_id, sp.code AS scheduled_code, sp.name AS scheduled_name, sp.monthly_price_fils AS scheduled_price, s.scheduled_cycle, s.created_at,
-  c.bookkeeper_id, c.reviewer_id`;
+const COLUMNS = `${selectList(subscriptionsTable, 's', SUBSCRIPTION_ROW_FIELDS)},
+  p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price,
+  sp.code AS scheduled_code, sp.name AS scheduled_name, sp.monthly_price_fils AS scheduled_price, c.bookkeeper_id, c.reviewer_id`;
 
 const FROM = 'FROM subscriptions s JOIN clients c ON c.id = s.client_id JOIN plans p ON p.id = s.plan_id LEFT JOIN plans sp ON sp.id = s.scheduled_plan_id';
 
@@ -148,6 +130,10 @@ function subscriptionAction(db: Database, user: Caller, subscriptionId: number, 
   });
 }
 
+const ACTION_WRITES = [...ACTION_FIELDS, 'version'] as const;
+const ACTION_ASSIGNMENTS = assignList(ACTION_WRITES, 2);
+const RENEWAL_ASSIGNMENTS = assignList(RENEWAL_FIELDS, 2);
+
 /** Writes the subscription's new state (bumping its version) and its audit event; the client's status follows. */
 async function update(
   tx: Queryable,
@@ -155,15 +141,11 @@ async function update(
   kind: ClientEventKind,
   actorId: number | null,
   idempotencyKey: string | null,
-  changes: Partial<Pick<SubscriptionRow, 'status' | 'scheduled_plan_id' | 'scheduled_cycle' | 'next_renewal_on' | 'paused_on' | 'cancelled_on' | 'cancel_reason' | 'cancel_note'>>,
+  changes: Partial<Pick<SubscriptionColumns, (typeof ACTION_FIELDS)[number]>>,
   data: Record<string, unknown>,
 ): Promise<void> {
   const next = { ...row, ...changes, version: row.version + 1 };
-  await tx.query(
-    `UPDATE subscriptions SET status = $2, scheduled_plan_id = $3, scheduled_cycle = $4, next_renewal_on = $5, paused_on = $6, cancelled_on = $7,
-       cancel_reason = $8, cancel_note = $9, version = $10 WHERE id = $1`,
-    [row.id, next.status, next.scheduled_plan_id, next.scheduled_cycle, next.next_renewal_on, next.paused_on, next.cancelled_on, next.cancel_reason, next.cancel_note, next.version],
-  );
+  await tx.query(`UPDATE subscriptions SET ${ACTION_ASSIGNMENTS} WHERE id = $1`, [row.id, ...ACTION_WRITES.map((field) => next[field])]);
   if (next.status !== row.status) await tx.query('UPDATE clients SET status = $2 WHERE id = $1', [row.client_id, next.status]);
   await writeAudit(tx, { entity: 'subscription', entityId: row.id, kind, actorId, data: { client_id: row.client_id, ...data }, before: snapshot(row), after: snapshot(next), idempotencyKey });
 }
@@ -286,10 +268,18 @@ export async function renewDueSubscriptions(db: Database, now = new Date()): Pro
           startsOn = next;
           next = addMonths(next, CYCLE_TERMS[cycle].months);
         }
+        const renewal: Pick<SubscriptionColumns, (typeof RENEWAL_FIELDS)[number]> = {
+          plan_id: plan.id,
+          cycle,
+          net_fils: price.net_fils,
+          vat_fils: price.vat_fils,
+          total_fils: price.total_fils,
+          starts_on: startsOn,
+          next_renewal_on: next,
+        };
         await tx.query(
-          `UPDATE subscriptions SET plan_id = $2, cycle = $3, net_fils = $4, vat_fils = $5, total_fils = $6, starts_on = $7, next_renewal_on = $8,
-             scheduled_plan_id = NULL, scheduled_cycle = NULL, version = version + 1 WHERE id = $1`,
-          [row.id, plan.id, cycle, price.net_fils, price.vat_fils, price.total_fils, startsOn, next],
+          `UPDATE subscriptions SET ${RENEWAL_ASSIGNMENTS}, scheduled_plan_id = NULL, scheduled_cycle = NULL, version = version + 1 WHERE id = $1`,
+          [row.id, ...RENEWAL_FIELDS.map((field) => renewal[field])],
         );
         await writeAudit(tx, {
           entity: 'subscription',

@@ -16,6 +16,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { EDIT_LEAD_FIELDS, LEAD_ROW_FIELDS, leadsTable, LOCKED_LEAD_FIELDS, NEW_LEAD_FIELDS, type LeadColumns } from './table.ts';
+import { ACTIVITY_ROW_FIELDS, leadActivitiesTable, NEW_ACTIVITY_FIELDS, type LeadActivityColumns } from './activity-table.ts';
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 
 /** The roles that work in the CRM: a lead's owner is one of them. */
@@ -102,8 +103,8 @@ async function readLead(db: Queryable, id: number): Promise<LeadItem> {
 
 export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail> {
   const lead = await readLead(db, id);
-  const activities = await db.query<Omit<Activity, 'at'> & { at: Date }>(
-    `SELECT a.id, a.kind, a.at, a.text, ${person('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
+  const activities = await db.query<Pick<LeadActivityColumns, (typeof ACTIVITY_ROW_FIELDS)[number]> & Pick<Activity, 'actor'>>(
+    `SELECT ${selectList(leadActivitiesTable, 'a', ACTIVITY_ROW_FIELDS)}, ${person('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
     [id],
   );
   return { lead, activities: activities.map((row) => ({ ...row, at: row.at.toISOString() })) };
@@ -128,6 +129,7 @@ async function audit(tx: Queryable, leadId: number, kind: GrowthEventKind, actor
 export type NewLead = Pick<LeadColumns, (typeof EDIT_LEAD_FIELDS)[number] | 'source'> & { enquiry_id?: number | null };
 
 const NEW_LEAD_INSERT = insertList(NEW_LEAD_FIELDS);
+const NEW_ACTIVITY_INSERT = insertList(NEW_ACTIVITY_FIELDS);
 const EDIT_ASSIGNMENTS = assignList(EDIT_LEAD_FIELDS, 2);
 const LOCKED_COLUMNS = selectList(leadsTable, null, LOCKED_LEAD_FIELDS);
 
@@ -214,7 +216,8 @@ export async function addActivity(db: Database, id: number, body: ActivityBody, 
     conflictMessage: STALE,
     lock: (tx) => lockLead(tx, id),
     act: async (tx) => {
-      await tx.query('INSERT INTO lead_activities (lead_id, kind, at, text, actor_id) VALUES ($1, $2, $3, $4, $5)', [id, body.kind, at, body.text.trim(), context.actorId]);
+      const logged: Pick<LeadActivityColumns, (typeof NEW_ACTIVITY_FIELDS)[number]> = { lead_id: id, kind: body.kind, at, text: body.text.trim(), actor_id: context.actorId };
+      await tx.query(`INSERT INTO lead_activities ${NEW_ACTIVITY_INSERT.columns} VALUES ${NEW_ACTIVITY_INSERT.values}`, NEW_ACTIVITY_FIELDS.map((field) => logged[field]));
       await audit(tx, id, 'lead_activity_added', context.actorId, { kind: body.kind }, context);
     },
     read: (tx) => leadDetail(tx, id),

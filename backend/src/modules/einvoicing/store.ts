@@ -20,8 +20,13 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { buildEinvoiceXml, type EinvoiceSource } from './document.ts';
 import { readEinvoice, textAt, validateEinvoice } from './rules.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { EINVOICE_STATUS_FIELDS, einvoicesTable, NEW_EINVOICE_FIELDS, REQUEUE_FIELDS, type EinvoiceColumns } from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
+
+const NEW_EINVOICE_INSERT = insertList(NEW_EINVOICE_FIELDS);
+const REQUEUE_ASSIGNMENTS = assignList(REQUEUE_FIELDS, 2);
 
 export const EINVOICE_CONFLICT_MESSAGE = 'This e-invoice changed since you opened it. Reload it and try again.';
 
@@ -104,7 +109,12 @@ export async function createEinvoice(tx: Queryable, invoiceId: number): Promise<
   const xml = buildEinvoiceXml(await einvoiceSource(tx, invoiceId, uuid));
   const failures = validateEinvoice(xml);
   const state: EinvoiceState = failures.length > 0 ? 'invalid' : 'queued';
-  await tx.query('INSERT INTO einvoices (invoice_id, uuid, xml, state, failures) VALUES ($1, $2, $3, $4, $5::jsonb)', [invoiceId, uuid, xml, state, JSON.stringify(failures)]);
+  const document: Pick<EinvoiceColumns, (typeof NEW_EINVOICE_FIELDS)[number]> = { invoice_id: invoiceId, uuid, xml, state, failures };
+  await tx.query(
+    `INSERT INTO einvoices ${NEW_EINVOICE_INSERT.columns} VALUES ${NEW_EINVOICE_INSERT.values}`,
+    // The failures as JSON text, as the jsonb column takes them on both drivers.
+    NEW_EINVOICE_FIELDS.map((field) => (field === 'failures' ? JSON.stringify(document.failures) : document[field])),
+  );
   if (state === 'queued') await tx.query("SELECT pg_notify('einvoice_outbox', $1)", [String(invoiceId)]);
   return { state, failures };
 }
@@ -130,8 +140,8 @@ export async function refuseUnfixedTin(tx: Queryable, invoiceId: number): Promis
 
 // ---------------------------------------------------------------------------------------------- reads
 
-interface StatusRow {
-  invoice_id: number;
+/** An e-invoice as stored, with its invoice's number, kind, date and total and its client's team. */
+type StatusRow = Pick<EinvoiceColumns, (typeof EINVOICE_STATUS_FIELDS)[number] | 'uuid'> & {
   number: string;
   kind: InvoiceKind;
   client_id: number;
@@ -140,19 +150,10 @@ interface StatusRow {
   reviewer_id: number | null;
   issued_on: string;
   total_fils: number;
-  uuid: string;
-  state: EinvoiceState;
-  failures: RuleFailure[];
-  tries: number;
-  next_try_at: Date | null;
-  last_error: string | null;
-  sent_at: Date | null;
-  reported_at: Date | null;
-  version: number;
-}
+};
 
-const STATUS_COLUMNS = `e.invoice_id, i.number, i.kind, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, i.total_fils,
-  e.uuid::text AS uuid, e.state, e.failures, e.tries, e.next_try_at, e.last_error, e.sent_at, e.reported_at, e.version`;
+const STATUS_COLUMNS = `${selectList(einvoicesTable, 'e', EINVOICE_STATUS_FIELDS)}, e.uuid::text AS uuid, i.number, i.kind, i.client_id, c.legal_name, c.bookkeeper_id, c.reviewer_id,
+  to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on, i.total_fils`;
 const STATUS_FROM = 'FROM einvoices e JOIN invoices i ON i.id = e.invoice_id JOIN clients c ON c.id = i.client_id';
 
 /** The date an invoice must be reported by. */
@@ -285,7 +286,8 @@ export function sendEinvoice(db: Database, user: Caller, invoiceId: number, vers
       if (!enabled) throw conflict('E-invoicing is off: no Accredited Service Provider is configured.');
       if (row.state === 'invalid') throw conflict(`${row.number} fails the PINT AE rules and is never sent: issue a credit note and a new invoice once the cause is fixed.`);
       if (row.state !== 'queued' && row.state !== 'rejected') throw conflict(`${row.number} is already with the ASP.`);
-      await tx.query("UPDATE einvoices SET state = 'queued', tries = 0, next_try_at = $2, claimed_by = NULL, claimed_until = NULL, version = version + 1 WHERE invoice_id = $1", [row.invoice_id, now]);
+      const requeued: Pick<EinvoiceColumns, (typeof REQUEUE_FIELDS)[number]> = { state: 'queued', tries: 0, next_try_at: now, claimed_by: null, claimed_until: null };
+      await tx.query(`UPDATE einvoices SET ${REQUEUE_ASSIGNMENTS}, version = version + 1 WHERE invoice_id = $1`, [row.invoice_id, ...REQUEUE_FIELDS.map((field) => requeued[field])]);
       await tx.query("INSERT INTO einvoice_attempts (invoice_id, started_at, duration_ms, action, outcome, worker, actor_id) VALUES ($1, $2, 0, 'send', 'queued', 'by hand', $3)", [row.invoice_id, now, user.id]);
       await writeAudit(tx, {
         entity: 'invoice',

@@ -18,6 +18,8 @@ import { invoiceListPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
 import { AspFailure, type AspClient, type AspStatus } from './asp.ts';
+import { assignList, selectList } from '../../lib/table.ts';
+import { CLAIMED_FIELDS, einvoicesTable, FAILED_TRY_FIELDS, LEASE_FIELDS, type EinvoiceColumns } from './table.ts';
 
 export interface WorkerOptions {
   worker: string;
@@ -52,16 +54,12 @@ export function backoffMs(tries: number, options: Pick<WorkerOptions, 'baseDelay
 
 const STATE_OF: Record<AspStatus['status'], EinvoiceState> = { received: 'sent', accepted: 'accepted', delivered: 'delivered', reported: 'reported', rejected: 'rejected' };
 
-interface Claimed {
-  invoice_id: number;
-  uuid: string;
-  xml: string;
-  state: EinvoiceState;
-  tries: number;
+/** A claimed document, with its invoice's number and client for the notifications. */
+type Claimed = Pick<EinvoiceColumns, (typeof CLAIMED_FIELDS)[number] | 'uuid'> & {
   number: string;
   legal_name: string;
   bookkeeper_id: number | null;
-}
+};
 
 export interface WorkerRunResult {
   claimed: number;
@@ -77,14 +75,14 @@ async function claim(db: Database, options: WorkerOptions): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
     const now = options.now();
     const rows = await tx.query<Claimed>(
-      `SELECT e.invoice_id, e.uuid::text AS uuid, e.xml, e.state, e.tries, i.number, c.legal_name, c.bookkeeper_id
+      `SELECT ${selectList(einvoicesTable, 'e', CLAIMED_FIELDS)}, e.uuid::text AS uuid, i.number, c.legal_name, c.bookkeeper_id
        FROM einvoices e JOIN invoices i ON i.id = e.invoice_id JOIN clients c ON c.id = i.client_id
        WHERE e.state IN ('queued', 'sent', 'accepted', 'delivered') AND e.next_try_at <= $1 AND (e.claimed_until IS NULL OR e.claimed_until < $1)
        ORDER BY e.next_try_at, e.invoice_id LIMIT $2 FOR UPDATE OF e SKIP LOCKED`,
       [now, options.batchSize],
     );
     if (rows.length > 0) {
-      await tx.query('UPDATE einvoices SET claimed_by = $2, claimed_until = $3 WHERE invoice_id = ANY($1::integer[])', [
+      await tx.query(`UPDATE einvoices SET ${assignList(LEASE_FIELDS, 2)} WHERE invoice_id = ANY($1::integer[])`, [
         rows.map((row) => row.invoice_id),
         options.worker,
         new Date(now.getTime() + options.leaseMs),
@@ -157,12 +155,14 @@ async function applyFailure(db: Database, doc: Claimed, failure: AspFailure, act
     // Unreachable is the ASP's outage, not the document's: not counted, due again when the worker resumes.
     const tries = failure.kind === 'unreachable' ? doc.tries : doc.tries + 1;
     const delay = failure.kind === 'unreachable' ? options.baseDelayMs : backoffMs(tries, options);
-    await tx.query('UPDATE einvoices SET tries = $2, last_error = $3, next_try_at = $4, claimed_by = NULL, claimed_until = NULL WHERE invoice_id = $1', [
-      doc.invoice_id,
+    const failed: Pick<EinvoiceColumns, (typeof FAILED_TRY_FIELDS)[number]> = {
       tries,
-      failure.message,
-      new Date(now.getTime() + delay),
-    ]);
+      last_error: failure.message,
+      next_try_at: new Date(now.getTime() + delay),
+      claimed_by: null,
+      claimed_until: null,
+    };
+    await tx.query(`UPDATE einvoices SET ${assignList(FAILED_TRY_FIELDS, 2)} WHERE invoice_id = $1`, [doc.invoice_id, ...FAILED_TRY_FIELDS.map((field) => failed[field])]);
     await recordAttempt(tx, doc.invoice_id, started, options, action, failure.kind === 'unreachable' ? 'unreachable' : 'failed', failure.message);
   });
 }

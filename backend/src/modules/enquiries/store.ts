@@ -30,17 +30,28 @@ import { personJson } from '../../lib/person-sql.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { insertLead } from '../crm/index.ts';
 import { notifyEnquiryReceived } from './notify.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import {
+  ENQUIRY_ROW_FIELDS,
+  ENQUIRY_TITLE_FIELDS,
+  enquiriesTable,
+  LOCKED_ENQUIRY_FIELDS,
+  MERGE_TARGET_FIELDS,
+  NEW_ENQUIRY_FIELDS,
+  type EnquiryColumns,
+} from './table.ts';
 
 /** The roles of the Website Enquiries page: who may be assigned an enquiry. */
 export const ENQUIRY_ROLES = ['ADMIN', 'BD_EXEC', 'BD_MANAGER', 'MARKETING'] as const;
 
 const person = personJson;
-const COLUMNS = `e.id, e.kind, e.status, e.name, e.email, e.phone, e.company, e.message, e.details, e.close_reason, ${person('a')} AS assignee,
-  e.merged_into_id, e.lead_id, e.created_at, e.version`;
+const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${person('a')} AS assignee`;
 const FROM = 'FROM enquiries e LEFT JOIN users a ON a.id = e.assignee_id';
 
-type Row = Omit<EnquiryItem, 'created_at'> & { created_at: Date };
+type Row = Pick<EnquiryColumns, (typeof ENQUIRY_ROW_FIELDS)[number]> & Pick<EnquiryItem, 'assignee'>;
 const toItem = ({ created_at, ...row }: Row): EnquiryItem => ({ ...row, created_at: created_at.toISOString() });
+
+const NEW_ENQUIRY_INSERT = insertList(NEW_ENQUIRY_FIELDS);
 
 const digits = (phone: string | null | undefined) => (phone ?? '').replace(/\D/g, '');
 
@@ -63,9 +74,20 @@ export async function submitEnquiry(db: Database, kind: EnquiryKind, body: Publi
   const phone = body.phone?.trim() || null;
   if (phone !== null && !/^\+?[0-9 ()-]{7,30}$/.test(phone)) throw invalidInput('phone', 'must be a phone number');
   return db.transaction(async (tx) => {
+    const received: Pick<EnquiryColumns, (typeof NEW_ENQUIRY_FIELDS)[number]> = {
+      kind,
+      name,
+      email: body.email.trim().toLowerCase(),
+      phone,
+      company: body.company?.trim() || null,
+      message: body.message?.trim() || null,
+      details,
+      client_address: clientAddress,
+    };
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO enquiries (kind, name, email, phone, company, message, details, client_address) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [kind, name, body.email.trim().toLowerCase(), phone, body.company?.trim() || null, body.message?.trim() || null, JSON.stringify(details), clientAddress],
+      `INSERT INTO enquiries ${NEW_ENQUIRY_INSERT.columns} VALUES ${NEW_ENQUIRY_INSERT.values} RETURNING id`,
+      // The details as JSON text, as the jsonb column takes them on both drivers.
+      NEW_ENQUIRY_FIELDS.map((field) => (field === 'details' ? JSON.stringify(received.details) : received[field])),
     );
     const id = row!.id;
     await writeAudit(tx, { entity: 'enquiry', entityId: id, kind: 'enquiry_received', actorId: null, data: { kind } });
@@ -199,30 +221,20 @@ export async function enquiryAssignees(db: Queryable): Promise<{ id: number; dis
   return db.query('SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id', [ENQUIRY_ROLES]);
 }
 
-interface Locked {
-  id: number;
-  version: number;
-  status: EnquiryStatus;
-  kind: EnquiryKind;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-  assignee_id: number | null;
-  merged_into_id: number | null;
-  lead_id: number | null;
-  created_at: Date;
-}
+type Locked = Pick<EnquiryColumns, (typeof LOCKED_ENQUIRY_FIELDS)[number]>;
+
+const LOCKED_COLUMNS = selectList(enquiriesTable, null, LOCKED_ENQUIRY_FIELDS);
 
 async function lock(tx: Queryable, id: number): Promise<Locked> {
-  const [row] = await tx.query<Locked>(
-    'SELECT id, version, status, kind, name, email, phone, company, message, assignee_id, merged_into_id, lead_id, created_at FROM enquiries WHERE id = $1 FOR UPDATE',
-    [id],
-  );
+  const [row] = await tx.query<Locked>(`SELECT ${LOCKED_COLUMNS} FROM enquiries WHERE id = $1 FOR UPDATE`, [id]);
   if (!row) throw notFound('Enquiry');
   return row;
 }
+
+const STATUS_ASSIGNMENTS = assignList(['status', 'close_reason'], 2);
+const ASSIGNEE_ASSIGNMENT = assignList(['assignee_id'], 2);
+const MERGE_ASSIGNMENTS = assignList(['merged_into_id', 'status', 'close_reason'], 2);
+const MERGE_TARGET_COLUMNS = selectList(enquiriesTable, null, MERGE_TARGET_FIELDS);
 
 const STALE = 'This enquiry was changed by someone else. Reload it and try again.';
 
@@ -241,7 +253,7 @@ export async function changeStatus(db: Database, id: number, status: EnquiryStat
     lock: (tx) => lock(tx, id),
     act: async (tx, row) => {
       if (row.status === status && status !== 'closed') return;
-      await tx.query('UPDATE enquiries SET status = $2, close_reason = $3, version = version + 1 WHERE id = $1', [id, status, status === 'closed' ? closeReason : null]);
+      await tx.query(`UPDATE enquiries SET ${STATUS_ASSIGNMENTS}, version = version + 1 WHERE id = $1`, [id, status, status === 'closed' ? closeReason : null]);
       await audit(tx, id, 'enquiry_status_changed', context, { from: row.status, to: status, ...(status === 'closed' ? { reason: closeReason } : {}) });
     },
     read: (tx) => readEnquiry(tx, id),
@@ -266,7 +278,7 @@ export async function assignEnquiry(db: Database, id: number, assigneeId: number
 
 async function applyAssign(tx: Queryable, row: Locked, assigneeId: number | null, context: ActionContext): Promise<void> {
   if (row.assignee_id === assigneeId) return;
-  await tx.query('UPDATE enquiries SET assignee_id = $2, version = version + 1 WHERE id = $1', [row.id, assigneeId]);
+  await tx.query(`UPDATE enquiries SET ${ASSIGNEE_ASSIGNMENT}, version = version + 1 WHERE id = $1`, [row.id, assigneeId]);
   await audit(tx, row.id, 'enquiry_assigned', context, { from: row.assignee_id, to: assigneeId });
 }
 
@@ -279,6 +291,9 @@ export async function enquiriesMatching(db: Queryable, filters: EnquiryFilters, 
   );
 }
 
+/** What names an enquiry in a search hit, a Home row and 'Next unassigned'. */
+export type TitledEnquiry = Pick<EnquiryColumns, (typeof ENQUIRY_TITLE_FIELDS)[number]>;
+
 /** Enquiries 'Next unassigned' hands out: new, nobody's, not folded into another. */
 const UNASSIGNED_NEW = "e.status = 'new' AND e.assignee_id IS NULL AND e.merged_into_id IS NULL";
 
@@ -287,11 +302,11 @@ const UNASSIGNED_NEW = "e.status = 'new' AND e.assignee_id IS NULL AND e.merged_
  * another caller is taking at this moment, so two people pressing at once get different ones. A retried press
  * (same Idempotency-Key) answers what the first one took. Null when none is left.
  */
-export async function takeNextEnquiry(db: Database, context: ActionContext): Promise<{ id: number; kind: EnquiryKind; name: string; company: string | null } | null> {
+export async function takeNextEnquiry(db: Database, context: ActionContext): Promise<TitledEnquiry | null> {
   return db.transaction(async (tx) => {
     if (context.idempotencyKey) {
-      const [taken] = await tx.query<{ id: number; kind: EnquiryKind; name: string; company: string | null }>(
-        `SELECT e.id, e.kind, e.name, e.company FROM audit_events ev JOIN enquiries e ON e.id = ev.entity_id
+      const [taken] = await tx.query<TitledEnquiry>(
+        `SELECT ${selectList(enquiriesTable, 'e', ENQUIRY_TITLE_FIELDS)} FROM audit_events ev JOIN enquiries e ON e.id = ev.entity_id
          WHERE ev.entity = 'enquiry' AND ev.kind = 'enquiry_assigned' AND ev.actor_id = $1 AND ev.idempotency_key = $2`,
         [context.actorId, context.idempotencyKey],
       );
@@ -340,7 +355,7 @@ export async function mergeEnquiry(db: Database, id: number, intoId: number, ver
       return a.id === id ? a : b;
     },
     act: async (tx, row) => {
-      const [target] = await tx.query<Locked>('SELECT id, created_at, merged_into_id FROM enquiries WHERE id = $1', [intoId]);
+      const [target] = await tx.query<Pick<EnquiryColumns, (typeof MERGE_TARGET_FIELDS)[number]>>(`SELECT ${MERGE_TARGET_COLUMNS} FROM enquiries WHERE id = $1`, [intoId]);
       if (!target) throw invalidInput('into_id', 'must be an existing enquiry');
       if (row.merged_into_id !== null) throw conflict('This enquiry is already merged.');
       if (row.lead_id !== null) throw conflict('This enquiry is a lead already; it cannot be merged.');
@@ -348,7 +363,7 @@ export async function mergeEnquiry(db: Database, id: number, intoId: number, ver
       if (target.created_at.getTime() > row.created_at.getTime() || (target.created_at.getTime() === row.created_at.getTime() && target.id > row.id)) {
         throw invalidInput('into_id', 'must be the earlier enquiry');
       }
-      await tx.query("UPDATE enquiries SET merged_into_id = $2, status = 'closed', close_reason = $3, version = version + 1 WHERE id = $1", [id, intoId, `Merged into enquiry ${intoId}`]);
+      await tx.query(`UPDATE enquiries SET ${MERGE_ASSIGNMENTS}, version = version + 1 WHERE id = $1`, [id, intoId, 'closed', `Merged into enquiry ${intoId}`]);
       await tx.query('UPDATE enquiries SET version = version + 1 WHERE id = $1', [intoId]);
       await audit(tx, id, 'enquiry_merged', context, { into_id: intoId });
       await writeAudit(tx, {

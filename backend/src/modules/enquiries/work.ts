@@ -21,7 +21,9 @@ import { enquiriesBulkActions, EnquiryExportQuery } from '../../../../common/con
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { contractBulk, type Caller, type HomeBlockProvider, type NextUnassignedProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
-import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry } from './store.ts';
+import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEnquiry, type TitledEnquiry } from './store.ts';
+import { selectList } from '../../lib/table.ts';
+import { ENQUIRY_TITLE_FIELDS, enquiriesTable, type EnquiryColumns } from './table.ts';
 import { withQuery } from '../../../../common/links.ts';
 
 /** The roles whose Home shows new enquiries (the issue's 'BD and MARKETING roles'; ADMIN sees the inbox's badges). */
@@ -33,8 +35,8 @@ export const enquirySearch: SearchProvider = {
   order: 30,
   async search(db, caller, q, limit) {
     if (!isStaffRole(caller.role) || !canSee(caller.role, 'contactus')) return [];
-    const rows = await db.query<{ id: number; kind: EnquiryKind; name: string; email: string; company: string | null; status: string }>(
-      `SELECT e.id, e.kind, e.name, e.email, e.company, e.status FROM enquiries e WHERE e.search_text LIKE $1 ESCAPE '\\'
+    const rows = await db.query<TitledEnquiry & Pick<EnquiryColumns, 'email' | 'status'>>(
+      `SELECT ${selectList(enquiriesTable, 'e', [...ENQUIRY_TITLE_FIELDS, 'email', 'status'])} FROM enquiries e WHERE e.search_text LIKE $1 ESCAPE '\\'
        ORDER BY (e.status = 'new') DESC, e.created_at DESC, e.id DESC LIMIT ${limit}`,
       [containsPattern(q)],
     );
@@ -56,8 +58,8 @@ const newEnquiries: HomeBlockProvider = {
     const byKind = await db.query<{ kind: EnquiryKind; count: number }>(
       "SELECT kind, count(*)::integer AS count FROM enquiries WHERE status = 'new' GROUP BY kind ORDER BY count DESC, min(created_at), kind",
     );
-    const rows = await db.query<{ id: number; kind: EnquiryKind; name: string; company: string | null; created_at: Date }>(
-      `SELECT id, kind, name, company, created_at FROM enquiries WHERE status = 'new' ORDER BY created_at, id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
+    const rows = await db.query<TitledEnquiry & Pick<EnquiryColumns, 'created_at'>>(
+      `SELECT ${selectList(enquiriesTable, null, [...ENQUIRY_TITLE_FIELDS, 'created_at'])} FROM enquiries WHERE status = 'new' ORDER BY created_at, id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
     );
     return {
       title: 'New enquiries',

@@ -1,7 +1,7 @@
 /** Credit notes: one against an issued tax invoice, for all of it or part, never more than is left on it. */
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { CreditNoteBody, InvoiceDetail } from '../../../../common/contract/invoices.ts';
-import { MAX_LINE_DESCRIPTION, type LineInput } from '../../../../common/invoices.ts';
+import { MAX_LINE_DESCRIPTION } from '../../../../common/invoices.ts';
 import type { Database } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -9,6 +9,7 @@ import { refuseUnfixedTin } from '../einvoicing/index.ts';
 import { issueInvoice } from './issue.ts';
 import { readInvoice, type Caller } from './reads.ts';
 import { invoiceAction } from './sync-actions.ts';
+import { LINE_INPUTS_OF_INVOICE, type LineInputRow } from './line-table.ts';
 
 /**
  * A credit note against an issued invoice (the invoice itself never changes): the whole invoice's net, or
@@ -45,7 +46,7 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
     });
     answerId = id;
     if (body.reissue) {
-      const lines = await tx.query<LineInput>('SELECT description, quantity, unit_fils FROM invoice_lines WHERE invoice_id = $1 ORDER BY position', [row.id]);
+      const lines = await tx.query<LineInputRow>(LINE_INPUTS_OF_INVOICE, [row.id]);
       const replacement = await issueInvoice(tx, {
         kind: 'invoice',
         clientId: row.client_id,

@@ -16,6 +16,7 @@ import { createEinvoice } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { insertList } from '../../lib/table.ts';
 import { ISSUE_FIELDS, type InvoiceColumns } from './table.ts';
+import { NEW_LINE_FIELDS, type InvoiceLineColumns } from './line-table.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { readInvoice, type Caller } from './reads.ts';
 
@@ -37,6 +38,7 @@ export interface NewInvoice {
 
 /** An issue's columns; next_try_at null takes the transaction's time (the seed dates a retry of the demo's past). */
 type IssueValues = Omit<Pick<InvoiceColumns, (typeof ISSUE_FIELDS)[number]>, 'next_try_at'> & { next_try_at: Date | null };
+const NEW_LINE_INSERT = insertList(NEW_LINE_FIELDS);
 const ISSUE_INSERT = insertList(ISSUE_FIELDS);
 const ISSUE_VALUES = ISSUE_INSERT.values.replace(/\$(\d+)\)$/, 'coalesce($$$1, CURRENT_TIMESTAMP))');
 
@@ -93,10 +95,17 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
   for (const line of invoice.lines) {
     const amounts = amountsOfLines[position]!;
     position += 1;
-    await tx.query(
-      'INSERT INTO invoice_lines (invoice_id, position, description, quantity, unit_fils, net_fils, vat_fils, total_fils) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [id, position, line.description, line.quantity, line.unit_fils, amounts.net_fils, amounts.vat_fils, amounts.total_fils],
-    );
+    const written: Pick<InvoiceLineColumns, (typeof NEW_LINE_FIELDS)[number]> = {
+      invoice_id: id,
+      position,
+      description: line.description,
+      quantity: line.quantity,
+      unit_fils: line.unit_fils,
+      net_fils: amounts.net_fils,
+      vat_fils: amounts.vat_fils,
+      total_fils: amounts.total_fils,
+    };
+    await tx.query(`INSERT INTO invoice_lines ${NEW_LINE_INSERT.columns} VALUES ${NEW_LINE_INSERT.values}`, NEW_LINE_FIELDS.map((field) => written[field]));
   }
   // Its PINT AE document, made now from the invoice as issued and never changed (issue 32).
   await createEinvoice(tx, id);

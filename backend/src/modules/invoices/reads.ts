@@ -9,6 +9,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { selectList } from '../../lib/table.ts';
 import { INVOICE_DETAIL_FIELDS, INVOICE_LIST_FIELDS, invoicesTable, PRINTABLE_FIELDS, type InvoiceColumns } from './table.ts';
+import { LINES_OF_INVOICE, type InvoiceLineRow } from './line-table.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -128,10 +129,7 @@ export async function findDetail(db: Queryable, invoiceId: number, lock = false)
 export async function readInvoice(db: Queryable, user: Caller, invoiceId: number): Promise<InvoiceDetail> {
   const row = await findDetail(db, invoiceId);
   if (!row || !isVisibleTo(user, row)) throw notFound('Invoice');
-  const lines = await db.query<InvoiceDetail['lines'][number]>(
-    'SELECT position, description, quantity, unit_fils, net_fils, vat_fils, total_fils FROM invoice_lines WHERE invoice_id = $1 ORDER BY position',
-    [invoiceId],
-  );
+  const lines = await db.query<InvoiceLineRow>(LINES_OF_INVOICE, [invoiceId]);
   const attempts = await db.query<{ id: number; started_at: Date; duration_ms: number; outcome: string; error_kind: string | null; error: string | null; worker: string; actor: string | null }>(
     `SELECT a.id, a.started_at, a.duration_ms, a.outcome, a.error_kind, a.error, a.worker, coalesce(u.display_name, u.email) AS actor
      FROM invoice_sync_attempts a LEFT JOIN users u ON u.id = a.actor_id WHERE a.invoice_id = $1 ORDER BY a.id DESC LIMIT 100`,
@@ -180,10 +178,7 @@ export async function printableInvoice(db: Queryable, invoiceId: number, allowed
     [invoiceId],
   );
   if (!row || !allowed(row)) throw notFound('Invoice');
-  const lines = await db.query<InvoiceDetail['lines'][number]>(
-    'SELECT position, description, quantity, unit_fils, net_fils, vat_fils, total_fils FROM invoice_lines WHERE invoice_id = $1 ORDER BY position',
-    [invoiceId],
-  );
+  const lines = await db.query<InvoiceLineRow>(LINES_OF_INVOICE, [invoiceId]);
   return { ...row, lines };
 }
 

@@ -20,6 +20,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { notifyNeedsAttention, notifySyncedAfterFailure } from './notify.ts';
 import { SyncFailure, ZOHO_DUPLICATE_NUMBER, type AccountingSystem } from './zoho-books.ts';
 import { notFrozenClient } from '../../lib/aml-freeze.ts';
+import { LINE_INPUTS_OF_INVOICE, type LineInputRow } from './line-table.ts';
 
 export interface SyncOptions {
   /** This worker's name in the attempts (host and process). */
@@ -144,9 +145,7 @@ async function sendOne(db: Database, system: AccountingSystem, invoice: OutboxIn
     const existing = await system.findInvoice(invoice.number);
     if (existing) return { kind: 'synced', how: 'found', externalId: existing };
     const customerId = await customerOf(db, system, invoice);
-    const lines = await db.query<{ description: string; quantity: number; unit_fils: number }>('SELECT description, quantity, unit_fils FROM invoice_lines WHERE invoice_id = $1 ORDER BY position', [
-      invoice.id,
-    ]);
+    const lines = await db.query<LineInputRow>(LINE_INPUTS_OF_INVOICE, [invoice.id]);
     try {
       const id = await system.createInvoice({
         number: invoice.number,

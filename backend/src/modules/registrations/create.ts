@@ -6,6 +6,8 @@
 import { PHASE_LABELS, STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
 import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_REGISTRATION_FIELDS, type RegistrationColumns } from './table.ts';
 
 export interface NewRegistration {
   /** The client's users row (role CLIENT). */
@@ -17,11 +19,20 @@ export interface NewRegistration {
   idempotencyKey?: string | null;
 }
 
+const NEW_REGISTRATION_INSERT = insertList(NEW_REGISTRATION_FIELDS);
+
 export async function createSignedUpRegistration(tx: Queryable, registration: NewRegistration): Promise<{ id: number; registration_id: string }> {
+  const created: Pick<RegistrationColumns, (typeof NEW_REGISTRATION_FIELDS)[number]> = {
+    user_id: registration.userId,
+    registration_id: `pending-${registration.userId}`,
+    legal_name: registration.legalName,
+    stage: 'signed_up',
+    status: 'active',
+    status_label: PHASE_LABELS.signed_up,
+  };
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label)
-     VALUES ($1, $4, $2, 'signed_up', 'active', $3) RETURNING id`,
-    [registration.userId, registration.legalName, PHASE_LABELS.signed_up, `pending-${registration.userId}`],
+    `INSERT INTO registrations ${NEW_REGISTRATION_INSERT.columns} VALUES ${NEW_REGISTRATION_INSERT.values} RETURNING id`,
+    NEW_REGISTRATION_FIELDS.map((field) => created[field]),
   );
   const id = row!.id;
   // The seeded numbers are REG-<year>-<1000 + id> too, so the id keeps every number unique.

@@ -7,13 +7,15 @@ import { routeByKey } from '../../../../common/access.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type OnboardingPage, type ReviewState } from '../../../../common/onboarding.ts';
 import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
 import type { RegistrationAssigneeFilter } from '../../../../common/contract/registrations-paths.ts';
-import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type MeetingOutcome, type PaymentMethod } from '../../../../common/pipeline.ts';
+import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { BillingCycle } from '../../../../common/pricing.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { selectList } from '../../lib/table.ts';
+import { LIST_ROW_FIELDS, registrationsTable, type RegistrationColumns } from './table.ts';
 
 export interface ListFilters extends ListScope {
   search?: string;
@@ -29,24 +31,13 @@ export function assigneeOf(filter: RegistrationAssigneeFilter | undefined, calle
   return { assignee_id: filter === 'mine' ? callerId : null };
 }
 
-interface Row {
+/** A list row: the registration's stored columns, and what the joins and flags add. */
+type Row = Pick<RegistrationColumns, (typeof LIST_ROW_FIELDS)[number] | 'plan_amount_aed'> & {
+  /** The client's user id (the registration's key in the console). */
   id: number;
-  legal_name: string;
   date_joined: Date;
-  registration_id: string;
-  requested_on: Date | null;
-  recieved_on: Date | null;
-  status_label: string;
-  stage: Stage;
-  review_state: ReviewState | null;
-  meeting_at: Date | null;
   meeting_booked_by: string | null;
-  plan_name: string | null;
-  plan_amount_aed: string | null;
-  payment_date: Date | null;
   active: boolean;
-  version: number;
-  meeting_outcome: MeetingOutcome | null;
   plan_approved: boolean;
   meeting_ends_at: Date | null;
   meeting_host_id: number | null;
@@ -56,8 +47,7 @@ interface Row {
   plan_total_fils: number | null;
   payment_method: PaymentMethod | null;
   payment_reference: string | null;
-  last_reminded_at: Date | null;
-}
+};
 
 const SORT_COLUMNS: Record<string, string> = {
   date_joined: 'u.date_joined',
@@ -73,12 +63,11 @@ const FROM = `FROM registrations r JOIN users u ON u.id = r.user_id LEFT JOIN us
   LEFT JOIN registration_meetings m ON m.id = r.meeting_id LEFT JOIN users h ON h.id = m.host_id
   LEFT JOIN registration_plans p ON p.registration_id = r.id LEFT JOIN registration_payments pay ON pay.registration_id = r.id`;
 
-const COLUMNS = `u.id, r.legal_name, u.date_joined, r.registration_id, r.requested_on, r.recieved_on, r.status_label, r.stage,
-  r.review_state, r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name,
-  r.plan_amount_aed::text AS plan_amount_aed, r.payment_date, r.status = 'active' AS active, r.version, r.meeting_outcome,
+const COLUMNS = `u.id, u.date_joined, ${selectList(registrationsTable, 'r', LIST_ROW_FIELDS)}, coalesce(b.display_name, b.email) AS meeting_booked_by,
+  r.plan_amount_aed::text AS plan_amount_aed, r.status = 'active' AS active,
   p.approved_at IS NOT NULL AS plan_approved, m.ends_at AS meeting_ends_at, m.host_id AS meeting_host_id,
   coalesce(h.display_name, h.email) AS meeting_host, m.mode AS meeting_mode, p.cycle AS plan_cycle, p.total_fils AS plan_total_fils,
-  pay.method AS payment_method, pay.reference AS payment_reference, r.last_reminded_at`;
+  pay.method AS payment_method, pay.reference AS payment_reference`;
 
 /** The queue of an onboarding page as SQL, from the one table: active, and any of the page's rules. */
 export function addQueue(filter: SqlFilter, page: OnboardingPage): void {

@@ -22,7 +22,9 @@ import { STAFF_ROLES } from '../../../../common/roles.ts';
 import { STAGES, STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { selectList } from '../../lib/table.ts';
 import { activationOf, meetingById, paymentOf, planOf, verificationOf, withdrawalOf } from './records.ts';
+import { registrationsTable, STEP_FIELDS, type RegistrationColumns } from './table.ts';
 import { findRegistration } from './transition.ts';
 
 export { findRegistration, type RegistrationRow } from './transition.ts';
@@ -70,8 +72,8 @@ export function nextReminderAt(lastRemindedAt: Date | null, now = Date.now()): D
 export async function readReview(db: Queryable, userId: number): Promise<RegistrationReview> {
   const row = await findRegistration(db, userId);
   const [client] = await db.query<PersonRef & { date_joined: Date }>('SELECT id, display_name, email, date_joined FROM users WHERE id = $1', [userId]);
-  const [steps] = await db.query<{ meeting_at: Date | null; meeting_booked_by: string | null; plan_name: string | null; plan_amount_aed: string | null; payment_date: Date | null }>(
-    `SELECT r.meeting_at, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_name, r.plan_amount_aed::text AS plan_amount_aed, r.payment_date
+  const [steps] = await db.query<Pick<RegistrationColumns, (typeof STEP_FIELDS)[number] | 'plan_amount_aed'> & { meeting_booked_by: string | null }>(
+    `SELECT ${selectList(registrationsTable, 'r', STEP_FIELDS)}, coalesce(b.display_name, b.email) AS meeting_booked_by, r.plan_amount_aed::text AS plan_amount_aed
      FROM registrations r LEFT JOIN users b ON b.id = r.meeting_booked_by WHERE r.id = $1`,
     [row.id],
   );

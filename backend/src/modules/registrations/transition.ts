@@ -25,26 +25,14 @@ import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { assignList, selectList } from '../../lib/table.ts';
 import { notifyRegistrationEvent, type NotifyDetail } from './notify.ts';
+import { REGISTRATION_ROW_FIELDS, registrationsTable, TRANSITION_STATE_FIELDS, type RegistrationColumn, type RegistrationColumns, type ROW_CHANGE_FIELDS } from './table.ts';
 
 /** A registration as stored: its state (phaseOf reads it), its keys and the dates the lists show. */
-export interface RegistrationRow extends PipelineState {
-  id: number;
-  user_id: number;
-  registration_id: string;
-  legal_name: string;
-  status_label: string;
-  version: number;
-  assignee_id: number | null;
-  requested_on: Date | null;
-  recieved_on: Date | null;
-  review_since: Date | null;
-  meeting_id: number | null;
-  last_reminded_at: Date | null;
-}
+export type RegistrationRow = Pick<RegistrationColumns, (typeof REGISTRATION_ROW_FIELDS)[number]> & Pick<PipelineState, 'plan_approved'>;
 
-const REGISTRATION_COLUMNS = `r.id, r.user_id, r.registration_id, r.legal_name, r.stage, r.status, r.status_label, r.review_state,
-  r.version, r.assignee_id, r.requested_on, r.recieved_on, r.review_since, r.meeting_outcome, r.meeting_id, r.last_reminded_at,
+const REGISTRATION_COLUMNS = `${selectList(registrationsTable, 'r', REGISTRATION_ROW_FIELDS)},
   EXISTS (SELECT 1 FROM registration_plans p WHERE p.registration_id = r.id AND p.approved_at IS NOT NULL) AS plan_approved`;
 
 /** The registration of the client `userId`; FOR UPDATE with `lock`. 404 when the user has none. */
@@ -98,19 +86,7 @@ export function pipelineWrite<Result>(db: Database, write: PipelineWrite<Result>
 }
 
 /** The columns an action may set beside its state. */
-export interface RowChanges {
-  assignee_id?: number | null;
-  requested_on?: Date | null;
-  recieved_on?: Date | null;
-  review_since?: Date | null;
-  meeting_id?: number | null;
-  meeting_at?: Date | null;
-  meeting_booked_by?: number | null;
-  plan_name?: string | null;
-  plan_amount_aed?: string | null;
-  payment_date?: Date | null;
-  last_reminded_at?: Date | null;
-}
+export type RowChanges = Partial<Pick<RegistrationColumns, (typeof ROW_CHANGE_FIELDS)[number]>>;
 
 /** The part of a registration an event's before/after shows. */
 function snapshot(row: RegistrationRow) {
@@ -164,17 +140,9 @@ export async function applyTransition(tx: Queryable, row: RegistrationRow, trans
     status_label: phase === before ? row.status_label : labelOf(phase, { recieved_on: changes.recieved_on === undefined ? row.recieved_on : changes.recieved_on }),
     version: transition.keepVersion ? row.version : row.version + 1,
   };
-  const columns: Record<string, unknown> = {
-    stage: next.stage,
-    status: next.status,
-    review_state: next.review_state,
-    meeting_outcome: next.meeting_outcome,
-    status_label: next.status_label,
-    version: next.version,
-    ...changes,
-  };
-  const names = Object.keys(columns);
-  await tx.query(`UPDATE registrations SET ${names.map((name, index) => `${name} = $${index + 2}`).join(', ')} WHERE id = $1`, [row.id, ...names.map((name) => columns[name])]);
+  const columns: Partial<RegistrationColumns> = { ...Object.fromEntries(TRANSITION_STATE_FIELDS.map((name) => [name, next[name]])), ...changes };
+  const names = Object.keys(columns) as RegistrationColumn[];
+  await tx.query(`UPDATE registrations SET ${assignList(names, 2)} WHERE id = $1`, [row.id, ...names.map((name) => columns[name])]);
 
   const kind = transition.event ?? action.event;
   const actorId = transition.actor.actorId;

@@ -21,8 +21,10 @@ import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts'
 import type { Stage } from '../../../../common/stages.ts';
 import type { ReviewState } from '../../../../common/onboarding.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { selectList } from '../../lib/table.ts';
 import { addQueue, assigneeOf, exportRegistrations } from './list-store.ts';
 import { assign } from './review-store.ts';
+import { FOUND_REGISTRATION_FIELDS, registrationsTable, type RegistrationColumns } from './table.ts';
 import { applyTransition, findRegistration, requireAction, type Actor } from './transition.ts';
 import { dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
 
@@ -135,16 +137,8 @@ export async function bulkAssignOne(db: Database, userId: number, assigneeId: nu
 
 // ------------------------------------------------------------------------------- the registries' entries
 
-interface FoundRow {
-  id: number;
-  user_id: number;
-  legal_name: string;
-  registration_id: string;
-  stage: Stage;
-  status: 'active' | 'inactive';
-  review_state: ReviewState | null;
-  status_label: string;
-}
+type FoundRow = Pick<RegistrationColumns, (typeof FOUND_REGISTRATION_FIELDS)[number]>;
+const ROW_COLUMNS = selectList(registrationsTable, 'r', FOUND_REGISTRATION_FIELDS);
 
 /** Rows each match branch hands to the ranking: enough to rank well, few enough that a common word stays quick. */
 const CANDIDATES = 50;
@@ -168,7 +162,7 @@ export const registrationSearch: SearchProvider = {
       return { filter, visible: filter.where.replace(/^WHERE /, ''), text: filter.bind(q.toLowerCase()) };
     };
     const ranked = (found: string, text: string) =>
-      `SELECT r.id, r.user_id, r.legal_name, r.registration_id, r.stage, r.status, r.review_state, r.status_label
+      `SELECT ${ROW_COLUMNS}
        FROM (${found}) found JOIN registrations r ON r.id = found.id
        ORDER BY (lower(r.registration_id) = ${text}) DESC, word_similarity(${text}, lower(r.legal_name)) DESC, r.id DESC LIMIT ${limit}`;
     const direct = start();
@@ -207,8 +201,6 @@ const itemOf = (row: FoundRow & { at: Date | null }, caller: Caller) => ({
   at: row.at?.toISOString() ?? null,
   overdue: false,
 });
-
-const ROW_COLUMNS = 'r.id, r.user_id, r.legal_name, r.registration_id, r.stage, r.status, r.review_state, r.status_label';
 
 /** Registrations assigned to the caller that still wait on Due Diligence (the oldest first). */
 const assignedToMe: HomeBlockProvider = {

@@ -18,6 +18,8 @@ import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { INVITED_USER_FIELDS, NEW_USER_FIELDS, STAFF_ROW_FIELDS, TARGET_ROW_FIELDS, usersTable, type UserColumns } from './table.ts';
 
 export interface UsersDeps {
   db: Database;
@@ -30,11 +32,14 @@ export interface Actor {
   id: number;
 }
 
-const STAFF_COLUMNS = 'u.id, u.display_name, u.email, u.role, u.profile_picture, u.date_joined, u.active, u.signed_in_at';
+const STAFF_COLUMNS = selectList(usersTable, 'u', STAFF_ROW_FIELDS);
+const TARGET_COLUMNS = selectList(usersTable, 'u', TARGET_ROW_FIELDS);
+const INVITED_USER_INSERT = insertList(INVITED_USER_FIELDS);
+const NEW_USER_INSERT = insertList(NEW_USER_FIELDS);
 const STAFF_ONLY = `u.role IN (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})`;
 
-type StaffRow = Omit<StaffUser, 'date_joined' | 'status'> & { date_joined: Date; signed_in_at: Date | null };
-type TargetRow = StaffRow & { firebase_uid: string | null };
+type StaffRow = Pick<UserColumns, (typeof STAFF_ROW_FIELDS)[number]>;
+type TargetRow = Pick<UserColumns, (typeof TARGET_ROW_FIELDS)[number]>;
 
 const toStaffUser = ({ date_joined, ...row }: StaffRow): StaffUser => ({
   id: row.id,
@@ -125,10 +130,11 @@ export async function inviteUser(deps: UsersDeps, actor: Actor, body: InviteUser
   const uid = await deps.identity.createAccount({ email, displayName });
   try {
     const link = await deps.identity.passwordResetLink(email, continueUrl(consoleOrigin));
+    const invited: Pick<UserColumns, (typeof INVITED_USER_FIELDS)[number]> = { email, display_name: displayName, role: body.role, firebase_uid: uid };
     const user = await deps.db.transaction(async (tx) => {
       const [row] = await tx.query<StaffRow>(
-        `INSERT INTO users AS u (email, display_name, role, firebase_uid) VALUES ($1, $2, $3, $4) RETURNING ${STAFF_COLUMNS}`,
-        [email, displayName, body.role, uid],
+        `INSERT INTO users AS u ${INVITED_USER_INSERT.columns} VALUES ${INVITED_USER_INSERT.values} RETURNING ${STAFF_COLUMNS}`,
+        INVITED_USER_FIELDS.map((field) => invited[field]),
       );
       await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [row!.id]);
       await audit(tx, actor, row!.id, 'invited', null, { email, display_name: displayName, role: body.role, active: true });
@@ -149,7 +155,7 @@ export async function changeRole(deps: UsersDeps, actor: Actor, userId: number, 
     if (target.role === role) return toStaffUser(target);
     if (target.id === actor.id) throw new HttpError(403, 'FORBIDDEN', 'You cannot change your own role; ask another administrator.');
     if (target.role === 'ADMIN' && target.active) await requireAnotherActiveAdmin(tx, target.id);
-    const [row] = await tx.query<StaffRow>(`UPDATE users u SET role = $2 WHERE u.id = $1 RETURNING ${STAFF_COLUMNS}`, [userId, role]);
+    const [row] = await tx.query<StaffRow>(`UPDATE users u SET ${assignList(['role'], 2)} WHERE u.id = $1 RETURNING ${STAFF_COLUMNS}`, [userId, role]);
     await audit(tx, actor, userId, 'role_changed', { role: target.role }, { role });
     return toStaffUser(row!);
   });
@@ -159,10 +165,10 @@ export async function changeRole(deps: UsersDeps, actor: Actor, userId: number, 
 export async function setComplianceOfficer(deps: UsersDeps, actor: Actor, userId: number, officer: boolean): Promise<StaffUser> {
   return deps.db.transaction(async (tx) => {
     const target = await lockStaffUser(tx, userId);
-    const [current] = await tx.query<{ compliance_officer: boolean }>('SELECT compliance_officer FROM users WHERE id = $1', [userId]);
+    const [current] = await tx.query<Pick<UserColumns, 'compliance_officer'>>(`SELECT ${selectList(usersTable, null, ['compliance_officer'])} FROM users WHERE id = $1`, [userId]);
     if (current!.compliance_officer === officer) return toStaffUser(target);
     if (officer && target.role !== 'ADMIN') throw invalidInput('compliance_officer', 'only an ADMIN user can be a compliance officer');
-    await tx.query('UPDATE users SET compliance_officer = $2 WHERE id = $1', [userId, officer]);
+    await tx.query(`UPDATE users SET ${assignList(['compliance_officer'], 2)} WHERE id = $1`, [userId, officer]);
     await audit(tx, actor, userId, 'compliance_officer_changed', { compliance_officer: !officer }, { compliance_officer: officer });
     return toStaffUser(target);
   });
@@ -221,13 +227,13 @@ async function setActive(deps: UsersDeps, actor: Actor, userId: number, active: 
  * an account): the account is created and bound to the row when it does not exist yet.
  */
 export async function newSetPasswordLink(deps: UsersDeps, userId: number, consoleOrigin: string): Promise<SetPasswordLinkResponse> {
-  const [target] = await deps.db.query<TargetRow>(`SELECT ${STAFF_COLUMNS}, u.firebase_uid FROM users u WHERE u.id = $1 AND ${STAFF_ONLY}`, [userId]);
+  const [target] = await deps.db.query<TargetRow>(`SELECT ${TARGET_COLUMNS} FROM users u WHERE u.id = $1 AND ${STAFF_ONLY}`, [userId]);
   if (!target) throw notFound('Staff user');
   if (!target.active) throw new HttpError(409, 'CONFLICT', 'This user is deactivated; reactivate them first.');
   if (!target.firebase_uid && !(await deps.identity.findUid(target.email))) {
     const uid = await deps.identity.createAccount({ email: target.email, displayName: target.display_name ?? target.email });
     try {
-      await deps.db.query('UPDATE users SET firebase_uid = $2 WHERE id = $1 AND firebase_uid IS NULL', [userId, uid]);
+      await deps.db.query(`UPDATE users SET ${assignList(['firebase_uid'], 2)} WHERE id = $1 AND firebase_uid IS NULL`, [userId, uid]);
     } catch (error) {
       await compensate(deps, `delete the Firebase account ${uid} (${target.email}) that could not be bound`, () => deps.identity.deleteAccount(uid));
       throw error;
@@ -298,7 +304,7 @@ export function consoleActionLink(providerLink: string, consoleOrigin: string): 
 const continueUrl = (consoleOrigin: string) => (consoleOrigin ? consoleOrigin + LOGIN_PATH : undefined);
 
 async function lockStaffUser(tx: Queryable, userId: number): Promise<TargetRow> {
-  const [row] = await tx.query<TargetRow>(`SELECT ${STAFF_COLUMNS}, u.firebase_uid FROM users u WHERE u.id = $1 AND ${STAFF_ONLY} FOR UPDATE`, [userId]);
+  const [row] = await tx.query<TargetRow>(`SELECT ${TARGET_COLUMNS} FROM users u WHERE u.id = $1 AND ${STAFF_ONLY} FOR UPDATE`, [userId]);
   if (!row) throw notFound('Staff user');
   return row;
 }
@@ -342,10 +348,8 @@ async function compensate(deps: UsersDeps, what: string, undo: () => Promise<voi
 
 /** A user row and its profile (the spec's me.profile.id); the demo seeds and tests create users through it. */
 export async function insertUser(tx: Queryable, email: string, displayName: string, role: Role, joined = new Date(), signedIn: Date | null = joined): Promise<number> {
-  const [user] = await tx.query<{ id: number }>(
-    'INSERT INTO users (email, display_name, role, date_joined, signed_in_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [email, displayName, role, joined, signedIn],
-  );
+  const row: Pick<UserColumns, (typeof NEW_USER_FIELDS)[number]> = { email, display_name: displayName, role, date_joined: joined, signed_in_at: signedIn };
+  const [user] = await tx.query<{ id: number }>(`INSERT INTO users ${NEW_USER_INSERT.columns} VALUES ${NEW_USER_INSERT.values} RETURNING id`, NEW_USER_FIELDS.map((field) => row[field]));
   await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [user!.id]);
   return user!.id;
 }
