@@ -16,6 +16,7 @@
  * `npm start` runs) or postgres (a throw-away server, scripts/lib/postgres-cluster.ts); with DATABASE_URL set
  * (a postgres:// URL) part 2 creates a database of its own on that server and drops it after.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -257,7 +258,7 @@ async function throwAwayDatabase(): Promise<{ db: Database; label: string; drop:
   const db = await openDatabase(url.toString());
   return {
     db,
-    label: `Postgres (${cluster ? 'a throw-away server' : 'a database of its own on DATABASE_URL'}; the server's CPU is not in this process's)`,
+    label: `Postgres (${cluster ? 'a throw-away server' : 'a database of its own on DATABASE_URL'})`,
     drop: async () => {
       await db.close();
       if (cluster) return cluster.stop();
@@ -287,6 +288,32 @@ function counted(db: Database): { db: Database; stats: { statements: number; ms:
   };
 }
 
+/**
+ * CPU seconds a local Postgres server has used so far: its postmaster with the backends it reaped, and the
+ * live ones (/proc, Linux, in clock ticks of 1/100 s). Null where the server is not readable from here.
+ */
+async function serverCpuSeconds(db: Database): Promise<number | null> {
+  try {
+    const [row] = await db.query<{ setting: string }>("SELECT setting FROM pg_settings WHERE name = 'data_directory'");
+    const postmaster = Number(readFileSync(join(row!.setting, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    // After the command's closing parenthesis: state, ppid, ... utime (12th), stime, cutime, cstime.
+    const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').map(Number);
+    const own = stat(postmaster);
+    let ticks = own[11]! + own[12]! + own[13]! + own[14]!;
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const fields = stat(pid);
+        if (fields[1] === postmaster) ticks += fields[11]! + fields[12]!;
+      } catch {
+        // Gone since the listing.
+      }
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Part 2: the back end's re-screening job after an import, on a real database. */
 async function benchJob(): Promise<void> {
   const { db, label, drop } = await throwAwayDatabase();
@@ -309,10 +336,13 @@ async function benchJob(): Promise<void> {
     const loadBefore = load();
     started = performance.now();
     cpuBefore = process.cpuUsage();
+    const serverBefore = DB_KIND === 'pglite' ? null : await serverCpuSeconds(db);
     const { db: countedDb, stats } = counted(db);
     const { rescreened } = await runRescreenJobs(countedDb, Number.MAX_SAFE_INTEGER);
     const jobMs = performance.now() - started;
     const jobCpu = cpuSeconds(process.cpuUsage(cpuBefore));
+    const serverAfter = serverBefore === null ? null : await serverCpuSeconds(db);
+    const serverCpu = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
     const [written] = await db.query<{ matches: number; parties: number; registrations: number; notifications: number }>(
       `SELECT (SELECT count(*)::integer FROM aml_matches) AS matches, (SELECT count(DISTINCT party_id)::integer FROM aml_matches) AS parties,
               (SELECT count(DISTINCT registration_id)::integer FROM aml_matches) AS registrations, (SELECT count(*)::integer FROM notifications) AS notifications`,
@@ -320,9 +350,11 @@ async function benchJob(): Promise<void> {
     const [unscreened] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM aml_parties WHERE screened_at IS NULL');
     const screens = rescreened * (PARTIES + 1);
     console.log(`  re-screening: ${count(rescreened)} registrations, ${count(screens)} screens (${PARTIES} parties and the company each) in ${seconds(jobMs)} wall, ${jobCpu.toFixed(1)} s of CPU; ${Math.round(screens / (jobMs / 1000))} screens/s wall, ${Math.round(screens / jobCpu)} per CPU second`);
-    console.log(`  statements: ${count(stats.statements)}, ${seconds(stats.ms)} waiting on the database (the index's read and the matcher are the rest)`);
+    const serverNote = DB_KIND === 'pglite' ? ' (PGlite runs in this process: its CPU is in the figure above)' : serverCpu === null ? ' (the server\'s CPU not readable from here)' : `; the server used ${serverCpu.toFixed(1)} s of CPU besides`;
+    console.log(`  statements: ${count(stats.statements)}, ${seconds(stats.ms)} waiting on the database${serverNote}`);
     console.log(`  written: ${count(written!.matches)} potential matches on ${count(written!.parties)} parties of ${count(written!.registrations)} registrations, ${count(written!.notifications)} notifications; ${unscreened!.count} parties left unscreened`);
-    console.log(`  load average ${loadBefore} before, ${load()} after; target < 120 s wall: ${jobMs < 120_000 ? 'met' : 'not met'}${jobCpu < 120 ? ' (CPU time under 120 s)' : ''}`);
+    const totalCpu = jobCpu + (serverCpu ?? 0);
+    console.log(`  load average ${loadBefore} before, ${load()} after; target < 120 s wall: ${jobMs < 120_000 ? 'met' : 'not met'} (CPU ${totalCpu.toFixed(1)} s${serverCpu === null ? '' : ' with the server\'s'}: ${totalCpu < 120 ? 'within' : 'beyond'} 120 s of one core)`);
   } finally {
     await drop();
   }
