@@ -37,8 +37,9 @@ const SAMPLES = Number(process.env.BENCH_SCREENING_SAMPLES ?? 1000);
 const LISTED_EVERY = Number(process.env.BENCH_SCREENING_LISTED_EVERY ?? 50);
 const PARTY_NAMES = process.env.BENCH_SCREENING_PARTY_NAMES ?? 'clients';
 const PARTS = new Set((process.env.BENCH_SCREENING_PARTS ?? 'matcher,job').split(','));
-const DB_KIND = process.env.DATABASE_URL ? 'postgres-url' : (process.env.BENCH_SCREENING_DB ?? 'pglite');
-if (!['pglite', 'postgres', 'postgres-url'].includes(DB_KIND)) throw new Error(`BENCH_SCREENING_DB must be pglite or postgres, not ${DB_KIND}`);
+const DB_CHOICE = process.env.BENCH_SCREENING_DB ?? 'pglite';
+if (!['pglite', 'postgres'].includes(DB_CHOICE)) throw new Error(`BENCH_SCREENING_DB must be pglite or postgres, not ${DB_CHOICE}`);
+const DB_KIND = process.env.DATABASE_URL ? 'postgres-url' : DB_CHOICE;
 
 const GIVEN = ['Mohammed', 'Ahmad', 'Yousef', 'Hussein', 'Omar', 'Khalid', 'Ali', 'Hassan', 'Ibrahim', 'Saeed', 'Abdul Rahman', 'Abdullah', 'Faisal', 'Tariq', 'Nasser', 'Hamad', 'Rashid', 'Salem', 'Jamal', 'Karim', 'Ivan', 'Pavel', 'Jose', 'Li', 'Kim', 'Amir', 'Reza', 'Bilal', 'Zaid', 'Mahmoud'];
 const FAMILY = ['Al Hashimi', 'Al Marri', 'Khalil', 'Al Qahtani', 'Al Shamsi', 'Haddad', 'Nasser', 'Al Zahrani', 'Al Otaibi', 'Al Harbi', 'Morozov', 'Petrov', 'Ortega', 'Park', 'Farouk', 'Saleh', 'Al Amri', 'Al Ghamdi', 'Qureshi', 'Rahimi', 'Hosseini', 'Karimi', 'Mansour', 'Al Balushi', 'Al Kaabi'];
