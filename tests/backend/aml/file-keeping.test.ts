@@ -12,6 +12,8 @@ import type { Parties, Screening } from '../../../common/contract/aml.ts';
 import type { Role } from '../../../common/roles.ts';
 import { createAmlDueTasks } from '../../../backend/src/modules/aml/due-tasks.ts';
 import { runRescreenJobs } from '../../../backend/src/modules/aml/jobs.ts';
+import { screenRegistration, screenRegistrations } from '../../../backend/src/modules/aml/screening-store.ts';
+import type { AmlRegistration } from '../../../backend/src/modules/aml/registration.ts';
 import { purgeAmlFile, relationshipEndedOn } from '../../../backend/src/modules/aml/retention.ts';
 import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
@@ -138,6 +140,87 @@ describe('re-screening after an import', () => {
       [marker],
     );
     expect(screened.filter((row) => row.fresh).map((row) => row.registration_id)).toEqual(withParties.slice(25).map((row) => row.id));
+  });
+});
+
+describe('re-screening a batch', () => {
+  /** Screens the registrations in a transaction that is rolled back, answering what it would have written. */
+  async function screenedAndRolledBack(registrations: AmlRegistration[], batch: boolean) {
+    const rollback = new Error('rollback');
+    let outcome: unknown;
+    await app.db.transaction(async (tx) => {
+      const [mark] = await tx.query<{ id: number }>('SELECT coalesce(max(id), 0)::integer AS id FROM notifications');
+      const fresh = batch ? await screenRegistrations(tx, registrations) : [];
+      if (!batch) for (const registration of registrations) fresh.push(await screenRegistration(tx, registration));
+      const ids = registrations.map((registration) => registration.id);
+      outcome = {
+        fresh,
+        // Ids and times differ between the two runs; the order within a subject (the matcher's ranking) must not.
+        matches: await tx.query(
+          `SELECT registration_id, party_id, entry_id, state, candidate, subject_fingerprint, entry_fingerprint, reason, version, decided_at IS NULL AS undecided
+           FROM aml_matches WHERE registration_id = ANY($1::integer[]) ORDER BY registration_id, party_id NULLS FIRST, id`,
+          [ids],
+        ),
+        notices: await tx.query('SELECT user_id, kind, body, link FROM notifications WHERE id > $1 ORDER BY id', [mark!.id]),
+        unscreened: await tx.query(
+          `SELECT p.id FROM aml_parties p WHERE p.registration_id = ANY($1::integer[]) AND p.screened_at < CURRENT_TIMESTAMP
+           UNION ALL SELECT f.registration_id FROM aml_files f WHERE f.registration_id = ANY($1::integer[]) AND f.company_screened_at < CURRENT_TIMESTAMP`,
+          [ids],
+        ),
+      };
+      throw rollback;
+    }).catch((error: unknown) => {
+      if (error !== rollback) throw error;
+    });
+    return outcome as { fresh: number[]; matches: { registration_id: number; party_id: number | null; state: string; candidate: { reference: string } }[]; notices: { body: string }[]; unscreened: unknown[] };
+  }
+
+  it('decides what screening one registration at a time decides: new, kept, reopened, gone and confirmed matches, a notice per registration with new ones', async () => {
+    const registrations = await app.db.query<AmlRegistration>(
+      'SELECT r.id, r.user_id, r.legal_name FROM registrations r WHERE NOT EXISTS (SELECT 1 FROM aml_parties p WHERE p.registration_id = r.id) ORDER BY r.id DESC LIMIT 4',
+    );
+    expect(registrations).toHaveLength(4);
+    const [kept, falsePositive, reopened, changed] = registrations as [AmlRegistration, AmlRegistration, AmlRegistration, AmlRegistration];
+    const party = async (registration: AmlRegistration, name: string, born: string | null, nationality: string | null) =>
+      (await app.db.query<{ id: number }>(
+        "INSERT INTO aml_parties (registration_id, kind, name, date_of_birth, nationality, roles) VALUES ($1, 'person', $2, $3, $4, '[\"shareholder\"]') RETURNING id",
+        [registration.id, name, born, nationality],
+      ))[0]!.id;
+    await party(kept, 'Mohamed Abdulrahman Al Hashimi', '1975-05-01', 'YE');
+    await party(kept, 'Rohan Mehta', '1990-01-01', 'IN');
+    await party(falsePositive, 'Yusuf Hussain Khalil', '1985-06-01', 'IQ');
+    const again = await party(reopened, 'Yousef Hussein Khalil', '1985-06-01', 'IQ');
+    const delisted = await party(changed, 'Ivan Petrovich Morozov', '1962-11-02', 'RU');
+    await party(changed, 'Tariq Omar Zahrani', '1981-01-01', 'SA');
+    await app.db.transaction(async (tx) => {
+      for (const registration of registrations) await screenRegistration(tx, registration, { notify: false });
+    });
+    const decide = (registration: AmlRegistration, reference: string, state: string) =>
+      app.db.query("UPDATE aml_matches SET state = $3, reason = 'Checked by the test.', decided_at = CURRENT_TIMESTAMP, version = version + 1 WHERE registration_id = $1 AND candidate->>'reference' = $2", [registration.id, reference, state]);
+    await decide(falsePositive, 'QDi.902', 'false_positive');
+    await decide(reopened, 'QDi.902', 'false_positive');
+    await decide(changed, 'QDi.903', 'confirmed');
+    // Since: the reopened party's Arabic name given (a decision stands only for what it saw), the delisted
+    // match's party renamed, the company renamed to a listed entity's name.
+    await app.db.query("UPDATE aml_parties SET name_ar = 'يوسف حسين خليل' WHERE id = $1", [again]);
+    await app.db.query("UPDATE aml_parties SET name = 'Rohan Mehta' WHERE id = $1", [delisted]);
+    await app.db.query("UPDATE registrations SET legal_name = 'Crescent Horizon General Trading LLC' WHERE id = $1", [changed.id]);
+    changed.legal_name = 'Crescent Horizon General Trading LLC';
+
+    const oneByOne = await screenedAndRolledBack(registrations, false);
+    const batch = await screenedAndRolledBack(registrations, true);
+    expect(batch).toEqual(oneByOne);
+    expect(batch.fresh).toEqual([0, 0, 1, 1]);
+    const summary = batch.matches.map((match) => [match.registration_id, match.party_id === null ? 'company' : 'party', match.candidate.reference, match.state]);
+    expect(summary).toEqual([
+      [kept.id, 'party', 'QDi.901', 'potential'],
+      [falsePositive.id, 'party', 'QDi.902', 'false_positive'],
+      [reopened.id, 'party', 'QDi.902', 'potential'],
+      [changed.id, 'company', 'QDe.300', 'potential'],
+      [changed.id, 'party', 'QDi.903', 'confirmed'],
+    ].sort((a, b) => Number(a[0]) - Number(b[0])));
+    expect(new Set(batch.notices.map((notice) => notice.body))).toEqual(new Set([`${reopened.legal_name}: 1 potential match to decide.`, 'Crescent Horizon General Trading LLC: 1 potential match to decide.']));
+    expect(batch.unscreened).toEqual([]);
   });
 });
 

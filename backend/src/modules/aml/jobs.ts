@@ -4,7 +4,7 @@
  * restart goes on where it stopped and two replicas never screen the same batch (SKIP LOCKED).
  */
 import type { Database } from '../../db/database.ts';
-import { screenRegistration } from './screening-store.ts';
+import { screenRegistrations } from './screening-store.ts';
 
 const BATCH = 25;
 
@@ -24,7 +24,7 @@ export async function runRescreenJobs(db: Database, maxBatches = 10_000): Promis
         await tx.query('UPDATE aml_rescreen_jobs SET finished_at = CURRENT_TIMESTAMP WHERE id = $1', [job.id]);
         return 0;
       }
-      for (const registration of batch) await screenRegistration(tx, registration);
+      await screenRegistrations(tx, batch);
       await tx.query('UPDATE aml_rescreen_jobs SET done = done + $2, last_registration_id = $3 WHERE id = $1', [job.id, batch.length, batch.at(-1)!.id]);
       return batch.length;
     });

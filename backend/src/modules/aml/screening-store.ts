@@ -66,65 +66,151 @@ function toCandidate(candidate: Candidate, primary: Map<number, string>): Candid
  * transaction. Answers how many potential matches are new.
  */
 export async function screenRegistration(tx: Queryable, registration: AmlRegistration, options: { partyIds?: readonly number[]; notify?: boolean } = {}): Promise<number> {
-  const { index, primary } = await currentIndex(tx);
   const parties = await tx.query<PartyRow>(
     `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1${options.partyIds ? ' AND p.id = ANY($2::integer[])' : ''} ORDER BY p.id`,
     options.partyIds ? [registration.id, options.partyIds] : [registration.id],
   );
-  const subjects: Subject[] = parties.map(subjectOf);
   // The company itself is screened with everyone, and with its first party.
   const withCompany = !options.partyIds || (await amlFile(tx, registration.id)).company_screened_at === null;
-  if (withCompany) subjects.push({ party_id: null, query: { name: registration.legal_name, kind: 'entity' } });
-  let fresh = 0;
-  for (const subject of subjects) {
-    const subjectPrint = fingerprint(subject.query);
-    const candidates = screen(index, subject.query, { countryNames });
-    const existing = await tx.query<{ id: number; entry_id: number; state: string; subject_fingerprint: string; entry_fingerprint: string }>(
-      'SELECT id, entry_id, state, subject_fingerprint, entry_fingerprint FROM aml_matches WHERE registration_id = $1 AND party_id IS NOT DISTINCT FROM $2',
-      [registration.id, subject.party_id],
-    );
-    const byEntry = new Map(existing.map((row) => [row.entry_id, row]));
-    const found = new Set<number>();
-    for (const candidate of candidates) {
-      found.add(candidate.entry_id);
-      const shown = toCandidate(candidate, primary);
-      const entryPrint = fingerprint([candidate.reference, candidate.matched_name, shown.listed_name]);
-      const row = byEntry.get(candidate.entry_id);
-      if (!row) {
-        await tx.query(
-          'INSERT INTO aml_matches (registration_id, party_id, entry_id, candidate, subject_fingerprint, entry_fingerprint) VALUES ($1, $2, $3, $4, $5, $6)',
-          [registration.id, subject.party_id, candidate.entry_id, JSON.stringify(shown), subjectPrint, entryPrint],
-        );
-        fresh += 1;
-      } else if (row.state === 'false_positive' && (row.subject_fingerprint !== subjectPrint || row.entry_fingerprint !== entryPrint)) {
-        // The party or the list entry changed since the decision: a person decides again.
-        await tx.query(
-          "UPDATE aml_matches SET state = 'potential', candidate = $2, subject_fingerprint = $3, entry_fingerprint = $4, decided_by = NULL, decided_at = NULL, reason = NULL, found_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1",
-          [row.id, JSON.stringify(shown), subjectPrint, entryPrint],
-        );
-        fresh += 1;
-      } else if (row.state === 'potential') {
-        await tx.query('UPDATE aml_matches SET candidate = $2, subject_fingerprint = $3, entry_fingerprint = $4 WHERE id = $1', [row.id, JSON.stringify(shown), subjectPrint, entryPrint]);
+  const [fresh] = await screenSubjects(tx, [{ registration, parties, withCompany }], options.notify !== false);
+  return fresh!;
+}
+
+/**
+ * Screens every party of each registration and the company itself, as screenRegistration does one by one,
+ * with a statement per step for the whole batch (the re-screening job's). Answers each one's new matches.
+ */
+export async function screenRegistrations(tx: Queryable, registrations: readonly AmlRegistration[]): Promise<number[]> {
+  if (registrations.length === 0) return [];
+  const parties = await tx.query<PartyRow>(
+    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = ANY($1::integer[]) ORDER BY p.registration_id, p.id`,
+    [registrations.map((registration) => registration.id)],
+  );
+  const partiesOf = groupBy(parties, (party) => party.registration_id);
+  return screenSubjects(tx, registrations.map((registration) => ({ registration, parties: partiesOf.get(registration.id) ?? [], withCompany: true })), true);
+}
+
+interface Screened {
+  registration: AmlRegistration;
+  parties: readonly PartyRow[];
+  withCompany: boolean;
+}
+
+interface StoredMatch {
+  id: number;
+  registration_id: number;
+  party_id: number | null;
+  entry_id: number;
+  state: string;
+  subject_fingerprint: string;
+  entry_fingerprint: string;
+}
+
+/** Map.groupBy, which Node 20 lacks. */
+function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+const subjectKey = (registrationId: number, partyId: number | null) => `${registrationId}:${partyId ?? 'company'}`;
+
+/**
+ * The screening itself: each subject against the current index, its stored matches compared with what the
+ * matcher finds now, and the differences written in one statement per kind of change for all of them.
+ */
+async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify: boolean): Promise<number[]> {
+  const { index, primary } = await currentIndex(tx);
+  const stored = await tx.query<StoredMatch>(
+    'SELECT id, registration_id, party_id, entry_id, state, subject_fingerprint, entry_fingerprint FROM aml_matches WHERE registration_id = ANY($1::integer[]) ORDER BY id',
+    [batch.map((item) => item.registration.id)],
+  );
+  const storedOf = groupBy(stored, (row) => subjectKey(row.registration_id, row.party_id));
+  const inserts: { registration_id: number; party_id: number | null; entry_id: number; candidate: CandidateSchema; subject_fingerprint: string; entry_fingerprint: string }[] = [];
+  const reopened: { id: number; candidate: CandidateSchema; subject_fingerprint: string; entry_fingerprint: string }[] = [];
+  const refreshed: typeof reopened = [];
+  const gone: number[] = [];
+  const freshOf = batch.map((item) => {
+    const subjects: Subject[] = item.parties.map(subjectOf);
+    if (item.withCompany) subjects.push({ party_id: null, query: { name: item.registration.legal_name, kind: 'entity' } });
+    let fresh = 0;
+    for (const subject of subjects) {
+      const subjectPrint = fingerprint(subject.query);
+      const candidates = screen(index, subject.query, { countryNames });
+      const existing = storedOf.get(subjectKey(item.registration.id, subject.party_id)) ?? [];
+      const byEntry = new Map(existing.map((row) => [row.entry_id, row]));
+      const found = new Set<number>();
+      for (const candidate of candidates) {
+        found.add(candidate.entry_id);
+        const shown = toCandidate(candidate, primary);
+        const entryPrint = fingerprint([candidate.reference, candidate.matched_name, shown.listed_name]);
+        const row = byEntry.get(candidate.entry_id);
+        if (!row) {
+          inserts.push({ registration_id: item.registration.id, party_id: subject.party_id, entry_id: candidate.entry_id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
+          fresh += 1;
+        } else if (row.state === 'false_positive' && (row.subject_fingerprint !== subjectPrint || row.entry_fingerprint !== entryPrint)) {
+          // The party or the list entry changed since the decision: a person decides again.
+          reopened.push({ id: row.id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
+          fresh += 1;
+        } else if (row.state === 'potential') {
+          refreshed.push({ id: row.id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
+        }
       }
+      // A potential match the screening no longer finds (the name was corrected, the entry delisted) goes; decisions stay on file.
+      gone.push(...existing.filter((row) => row.state === 'potential' && !found.has(row.entry_id)).map((row) => row.id));
     }
-    // A potential match the screening no longer finds (the name was corrected, the entry delisted) goes; decisions stay on file.
-    const gone = existing.filter((row) => row.state === 'potential' && !found.has(row.entry_id)).map((row) => row.id);
-    if (gone.length > 0) await tx.query('DELETE FROM aml_matches WHERE id = ANY($1::integer[])', [gone]);
+    return fresh;
+  });
+  if (gone.length > 0) await tx.query('DELETE FROM aml_matches WHERE id = ANY($1::integer[])', [gone]);
+  // jsonb_to_recordset hands the rows over in the array's order, so the matches' ids follow the matcher's ranking as before.
+  if (inserts.length > 0) {
+    await tx.query(
+      `INSERT INTO aml_matches (registration_id, party_id, entry_id, candidate, subject_fingerprint, entry_fingerprint)
+       SELECT x.registration_id, x.party_id, x.entry_id, x.candidate, x.subject_fingerprint, x.entry_fingerprint
+       FROM jsonb_to_recordset($1::jsonb) AS x(registration_id integer, party_id integer, entry_id integer, candidate jsonb, subject_fingerprint text, entry_fingerprint text)`,
+      [JSON.stringify(inserts)],
+    );
   }
-  if (parties.length > 0) await tx.query('UPDATE aml_parties SET screened_at = CURRENT_TIMESTAMP WHERE id = ANY($1::integer[])', [parties.map((party) => party.id)]);
-  if (withCompany) {
-    await amlFile(tx, registration.id);
-    await tx.query('UPDATE aml_files SET company_screened_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id]);
+  const CHANGES = 'jsonb_to_recordset($1::jsonb) AS x(id integer, candidate jsonb, subject_fingerprint text, entry_fingerprint text)';
+  if (reopened.length > 0) {
+    await tx.query(
+      `UPDATE aml_matches m SET state = 'potential', candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint,
+         decided_by = NULL, decided_at = NULL, reason = NULL, found_at = CURRENT_TIMESTAMP, version = m.version + 1
+       FROM ${CHANGES} WHERE m.id = x.id`,
+      [JSON.stringify(reopened)],
+    );
   }
-  if (fresh > 0 && options.notify !== false) {
-    await notifyRoles(tx, REVIEW_ROLES, {
-      kind: 'screening_potential_match',
-      title: 'Potential sanctions match',
-      body: `${registration.legal_name}: ${fresh} potential ${fresh === 1 ? 'match' : 'matches'} to decide.`,
-      link: dueDiligenceDetailPath(registration.user_id),
-    });
+  if (refreshed.length > 0) {
+    await tx.query(
+      `UPDATE aml_matches m SET candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint FROM ${CHANGES} WHERE m.id = x.id`,
+      [JSON.stringify(refreshed)],
+    );
   }
-  return fresh;
+  const partyIds = batch.flatMap((item) => item.parties.map((party) => party.id));
+  if (partyIds.length > 0) await tx.query('UPDATE aml_parties SET screened_at = CURRENT_TIMESTAMP WHERE id = ANY($1::integer[])', [partyIds]);
+  const companies = batch.filter((item) => item.withCompany).map((item) => item.registration.id);
+  if (companies.length > 0) {
+    await tx.query('INSERT INTO aml_files (registration_id) SELECT unnest($1::integer[]) ON CONFLICT (registration_id) DO NOTHING', [companies]);
+    await tx.query('UPDATE aml_files SET company_screened_at = CURRENT_TIMESTAMP WHERE registration_id = ANY($1::integer[])', [companies]);
+  }
+  if (notify) {
+    for (const [at, item] of batch.entries()) {
+      const fresh = freshOf[at]!;
+      if (fresh === 0) continue;
+      await notifyRoles(tx, REVIEW_ROLES, {
+        kind: 'screening_potential_match',
+        title: 'Potential sanctions match',
+        body: `${item.registration.legal_name}: ${fresh} potential ${fresh === 1 ? 'match' : 'matches'} to decide.`,
+        link: dueDiligenceDetailPath(item.registration.user_id),
+      });
+    }
+  }
+  return freshOf;
 }
 
 interface MatchRow {
