@@ -5,15 +5,19 @@
  *
  * A code is good once per 30-second step, and several tests sign the same demo account in within one: a code
  * refused as used is followed by the next step's (the server allows one step of clock drift), and when that
- * is used too, the next step is waited for.
+ * is used too, the next step is waited for; one refused as not current (sent across a step's end) by the
+ * current step's.
  */
 import type { Page } from 'playwright-core';
 import { demoTotpSecret } from '../../backend/src/demo/accounts.ts';
 import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
 
 const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
-/** A passed code refreshes the token and reads the profile before the prompt goes: slow on a loaded machine. */
-const OUTCOME_TIMEOUT_MS = 30_000;
+/**
+ * A passed code refreshes the token through the run's one Auth emulator, which every test file shares, and
+ * reads the profile before the prompt goes: on a loaded machine that once took over 30 s.
+ */
+const OUTCOME_TIMEOUT_MS = 60_000;
 
 /** After the password was sent: answers the code prompt or enrols, whichever the console shows; nothing when it shows neither. */
 export async function passSecondFactor(page: Page, email: string): Promise<void> {
@@ -29,13 +33,15 @@ export async function passSecondFactor(page: Page, email: string): Promise<void>
 
 async function enterCode(page: Page, secret: string): Promise<void> {
   const prompt = page.locator('#second-factor-code');
+  // The form's own alert (typing clears it), not the toast, which outlives the attempt.
+  const used = page.locator('.auth-form [role="alert"]').filter({ hasText: 'used already' });
+  // The code field's own error: a code of a step outside the server's window (sent across a step's end).
+  const wrong = page.locator('.auth-form').getByText('is not the current code');
   let ahead = 0;
   for (let attempt = 0; attempt < 6; attempt += 1) {
     const step = Math.floor(Date.now() / STEP_MS) + ahead;
     await prompt.fill(codeAt(secret, step * STEP_MS));
     await page.getByRole('button', { name: 'Verify' }).click();
-    // The form's own alert (typing clears it), not the toast, which outlives the attempt.
-    const used = page.locator('.auth-form [role="alert"]').filter({ hasText: 'used already' });
     const outcome = await Promise.race([
       prompt.waitFor({ state: 'detached', timeout: OUTCOME_TIMEOUT_MS }).then(
         () => 'passed' as const,
@@ -45,10 +51,18 @@ async function enterCode(page: Page, secret: string): Promise<void> {
         () => 'used' as const,
         () => 'timeout' as const,
       ),
+      wrong.waitFor({ timeout: OUTCOME_TIMEOUT_MS }).then(
+        () => 'wrong' as const,
+        () => 'timeout' as const,
+      ),
     ]);
     if (outcome === 'passed') return;
-    if (outcome === 'timeout') break;
-    if (ahead === 0) ahead = 1;
+    if (outcome === 'timeout') {
+      const shown = await page.locator('.auth-form').innerText().catch(() => '(no form)');
+      throw new Error(`the second factor gave no answer within ${OUTCOME_TIMEOUT_MS / 1000} s; the form shows: ${shown.replace(/\s+/g, ' ')}`);
+    }
+    if (outcome === 'wrong') ahead = 0;
+    else if (ahead === 0) ahead = 1;
     else {
       // Both this step's code and the next one's were used: wait for the step after.
       await page.waitForTimeout(STEP_MS - (Date.now() % STEP_MS) + 200);
