@@ -1,22 +1,12 @@
-import type { Page } from '../../../common/contract/shared.ts';
-import type { RowSelection } from '../lib/use-row-selection.ts';
+import type { ListController } from '../lib/use-list-controller.ts';
+import type { ListSchema } from '../lib/url-list-state.ts';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { Pagination } from './pagination.tsx';
 
-/** What a list page's table reads of its list controller (lib/use-list-controller.ts). */
-export interface ListTableSource<T> {
+/** What a list page's table reads of its list controller: the page and sort of any list's view. */
+export type ListTableSource<T> = Pick<ListController<ListSchema, T>, 'rows' | 'page' | 'pageSize' | 'isLoading' | 'isFetching' | 'error' | 'retry' | 'setSort' | 'setPage' | 'selection'> & {
   view: { page: number; sort?: string };
-  rows: readonly T[] | undefined;
-  page: Page<T> | undefined;
-  pageSize: number;
-  isLoading: boolean;
-  isFetching: boolean;
-  error: unknown;
-  retry: () => void;
-  setSort: (sort: string) => void;
-  setPage: (page: number) => void;
-  selection: RowSelection;
-}
+};
 
 type FromTheList = 'rows' | 'isLoading' | 'isFetching' | 'error' | 'onRetry' | 'sort' | 'onSort' | 'selection';
 
