@@ -12,8 +12,6 @@ type FromTheList = 'rows' | 'isLoading' | 'isFetching' | 'error' | 'onRetry' | '
 
 export interface ListTableProps<T> extends Omit<DataTableProps<T>, FromTheList> {
   list: ListTableSource<T>;
-  /** Rows to show instead of the page's (the same page narrowed or decorated); the list's by default. */
-  rows?: readonly T[];
   /** A checkbox per row for the bulk bar: for lists whose bulk actions the role may use. */
   selectable?: boolean;
   /** The column headers sort the list (the view has a sort). */
@@ -25,12 +23,12 @@ export interface ListTableProps<T> extends Omit<DataTableProps<T>, FromTheList> 
  * selection and paging come from the controller (and so from the URL), so a page names only its columns and
  * how a row is named and opened.
  */
-export function ListTable<T>({ list, rows, selectable = false, sortable = false, ...table }: ListTableProps<T>) {
+export function ListTable<T>({ list, selectable = false, sortable = false, ...table }: ListTableProps<T>) {
   return (
     <>
       <DataTable<T>
         {...table}
-        rows={rows ?? list.rows}
+        rows={list.rows}
         selection={selectable ? list.selection : undefined}
         isLoading={list.isLoading}
         isFetching={list.isFetching}

@@ -218,7 +218,6 @@ function UnsyncedList() {
         selectable={canWrite}
         rowLabel={(row) => `${row.number} ${row.client.legal_name}`}
         columns={columns}
-        rows={rows}
         rowKey={(row) => row.id}
         sortable
         list={list}
