@@ -127,7 +127,9 @@ describe('blocking or losing work', () => {
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     expect(await page.getByRole('dialog', { name: 'Chat assistant' }).count()).toBe(0);
     await page.context().close();
-  });
+    // The file's first test carries its first sign-in on a stack just started, at a run's busiest moment
+    // (every worker starting its stack against the one Auth emulator): it once took over 60 s.
+  }, 120_000);
 
   it('keeps a refused return comment in the open dialog with the server’s reason beside it, and shows every text field’s limit', async () => {
     const target = await freshCase();
