@@ -55,12 +55,13 @@ describe('Unsynced Inv', () => {
     await drawer.waitFor();
     const before = await drawer.getByRole('list', { name: 'Attempts' }).locator('li').count();
     await drawer.getByRole('button', { name: 'Retry now' }).click();
+    // Each look is a whole page load, several seconds on a loaded machine: the default 15 s allowed only two.
     await expect
       .poll(async () => {
         await page.reload();
         await page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('list', { name: 'Attempts' }).waitFor();
         return page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('list', { name: 'Attempts' }).locator('li').count();
-      })
+      }, { timeout: 45_000 })
       .toBeGreaterThan(before);
     await expect.poll(() => page.getByRole('dialog', { name: `Invoice ${first}` }).locator('.unsynced-drawer__attempt').first().textContent()).toContain('Service temporarily unavailable');
     await page.getByRole('dialog', { name: `Invoice ${first}` }).getByRole('button', { name: 'Close' }).click();
