@@ -1,7 +1,7 @@
 /**
  * The Audit page (issue 33) in Chromium against the real stack: an ADMIN reaches it from the navigation,
  * filters by area and event (the URL holds the filters), opens an event's values, narrows to one record from
- * a row, and exports the selection as CSV. Set AUDIT_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
+ * a row, and exports the selection as CSV. Set SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
-const shots = process.env.AUDIT_SHOTS;
 
 beforeAll(async () => {
   e2e = await startE2E('audit');
@@ -27,7 +26,7 @@ describe('the Audit page', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Audit' }).click();
     await page.waitForURL((url) => url.pathname === '/audit');
     await rows(page).first().waitFor();
-    await shoot(page, shots, 'audit');
+    await shoot(page, 'audit');
 
     await page.getByRole('combobox', { name: 'Area', exact: true }).selectOption({ label: 'Clients' });
     await page.waitForURL((url) => url.searchParams.get('area') === 'clients');
@@ -41,7 +40,7 @@ describe('the Audit page', () => {
     const details = page.getByRole('region', { name: /Subscription started · Subscription \d+/ });
     await details.getByText('Details', { exact: true }).waitFor();
     await expect.poll(() => details.textContent()).toContain('starts_on');
-    await shoot(page, shots, 'audit-details');
+    await shoot(page, 'audit-details');
     const record = rows(page).first().getByRole('button', { name: /^Subscription \d+$/ });
     const recordName = (await record.textContent())!;
     await record.click();

@@ -39,7 +39,7 @@ describe('E-invoicing', () => {
     const table = page.getByRole('table', { name: 'E-invoices needing attention' });
     const rejectedRow = table.locator('[role="row"]').filter({ hasText: 'Rejected' }).first();
     await rejectedRow.waitFor();
-    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoices-attention');
+    await shoot(page, 'einvoices-attention');
     const number = (await rejectedRow.locator('.unsynced__open').textContent())!;
     await rejectedRow.locator('.unsynced__open').click();
 
@@ -47,7 +47,7 @@ describe('E-invoicing', () => {
     const section = drawer.getByRole('region', { name: 'E-invoice', exact: true });
     await section.getByRole('list', { name: 'Failed rules' }).getByText('ASP-DIR-001').waitFor();
     await section.getByText('Fix:').first().waitFor();
-    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoice-rejected');
+    await shoot(page, 'einvoice-rejected');
     const trn = /its TRN \((\d{15})\)/.exec((await section.getByRole('list', { name: 'Failed rules' }).textContent()) ?? '')![1]!;
 
     await section.getByRole('textbox', { name: "Client's TIN" }).fill(trn.slice(0, 10));
@@ -70,7 +70,7 @@ describe('E-invoicing', () => {
         { timeout: 60_000, interval: 2_000 },
       )
       .toBe('Reported');
-    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoice-reissued');
+    await shoot(page, 'einvoice-reissued');
 
     const documents = await held();
     const credit = documents.find((document) => document.number.startsWith('CN-'));
@@ -108,7 +108,7 @@ describe('E-invoicing', () => {
     await coming.getByRole('row', { name: /Appoint an e-invoicing ASP .*30-Oct-2026/ }).waitFor();
     await coming.getByRole('row', { name: /E-invoicing go-live .*01-Jan-2027/ }).waitFor();
     await readiness.scrollIntoViewIfNeeded();
-    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoicing-readiness-not-ready');
+    await shoot(page, 'einvoicing-readiness-not-ready');
 
     // An ASP recorded with its date: the appointment leaves the calendar, the go-live stays.
     await readiness.getByRole('button', { name: 'Edit e-invoicing details' }).click();
@@ -124,6 +124,6 @@ describe('E-invoicing', () => {
     await expect.poll(() => coming.getByRole('row', { name: /Appoint an e-invoicing ASP/ }).count()).toBe(0);
     await coming.getByRole('row', { name: /E-invoicing go-live .*01-Jan-2027/ }).waitFor();
     await readiness.scrollIntoViewIfNeeded();
-    await shoot(page, process.env.SCREENSHOT_DIR, 'einvoicing-readiness');
+    await shoot(page, 'einvoicing-readiness');
   });
 });

@@ -3,23 +3,19 @@
  * (another origin, through the gateway's public endpoint) appears live in its tab; it is converted to a lead, the
  * lead is won (invited to register), and the new registration is on the Registration page; a job is created and
  * published at /createjob and the website's public list has it; FAQs are reordered with the keyboard. Each page
- * is photographed at 1440x900 and 1024x768 (GROWTH_SHOTS, default /tmp/growth-shots) to be looked at. Work at
+ * is photographed at 1440x900 and 1024x768 when SCREENSHOT_DIR names a folder. Work at
  * speed (issue 22): a bulk assign over all matching enquiries from the second page reports per-row results, and
  * a Users view saved in one browser opens from its chip in another.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { StaffRole } from '../../common/roles.ts';
-import { seriousViolations, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
-const SHOTS = process.env.GROWTH_SHOTS ?? '/tmp/growth-shots';
 
 beforeAll(async () => {
   e2e = await startE2E('enquiries-crm-content');
-  await mkdir(SHOTS, { recursive: true });
 }, 150_000);
 
 afterAll(async () => {
@@ -30,18 +26,6 @@ async function signedInAs(role: StaffRole, path: string): Promise<Page> {
   const page = await e2e.signedInAs(role, path);
   page.setDefaultTimeout(20_000);
   return page;
-}
-
-/** The page at both sizes the brief asks to look at. */
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [1024, 768],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe('from the website form to onboarding', () => {

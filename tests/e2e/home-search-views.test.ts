@@ -3,33 +3,22 @@
  * unassigned', lands on the registration now assigned to them and comes back to Home by keyboard (g h);
  * Ctrl+K finds a client by its TRN and opens it; a saved view follows the user into a new browser context;
  * a bulk assign over 'all matching' from the second page reports per-row results that survive a reload; the
- * shortcut overlay and j/k; axe on each. Screenshots of Home for three roles go to .tmp/screens/.
+ * shortcut overlay and j/k; axe on each. Screenshots (SCREENSHOT_DIR) of Home for four roles, search, the bulk results and the shortcuts.
  */
-import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { ClientListItem } from '../../common/contract/clients.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
-import { seriousViolations, signInThroughForm, startE2E, type E2E } from './helpers.ts';
+import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
-const SCREENS = '.tmp/screens';
 
 beforeAll(async () => {
   e2e = await startE2E('home-search-views');
-  await mkdir(SCREENS, { recursive: true });
 }, 150_000);
 
 afterAll(async () => {
   await e2e?.stop();
 });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.screenshot({ path: `${SCREENS}/${name}-1024.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 describe('Home as my work', () => {
   it('shows each role its own work; a manager takes the next unassigned registration and comes back', async () => {
@@ -71,7 +60,7 @@ describe('search everywhere', () => {
     const option = dialog.getByRole('option').filter({ hasText: client.legal_name });
     await option.first().waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENS}/search-1440.png` });
+    await shoot(page, 'search');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/clients/${client.id}`);
   }, 180_000);
@@ -88,8 +77,8 @@ describe('saved views and bulk actions', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: /LLC only/ }).and(page.locator('[aria-pressed="true"]')).waitFor();
 
-    const other = await e2e.openLogin('/due-diligence');
-    await signInThroughForm(other, e2e.account('ADMIN'));
+    // A context from the session as it was before the view was saved: nothing of it in the browser.
+    const other = await e2e.signedInAs('ADMIN', '/due-diligence');
     await other.waitForURL((url) => url.pathname === '/due-diligence' && url.searchParams.get('search') === 'llc', { timeout: 30_000 });
     await other.getByRole('button', { name: /LLC only/ }).and(other.locator('[aria-pressed="true"]')).waitFor();
     expect(await seriousViolations(other)).toEqual([]);
@@ -112,7 +101,7 @@ describe('saved views and bulk actions', () => {
     const results = page.getByRole('region', { name: 'Bulk action results' });
     await results.getByText(new RegExp(`Assign: ${total} of ${total} registrations \\(finished\\)`)).waitFor({ timeout: 60_000 });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENS}/bulk-1440.png`, fullPage: true });
+    await shoot(page, 'bulk');
 
     await page.reload();
     const again = page.getByRole('region', { name: 'Bulk action results' });
@@ -135,7 +124,7 @@ describe('saved views and bulk actions', () => {
     await overlay.waitFor();
     for (const row of ['j', 'x', 'Ctrl+K', 'g d', 'g c']) await overlay.getByRole('row').filter({ has: page.getByRole('rowheader', { name: row }) }).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENS}/shortcuts-1440.png` });
+    await shoot(page, 'shortcuts');
     // Typing in a field never fires a shortcut.
     await page.keyboard.press('Escape');
     await page.getByRole('searchbox', { name: 'Search Due Diligence' }).fill('gd');

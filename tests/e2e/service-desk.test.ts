@@ -4,7 +4,7 @@
  * moved with the keyboard); a client's request appearing in the inbox, quoted, accepted by the client and
  * converted into tasks; the bookkeeper and the client chatting live with the unread count moving; a
  * reminder firing as a toast; a saved view of the Tasks list and a bulk status change over all matching
- * tasks (issue 22). Set SERVICE_DESK_SHOTS=<folder> to keep screenshots of each page.
+ * tasks (issue 22). Set SCREENSHOT_DIR=<folder> to keep screenshots of each page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestOf } from '../../common/contract/endpoint.ts';
@@ -18,7 +18,6 @@ import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
-const shots = process.env.SERVICE_DESK_SHOTS;
 
 beforeAll(async () => {
   // Reminders fire within a second here (the default timer is 15 s); the back end inherits this variable.
@@ -48,14 +47,14 @@ describe('tasks', () => {
   it('drags a task across the board, and moves one with the keyboard', async () => {
     const page = await e2e.signedInAs('BOOKKEEPER', '/tasks');
     await page.getByRole('table', { name: 'Tasks' }).locator('.data-table__body [role="row"]').first().waitFor();
-    await shoot(page, shots, 'tasks-list');
+    await shoot(page, 'tasks-list');
     await page.getByRole('button', { name: 'Board' }).click();
     const todo = page.locator('[data-status="to_do"]');
     const progress = page.locator('[data-status="in_progress"]');
     const card = todo.locator('.task-card').first();
     await card.waitFor();
     const taskId = await card.getAttribute('data-task-id');
-    await shoot(page, shots, 'tasks-board');
+    await shoot(page, 'tasks-board');
     const from = (await card.boundingBox())!;
     const to = (await progress.boundingBox())!;
     await page.mouse.move(from.x + 20, from.y + 30);
@@ -80,7 +79,7 @@ describe('tasks', () => {
 
     await progress.locator(`[data-task-id="${taskId}"] .task-card__title`).click();
     await page.getByRole('dialog').getByText('Timeline').waitFor();
-    await shoot(page, shots, 'task-dialog');
+    await shoot(page, 'task-dialog');
     await page.close();
   });
 
@@ -100,7 +99,7 @@ describe('tasks', () => {
     await selectAll.click();
     await page.getByText(`All ${total} tasks matching selected`).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, shots, 'tasks-selected');
+    await shoot(page, 'tasks-selected');
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Change status…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change status in bulk' });
     await dialog.getByText(`Change status ${total} tasks`).waitFor();
@@ -115,7 +114,7 @@ describe('tasks', () => {
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Resolve…' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear selection' }).click();
-    await shoot(page, shots, 'tasks-bulk-done');
+    await shoot(page, 'tasks-bulk-done');
 
     // The saved view is on the server: the plain list offers it, and it opens the same filter (now empty).
     await page.goto(`${e2e.stack.url}/tasks`);
@@ -133,7 +132,7 @@ describe('on-demand requests', () => {
     const page = await e2e.signedInAs('BOOKKEEPER', '/on-demand-requests');
     const row = page.getByRole('table', { name: 'Requests' }).getByRole('button', { name: 'No-objection letter' }).first();
     await row.waitFor();
-    await shoot(page, shots, 'requests-inbox');
+    await shoot(page, 'requests-inbox');
     await page.goto(`${e2e.stack.url}/on-demand-requests?request=${mine.id}`);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Mr. Suresh Kumar').waitFor();
@@ -144,7 +143,7 @@ describe('on-demand requests', () => {
     await asClient(requestOf(requestsRoutes.acceptQuote, { requestId: mine.id }).path, {});
     await page.reload();
     await page.getByRole('dialog').getByText(/\(accepted by the client\)/).waitFor();
-    await shoot(page, shots, 'request-dialog');
+    await shoot(page, 'request-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Convert to tasks' }).click();
     await page.getByRole('dialog').locator('.request-detail__task').first().waitFor();
     await page.close();
@@ -184,7 +183,7 @@ describe('chats', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Yes, all received. Thank you!');
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(async () => (await asClient<MessagePage>(requestOf(chatsRoutes.mine).path)).results.at(-1)?.body).toBe('Yes, all received. Thank you!');
-    await shoot(page, shots, 'chats');
+    await shoot(page, 'chats');
     // A reminder two seconds ahead fires as a toast.
     await fetch(`${e2e.stack.url}/api/${requestOf(chatsRoutes.reminders).path}`, {
       method: 'POST',

@@ -2,14 +2,13 @@
  * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
  * dialog (title, due date, priority, reviewer, description, checklist); a saved view updated with the list's
  * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients; recurring tasks
- * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab. Set TASKS_SCREENS_SHOTS=<folder> to keep screenshots at 1440 and 1024 px.
+ * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab. Set SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
-const shots = process.env.TASKS_SCREENS_SHOTS;
 
 beforeAll(async () => {
   e2e = await startE2E('tasks');
@@ -40,7 +39,7 @@ describe('editing a task', () => {
     const items = form.getByRole('textbox', { name: /^Checklist item / });
     await items.last().fill('Match the card payments');
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, shots, 'task-edit');
+    await shoot(page, 'task-edit');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Task saved.').waitFor();
     await page.getByRole('dialog', { name: 'Reconcile the March bank statements' }).waitFor();
@@ -75,7 +74,7 @@ describe('saved views', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'in_progress');
     const update = bar.getByRole('button', { name: "Update view 'My overdue'" });
     await update.waitFor();
-    await shoot(page, shots, 'view-changed');
+    await shoot(page, 'view-changed');
     await update.click();
     await page.getByText("View 'My overdue' updated.").waitFor();
     await bar.getByRole('button', { name: 'My overdue', pressed: true }).waitFor();
@@ -104,14 +103,14 @@ describe('waiting for my review', () => {
     await tasksBlock.getByRole('link', { name: /File VAT return for the quarter/ }).waitFor();
     await reportsBlock.locator('.home__item').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, shots, 'home-reviews');
+    await shoot(page, 'home-reviews');
 
     await tasksBlock.getByRole('link', { name: 'Open list' }).click();
     await page.waitForURL((url) => url.pathname === '/tasks' && url.searchParams.get('review') === 'mine');
     await page.getByRole('button', { name: 'Waiting for my review', pressed: true }).waitFor();
     await rows(page).filter({ hasText: 'File VAT return for the quarter' }).first().waitFor();
     await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes('In review'))).toBe(true);
-    await shoot(page, shots, 'tasks-reviews');
+    await shoot(page, 'tasks-reviews');
     // Off again: the filter leaves the URL.
     await page.getByRole('button', { name: 'Waiting for my review', pressed: true }).click();
     await page.waitForURL((url) => !url.searchParams.has('review'));
@@ -124,7 +123,7 @@ describe('waiting for my review', () => {
     const reports = page.getByRole('table', { name: 'Reports waiting for my review' }).locator('.data-table__body [role="row"]:not(.data-table__row--skeleton):not(.data-table__row--full)');
     await reports.first().waitFor();
     await page.getByText(new RegExp(`^Showing 1-\\d+ of ${count}$`)).waitFor();
-    await shoot(page, shots, 'clients-reviews');
+    await shoot(page, 'clients-reviews');
     await reports.first().locator('a').first().click();
     await page.waitForURL((url) => /^\/clients\/\d+$/.test(url.pathname) && url.searchParams.get('tab') === 'reports' && url.searchParams.has('month'));
     await page.getByRole('button', { name: 'Approve' }).first().waitFor();
@@ -155,13 +154,13 @@ describe('recurring tasks', () => {
     await dialog.getByLabel('Assignee').selectOption({ label: 'Rohan Mehta' });
     await dialog.getByLabel('Checklist (one item a line)').fill('Collect purchase invoices\nReconcile input VAT');
     expect(await seriousViolations(page)).toEqual([]);
-    await shoot(page, shots, 'recurring-new');
+    await shoot(page, 'recurring-new');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText(/^'Monthly VAT prep' created: the first task is made on /).waitFor();
     const row = templateRows.filter({ hasText: 'Monthly VAT prep' }).filter({ hasText: clientName });
     await row.getByText('Monthly on the 15th, created 5 days before').waitFor();
     await expect.poll(() => row.getByRole('list', { name: 'Next tasks of Monthly VAT prep' }).locator('li').count()).toBe(3);
-    await shoot(page, shots, 'recurring-list');
+    await shoot(page, 'recurring-list');
 
     await row.getByRole('button', { name: 'Pause Monthly VAT prep' }).click();
     await row.getByText('Paused', { exact: true }).waitFor();
@@ -181,7 +180,7 @@ describe('recurring tasks', () => {
     await page.goto(`${e2e.stack.url}/clients/${clientId}?tab=recurring`);
     const tab = page.getByRole('table', { name: 'Recurring tasks' });
     await tab.getByRole('button', { name: 'Monthly VAT prep and review', exact: true }).waitFor();
-    await shoot(page, shots, 'recurring-client-tab');
+    await shoot(page, 'recurring-client-tab');
     await page.close();
   });
 });
