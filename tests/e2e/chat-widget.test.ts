@@ -3,10 +3,9 @@
  * pages only, a question answered locally with no request leaving the page, the conversation kept across
  * navigation (not a reload), overlay and Escape closing, the schedule card's link, accessibility.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startE2E, type E2E } from './helpers.ts';
+import { axeScan, startE2E, type E2E } from './helpers.ts';
 
 const GREETING = 'Hello! How can I help you today?';
 const WELCOME = 'Welcome to the chat! How can I assist you today?';
@@ -136,7 +135,7 @@ describe('chat-assistant widget', () => {
   it('has no serious or critical accessibility violation in either view', async () => {
     const page = await e2e.signedInAs('ADMIN');
     const seriousOrWorse = async () => {
-      const { violations } = await new AxeBuilder({ page }).include('.chat-widget').analyze();
+      const { violations } = await axeScan(page).include('.chat-widget').analyze();
       return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
     };
     await launcher(page).click();
