@@ -54,7 +54,10 @@ describe('Unsynced Inv', () => {
     const drawer = page.getByRole('dialog', { name: `Invoice ${first}` });
     await drawer.waitFor();
     const before = await drawer.getByRole('list', { name: 'Attempts' }).locator('li').count();
+    // The retry's own answer first, so a refusal (a stale version, say) fails here naming it, not as a count.
+    const retried = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/invoices\/\d+\/retry$/.test(new URL(response.url()).pathname));
     await drawer.getByRole('button', { name: 'Retry now' }).click();
+    expect((await retried).status(), await (await retried).text()).toBe(200);
     // Each look is a whole page load, several seconds on a loaded machine: the default 15 s allowed only two.
     await expect
       .poll(async () => {
