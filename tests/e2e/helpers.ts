@@ -336,16 +336,15 @@ const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
 
 /** Screenshots of the page at 1440 and 1024 wide into SCREENSHOT_DIR as `<name>-<width>.png`, and back to 1440 wide after. */
 export async function shoot(page: Page, name: string): Promise<void> {
-  const folder = SCREENSHOT_DIR;
-  if (!folder) return;
-  await mkdir(folder, { recursive: true });
+  if (!SCREENSHOT_DIR) return;
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
   for (const [width, height] of [
     [1440, 900],
     [1024, 768],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(folder, `${name}-${width}.png`) });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
