@@ -57,7 +57,8 @@ describe('Unsynced Inv', () => {
     // The retry's own answer first, so a refusal (a stale version, say) fails here naming it, not as a count.
     const retried = page.waitForResponse((response) => response.request().method() === 'POST' && /\/api\/invoices\/\d+\/retry$/.test(new URL(response.url()).pathname));
     await drawer.getByRole('button', { name: 'Retry now' }).click();
-    expect((await retried).status(), await (await retried).text()).toBe(200);
+    const answer = await retried;
+    expect(answer.status(), await answer.text()).toBe(200);
     // Each look is a whole page load, several seconds on a loaded machine: the default 15 s allowed only two.
     await expect
       .poll(async () => {
