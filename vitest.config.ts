@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { POSTGRES_PROJECT } from './tests/support/constants.ts';
 
@@ -9,6 +10,21 @@ import { POSTGRES_PROJECT } from './tests/support/constants.ts';
  * fingerprint it, and is the suite's longest file).
  */
 const PGLITE_ONLY = ['config', 'lib/csv', 'lib/documents', 'plugins/auth-production', 'notifications/notifications', 'route-sweep'].map((name) => `tests/backend/${name}.test.ts`);
+
+/** The server-side folders: their files import the whole back end or gateway (Fastify, PGlite, firebase-admin). */
+const SERVER_FOLDERS = ['backend', 'gateway'];
+const SERVER_FILES = SERVER_FOLDERS.map((folder) => `tests/${folder}/**/*.test.{ts,tsx}`);
+/** Every other folder of tests/, read here so a new one is never left out of the run. */
+const OTHER_FILES = readdirSync(new URL('./tests', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SERVER_FOLDERS.includes(entry.name))
+  .map((entry) => `tests/${entry.name}/**/*.test.{ts,tsx}`);
+
+/**
+ * Server files that must start in a process no other file has touched: firebase-admin takes the emulator's
+ * address from the environment, which any app built in emulator mode sets for the whole process, and these
+ * prove what happens without it.
+ */
+const OWN_PROCESS = ['tests/backend/plugins/auth-production.test.ts', 'tests/gateway/auth-production.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,9 +39,13 @@ export default defineConfig({
     // Two cores: browser tests and server tests each start real processes, so keep contention bounded.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'pglite', include: ['tests/**/*.test.{ts,tsx}'] } },
-      // Only what reaches the database runs again on Postgres; everything else runs once, on PGlite.
-      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'], exclude: PGLITE_ONLY } },
+      // The server files share each worker's modules (isolate: false): importing the back end afresh for each
+      // of them cost more CPU than most of their tests. Each file still builds its own apps and databases.
+      { extends: true, test: { name: 'pglite', include: SERVER_FILES, exclude: OWN_PROCESS, isolate: false } },
+      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'], exclude: [...PGLITE_ONLY, ...OWN_PROCESS], isolate: false } },
+      // Everything else gets fresh modules per file: the browser files' helpers register their checks at import,
+      // component files mock modules, and OWN_PROCESS needs a clean environment.
+      { extends: true, test: { name: 'isolated', include: [...OTHER_FILES, ...OWN_PROCESS] } },
     ],
   },
 });

@@ -9,7 +9,7 @@
  * renderers are forked by its zygote, so their CPU (the largest share of a browser test's) goes uncounted.
  * Linux only (it reads /proc). A process that lives less than half a second may be missed; its CPU is small.
  *
- * Example: `npm run bench:test-cpu -- npx vitest run --project pglite tests/e2e/clients.test.ts`.
+ * Example: `npm run bench:test-cpu -- npx vitest run tests/e2e/clients.test.ts`.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
