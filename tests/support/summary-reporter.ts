@@ -2,8 +2,8 @@
  * Ends the run with the plain 'N passed, N failed, N skipped' line that CI reads to count tests (vitest's
  * own summary is styled for people, not for that reader), and on the line before it the run's wall time, so
  * a run's duration is read the same way on every machine. The time is from this process's start, which
- * `npm test` reaches after typecheck, lint and build: the script's own start is in CONSOLE_TEST_STARTED_AT
- * when it sets it (seconds since the epoch), so the line covers the whole `npm test`.
+ * `npm test` reaches once the build has passed: the script's own start is in CONSOLE_TEST_STARTED_AT when it
+ * sets it (seconds since the epoch), so the line covers the whole `npm test`.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
