@@ -42,7 +42,7 @@ export default defineConfig({
       // The server files share each worker's modules (isolate: false): importing the back end afresh for each
       // of them cost more CPU than most of their tests. Each file still builds its own apps and databases.
       { extends: true, test: { name: 'pglite', include: SERVER_FILES, exclude: OWN_PROCESS, isolate: false } },
-      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'], exclude: [...PGLITE_ONLY, ...OWN_PROCESS], isolate: false } },
+      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'], exclude: PGLITE_ONLY, isolate: false } },
       // Everything else gets fresh modules per file: the browser files' helpers register their checks at import,
       // component files mock modules, and OWN_PROCESS needs a clean environment.
       { extends: true, test: { name: 'isolated', include: [...OTHER_FILES, ...OWN_PROCESS] } },
