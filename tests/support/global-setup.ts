@@ -1,5 +1,5 @@
 /**
- * One Firebase Auth emulator for the whole test run (it takes ~10 s to start), shared by both test projects,
+ * One Firebase Auth emulator for the whole test run (it takes ~10 s to start), shared by every test project,
  * and for the `postgres` project a throw-away Postgres server. The databases every test file starts from are
  * migrated and seeded here, once per run (database-templates.ts), while the emulator starts. The bundled
  * Chromium, when the browser tests will use it, is unpacked here once, before any test's time-out runs. Tests
@@ -39,7 +39,7 @@ const shared = globalThis as typeof globalThis & {
   consoleTestTemplates?: { made: Promise<{ dir: string; files: Awaited<ReturnType<typeof makePgliteTemplates>> }>; users: number };
 };
 
-/** The PGlite templates, made once for both projects (the Postgres project's stacks and browser-free files use them too). */
+/** The PGlite templates, made once for every project (the Postgres project's stacks and browser-free files use them too). */
 async function acquirePgliteTemplates(): Promise<Awaited<ReturnType<typeof makePgliteTemplates>>> {
   shared.consoleTestTemplates ??= {
     users: 0,
