@@ -11,13 +11,15 @@ import { POSTGRES_PROJECT } from './tests/support/constants.ts';
  */
 const PGLITE_ONLY = ['config', 'lib/csv', 'lib/documents', 'plugins/auth-production', 'notifications/notifications', 'route-sweep'].map((name) => `tests/backend/${name}.test.ts`);
 
+/** The test files under one folder of tests/. */
+const testsIn = (folder: string) => `tests/${folder}/**/*.test.{ts,tsx}`;
+
 /** The server-side folders: their files import the whole back end or gateway (Fastify, PGlite, firebase-admin). */
 const SERVER_FOLDERS = ['backend', 'gateway'];
-const SERVER_FILES = SERVER_FOLDERS.map((folder) => `tests/${folder}/**/*.test.{ts,tsx}`);
 /** Every other folder of tests/, read here so a new one is never left out of the run. */
-const OTHER_FILES = readdirSync(new URL('./tests', import.meta.url), { withFileTypes: true })
+const OTHER_FOLDERS = readdirSync(new URL('./tests', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SERVER_FOLDERS.includes(entry.name))
-  .map((entry) => `tests/${entry.name}/**/*.test.{ts,tsx}`);
+  .map((entry) => entry.name);
 
 /**
  * Server files that must start in a process no other file has touched: firebase-admin takes the emulator's
@@ -41,11 +43,11 @@ export default defineConfig({
     projects: [
       // The server files share each worker's modules (isolate: false): importing the back end afresh for each
       // of them cost more CPU than most of their tests. Each file still builds its own apps and databases.
-      { extends: true, test: { name: 'pglite', include: SERVER_FILES, exclude: OWN_PROCESS, isolate: false } },
-      { extends: true, test: { name: POSTGRES_PROJECT, include: ['tests/backend/**/*.test.{ts,tsx}'], exclude: PGLITE_ONLY, isolate: false } },
+      { extends: true, test: { name: 'pglite', include: SERVER_FOLDERS.map(testsIn), exclude: OWN_PROCESS, isolate: false } },
+      { extends: true, test: { name: POSTGRES_PROJECT, include: [testsIn('backend')], exclude: PGLITE_ONLY, isolate: false } },
       // Everything else gets fresh modules per file: the browser files' helpers register their checks at import,
       // component files mock modules, and OWN_PROCESS needs a clean environment.
-      { extends: true, test: { name: 'isolated', include: [...OTHER_FILES, ...OWN_PROCESS] } },
+      { extends: true, test: { name: 'isolated', include: [...OTHER_FOLDERS.map(testsIn), ...OWN_PROCESS] } },
     ],
   },
 });
