@@ -72,7 +72,8 @@ async function buildClient(): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const { js, css } = entryOutputs(result.metafile, 'client/src/main.tsx');
+  const { js, css: sheets } = entryOutputs(result.metafile, 'client/src/main.tsx');
+  const css = [await oneStyleSheet(sheets)];
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
   // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP
   // Observatory counts it towards the top grade.
@@ -106,6 +107,19 @@ function entryOutputs(metafile: Metafile, entryPoint: string): { js: string; css
   const entryCss = entry[1].cssBundle;
   const otherCss = outputs.map(([file]) => file).filter((file) => file.endsWith('.css') && file !== entryCss).sort();
   return { js: toUrl(entry[0]), css: [...(entryCss ? [entryCss] : []), ...otherCss].map(toUrl) };
+}
+
+/**
+ * The style sheets as one file, in the order the page linked them (the entry's first, so the cascade is the
+ * same): each sheet is a request of its own on every first visit, and the browser spends more on fifty requests
+ * of a few KB each than on the bytes. The parts are removed, so nothing serves CSS no page asks for.
+ */
+async function oneStyleSheet(sheets: string[]): Promise<string> {
+  const text = (await Promise.all(sheets.map((file) => readFile(join(outClient, file), 'utf8')))).join('\n');
+  const file = `assets/styles-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.css`;
+  await writeFile(join(outClient, file), text);
+  await Promise.all(sheets.map((sheet) => rm(join(outClient, sheet))));
+  return file;
 }
 
 async function precompress(dir: string): Promise<void> {

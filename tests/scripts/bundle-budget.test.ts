@@ -8,6 +8,7 @@
  * the login route's download holds none of the signed-in area, and every import() of the entry is accounted
  * for, as boot or as something the login route never loads.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,5 +80,20 @@ describe('bundle budget', () => {
     for (const page of ['due-diligence-page.tsx', 'registrations-page.tsx', 'call-schedules-page.tsx', 'pending-payments-page.tsx', 'pending-activation-page.tsx']) {
       expect(scriptOf(`client/src/features/registrations/pages/${page}`), page).toBeDefined();
     }
+  });
+
+  it('links one style sheet holding every sheet esbuild wrote, whole, with its integrity', () => {
+    const meta = metafile();
+    const html = readFileSync(join(root, 'dist/client/index.html'), 'utf8');
+    const links = [...html.matchAll(/<link rel="stylesheet" href="\/([^"]+)" integrity="([^"]+)">/g)];
+    expect(links).toHaveLength(1);
+    const [, file, integrity] = links[0]!;
+    const text = readFileSync(join(root, 'dist/client', file!));
+    expect(integrity).toBe(`sha384-${createHash('sha384').update(text).digest('base64')}`);
+    // The parts are gone from dist (nothing serves CSS no page asks for), and the one file is all of them.
+    const parts = Object.entries(meta.outputs).filter(([output]) => output.endsWith('.css'));
+    expect(parts.length).toBeGreaterThan(1);
+    for (const [output] of parts) expect(existsSync(join(root, output)), output).toBe(false);
+    expect(text.length).toBe(parts.reduce((sum, [, output]) => sum + output.bytes, 0) + parts.length - 1);
   });
 });
