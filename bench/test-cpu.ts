@@ -7,12 +7,16 @@
  *
  * Why not `/usr/bin/time` or `time`: they count only the children each process waited for, and Chromium's
  * renderers are forked by its zygote, so their CPU (the largest share of a browser test's) goes uncounted.
- * Linux only (it reads /proc). A process that lives less than half a second may be missed; its CPU is small.
+ * Linux only (it reads /proc). Each process's last half second before it exits may be missed: little for a
+ * long run, but a test that opens many short-lived pages loses up to half a second per Chromium renderer. So it
+ * also prints the whole machine's busy CPU over the run, every process counted (this command's and any other's):
+ * on a quiet machine, the figure to compare.
  *
  * Example: `npm run bench:test-cpu -- npx vitest run tests/e2e/clients.test.ts`.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { machineBusySeconds } from './lib/machine-cpu.ts';
 
 const SAMPLE_MS = 500;
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux the suite runs on. */
@@ -73,6 +77,7 @@ function snapshot(): Map<number, { parent: number; cpuSeconds: number }> {
 }
 
 const started = Date.now();
+const busyBefore = machineBusySeconds();
 const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit' });
 const root = child.pid!;
 const ours = new Set([root]);
@@ -118,4 +123,5 @@ const total = rows.reduce((sum, [, seconds]) => sum + seconds, 0);
 console.log(`\nCPU per process group (${command.join(' ')}), wall ${((Date.now() - started) / 1000).toFixed(1)} s:`);
 for (const [group, seconds] of rows) console.log(`${seconds.toFixed(1).padStart(8)} s  ${group}`);
 console.log(`${total.toFixed(1).padStart(8)} s  total`);
+console.log(`${(machineBusySeconds() - busyBefore).toFixed(1).padStart(8)} s  the whole machine, busy (every process, short-lived ones included)`);
 process.exit(code);
