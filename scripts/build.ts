@@ -1,7 +1,7 @@
 /**
- * Production build: the console bundled by esbuild into dist/client (content-hashed assets, an index.html
- * that references them, .br and .gz copies of every text asset), each server bundled into dist/server, and
- * the API's description written to docs/api/openapi.json (committed: it changes only when the API does).
+ * Production build: the console bundled by esbuild into dist/client and re-chunked by Rollup (content-hashed
+ * assets, an index.html that references them, .br and .gz copies of every text asset), each server bundled into
+ * dist/server, and the API's description written to docs/api/openapi.json (committed: it changes only when the API does).
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
@@ -13,6 +13,7 @@ import { compressedCopies } from '../gateway/src/static-files.ts';
 import { writeApiDocument } from './lib/api-document.ts';
 import { bundleSizes } from './lib/bundle-sizes.ts';
 import { classStaticsPlugin } from './lib/class-statics.ts';
+import { mergeChunks } from './lib/merge-chunks.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outClient = join(root, 'dist/client');
@@ -58,7 +59,8 @@ async function buildClient(): Promise<void> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
-  await writeFile(join(root, 'dist/client-meta.json'), JSON.stringify(result.metafile));
+  const metafile = await mergeChunks(result.metafile, { root, outDir: join(outClient, 'assets'), publicPath: '/assets', entryPoint: 'client/src/main.tsx' });
+  await writeFile(join(root, 'dist/client-meta.json'), JSON.stringify(metafile));
   // The messaging service worker keeps a fixed, unhashed name: browsers look for it at the same URL forever.
   await build({
     absWorkingDir: root,
@@ -72,7 +74,7 @@ async function buildClient(): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const { js, css: sheets } = entryOutputs(result.metafile, 'client/src/main.tsx');
+  const { js, css: sheets } = entryOutputs(metafile, 'client/src/main.tsx');
   const css = [await oneStyleSheet(sheets)];
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
   // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP
@@ -87,7 +89,7 @@ async function buildClient(): Promise<void> {
   const publicDir = join(root, 'client/public');
   if (existsSync(publicDir)) await cp(publicDir, outClient, { recursive: true });
   await precompress(outClient);
-  const sizes = await bundleSizes(result.metafile, outClient);
+  const sizes = await bundleSizes(metafile, outClient);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
     `scripts, brotli: login page first render ${kb(sizes.loginFirstRender)}, the login route's whole download (auth boot and sign-in) ${kb(sizes.loginTotal)}; ` +

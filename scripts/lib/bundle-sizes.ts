@@ -6,9 +6,10 @@
  *   every page: Firebase and the auth flow) and what the login page imports when the form is sent;
  * - the signed-in shell: the lazily loaded frame every signed-in page stands in (navigation, the route table, the
  *   notification code) with what it imports, beyond the entry and the boot;
- * - each lazily loaded page with the shared chunks only it pulls in beyond the entry, the boot and the shell (a
- *   page never loads without the shell, so the shell is measured once, on its own budget, and a page's figure does
- *   not grow when the shell does).
+ * - each lazily loaded page with the shared chunks only it pulls in beyond the entry, the boot, the shell and what
+ *   every module importing it has loaded already (a page never loads without the shell, so the shell is measured
+ *   once, on its own budget, and a page's figure does not grow when the shell does; a tab or dialog likewise
+ *   never loads without its page).
  * The build prints these and tests/scripts/bundle-budget.test.ts holds them to the budget.
  */
 import { readFile } from 'node:fs/promises';
@@ -89,10 +90,17 @@ export async function bundleSizes(metafile: Metafile, outClient: string, root = 
   if (!outputOf(metafile, SIGNED_IN_SHELL)) throw new Error(`no script for ${SIGNED_IN_SHELL}`);
   const shell = new Set([...closureOf([SIGNED_IN_SHELL])].filter((chunk) => !always.has(chunk)));
   const loginRoute = closureOf([MAIN_ENTRY, LOGIN_PAGE, ...BOOT_IMPORTS, ...dynamicImportsOf(metafile, LOGIN_PAGE)]);
+  // What a lazily loaded module's importers have loaded before they import it: present in all of them.
+  const importers = (file: string) => Object.keys(metafile.outputs).filter((other) => metafile.outputs[other]!.imports.some((imported) => imported.kind === 'dynamic-import' && imported.path === file));
+  const loadedBefore = (file: string) => {
+    const closures = importers(file).map((importer) => staticClosure(metafile, importer));
+    return new Set(closures[0] ? [...closures[0]].filter((chunk) => closures.every((closure) => closure.has(chunk))) : []);
+  };
   let largest = { entryPoint: '', brotli: 0 };
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!output.entryPoint || !file.endsWith('.js') || [MAIN_ENTRY, SIGNED_IN_SHELL, ...BOOT_IMPORTS].includes(output.entryPoint)) continue;
-    const own = total([...staticClosure(metafile, file)].filter((chunk) => !always.has(chunk) && !shell.has(chunk)));
+    const before = loadedBefore(file);
+    const own = total([...staticClosure(metafile, file)].filter((chunk) => !always.has(chunk) && !shell.has(chunk) && !before.has(chunk)));
     if (own > largest.brotli) largest = { entryPoint: output.entryPoint, brotli: own };
   }
   return {

@@ -2,7 +2,8 @@
  * The bundle budget, read from the last build's output (npm test builds first): every script the login route
  * downloads (the first render, the auth boot after it and what sending the form loads) stays within 95 KB
  * brotli; the signed-in shell every page stands in (navigation, route table, notifications, the list machinery
- * the shell shares) within 40 KB; and no lazily loaded page pulls in more than 25 KB of its own beyond the shell.
+ * the shell shares) within 40 KB; and no lazily loaded page pulls in more than 25 KB of its own beyond the shell
+ * (and beyond what the module importing it has loaded: a tab never loads without its page).
  * The shell and the pages have budgets of their own so that a navigation entry added to the shell is weighed
  * once, against the shell's budget, not against every page's. It also checks the split itself:
  * the login route's download holds none of the signed-in area, and every import() of the entry is accounted
