@@ -11,7 +11,7 @@ import { basename, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedCopies } from '../gateway/src/static-files.ts';
 import { writeApiDocument } from './lib/api-document.ts';
-import { bundleSizes } from './lib/bundle-sizes.ts';
+import { bundleSizes, MAIN_ENTRY } from './lib/bundle-sizes.ts';
 import { classStaticsPlugin } from './lib/class-statics.ts';
 import { mergeChunks } from './lib/merge-chunks.ts';
 
@@ -39,7 +39,7 @@ async function buildClient(): Promise<void> {
   await rm(outClient, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'client/src/main.tsx' },
+    entryPoints: { main: MAIN_ENTRY },
     outdir: join(outClient, 'assets'),
     publicPath: '/assets',
     entryNames: '[name]-[hash]',
@@ -59,7 +59,7 @@ async function buildClient(): Promise<void> {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'warning',
   });
-  const metafile = await mergeChunks(result.metafile, { root, outDir: join(outClient, 'assets'), publicPath: '/assets', entryPoint: 'client/src/main.tsx' });
+  const metafile = await mergeChunks(result.metafile, { root, outDir: join(outClient, 'assets'), publicPath: '/assets', entryPoint: MAIN_ENTRY });
   await writeFile(join(root, 'dist/client-meta.json'), JSON.stringify(metafile));
   // The messaging service worker keeps a fixed, unhashed name: browsers look for it at the same URL forever.
   await build({
@@ -74,7 +74,7 @@ async function buildClient(): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const { js, css: sheets } = entryOutputs(metafile, 'client/src/main.tsx');
+  const { js, css: sheets } = entryOutputs(metafile, MAIN_ENTRY);
   const css = [await oneStyleSheet(sheets)];
   const template = await readFile(join(root, 'client/index.html'), 'utf8');
   // Subresource Integrity on the entry tags: the browser refuses a tampered bundle, and Mozilla's HTTP
