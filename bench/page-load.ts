@@ -12,11 +12,10 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { startStack } from '../scripts/lib/stack.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
-import { passSecondFactor } from '../tests/support/totp.ts';
+import { signedInFrame, signInThroughForm } from '../tests/support/sign-in.ts';
 import { machineBusySeconds } from './lib/machine-cpu.ts';
 
 const LOADS = Number(process.env.BENCH_PAGE_LOADS ?? 20);
@@ -28,14 +27,9 @@ const stack = await startStack({ projectId: 'demo-staff-console', dataDir, gatew
 const browser = await launchBrowser();
 try {
   const admin = stack.accounts.find((account) => account.role === 'ADMIN')!;
-  const signedInFrame = (page: Page) => page.getByRole('navigation', { name: 'Main' });
   const first = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await first.goto(`${stack.url}${PATH}`);
-  await first.locator('#login-email').fill(admin.email);
-  await first.locator('#login-password').fill(admin.password);
-  await first.getByRole('button', { name: 'Sign in' }).click();
-  await passSecondFactor(first, admin.email);
-  await signedInFrame(first).waitFor();
+  await signInThroughForm(first, admin);
   const session = await first.context().storageState();
   await first.context().close();
   // The stack's start-up jobs settle before anything is counted.

@@ -6,7 +6,6 @@
  * scanned with axe-core against WCAG 2.0/2.1 A and AA and 2.2 AA (the afterEach's checkA11y), each distinct
  * state once per file, so a page that passes today's scan keeps passing it.
  */
-import { passSecondFactor } from '../support/totp.ts';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,9 @@ import { STORE_PAGE_EXAMPLES } from '../../common/mobile-notice.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
+import { signedInFrame, signInThroughForm } from '../support/sign-in.ts';
+
+export { signIn, signInThroughForm } from '../support/sign-in.ts';
 
 type DemoAccount = Stack['accounts'][number];
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -186,32 +188,6 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
   openedPages.set(e2e, pages);
   running.add(e2e);
   return e2e;
-}
-
-/** Fills in and sends the login form: an attempt, which the console may refuse (see signInThroughForm for one that succeeds). */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.locator('#login-email').fill(email);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/**
- * Signs `account` in through the login form shown on `page`, up to the signed-in frame: every successful
- * sign-in through the form, so a step added to it lands here once.
- */
-export async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
-  await signIn(page, account.email, account.password);
-  await passSecondFactor(page, account.email);
-  await signedInFrame(page).waitFor();
-}
-
-/**
- * The signed-in console, once the profile is in: the side navigation, or on a verification page (whose left
- * column is the stepper) the role under the user's name. The shell renders only for a staff role, both in
- * the same render.
- */
-function signedInFrame(page: Page) {
-  return page.getByRole('navigation', { name: 'Main' }).or(page.locator('.user-block__role')).first();
 }
 
 /** The side navigation as names, groups as 'Group > Child', after opening every group. */
