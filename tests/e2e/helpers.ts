@@ -19,6 +19,7 @@ import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 import { signedInFrame, signInThroughForm } from '../support/sign-in.ts';
+import { lastLines, withinDeadline } from '../support/page-diagnosis.ts';
 
 export { signIn, signInThroughForm } from '../support/sign-in.ts';
 
@@ -53,6 +54,13 @@ export interface E2E {
 
 /** What the browser says about a refused policy: CSP reports, and Trusted Types' "requires 'TrustedHTML' assignment". */
 const POLICY_MESSAGE = /Content Security Policy|Trusted ?(Type|HTML|Script)|require-trusted-types-for/i;
+
+/**
+ * A role's first sign-in in a file (page load, password, second factor, profile) fails with what the page was
+ * doing when it has not ended by then: shorter than the test's time-out, which would report nothing but itself.
+ */
+const FIRST_SIGN_IN_DEADLINE_MS = 50_000;
+const SERVER_LOG_LINES = 20;
 
 /** The E2E stacks of this test file that have not stopped. */
 const running = new Set<E2E>();
@@ -113,6 +121,17 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
     await stack.stop();
     throw error;
   });
+  const showLogin = async (page: Page, path = LOGIN_PATH) => {
+    await page.goto(`${stack.url}${path}`);
+    await page.locator('#login-email').waitFor();
+  };
+  /** The servers' last log lines, for a stalled step's diagnosis: the stack's logs go when it stops. */
+  const serverLogs = async () => {
+    const parts = await Promise.all(
+      ['backend', 'gateway'].map(async (name) => `${name}.log, last lines:\n${(await lastLines(join(dataDir, 'logs', `${name}.log`), SERVER_LOG_LINES)) || '(none)'}`),
+    );
+    return parts.join('\n');
+  };
   const cspViolations: string[] = [];
   /** Per role, the storage of the first context signed in through the form, once its navigation showed. */
   const sessions = new Map<DemoAccount['role'], Promise<StorageState>>();
@@ -157,8 +176,7 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
     },
     async openLogin(path = LOGIN_PATH, options = {}) {
       const { page } = await e2e.newPage(options);
-      await page.goto(`${stack.url}${path}`);
-      await page.locator('#login-email').waitFor();
+      await showLogin(page, path);
       return page;
     },
     async signedInAs(role, path, options = {}) {
@@ -169,8 +187,12 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
         await signedInFrame(page).waitFor();
         return page;
       }
-      const page = await e2e.openLogin(path, options);
-      const signedIn = signInThroughForm(page, e2e.account(role)).then(() => page.context().storageState());
+      const { page } = await e2e.newPage(options);
+      const signedIn = withinDeadline(page, `Signing ${role} in through the form`, FIRST_SIGN_IN_DEADLINE_MS, async () => {
+        await showLogin(page, path);
+        await signInThroughForm(page, e2e.account(role));
+        return page.context().storageState();
+      }, serverLogs);
       sessions.set(role, signedIn);
       await signedIn;
       return page;
