@@ -36,10 +36,6 @@ export const CHROMIUM_ARGS = [
   // crosses one process boundary fewer. A console page load makes about a hundred (its script chunks); measured
   // on 20 signed-in page loads, 0.75 s of CPU less a load, a quarter of what a load cost (docs/benchmarks.md).
   '--enable-features=NetworkServiceInProcess2',
-  // Fewer renderer processes started ahead of need (spares): a test's next page opens in a new context, which
-  // cannot use a renderer started for another. On 10 signed-in page loads, each in a new context, 21 renderer
-  // processes instead of 32; on 20, 2.33 s of CPU a load instead of 2.60-2.98 s (docs/benchmarks.md).
-  '--renderer-process-limit=1',
 ];
 
 export interface TestBrowser {
