@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signalGroup } from './processes.ts';
+import { answersOk, signalGroup } from './processes.ts';
 
 const firebaseBin = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
 
@@ -65,20 +65,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 class PortTakenError extends Error {}
 
 /**
- * Whether the Auth emulator answers at `url`: its root says so in its own words. Any 2xx is not enough: the port
- * can be taken by another process before the emulator listens on it (another test stack's gateway answers `/`
- * with 200), and then the emulator exits on the taken port, to be started again on fresh ones.
+ * The Auth emulator's root, in its own words. Any 2xx is not enough: the port can be taken by another process
+ * before the emulator listens on it (another test stack's gateway answers `/` with 200), and then the emulator
+ * exits on the taken port, to be started again on fresh ones.
  */
-async function emulatorAnswers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { authEmulator?: { ready?: unknown } };
-    return body.authEmulator?.ready === true;
-  } catch {
-    return false;
-  }
-}
+const isEmulatorRoot = async (response: Response) => ((await response.json()) as { authEmulator?: { ready?: unknown } }).authEmulator?.ready === true;
 
 async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -149,7 +140,7 @@ async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
       const ErrorClass = PORT_TAKEN.test(output) ? PortTakenError : Error;
       throw new ErrorClass(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
     }
-    if (await emulatorAnswers(url)) return { hostPort: `${host}:${port}`, url, process: child, stop };
+    if (await answersOk(url, isEmulatorRoot)) return { hostPort: `${host}:${port}`, url, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

@@ -11,11 +11,11 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Whether a URL answers 2xx within a second (a readiness probe). */
-export async function answersOk(url: string): Promise<boolean> {
+/** Whether a URL answers 2xx within a second (a readiness probe); with `expected`, also whether the answer is the one looked for. */
+export async function answersOk(url: string, expected: (response: Response) => Promise<boolean> = async () => true): Promise<boolean> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
+    return response.ok && (await expected(response));
   } catch {
     return false;
   }
