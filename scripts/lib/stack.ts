@@ -5,7 +5,7 @@
  * (or a crash of any one child, the emulator included) ends everything it spawned.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, closeSync, readFileSync } from 'node:fs';
+import { existsSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -73,6 +73,8 @@ interface Child {
   name: string;
   process: ChildProcess;
   logFile: string;
+  /** The log file's length when this child started: a restart on the same data folder appends to it. */
+  logStart: number;
   exited: Promise<void>;
   /** Set while the stack is stopping it on purpose, so its exit is not reported as a crash. */
   expected: boolean;
@@ -82,7 +84,31 @@ export class StackError extends Error {
   override name = 'StackError';
 }
 
+/** A child could not listen on its port: taken by another process between choosePort() and its own listen. */
+class PortTakenError extends StackError {}
+
+/** How many times a stack whose ports were all picked here is started on fresh ones after a taken port. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts the stack. Ports picked here (0) are free when picked, but another process (another test file's stack)
+ * can take one before the child listens on it; the child then exits, and the whole stack is started again on
+ * fresh ports (the children name each other's ports, so one cannot move alone). Named ports are tried once.
+ */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  // The stand-ins' ports default to 0 when the back end's is 0.
+  const picked = [options.gatewayPort, options.backendPort, options.accountingPort ?? 0, options.aspPort ?? 0].every((port) => port === 0);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || !picked || attempt >= PORT_ATTEMPTS) throw error;
+      (options.log ?? (() => {}))(`${error.message}; starting again on fresh ports`);
+    }
+  }
+}
+
+async function startOnce(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => {});
   const dataDir = resolve(options.dataDir);
   for (const [name, file] of Object.entries(BUILD_OUTPUTS)) {
@@ -268,6 +294,7 @@ async function choosePort(port: number, what: string, variable: string): Promise
 function spawnChild(name: string, script: string, logDir: string, env: Record<string, string>): Child {
   const logFile = join(logDir, `${name}.log`);
   const fd = openSync(logFile, 'a');
+  const logStart = statSync(logFile).size;
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     cwd: root,
     detached: true,
@@ -276,16 +303,34 @@ function spawnChild(name: string, script: string, logDir: string, env: Record<st
   });
   closeSync(fd);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return { name, process: child, logFile, exited, expected: false };
+  return { name, process: child, logFile, logStart, exited, expected: false };
 }
 
+/** What the child has written to its log since it started. */
+function ownLog(child: Child): string {
+  try {
+    return readFileSync(child.logFile).subarray(child.logStart).toString('utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Ready when the URL answers 2xx and the child's own log says it listens at the URL's origin (Fastify's "Server
+ * listening at", the stand-ins' line in the same words): an answer alone can come from another process that took
+ * the port first, such as another test file's stack.
+ */
 async function waitReady(child: Child, url: string): Promise<void> {
+  const origin = new URL(url).origin;
+  // The origin's digits end where the port does: 'at http://127.0.0.1:4118' is not 'at http://127.0.0.1:41185'.
+  const listening = new RegExp(`listening at ${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\d)`, 'i');
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.process.exitCode !== null || child.process.signalCode !== null) {
-      throw new StackError(`${child.name} exited before it was ready (${exitDescription(child.process)}): ${lastLine(child.logFile)}`);
+      const why = `${child.name} exited before it was ready (${exitDescription(child.process)}): ${lastLine(child.logFile)}`;
+      throw /EADDRINUSE/.test(ownLog(child)) ? new PortTakenError(why) : new StackError(why);
     }
-    if (await answersOk(url)) return;
+    if (listening.test(ownLog(child)) && (await answersOk(url))) return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new StackError(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${child.logFile}`);

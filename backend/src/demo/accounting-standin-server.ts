@@ -14,7 +14,7 @@ const app = createAccountingStandIn({
 app.get('/healthz', async () => ({ ok: true, service: 'accounting stand-in (not Zoho Books)' }));
 const port = Number(process.env.PORT ?? 9180);
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
-console.log(`accounting stand-in (Zoho Books API subset) on ${process.env.HOST ?? '127.0.0.1'}:${port}`);
+console.log(`accounting stand-in (Zoho Books API subset) listening at http://${process.env.HOST ?? '127.0.0.1'}:${port}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

@@ -15,7 +15,7 @@ const app = createAspStandIn({
 app.get('/healthz', async () => ({ ok: true, service: 'ASP stand-in (not an Accredited Service Provider)' }));
 const port = Number(process.env.PORT ?? 9380);
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
-console.log(`ASP stand-in (e-invoicing) on ${process.env.HOST ?? '127.0.0.1'}:${port}`);
+console.log(`ASP stand-in (e-invoicing) listening at http://${process.env.HOST ?? '127.0.0.1'}:${port}`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void app.close().then(() => process.exit(0));

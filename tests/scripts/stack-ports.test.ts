@@ -1,0 +1,71 @@
+/**
+ * The stack's children on a port another process took first (scripts/lib/stack.ts). A port picked free can be
+ * taken by another test file's stack before the child listens on it; an answer on the port once passed for the
+ * child being ready, and the file's every page then met a refused connection when that other stack stopped (a
+ * full run: `e2e/home-search-views`, net::ERR_CONNECTION_REFUSED).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
+import { BUILD_OUTPUTS, startServer, startStack } from '../../scripts/lib/stack.ts';
+import type * as AuthEmulatorModule from '../../scripts/lib/auth-emulator.ts';
+import { TEST_PROJECT_ID } from '../support/constants.ts';
+import { withSeededDatabase } from '../support/seeded-data-dir.ts';
+
+/** The next port the stack picks as free, once: the foreign server's. */
+const nextPick = vi.hoisted(() => ({ port: 0 }));
+vi.mock('../../scripts/lib/auth-emulator.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof AuthEmulatorModule>();
+  return {
+    ...actual,
+    freePort: async (host?: string) => {
+      const port = nextPick.port;
+      nextPick.port = 0;
+      return port || actual.freePort(host);
+    },
+  };
+});
+
+const HOST = '127.0.0.1';
+/** Answers every path 200, as any other stack's server answers its health check. */
+let foreign: Server;
+let foreignPort: number;
+let workDir: string;
+
+beforeAll(async () => {
+  foreign = createServer((_request, response) => response.end('{"ok":true}'));
+  await new Promise<void>((resolve) => foreign.listen(0, HOST, resolve));
+  foreignPort = (foreign.address() as AddressInfo).port;
+  workDir = await mkdtemp(join(tmpdir(), 'stack-ports-'));
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => foreign.close(() => resolve()));
+  await rm(workDir, { recursive: true, force: true });
+});
+
+it('does not take the other server answering on its port for the child: it fails on the taken port', async () => {
+  const starting = startServer('asp-standin', BUILD_OUTPUTS.aspStandIn, join(workDir, 'logs'), { PORT: String(foreignPort), HOST }, `http://${HOST}:${foreignPort}/healthz`);
+  await expect(starting).rejects.toThrow(/asp-standin exited before it was ready[\s\S]*EADDRINUSE/);
+});
+
+it('starts the whole stack again on fresh ports when a port it picked was taken', async () => {
+  const dataDir = join(workDir, 'stack');
+  await withSeededDatabase(dataDir);
+  const lines: string[] = [];
+  nextPick.port = foreignPort;
+  const stack = await startStack({ projectId: TEST_PROJECT_ID, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorHost: inject('authEmulatorHost'), log: (line) => lines.push(line) });
+  try {
+    expect(lines.join('\n')).toMatch(new RegExp(`starting the gateway on ${HOST}:${foreignPort}[\\s\\S]*gateway exited before it was ready[\\s\\S]*EADDRINUSE[\\s\\S]*starting again on fresh ports`));
+    expect(new URL(stack.url).port).not.toBe(String(foreignPort));
+    // The console's own gateway answers, with its security headers.
+    const response = await fetch(`${stack.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+  } finally {
+    await stack.stop();
+  }
+});
