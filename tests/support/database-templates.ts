@@ -30,6 +30,8 @@ const queryable = (run: PGlite | { query: PGlite['query'] }): Queryable => ({
   query: async <T>(sql: string, params?: unknown[]) => (await run.query<T>(sql, params)).rows,
 });
 
+const TEST_SHARED_BUFFERS = '16MB';
+
 /** Writes both PGlite dumps into `dir`, from one cluster: migrated, dumped, seeded, dumped again. */
 export async function makePgliteTemplates(dir: string): Promise<Pick<DatabaseTemplates, 'pgliteMigrated' | 'pgliteSeeded'>> {
   const lite = await PGlite.create('memory://', { extensions: { pg_trgm } });
@@ -46,6 +48,10 @@ export async function makePgliteTemplates(dir: string): Promise<Pick<DatabaseTem
       await writeFile(file, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
       return file;
     };
+    // Every database opened from these dumps, a browser file's back end included, starts with 16 MB of shared
+    // buffers instead of PGlite's 128 MB: Postgres clears them as it starts, about 1 s of CPU an open, and a
+    // test's database holds the demo data's few MB. Production keeps the default.
+    await lite.exec(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`);
     await migrate(database);
     const pgliteMigrated = await dump('pglite-migrated.tar');
     await seedDemoData(database);
@@ -80,9 +86,16 @@ export async function copyPostgresTemplate(serverUrl: string, template: string, 
   return Object.assign(new URL(serverUrl), { pathname: `/${name}` }).href;
 }
 
-/** A PGlite dump as PGlite's loadDataDir takes it. */
+/**
+ * A PGlite dump as PGlite's loadDataDir takes it: a Blob whose arrayBuffer() hands over the file's bytes as read.
+ * PGlite reads a dump with arrayBuffer() alone (and its type, empty: a plain tar); Node 20's Blob copies the 68 MB
+ * in and hands them out again in 64 KB pieces joined up, about 0.85 s of CPU an open, a third of its cost, and
+ * the server files open hundreds (docs/benchmarks.md).
+ */
 export async function readPgliteDump(file: string): Promise<Blob> {
-  return new Blob([await readFile(file)]);
+  const bytes = await readFile(file);
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  return Object.defineProperty(new Blob([]), 'arrayBuffer', { value: async () => whole });
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
