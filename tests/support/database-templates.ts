@@ -30,7 +30,7 @@ const queryable = (run: PGlite | { query: PGlite['query'] }): Queryable => ({
   query: async <T>(sql: string, params?: unknown[]) => (await run.query<T>(sql, params)).rows,
 });
 
-const TEST_SHARED_BUFFERS = '16MB';
+const TEST_SHARED_BUFFERS = '32MB';
 
 /** Writes both PGlite dumps into `dir`, from one cluster: migrated, dumped, seeded, dumped again. */
 export async function makePgliteTemplates(dir: string): Promise<Pick<DatabaseTemplates, 'pgliteMigrated' | 'pgliteSeeded'>> {
@@ -48,9 +48,9 @@ export async function makePgliteTemplates(dir: string): Promise<Pick<DatabaseTem
       await writeFile(file, Buffer.from(await (await lite.dumpDataDir('none')).arrayBuffer()));
       return file;
     };
-    // Every database opened from these dumps, a browser file's back end included, starts with 16 MB of shared
-    // buffers instead of PGlite's 128 MB: Postgres clears them as it starts, about 1 s of CPU an open, and a
-    // test's database holds the demo data's few MB. Production keeps the default.
+    // Every database opened from these dumps, a browser file's back end included, starts with 32 MB of shared
+    // buffers instead of PGlite's 128 MB: Postgres clears them as it starts, about 1 s of CPU an open at 128 MB,
+    // and 32 MB still holds the whole seeded database (18 MB) once read. Production keeps the default.
     await lite.exec(`ALTER SYSTEM SET shared_buffers = '${TEST_SHARED_BUFFERS}'`);
     await migrate(database);
     const pgliteMigrated = await dump('pglite-migrated.tar');
