@@ -16,14 +16,14 @@ import type { BulkJob } from '../../common/contract/work.ts';
 import type { Role } from '../../common/roles.ts';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
-import { openDatabase, type Database } from '../../backend/src/db/database.ts';
+import type { Database } from '../../backend/src/db/database.ts';
 import { makePdf } from '../../backend/src/demo/files.ts';
 import { runBulkJobs } from '../../backend/src/modules/bulk/index.ts';
 import { createClient } from '../../backend/src/modules/clients/index.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
 import { deskClient } from './clients/desk-client.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { auth, createUsers, onPostgres, startBackend, testDatabaseLocation, type TestUser } from './support.ts';
+import { auth, createUsers, openReplicaDatabases, startBackend, type TestUser } from './support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -278,20 +278,17 @@ describe('chats', () => {
 });
 
 describe('two back ends on one database', () => {
-  let database: Database;
-  let second: Database;
+  let databases: Awaited<ReturnType<typeof openReplicaDatabases>> | undefined;
   const apps: FastifyInstance[] = [];
 
   afterAll(async () => {
     for (const replica of apps) await replica.close();
-    if (second !== database) await second?.close();
-    await database?.close();
+    await databases?.close();
   });
 
   it('create a due recurring task and fire a due reminder exactly once between their timers, and again after a restart nothing repeats', { timeout: 240_000 }, async () => {
-    const location = await testDatabaseLocation();
-    database = await openDatabase(location);
-    second = onPostgres() ? await openDatabase(location) : database;
+    databases = await openReplicaDatabases();
+    const { first: database, second } = databases;
     const build = (db: Database) =>
       buildBackend(
         loadConfig({

@@ -83,6 +83,22 @@ export async function openTestDatabase(pgliteLocation = 'memory://'): Promise<Da
 }
 
 /**
+ * One migrated, empty database reached as two back-end replicas reach theirs: on Postgres two pools on one copy
+ * of the run's migrated template; on PGlite, which has one connection per database, the same copy twice.
+ * A copy, not a fresh database: on PGlite that would be initdb and every migration again (seconds of CPU).
+ */
+export async function openReplicaDatabases(): Promise<{ first: Database; second: Database; close(): Promise<void> }> {
+  const copy = await templateCopy(false);
+  if ('url' in copy) {
+    const first = await openDatabase(copy.url);
+    const second = await openDatabase(copy.url);
+    return { first, second, close: async () => void (await Promise.all([first.close(), second.close()])) };
+  }
+  const only = await openDatabase('memory://', { pgliteDump: copy.pgliteDump });
+  return { first: only, second: only, close: () => only.close() };
+}
+
+/**
  * A back end on a database of this project's kind with the demo data: a throw-away one ('memory://') is a
  * copy of the run's seeded template; a PGlite folder (a test of restarts) is opened, migrated and seeded by
  * the back end itself, as `npm start` does.

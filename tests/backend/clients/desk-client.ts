@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
-import { openDatabase, type Database } from '../../../backend/src/db/database.ts';
+import type { Database } from '../../../backend/src/db/database.ts';
 import { createClient, type NewClient } from '../../../backend/src/modules/clients/index.ts';
 import { insertUser } from '../../../backend/src/modules/users/index.ts';
-import { onPostgres, testDatabaseLocation } from '../support.ts';
+import { openReplicaDatabases } from '../support.ts';
 
 export function deskClient(changes: Partial<NewClient> & Pick<NewClient, 'bookkeeperId'>): NewClient {
   return {
@@ -44,19 +44,13 @@ export interface DeskDatabase {
 }
 
 export async function openDeskDatabase(): Promise<DeskDatabase> {
-  const location = await testDatabaseLocation();
-  const db = await openDatabase(location);
-  const replica = onPostgres() ? await openDatabase(location) : db;
+  const { first: db, second: replica, close } = await openReplicaDatabases();
   const made = await db.transaction(async (tx) => {
     const bookkeeper = await insertUser(tx, 'desk-bookkeeper@example.test', 'Desk Bookkeeper', 'BOOKKEEPER');
     const clientUser = await insertUser(tx, 'desk-client@example.test', 'Desk Client', 'CLIENT');
     const clientId = await createClient(tx, deskClient({ userId: clientUser, bookkeeperId: bookkeeper }));
     return { bookkeeper, clientUser, clientId };
   });
-  const close = async () => {
-    if (replica !== db) await replica.close();
-    await db.close();
-  };
   return { db, replica, ...made, close };
 }
 
