@@ -75,6 +75,8 @@ interface Child {
   logFile: string;
   /** The log file's length when this child started: a restart on the same data folder appends to it. */
   logStart: number;
+  /** Whether its log says where it listens: the stand-ins always, a Fastify server at LOG_LEVEL info or finer. */
+  logsListening: boolean;
   exited: Promise<void>;
   /** Set while the stack is stopping it on purpose, so its exit is not reported as a crash. */
   expected: boolean;
@@ -303,7 +305,10 @@ function spawnChild(name: string, script: string, logDir: string, env: Record<st
   });
   closeSync(fd);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return { name, process: child, logFile, logStart, exited, expected: false };
+  const logLevel = env.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info';
+  const standIn = script === BUILD_OUTPUTS.accountingStandIn || script === BUILD_OUTPUTS.aspStandIn;
+  const logsListening = standIn || ['info', 'debug', 'trace'].includes(logLevel);
+  return { name, process: child, logFile, logStart, logsListening, exited, expected: false };
 }
 
 /** What the child has written to its log since it started. */
@@ -318,7 +323,8 @@ function ownLog(child: Child): string {
 /**
  * Ready when the URL answers 2xx and the child's own log says it listens at the URL's origin (Fastify's "Server
  * listening at", the stand-ins' line in the same words): an answer alone can come from another process that took
- * the port first, such as another test file's stack.
+ * the port first, such as another test file's stack. A server whose LOG_LEVEL (warn and quieter) keeps that line
+ * back is taken at its answer, as before.
  */
 async function waitReady(child: Child, url: string): Promise<void> {
   const origin = new URL(url).origin;
@@ -330,7 +336,7 @@ async function waitReady(child: Child, url: string): Promise<void> {
       const why = `${child.name} exited before it was ready (${exitDescription(child.process)}): ${lastLine(child.logFile)}`;
       throw /EADDRINUSE/.test(ownLog(child)) ? new PortTakenError(why) : new StackError(why);
     }
-    if (listening.test(ownLog(child)) && (await answersOk(url))) return;
+    if ((!child.logsListening || listening.test(ownLog(child))) && (await answersOk(url))) return;
     await new Promise((done) => setTimeout(done, 100));
   }
   throw new StackError(`${child.name} was not ready within ${READY_TIMEOUT_MS / 1000} s; see ${child.logFile}`);

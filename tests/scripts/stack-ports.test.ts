@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it, vi } from 'vitest';
 import { BUILD_OUTPUTS, startServer, startStack } from '../../scripts/lib/stack.ts';
 import type * as AuthEmulatorModule from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/auth-emulator.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 
@@ -67,5 +68,23 @@ it('starts the whole stack again on fresh ports when a port it picked was taken'
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   } finally {
     await stack.stop();
+  }
+});
+
+it('starts a server whose log level keeps the listening line back, at its answer alone', async () => {
+  const port = await freePort(HOST);
+  const server = await startServer('gateway', BUILD_OUTPUTS.gateway, join(workDir, 'quiet-logs'), {
+    PORT: String(port),
+    HOST,
+    LOG_LEVEL: 'warn',
+    FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    API_UPSTREAM: `http://${HOST}:9`,
+    STATIC_DIR: BUILD_OUTPUTS.client,
+  }, `http://${HOST}:${port}/healthz`);
+  try {
+    expect((await fetch(`http://${HOST}:${port}/healthz`)).status).toBe(200);
+  } finally {
+    await server.stop();
   }
 });
