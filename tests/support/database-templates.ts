@@ -89,8 +89,8 @@ export async function copyPostgresTemplate(serverUrl: string, template: string, 
 /**
  * A PGlite dump as PGlite's loadDataDir takes it: a Blob whose arrayBuffer() hands over the file's bytes as read.
  * PGlite reads a dump with arrayBuffer() alone (and its type, empty: a plain tar); Node 20's Blob copies the 68 MB
- * in and hands them out again in 64 KB pieces joined up, about 0.85 s of CPU an open, a third of its cost, and
- * the server files open hundreds (docs/benchmarks.md).
+ * in and hands them out again in 64 KB pieces joined up: about 0.85 s of CPU an open, a third of its cost
+ * (`npx tsx bench/test-database-open.ts`).
  */
 export async function readPgliteDump(file: string): Promise<Blob> {
   const bytes = await readFile(file);
