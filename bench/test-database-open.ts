@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/test-database-open.ts`: what opening one test database costs, the step the server test files
- * repeat hundreds of times a run (startBackend, openTestDatabase: tests/backend/support.ts). Makes the run's
+ * `npx tsx bench/test-database-open.ts`: what opening one test database costs, the step most server test files
+ * take at least once (startBackend, openTestDatabase: tests/backend/support.ts). Makes the run's
  * PGlite templates as the global set-up does (tests/support/database-templates.ts), then opens the seeded one
  * `BENCH_OPENS` (5) times after one warm-up, three ways: as a Node Blob at PGlite's default 128 MB of shared
  * buffers (how the tests did it before), handed over as read (readPgliteDump) at 128 MB, and as the tests do now
