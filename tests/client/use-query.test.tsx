@@ -182,6 +182,26 @@ describe('the shared cache', () => {
     expect(other).toHaveBeenCalledTimes(1);
   });
 
+  it('reads an invalidated entry again when its view comes back, after leaving cut its read short', async () => {
+    // Home invalidated by a take that opens the record taken: its refresh starts, Home unmounts, the read is
+    // aborted; back on Home within STALE_MS the entry must not pass for fresh with the data from before the take.
+    const { calls, make } = controlledFetcher();
+    dom.render(<Probe queryKey="home" fetcher={make('home')} />);
+    await flush();
+    calls[0]!.resolve('before');
+    await flush();
+    act(() => queryCache.invalidate(['probe']));
+    expect(calls).toHaveLength(2);
+    dom.render(<p>record</p>);
+    expect(calls[1]!.signal!.aborted).toBe(true);
+    dom.render(<Probe queryKey="home" fetcher={make('home')} />);
+    await flush();
+    expect(calls).toHaveLength(3);
+    calls[2]!.resolve('after');
+    await flush();
+    expect(dom.texts('p')).toEqual(['after']);
+  });
+
   it('shows an answer put in place at once, in every view of its key', async () => {
     dom.render(<Twice fetcher={() => Promise.resolve('read')} />);
     await flush();

@@ -11,7 +11,8 @@
  * Rules:
  * - One request per entry at a time; a newer one (refetch, invalidation) aborts the older, and only the
  *   newest may write, so a slow old answer never overwrites a newer one.
- * - When the last view of an entry goes away while it loads, the request is aborted.
+ * - When the last view of an entry goes away while it loads, the request is aborted and the entry stays out of
+ *   date, so the next view reads it again.
  * - A failed read goes to the one error toast once, however many views share it (unless every view opted
  *   out); the error stays on the entry until the next read.
  * - Entries nobody watches are dropped after GC_MS; everything is dropped when the signed-in user changes.
@@ -120,7 +121,12 @@ export class QueryEntry<T = unknown> {
     this.controller?.abort();
     this.controller = undefined;
     this.requestId += 1;
-    if (this.state.fetching) this.set({ fetching: false });
+    // The read was wanted (invalidated, or old) and never landed: the next view must read again, not take the
+    // data from before it for fresh (Home left by the take that invalidated it showed the case untaken).
+    if (this.state.fetching) {
+      this.stale = true;
+      this.set({ fetching: false });
+    }
   }
 
   /**
