@@ -12,6 +12,7 @@ import type { BackendConfig } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openApiPlugin } from './lib/openapi.ts';
 import { markMissingBody, strictValidatorCompiler } from './lib/validation.ts';
+import { lazyResponseSerializerCompiler } from './lib/response-serializer.ts';
 import type { ModuleOptions } from './lib/module.ts';
 import { MODULES } from './modules/index.ts';
 import type { PushTransport } from './modules/notifications/index.ts';
@@ -67,6 +68,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(strictValidatorCompiler);
+  app.setSerializerCompiler(lazyResponseSerializerCompiler);
   app.addHook('preValidation', markMissingBody);
   trackRequestOrigin(app);
   app.decorate('consoleUrl', config.CONSOLE_URL);

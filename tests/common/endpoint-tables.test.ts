@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openApiDocument } from '../../backend/src/lib/openapi.ts';
+import { buildResponseSerializer } from '../../backend/src/lib/response-serializer.ts';
+import { compileRouteSchema } from '../../backend/src/lib/validation.ts';
 import { bulkActionsOf, mayRunBulk } from '../../backend/src/lib/work-registry.ts';
 import { MODULES } from '../../backend/src/modules/index.ts';
 import { nextProviders } from '../../backend/src/modules/work/store.ts';
@@ -62,6 +64,24 @@ describe('the endpoint tables and the back end', () => {
       expect(schema.headers, route.url).toBe(endpoint.headers);
       expect(route.config?.access, route.url).toBe(endpoint.access);
     }
+  });
+
+  it('has schemas ajv and fast-json-stringify build, every route’s (the back end builds each at its first use)', () => {
+    let built = 0;
+    for (const route of app.routeTable) {
+      const schema = (route.schema ?? {}) as Record<string, object | undefined>;
+      for (const part of ['params', 'querystring', 'body', 'headers'] as const) {
+        const partSchema = schema[part];
+        if (!partSchema) continue;
+        expect(() => compileRouteSchema(partSchema, part), `${String(route.method)} ${route.url} ${part}`).not.toThrow();
+        built++;
+      }
+      for (const [status, response] of Object.entries((schema.response ?? {}) as Record<string, object>)) {
+        expect(() => buildResponseSerializer(response), `${String(route.method)} ${route.url} ${status}`).not.toThrow();
+        built++;
+      }
+    }
+    expect(built).toBeGreaterThan(ALL_ENDPOINTS.length);
   });
 
   it('names each path parameter in the params schema, and nothing else', () => {

@@ -85,6 +85,11 @@ function compile(ajv: Ajv, schema: JsonSchema): ValidateFunction {
   return validate;
 }
 
+/** Compiles a route's schema for its part of the request now, as its first request would: a schema ajv refuses throws. */
+export function compileRouteSchema(schema: object, httpPart: string): void {
+  compile(httpPart === 'body' ? bodyAjv : textAjv, schema as JsonSchema);
+}
+
 /** True when an object schema names no required property, so leaving the body out means the same as {}. */
 function bodyMayBeOmitted(schema: JsonSchema): boolean {
   return schema.type === 'object' && (!Array.isArray(schema.required) || schema.required.length === 0);
@@ -99,21 +104,28 @@ export async function markMissingBody(request: FastifyRequest): Promise<void> {
   if (request.body === undefined && request.routeOptions.schema?.body) request.body = MISSING_BODY;
 }
 
-/** Fastify's validator compiler: the body strict, the query string, path and headers converted from strict text. */
+/**
+ * Fastify's validator compiler: the body strict, the query string, path and headers converted from strict text.
+ * Each schema is compiled by ajv at its first request, not when fastify asks as the route is added: compiling
+ * every route's took about 0.8 s of CPU a start, and most starts (a test's stack, a new replica) answer a few
+ * routes before the next. A schema ajv refuses would then fail at its first request, not at start-up, so
+ * tests/backend/lib/route-schemas.test.ts compiles every route's at once.
+ */
 export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const json = schema as JsonSchema;
+  let compiled: ValidateFunction | undefined;
   if (httpPart === 'body') {
-    const validate = compile(bodyAjv, json);
     const omittable = bodyMayBeOmitted(json);
     return (data: unknown) => {
+      const validate = (compiled ??= compile(bodyAjv, json));
       // Only a missing body means {}: a JSON null is a body of the wrong type, refused like any other.
       if (data === MISSING_BODY) return omittable ? { value: {} } : { error: toValidationError(validate(null) ? [] : (validate.errors ?? []), 'body') };
       if (validate(data)) return { value: data };
       return { error: toValidationError(validate.errors ?? [], 'body') };
     };
   }
-  const validate = compile(textAjv, json);
   return (data: unknown) => {
+    const validate = (compiled ??= compile(textAjv, json));
     if (httpPart !== 'headers' && data && typeof data === 'object') {
       try {
         checkRawText(json, data as Record<string, unknown>);
