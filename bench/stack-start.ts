@@ -1,0 +1,92 @@
+/**
+ * `npx tsx bench/stack-start.ts`: what starting a stack's servers on the demo data costs, the step every browser
+ * test file takes once (about twenty a run) and `npm start` takes at every start. Makes the run's seeded PGlite
+ * template as the global set-up does, starts one Auth emulator, then `BENCH_STARTS` (5) stacks on it one after
+ * another, each on its own unpacked copy of the template (as tests/support/seeded-data-dir.ts gives a browser
+ * file), left `BENCH_SETTLE_MS` (3000) after ready for its start-up jobs, then stopped. Prints each server's CPU
+ * (user and system, from /proc) from spawn to that point, the mean over the starts. Run `npm run build` first
+ * (it starts the built servers). Linux only.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { BUILD_OUTPUTS, startStack } from '../scripts/lib/stack.ts';
+import { makePgliteTemplates } from '../tests/support/database-templates.ts';
+
+const STARTS = Number(process.env.BENCH_STARTS ?? 5);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
+/** /proc/<pid>/stat counts in clock ticks: 100 a second on every Linux this runs on. */
+const TICKS_PER_SECOND = 100;
+
+const SERVERS: Record<string, string> = {
+  [BUILD_OUTPUTS.backend]: 'back end',
+  [BUILD_OUTPUTS.gateway]: 'gateway',
+  [BUILD_OUTPUTS.accountingStandIn]: 'accounting stand-in',
+  [BUILD_OUTPUTS.aspStandIn]: 'ASP stand-in',
+};
+
+/** CPU seconds of this process's children that run one of the stack's servers, by server, and their pids. */
+async function serversCpu(leaveOut: ReadonlySet<number> = new Set()): Promise<{ cpu: Map<string, number>; pids: Set<number> }> {
+  const found = new Map<string, number>();
+  const pids = new Set<number>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) !== process.pid || leaveOut.has(Number(entry))) continue;
+      const commandLine = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+      const server = commandLine.map((part) => SERVERS[part]).find(Boolean);
+      if (!server) continue;
+      found.set(server, (found.get(server) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
+      pids.add(Number(entry));
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return { cpu: found, pids };
+}
+
+const work = await mkdtemp(join(tmpdir(), 'bench-stack-start-'));
+const log = () => {};
+try {
+  const { pgliteSeeded } = await makePgliteTemplates(work);
+  const seededFolder = async (name: string) => {
+    const dataDir = join(work, name);
+    await mkdir(join(dataDir, 'db'), { recursive: true });
+    await promisify(execFile)('tar', ['-x', '--no-same-owner', '-f', pgliteSeeded, '-C', join(dataDir, 'db')]);
+    return dataDir;
+  };
+  // The emulator's own stack: only its emulator is used by the measured ones.
+  const host = await startStack({ projectId: 'demo-staff-console', dataDir: await seededFolder('emulator'), gatewayPort: 0, backendPort: 0, log });
+  try {
+    const { pids: hostServers } = await serversCpu();
+    const totals = new Map<string, number[]>();
+    const wall: number[] = [];
+    for (let start = 0; start < STARTS; start++) {
+      const began = performance.now();
+      const stack = await startStack({
+        projectId: 'demo-staff-console',
+        dataDir: await seededFolder(`stack-${start}`),
+        gatewayPort: 0,
+        backendPort: 0,
+        authEmulatorHost: host.authEmulatorHost,
+        log,
+      });
+      wall.push((performance.now() - began) / 1000);
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const { cpu } = await serversCpu(hostServers);
+      for (const [server, seconds] of cpu) totals.set(server, [...(totals.get(server) ?? []), seconds]);
+      await stack.stop();
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    console.log(`${STARTS} starts, ready in ${mean(wall).toFixed(1)} s on average; CPU of each server from spawn to ${SETTLE_MS} ms after ready:`);
+    for (const [server, seconds] of totals) console.log(`  ${server}: ${mean(seconds).toFixed(2)} s (${seconds.map((value) => value.toFixed(2)).join(', ')})`);
+  } finally {
+    await host.stop();
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
