@@ -109,7 +109,7 @@ export async function markMissingBody(request: FastifyRequest): Promise<void> {
  * Each schema is compiled by ajv at its first request, not when fastify asks as the route is added: compiling
  * every route's took about 0.8 s of CPU a start, and most starts (a test's stack, a new replica) answer a few
  * routes before the next. A schema ajv refuses would then fail at its first request, not at start-up, so
- * tests/backend/lib/route-schemas.test.ts compiles every route's at once.
+ * tests/common/endpoint-tables.test.ts compiles every route's at once.
  */
 export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
   const json = schema as JsonSchema;
