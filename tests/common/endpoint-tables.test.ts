@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openApiDocument } from '../../backend/src/lib/openapi.ts';
@@ -23,12 +23,16 @@ import { ROLES } from '../../common/roles.ts';
 import { workEndpoints } from '../../common/contract/work.ts';
 import { PUBLIC_API_ROUTES } from '../../gateway/src/plugins/public-api.ts';
 import { API_DOCUMENT } from '../../scripts/lib/api-document.ts';
+import { readPgliteDump } from '../support/database-templates.ts';
 
 let app: FastifyInstance;
 let routes: { key: string; route: RouteOptions }[];
 
 beforeAll(async () => {
-  app = await buildBackend(loadConfig({ FIREBASE_PROJECT_ID: 'endpoint-tables', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CLIENT_JOBS_INTERVAL_MS: '0' }));
+  // On a copy of the run's migrated template, not a fresh cluster: initdb and every migration are seconds of CPU.
+  app = await buildBackend(loadConfig({ FIREBASE_PROJECT_ID: 'endpoint-tables', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', CLIENT_JOBS_INTERVAL_MS: '0' }), {
+    pgliteDump: await readPgliteDump(inject('databaseTemplates').pgliteMigrated),
+  });
   await app.ready();
   routes = app.routeTable
     .filter((route) => route.url.startsWith('/api/'))
