@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answersOk, signalGroup } from './processes.ts';
+import { answersOk, retryOnTakenPort, signalGroup } from './processes.ts';
 
 const firebaseBin = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
 
@@ -51,15 +51,8 @@ const PORT_TAKEN = /port taken|is not open on|EADDRINUSE/i;
  * (parallel test runs, a stack beside them), so a start that fails on a taken port is tried again on fresh
  * ports, up to three times.
  */
-export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      // A port the caller named is tried once: fresh ports are for ports picked here.
-      if (attempt >= 3 || !(error instanceof PortTakenError) || options.port) throw error;
-    }
-  }
+export function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  return retryOnTakenPort(() => startOnce(options), { picked: !options.port, portTaken: (error) => error instanceof PortTakenError });
 }
 
 class PortTakenError extends Error {}

@@ -21,6 +21,25 @@ export async function answersOk(url: string, expected: (response: Response) => P
   }
 }
 
+/** How many times a start on ports picked free is tried in all when a port was taken before its child listened. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Runs `start`, and again (up to PORT_ATTEMPTS in all) when it failed on a taken port (`portTaken`): a port
+ * picked free can be taken by another process (another test file's stack) before the child listens on it, and
+ * the next start picks fresh ones. A start on ports the caller named (`picked` false) is tried once.
+ */
+export async function retryOnTakenPort<T>(start: () => Promise<T>, options: { picked: boolean; portTaken: (error: unknown) => boolean; log?: (line: string) => void }): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!options.picked || !options.portTaken(error) || attempt >= PORT_ATTEMPTS) throw error;
+      options.log?.(`${(error as Error).message}; starting again on fresh ports`);
+    }
+  }
+}
+
 interface ProcStat {
   ppid: number;
   pgid: number;

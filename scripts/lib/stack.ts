@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { Role } from '../../common/roles.ts';
 import { DEMO_ACCOUNTS } from '../../backend/src/demo/accounts.ts';
 import { freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
-import { answersOk, signalGroup } from './processes.ts';
+import { answersOk, retryOnTakenPort, signalGroup } from './processes.ts';
 import { seedEmulatorAccounts } from './demo-accounts.ts';
 
 export interface StackOptions {
@@ -89,25 +89,15 @@ export class StackError extends Error {
 /** A child could not listen on its port: taken by another process between choosePort() and its own listen. */
 class PortTakenError extends StackError {}
 
-/** How many times a stack whose ports were all picked here is started on fresh ones after a taken port. */
-const PORT_ATTEMPTS = 3;
-
 /**
  * Starts the stack. Ports picked here (0) are free when picked, but another process (another test file's stack)
  * can take one before the child listens on it; the child then exits, and the whole stack is started again on
  * fresh ports (the children name each other's ports, so one cannot move alone). Named ports are tried once.
  */
-export async function startStack(options: StackOptions): Promise<Stack> {
+export function startStack(options: StackOptions): Promise<Stack> {
   // The stand-ins' ports default to 0 when the back end's is 0.
   const picked = [options.gatewayPort, options.backendPort, options.accountingPort ?? 0, options.aspPort ?? 0].every((port) => port === 0);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || !picked || attempt >= PORT_ATTEMPTS) throw error;
-      (options.log ?? (() => {}))(`${error.message}; starting again on fresh ports`);
-    }
-  }
+  return retryOnTakenPort(() => startOnce(options), { picked, portTaken: (error) => error instanceof PortTakenError, log: options.log });
 }
 
 async function startOnce(options: StackOptions): Promise<Stack> {
