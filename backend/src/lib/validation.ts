@@ -85,9 +85,12 @@ function compile(ajv: Ajv, schema: JsonSchema): ValidateFunction {
   return validate;
 }
 
+/** The body is read strictly; the query string, path and headers are text, converted. */
+const ajvFor = (httpPart: string | undefined): Ajv => (httpPart === 'body' ? bodyAjv : textAjv);
+
 /** Compiles a route's schema for its part of the request now, as its first request would: a schema ajv refuses throws. */
 export function compileRouteSchema(schema: object, httpPart: string): void {
-  compile(httpPart === 'body' ? bodyAjv : textAjv, schema as JsonSchema);
+  compile(ajvFor(httpPart), schema as JsonSchema);
 }
 
 /** True when an object schema names no required property, so leaving the body out means the same as {}. */
@@ -117,7 +120,7 @@ export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ 
   if (httpPart === 'body') {
     const omittable = bodyMayBeOmitted(json);
     return (data: unknown) => {
-      const validate = (compiled ??= compile(bodyAjv, json));
+      const validate = (compiled ??= compile(ajvFor(httpPart), json));
       // Only a missing body means {}: a JSON null is a body of the wrong type, refused like any other.
       if (data === MISSING_BODY) return omittable ? { value: {} } : { error: toValidationError(validate(null) ? [] : (validate.errors ?? []), 'body') };
       if (validate(data)) return { value: data };
@@ -125,7 +128,7 @@ export const strictValidatorCompiler: FastifySchemaCompiler<FastifySchema> = ({ 
     };
   }
   return (data: unknown) => {
-    const validate = (compiled ??= compile(textAjv, json));
+    const validate = (compiled ??= compile(ajvFor(httpPart), json));
     if (httpPart !== 'headers' && data && typeof data === 'object') {
       try {
         checkRawText(json, data as Record<string, unknown>);
