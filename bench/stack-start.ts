@@ -7,18 +7,16 @@
  * (user and system, from /proc) from spawn to that point, the mean over the starts. Run `npm run build` first
  * (it starts the built servers). Linux only.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { procStat } from '../scripts/lib/processes.ts';
 import { BUILD_OUTPUTS, startStack } from '../scripts/lib/stack.ts';
 import { makePgliteTemplates } from '../tests/support/database-templates.ts';
+import { unpackPgliteDump } from '../tests/support/seeded-data-dir.ts';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
-/** /proc/<pid>/stat counts in clock ticks: 100 a second on every Linux this runs on. */
-const TICKS_PER_SECOND = 100;
 
 const SERVERS: Record<string, string> = {
   [BUILD_OUTPUTS.backend]: 'back end',
@@ -33,15 +31,15 @@ async function serversCpu(leaveOut: ReadonlySet<number> = new Set()): Promise<{ 
   const pids = new Set<number>();
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const stat = procStat(pid);
+    if (!stat || stat.ppid !== process.pid || leaveOut.has(pid)) continue;
     try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== process.pid || leaveOut.has(Number(entry))) continue;
-      const commandLine = (await readFile(`/proc/${entry}/cmdline`, 'utf8')).split('\0');
+      const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
       const server = commandLine.map((part) => SERVERS[part]).find(Boolean);
       if (!server) continue;
-      found.set(server, (found.get(server) ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND);
-      pids.add(Number(entry));
+      found.set(server, (found.get(server) ?? 0) + stat.cpuSeconds);
+      pids.add(pid);
     } catch {
       // Gone between the listing and the read.
     }
@@ -56,7 +54,7 @@ try {
   const seededFolder = async (name: string) => {
     const dataDir = join(work, name);
     await mkdir(join(dataDir, 'db'), { recursive: true });
-    await promisify(execFile)('tar', ['-x', '--no-same-owner', '-f', pgliteSeeded, '-C', join(dataDir, 'db')]);
+    await unpackPgliteDump(pgliteSeeded, join(dataDir, 'db'));
     return dataDir;
   };
   // The emulator's own stack: only its emulator is used by the measured ones.

@@ -16,11 +16,10 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { procStat } from '../scripts/lib/processes.ts';
 import { machineBusySeconds } from './lib/machine-cpu.ts';
 
 const SAMPLE_MS = 500;
-/** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux the suite runs on. */
-const TICKS_PER_SECOND = 100;
 
 /** First match names the group; a command line is matched in this order. */
 const GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -64,14 +63,9 @@ function snapshot(): Map<number, { parent: number; cpuSeconds: number }> {
   const found = new Map<number, { parent: number; cpuSeconds: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name in parentheses may hold spaces; the fields after it are fixed.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      found.set(Number(entry), { parent: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND });
-    } catch {
-      // Gone between the listing and the read.
-    }
+    const stat = procStat(Number(entry));
+    // Gone between the listing and the read: not counted.
+    if (stat) found.set(Number(entry), { parent: stat.ppid, cpuSeconds: stat.cpuSeconds });
   }
   return found;
 }

@@ -40,16 +40,21 @@ export async function retryOnTakenPort<T>(start: () => Promise<T>, options: { pi
   }
 }
 
-interface ProcStat {
+/** /proc/<pid>/stat counts CPU time in clock ticks: 100 a second on every Linux this runs on. */
+const TICKS_PER_SECOND = 100;
+
+export interface ProcStat {
   ppid: number;
   pgid: number;
   state: string;
   /** Clock ticks after boot: with the pid, names a process even once its pid is reused. */
   started: string;
+  /** CPU seconds used so far, user and system. */
+  cpuSeconds: number;
 }
 
 /** A process's /proc/<pid>/stat fields (Linux), or undefined when it is gone. */
-function procStat(pid: number): ProcStat | undefined {
+export function procStat(pid: number): ProcStat | undefined {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -58,7 +63,7 @@ function procStat(pid: number): ProcStat | undefined {
   }
   // The command name (field 2) is in parentheses and may hold spaces or ')'; the fields after it are plain.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19]! };
+  return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19]!, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
 }
 
 function isNpm(pid: number): boolean {
