@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { WASM_BASELINE_ONLY } from './lib/stack.ts';
 
 const CHECKS = [
   { name: 'typecheck', args: ['run', 'typecheck'] },
@@ -40,7 +41,9 @@ const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/packa
 
 function runVitest(args: readonly string[]): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [VITEST, 'run', ...args], { stdio: 'inherit', env: process.env });
+    // The global set-up migrates and seeds the run's database templates on PGlite in this process, once: like
+    // a test's stack, too short a life to earn back TurboFan's compile of PGlite's WebAssembly.
+    const child = spawn(process.execPath, [WASM_BASELINE_ONLY, VITEST, 'run', ...args], { stdio: 'inherit', env: process.env });
     child.on('error', (error) => {
       console.error(`vitest could not start: ${error.message}`);
       resolve(false);

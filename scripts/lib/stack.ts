@@ -35,7 +35,22 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Called once, with one line, when a child dies after start-up; the other children are stopped by then. */
   onCrash?: (line: string) => void;
+  /**
+   * The stack lives for minutes (a test file), not days: its back end compiles PGlite's WebAssembly with V8's
+   * baseline compiler only (WASM_BASELINE_ONLY). Same code, same behaviour; it starts sooner and runs
+   * queries a little slower, which a short life does not notice.
+   */
+  shortLived?: boolean;
 }
+
+/**
+ * V8's flag for WebAssembly compiled by its baseline compiler (Liftoff) alone, never tiered up by TurboFan.
+ * PGlite's Postgres is 8 MB of WebAssembly: as a back end starts, TurboFan recompiles its hot functions on
+ * background threads, measured at 2 s of CPU of the 5.5 to 6 a start costs on two cores, and over a whole
+ * browser test file the back end's CPU fell from 8.0-8.5 s to 5.9-6.0 s with it (docs/benchmarks.md). A
+ * long-lived server earns that compile back in faster queries; `npm start` leaves it on.
+ */
+export const WASM_BASELINE_ONLY = '--liftoff-only';
 
 export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:8080 */
@@ -176,7 +191,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       ...DEMO_ASP_ENV(aspUrl),
       // The demo website's form page (/demo/website) posts to the gateway (issue 21).
       DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
-    });
+    }, options.shortLived ? [WASM_BASELINE_ONLY] : []);
     children.push(backend);
 
     // The gateway needs neither to be up before it listens: it reaches them per request.
@@ -283,11 +298,11 @@ async function choosePort(port: number, what: string, variable: string): Promise
   return port;
 }
 
-function spawnChild(name: string, script: string, logDir: string, env: Record<string, string>): Child {
+function spawnChild(name: string, script: string, logDir: string, env: Record<string, string>, nodeFlags: string[] = []): Child {
   const logFile = join(logDir, `${name}.log`);
   const fd = openSync(logFile, 'a');
   const logStart = statSync(logFile).size;
-  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--enable-source-maps', script], {
     cwd: root,
     detached: true,
     stdio: ['ignore', fd, fd],

@@ -58,7 +58,7 @@ it('starts the whole stack again on fresh ports when a port it picked was taken'
   await withSeededDatabase(dataDir);
   const lines: string[] = [];
   nextPick.port = foreignPort;
-  const stack = await startStack({ projectId: TEST_PROJECT_ID, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorHost: inject('authEmulatorHost'), log: (line) => lines.push(line) });
+  const stack = await startStack({ projectId: TEST_PROJECT_ID, dataDir, gatewayPort: 0, backendPort: 0, authEmulatorHost: inject('authEmulatorHost'), log: (line) => lines.push(line), shortLived: true });
   try {
     expect(lines.join('\n')).toMatch(new RegExp(`starting the gateway on ${HOST}:${foreignPort}[\\s\\S]*gateway exited before it was ready[\\s\\S]*EADDRINUSE[\\s\\S]*starting again on fresh ports`));
     expect(new URL(stack.url).port).not.toBe(String(foreignPort));
