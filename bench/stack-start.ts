@@ -4,8 +4,9 @@
  * template as the global set-up does, starts one Auth emulator, then `BENCH_STARTS` (5) stacks on it one after
  * another, each on its own unpacked copy of the template (as tests/support/seeded-data-dir.ts gives a browser
  * file), left `BENCH_SETTLE_MS` (3000) after ready for its start-up jobs, then stopped. Prints each server's CPU
- * (user and system, from /proc) from spawn to that point, the mean over the starts. Run `npm run build` first
- * (it starts the built servers). Linux only.
+ * (user and system, from /proc) from spawn to that point, the mean over the starts. `BENCH_SHORT_LIVED=1`
+ * starts them as the tests do (startStack's `shortLived`: the back end on V8's baseline WebAssembly compiler).
+ * Run `npm run build` first (it starts the built servers). Linux only.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { unpackPgliteDump } from '../tests/support/seeded-data-dir.ts';
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 3000);
+const SHORT_LIVED = process.env.BENCH_SHORT_LIVED === '1';
 
 const SERVERS: Record<string, string> = {
   [BUILD_OUTPUTS.backend]: 'back end',
@@ -72,6 +74,7 @@ try {
         backendPort: 0,
         authEmulatorHost: host.authEmulatorHost,
         log,
+        shortLived: SHORT_LIVED,
       });
       wall.push((performance.now() - began) / 1000);
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
@@ -80,7 +83,7 @@ try {
       await stack.stop();
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    console.log(`${STARTS} starts, ready in ${mean(wall).toFixed(1)} s on average; CPU of each server from spawn to ${SETTLE_MS} ms after ready:`);
+    console.log(`${STARTS} ${SHORT_LIVED ? 'short-lived ' : ''}starts, ready in ${mean(wall).toFixed(1)} s on average; CPU of each server from spawn to ${SETTLE_MS} ms after ready:`);
     for (const [server, seconds] of totals) console.log(`  ${server}: ${mean(seconds).toFixed(2)} s (${seconds.map((value) => value.toFixed(2)).join(', ')})`);
   } finally {
     await host.stop();
