@@ -8,10 +8,10 @@
  * starts them as the tests do (startStack's `shortLived`: the back end on V8's baseline WebAssembly compiler).
  * Run `npm run build` first (it starts the built servers). Linux only.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { procStat } from '../scripts/lib/processes.ts';
+import { procCommandLine, procStat } from '../scripts/lib/processes.ts';
 import { BUILD_OUTPUTS, startStack } from '../scripts/lib/stack.ts';
 import { makePgliteTemplates } from '../tests/support/database-templates.ts';
 import { unpackPgliteDump } from '../tests/support/seeded-data-dir.ts';
@@ -36,15 +36,11 @@ async function serversCpu(leaveOut: ReadonlySet<number> = new Set()): Promise<{ 
     const pid = Number(entry);
     const stat = procStat(pid);
     if (!stat || stat.ppid !== process.pid || leaveOut.has(pid)) continue;
-    try {
-      const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-      const server = commandLine.map((part) => SERVERS[part]).find(Boolean);
-      if (!server) continue;
-      found.set(server, (found.get(server) ?? 0) + stat.cpuSeconds);
-      pids.add(pid);
-    } catch {
-      // Gone between the listing and the read.
-    }
+    // Gone between the listing and the read: no arguments, not counted.
+    const server = (procCommandLine(pid) ?? []).map((part) => SERVERS[part]).find(Boolean);
+    if (!server) continue;
+    found.set(server, (found.get(server) ?? 0) + stat.cpuSeconds);
+    pids.add(pid);
   }
   return { cpu: found, pids };
 }

@@ -15,8 +15,8 @@
  * Example: `npm run bench:test-cpu -- npx vitest run tests/e2e/clients.test.ts`.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { procStat } from '../scripts/lib/processes.ts';
+import { readdirSync } from 'node:fs';
+import { procCommandLine, procStat } from '../scripts/lib/processes.ts';
 import { machineBusySeconds } from './lib/machine-cpu.ts';
 
 const SAMPLE_MS = 500;
@@ -96,12 +96,8 @@ function sample(): void {
       known.cpuSeconds = cpuSeconds;
       continue;
     }
-    let commandLine = '';
-    try {
-      commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    } catch {
-      // Gone: counted under 'other' with what it used so far.
-    }
+    // Gone: counted under 'other' with what it used so far.
+    const commandLine = (procCommandLine(pid) ?? []).join(' ');
     seen.set(pid, { group: groupOf(commandLine), cpuSeconds });
   }
 }

@@ -66,13 +66,21 @@ export function procStat(pid: number): ProcStat | undefined {
   return { state: fields[0]!, ppid: Number(fields[1]), pgid: Number(fields[2]), started: fields[19]!, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
 }
 
-function isNpm(pid: number): boolean {
+/** A process's command-line arguments from /proc/<pid>/cmdline (Linux), or undefined when it is gone. */
+export function procCommandLine(pid: number): string[] | undefined {
+  let text: string;
   try {
-    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return argv.slice(0, 2).some((arg) => /(^|\/)npm(-cli\.js)?$/.test(arg) || /^npm /.test(arg));
+    text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
-    return false;
+    return undefined;
   }
+  // Each argument ends with a NUL, the last one too.
+  return text.split('\0').slice(0, -1);
+}
+
+function isNpm(pid: number): boolean {
+  const argv = procCommandLine(pid) ?? [];
+  return argv.slice(0, 2).some((arg) => /(^|\/)npm(-cli\.js)?$/.test(arg) || /^npm /.test(arg));
 }
 
 /**

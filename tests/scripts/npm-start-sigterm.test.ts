@@ -5,13 +5,14 @@
  * the tree to be gone. Linux only (the tree is read from /proc).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { procCommandLine, procStat } from '../../scripts/lib/processes.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,14 +30,12 @@ function processTable(): Map<number, { ppid: number; started: string; state: str
   const table = new Map<number, { ppid: number; started: string; state: string; command: string }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      table.set(Number(entry), { state: fields[0]!, ppid: Number(fields[1]), started: fields[19]!, command });
-    } catch {
-      // Gone while reading.
-    }
+    const pid = Number(entry);
+    const stat = procStat(pid);
+    const args = procCommandLine(pid);
+    // Gone while reading.
+    if (!stat || !args) continue;
+    table.set(pid, { state: stat.state, ppid: stat.ppid, started: stat.started, command: args.join(' ') });
   }
   return table;
 }

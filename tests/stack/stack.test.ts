@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { procCommandLine } from '../../scripts/lib/processes.ts';
 import { startStack, WASM_BASELINE_ONLY, type Stack } from '../../scripts/lib/stack.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
@@ -29,12 +30,6 @@ async function tempDir(): Promise<string> {
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-
-/** A process's command-line arguments, or undefined without /proc (macOS). */
-async function commandLine(pid: number): Promise<string[] | undefined> {
-  if (!existsSync('/proc')) return undefined;
-  return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
-}
 
 /** The pid each server wrote into its first JSON log line. */
 async function loggedPid(dataDir: string, name: 'backend' | 'gateway'): Promise<number> {
@@ -121,9 +116,11 @@ describe('a stack on the shared emulator', () => {
     const pids = [await loggedPid(dataDir, 'backend'), await loggedPid(dataDir, 'gateway')];
     expect(pids.every(isRunning)).toBe(true);
     // A short-lived stack's back end, and only it, runs PGlite's WebAssembly on the baseline compiler.
-    for (const [pid, flagged] of [[pids[0]!, true], [pids[1]!, false]] as const) {
-      const args = await commandLine(pid);
-      if (args) expect(args.includes(WASM_BASELINE_ONLY), args.join(' ')).toBe(flagged);
+    if (existsSync('/proc')) {
+      for (const [pid, flagged] of [[pids[0]!, true], [pids[1]!, false]] as const) {
+        const args = procCommandLine(pid);
+        expect(args?.includes(WASM_BASELINE_ONLY), args?.join(' ')).toBe(flagged);
+      }
     }
     // The back end's environment names the data folder (DATA_DIR), and the accounting and ASP stand-ins'
     // (their state files); the gateway's does not.
@@ -200,8 +197,7 @@ describe('a stack with its own emulator', () => {
     try {
       expect(first.authEmulatorHost).not.toBe(emulatorHost);
       // Started as `npm start` starts it: the back end keeps V8's optimising tier for its WebAssembly.
-      const backendArgs = await commandLine(await loggedPid(dataDir, 'backend'));
-      if (backendArgs) expect(backendArgs).not.toContain(WASM_BASELINE_ONLY);
+      if (existsSync('/proc')) expect(procCommandLine(await loggedPid(dataDir, 'backend'))?.includes(WASM_BASELINE_ONLY)).toBe(false);
       token = await signIn(first.authEmulatorHost, 'reviewer@example.com');
       const put = await fetch(`${first.url}/api/users/me/push-token`, {
         method: 'PUT',
