@@ -91,7 +91,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
     ...(extras.database ? { database: extras.database } : {}),
     ...(extras.pgliteDump ? { pgliteDump: extras.pgliteDump } : {}),
   });
-  await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, secondFactor: config.STAFF_SECOND_FACTOR === 'required' });
+  await app.register(authPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, secondFactor: config.STAFF_SECOND_FACTOR === 'required', emulator: Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) });
   await app.register(identityPlugin, { projectId: config.FIREBASE_PROJECT_ID, timeoutMs: config.AUTH_TIMEOUT_MS, httpAgent: extras.httpAgent, override: extras.identity });
 
   const options: ModuleOptions = { config, modules: MODULES };

@@ -85,6 +85,9 @@ const KEY_FETCH_FAILURE = /^(Error while making request|Error fetching public ke
 
 class VerificationTimeout extends Error {}
 
+/** How long a verified token is trusted by default: the gateway's AUTH_CACHE_MS, and the back end in emulator mode. */
+export const VERIFIED_TOKEN_CACHE_MS = 30_000;
+
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   // One named app per verifier, so several servers (tests) can live in one process with different settings.
   const app: App = initializeApp(

@@ -8,6 +8,7 @@ import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { API_TIMEOUT_MS } from '../../common/contract/http.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
+import { VERIFIED_TOKEN_CACHE_MS } from '../../common/server/token-verifier.ts';
 import { STORE_PAGE_EXAMPLES, STORE_PAGE_PATTERNS, type StoreLinks } from '../../common/mobile-notice.ts';
 import {
   EMULATOR_HOST_PATTERN,
@@ -39,7 +40,7 @@ const schema = {
     AUTH_EMULATOR_PUBLIC_URL: { type: 'string', minLength: 1 },
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 5000 },
     AUTH_CHECK_REVOKED: { type: 'string', enum: ['true', 'false'], default: 'true' },
-    AUTH_CACHE_MS: { type: 'integer', minimum: 0, default: 30_000 },
+    AUTH_CACHE_MS: { type: 'integer', minimum: 0, default: VERIFIED_TOKEN_CACHE_MS },
     [UNSIGNED_TOKENS_OPT_IN]: { type: 'string' },
     TLS_CERT_FILE: { type: 'string', minLength: 1 },
     TLS_KEY_FILE: { type: 'string', minLength: 1 },

@@ -7,6 +7,7 @@
  * not from initdb, every migration and the seed again.
  */
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -103,7 +104,7 @@ export async function openReplicaDatabases(): Promise<{ first: Database; second:
  * copy of the run's seeded template; a PGlite folder (a test of restarts) is opened, migrated and seeded by
  * the back end itself, as `npm start` does.
  */
-export async function startBackend(emulatorHost: string, dataDir = 'memory://'): Promise<FastifyInstance> {
+export async function startBackend(emulatorHost: string, dataDir = 'memory://', extras: { httpAgent?: Agent } = {}): Promise<FastifyInstance> {
   const copy = dataDir === 'memory://' ? await templateCopy(true) : undefined;
   const location = copy && 'url' in copy ? copy.url : await testDatabaseLocation(dataDir);
   // The back end finds the demo data's users and does not seed again.
@@ -117,7 +118,7 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://'):
       // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
       AUTH_TIMEOUT_MS: '20000',
     }),
-    copy && 'pgliteDump' in copy ? { pgliteDump: copy.pgliteDump } : {},
+    { ...extras, ...(copy && 'pgliteDump' in copy ? { pgliteDump: copy.pgliteDump } : {}) },
   );
   await app.ready();
   return app;

@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { Agent } from 'node:http';
-import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
+import { createTokenVerifier, VERIFIED_TOKEN_CACHE_MS, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { ADMIN_NETWORK_HEADER, AUTH_SCHEME } from '../../../common/contract/http.ts';
 import { writeAudit } from '../lib/audit.ts';
 import { withRequestOrigin } from '../lib/request-origin.ts';
@@ -61,6 +61,8 @@ export interface AuthPluginOptions {
   httpAgent?: Agent;
   /** Staff calls need the second factor of their sign-in (STAFF_SECOND_FACTOR=required). */
   secondFactor?: boolean;
+  /** FIREBASE_AUTH_EMULATOR_HOST is set: firebase-admin checks each token with the emulator over HTTP. */
+  emulator?: boolean;
 }
 
 const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.compliance_officer, u.active, u.signed_in_at IS NOT NULL AS signed_in';
@@ -68,11 +70,16 @@ const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
     // Revocation is the gateway's check (it caches it); the back end verifies signature, project and expiry.
+    // In emulator mode firebase-admin cannot check a signature (emulator tokens are unsigned) and asks the
+    // emulator for the account on every verification instead: an HTTP round trip per API call, which production
+    // (signatures against cached keys) never makes. There a verified token is trusted as long as the gateway
+    // trusts one by default: a revoked session ends within the window it has in production, and a deactivated
+    // account is refused at once by its users row (findUser) either way.
     const verifier = createTokenVerifier({
       projectId: options.projectId,
       timeoutMs: options.timeoutMs,
       checkRevoked: false,
-      cacheMs: 0,
+      cacheMs: options.emulator ? VERIFIED_TOKEN_CACHE_MS : 0,
       ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}),
     });
     app.addHook('onClose', () => verifier.close());
