@@ -74,8 +74,11 @@ export function procCommandLine(pid: number): string[] | undefined {
   } catch {
     return undefined;
   }
-  // Each argument ends with a NUL, the last one too.
-  return text.split('\0').slice(0, -1);
+  // Each argument ends with a NUL. A process that retitled itself (node's process.title, Chromium's zygote-forked
+  // renderers) shows its title padded with NULs, or filling the space with none at its end: trailing NULs are
+  // padding, and a last argument without one is still an argument.
+  const trimmed = text.replace(/\0+$/, '');
+  return trimmed === '' ? [] : trimmed.split('\0');
 }
 
 function isNpm(pid: number): boolean {
