@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../backend/src/db/database.ts';
 import { createEinvoice } from '../backend/src/modules/einvoicing/store.ts';
 import { invoiceAmounts, invoiceNumber } from '../common/invoices.ts';
-import { freePort } from '../scripts/lib/auth-emulator.ts';
+import { freePort } from '../scripts/lib/processes.ts';
 import { startPostgresCluster } from '../scripts/lib/postgres-cluster.ts';
 
 const TOTAL = Number(process.env.BENCH_DOCUMENTS ?? 10_000);

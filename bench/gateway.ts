@@ -12,7 +12,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../scripts/lib/auth-emulator.ts';
+import { freePort } from '../scripts/lib/processes.ts';
 import { HOST, fail, measure, medianOf, nginxBinary, nginxHeaders, nginxPreamble, nginxTempPaths, stopChild, waitForHttp, type Figures } from './lib/measure.ts';
 import { loadConfig } from '../gateway/src/config.ts';
 import { securityHeaders } from '../gateway/src/security-headers.ts';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../backend/src/db/database.ts';
-import { freePort } from '../scripts/lib/auth-emulator.ts';
+import { freePort } from '../scripts/lib/processes.ts';
 import { startPostgresCluster } from '../scripts/lib/postgres-cluster.ts';
 
 const TOTAL = Number(process.env.BENCH_INVOICES ?? 10_000);

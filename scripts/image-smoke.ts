@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../backend/src/demo/accounts.ts';
 import { emulatorIdToken } from './lib/emulator-fetch.ts';
 import { MOBILE_NOTICE_TEXT } from '../common/mobile-notice.ts';
-import { freePort } from './lib/auth-emulator.ts';
+import { freePort } from './lib/processes.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BASE_IMAGE = 'node:24-slim';

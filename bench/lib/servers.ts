@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 import { HOST, fail, nginxHeaders, nginxPreamble, nginxTempPaths, stopChild, waitForHttp } from './measure.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -4,10 +4,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answersOk, retryOnTakenPort, signalGroup } from './processes.ts';
+import { answersOk, freePort, retryOnTakenPort, signalGroup } from './processes.ts';
 
 const firebaseBin = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
 
@@ -32,30 +31,37 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+/** The emulator's words when a port it was given was taken between freePort() and its own listen. */
+const PORT_TAKEN = /port taken|is not open on|EADDRINUSE/i;
+/** firebase-tools names the port it could not open ("Port 4500 is not open on 127.0.0.1, could not start Logging Emulator."). */
+const PORT_NOT_OPEN = /Port (\d+) is not open on/;
+
+/**
+ * Starts the emulator. Ports picked here can be taken by another process before the emulator listens on them
+ * (parallel test runs, a stack beside them), so a start that fails on a taken port it picked is tried again on
+ * fresh ports, up to three times: the hub's and the logging emulator's always, its own when not named.
+ */
+export function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  return retryOnTakenPort(() => startOnce(options), {
+    picked: true,
+    portTaken: (error) => error instanceof PortTakenError && (!options.port || (error.port !== undefined && error.port !== options.port)),
   });
 }
 
-/** The emulator's words when a port it was given was taken between freePort() and its own listen. */
-const PORT_TAKEN = /port taken|is not open on|EADDRINUSE/i;
-
-/**
- * Starts the emulator; a port picked here can be taken by another process before the emulator listens on it
- * (parallel test runs, a stack beside them), so a start that fails on a taken port is tried again on fresh
- * ports, up to three times.
- */
-export function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
-  return retryOnTakenPort(() => startOnce(options), { picked: !options.port, portTaken: (error) => error instanceof PortTakenError });
+class PortTakenError extends Error {
+  /** The port firebase-tools said it could not open, when it said which. */
+  constructor(
+    message: string,
+    readonly port: number | undefined,
+  ) {
+    super(message);
+  }
 }
 
-class PortTakenError extends Error {}
+/** Whether the emulator failed to start on its own port, named by the caller, because another process had it. */
+export function emulatorPortTaken(error: unknown, port: number): boolean {
+  return error instanceof PortTakenError && error.port === port;
+}
 
 /**
  * The Auth emulator's root, in its own words. Any 2xx is not enough: the port can be taken by another process
@@ -130,8 +136,10 @@ async function startOnce(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      const ErrorClass = PORT_TAKEN.test(output) ? PortTakenError : Error;
-      throw new ErrorClass(`Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`);
+      const message = `Auth emulator exited with code ${child.exitCode} before it was ready:\n${output}`;
+      if (!PORT_TAKEN.test(output)) throw new Error(message);
+      const named = PORT_NOT_OPEN.exec(output)?.[1];
+      throw new PortTakenError(message, named === undefined ? undefined : Number(named));
     }
     if (await answersOk(url, isEmulatorRoot)) return { hostPort: `${host}:${port}`, url, process: child, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { dirname, join, parse, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort } from './auth-emulator.ts';
+import { freePort } from './processes.ts';
 
 export interface PostgresCluster {
   /** postgresql:// URL of the `postgres` database as superuser `postgres`. */

@@ -1,6 +1,7 @@
 /** Small process helpers shared by the Auth emulator launcher and the stack. */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** Signals a child started with `detached: true` and everything it spawned into its process group. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -9,6 +10,18 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     // The group is already gone.
   }
+}
+
+/** A port free on `host` now; another process can take it before the caller listens on it (retryOnTakenPort). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 /** Whether a URL answers 2xx within a second (a readiness probe); with `expected`, also whether the answer is the one looked for. */

@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '../../common/roles.ts';
 import { DEMO_ACCOUNTS } from '../../backend/src/demo/accounts.ts';
-import { freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
-import { answersOk, retryOnTakenPort, signalGroup } from './processes.ts';
+import { emulatorPortTaken, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
+import { answersOk, freePort, retryOnTakenPort, signalGroup } from './processes.ts';
 import { seedEmulatorAccounts } from './demo-accounts.ts';
 
 export interface StackOptions {
@@ -101,7 +101,7 @@ export class StackError extends Error {
   override name = 'StackError';
 }
 
-/** A child could not listen on its port: taken by another process between choosePort() and its own listen. */
+/** A child or the Auth emulator could not listen on its port: taken by another process between choosePort() and its own listen. */
 class PortTakenError extends StackError {}
 
 /**
@@ -139,12 +139,15 @@ async function startOnce(options: StackOptions): Promise<Stack> {
     return stopping;
   };
 
+  /** The emulator's port when picked here (0), as the children's are. */
+  let pickedEmulatorPort: number | undefined;
   try {
     // The emulator takes the longest to start; the others need it only when the first request comes.
     let authEmulatorHost = options.authEmulatorHost;
     let emulatorStarting: Promise<AuthEmulator> | undefined;
     if (!authEmulatorHost) {
       const emulatorPort = await choosePort(options.authEmulatorPort ?? 9099, 'Auth emulator', 'AUTH_EMULATOR_PORT');
+      if (options.authEmulatorPort === 0) pickedEmulatorPort = emulatorPort;
       authEmulatorHost = `${HOST}:${emulatorPort}`;
       log(`starting the Auth emulator on ${authEmulatorHost}`);
       emulatorStarting = startAuthEmulator({
@@ -250,7 +253,10 @@ async function startOnce(options: StackOptions): Promise<Stack> {
     };
   } catch (error) {
     await stop();
-    throw error instanceof StackError ? error : new StackError((error as Error).message);
+    if (error instanceof StackError) throw error;
+    // Taken before the emulator listened on it: the children were given its address, so all start again.
+    if (pickedEmulatorPort !== undefined && emulatorPortTaken(error, pickedEmulatorPort)) throw new PortTakenError((error as Error).message);
+    throw new StackError((error as Error).message);
   }
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../client/src/lib/api-client.ts';
 import { ApiError, errorMessage, toApiError } from '../../client/src/lib/errors.ts';
 import { authErrorMessage } from '../../client/src/lib/auth-messages.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 
 let server: Server;
 let baseURL: string;

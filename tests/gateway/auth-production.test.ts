@@ -21,7 +21,7 @@ import {
   type Fixture,
   type Upstream,
 } from './support.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 import { GOOGLE_KEYS_PATH, idTokenClaims, jwtPart, LocalAgent } from '../../scripts/lib/google-id-tokens.ts';
 
 const PROJECT_ID = 'demo-production-path';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { ERROR_CODE_MESSAGES } from '../../common/error-catalogue.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 import { idTokenClaims } from '../../scripts/lib/google-id-tokens.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectApiHeaders } from './headers.ts';

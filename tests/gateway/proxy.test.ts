@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { expectApiHeaders } from './headers.ts';
 import { listenGateway, makeStaticDir, send, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';

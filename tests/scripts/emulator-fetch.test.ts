@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 
 let server: Server;
 let url: string;

@@ -7,23 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { procCommandLine, procStat } from '../../scripts/lib/processes.ts';
+import { freePort, procCommandLine, procStat } from '../../scripts/lib/processes.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** pid -> 'parent pid, start time, state' of every process, from /proc. */
 function processTable(): Map<number, { ppid: number; started: string; state: string; command: string }> {

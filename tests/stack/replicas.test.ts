@@ -20,7 +20,7 @@ import type { AssignBody, RegistrationListItem, RegistrationReview, ReturnBody, 
 import type { Page } from '../../common/contract/shared.ts';
 import type { Me } from '../../common/contract/users.ts';
 import type { Role } from '../../common/roles.ts';
-import { freePort } from '../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../scripts/lib/processes.ts';
 import { seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/lib/postgres-cluster.ts';
 import { BUILD_OUTPUTS, startServer, type ServerProcess } from '../../scripts/lib/stack.ts';

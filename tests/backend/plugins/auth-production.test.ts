@@ -9,7 +9,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBackend } from '../../../backend/src/app.ts';
 import { loadConfig } from '../../../backend/src/config.ts';
-import { freePort } from '../../../scripts/lib/auth-emulator.ts';
+import { freePort } from '../../../scripts/lib/processes.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import { readPgliteDump } from '../../support/database-templates.ts';
 import { auth, forgeEmulatorToken } from '../support.ts';
