@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { LOGIN_PATH } from '../../common/access.ts';
@@ -75,10 +75,34 @@ const openedPages = new WeakMap<E2E, Page[]>();
 /** Violations found on pages a test closed itself (scanned just before), reported with the test's own. */
 const foundBeforeClose: string[] = [];
 
+/**
+ * Per stack, the contexts it opened, and how many of them were open before the running test: those are the
+ * file's (opened in beforeAll), the rest the test's own.
+ */
+const openedContexts = new WeakMap<E2E, { contexts: BrowserContext[]; beforeTest: number }>();
+
+beforeEach(() => {
+  for (const e2e of running) {
+    const opened = openedContexts.get(e2e);
+    if (opened) opened.beforeTest = opened.contexts.length;
+  }
+});
+
 afterEach(async () => {
-  const found = foundBeforeClose.splice(0);
-  for (const e2e of running) found.push(...(await checkA11y(openedPages.get(e2e) ?? [])));
-  expect(found, 'WCAG 2.2 AA violations (axe-core)').toEqual([]);
+  try {
+    const found = foundBeforeClose.splice(0);
+    for (const e2e of running) found.push(...(await checkA11y(openedPages.get(e2e) ?? [])));
+    expect(found, 'WCAG 2.2 AA violations (axe-core)').toEqual([]);
+  } finally {
+    // Scanned, a test's own pages close: the next test starts from a fresh browser, not beside the signed-in
+    // pages of every test before it, each still running the console (its timers, its notification stream).
+    for (const e2e of running) {
+      const opened = openedContexts.get(e2e);
+      if (!opened) continue;
+      const own = opened.contexts.splice(opened.beforeTest);
+      await Promise.all(own.map((context) => context.close().catch(() => {})));
+    }
+  }
 });
 
 /** A page a test closes is scanned first, so a test ending with page.close() is covered too. */
@@ -210,6 +234,7 @@ export async function startE2E(name: string, options: { seedAtStart?: boolean } 
     },
   };
   openedPages.set(e2e, pages);
+  openedContexts.set(e2e, { contexts, beforeTest: contexts.length });
   running.add(e2e);
   return e2e;
 }
