@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { POSTGRES_PROJECT } from './tests/support/constants.ts';
 
@@ -38,8 +39,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     // expect.poll's default 1 s is too short for a browser's write and its re-read on two busy cores.
     expect: { poll: { timeout: 15_000 } },
-    // Two cores: browser tests and server tests each start real processes, so keep contention bounded.
-    maxWorkers: 2,
+    // A worker a core: the suite is CPU-bound and its files independent, so a bigger machine finishes sooner.
+    // At least two, so a browser file and a server file run side by side even on a two-core machine (vitest's
+    // own default leaves a core to its main process: one worker there).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       // The server files share each worker's modules (isolate: false): importing the back end afresh for each
       // of them cost more CPU than most of their tests. Each file still builds its own apps and databases.
