@@ -1,4 +1,4 @@
-/** Small process helpers shared by the Auth emulator launcher and the stack. */
+/** Small process and port helpers shared by the Auth emulator launcher, the stack, and the tests and benches that start servers. */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
