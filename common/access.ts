@@ -69,6 +69,7 @@ export type RouteKey =
   | 'users'
   | 'audit'
   | 'goaml'
+  | 'sanctions-lists'
   | 'faqs'
   | 'careers'
   | 'settings';
@@ -126,6 +127,7 @@ export const NAV_TABLE: readonly NavItem[] = [
   // Roles alone cannot tell a compliance officer: every ADMIN sees the entry, and the page answers 'not found'
   // to one who is not (the API answers 404), so it never confirms that the register holds anything.
   { id: 'goaml', name: 'goAML Register', path: '/goaml', icon: 'diligence', permission: [ADMIN] },
+  { id: 'sanctions-lists', name: 'Sanctions lists', path: '/sanctions-lists', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
 ];

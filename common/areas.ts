@@ -26,6 +26,7 @@ export const RESOURCE_OF = {
   users: 'users',
   audit: 'audit',
   goaml: 'aml',
+  'sanctions-lists': 'aml',
   faqs: 'faqs',
   careers: 'careers',
   settings: 'security',

@@ -172,10 +172,10 @@ export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 
 export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
 
 // AML due diligence (issue 31): parties, screening decisions, list imports, the risk rating, the freeze.
-export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported', 'register_entry_opened', 'register_entry_updated', 'file_purged', 'edd_evidence_added', 'file_exported'] as const;
+export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported', 'register_entry_opened', 'register_entry_updated', 'file_purged', 'edd_evidence_added', 'file_exported', 'list_version_held', 'list_version_approved', 'list_version_rejected', 'match_delisted', 'match_delisting_closed'] as const;
 export type AmlEventKind = (typeof AML_EVENT_KINDS)[number];
 /** Who hears of AML work: a client frozen by a confirmed match (ADMIN, compliance officers), potential matches to decide. */
-export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match'] as const;
+export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match', 'list_version_pending', 'screening_summary'] as const;
 
 export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

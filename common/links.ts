@@ -81,3 +81,7 @@ export const invoiceListPath = (query: { state?: 'needs_attention'; invoice?: nu
 /** The Users list searched for one user. */
 export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
 
+
+/** The Sanctions lists page, opened on one list's versions (its URL state: `list`, `version`). */
+export const SANCTIONS_LISTS_PATH = '/sanctions-lists';
+export const sanctionsListsPath = (list?: string, version?: number) => withQuery(SANCTIONS_LISTS_PATH, { list, version });

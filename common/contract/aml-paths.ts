@@ -4,6 +4,19 @@ export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
 export type SanctionsList = (typeof SANCTIONS_LISTS)[number];
 export const SANCTIONS_LIST_LABELS: Record<SanctionsList, string> = { un: 'UN Security Council Consolidated List', 'uae-local': 'UAE Local Terrorist List' };
 
+/**
+ * The largest list file, in bytes as the file is on disk (the UN's consolidated list is about 2 MB): the
+ * console checks it before sending, the back end refuses more with 413 naming it, and the import's body limit
+ * (the file as JSON) stays within the gateway's API_BODY_LIMIT_BYTES.
+ */
+export const MAX_LIST_FILE_BYTES = 8 * 1024 * 1024;
+export const MAX_LIST_FILE_LABEL = '8 MB';
+/** A version removing more than this share of the current entries waits for a second person's approval. */
+export const LIST_SHRINK_PERCENT = 5;
+/** applied: its entries are the list's; pending: waits for a second person; rejected: never applied. */
+export const LIST_VERSION_STATES = ['applied', 'pending', 'rejected'] as const;
+export type ListVersionState = (typeof LIST_VERSION_STATES)[number];
+
 export const amlRoutes = {
   /** The registration's parties, its UBOs and layers of ownership. */
   parties: 'GET /registrations/:userId/parties',
@@ -29,7 +42,7 @@ export const amlRoutes = {
   exportFile: 'GET /registrations/:userId/aml-file',
   /** The list versions, newest first. */
   lists: 'GET /screening/lists/',
-  /** { content }: the list file in its official format (UN XML, the UAE local list's CSV). */
+  /** { content, file_name? }: the list file in its official format (UN XML, the UAE local list's CSV). */
   importList: 'POST /screening/lists/:list',
   /** { name, date_of_birth?, nationality?, kind }: candidates before a person is a party. */
   search: 'POST /screening/search',
@@ -42,4 +55,14 @@ export const amlRoutes = {
   registerEntries: 'GET /aml-register/',
   addRegisterEntry: 'POST /aml-register/',
   updateRegisterEntry: 'PATCH /aml-register/:entryId',
+  /** One version with its diff: the entries it added, changed and removed, with their names. */
+  listVersion: 'GET /screening/lists/:list/versions/:versionId',
+  /** ?search=&page=: the list's current entries by name. */
+  listEntries: 'GET /screening/lists/:list/entries',
+  /** { version }: a pending version applied by a second person (not its importer). */
+  approveListVersion: 'POST /screening/lists/:list/versions/:versionId/approve',
+  /** { version, reason }: a pending version refused; it never takes effect. */
+  rejectListVersion: 'POST /screening/lists/:list/versions/:versionId/reject',
+  /** { version, reason }: a match whose list entry was delisted, closed after a person's review. */
+  closeDelisted: 'POST /registrations/:userId/screening/:matchId/delisting',
 } as const;

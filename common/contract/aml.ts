@@ -11,15 +11,14 @@ import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk
 import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
 import { access, endpoints } from './endpoint.ts';
-import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
-import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
+import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { LIST_VERSION_STATES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
+import { API_BODY_LIMIT_BYTES } from './http.ts';
 import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
 
-export { SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type SanctionsList } from './aml-paths.ts';
+export { LIST_SHRINK_PERCENT, LIST_VERSION_STATES, MAX_LIST_FILE_BYTES, MAX_LIST_FILE_LABEL, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type ListVersionState, type SanctionsList } from './aml-paths.ts';
 export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
 
-/** The largest list file accepted (the UN's consolidated list is about 2 MB). */
-export const MAX_LIST_FILE_CHARS = 12_000_000;
 
 const Country = (title: string) => Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2, errorMessage: 'must be a two-letter country code (AE)', title });
 const Text = (title: string) => Paragraphs(MAX_PARTY_TEXT, { title });
@@ -55,7 +54,8 @@ export type VersionBody = Static<typeof VersionBody>;
 
 export const SCREENING_STATES = ['not_screened', 'clear', 'potential_match', 'confirmed_match', 'false_positive'] as const;
 export type ScreeningState = (typeof SCREENING_STATES)[number];
-export const MATCH_STATES = ['potential', 'confirmed', 'false_positive'] as const;
+/** delisted_review: the list entry was delisted since; a person closes it as delisted (its earlier decision kept). */
+export const MATCH_STATES = ['potential', 'confirmed', 'false_positive', 'delisted_review', 'delisted'] as const;
 export type MatchState = (typeof MATCH_STATES)[number];
 
 export const Party = Type.Object({
@@ -116,6 +116,14 @@ export const ScreeningMatch = Type.Object({
   decided_at: Nullable(Instant),
   reason: Nullable(Type.String()),
   found_at: Instant,
+  /** The entry was delisted: when, the state the match had then (its decision above stays), and who closed it, why. */
+  delisted: Nullable(Type.Object({
+    at: Instant,
+    previous_state: Type.Enum(['potential', 'confirmed', 'false_positive'] as const),
+    closed_by: Nullable(PersonRef),
+    closed_at: Nullable(Instant),
+    reason: Nullable(Type.String()),
+  })),
 });
 export type ScreeningMatch = Static<typeof ScreeningMatch>;
 
@@ -194,23 +202,62 @@ export type EddEvidenceList = Static<typeof EddEvidenceList>;
 
 export const ListVersion = Type.Object({
   id: Type.Integer(),
+  version: Type.Integer(),
   list: Type.Enum(SANCTIONS_LISTS),
+  state: Type.Enum(LIST_VERSION_STATES),
   /** The date the file says it was generated or published, when it says one. */
   published_on: Nullable(Type.String()),
+  file_name: Nullable(Type.String()),
   entry_count: Type.Integer(),
+  /** References new to the list, changed in it, and gone from it (what it did, or for a pending one would do). */
   added: Type.Array(Type.String()),
+  changed: Type.Array(Type.String()),
   removed: Type.Array(Type.String()),
   imported_by: Nullable(PersonRef),
   imported_at: Instant,
+  /** Who approved or rejected a pending version, when and (a rejection) why. */
+  decided_by: Nullable(PersonRef),
+  decided_at: Nullable(Instant),
+  decision_reason: Nullable(Type.String()),
 });
 export type ListVersion = Static<typeof ListVersion>;
 export const ListVersions = Type.Object({ results: Type.Array(ListVersion) });
 export type ListVersions = Static<typeof ListVersions>;
 
-export const ImportListBody = Closed({ content: Type.String({ minLength: 1, maxLength: MAX_LIST_FILE_CHARS, title: 'File' }) });
+export const ListEntry = Type.Object({
+  id: Type.Integer(),
+  list: Type.Enum(SANCTIONS_LISTS),
+  reference: Type.String(),
+  kind: Type.Enum(['person', 'entity'] as const),
+  primary_name: Type.String(),
+  names: Type.Array(Type.Object({ name: Type.String(), alias: Type.Boolean() })),
+  dates_of_birth: Type.Array(Type.String()),
+  nationalities: Type.Array(Type.String()),
+});
+export type ListEntry = Static<typeof ListEntry>;
+const DiffEntry = Type.Object({ reference: Type.String(), primary_name: Type.String() });
+export const ListVersionDiff = Type.Object({
+  version: ListVersion,
+  added: Type.Array(DiffEntry),
+  changed: Type.Array(DiffEntry),
+  removed: Type.Array(DiffEntry),
+});
+export type ListVersionDiff = Static<typeof ListVersionDiff>;
+export const ListEntriesQuery = Closed({ ...PageQuery, search: Type.Optional(Search) });
+export type ListEntriesQuery = Static<typeof ListEntriesQuery>;
+
+// The bound the body's own limit implies: a file over MAX_LIST_FILE_BYTES gets the store's 413 naming the limit.
+export const ImportListBody = Closed({
+  content: Type.String({ minLength: 1, maxLength: API_BODY_LIMIT_BYTES, title: 'File' }),
+  file_name: Type.Optional(Line(MAX_FILE_NAME_LENGTH, { title: 'File name' })),
+});
 export type ImportListBody = Static<typeof ImportListBody>;
 export const ImportResult = Type.Object({ changed: Type.Boolean(), version: ListVersion, rescreen_job_id: Nullable(Type.Integer()) });
 export type ImportResult = Static<typeof ImportResult>;
+export const RejectListVersionBody = Closed({ version: Version, reason: Paragraphs(MAX_PARTY_TEXT, { minLength: 1, title: 'Reason' }) });
+export type RejectListVersionBody = Static<typeof RejectListVersionBody>;
+export const CloseDelistedBody = Closed({ version: Version, reason: Paragraphs(MAX_PARTY_TEXT, { minLength: 1, title: 'Reason' }) });
+export type CloseDelistedBody = Static<typeof CloseDelistedBody>;
 
 export const SearchBody = Closed({
   name: Line(MAX_PARTY_NAME, { minLength: 1, title: 'Name' }),
@@ -274,6 +321,11 @@ const write = { access: dueDiligence, ownership: anyRegistration, headers: Idemp
 const admin = access.page('users');
 const own = 'The caller\'s own registration (found by the caller, never by a parameter); while CLIENT_PARTY_PHASES allow.';
 const mine = { access: access.client, ownership: own, headers: IdempotencyHeaders };
+/** The Sanctions lists page's: ADMIN users (compliance officers are ADMIN users). */
+const lists = access.page('sanctions-lists');
+const listParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: 'List' }) });
+const versionParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: 'List' }), versionId: Id('Version') });
+const notImporter = 'Any version of the list named; a pending one only, decided by anyone but its importer (403).';
 
 export const amlEndpoints = endpoints('aml', amlRoutes, {
   parties: { summary: 'The registration\'s parties and ultimate beneficial owners', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: Parties } },
@@ -308,15 +360,16 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     params: userParams,
     raw: { contentTypes: ['application/zip'], description: 'The ZIP file, as an attachment' },
   },
-  lists: { summary: 'The sanctions list versions, newest first', access: dueDiligence, response: { 200: ListVersions } },
+  lists: { summary: 'The sanctions list versions, newest first, each with what it added, changed and removed', access: lists, response: { 200: ListVersions } },
   importList: {
-    summary: 'Import a sanctions list file in its official format (a new version; the same file again changes nothing)',
-    access: admin,
+    summary: 'Import a sanctions list file in its official format: 201 applied; 202 pending a second person (it would remove more than LIST_SHRINK_PERCENT of the entries); 200 the same entries again; an empty list 400, a file older than the current version 409',
+    access: lists,
     headers: IdempotencyHeaders,
-    params: Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: 'List' }) }),
+    params: listParams,
     body: ImportListBody,
-    response: { 200: ImportResult, 201: ImportResult },
-    bodyLimit: MAX_LIST_FILE_CHARS * 4 + 1024,
+    response: { 200: ImportResult, 201: ImportResult, 202: ImportResult },
+    errors: [409, 413],
+    bodyLimit: API_BODY_LIMIT_BYTES,
   },
   search: { summary: 'Screen a name before it is a party: the candidates above the threshold, best first', access: dueDiligence, body: SearchBody, response: { 200: SearchResult } },
   myParties: { summary: 'The client\'s own parties and UBOs (without their screening)', access: access.client, ownership: own, response: { 200: MyParties } },
@@ -326,4 +379,9 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   registerEntries: { summary: 'The goAML register (compliance officers only; anyone else is answered 404)', access: access.complianceOfficer, query: RegisterQuery, response: { 200: Page(RegisterEntry) } },
   addRegisterEntry: { summary: 'Open a goAML register entry; its deadline is five business days after the decision', access: access.complianceOfficer, headers: IdempotencyHeaders, body: NewRegisterEntryBody, response: { 201: RegisterEntry } },
   updateRegisterEntry: { summary: 'Record the filing (date, goAML reference) or change the notes', access: access.complianceOfficer, headers: IdempotencyHeaders, params: IdParams('entryId'), body: UpdateRegisterEntryBody, response: { 200: RegisterEntry }, errors: [409] },
+  listVersion: { summary: 'One list version with its diff: the entries added, changed and removed, by name', access: lists, ownership: 'A version of the list named (another list\'s is 404).', params: versionParams, response: { 200: ListVersionDiff } },
+  listEntries: { summary: 'The list\'s current entries, by name or reference', access: lists, params: listParams, query: ListEntriesQuery, response: { 200: Page(ListEntry) } },
+  approveListVersion: { summary: 'Approve a pending list version: it takes effect and the re-screening starts (not by its importer)', access: lists, ownership: notImporter, headers: IdempotencyHeaders, params: versionParams, body: VersionBody, response: { 200: ImportResult }, errors: [409] },
+  rejectListVersion: { summary: 'Reject a pending list version with the reason: it never takes effect (not by its importer)', access: lists, ownership: notImporter, headers: IdempotencyHeaders, params: versionParams, body: RejectListVersionBody, response: { 200: ListVersion }, errors: [409] },
+  closeDelisted: { summary: 'Close a match whose list entry was delisted, with the reason (its earlier decision stays on file)', ...write, params: IdParams('userId', 'matchId'), body: CloseDelistedBody, response: { 200: Screening }, errors: [409] },
 });

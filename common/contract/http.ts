@@ -7,6 +7,19 @@ export const API_BASE = '/api/';
 /** The request time-out of every call (spec section 9). */
 export const API_TIMEOUT_MS = 120_000;
 
+/**
+ * The largest request body the gateway passes on by default (API_BODY_LIMIT_BYTES): no endpoint's bodyLimit
+ * may be larger, or the gateway would refuse what the contract accepts.
+ */
+export const API_BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** A size limit as a refusal names it: 10485760 is '10 MB', 65536 is '64 KB' (binary units, as file pickers count). */
+export function bytesLabel(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}
+
 /** The header every call carries: 'Firebase <ID token>'. */
 export const AUTH_SCHEME = 'Firebase';
 

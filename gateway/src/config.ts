@@ -6,7 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { API_TIMEOUT_MS } from '../../common/contract/http.ts';
+import { API_BODY_LIMIT_BYTES, API_TIMEOUT_MS } from '../../common/contract/http.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
 import { VERIFIED_TOKEN_CACHE_MS } from '../../common/server/token-verifier.ts';
 import { STORE_PAGE_EXAMPLES, STORE_PAGE_PATTERNS, type StoreLinks } from '../../common/mobile-notice.ts';
@@ -29,7 +29,7 @@ const schema = {
     HOST: { type: 'string', minLength: 1, default: '0.0.0.0' },
     API_UPSTREAM: { type: 'string', minLength: 1 },
     API_TIMEOUT_MS: { type: 'integer', minimum: 1, default: API_TIMEOUT_MS },
-    API_BODY_LIMIT_BYTES: { type: 'integer', minimum: 1, default: 10 * 1024 * 1024 },
+    API_BODY_LIMIT_BYTES: { type: 'integer', minimum: 1, default: API_BODY_LIMIT_BYTES },
     FIREBASE_PROJECT_ID: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{3,61}[a-z0-9]$' },
     FIREBASE_AUTH_EMULATOR_HOST: { type: 'string', pattern: EMULATOR_HOST_PATTERN },
     FIREBASE_WEB_API_KEY: { type: 'string', minLength: 1 },

@@ -27,6 +27,7 @@ import { faqPages } from '../features/faqs/routes.ts';
 import { auditPages } from '../features/audit/routes.ts';
 // AML (issue 31).
 import { amlRegisterPages } from '../features/goaml/routes.ts';
+import { sanctionsListsPages } from '../features/sanctions-lists/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -52,6 +53,7 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...auditPages,
   // AML (issue 31).
   ...amlRegisterPages,
+  ...sanctionsListsPages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

@@ -40,10 +40,10 @@ export const toNode = (row: PartyRow): PartyNode => ({
   id: row.id, kind: row.kind, name: row.name, owner_party_id: row.owner_party_id, share_bp: row.share_bp, roles: row.roles, date_of_birth: row.date_of_birth, registration_number: row.registration_number,
 });
 
-/** Each party's screening state from its matches: a confirmed match wins, then one still to decide. */
+/** Each party's screening state from its matches: a confirmed match wins, then one still to decide (a delisting to review is one). */
 export async function partyStates(db: Queryable, registrationId: number): Promise<Map<number | null, ScreeningState>> {
   const rows = await db.query<{ party_id: number | null; confirmed: number; potential: number; decided: number }>(
-    `SELECT party_id, count(*) FILTER (WHERE state = 'confirmed')::integer AS confirmed, count(*) FILTER (WHERE state = 'potential')::integer AS potential,
+    `SELECT party_id, count(*) FILTER (WHERE state = 'confirmed')::integer AS confirmed, count(*) FILTER (WHERE state IN ('potential', 'delisted_review'))::integer AS potential,
             count(*) FILTER (WHERE state = 'false_positive')::integer AS decided
      FROM aml_matches WHERE registration_id = $1 GROUP BY party_id`,
     [registrationId],

@@ -10,13 +10,13 @@ import { dubaiDate } from '../../../../common/calendar.ts';
 import { addEvidence, evidenceFile, evidenceList } from './evidence-store.ts';
 import { exportAmlFile } from './export-store.ts';
 import { runRescreenJobs } from './jobs.ts';
-import { importList, listVersions } from './list-store.ts';
+import { approveVersion, importList, listEntries, listVersions, rejectVersion, versionDiff } from './list-store.ts';
 import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
 import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
 import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
-import { decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
+import { closeDelisted, decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
 
 export async function amlRoutes(app: FastifyInstance) {
   const context = (request: Parameters<typeof signedInUser>[0]) => actionContext(request, signedInUser(request).id);
@@ -50,14 +50,29 @@ export async function amlRoutes(app: FastifyInstance) {
     return sendFile(reply, { ...file, content_type: 'application/zip' }, true);
   });
 
+  // Re-screening runs beside the answer; the job's progress is stored, so a restart finishes it.
+  const rescreen = (jobId: number | null) => {
+    if (jobId !== null) void runRescreenJobs(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'aml re-screening failed; retried at the next interval'));
+  };
   route(app, endpoints.lists, async () => ({ results: await listVersions(app.db) }));
   route(app, endpoints.importList, async (request, reply) => {
-    const outcome = await importList(app.db, request.params.list, request.body.content, signedInUser(request).id, context(request).idempotencyKey);
-    // Re-screening runs beside the answer; the job's progress is stored, so a restart finishes it.
-    if (outcome.rescreen_job_id !== null) void runRescreenJobs(app.db).catch((error: unknown) => app.log.warn({ err: error }, 'aml re-screening failed; retried at the next interval'));
-    const { created, ...result } = outcome;
-    return reply.code(created ? 201 : 200).send(result);
+    const { outcome, ...result } = await importList(app.db, request.params.list, request.body.content, signedInUser(request).id, context(request).idempotencyKey, request.body.file_name ?? null);
+    rescreen(result.rescreen_job_id);
+    return reply.code(outcome === 'applied' ? 201 : outcome === 'pending' ? 202 : 200).send(result);
   });
+  route(app, endpoints.listVersion, async (request) => versionDiff(app.db, request.params.list, request.params.versionId));
+  route(app, endpoints.listEntries, async (request) => {
+    const window = pageWindow(request.query);
+    const { count, results } = await listEntries(app.db, request.params.list, request.query, window);
+    return toPage(request, window, count, results);
+  });
+  route(app, endpoints.approveListVersion, async (request) => {
+    const { outcome: _applied, ...result } = await approveVersion(app.db, request.params.list, request.params.versionId, request.body, context(request));
+    rescreen(result.rescreen_job_id);
+    return result;
+  });
+  route(app, endpoints.rejectListVersion, async (request) => rejectVersion(app.db, request.params.list, request.params.versionId, request.body, context(request)));
+  route(app, endpoints.closeDelisted, async (request) => closeDelisted(app.db, request.params.userId, request.params.matchId, request.body, context(request)));
   route(app, endpoints.search, async (request) => searchLists(app.db, request.body));
 
   route(app, endpoints.myParties, async (request) => myParties(app.db, signedInUser(request).id));

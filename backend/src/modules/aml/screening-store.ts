@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { screen, type Candidate, type ScreenQuery } from '../../../../common/aml-matching.ts';
 import { countryNames } from '../../../../common/aml-countries.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import type { CandidateSchema, DecideBody, Screening, ScreeningMatch, SearchBody } from '../../../../common/contract/aml.ts';
-import { dueDiligenceDetailPath } from '../../../../common/links.ts';
+import type { CandidateSchema, CloseDelistedBody, DecideBody, Screening, ScreeningMatch, SearchBody } from '../../../../common/contract/aml.ts';
+import { dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -72,22 +72,29 @@ export async function screenRegistration(tx: Queryable, registration: AmlRegistr
   );
   // The company itself is screened with everyone, and with its first party.
   const withCompany = !options.partyIds || (await amlFile(tx, registration.id)).company_screened_at === null;
-  const [fresh] = await screenSubjects(tx, [{ registration, parties, withCompany }], options.notify !== false);
-  return fresh!;
+  const { fresh } = await screenSubjects(tx, [{ registration, parties, withCompany }], options.notify !== false);
+  return fresh[0]!;
+}
+
+/** What a batch found: each registration's new potential matches, and the matches sent to review because their entry was delisted. */
+export interface BatchScreening {
+  fresh: number[];
+  delisted: number;
 }
 
 /**
  * Screens every party of each registration and the company itself, as screenRegistration does one by one,
- * with a statement per step for the whole batch (the re-screening job's). Answers each one's new matches.
+ * with a statement per step for the whole batch (the re-screening job's). Notifies nobody: the job sends one
+ * summary per import.
  */
-export async function screenRegistrations(tx: Queryable, registrations: readonly AmlRegistration[]): Promise<number[]> {
-  if (registrations.length === 0) return [];
+export async function screenRegistrations(tx: Queryable, registrations: readonly AmlRegistration[]): Promise<BatchScreening> {
+  if (registrations.length === 0) return { fresh: [], delisted: 0 };
   const parties = await tx.query<PartyRow>(
     `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = ANY($1::integer[]) ORDER BY p.registration_id, p.id`,
     [registrations.map((registration) => registration.id)],
   );
   const partiesOf = groupBy(parties, (party) => party.registration_id);
-  return screenSubjects(tx, registrations.map((registration) => ({ registration, parties: partiesOf.get(registration.id) ?? [], withCompany: true })), true);
+  return screenSubjects(tx, registrations.map((registration) => ({ registration, parties: partiesOf.get(registration.id) ?? [], withCompany: true })), false);
 }
 
 interface Screened {
@@ -96,14 +103,22 @@ interface Screened {
   withCompany: boolean;
 }
 
+type DecidedState = 'potential' | 'confirmed' | 'false_positive';
+
 interface StoredMatch {
   id: number;
   registration_id: number;
   party_id: number | null;
   entry_id: number;
-  state: string;
+  state: ScreeningMatch['state'];
   subject_fingerprint: string;
   entry_fingerprint: string;
+  /** How the date of birth compared when it was decided: an entry's dates that changed make it a new question. */
+  dob: string | null;
+  delisted_from: DecidedState | null;
+  list: string;
+  reference: string;
+  entry_removed: boolean;
 }
 
 /** Map.groupBy, which Node 20 lacks. */
@@ -119,21 +134,32 @@ function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
 }
 
 const subjectKey = (registrationId: number, partyId: number | null) => `${registrationId}:${partyId ?? 'company'}`;
+/** A list entry's identity across versions: a changed entry is a new row with the same reference. */
+const entryKey = (list: string, reference: string) => `${list}:${reference}`;
+/** Which stored match of an entry carries its decision when several do (older files may hold two). */
+const STATE_RANK: Record<ScreeningMatch['state'], number> = { confirmed: 0, false_positive: 1, delisted_review: 2, delisted: 3, potential: 4 };
 
 /**
  * The screening itself: each subject against the current index, its stored matches compared with what the
- * matcher finds now, and the differences written in one statement per kind of change for all of them.
+ * matcher finds now (by list entry reference, so an entry added again keeps its decisions), and the
+ * differences written in one statement per kind of change for all of them. A match whose entry was delisted
+ * is never dropped: it goes to 'delisted_review', keeping its decision, for a person to close.
  */
-async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify: boolean): Promise<number[]> {
+async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify: boolean): Promise<BatchScreening> {
   const { index, primary } = await currentIndex(tx);
   const stored = await tx.query<StoredMatch>(
-    'SELECT id, registration_id, party_id, entry_id, state, subject_fingerprint, entry_fingerprint FROM aml_matches WHERE registration_id = ANY($1::integer[]) ORDER BY id',
+    `SELECT m.id, m.registration_id, m.party_id, m.entry_id, m.state, m.subject_fingerprint, m.entry_fingerprint, m.candidate->>'date_of_birth' AS dob, m.delisted_from,
+            e.list, e.reference, e.removed_version_id IS NOT NULL AS entry_removed
+     FROM aml_matches m JOIN aml_list_entries e ON e.id = m.entry_id WHERE m.registration_id = ANY($1::integer[]) ORDER BY m.id`,
     [batch.map((item) => item.registration.id)],
   );
   const storedOf = groupBy(stored, (row) => subjectKey(row.registration_id, row.party_id));
   const inserts: { registration_id: number; party_id: number | null; entry_id: number; candidate: CandidateSchema; subject_fingerprint: string; entry_fingerprint: string }[] = [];
-  const reopened: { id: number; candidate: CandidateSchema; subject_fingerprint: string; entry_fingerprint: string }[] = [];
+  const reopened: { id: number; entry_id: number; candidate: CandidateSchema; subject_fingerprint: string; entry_fingerprint: string }[] = [];
   const refreshed: typeof reopened = [];
+  const relinked: { id: number; entry_id: number }[] = [];
+  const restored: { id: number; entry_id: number }[] = [];
+  const delisted: StoredMatch[] = [];
   const gone: number[] = [];
   const freshOf = batch.map((item) => {
     const subjects: Subject[] = item.parties.map(subjectOf);
@@ -143,26 +169,51 @@ async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify:
       const subjectPrint = fingerprint(subject.query);
       const candidates = screen(index, subject.query, { countryNames });
       const existing = storedOf.get(subjectKey(item.registration.id, subject.party_id)) ?? [];
-      const byEntry = new Map(existing.map((row) => [row.entry_id, row]));
-      const found = new Set<number>();
+      const byEntry = groupBy(existing, (row) => entryKey(row.list, row.reference));
+      const used = new Set<number>();
+      const foundEntries = new Set<string>();
       for (const candidate of candidates) {
-        found.add(candidate.entry_id);
+        const key = entryKey(candidate.list, candidate.reference);
+        foundEntries.add(key);
         const shown = toCandidate(candidate, primary);
         const entryPrint = fingerprint([candidate.reference, candidate.matched_name, shown.listed_name]);
-        const row = byEntry.get(candidate.entry_id);
+        const rows = [...(byEntry.get(key) ?? [])].sort((a, b) => STATE_RANK[a.state] - STATE_RANK[b.state] || Number(b.entry_id === candidate.entry_id) - Number(a.entry_id === candidate.entry_id));
+        const row = rows[0];
         if (!row) {
           inserts.push({ registration_id: item.registration.id, party_id: subject.party_id, entry_id: candidate.entry_id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
           fresh += 1;
-        } else if (row.state === 'false_positive' && (row.subject_fingerprint !== subjectPrint || row.entry_fingerprint !== entryPrint)) {
-          // The party or the list entry changed since the decision: a person decides again.
-          reopened.push({ id: row.id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
+          continue;
+        }
+        used.add(row.id);
+        // Another stored match of the same entry already on this row of it: the unique index keeps one per entry row.
+        const entryTaken = rows.some((other) => other.id !== row.id && other.entry_id === candidate.entry_id && other.state !== 'potential');
+        const entryId = entryTaken ? row.entry_id : candidate.entry_id;
+        const unchanged = row.subject_fingerprint === subjectPrint && row.entry_fingerprint === entryPrint && (row.dob === null || row.dob === shown.date_of_birth);
+        const change = { id: row.id, entry_id: entryId, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint };
+        if (row.state === 'potential') refreshed.push(change);
+        else if (row.state === 'confirmed') relinked.push(change);
+        else if (row.state === 'false_positive') {
+          if (unchanged) relinked.push(change);
+          else {
+            // The party or the list entry changed since the decision: a person decides again.
+            reopened.push(change);
+            fresh += 1;
+          }
+        } else if (row.state === 'delisted_review' && (unchanged || row.delisted_from === 'confirmed' || row.delisted_from === 'potential')) {
+          // Listed again before anyone reviewed the delisting: the match is what it was.
+          restored.push(change);
+        } else {
+          reopened.push(change);
           fresh += 1;
-        } else if (row.state === 'potential') {
-          refreshed.push({ id: row.id, candidate: shown, subject_fingerprint: subjectPrint, entry_fingerprint: entryPrint });
         }
       }
-      // A potential match the screening no longer finds (the name was corrected, the entry delisted) goes; decisions stay on file.
-      gone.push(...existing.filter((row) => row.state === 'potential' && !found.has(row.entry_id)).map((row) => row.id));
+      for (const row of existing) {
+        if (used.has(row.id)) continue;
+        const key = entryKey(row.list, row.reference);
+        if (row.entry_removed && !foundEntries.has(key) && (row.state === 'potential' || row.state === 'confirmed' || row.state === 'false_positive')) delisted.push(row);
+        // A potential match the screening no longer finds on a listed entry (the name was corrected) goes; decisions stay on file.
+        else if (row.state === 'potential') gone.push(row.id);
+      }
     }
     return fresh;
   });
@@ -176,20 +227,40 @@ async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify:
       [JSON.stringify(inserts)],
     );
   }
-  const CHANGES = 'jsonb_to_recordset($1::jsonb) AS x(id integer, candidate jsonb, subject_fingerprint text, entry_fingerprint text)';
+  const CHANGES = 'jsonb_to_recordset($1::jsonb) AS x(id integer, entry_id integer, candidate jsonb, subject_fingerprint text, entry_fingerprint text)';
   if (reopened.length > 0) {
     await tx.query(
-      `UPDATE aml_matches m SET state = 'potential', candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint,
-         decided_by = NULL, decided_at = NULL, reason = NULL, found_at = CURRENT_TIMESTAMP, version = m.version + 1
+      `UPDATE aml_matches m SET state = 'potential', entry_id = x.entry_id, candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint,
+         decided_by = NULL, decided_at = NULL, reason = NULL, delisted_from = NULL, delisted_at = NULL, delisting_closed_by = NULL, delisting_closed_at = NULL, delisting_reason = NULL,
+         found_at = CURRENT_TIMESTAMP, version = m.version + 1
        FROM ${CHANGES} WHERE m.id = x.id`,
       [JSON.stringify(reopened)],
     );
   }
   if (refreshed.length > 0) {
     await tx.query(
-      `UPDATE aml_matches m SET candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint FROM ${CHANGES} WHERE m.id = x.id`,
+      `UPDATE aml_matches m SET entry_id = x.entry_id, candidate = x.candidate, subject_fingerprint = x.subject_fingerprint, entry_fingerprint = x.entry_fingerprint FROM ${CHANGES} WHERE m.id = x.id`,
       [JSON.stringify(refreshed)],
     );
+  }
+  // A decision stands on the entry's new row: what was decided is kept as it was decided.
+  if (relinked.length > 0) await tx.query('UPDATE aml_matches m SET entry_id = x.entry_id FROM jsonb_to_recordset($1::jsonb) AS x(id integer, entry_id integer) WHERE m.id = x.id', [JSON.stringify(relinked.map(({ id, entry_id }) => ({ id, entry_id })))]);
+  if (restored.length > 0) {
+    await tx.query(
+      `UPDATE aml_matches m SET state = m.delisted_from, entry_id = x.entry_id, delisted_from = NULL, delisted_at = NULL, version = m.version + 1
+       FROM jsonb_to_recordset($1::jsonb) AS x(id integer, entry_id integer) WHERE m.id = x.id`,
+      [JSON.stringify(restored.map(({ id, entry_id }) => ({ id, entry_id })))],
+    );
+  }
+  if (delisted.length > 0) {
+    await tx.query("UPDATE aml_matches SET delisted_from = state, state = 'delisted_review', delisted_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = ANY($1::integer[])", [delisted.map((row) => row.id)]);
+    for (const row of delisted) {
+      await writeAudit(tx, {
+        entity: 'aml_match', entityId: row.id, kind: 'match_delisted', actorId: null,
+        data: { registration_id: row.registration_id, party_id: row.party_id, list: row.list, reference: row.reference },
+        before: { state: row.state }, after: { state: 'delisted_review' },
+      });
+    }
   }
   const partyIds = batch.flatMap((item) => item.parties.map((party) => party.id));
   if (partyIds.length > 0) await tx.query('UPDATE aml_parties SET screened_at = CURRENT_TIMESTAMP WHERE id = ANY($1::integer[])', [partyIds]);
@@ -210,7 +281,22 @@ async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify:
       });
     }
   }
-  return freshOf;
+  return { fresh: freshOf, delisted: delisted.length };
+}
+
+/** After a list import's re-screening: one notice with what it found, not one per registration. */
+export async function notifyScreeningSummary(tx: Queryable, found: { list: string; newMatches: number; registrations: number; delisted: number }): Promise<void> {
+  if (found.newMatches === 0 && found.delisted === 0) return;
+  const parts = [
+    `${found.newMatches} new potential ${found.newMatches === 1 ? 'match' : 'matches'}${found.newMatches > 0 ? ` in ${found.registrations} ${found.registrations === 1 ? 'registration' : 'registrations'}` : ''}`,
+    `${found.delisted} ${found.delisted === 1 ? 'match' : 'matches'} of delisted entries to review`,
+  ];
+  await notifyRoles(tx, REVIEW_ROLES, {
+    kind: 'screening_summary',
+    title: 'Sanctions list re-screening done',
+    body: `${found.list}: ${parts.join('; ')}.`,
+    link: onboardingListPath('due-diligence'),
+  });
 }
 
 interface MatchRow {
@@ -223,6 +309,11 @@ interface MatchRow {
   decided_at: Date | null;
   reason: string | null;
   found_at: Date;
+  delisted_from?: DecidedState | null;
+  delisted_at?: Date | null;
+  delisting_closed_by?: ScreeningMatch['decided_by'];
+  delisting_closed_at?: Date | null;
+  delisting_reason?: string | null;
 }
 
 export async function readScreening(db: Queryable, registration: AmlRegistration): Promise<Screening> {
@@ -230,12 +321,17 @@ export async function readScreening(db: Queryable, registration: AmlRegistration
   const parties = await db.query<{ id: number; name: string; screened_at: Date | null }>('SELECT id, name, screened_at FROM aml_parties WHERE registration_id = $1 ORDER BY id', [registration.id]);
   const states = await partyStates(db, registration.id);
   const matches = await db.query<MatchRow>(
-    `SELECT m.id, m.version, m.party_id, m.state, m.candidate, ${personJson('u')} AS decided_by, m.decided_at, m.reason, m.found_at
-     FROM aml_matches m LEFT JOIN users u ON u.id = m.decided_by WHERE m.registration_id = $1 ORDER BY (m.candidate->>'score')::integer DESC, m.id`,
+    `SELECT m.id, m.version, m.party_id, m.state, m.candidate, ${personJson('u')} AS decided_by, m.decided_at, m.reason, m.found_at,
+            m.delisted_from, m.delisted_at, ${personJson('c')} AS delisting_closed_by, m.delisting_closed_at, m.delisting_reason
+     FROM aml_matches m LEFT JOIN users u ON u.id = m.decided_by LEFT JOIN users c ON c.id = m.delisting_closed_by
+     WHERE m.registration_id = $1 ORDER BY (m.candidate->>'score')::integer DESC, m.id`,
     [registration.id],
   );
   const matchesOf = (partyId: number | null) => matches.filter((match) => match.party_id === partyId).map((match) => ({
     id: match.id, version: match.version, state: match.state, candidate: match.candidate, decided_by: match.decided_by, decided_at: match.decided_at?.toISOString() ?? null, reason: match.reason, found_at: match.found_at.toISOString(),
+    delisted: match.delisted_at && match.delisted_from
+      ? { at: match.delisted_at.toISOString(), previous_state: match.delisted_from, closed_by: match.delisting_closed_by ?? null, closed_at: match.delisting_closed_at?.toISOString() ?? null, reason: match.delisting_reason ?? null }
+      : null,
   }));
   const subjects: Screening['subjects'] = [
     { party_id: null, name: registration.legal_name, state: file.company_screened_at ? states.get(null) ?? 'clear' : 'not_screened', screened_at: file.company_screened_at?.toISOString() ?? null, matches: matchesOf(null) },
@@ -311,4 +407,35 @@ export async function searchLists(db: Queryable, body: SearchBody): Promise<{ re
   const { index, primary } = await currentIndex(db);
   const candidates = screen(index, { name: body.name, date_of_birth: body.date_of_birth ?? null, nationality: body.nationality ?? null, kind: body.kind }, { countryNames });
   return { results: candidates.slice(0, 50).map((candidate) => toCandidate(candidate, primary)) };
+}
+
+/**
+ * POST registrations/{userId}/screening/{matchId}/delisting: a person has reviewed a match whose list entry
+ * was delisted and closes it with the reason. Its earlier decision stays on the match; a freeze it caused is
+ * lifted only by its own procedure.
+ */
+export async function closeDelisted(db: Database, userId: number, matchId: number, body: CloseDelistedBody, context: ActionContext): Promise<Screening> {
+  const registration = await findAmlRegistration(db, userId);
+  return writeRecord(db, {
+    entity: 'aml_match',
+    context,
+    version: body.version,
+    conflictMessage: MATCH_CONFLICT,
+    lock: async (tx) => {
+      const [row] = await tx.query<MatchRow>('SELECT id, version, party_id, state, candidate, found_at FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE', [matchId, registration.id]);
+      if (!row) throw notFound('Match');
+      return row;
+    },
+    act: async (tx, row) => {
+      if (row.state !== 'delisted_review') throw conflict('Only a match whose list entry was delisted is closed this way.');
+      const reason = body.reason.trim();
+      await tx.query("UPDATE aml_matches SET state = 'delisted', delisting_closed_by = $2, delisting_closed_at = CURRENT_TIMESTAMP, delisting_reason = $3, version = version + 1 WHERE id = $1", [row.id, context.actorId, reason]);
+      await writeAudit(tx, {
+        entity: 'aml_match', entityId: row.id, kind: 'match_delisting_closed', actorId: context.actorId,
+        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason },
+        before: { state: row.state }, after: { state: 'delisted' }, idempotencyKey: context.idempotencyKey,
+      });
+    },
+    read: (tx) => readScreening(tx, registration),
+  });
 }
