@@ -36,6 +36,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     role,
     displayName: STAFF_NAMES[role],
   })),
+  // A second compliance officer, so a list version one of them imports can be approved by the other.
+  { email: 'compliance@example.com', password: DEMO_PASSWORD, role: 'ADMIN', displayName: 'Noor Al Hammadi' },
   { email: 'client_account_manager@example.com', password: DEMO_PASSWORD, role: 'CLIENT_ACCOUNT_MANAGER', displayName: 'Hassan Qureshi' },
   { email: 'client@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Layla Mansour', onboarding: 'due_diligence' },
   { email: 'client2@example.com', password: DEMO_PASSWORD, role: 'CLIENT', displayName: 'Vikram Shetty', onboarding: 'due_diligence' },

@@ -84,6 +84,35 @@ export const DEMO_UN_LIST = `<?xml version="1.0" encoding="UTF-8"?>
 </CONSOLIDATED_LIST>
 `;
 
+/** A listing the demo's second UN version adds (invented, like the rest). */
+const DEMO_UN_ADDED = `    <INDIVIDUAL>
+      <DATAID>9900005</DATAID>
+      <VERSIONNUM>1</VERSIONNUM>
+      <FIRST_NAME>RASHEED</FIRST_NAME>
+      <SECOND_NAME>KAMAL</SECOND_NAME>
+      <THIRD_NAME>AL-NOURI</THIRD_NAME>
+      <UN_LIST_TYPE>ISIL (Da'esh)</UN_LIST_TYPE>
+      <REFERENCE_NUMBER>QDi.904</REFERENCE_NUMBER>
+      <NATIONALITY><VALUE>Syria</VALUE></NATIONALITY>
+      <INDIVIDUAL_DATE_OF_BIRTH><TYPE_OF_DATE>EXACT</TYPE_OF_DATE><DATE>1977-06-21</DATE></INDIVIDUAL_DATE_OF_BIRTH>
+    </INDIVIDUAL>
+`;
+
+/**
+ * The demo's UN list as three successive files, each generated at `generated` (ISO): 1 is DEMO_UN_LIST; 2 adds
+ * QDi.904 and gives KPe.077 an alias (a change); 3 drops KPi.950 and KPe.077 from 2, two of its seven entries,
+ * more than a version may remove without a second person's approval.
+ */
+export function demoUnVersion(version: 1 | 2 | 3, generated: string): string {
+  let xml = DEMO_UN_LIST.replace(/dateGenerated="[^"]*"/, `dateGenerated="${generated}"`);
+  if (version === 1) return xml;
+  xml = xml
+    .replace('  </INDIVIDUALS>', `${DEMO_UN_ADDED}  </INDIVIDUALS>`)
+    .replace('<REFERENCE_NUMBER>KPe.077</REFERENCE_NUMBER>', '<REFERENCE_NUMBER>KPe.077</REFERENCE_NUMBER>\n      <ENTITY_ALIAS><QUALITY>Good</QUALITY><ALIAS_NAME>Northern Star Maritime</ALIAS_NAME></ENTITY_ALIAS>');
+  if (version === 2) return xml;
+  return xml.replace(/\s*<INDIVIDUAL>\s*<DATAID>9900004<\/DATAID>[\s\S]*?<\/INDIVIDUAL>/, '').replace(/\s*<ENTITY>\s*<DATAID>9900102<\/DATAID>[\s\S]*?<\/ENTITY>/, '');
+}
+
 const UAE_HEADER = ['#', 'التصنيف', 'الاسم الكامل (بالحروف العربية)', 'الاسم الكامل (بالحروف اللاتينية)', 'تاريخ الميلاد', 'مكان الميلاد', 'الجنسية', 'قرار الإدراج'];
 const UAE_ROWS = [
   ['1', 'شخص إرهابي', 'خالد سعيد المري', 'Khalid Saeed Al Marri', '12/03/1979', 'الدوحة', 'قطر', 'مدرج بموجب قرار مجلس الوزراء رقم (41) لسنة 2017'],

@@ -1,6 +1,7 @@
 /**
- * The AML demo (issue 31): the two demo lists imported, the ADMIN marked compliance officer, every fresh
- * due-diligence registration given a clean file (one owner who manages it, screened clear, rated low), and
+ * The AML demo (issue 31): the demo lists with a history (two UN versions applied, a third pending approval), the
+ * ADMIN and a second ADMIN marked compliance officers, every fresh due-diligence registration given a clean file (one owner
+ * who manages it, screened clear, rated low), and
  * the last six the ADMIN's own, each showing one case: a registration waiting for its owners (the browser
  * walk adds them), a potential match that is a false positive by date of birth, a confirmed match (frozen,
  * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs.
@@ -10,7 +11,7 @@ import type { RiskAnswers } from '../../../../common/aml-risk.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { DemoContext } from '../../demo/context.ts';
-import { DEMO_UAE_LIST, DEMO_UN_LIST } from '../../demo/aml-lists.ts';
+import { DEMO_UAE_LIST, demoUnVersion } from '../../demo/aml-lists.ts';
 import type { Queryable } from '../../db/database.ts';
 import { importListIn } from './list-store.ts';
 import { assessRisk } from './risk-store.ts';
@@ -58,15 +59,31 @@ async function insertParties(tx: Queryable, registrationId: number, parties: rea
   }
 }
 
+/**
+ * The lists' history, dated back from the seed's day: the UN list imported 40 days ago and again 11 days ago
+ * (an entry added, one changed), a third file of two days ago that would remove two of its seven entries
+ * pending the ADMIN's approval (the second compliance officer imported it); the UAE list imported once.
+ */
+async function seedLists(tx: Queryable, now: Date, adminId: number | null, secondId: number | null): Promise<void> {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const generated = (days: number) => `${dubaiDate(daysAgo(days))}T05:00:00.000Z`;
+  const imported = async (id: number, days: number) => tx.query('UPDATE aml_list_versions SET imported_at = $2 WHERE id = $1', [id, daysAgo(days)]);
+  const un = (version: 1 | 2 | 3, days: number, by: number | null) => importListIn(tx, 'un', demoUnVersion(version, generated(days)), by, `consolidated-list-${dubaiDate(daysAgo(days))}.xml`);
+  await imported((await un(1, 41, adminId)).version.id, 40);
+  await imported((await importListIn(tx, 'uae-local', DEMO_UAE_LIST, adminId, 'uae-local-terrorist-list.csv')).version.id, 40);
+  await imported((await un(2, 12, adminId)).version.id, 11);
+  await imported((await un(3, 2, secondId ?? adminId)).version.id, 1);
+}
+
 const rate = (tx: Queryable, registrationId: number, answers: RiskAnswers, ratedBy: number | null, today: string) => assessRisk(tx, registrationId, answers, ratedBy, today);
 
 export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void> {
   const today = dubaiDate(now);
   const [admin] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'admin@example.com'");
   const adminId = admin?.id ?? null;
-  if (adminId !== null) await tx.query('UPDATE users SET compliance_officer = true WHERE id = $1', [adminId]);
-  await importListIn(tx, 'un', DEMO_UN_LIST, null);
-  await importListIn(tx, 'uae-local', DEMO_UAE_LIST, null);
+  const [second] = await tx.query<{ id: number }>("SELECT id FROM users WHERE email = 'compliance@example.com'");
+  await tx.query("UPDATE users SET compliance_officer = true WHERE email IN ('admin@example.com', 'compliance@example.com') AND role = 'ADMIN'");
+  await seedLists(tx, now, adminId, second?.id ?? null);
 
   const registrations = await tx.query<{ id: number; user_id: number; legal_name: string; fresh: boolean }>(
     `SELECT r.id, r.user_id, r.legal_name, (r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL) AS fresh
