@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bytesLabel } from '../../common/contract/http.ts';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/lib/processes.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
@@ -225,7 +226,8 @@ describe('limits and failures', () => {
       body: randomBytes(LIMIT + 1),
     });
     expect(response.statusCode).toBe(413);
-    expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE' });
+    // The refusal names the limit, so the sender knows what would pass.
+    expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${bytesLabel(LIMIT)}, the most the gateway accepts.` });
     expectApiHeaders(response.headers);
     expect(upstream.requests.length).toBe(before);
   });

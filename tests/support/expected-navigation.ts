@@ -29,6 +29,7 @@ export const EXPECTED_NAVIGATION: Record<StaffRole, { lands: string; entries: st
       'Users',
       'Audit',
       'goAML Register',
+      'Sanctions lists',
       'FAQs',
       'Careers',
     ],

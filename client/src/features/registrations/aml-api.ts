@@ -34,6 +34,7 @@ export const addParty = (userId: number, body: NewPartyBody, headers: Headers) =
 export const updateParty = (userId: number, partyId: number, body: UpdatePartyBody, headers: Headers) => call(aml.updateParty, { params: { userId, partyId }, body, headers });
 export const deleteParty = (userId: number, partyId: number, version: number, headers: Headers) => call(aml.deleteParty, { params: { userId, partyId }, body: { version }, headers });
 export const decideMatch = (userId: number, matchId: number, body: DecideBody, headers: Headers) => call(aml.decide, { params: { userId, matchId }, body, headers });
+export const closeDelisted = (userId: number, matchId: number, body: { version: number; reason: string }, headers: Headers) => call(aml.closeDelisted, { params: { userId, matchId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
 
 export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));

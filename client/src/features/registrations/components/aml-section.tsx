@@ -18,6 +18,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { addParty, decideMatch, deleteParty, rateRisk, updateParty, useParties, useScreening } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
+import { DelistedMatch } from './aml-delisted.tsx';
 import { AmlFileDownload, EddPanel } from './aml-edd.tsx';
 
 const written = [registrationKeys.all];
@@ -235,6 +236,8 @@ function ScreeningPanel({ userId, screening }: { userId: number; screening: Scre
                       Confirm match
                     </Button>
                   </div>
+                ) : match.delisted ? (
+                  <DelistedMatch userId={userId} match={match} name={subject.name} />
                 ) : (
                   <p className="aml-muted">
                     {match.state === 'confirmed' ? 'Confirmed' : 'False positive'} by {match.decided_by?.display_name ?? match.decided_by?.email ?? 'someone'}: {match.reason}
