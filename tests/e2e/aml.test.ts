@@ -4,15 +4,19 @@
  * a false positive, rates the risk, and approves once the checklist beside the actions is clear. On the demo's
  * PEP case (high risk) the evidence of each owner's source of funds and of wealth is uploaded, an ADMIN other
  * than the one who rated the risk approves the enhanced due diligence, the registration is approved, and the
- * whole AML file downloads as a ZIP.
+ * whole AML file downloads as a ZIP. On the Sanctions lists page a compliance officer imports a UN file that
+ * would remove an entry, sees it held for approval, and a second compliance officer approves it.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Parties, Screening } from '../../common/contract/aml.ts';
+import type { ListVersions, Parties, Screening } from '../../common/contract/aml.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
+import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
+import { demoUnVersion } from '../../backend/src/demo/aml-lists.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
-import { startE2E, type E2E } from './helpers.ts';
+import { signInThroughForm } from '../support/sign-in.ts';
+import { shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let token: string;
@@ -158,4 +162,47 @@ describe('AML due diligence', () => {
     await page.getByText('Due diligence approved', { exact: true }).first().waitFor();
     await page.context().close();
   }, 150_000);
+
+  it('a list shrink imported on the Sanctions lists page waits for a second compliance officer, who approves it', async () => {
+    const page = await e2e.signedInAs('ADMIN', '/sanctions-lists');
+    page.setDefaultTimeout(20_000);
+    await page.getByRole('heading', { name: 'Current version' }).waitFor();
+    // The demo's own pending file, imported by the other officer: this one may decide it.
+    const pending = page.getByRole('region', { name: 'Waiting for approval' });
+    await pending.getByRole('button', { name: 'Approve' }).first().waitFor();
+
+    const shrink = demoUnVersion(2, new Date().toISOString()).replace(/\s*<INDIVIDUAL>\s*<DATAID>9900004<\/DATAID>[\s\S]*?<\/INDIVIDUAL>/, '');
+    await page.getByRole('button', { name: 'Import a new version' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import: UN Security Council Consolidated List' });
+    await dialog.getByLabel('File').setInputFiles({ name: 'consolidated-shrink.xml', mimeType: 'application/xml', buffer: Buffer.from(shrink) });
+    await dialog.getByText('consolidated-shrink.xml:', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const mine = pending.getByRole('listitem').filter({ hasText: 'consolidated-shrink.xml' });
+    await mine.getByText('You imported it: another person approves or rejects it.').waitFor();
+    expect(await mine.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    // Its changes show by name.
+    await page.getByRole('region', { name: /Changes in version/ }).getByText('IVAN PETROVICH MOROZOV').waitFor();
+    await shoot(page, 'sanctions-lists-pending');
+
+    const held = (await api<ListVersions>('screening/lists/')).results.find((version) => version.file_name === 'consolidated-shrink.xml')!;
+    expect(held).toMatchObject({ state: 'pending', removed: ['KPi.950'] });
+
+    // The second compliance officer signs in and approves it.
+    const other = await e2e.openLogin('/sanctions-lists');
+    other.setDefaultTimeout(20_000);
+    await signInThroughForm(other, { email: 'compliance@example.com', password: DEMO_PASSWORD });
+    const theirs = other.getByRole('region', { name: 'Waiting for approval' }).getByRole('listitem').filter({ hasText: 'consolidated-shrink.xml' });
+    await theirs.getByRole('button', { name: 'Approve' }).click();
+    await other.getByText('List version approved; re-screening started').first().waitFor();
+    await theirs.waitFor({ state: 'detached' });
+    const row = other.getByRole('region', { name: 'Versions' }).getByRole('row').filter({ hasText: 'consolidated-shrink.xml' });
+    await row.getByText('Applied').waitFor();
+    await other.getByRole('region', { name: 'Current version' }).getByText('approved by Noor Al Hammadi', { exact: false }).waitFor();
+    await shoot(other, 'sanctions-lists-approved');
+    const entries = await api<ListPage<unknown>>('screening/lists/un/entries?search=morozov');
+    expect(entries.count).toBe(0);
+    await other.context().close();
+    await page.context().close();
+  }, 180_000);
 });
