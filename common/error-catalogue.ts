@@ -28,6 +28,10 @@ export const SERVICE_CODES = [
   'RATE_LIMITED',
   // A staff token without the second factor of its sign-in (issue 33): the console asks for the code.
   'SECOND_FACTOR_REQUIRED',
+  // A token whose sign-in came before its account's sessions were ended: the server's sentence says by whom.
+  'SESSION_ENDED',
+  // An ADMIN call from outside ADMIN_ALLOWED_CIDRS: the server's sentence names the networks' rule.
+  'ADMIN_NETWORK_REFUSED',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];
@@ -59,6 +63,18 @@ export const HTTP_STATUS_MESSAGES: Partial<Record<number, string>> = {
   403: 'Access Denied - You do not have permission to access this resource.',
   404: '404 - Resource Not Found.',
 };
+
+/**
+ * Refusals whose server sentence the console shows as it is, in place of the status's catalogue text: the
+ * generic 'Session timeout' or 'Access Denied' would hide what the user can do about them.
+ */
+export const SERVER_WORDED_CODES: readonly ServiceCode[] = ['SESSION_ENDED', 'ADMIN_NETWORK_REFUSED'];
+
+/** SESSION_ENDED's sentences: the account's sessions were ended by an administrator, or by the user elsewhere. */
+export const SESSION_ENDED_MESSAGES = {
+  administrator: 'Your session was ended by an administrator.',
+  self: 'You signed out everywhere. Log in again to continue.',
+} as const;
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection.';
 

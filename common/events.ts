@@ -49,6 +49,8 @@ export const USER_EVENT_KINDS = [
   // Reads worth a record (issue 33): a list's CSV export, a document's download.
   'list_exported',
   'document_downloaded',
+  // An ADMIN lifted another's lock after wrong codes.
+  'second_factor_unlocked',
 ] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 

@@ -48,6 +48,11 @@ export interface NotificationsReadEvent {
   upTo: number | null;
 }
 
+/** The stream's `ended` event: the sentence the console signs out with (by an administrator, or by oneself). */
+export interface SessionEndedEvent {
+  message: string;
+}
+
 /** Notifications appear in the shell of every staff page; Settings is the page every staff role may open. */
 const shell = access.page('settings');
 const own = 'The caller\'s own notifications only.';

@@ -1,8 +1,8 @@
 /** The staff security area's paths (relative to API_BASE), plain code for the console (issue 33). */
 export const securityRoutes = {
-  /** Ends every session of the signed-in staff user: every ID token issued before is refused at the gateway. */
+  /** Ends every session of the signed-in staff user: every ID token issued before is refused. */
   signOutEverywhere: 'POST /security/sign-out-everywhere',
-  /** The same for another user: a lost laptop (ADMIN, from Users). */
+  /** The same for another user: a lost laptop (ADMIN, from Users, with a fresh code of their own: { code }). */
   signOutUserEverywhere: 'POST /security/users/:userId/sign-out-everywhere',
   /** Whether the signed-in staff user has a second factor yet, and whether it is locked. */
   secondFactor: 'GET /security/second-factor',
@@ -14,8 +14,14 @@ export const securityRoutes = {
   verify: 'POST /security/second-factor/verify',
   /** Removes one's own second factor with a recovery code (a lost phone), to enrol again. */
   resetOwn: 'POST /security/second-factor/reset',
-  /** Removes another staff user's second factor (ADMIN): they enrol again at their next sign-in. */
+  /** Removes another staff user's second factor (ADMIN, with a fresh code of their own: { code }): they enrol again at their next sign-in. */
   resetUser: 'POST /security/users/:userId/second-factor/reset',
+  /** The signed-in staff user's sessions: the sign-ins whose code was checked since their sessions last ended. */
+  sessions: 'GET /security/sessions',
+  /** Another staff user's second factor: enrolled, locked (ADMIN, from Users). */
+  userSecondFactor: 'GET /security/users/:userId/second-factor',
+  /** Lifts the lock wrong codes put on another staff user's second factor (ADMIN). */
+  unlockUser: 'POST /security/users/:userId/second-factor/unlock',
 } as const;
 
 /** How many recovery codes an enrolment gives, and how many wrong codes lock the second factor, for how long. */
@@ -25,3 +31,9 @@ export const SECOND_FACTOR_LOCK_MINUTES = 15;
 /** The custom claim listing the sign-ins (auth_time, seconds) whose code was checked; the last few are kept. */
 export const SECOND_FACTOR_CLAIM = 'sf';
 export const SECOND_FACTOR_CLAIM_KEEP = 5;
+/** How many digits a code from the app has: only a code of this form is checked, and counted when wrong. */
+export const TOTP_DIGITS = 6;
+/** The sessions list goes back at most this far: the gateway's default SESSION_MAX_HOURS ends a session older. */
+export const SESSION_LIST_HOURS = 12;
+/** How many sessions the list shows, newest first. */
+export const SESSION_LIST_LIMIT = 20;

@@ -5,6 +5,7 @@ import { ROLES, STAFF_ROLES } from '../roles.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
+import { TotpCode } from './security.ts';
 
 import { usersBulkLabels } from './users-bulk-paths.ts';
 import { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
@@ -71,7 +72,12 @@ export const SetPasswordLinkResponse = Type.Object({ user: StaffUser, set_passwo
 export type SetPasswordLinkResponse = Static<typeof SetPasswordLinkResponse>;
 
 /** PATCH users/{userId}: the role, or the compliance officer mark (an ADMIN's only: issue 31's goAML register). */
-export const ChangeRoleBody = Closed({ role: Type.Optional(StaffRoleSchema), compliance_officer: Type.Optional(Type.Boolean({ title: 'Compliance officer' })) });
+export const ChangeRoleBody = Closed({
+  role: Type.Optional(StaffRoleSchema),
+  compliance_officer: Type.Optional(Type.Boolean({ title: 'Compliance officer' })),
+  /** A new role needs the ADMIN's fresh code (step-up), checked and spent before the change. */
+  code: Type.Optional(TotpCode),
+});
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
 /** GET users/audit/?user_id=&page=&page_size= */
@@ -107,7 +113,7 @@ export const usersEndpoints = endpoints('users', usersRoutes, {
   list: { summary: 'Staff users, sorted by name', access: admin, query: UserQuery, response: { 200: Page(StaffUser) } },
   invite: { summary: 'Invite a staff member: the sign-in account and the user row together', access: admin, body: InviteUserBody, response: { 201: SetPasswordLinkResponse }, errors: [409] },
   roleChoices: { summary: 'Every role with its label', access: admin, response: { 200: Type.Array(RoleChoice) } },
-  changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s) or compliance officer mark (ADMIN users only)', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409] },
+  changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s) or compliance officer mark (ADMIN users only); a new role with a fresh code of the ADMIN', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409, 429] },
   deactivate: { summary: 'Disable the account, revoke its sessions, mark the user inactive', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser }, errors: [409] },
   reactivate: { summary: 'Enable the account and the user again', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser } },
   setPasswordLink: { summary: 'A fresh set-password link', access: admin, params: userParams, body: NoBody, response: { 200: SetPasswordLinkResponse }, errors: [409] },

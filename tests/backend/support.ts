@@ -21,6 +21,7 @@ import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { copyPostgresTemplate, readPgliteDump } from '../support/database-templates.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { SECOND_FACTOR_CLAIM } from '../../common/contract/security-paths.ts';
+import { codeAt, newSecret } from '../../backend/src/modules/security/totp.ts';
 
 export interface TestUser {
   email: string;
@@ -189,3 +190,26 @@ export function forgeEmulatorToken(claims: { projectId: string; uid: string; ema
 }
 
 export const auth = (token: string) => ({ authorization: `Firebase ${token}` });
+
+/**
+ * Gives a test user an enrolled second factor and answers the code of its app now, as an ADMIN types it for a
+ * step-up. A code is good once per 30 s step: each call forgets the last step used, so a test may act twice
+ * in one step as an ADMIN would a minute apart.
+ */
+export async function stepUpCodes(app: FastifyInstance, email: string): Promise<{ userId: number; secret: string; code: () => Promise<string> }> {
+  const [user] = await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+  const secret = newSecret();
+  await app.db.query(
+    `INSERT INTO second_factors (user_id, secret, confirmed_at) VALUES ($1, $2, CURRENT_TIMESTAMP)
+     ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, confirmed_at = excluded.confirmed_at, last_step = 0, failures = 0, locked_until = NULL`,
+    [user!.id, secret],
+  );
+  return {
+    userId: user!.id,
+    secret,
+    code: async () => {
+      await app.db.query('UPDATE second_factors SET last_step = 0 WHERE user_id = $1', [user!.id]);
+      return codeAt(secret, Date.now());
+    },
+  };
+}

@@ -50,6 +50,18 @@ describe('HTTP response handling', () => {
     expect(errorMessage(await failure(403))).toBe('Access Denied - You do not have permission to access this resource.');
   });
 
+  it('an ADMIN outside the allowed networks reads the server’s sentence, not the generic 403', async () => {
+    const message = 'Administrator access is allowed only from the office or VPN networks.';
+    expect(errorMessage(await failure(403, { errorCode: 'ADMIN_NETWORK_REFUSED', message }))).toBe(message);
+    // Any other 403 keeps the catalogue's text, whatever the server said.
+    expect(errorMessage(await failure(403, { errorCode: 'FORBIDDEN', message: 'Not yours' }))).toBe('Access Denied - You do not have permission to access this resource.');
+  });
+
+  it('a session ended by an administrator says so; any other 401 keeps the spec’s session timeout', async () => {
+    expect(errorMessage(await failure(401, { errorCode: 'SESSION_ENDED', message: 'Your session was ended by an administrator.' }))).toBe('Your session was ended by an administrator.');
+    expect(errorMessage(await failure(401, { errorCode: 'AUTHENTICATION_FAILED', message: 'The ID token is not valid.' }))).toBe('Session timeout. Please refresh or login.');
+  });
+
   it('other statuses pass the original error on, with its status and body', async () => {
     const error = await failure(409, { errorCode: 'CONFLICT', message: 'Taken' });
     expect(error).toBeInstanceOf(ApiError);

@@ -127,7 +127,7 @@ describe('AML due diligence', () => {
     const edd = page.getByRole('region', { name: 'Enhanced due diligence' });
     const checklist = page.getByRole('region', { name: 'Due diligence checklist' });
     // The demo's ADMIN rated this file: the second approval is not offered to them.
-    await edd.getByText('Waits for the approval of an ADMIN other than', { exact: false }).waitFor();
+    await edd.getByText('Waits for a second administrator to approve it', { exact: false }).waitFor();
     expect(await edd.getByRole('button', { name: 'Approve EDD' }).count()).toBe(0);
 
     const pdf = { mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 statement') };

@@ -1,7 +1,9 @@
 /**
  * The Users page in Chromium against the real stack: infinite scrolling page by page to the last page,
  * search and role filter kept in the URL across a reload, inviting a user who then sets a password and
- * signs in with exactly that role's navigation, and a deactivated user's next call ending their session.
+ * signs in with exactly that role's navigation, and a deactivated user's next call ending their session; an
+ * ADMIN signing another's open tab out everywhere (confirmed with a fresh code), which leaves within seconds
+ * saying why, after the new user saved their recovery codes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
@@ -9,7 +11,9 @@ import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { StaffUser } from '../../common/contract/users.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
-import { signInThroughForm, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
+import { demoTotpSecret } from '../../backend/src/demo/accounts.ts';
+import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
+import { shoot, signIn, signInThroughForm, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -202,6 +206,106 @@ describe('administration', () => {
     await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Signed in with the second factor', 'Set up the second factor', 'Invited as Admin']);
     await page.context().close();
   });
+});
+
+/**
+ * The ADMIN's step-up code in a confirmation: the demo ADMIN's code of this step, or of the next when other
+ * files' sign-ins used it already (a code is good once), as the second factor's own helper does.
+ */
+async function enterStepUp(page: Page, dialog: ReturnType<Page['getByRole']>, submit: string): Promise<void> {
+  const step = TOTP_PERIOD_SECONDS * 1000;
+  const used = dialog.getByRole('alert').filter({ hasText: 'used already' });
+  for (let ahead = 0; ahead < 4; ahead += 1) {
+    if (ahead === 2) await page.waitForTimeout(step - (Date.now() % step) + 200);
+    await dialog.getByLabel('Your code').fill(codeAt(demoTotpSecret('admin@example.com'), (Math.floor(Date.now() / step) + (ahead % 2)) * step));
+    await dialog.getByRole('button', { name: submit }).click();
+    const outcome = await Promise.race([dialog.waitFor({ state: 'detached' }).then(() => 'done' as const), used.waitFor().then(() => 'used' as const)]);
+    if (outcome === 'done') return;
+  }
+  throw new Error('every step-up code was refused as used');
+}
+
+describe('sessions and the second factor', () => {
+  it('signs an open tab out within seconds when an ADMIN ends its sessions, confirmed with a fresh code, saying who ended it', async () => {
+    const page = await e2e.signedInAs('ADMIN', '/users');
+    await rows(page).first().waitFor();
+    const email = `open-tab-${Date.now()}@example.com`;
+    const link = await inviteThroughDialog(page, email, 'Open Tab', 'BOOKKEEPER');
+
+    // The new user sets a password, signs in and sets up the second factor: the recovery codes are laid out
+    // inside their box, and can be copied, downloaded and printed.
+    const { page: victim } = await e2e.newPage();
+    await victim.goto(link);
+    await victim.getByLabel('New password').fill('open-tab-password');
+    await victim.getByLabel('Confirm password').fill('open-tab-password');
+    await victim.getByRole('button', { name: 'Set password' }).click();
+    await victim.waitForURL((url) => url.pathname === '/auth/login');
+    await signIn(victim, email, 'open-tab-password');
+    await victim.getByRole('button', { name: 'Set up now' }).click();
+    const secret = (await victim.getByTestId('second-factor-secret').textContent())!.replace(/\s/g, '');
+    await victim.locator('#second-factor-confirm').fill(codeAt(secret, Date.now()));
+    await victim.getByRole('button', { name: 'Confirm' }).click();
+    const codes = victim.getByRole('list', { name: 'Recovery codes' });
+    await codes.waitFor();
+    const box = (await codes.boundingBox())!;
+    const shown = await codes.locator('code').all();
+    expect(shown).toHaveLength(10);
+    for (const code of shown) {
+      const edge = (await code.boundingBox())!;
+      expect(edge.x + edge.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(edge.x).toBeGreaterThanOrEqual(box.x);
+    }
+    const texts = await codes.locator('code').allTextContents();
+    const download = victim.waitForEvent('download');
+    await victim.getByRole('button', { name: 'Download .txt' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('staff-console-recovery-codes.txt');
+    const saved = await new Promise<string>((resolve, reject) => {
+      void file.createReadStream().then((stream) => {
+        const parts: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => parts.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+        stream.on('error', reject);
+      }, reject);
+    });
+    for (const code of texts) expect(saved).toContain(code);
+    await victim.getByRole('button', { name: 'Copy' }).waitFor();
+    await victim.getByRole('button', { name: 'Print' }).waitFor();
+    await shoot(victim, 'recovery-codes');
+    await victim.getByLabel('I have saved my recovery codes').check();
+    await victim.getByRole('button', { name: 'Continue to the console' }).click();
+    await victim.getByRole('navigation', { name: 'Main' }).waitFor();
+
+    // The ADMIN asks to sign them out everywhere: a confirmation first, nothing ended by the click itself.
+    await page.getByLabel('Search users').fill(email);
+    const row = rows(page).filter({ hasText: email });
+    await row.getByRole('button', { name: 'History of Open Tab' }).click();
+    await page.getByRole('dialog', { name: 'History of Open Tab' }).getByRole('button', { name: 'Sign out everywhere' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign Open Tab out everywhere?' });
+    await confirm.getByLabel('Your code').waitFor();
+    await shoot(page, 'users-sign-out-confirm');
+    await page.waitForTimeout(1000);
+    expect(new URL(victim.url()).pathname).not.toBe('/auth/login');
+
+    await enterStepUp(page, confirm, 'Sign out everywhere');
+    const endedAt = Date.now();
+    // The open tab, untouched, leaves by itself: its notification stream heard the sessions end.
+    await victim.getByText('Your session was ended by an administrator.').first().waitFor({ timeout: 15_000 });
+    await victim.waitForURL((url) => url.pathname === '/auth/login', { timeout: 15_000 });
+    expect(Date.now() - endedAt).toBeLessThan(15_000);
+    await page.getByRole('dialog', { name: 'History of Open Tab' }).getByText('Signed out everywhere').waitFor();
+    await victim.context().close();
+
+    // Their own sessions, and their own 'Sign out everywhere', on Settings.
+    await page.goto(`${e2e.stack.url}/settings`);
+    await page.getByRole('list', { name: 'Your sessions' }).getByText('this browser').waitFor();
+    await shoot(page, 'settings-sessions');
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('dialog', { name: 'Sign out everywhere?' }).waitFor();
+    await shoot(page, 'settings-sign-out-confirm');
+    await page.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.context().close();
+  }, 240_000);
 });
 
 describe('accessibility (axe-core)', () => {

@@ -8,6 +8,7 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EVENT_STREAM_PATH } from '../../gateway/src/plugins/event-stream.ts';
+import { ADMIN_NETWORK_HEADER } from '../../common/contract/http.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { listenGateway, makeStaticDir, signUp, startUpstream, testConfig, type Fixture, type Upstream } from './support.ts';
 
@@ -44,6 +45,8 @@ beforeAll(async () => {
       STATIC_DIR: fixture.dir,
       API_TIMEOUT_MS: '1000',
       AUTH_CACHE_MS: '500',
+      // The tests call from 127.0.0.1: outside this office network.
+      ADMIN_ALLOWED_CIDRS: '10.0.0.0/8',
     }),
   ));
   admin = initializeApp({ projectId: TEST_PROJECT_ID }, `event-stream-admin-${stamp}`);
@@ -88,6 +91,9 @@ describe('the notification stream through the gateway', () => {
     expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'none'");
     // Unbuffered: the first event arrives while the upstream keeps the stream open, with Last-Event-ID passed on.
     await expect.poll(() => stream.chunks.map((chunk) => chunk.text).join('')).toContain('data: {"last":"41"}');
+    // The ADMIN network verdict goes upstream as on every other call (a client-sent one is never passed on),
+    // so the back end refuses an ADMIN's stream from outside the office or VPN networks as it refuses their calls.
+    expect(upstream.requests.filter((request) => request.url === EVENT_STREAM_PATH).at(-1)?.headers[ADMIN_NETWORK_HEADER]).toBe('outside');
     await new Promise((resolve) => setTimeout(resolve, 1600));
     expect(Date.now() - opened).toBeGreaterThan(1500);
     expect(upstreamStreams.size).toBe(1);

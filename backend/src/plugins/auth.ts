@@ -20,6 +20,7 @@ import type { Access } from '../../../common/contract/endpoint.ts';
 import { isStaffRole, type Role } from '../../../common/roles.ts';
 import { forbidden, HttpError, notFound } from '../lib/http-error.ts';
 import { SECOND_FACTOR_CLAIM } from '../../../common/contract/security-paths.ts';
+import { SESSION_ENDED_MESSAGES } from '../../../common/error-catalogue.ts';
 
 export interface CurrentUser {
   id: number;
@@ -65,7 +66,8 @@ export interface AuthPluginOptions {
   emulator?: boolean;
 }
 
-const USER_COLUMNS = 'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.compliance_officer, u.active, u.signed_in_at IS NOT NULL AS signed_in';
+const USER_COLUMNS =
+  'u.id, u.email, u.display_name, u.role, u.profile_picture, p.id AS profile_id, u.compliance_officer, u.active, u.signed_in_at IS NOT NULL AS signed_in, u.sessions_ended_at, u.sessions_ended_by';
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app: FastifyInstance, options) => {
@@ -155,14 +157,20 @@ async function verify(verifier: TokenVerifier, token: string): Promise<DecodedId
  * AUTH_CACHE_MS, and the back end may be reached without it.
  */
 async function findUser(app: FastifyInstance, token: DecodedIdToken): Promise<CurrentUser> {
-  const { active, signed_in, ...user } = await findUserRow(app, token);
+  const { active, signed_in, sessions_ended_at: endedAt, sessions_ended_by: endedBy, ...user } = await findUserRow(app, token);
   if (!active) throw new HttpError(401, 'AUTHENTICATION_FAILED', 'This account has been deactivated. Ask an administrator.');
+  // Firebase's revocation compares whole seconds (a sign-in in the revocation's own second stays valid); so
+  // does this, so both agree on which sessions ended. The gateway would refuse the token too, but only once
+  // its verification cache lapses, and without saying who ended the session.
+  if (endedAt && token.auth_time < Math.floor(endedAt.getTime() / 1000)) {
+    throw new HttpError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGES[endedBy ?? 'administrator']);
+  }
   // The first signed-in call ends 'Invited' on the Users page; a write only that once.
   if (!signed_in) await app.db.query('UPDATE users SET signed_in_at = CURRENT_TIMESTAMP WHERE id = $1 AND signed_in_at IS NULL', [user.id]);
   return user;
 }
 
-type UserRow = CurrentUser & { active: boolean; signed_in: boolean };
+type UserRow = CurrentUser & { active: boolean; signed_in: boolean; sessions_ended_at: Date | null; sessions_ended_by: 'self' | 'administrator' | null };
 
 async function findUserRow(app: FastifyInstance, token: DecodedIdToken): Promise<UserRow> {
   const [byUid] = await app.db.query<UserRow>(
@@ -190,7 +198,7 @@ async function refuseAdminNetwork(app: FastifyInstance, request: FastifyRequest)
       writeAudit(tx, { entity: 'user', entityId: user.id, kind: 'admin_network_refused', actorId: user.id, data: { method: request.method, path: request.url.split('?')[0] } }),
     ),
   );
-  throw forbidden('Administrator access is allowed only from the office or VPN networks.');
+  throw new HttpError(403, 'ADMIN_NETWORK_REFUSED', 'Administrator access is allowed only from the office or VPN networks.');
 }
 
 function checkAccess(request: FastifyRequest, rule: Access): void {

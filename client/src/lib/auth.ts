@@ -30,6 +30,7 @@ import type { RuntimeConfig } from '../../../common/runtime-config.ts';
 import { HTTP_STATUS_MESSAGES } from '../../../common/error-catalogue.ts';
 import { authStatus, resetSession, session, sessionEndNotice, setSession, updateAccessToken } from '../state/session.ts';
 import { notifyError } from './toast.ts';
+import { ApiError, serverWorded } from './errors.ts';
 
 let auth: Auth | null = null;
 let announceReady: (auth: Auth) => void = () => {};
@@ -159,6 +160,9 @@ async function onAuthState(auth: Auth, user: User | null, readMe: () => Promise<
     settleSignIn();
   } catch (error) {
     notifyError(error);
+    // A refusal the user can act on (an ADMIN outside the office or VPN networks) stays on the login page.
+    const worded = error instanceof ApiError ? serverWorded(error.body) : null;
+    if (worded !== null) sessionEndNotice.value = worded;
     settleSignIn(error);
     await signOut(auth);
   }

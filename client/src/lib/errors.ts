@@ -8,6 +8,7 @@ import {
   FALLBACK_MESSAGE,
   HTTP_STATUS_MESSAGES,
   NETWORK_ERROR_MESSAGE,
+  SERVER_WORDED_CODES,
   UNKNOWN_CODE_MESSAGE,
   isCatalogueCode,
 } from '../../../common/error-catalogue.ts';
@@ -32,7 +33,8 @@ export class ApiError extends Error {
 }
 
 /**
- * HTTP response handling: 401, 403 and 404 become the catalogue's messages; no response becomes the
+ * HTTP response handling: 401, 403 and 404 become the catalogue's messages, but for the few refusals whose
+ * own sentence is what the user needs (serverWorded); no response becomes the
  * network message; other statuses pass the original error on (as an ApiError with its body); anything
  * that is not an HTTP failure is logged and passed on unchanged.
  */
@@ -43,9 +45,20 @@ export function toApiError(error: unknown): unknown {
   }
   const status = error.response?.status;
   if (status === undefined) return new ApiError(NETWORK_ERROR_MESSAGE, 'network', undefined, undefined, { cause: error });
+  const worded = serverWorded(error.data);
+  if (worded !== null) return new ApiError(worded, 'status', status, error.data, { cause: error });
   const statusMessage = HTTP_STATUS_MESSAGES[status];
   if (statusMessage) return new ApiError(statusMessage, 'status', status, error.data, { cause: error });
   return new ApiError(error.message, 'http', status, error.data, { cause: error });
+}
+
+/**
+ * The server's sentence of a refusal the console shows as it is (SERVER_WORDED_CODES: who ended the session,
+ * the ADMIN networks' rule), else null.
+ */
+export function serverWorded(body: unknown): string | null {
+  if (!isRecord(body) || typeof body.errorCode !== 'string' || typeof body.message !== 'string' || body.message === '') return null;
+  return (SERVER_WORDED_CODES as readonly string[]).includes(body.errorCode) ? body.message : null;
 }
 
 /** The error toast's text for whatever a call rejected with. */

@@ -1,7 +1,9 @@
 /**
  * A Server-Sent Events client on fetch: EventSource cannot send the Authorization header the API needs.
  * It parses the stream itself (the WHATWG event-stream format), reconnects with exponential back-off and
- * jitter, and sends the last event id it saw as Last-Event-ID so the server replays what it missed.
+ * jitter, and sends the last event id it saw as Last-Event-ID so the server replays what it missed. A 401 is
+ * tried once more with a refreshed token; one that survives it is the session's end, not a network blip, so
+ * the stream stops there instead of knocking on the door for ever.
  */
 import { API_BASE, AUTH_SCHEME } from '../../../common/contract/http.ts';
 
@@ -61,6 +63,11 @@ export interface EventStreamOptions {
    * replays what was missed. Otherwise it is the moment to re-read state that may have changed meanwhile.
    */
   onOpen?(resumed: boolean): void;
+  /**
+   * A 401 that survived a refreshed token, with its body ({errorCode, message}) when it had one. Answer true to
+   * stop the stream (the session is over); false to keep reconnecting with back-off. Without it the stream stops.
+   */
+  onUnauthorized?(body: unknown): boolean;
 }
 
 export interface EventStreamHandle {
@@ -72,6 +79,8 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
   let closed = false;
   let attempt = 0;
   let forceRefresh = false;
+  /** 401s in a row: the first earns a refreshed token, the second is the answer. */
+  let refused = 0;
   let controller: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -84,7 +93,17 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
       const headers: Record<string, string> = { Authorization: `${AUTH_SCHEME} ${token}`, Accept: 'text/event-stream' };
       if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
       const response = await fetch(`${API_BASE}${options.path}`, { headers, signal: controller.signal, cache: 'no-store' });
-      if (response.status === 401) forceRefresh = true;
+      if (response.status === 401) {
+        refused += 1;
+        if (refused >= 2) {
+          const body: unknown = await response.json().catch(() => undefined);
+          if (options.onUnauthorized?.(body) ?? true) {
+            closed = true;
+            return;
+          }
+        }
+        forceRefresh = true;
+      } else refused = 0;
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       attempt = 0;
       options.onOpen?.(lastEventId !== null);

@@ -1,12 +1,12 @@
 /**
- * A signed-in session the servers no longer accept (revoked, the user deactivated, the refresh refused):
- * the user is told why and signed out; the access guard then shows the login page with the current page
+ * A signed-in session the servers no longer accept (ended by an administrator or from another tab, the user
+ * deactivated, the refresh refused): the user is told why and signed out; the access guard then shows the login page with the current page
  * to return to. Parallel calls failing together show one toast (one error toast at a time).
  */
 import { signOut } from 'firebase/auth';
 import { authStatus, resetSession, sessionEndNotice } from '../state/session.ts';
 import { isSessionEndReason as isReason, tellReason } from './session-end-reason.ts';
-import type { ApiError } from './errors.ts';
+import { serverWorded, type ApiError } from './errors.ts';
 import { currentIdToken, firebaseAuth } from './firebase.ts';
 import { notifyError } from './toast.ts';
 import { HTTP_STATUS_MESSAGES } from '../../../common/error-catalogue.ts';
@@ -26,12 +26,32 @@ export async function sessionIdToken(forceRefresh: boolean): Promise<string | nu
 }
 
 export async function endLostSession(error: ApiError, refreshFailure?: unknown): Promise<void> {
-  // The message shows even when Firebase, refusing the refresh, has already signed the user out.
-  if (isReason(refreshFailure)) await tellReason(refreshFailure);
+  const worded = serverWorded(error.body);
+  // The message shows even when Firebase, refusing the refresh, has already signed the user out. Who ended
+  // the session (the server's SESSION_ENDED) says more than the provider's refusal that follows from it.
+  if (worded !== null) {
+    sessionEndNotice.value = worded;
+    notifyError(worded);
+  } else if (isReason(refreshFailure)) await tellReason(refreshFailure);
   else {
     sessionEndNotice.value ??= HTTP_STATUS_MESSAGES[401] ?? null;
     notifyError(error);
   }
+  await signOutHere();
+}
+
+/**
+ * The server said the session is over without a call failing (the notification stream's `ended` event, or
+ * its 401 after a refreshed token): told with the server's sentence when it gave one, and signed out.
+ */
+export async function endSessionWith(worded: string | null): Promise<void> {
+  const message = worded ?? HTTP_STATUS_MESSAGES[401] ?? null;
+  sessionEndNotice.value = message;
+  if (message) notifyError(message);
+  await signOutHere();
+}
+
+async function signOutHere(): Promise<void> {
   // While signing in, the auth flow signs out itself.
   if (authStatus.value === 'loading') return;
   resetSession();

@@ -85,14 +85,18 @@ export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: For
   out['x-forwarded-host'] = forwarding.host;
   out['x-request-id'] = forwarding.requestId;
   delete out[ADMIN_NETWORK_HEADER];
-  if (forwarding.adminNetworks) {
-    const client = forwarding.forwardedFor.split(',')[0]!.trim();
-    const family = isIP(client);
-    const inside = family !== 0 && forwarding.adminNetworks.check(client, family === 4 ? 'ipv4' : 'ipv6');
-    out[ADMIN_NETWORK_HEADER] = inside ? 'inside' : 'outside';
-  }
+  const verdict = adminNetworkVerdict(forwarding.forwardedFor, forwarding.adminNetworks);
+  if (verdict) out[ADMIN_NETWORK_HEADER] = verdict;
   if (forwarding.bodyLength !== undefined) out['content-length'] = forwarding.bodyLength;
   return out;
+}
+
+/** ADMIN_ALLOWED_CIDRS' verdict on the client address (the first of X-Forwarded-For); none without the setting. */
+export function adminNetworkVerdict(forwardedFor: string, adminNetworks: BlockList | undefined): 'inside' | 'outside' | undefined {
+  if (!adminNetworks) return undefined;
+  const client = forwardedFor.split(',')[0]!.trim();
+  const family = isIP(client);
+  return family !== 0 && adminNetworks.check(client, family === 4 ? 'ipv4' : 'ipv6') ? 'inside' : 'outside';
 }
 
 /** What /api/ forwards; any other method gets 405 from the gateway (plugins/errors.ts). */

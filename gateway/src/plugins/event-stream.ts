@@ -6,7 +6,8 @@
  * (no buffering, no overall time-out; the back end's heartbeats keep idle proxies from cutting it).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE } from '../../../common/contract/http.ts';
+import { ADMIN_NETWORK_HEADER, API_BASE } from '../../../common/contract/http.ts';
+import { adminNetworkVerdict } from './api-proxy.ts';
 import { requestOf } from '../../../common/contract/endpoint.ts';
 import { notificationsRoutes } from '../../../common/contract/notifications-paths.ts';
 import type { GatewayConfig } from '../config.ts';
@@ -61,6 +62,9 @@ export async function eventStream(app: FastifyInstance, { config, headers: api, 
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // The stream is an ADMIN's call like any other: without the verdict the back end applies no network rule.
+    const verdict = adminNetworkVerdict(headers['x-forwarded-for']!, config.adminNetworks);
+    if (verdict) headers[ADMIN_NETWORK_HEADER] = verdict;
     let upstream: Response;
     // Only the wait for the answer's head is bounded; the body is open-ended by design.
     const headTimer = setTimeout(() => upstreamAbort.abort(), config.apiTimeoutMs);

@@ -17,7 +17,7 @@ import { codeAt, TOTP_PERIOD_SECONDS } from '../../../backend/src/modules/securi
 import type { IdentityAdmin } from '../../../backend/src/plugins/identity.ts';
 import { emulatorFetch } from '../../../scripts/lib/emulator-fetch.ts';
 import type { Role } from '../../../common/roles.ts';
-import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
+import { auth, createUsers, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -122,8 +122,22 @@ describe('over HTTP', () => {
     await app.db.query("INSERT INTO second_factors (user_id, secret, confirmed_at) VALUES ($1, 'JBSWY3DPEHPK3PXP', CURRENT_TIMESTAMP)", [targetId]);
     expect((await call('POST', `/api/security/users/${targetId}/second-factor/reset`, users.get('BD_EXEC')!.token, {})).statusCode).toBe(403);
     expect((await call('POST', `/api/security/users/${adminId}/second-factor/reset`, users.get('ADMIN')!.token, {})).statusCode).toBe(409);
-    const reset = await call('POST', `/api/security/users/${targetId}/second-factor/reset`, users.get('ADMIN')!.token, {});
+    // The ADMIN's fresh code first: without it, or with a wrong one, nothing is reset.
+    const admin = await stepUpCodes(app, users.get('ADMIN')!.email);
+    const without = await call('POST', `/api/security/users/${targetId}/second-factor/reset`, users.get('ADMIN')!.token, {});
+    expect(without.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    const right = await admin.code();
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    expect((await call('POST', `/api/security/users/${targetId}/second-factor/reset`, users.get('ADMIN')!.token, { code: wrong })).json()).toMatchObject({ field: 'code' });
+    expect(await app.db.query('SELECT 1 FROM second_factors WHERE user_id = $1', [targetId])).toHaveLength(1);
+    // The user's tab is open and working: its token was checked a moment ago.
+    expect((await call('GET', '/api/users/me', target.token)).statusCode).toBe(200);
+    const reset = await call('POST', `/api/security/users/${targetId}/second-factor/reset`, users.get('ADMIN')!.token, { code: right });
     expect(reset.statusCode, reset.body).toBe(200);
+    // The reset ends the user's sessions: the back end refuses their earlier token at once, saying who ended it.
+    const ended = await call('GET', '/api/users/me', target.token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ errorCode: 'SESSION_ENDED', message: 'Your session was ended by an administrator.' });
     expect(await app.db.query('SELECT 1 FROM second_factors WHERE user_id = $1', [targetId])).toHaveLength(0);
     expect(await events(`entity=user&record=${targetId}&kind=second_factor_reset`)).toMatchObject([{ actor: { id: adminId }, data: { by: 'administrator' } }]);
     expect(await app.db.query("SELECT 1 FROM notifications WHERE user_id = $1 AND kind = 'second_factor_reset'", [targetId])).toHaveLength(1);
@@ -167,6 +181,37 @@ describe('the rules, with a clock the test moves', () => {
     expect(locked).toHaveLength(1);
     clock += 10 * 60_000 + 1000;
     await expect(verifySignIn(deps(), { ...signIn, authTime: 1_003 }, { code: codeAt(secret, clock) })).resolves.toEqual({ verified: true });
+  });
+
+  it('refuses a code of the wrong form (five digits, letters) without counting it, even many times', async () => {
+    clock += TOTP_PERIOD_SECONDS * 1000;
+    const failures = async () => (await app.db.query("SELECT 1 FROM audit_events WHERE entity = 'user' AND entity_id = $1 AND kind = 'second_factor_failed'", [signIn.userId])).length;
+    const before = await failures();
+    for (const code of ['12345', '1234567', 'abcdef', '12345', '12 34 5', '12345']) {
+      await expect(verifySignIn(deps(), signIn, { code })).rejects.toMatchObject({ statusCode: 400, field: 'code' });
+    }
+    const [factor] = await app.db.query<{ failures: number; locked_until: Date | null }>('SELECT failures, locked_until FROM second_factors WHERE user_id = $1', [signIn.userId]);
+    expect(factor).toEqual({ failures: 0, locked_until: null });
+    expect(await failures()).toBe(before);
+    // Blanks between the digits are the app's grouping, not a wrong form.
+    const right = codeAt(secret, clock);
+    await expect(verifySignIn(deps(), { ...signIn, authTime: 1_010 }, { code: `${right.slice(0, 3)} ${right.slice(3)}` })).resolves.toEqual({ verified: true });
+  });
+
+  it('names both ways out of the lock, and a recovery code still signs in while codes from the app are locked', async () => {
+    clock += TOTP_PERIOD_SECONDS * 1000;
+    const wrong = String((Number(codeAt(secret, clock)) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 1; attempt <= 4; attempt += 1) await expect(verifySignIn(deps(), signIn, { code: wrong })).rejects.toMatchObject({ statusCode: 400 });
+    const lock = verifySignIn(deps(), signIn, { code: wrong });
+    await expect(lock).rejects.toMatchObject({ statusCode: 429 });
+    const message = ((await lock.catch((error: unknown) => error)) as Error).message;
+    expect(message).toBe(
+      'Too many wrong codes: codes from your app are refused for 15 more minutes. Sign in with one of your recovery codes, or ask an administrator (ADMIN) to unlock your second factor on the Users page.',
+    );
+    await expect(verifySignIn(deps(), { ...signIn, authTime: 1_011 }, { recovery_code: recovery[2]! })).resolves.toEqual({ verified: true });
+    // The recovery code lifted the lock: the app's next code works at once.
+    clock += TOTP_PERIOD_SECONDS * 1000;
+    await expect(verifySignIn(deps(), { ...signIn, authTime: 1_012 }, { code: codeAt(secret, clock) })).resolves.toEqual({ verified: true });
   });
 
   it('spends a recovery code once', async () => {

@@ -12,14 +12,21 @@ import type { Page } from '../../../common/contract/shared.ts';
 import { createTokenVerifier, type TokenVerifier } from '../../../common/server/token-verifier.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
-import { auth, createUsers, signIn, startBackend, type TestUser } from '../support.ts';
+import type { SessionList } from '../../../common/contract/security.ts';
+import { DEMO_PASSWORD } from '../../../backend/src/demo/accounts.ts';
+import { emulatorFetch } from '../../../scripts/lib/emulator-fetch.ts';
+import { auth, createUsers, signIn, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
 let users: Map<Role, TestUser>;
 let revocation: TokenVerifier;
+/** The ADMIN's fresh code (step-up), which ending another's sessions needs. */
+let adminCode: () => Promise<string>;
 
-const post = (url: string, role: Role, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, headers: { ...auth(users.get(role)!.token), ...headers } });
+const post = (url: string, role: Role, headers: Record<string, string> = {}, payload?: object) =>
+  app.inject({ method: 'POST', url, headers: { ...auth(users.get(role)!.token), ...headers }, ...(payload ? { payload } : {}) });
+const me = (token: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: auth(token) });
 const idOf = async (email: string) => (await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
 const events = async (query: string) => (await app.inject({ method: 'GET', url: `/api/audit/?${query}`, headers: auth(users.get('ADMIN')!.token) })).json<Page<AuditEntry>>().results;
 // Revocation compares sign-in and revocation times in whole seconds: a sign-in in the revocation's own second is not refused.
@@ -29,8 +36,11 @@ beforeAll(async () => {
   app = await startBackend(emulatorHost);
   users = await createUsers(app, emulatorHost, ROLES, 'sessions');
   revocation = createTokenVerifier({ projectId: TEST_PROJECT_ID, timeoutMs: 5000, checkRevoked: true, cacheMs: 0 });
+  adminCode = (await stepUpCodes(app, users.get('ADMIN')!.email)).code;
+  await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
+  app?.server.closeAllConnections();
   await revocation?.close();
   await app?.close();
 });
@@ -45,6 +55,10 @@ describe('sign out everywhere', () => {
     const myId = await idOf(me.email);
     expect(response.json()).toMatchObject({ user_id: myId });
     expect(await revocation.verify(me.token)).toMatchObject({ ok: false, reason: 'invalid' });
+    // The back end refuses the earlier token at once, without waiting for the gateway's verification cache.
+    const ended = await app.inject({ method: 'GET', url: '/api/users/me', headers: auth(me.token) });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ errorCode: 'SESSION_ENDED', message: 'You signed out everywhere. Log in again to continue.' });
     await nextSecond();
     const fresh = await signIn(emulatorHost, me.email);
     expect((await revocation.verify(fresh)).ok).toBe(true);
@@ -57,13 +71,109 @@ describe('sign out everywhere', () => {
     const targetId = await idOf(target.email);
     expect((await post(`/api/security/users/${targetId}/sign-out-everywhere`, 'BD_MANAGER')).statusCode).toBe(403);
     await nextSecond();
-    const response = await post(`/api/security/users/${targetId}/sign-out-everywhere`, 'ADMIN');
+    // Not without the ADMIN's fresh code: nothing ends.
+    const without = await post(`/api/security/users/${targetId}/sign-out-everywhere`, 'ADMIN');
+    expect(without.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    expect((await me(target.token)).statusCode).toBe(200);
+    const response = await post(`/api/security/users/${targetId}/sign-out-everywhere`, 'ADMIN', {}, { code: await adminCode() });
     expect(response.statusCode, response.body).toBe(200);
     expect(await revocation.verify(target.token)).toMatchObject({ ok: false });
+    expect((await me(target.token)).json()).toEqual({ errorCode: 'SESSION_ENDED', message: 'Your session was ended by an administrator.' });
     const adminId = await idOf(users.get('ADMIN')!.email);
     expect(await events(`entity=user&record=${targetId}&kind=signed_out_everywhere`)).toMatchObject([{ actor: { id: adminId }, data: { by: 'administrator' } }]);
     const client = await idOf(users.get('CLIENT')!.email);
-    expect((await post(`/api/security/users/${client}/sign-out-everywhere`, 'ADMIN')).statusCode).toBe(404);
+    expect((await post(`/api/security/users/${client}/sign-out-everywhere`, 'ADMIN', {}, { code: await adminCode() })).statusCode).toBe(404);
+  });
+
+  it('tells the open notification stream of an ended session, which closes, and leaves a later sign-in alone', async () => {
+    const target = users.get('BD_EXEC')!;
+    const targetId = await idOf(target.email);
+    const address = app.server.address() as { port: number };
+    const open = (token: string) => fetch(`http://127.0.0.1:${address.port}/api/notifications/stream`, { headers: auth(token), signal: AbortSignal.timeout(30_000) });
+    const stream = await open(target.token);
+    expect(stream.status).toBe(200);
+    await nextSecond();
+    expect((await post(`/api/security/users/${targetId}/sign-out-everywhere`, 'ADMIN', {}, { code: await adminCode() })).statusCode).toBe(200);
+    // The stream ends by itself, its last event saying who ended the session.
+    const text = await stream.text();
+    expect(text).toContain('event: ended\ndata: {"message":"Your session was ended by an administrator."}\n\n');
+    // Its reconnect is refused with the same sentence, so the console stops knocking.
+    const again = await open(target.token);
+    expect(again.status).toBe(401);
+    expect(await again.json()).toEqual({ errorCode: 'SESSION_ENDED', message: 'Your session was ended by an administrator.' });
+    await nextSecond();
+    const fresh = await signIn(emulatorHost, target.email);
+    const later = await open(fresh);
+    expect(later.status).toBe(200);
+    await later.body?.cancel();
+    users.set('BD_EXEC', { ...target, token: fresh });
+  });
+});
+
+describe('one’s own sessions', () => {
+  /** A password sign-in as the web SDK makes it: the bare ID token and the refresh token. */
+  async function passwordSignIn(email: string): Promise<{ idToken: string; refreshToken: string }> {
+    const response = await emulatorFetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    });
+    return (await response.json()) as { idToken: string; refreshToken: string };
+  }
+  async function refreshed(refreshToken: string): Promise<string> {
+    const response = await emulatorFetch(`http://${emulatorHost}/securetoken.googleapis.com/v1/token?key=fake`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+    });
+    return ((await response.json()) as { id_token: string }).id_token;
+  }
+
+  it('lists the sign-ins whose code was checked, this one marked, with address and browser', async () => {
+    const email = users.get('HR_MANAGER')!.email;
+    const factor = await stepUpCodes(app, email);
+    await nextSecond();
+    const signedIn = await passwordSignIn(email);
+    const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/security/second-factor/verify',
+      headers: { ...auth(signedIn.idToken), 'user-agent': browser, 'x-forwarded-for': '203.0.113.20' },
+      payload: { code: await factor.code() },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    const token = await refreshed(signedIn.refreshToken);
+    const list = await app.inject({ method: 'GET', url: '/api/security/sessions', headers: auth(token) });
+    expect(list.statusCode, list.body).toBe(200);
+    const body = list.json<SessionList>();
+    expect(body.ended_at).toBeNull();
+    expect(body.sessions).toHaveLength(1);
+    expect(body.sessions[0]).toMatchObject({ current: true, browser, client_address: '203.0.113.20', second_factor: 'code' });
+    // A client account has no staff sessions here.
+    expect((await app.inject({ method: 'GET', url: '/api/security/sessions', headers: auth(users.get('CLIENT')!.token) })).statusCode).toBe(403);
+  });
+});
+
+describe('unlocking a second factor', () => {
+  it('lets an ADMIN see and lift another staff user’s lock, audited; not when unlocked, not their own, not without the role', async () => {
+    const target = users.get('MARKETING')!;
+    const targetId = await idOf(target.email);
+    await stepUpCodes(app, target.email);
+    const until = new Date(Date.now() + 10 * 60_000);
+    await app.db.query('UPDATE second_factors SET locked_until = $2 WHERE user_id = $1', [targetId, until]);
+    const status = await app.inject({ method: 'GET', url: `/api/security/users/${targetId}/second-factor`, headers: auth(users.get('ADMIN')!.token) });
+    expect(status.json()).toEqual({ enrolled: true, locked_until: until.toISOString(), recovery_codes_left: 0 });
+    expect((await post(`/api/security/users/${targetId}/second-factor/unlock`, 'BD_MANAGER')).statusCode).toBe(403);
+    const unlocked = await post(`/api/security/users/${targetId}/second-factor/unlock`, 'ADMIN');
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect((await app.db.query<{ locked_until: Date | null }>('SELECT locked_until FROM second_factors WHERE user_id = $1', [targetId]))[0]).toEqual({ locked_until: null });
+    const adminId = await idOf(users.get('ADMIN')!.email);
+    expect(await events(`entity=user&record=${targetId}&kind=second_factor_unlocked`)).toMatchObject([{ actor: { id: adminId } }]);
+    expect((await post(`/api/security/users/${targetId}/second-factor/unlock`, 'ADMIN')).statusCode).toBe(409);
+    expect((await post(`/api/security/users/${adminId}/second-factor/unlock`, 'ADMIN')).statusCode).toBe(409);
+    const client = await idOf(users.get('CLIENT')!.email);
+    expect((await app.inject({ method: 'GET', url: `/api/security/users/${client}/second-factor`, headers: auth(users.get('ADMIN')!.token) })).statusCode).toBe(404);
   });
 });
 
@@ -72,7 +182,8 @@ describe('ADMIN_ALLOWED_CIDRS (the gateway’s verdict)', () => {
     const outside = { [ADMIN_NETWORK_HEADER]: 'outside', 'x-forwarded-for': '198.51.100.9' };
     const refused = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...auth(users.get('ADMIN')!.token), ...outside }, remoteAddress: '127.0.0.1' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ errorCode: 'FORBIDDEN', message: 'Administrator access is allowed only from the office or VPN networks.' });
+    // Its own code, so the console shows this sentence rather than the generic 'Access Denied'.
+    expect(refused.json()).toEqual({ errorCode: 'ADMIN_NETWORK_REFUSED', message: 'Administrator access is allowed only from the office or VPN networks.' });
     const inside = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...auth(users.get('ADMIN')!.token), [ADMIN_NETWORK_HEADER]: 'inside' } });
     expect(inside.statusCode).toBe(200);
     const other = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...auth(users.get('BD_EXEC')!.token), ...outside } });

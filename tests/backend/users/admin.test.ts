@@ -17,11 +17,13 @@ import { emulatorFetch } from '../../../scripts/lib/emulator-fetch.ts';
 import { seedEmulatorAccounts } from '../../../scripts/lib/demo-accounts.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import { readPgliteDump } from '../../support/database-templates.ts';
-import { auth, createUsers, signIn, startBackend, type TestUser } from '../support.ts';
+import { auth, createUsers, signIn, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
 let users: Map<Role, TestUser>;
+/** The ADMIN's fresh code (step-up), which a change of role needs. */
+let code: () => Promise<string>;
 
 const as = (role: Role) => auth(users.get(role)!.token);
 const get = (url: string, role: Role = 'ADMIN') => app.inject({ method: 'GET', url, headers: as(role) });
@@ -61,6 +63,7 @@ async function invite(role: Role = 'BOOKKEEPER', email = uniqueEmail('invite')) 
 beforeAll(async () => {
   app = await startBackend(emulatorHost);
   users = await createUsers(app, emulatorHost, ROLES, 'users-admin');
+  code = (await stepUpCodes(app, users.get('ADMIN')!.email)).code;
 });
 afterAll(() => app?.close());
 
@@ -206,21 +209,21 @@ describe('change role', () => {
     const token = await signIn(emulatorHost, user.email, 'role-password');
     expect((await app.inject({ method: 'GET', url: '/api/users/', headers: auth(token) })).statusCode).toBe(403);
 
-    const response = await send('PATCH', `/api/users/${user.id}`, { role: 'ADMIN' });
-    expect(response.statusCode).toBe(200);
+    const response = await send('PATCH', `/api/users/${user.id}`, { role: 'ADMIN', code: await code() });
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.json<StaffUser>().role).toBe('ADMIN');
     expect((await app.inject({ method: 'GET', url: '/api/users/', headers: auth(token) })).statusCode).toBe(200);
     const [event] = await auditOf(user.id);
     expect(event).toMatchObject({ kind: 'role_changed', before: { role: 'BOOKKEEPER' }, after: { role: 'ADMIN' } });
 
-    const same = await send('PATCH', `/api/users/${user.id}`, { role: 'ADMIN' });
+    const same = await send('PATCH', `/api/users/${user.id}`, { role: 'ADMIN', code: await code() });
     expect(same.statusCode).toBe(200);
     expect(await auditOf(user.id)).toHaveLength(2);
   });
 
   it('refuses self-demotion (403), a client-side role (400) and an unknown or client user (404)', async () => {
     const self = await idOf(users.get('ADMIN')!.email);
-    const own = await send('PATCH', `/api/users/${self}`, { role: 'BOOKKEEPER' });
+    const own = await send('PATCH', `/api/users/${self}`, { role: 'BOOKKEEPER', code: await code() });
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toContain('your own role');
 
@@ -231,9 +234,36 @@ describe('change role', () => {
     expect((await send('PATCH', `/api/users/${target}`, {})).json().field).toBe('role');
     expect((await send('PATCH', '/api/users/abc', { role: 'ADMIN' })).json().field).toBe('userId');
 
-    expect((await send('PATCH', '/api/users/999999', { role: 'ADMIN' })).statusCode).toBe(404);
+    expect((await send('PATCH', '/api/users/999999', { role: 'ADMIN', code: await code() })).statusCode).toBe(404);
     const clientUser = await idOf(users.get('CLIENT')!.email);
-    expect((await send('PATCH', `/api/users/${clientUser}`, { role: 'ADMIN' })).statusCode).toBe(404);
+    expect((await send('PATCH', `/api/users/${clientUser}`, { role: 'ADMIN', code: await code() })).statusCode).toBe(404);
+  });
+
+  it("asks for the ADMIN's fresh code: none, a malformed or a wrong one changes nothing; only a wrong six-digit code is counted", async () => {
+    const { user } = await invite('BOOKKEEPER');
+    const adminId = await idOf(users.get('ADMIN')!.email);
+    const failures = async () => (await app.db.query<{ failures: number }>('SELECT failures FROM second_factors WHERE user_id = $1', [adminId]))[0]!.failures;
+
+    const none = await send('PATCH', `/api/users/${user.id}`, { role: 'REVIEWER' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    expect(none.json().message).toContain('authenticator app');
+    const short = await send('PATCH', `/api/users/${user.id}`, { role: 'REVIEWER', code: '12345' });
+    expect(short.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code', message: 'Code must be the six digits your app shows.' });
+    expect(await failures()).toBe(0);
+
+    const right = await code();
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await send('PATCH', `/api/users/${user.id}`, { role: 'REVIEWER', code: wrong });
+    expect(refused.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    expect(await failures()).toBe(1);
+    expect((await get(`/api/users/?search=${encodeURIComponent(user.email)}`)).json<Page<StaffUser>>().results[0]?.role).toBe('BOOKKEEPER');
+
+    const changed = await send('PATCH', `/api/users/${user.id}`, { role: 'REVIEWER', code: right });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await failures()).toBe(0);
+    // Good once: the same code again is a replay.
+    expect((await send('PATCH', `/api/users/${user.id}`, { role: 'BD_EXEC', code: right })).statusCode).toBe(409);
   });
 });
 
@@ -304,7 +334,7 @@ describe('deactivate and reactivate', () => {
 describe('the audit', () => {
   it('lists every user event newest first with who acted, readable by ADMIN only', async () => {
     const { user } = await invite('BD_EXEC');
-    await send('PATCH', `/api/users/${user.id}`, { role: 'BD_MANAGER' });
+    await send('PATCH', `/api/users/${user.id}`, { role: 'BD_MANAGER', code: await code() });
     const all = (await get('/api/users/audit/?page_size=100')).json<Page<UserAuditEvent>>();
     expect(all.results.slice(0, 2).map((event) => [event.kind, event.user.id])).toEqual([
       ['role_changed', user.id],

@@ -106,7 +106,7 @@ export function approveEdd(db: Database, userId: number, body: VersionBody, cont
   return fileWrite(db, userId, body.version, context, read, async (tx, file, registrationId) => {
     if (file.risk_level !== 'high') throw conflict('Only a high-risk client needs enhanced due diligence approved.');
     if (file.edd_approved_at) throw conflict('The enhanced due diligence is already approved.');
-    if (file.rated_by === context.actorId) throw conflict('An ADMIN other than the one who rated the risk approves its enhanced due diligence.');
+    if (file.rated_by === context.actorId) throw conflict('You rated this risk: a second administrator approves its enhanced due diligence.');
     const missing = await eddMissing(tx, registrationId);
     if (missing.length > 0) throw conflict(`The enhanced due diligence is not complete: ${missing.join('; ')}.`);
     await tx.query('UPDATE aml_files SET edd_approved_by = $2, edd_approved_at = CURRENT_TIMESTAMP, version = version + 1 WHERE registration_id = $1', [registrationId, context.actorId]);

@@ -7,7 +7,10 @@ import type { NotificationRecord, NotificationsReadEvent } from '../../../../com
 import type { Database } from '../../db/database.ts';
 import { findNotification, NOTIFICATION_CHANNEL, type NotificationSignal } from './store.ts';
 
-export type StreamEvent = { type: 'notification'; notification: NotificationRecord } | { type: 'read'; read: NotificationsReadEvent };
+export type StreamEvent =
+  | { type: 'notification'; notification: NotificationRecord }
+  | { type: 'read'; read: NotificationsReadEvent }
+  | { type: 'ended'; endedAt: number; message: string };
 
 export type StreamListener = (event: StreamEvent) => void;
 
@@ -33,6 +36,8 @@ export async function startNotificationHub(db: Database, log: { warn(object: unk
       if (message.type === 'created') {
         const notification = await findNotification(db, message.userId, message.id);
         if (notification) dispatch(message.userId, { type: 'notification', notification: message.subject ? { ...notification, subject: message.subject } : notification });
+      } else if (message.type === 'ended') {
+        dispatch(message.userId, { type: 'ended', endedAt: Date.parse(message.endedAt), message: message.message });
       } else {
         dispatch(message.userId, { type: 'read', read: { ids: message.ids, upTo: message.upTo } });
       }

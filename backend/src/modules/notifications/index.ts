@@ -4,7 +4,7 @@ import { notificationRoutes } from './routes.ts';
 import { setupNotifications } from './setup.ts';
 import { notificationsWork } from './work.ts';
 
-export { notifyRoles, notifyUsers, type NewNotification } from './store.ts';
+export { notifyRoles, notifyUsers, signalSessionsEnded, type NewNotification } from './store.ts';
 export type { PushTransport } from './push.ts';
 export type { NotificationHub } from './hub.ts';
 

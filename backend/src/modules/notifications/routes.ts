@@ -71,7 +71,13 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
     const out = reply.raw;
 
     const write = (event: StreamEvent) => {
-      if (event.type === 'notification') {
+      if (event.type === 'ended') {
+        // Whole seconds, as the auth plugin and Firebase compare: a sign-in after the end keeps its stream.
+        if (request.idToken && request.idToken.auth_time < Math.floor(event.endedAt / 1000)) {
+          out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.ended, { message: event.message }));
+          end();
+        }
+      } else if (event.type === 'notification') {
         if (sent.has(event.notification.id)) return;
         sent.add(event.notification.id);
         out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.notification, event.notification, event.notification.id));

@@ -13,7 +13,11 @@ import type { Queryable } from '../../db/database.ts';
 export const NOTIFICATION_CHANNEL = 'notifications';
 
 /** Kept small: NOTIFY payloads are limited to 8000 bytes, so the row itself is read by whoever needs it. */
-export type NotificationSignal = { type: 'created'; userId: number; id: number; subject?: RecordSubject } | ({ type: 'read'; userId: number } & NotificationsReadEvent);
+export type NotificationSignal =
+  | { type: 'created'; userId: number; id: number; subject?: RecordSubject }
+  | ({ type: 'read'; userId: number } & NotificationsReadEvent)
+  /** The account's sessions ended at endedAt (ISO): streams opened by an earlier sign-in say so and close. */
+  | { type: 'ended'; userId: number; endedAt: string; message: string };
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -60,6 +64,11 @@ export async function notifyUsers(tx: Queryable, userIds: readonly number[], not
     created.push({ ...toRecord(row!), ...(subject ? { subject } : {}) });
   }
   return created;
+}
+
+/** Tells the user's open streams, in every process, that sessions signed in before endedAt are over (after the commit). */
+export async function signalSessionsEnded(tx: Queryable, userId: number, endedAt: Date, message: string): Promise<void> {
+  await signal(tx, { type: 'ended', userId, endedAt: endedAt.toISOString(), message });
 }
 
 /** Every user holding one of the roles, except `except` (usually the actor, who knows what they did). */

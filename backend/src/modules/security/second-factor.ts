@@ -1,8 +1,9 @@
 /**
- * The staff second factor (issue 33): a TOTP secret per staff user (RFC 6238, 30 s steps, six digits, checked
+ * The staff second factor: a TOTP secret per staff user (RFC 6238, 30 s steps, six digits, checked
  * with otpauth), confirmed by a first code, with ten recovery codes stored as SHA-256 hashes. A code is good
  * once: the step it was accepted in is kept, and a code of that step or an earlier one is refused (replay).
- * Five wrong codes in a row lock the factor for 15 minutes (429 with Retry-After), each one audited. A code
+ * Five wrong well-formed codes in a row lock codes from the app for 15 minutes (429 with Retry-After), each one
+ * audited; a recovery code still passes, and an ADMIN can lift the lock. A code
  * that passes marks the token's sign-in (auth_time) on the account's custom claim (IdentityAdmin), which the
  * back end's auth plugin requires of every staff call but these.
  *
@@ -13,17 +14,22 @@ import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_LOCK_MINUTES,
   SECOND_FACTOR_MAX_FAILURES,
+  SESSION_LIST_HOURS,
+  SESSION_LIST_LIMIT,
+  TOTP_DIGITS,
   type Enrolment,
   type RecoveryCodes,
   type SecondFactorReset,
   type SecondFactorStatus,
+  type SecondFactorUnlocked,
+  type SessionList,
 } from '../../../../common/contract/security.ts';
 import { isStaffRole, type Role } from '../../../../common/roles.ts';
 import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { notifyUsers } from '../notifications/index.ts';
-import type { SecurityDeps } from './store.ts';
+import { endSessions, type SecurityDeps } from './store.ts';
 import { newSecret, otpauthUri, stepOf } from './totp.ts';
 
 export interface SecondFactorDeps extends SecurityDeps {
@@ -31,13 +37,19 @@ export interface SecondFactorDeps extends SecurityDeps {
   now?: () => number;
 }
 
-/** Who is signing in: the user and the token's sign-in. */
-export interface SignIn {
+/** Whose factor a code is checked against. */
+export interface CodeOwner {
   userId: number;
+}
+
+/** Who is signing in: the user and the token's sign-in. */
+export interface SignIn extends CodeOwner {
   email: string;
   uid: string;
   /** The token's auth_time, seconds. */
   authTime: number;
+  /** The browser's User-Agent, kept with the sign-in for the sessions list. */
+  browser?: string | null;
 }
 
 interface FactorRow {
@@ -58,6 +70,7 @@ function newRecoveryCode(): string {
 const normalRecoveryCode = (code: string) => code.toUpperCase().replace(/[^A-Z2-7]/g, '');
 export const hashRecoveryCode = (code: string) => createHash('sha256').update(normalRecoveryCode(code)).digest('hex');
 const normalCode = (code: string) => code.replace(/\s/g, '');
+const CODE_FORM = new RegExp(`^[0-9]{${TOTP_DIGITS}}$`);
 
 const nowOf = (deps: SecondFactorDeps) => (deps.now ?? Date.now)();
 
@@ -91,11 +104,19 @@ export async function startEnrolment(deps: SecondFactorDeps, user: { id: number;
   });
 }
 
-/** The lock, while it holds: 429 with the seconds left (the route sends them as Retry-After). */
+/**
+ * The lock, while it holds: 429 with the seconds left (the route sends them as Retry-After). It holds codes
+ * from the app only: the message names the two ways out, a recovery code (80 bits, not worth guessing) and an
+ * ADMIN, who can lift it from Users.
+ */
 export class SecondFactorLocked extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', `Too many wrong codes: the second factor is locked for ${Math.ceil(retryAfterSeconds / 60)} more minute(s).`);
+    super(429, 'RATE_LIMITED', lockMessage(Math.ceil(retryAfterSeconds / 60)));
   }
+}
+
+export function lockMessage(minutes: number): string {
+  return `Too many wrong codes: codes from your app are refused for ${minutes === 1 ? '1 more minute' : `${minutes} more minutes`}. Sign in with one of your recovery codes, or ask an administrator (ADMIN) to unlock your second factor on the Users page.`;
 }
 
 function refuseIfLocked(factor: FactorRow, now: number): void {
@@ -109,7 +130,7 @@ type Attempt = { code: string } | { recovery_code: string };
  * a row locks the factor. A replayed code (right, but its step was used) is audited, not counted: it proves
  * the code was known, and whoever replays it gains nothing.
  */
-async function refuse(deps: SecondFactorDeps, signIn: SignIn, reason: 'wrong_code' | 'wrong_recovery_code' | 'replayed'): Promise<never> {
+async function refuse(deps: SecondFactorDeps, signIn: CodeOwner, reason: 'wrong_code' | 'wrong_recovery_code' | 'replayed'): Promise<never> {
   const now = nowOf(deps);
   const locked = await deps.db.transaction(async (tx) => {
     const counted = reason !== 'replayed';
@@ -133,11 +154,15 @@ async function refuse(deps: SecondFactorDeps, signIn: SignIn, reason: 'wrong_cod
 /** Checks the attempt against the factor (locked against concurrent checks); answers how it passed, or refuses. */
 type Outcome = 'code' | 'recovery_code' | 'wrong_code' | 'wrong_recovery_code' | 'replayed';
 
-async function check(deps: SecondFactorDeps, tx: Queryable, signIn: SignIn, factor: FactorRow, attempt: Attempt): Promise<Outcome> {
+async function check(deps: SecondFactorDeps, tx: Queryable, signIn: CodeOwner, factor: FactorRow, attempt: Attempt): Promise<Outcome> {
   const now = nowOf(deps);
-  refuseIfLocked(factor, now);
   if ('code' in attempt) {
-    const step = stepOf(factor.secret, normalCode(attempt.code), now);
+    // Not a code at all (five digits, a letter): refused for its form, before the lock and uncounted. The
+    // contract's pattern refuses it first; this keeps the rule for callers that are not a route.
+    const code = normalCode(attempt.code);
+    if (!CODE_FORM.test(code)) throw invalidInput('code', 'must be the six digits your app shows');
+    refuseIfLocked(factor, now);
+    const step = stepOf(factor.secret, code, now);
     if (step === null) return 'wrong_code';
     if (step <= Number(factor.last_step)) return 'replayed';
     await tx.query('UPDATE second_factors SET last_step = $2, failures = 0, locked_until = NULL WHERE user_id = $1', [signIn.userId, step]);
@@ -153,7 +178,7 @@ async function check(deps: SecondFactorDeps, tx: Queryable, signIn: SignIn, fact
 }
 
 /** Runs a check in a transaction; a refusal is recorded after it rolled back. */
-async function withCheck<T>(deps: SecondFactorDeps, signIn: SignIn, attempt: Attempt, needConfirmed: boolean, then: (tx: Queryable, how: 'code' | 'recovery_code', factor: FactorRow) => Promise<T>): Promise<T> {
+async function withCheck<T>(deps: SecondFactorDeps, signIn: CodeOwner, attempt: Attempt, needConfirmed: boolean, then: (tx: Queryable, how: 'code' | 'recovery_code', factor: FactorRow) => Promise<T>): Promise<T> {
   const outcome = await deps.db.transaction(async (tx) => {
     const factor = await factorOf(tx, signIn.userId, true);
     if (!factor) throw new HttpError(409, 'CONFLICT', 'Set up your second factor first.');
@@ -189,8 +214,12 @@ export async function verifySignIn(deps: SecondFactorDeps, signIn: SignIn, attem
   });
 }
 
+/** A User-Agent is a few hundred characters at most; what is kept of one. */
+const MAX_BROWSER_LENGTH = 300;
+
 async function signedIn(deps: SecondFactorDeps, tx: Queryable, signIn: SignIn, how: 'code' | 'recovery_code'): Promise<void> {
-  await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'signed_in', actorId: signIn.userId, data: { second_factor: how, auth_time: new Date(signIn.authTime * 1000).toISOString() } });
+  const browser = signIn.browser ? { browser: signIn.browser.slice(0, MAX_BROWSER_LENGTH) } : {};
+  await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'signed_in', actorId: signIn.userId, data: { second_factor: how, auth_time: new Date(signIn.authTime * 1000).toISOString(), ...browser } });
   // Last: if Firebase fails, nothing above commits, and the sign-in is not marked either.
   await deps.identity.markSecondFactor(signIn.uid, signIn.authTime);
 }
@@ -221,6 +250,7 @@ export async function resetUserSecondFactor(deps: SecondFactorDeps, actorId: num
     if (!target || !isStaffRole(target.role)) throw notFound('User');
     await removeFactor(tx, userId);
     await writeAudit(tx, { entity: 'user', entityId: userId, kind: 'second_factor_reset', actorId, data: { by: 'administrator' } });
+    await endSessions(tx, userId, 'administrator');
     await notifyUsers(tx, [userId], {
       kind: 'second_factor_reset',
       title: 'Your second factor was reset',
@@ -234,6 +264,65 @@ export async function resetUserSecondFactor(deps: SecondFactorDeps, actorId: num
     }
     return { user_id: userId, reset_at: new Date(nowOf(deps)).toISOString() };
   });
+}
+
+/**
+ * An ADMIN's step-up: a current code from their own app before a change that an open laptop should not be
+ * enough for (a role, another's factor, another's sessions). Checked as a sign-in's code is: good once,
+ * counted when wrong, locked after five; the change's own audit event records what it allowed.
+ */
+export async function stepUp(deps: SecondFactorDeps, actorId: number, code: string | undefined, what: string): Promise<void> {
+  if (code === undefined) throw invalidInput('code', `is needed to ${what}: enter the current code of your authenticator app`);
+  await withCheck(deps, { userId: actorId }, { code }, true, async () => undefined);
+}
+
+/** A staff user's factor as an ADMIN sees it on Users; another's client account does not exist here. */
+export async function userSecondFactorStatus(deps: SecondFactorDeps, userId: number): Promise<SecondFactorStatus> {
+  const [target] = await deps.db.query<{ role: Role }>('SELECT role FROM users WHERE id = $1', [userId]);
+  if (!target || !isStaffRole(target.role)) throw notFound('User');
+  return secondFactorStatus(deps, userId);
+}
+
+/** An ADMIN lifts the lock wrong codes put on another staff user's factor (they called, and were who they said). */
+export async function unlockUserSecondFactor(deps: SecondFactorDeps, actorId: number, userId: number): Promise<SecondFactorUnlocked> {
+  if (actorId === userId) throw new HttpError(409, 'CONFLICT', 'Another administrator unlocks your second factor; or sign in with a recovery code.');
+  return deps.db.transaction(async (tx) => {
+    const [target] = await tx.query<{ role: Role }>('SELECT role FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    if (!target || !isStaffRole(target.role)) throw notFound('User');
+    const factor = await factorOf(tx, userId, true);
+    const now = nowOf(deps);
+    if (!factor?.locked_until || factor.locked_until.getTime() <= now) throw new HttpError(409, 'CONFLICT', 'This second factor is not locked.');
+    await tx.query('UPDATE second_factors SET failures = 0, locked_until = NULL WHERE user_id = $1', [userId]);
+    await writeAudit(tx, { entity: 'user', entityId: userId, kind: 'second_factor_unlocked', actorId, data: { was_locked_until: factor.locked_until.toISOString() } });
+    return { user_id: userId, unlocked_at: new Date(now).toISOString() };
+  });
+}
+
+/**
+ * The user's sessions: the sign-ins whose code was checked (their signed_in events) since the account's
+ * sessions last ended and within the gateway's default session limit, newest first. The one whose auth_time
+ * is the request's is `current`. Firebase keeps no list of sessions; these are the ones the console started.
+ */
+export async function listSessions(deps: SecondFactorDeps, userId: number, currentAuthTime: number): Promise<SessionList> {
+  const [user] = await deps.db.query<{ ended_at: Date | null }>('SELECT sessions_ended_at AS ended_at FROM users WHERE id = $1', [userId]);
+  const since = new Date(nowOf(deps) - SESSION_LIST_HOURS * 3_600_000);
+  const rows = await deps.db.query<{ created_at: Date; data: { second_factor?: string; auth_time?: string; browser?: string } | null; client_address: string | null }>(
+    `SELECT created_at, data, client_address FROM audit_events
+     WHERE entity = 'user' AND entity_id = $1 AND kind = 'signed_in' AND created_at >= $2 AND ($3::timestamptz IS NULL OR created_at >= $3)
+     ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [userId, since, user?.ended_at ?? null, SESSION_LIST_LIMIT],
+  );
+  const current = new Date(currentAuthTime * 1000).toISOString();
+  return {
+    ended_at: user?.ended_at ? user.ended_at.toISOString() : null,
+    sessions: rows.map((row) => ({
+      signed_in_at: row.created_at.toISOString(),
+      second_factor: row.data?.second_factor === 'recovery_code' ? 'recovery_code' : 'code',
+      client_address: row.client_address,
+      browser: typeof row.data?.browser === 'string' ? row.data.browser : null,
+      current: row.data?.auth_time === current,
+    })),
+  };
 }
 
 /** The demo's enrolled factor for a staff account (its secret is the demo's, printed at start). */

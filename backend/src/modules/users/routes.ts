@@ -10,10 +10,13 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
 import { route } from '../../lib/routes.ts';
 import { invalidInput } from '../../lib/http-error.ts';
+import type { ModuleOptions } from '../../lib/module.ts';
+import { stepUpGuard } from '../security/index.ts';
 import { changeRole, deactivateUser, inviteUser, listUserAudit, listUsers, newSetPasswordLink, reactivateUser, roleList, setComplianceOfficer, type UsersDeps } from './store.ts';
 
-export async function userRoutes(app: FastifyInstance) {
+export async function userRoutes(app: FastifyInstance, { config }: ModuleOptions) {
   const deps = (request: FastifyRequest): UsersDeps => ({ db: app.db, identity: app.identity, log: request.log });
+  const stepUpOf = stepUpGuard({ db: app.db, identity: app.identity }, config);
   /** Set-password links open the console; without a known public origin they are root-relative. */
   const consoleOrigin = (request: FastifyRequest): string => publicOrigin(request) ?? '';
 
@@ -49,8 +52,9 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   route(app, endpoints.changeRole, async (request) => {
-    const { role, compliance_officer: officer } = request.body;
+    const { role, compliance_officer: officer, code } = request.body;
     if (role === undefined && officer === undefined) throw invalidInput('role', 'give the role or the compliance officer mark');
+    if (role !== undefined) await stepUpOf(request, code, 'change a role');
     let user = role === undefined ? null : await changeRole(deps(request), signedInUser(request), request.params.userId, role);
     if (officer !== undefined) user = await setComplianceOfficer(deps(request), signedInUser(request), request.params.userId, officer);
     return user!;

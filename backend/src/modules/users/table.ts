@@ -1,8 +1,8 @@
 /**
  * The users table's row, declared once (lib/table.ts): the staff store's column lists (a staff user's SELECT
  * and RETURNING, the lock, the invite's and insertUser's inserts, the role and compliance officer updates) and
- * its row types (StaffRow, TargetRow) derive from it. The columns were made by migrations 0001, 0006, 0009 and
- * 0080.
+ * its row types (StaffRow, TargetRow) derive from it. The columns were made by migrations 0001, 0006, 0009,
+ * 0080 and 0107.
  */
 import type { Role } from '../../../../common/roles.ts';
 import { column, table, type RowOf } from '../../lib/table.ts';
@@ -19,6 +19,8 @@ export const usersTable = table('users', {
   deactivated_at: column<Date | null>(),
   signed_in_at: column<Date | null>(),
   compliance_officer: column<boolean>(),
+  sessions_ended_at: column<Date | null>(),
+  sessions_ended_by: column<'self' | 'administrator' | null>(),
 });
 
 export type UserColumns = RowOf<typeof usersTable.columns>;

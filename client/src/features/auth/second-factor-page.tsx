@@ -8,7 +8,7 @@
 import './second-factor.css';
 import { useState, type FormEvent } from 'react';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
-import type { securityEndpoints, Enrolment, RecoveryCodes } from '../../../../common/contract/security.ts';
+import type { securityEndpoints, Enrolment, RecoveryCodes as RecoveryCodeList } from '../../../../common/contract/security.ts';
 import { RECOVERY_CODE_COUNT, securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { Button } from '../../components/button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
@@ -22,6 +22,8 @@ import { formatDubaiDateTime } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useQuery } from '../../lib/use-query.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { session } from '../../state/session.ts';
 
 const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
 const STATUS_KEY = ['security', 'second-factor'] as const;
@@ -50,6 +52,10 @@ export function SecondFactorPage() {
   if (!status.data.enrolled || enrolling) return <EnrolmentStep onStart={() => setEnrolling(true)} />;
   return <CodeStep lockedUntil={status.data.locked_until} onReset={() => setEnrolling(true)} />;
 }
+
+/** The lock as the prompt shows it: until when, and the two ways out. */
+const lockedText = (until: string) =>
+  `Too many wrong codes: codes from your app are refused until ${formatDubaiDateTime(until)}. Use one of your recovery codes, or ask an administrator (ADMIN) to unlock your second factor.`;
 
 function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onReset: () => void }) {
   const [step, setStep] = useState<Step>('code');
@@ -84,7 +90,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
   return (
     <AuthLayout title={titles[step][0]} subtitle={titles[step][1]}>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <FormError message={verify.formError ?? (lockedUntil ? `Too many wrong codes: locked until ${formatDubaiDateTime(lockedUntil)}.` : null)} />
+        <FormError message={verify.formError ?? (lockedUntil && step === 'code' ? lockedText(lockedUntil) : null)} />
         {step === 'code' ? (
           <TextField
             id="second-factor-code"
@@ -139,7 +145,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
 
 function EnrolmentStep({ onStart }: { onStart: () => void }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; issuedAt: Date } | null>(null);
   const [code, setCode] = useState('');
   const start = useAction<void, Enrolment>({
     run: (_input, { headers }) => call(security.startEnrolment, { body: {}, headers }),
@@ -148,22 +154,16 @@ function EnrolmentStep({ onStart }: { onStart: () => void }) {
       setEnrolment(answer);
     },
   });
-  const confirm = useAction<string, RecoveryCodes>({
+  const confirm = useAction<string, RecoveryCodeList>({
     run: (input, { headers }) => call(security.confirmEnrolment, { body: { code: input }, headers }),
-    onSuccess: (answer) => setCodes(answer.recovery_codes),
+    onSuccess: (answer) => setCodes({ list: answer.recovery_codes, issuedAt: new Date() }),
   });
   const [saved, setSaved] = useState(false);
 
   if (codes) {
     return (
       <AuthLayout title="Save your recovery codes" subtitle={`These ${RECOVERY_CODE_COUNT} codes are shown once. Each signs you in once if you lose your phone. Keep them somewhere safe.`}>
-        <ol className="second-factor__codes" aria-label="Recovery codes">
-          {codes.map((recovery) => (
-            <li key={recovery}>
-              <code>{recovery}</code>
-            </li>
-          ))}
-        </ol>
+        <RecoveryCodes codes={codes.list} email={session.value.email} issuedAt={codes.issuedAt} />
         <div className="auth-form">
           <label className="second-factor__saved">
             <input type="checkbox" checked={saved} onChange={(event) => setSaved(event.target.checked)} /> I have saved my recovery codes

@@ -5,13 +5,14 @@
  * stream, so read marks made in one tab reach the others as `read` events.
  */
 import { publishNotification } from '../../lib/notification-events.ts';
-import type { NotificationRecord, notificationsEndpoints, NotificationsReadEvent } from '../../../../common/contract/notifications.ts';
+import type { NotificationRecord, notificationsEndpoints, NotificationsReadEvent, SessionEndedEvent } from '../../../../common/contract/notifications.ts';
 import { clientEndpoints, requestOf } from '../../../../common/contract/endpoint.ts';
 import { NOTIFICATION_STREAM_EVENTS, notificationsRoutes } from '../../../../common/contract/notifications-paths.ts';
 import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
 import { call } from '../../lib/call.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
-import { sessionIdToken } from '../../lib/session-lost.ts';
+import { endSessionWith, sessionIdToken } from '../../lib/session-lost.ts';
+import { serverWorded } from '../../lib/errors.ts';
 import { workKeys } from '../../lib/work-api.ts';
 import { PUSH_TOAST_DURATION_MS, showPushToast } from '../../lib/push-toast.ts';
 import { queryCache } from '../../lib/query-cache.ts';
@@ -105,7 +106,20 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
       // A resumed stream replays what was missed as events, which also makes their toasts.
       if (!resumed) loadNotifications().catch((error: unknown) => console.warn('Notifications not loaded', error));
     },
+    // A 401 after a refreshed token: the session is over, unless it only waits for its code (the shell asks).
+    onUnauthorized: (body) => {
+      if ((body as { errorCode?: unknown } | undefined)?.errorCode === 'SECOND_FACTOR_REQUIRED') return false;
+      void endSessionWith(serverWorded(body));
+      return true;
+    },
     onMessage: (message) => {
+      if (message.event === NOTIFICATION_STREAM_EVENTS.ended) {
+        // This tab's sessions were ended (by an administrator, or from another tab): it signs out now, not
+        // at its next call or when the gateway's verification cache lapses.
+        stream.close();
+        void endSessionWith((JSON.parse(message.data) as SessionEndedEvent).message);
+        return;
+      }
       if (message.event === NOTIFICATION_STREAM_EVENTS.notification) {
         const record = JSON.parse(message.data) as NotificationRecord;
         const item = toItem(record);

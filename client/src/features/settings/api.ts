@@ -1,6 +1,8 @@
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { notificationsEndpoints } from '../../../../common/contract/notifications.ts';
 import { notificationsRoutes } from '../../../../common/contract/notifications-paths.ts';
+import type { securityEndpoints } from '../../../../common/contract/security.ts';
+import { securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { call } from '../../lib/call.ts';
 
 const notifications = clientEndpoints<typeof notificationsEndpoints>(notificationsRoutes);
@@ -9,3 +11,15 @@ const notifications = clientEndpoints<typeof notificationsEndpoints>(notificatio
 export function sendTestNotification() {
   return call(notifications.test);
 }
+
+const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
+
+export const settingsKeys = {
+  sessions: ['settings', 'sessions'] as const,
+};
+
+/** The signed-in user's sessions since they last ended, newest first. */
+export const fetchSessions = (signal: AbortSignal) => call(security.sessions, { signal });
+
+/** Ends every session of the signed-in user, this one included. */
+export const signOutEverywhere = (headers: Record<string, string>) => call(security.signOutEverywhere, { headers });

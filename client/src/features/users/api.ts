@@ -18,6 +18,7 @@ export const userKeys = {
   list: (query: Omit<UserQuery, 'page'>) => ['users', 'list', query] as const,
   roleChoices: ['users', 'role-choices'] as const,
   audit: (userId: number) => ['users', 'audit', userId] as const,
+  secondFactor: (userId: number) => ['users', 'second-factor', userId] as const,
 };
 
 type Headers = Record<string, string>;
@@ -38,7 +39,11 @@ export const reactivateUser = (userId: number, headers: Headers) => call(users.r
 
 export const newSetPasswordLink = (userId: number, headers: Headers) => call(users.setPasswordLink, { params: { userId }, headers });
 
-/** Ends every session of the user (a lost laptop): their tokens stop working at the gateway within AUTH_CACHE_MS. */
-export const signOutUserEverywhere = (userId: number, headers: Headers) => call(security.signOutUserEverywhere, { params: { userId }, headers });
-/** A lost phone without recovery codes: the user sets up the second factor again at the next sign-in (issue 33). */
-export const resetUserSecondFactor = (userId: number, headers: Headers) => call(security.resetUser, { params: { userId }, headers });
+/** Ends every session of the user (a lost laptop), with the ADMIN's fresh code: their open tabs sign out. */
+export const signOutUserEverywhere = (userId: number, code: string, headers: Headers) => call(security.signOutUserEverywhere, { params: { userId }, body: { code }, headers });
+/** A lost phone without recovery codes, with the ADMIN's fresh code: the user sets up the second factor again at the next sign-in. */
+export const resetUserSecondFactor = (userId: number, code: string, headers: Headers) => call(security.resetUser, { params: { userId }, body: { code }, headers });
+/** Whether the user's second factor is set up, and locked after wrong codes. */
+export const fetchUserSecondFactor = (userId: number, signal: AbortSignal) => call(security.userSecondFactor, { params: { userId }, signal });
+/** Lifts the lock wrong codes put on the user's second factor. */
+export const unlockUserSecondFactor = (userId: number, headers: Headers) => call(security.unlockUser, { params: { userId }, headers });

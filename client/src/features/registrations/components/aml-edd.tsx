@@ -76,8 +76,8 @@ export function EddPanel({ userId, screening, parties, ubos, frozen }: { userId:
         {risk.edd_approved_by
           ? `Approved by ${risk.edd_approved_by.display_name ?? risk.edd_approved_by.email}${risk.edd_approved_at ? ` on ${formatFull(risk.edd_approved_at)}` : ''}.`
           : mayApprove
-            ? `Rated by ${raterName}; you approve as the second ADMIN once the evidence is on file.`
-            : `Waits for the approval of an ADMIN other than ${raterName}.`}
+            ? `Rated by ${raterName}; you give the second approval once the evidence is on file.`
+            : `Waits for a second administrator to approve it: ${raterName} rated the risk, so cannot approve it too.`}
       </p>
     </section>
   );

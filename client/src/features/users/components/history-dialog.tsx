@@ -11,8 +11,10 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, userKeys } from '../api.ts';
+import { useQuery } from '../../../lib/use-query.ts';
+import { fetchUserAudit, fetchUserSecondFactor, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
+import { StepUpDialog } from './step-up.tsx';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -48,12 +50,67 @@ export function describeEvent(event: UserAuditEvent): string {
       return 'Downloaded a document';
     case 'compliance_officer_changed':
       return event.after?.compliance_officer === true ? 'Marked compliance officer' : 'No longer compliance officer';
+    case 'second_factor_unlocked':
+      return 'Second factor unlocked';
   }
 }
 
-/** One user's administration history (the audit, newest first), and a new set-password link on request. */
+type Confirm = 'sign-out' | 'reset' | null;
+
+/**
+ * One user's administration history (the audit, newest first), a new set-password link on request, and the
+ * security actions: sign out everywhere and reset the second factor (each confirmed with the ADMIN's fresh
+ * code, in a dialog of its own), unlocking a factor locked by wrong codes.
+ */
 export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const name = userDisplayName(user.display_name);
+  const back = () => setConfirm(null);
+  // The confirmation replaces the history (a new mount), and the history comes back after it.
+  if (confirm === 'sign-out') {
+    return (
+      <StepUpDialog
+        key="sign-out"
+        title={`Sign ${name} out everywhere?`}
+        submitLabel="Sign out everywhere"
+        danger
+        success={`${name} is signed out everywhere`}
+        run={(code, headers) => signOutUserEverywhere(user.id, code, headers)}
+        onDone={back}
+        onClose={back}
+      >
+        <p className="users-dialog__note">
+          Every browser {user.email} is signed in on is signed out within seconds, with a message that an administrator ended the session. They can sign in
+          again with their password and code.
+        </p>
+      </StepUpDialog>
+    );
+  }
+  if (confirm === 'reset') {
+    return (
+      <StepUpDialog
+        key="reset"
+        title={`Reset the second factor of ${name}?`}
+        submitLabel="Reset second factor"
+        danger
+        success={`${name} sets up the second factor again at the next sign-in`}
+        run={(code, headers) => resetUserSecondFactor(user.id, code, headers)}
+        onDone={back}
+        onClose={back}
+      >
+        <p className="users-dialog__note">
+          Their authenticator app and recovery codes stop working, every session of {user.email} ends, and their next sign-in sets up a new authenticator.
+          Do this for a lost phone without recovery codes, once you know it is them.
+        </p>
+      </StepUpDialog>
+    );
+  }
+  return <History user={user} onClose={onClose} onConfirm={setConfirm} />;
+}
+
+function History({ user, onClose, onConfirm }: { user: StaffUser; onClose: () => void; onConfirm: (confirm: Confirm) => void }) {
   const history = useInfiniteQuery(userKeys.audit(user.id), (page, signal) => fetchUserAudit(user.id, page, signal));
+  const factor = useQuery(userKeys.secondFactor(user.id), (signal) => fetchUserSecondFactor(user.id, signal));
   const [link, setLink] = useState<string | null>(null);
   const resend = useAction<void, SetPasswordLinkResponse>({
     run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
@@ -61,21 +118,17 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
     invalidates: [userKeys.all],
     onSuccess: (answer) => setLink(answer.set_password_link),
   });
-  const endSessions = useAction<void, unknown>({
-    run: (_input, { headers }) => signOutUserEverywhere(user.id, headers),
-    success: `${userDisplayName(user.display_name)} is signed out everywhere`,
+  const unlock = useAction<void, unknown>({
+    run: (_input, { headers }) => unlockUserSecondFactor(user.id, headers),
+    success: `The second factor of ${userDisplayName(user.display_name)} is unlocked`,
     invalidates: [userKeys.all],
   });
-  const resetFactor = useAction<void, unknown>({
-    run: (_input, { headers }) => resetUserSecondFactor(user.id, headers),
-    success: `${userDisplayName(user.display_name)} sets up the second factor again at the next sign-in`,
-    invalidates: [userKeys.all],
-  });
+  const lockedUntil = factor.data?.locked_until ?? null;
   return (
     <Dialog
       title={`History of ${userDisplayName(user.display_name)}`}
       onClose={onClose}
-      busy={resend.busy || endSessions.busy || resetFactor.busy}
+      busy={resend.busy || unlock.busy}
       closeOnBackdrop={link === null}
       footer={
         <>
@@ -92,12 +145,26 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
       {/* A lost laptop or phone (issue 33): kept beside the history they add to, the footer holds the rest. */}
       {user.active && (
         <div className="user-history__security">
-          <Button variant="outlined" loading={endSessions.busy} onClick={() => void endSessions.run()}>
+          {factor.data && (
+            <p className="user-history__factor" role="status">
+              {!factor.data.enrolled
+                ? 'Second factor: not set up yet (set up at the next sign-in).'
+                : lockedUntil
+                  ? `Second factor: locked after wrong codes until ${formatDubaiDateTime(lockedUntil)}.`
+                  : `Second factor: set up, ${factor.data.recovery_codes_left} recovery code${factor.data.recovery_codes_left === 1 ? '' : 's'} left.`}
+            </p>
+          )}
+          <Button variant="outlined" onClick={() => onConfirm('sign-out')}>
             Sign out everywhere
           </Button>
-          <Button variant="outlined" loading={resetFactor.busy} onClick={() => void resetFactor.run()}>
+          <Button variant="outlined" onClick={() => onConfirm('reset')}>
             Reset second factor
           </Button>
+          {lockedUntil && (
+            <Button variant="outlined" loading={unlock.busy} onClick={() => void unlock.run()}>
+              Unlock second factor
+            </Button>
+          )}
         </div>
       )}
       <p className="user-history__audit">

@@ -12,6 +12,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { changeRole, deactivateUser, inviteUser, newSetPasswordLink, reactivateUser, userKeys } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
+import { StepUpField } from './step-up.tsx';
 
 function RoleSelect({ id, roles, value, error, onChange }: { id: string; roles: readonly RoleChoice[]; value: string; error?: string; onChange: (role: StaffRole) => void }) {
   return (
@@ -105,8 +106,9 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleChoice[];
 export function RoleDialog({ user, roles, onClose }: { user: StaffUser; roles: readonly RoleChoice[]; onClose: () => void }) {
   const id = useId();
   const [role, setRole] = useState<string>(user.role);
+  const [code, setCode] = useState('');
   const change = useAction<StaffRole, StaffUser>({
-    run: (next, { headers }) => changeRole(user.id, { role: next }, headers),
+    run: (next, { headers }) => changeRole(user.id, { role: next, code: code.trim() }, headers),
     success: (changed) => `${userDisplayName(changed.display_name)} is now ${roleLabel(changed.role)}`,
     invalidates: [userKeys.all],
     onSuccess: onClose,
@@ -125,6 +127,7 @@ export function RoleDialog({ user, roles, onClose }: { user: StaffUser; roles: r
         {user.email} is {roleLabel(user.role)} today. The new role applies to their next request and changes the pages they see.
       </p>
       <RoleSelect id={`${id}-role`} roles={roles} value={role} error={change.fieldErrors.role} onChange={setRole} />
+      {role !== user.role && <StepUpField id={`${id}-code`} value={code} error={change.fieldErrors.code} onChange={setCode} />}
     </FormDialog>
   );
 }
