@@ -4,6 +4,7 @@
  * and forwarded as the exact bytes received, never re-serialised.
  */
 import { ADMIN_NETWORK_HEADER } from '../../../common/contract/http.ts';
+import { bodyLimitMessage, bodyLimitOf } from '../../../common/contract/body-limits.ts';
 import { isIP, type BlockList } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
@@ -95,6 +96,18 @@ export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: For
   return out;
 }
 
+/**
+ * The body limit of an /api/ call: the back end's own for its route (so a body the back end would refuse is
+ * refused here with a 413 naming the limit, never forwarded to a connection the back end drops), within
+ * API_BODY_LIMIT_BYTES.
+ */
+export function apiBodyLimit(config: GatewayConfig, method: string, url: string): number {
+  return Math.min(config.apiBodyLimitBytes, bodyLimitOf(method, url).bytes);
+}
+
+/** The 413 sentence of an /api/ call: the route's file or body limit. */
+export const apiBodyLimitMessage = (method: string, url: string) => bodyLimitMessage(bodyLimitOf(method, url));
+
 /** What /api/ forwards; any other method gets 405 from the gateway (plugins/errors.ts). */
 export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
@@ -131,6 +144,8 @@ export async function apiProxy(app: FastifyInstance, { config, headers: api, ver
     const result = await verifier.verify(idToken);
     if (result.ok) {
       request.uid = result.token.uid;
+      const length = Number(request.headers['content-length']);
+      if (length > apiBodyLimit(config, request.method, request.url)) return sendError(reply, api, 413, 'PAYLOAD_TOO_LARGE', apiBodyLimitMessage(request.method, request.url));
       return;
     }
     request.log.info({ reason: result.reason, detail: result.detail }, 'token rejected');
@@ -140,6 +155,11 @@ export async function apiProxy(app: FastifyInstance, { config, headers: api, ver
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.apiBodyLimitBytes }, (request, body, done) => {
+    // A chunked body has no length to check up front: it is held to its route's limit once read.
+    if ((body as Buffer).length > apiBodyLimit(config, request.method, request.url)) {
+      done(Object.assign(new Error('body too large'), { statusCode: 413 }), undefined);
+      return;
+    }
     request.bodyLength = (body as Buffer).length;
     // A stream, so @fastify/reply-from sends these bytes as they are instead of JSON-encoding a parsed body.
     done(null, Readable.from([body as Buffer], { objectMode: false }));

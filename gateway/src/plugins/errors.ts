@@ -7,7 +7,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorOfStatus, sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
-import { API_METHODS } from './api-proxy.ts';
+import { API_METHODS, apiBodyLimitMessage } from './api-proxy.ts';
 
 /** Outside /api/ the gateway serves files and pages, which are only read. */
 const READ_ONLY = 'GET, HEAD';
@@ -29,6 +29,6 @@ export function installErrorHandlers(app: FastifyInstance, headers: HeaderSet): 
     }
     const { status, errorCode } = errorOfStatus(error.statusCode);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, headers, status, errorCode);
+    return sendError(reply, headers, status, errorCode, status === 413 && isApiPath(request.url) ? apiBodyLimitMessage(request.method, request.url) : undefined);
   });
 }
