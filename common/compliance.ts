@@ -28,6 +28,13 @@ export const DEADLINE_KIND_LABELS: Record<DeadlineKind, string> = {
   einvoicing_go_live: 'E-invoicing go-live',
 };
 
+/**
+ * The deadlines met by filing something (a return, a renewal), which 'Mark filed' records with its reference.
+ * The e-invoicing ones are met by what the readiness form records (the ASP, going live), not by a filing.
+ */
+export const FILED_DEADLINE_KINDS: readonly DeadlineKind[] = ['vat_return', 'corporate_tax_return', 'trade_licence_renewal'];
+export const isFiledDeadline = (kind: DeadlineKind) => FILED_DEADLINE_KINDS.includes(kind);
+
 export const VAT_PERIODS = ['monthly', 'quarterly'] as const;
 export type VatPeriod = (typeof VAT_PERIODS)[number];
 

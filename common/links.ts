@@ -6,6 +6,7 @@
 import { onboardingPageOf, type OnboardingPage, type QueuePosition } from './onboarding.ts';
 import type { Stage } from './stages.ts';
 import type { RegistrationAssigneeFilter } from './contract/registrations-paths.ts';
+import type { AuditEntity } from './events.ts';
 
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
@@ -66,6 +67,9 @@ export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; li
 /** An onboarding page's list, searched for one company (its name in lower case, as the search box keeps it). */
 export const onboardingListPath = (page: OnboardingPage, query: { search?: string; assignee?: RegistrationAssigneeFilter } = {}) => withQuery(`/${page}`, query);
 
+/** Call Schedule: `calls` 'mine' keeps the calls the signed-in user hosts, `when` 'today' the calls of today (Dubai). */
+export const callScheduleListPath = (query: { calls?: 'mine'; when?: 'today' } = {}) => withQuery('/call-schedules', query);
+
 /** The Tasks list; `task` opens one task's drawer over it. */
 export const taskListPath = (query: { assignee?: 'all' | 'mine'; due?: 'overdue' | 'today'; review?: 'mine'; task?: number } = {}) => withQuery('/tasks', query);
 
@@ -85,3 +89,11 @@ export const userListPath = (query: { search?: string } = {}) => withQuery('/use
 /** The Sanctions lists page, opened on one list's versions (its URL state: `list`, `version`). */
 export const SANCTIONS_LISTS_PATH = '/sanctions-lists';
 export const sanctionsListsPath = (list?: string, version?: number) => withQuery(SANCTIONS_LISTS_PATH, { list, version });
+/** The goAML register (compliance officers). */
+export const AML_REGISTER_PATH = '/goaml';
+
+/**
+ * The Audit page (ADMIN) narrowed to one record's events, or one person's: a record's page links here, and
+ * each of the page's rows links back to its record.
+ */
+export const auditListPath = (query: { entity?: AuditEntity; record?: number; actor?: number } = {}) => withQuery('/audit', query);

@@ -42,6 +42,8 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const MAX_TASK_TITLE = 200;
 export const MAX_TASK_DESCRIPTION = 5000;
 export const MAX_CHECKLIST_ITEMS = 50;
+/** A recurring task is created at most this many days before it is due (and at least one). */
+export const MAX_LEAD_DAYS = 60;
 export const MAX_CHECKLIST_TEXT = 200;
 export const MAX_COMMENT = 5000;
 export const MAX_REQUEST_DETAILS = 5000;

@@ -7,7 +7,7 @@
  * Environment: GATEWAY_PORT (8080), BACKEND_PORT (3001), AUTH_EMULATOR_PORT (9099), STACK_DATA_DIR (./data),
  * FIREBASE_PROJECT_ID (demo-staff-console).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -64,9 +64,17 @@ if (process.argv.includes('--reset')) {
 }
 
 if (buildIsStale()) {
-  console.log('start: building (sources are newer than dist/)');
-  const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) fail('the build failed (see above); fix it or run npm run build');
+  console.log('start: building (sources are newer than dist/): the console (esbuild, then Rollup), the servers and docs/api/openapi.json; about a minute');
+  // Asynchronously, so the wait says it is still going instead of a minute of silence.
+  const build = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/build.ts')], { cwd: root, stdio: 'inherit' });
+  const ticker = setInterval(() => console.log(`start: still building (${Math.round((Date.now() - started) / 1000)} s)...`), 15_000);
+  const status = await new Promise<number | null>((done) => build.on('close', done));
+  clearInterval(ticker);
+  if (status !== 0) fail('the build failed (see above); fix it or run npm run build');
+}
+
+if (!existsSync(join(dataDir, 'db'))) {
+  console.log('start: first start in this data folder: the back end creates the database and seeds the demo data (about a minute; later starts keep it)');
 }
 
 let stopping = false;

@@ -19,6 +19,7 @@ import type { PushTransport } from './modules/notifications/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { DEFAULT_BODY_LIMIT } from '../../common/contract/body-limits.ts';
 import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
 
 export interface BuildExtras {
@@ -57,7 +58,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
     },
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 64 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // FCM registration tokens are longer than find-my-way's default 100-character parameter limit.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
     requestIdHeader: 'x-request-id',

@@ -8,7 +8,7 @@
 import { Type, type Static } from 'typebox';
 import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } from '../aml.ts';
 import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
-import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
@@ -345,6 +345,7 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     response: { 201: EddEvidenceList },
     errors: [409],
     bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
+    fileLimit: MAX_DOCUMENT_BYTES,
   },
   evidenceFile: {
     summary: 'The bytes of one enhanced due diligence evidence document',

@@ -1,7 +1,9 @@
 /** The audit area's paths (relative to API_BASE) and its vocabulary, plain code so the console imports them without the schemas. */
 import {
+  AML_EVENT_KINDS,
   AUDIT_ENTITIES,
   CHAT_EVENT_KINDS,
+  EINVOICE_EVENT_KINDS,
   CLIENT_EVENT_KINDS,
   GROWTH_EVENT_KINDS,
   INVOICE_EVENT_KINDS,
@@ -12,7 +14,7 @@ import {
   USER_EVENT_KINDS,
   type AuditEntity,
 } from '../events.ts';
-import { withQuery } from '../links.ts';
+import { codeWords } from '../audit-words.ts';
 
 export const auditRoutes = {
   /** ?actor=&area=&entity=&record=&kind=&from=&to=&page=: every audited event, newest first (ADMIN). */
@@ -71,31 +73,40 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
 /** The record kinds of an area (the SQL filter for ?area=). */
 export const auditEntitiesOf = (area: AuditArea): AuditEntity[] => AUDIT_ENTITIES.filter((entity) => AUDIT_AREA_OF[entity] === area);
 
-/**
- * The Audit page (ADMIN) narrowed to one record's events, or one person's: a record's timeline links here.
- * It sits with the area's paths, not in links.ts, which the login route carries.
- */
-export const auditListPath = (query: { entity?: AuditEntity; record?: number; actor?: number } = {}) => withQuery('/audit', query);
+export { auditListPath } from '../links.ts';
 
 export const auditExportFileName = (today: string) => `audit-${today}.csv`;
 
-/** Every event kind an area audits, for the Audit page's event filter (one list, sorted, no repeats). */
-export const AUDIT_EVENT_KINDS: readonly string[] = [
-  ...new Set<string>([
-    ...REGISTRATION_EVENT_KINDS,
-    ...USER_EVENT_KINDS,
-    ...CLIENT_EVENT_KINDS,
-    ...TASK_EVENT_KINDS,
-    ...REQUEST_EVENT_KINDS,
-    ...CHAT_EVENT_KINDS,
-    ...INVOICE_EVENT_KINDS,
-    ...GROWTH_EVENT_KINDS,
-    ...SPEED_EVENT_KINDS,
-  ]),
-].sort();
+/**
+ * Every event kind the trail records, in groups of the Audit page's areas (the event filter's groups; an
+ * area chosen narrows the filter to its groups). E-invoicing's events concern invoices and clients.
+ */
+const growthKinds = (prefixes: readonly string[]) => GROWTH_EVENT_KINDS.filter((kind) => prefixes.some((prefix) => kind.startsWith(prefix)));
+export const AUDIT_EVENT_GROUPS: readonly { label: string; areas: readonly AuditArea[]; kinds: readonly string[] }[] = [
+  { label: 'Onboarding', areas: ['onboarding'], kinds: REGISTRATION_EVENT_KINDS },
+  { label: 'Users and security', areas: ['users'], kinds: USER_EVENT_KINDS },
+  { label: 'Clients', areas: ['clients'], kinds: CLIENT_EVENT_KINDS },
+  { label: 'Tasks', areas: ['tasks'], kinds: TASK_EVENT_KINDS },
+  { label: 'On-demand requests', areas: ['on-demand-requests'], kinds: REQUEST_EVENT_KINDS },
+  { label: 'Chats', areas: ['chats'], kinds: CHAT_EVENT_KINDS },
+  { label: 'Invoices', areas: ['invoices'], kinds: INVOICE_EVENT_KINDS },
+  { label: 'E-invoicing', areas: ['invoices', 'clients'], kinds: EINVOICE_EVENT_KINDS },
+  { label: 'AML due diligence', areas: ['aml'], kinds: AML_EVENT_KINDS },
+  { label: 'Website enquiries', areas: ['enquiries'], kinds: growthKinds(['enquiry_']) },
+  { label: 'CRM', areas: ['crm'], kinds: growthKinds(['lead_']) },
+  { label: 'Careers', areas: ['careers'], kinds: growthKinds(['job_', 'application_']) },
+  { label: 'FAQs', areas: ['faqs'], kinds: growthKinds(['faq_']) },
+  { label: 'Saved views and bulk actions', areas: ['work'], kinds: SPEED_EVENT_KINDS },
+];
 
-/** 'role_changed' -> 'Role changed'. */
-export const auditKindLabel = (kind: string): string => {
-  const words = kind.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** Every event kind an area audits, for the Audit page's event filter (one list, sorted, no repeats). */
+export const AUDIT_EVENT_KINDS: readonly string[] = [...new Set<string>(AUDIT_EVENT_GROUPS.flatMap((group) => group.kinds))].sort();
+
+/** The event filter's groups for an area ('all': every group). */
+export const auditEventGroupsOf = (area: AuditArea | 'all') => (area === 'all' ? AUDIT_EVENT_GROUPS : AUDIT_EVENT_GROUPS.filter((group) => group.areas.includes(area)));
+
+/** 'role_changed' -> 'Role changed'; 'einvoicing_profile_updated' -> 'E-invoicing profile updated'; 'edd_approved' -> 'EDD approved'. */
+export const auditKindLabel = (kind: string): string => codeWords(kind);
+
+/** A record kind as people say it: 'aml_party' -> 'AML party'. */
+export const auditEntityLabel = (entity: string): string => codeWords(entity);

@@ -34,6 +34,8 @@ export const AuditEntry = Type.Object({
   kind: Type.String(),
   entity: Type.Enum(AUDIT_ENTITIES),
   entity_id: Type.Integer(),
+  /** The record by the name or number people know it by ('INV-000145 · Gulf Trading LLC') and its console page (null: none to open). */
+  record: Type.Object({ label: Type.String(), href: Nullable(Type.String()) }),
   area: Type.Enum(AUDIT_AREAS),
   data: Type.Record(Type.String(), Type.Unknown()),
   before: Json,

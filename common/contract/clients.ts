@@ -512,7 +512,7 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
   updateClient: { summary: 'Change a client\'s profile or team', ...write, params: clientParams, body: UpdateClientBody, response: { 200: ClientDetail } },
   events: { summary: 'The client\'s timeline, newest first', ...read, params: clientParams, query: ClientTimelineQuery, response: { 200: ClientTimeline } },
   documents: { summary: 'The client\'s documents and document requests', ...read, params: clientParams, response: { 200: ClientDocuments } },
-  uploadDocument: { summary: 'Upload a document of the client', ...write, params: clientParams, body: ClientDocumentUploadBody, response: { 201: ClientDocuments }, bodyLimit: UPLOAD_BODY_LIMIT },
+  uploadDocument: { summary: 'Upload a document of the client', ...write, params: clientParams, body: ClientDocumentUploadBody, response: { 201: ClientDocuments }, bodyLimit: UPLOAD_BODY_LIMIT, fileLimit: MAX_DOCUMENT_BYTES },
   document: { summary: 'A document\'s bytes', ...read, params: IdParams('clientId', 'documentId'), query: FileQuery, raw: file('The file, inline (?download=true: as an attachment)') },
   onboardingDocument: { summary: 'The bytes of a document uploaded during onboarding', ...read, params: IdParams('clientId', 'documentId'), query: FileQuery, raw: file('The file, inline (?download=true: as an attachment)') },
   requestDocument: { summary: 'Ask the client for a document', ...write, params: clientParams, body: DocumentRequestBody, response: { 201: ClientDocuments } },
@@ -531,7 +531,7 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
   report: { summary: 'One monthly report', ...read, params: reportParams, response: { 200: MonthlyReport } },
   updateReport: { summary: 'Change a report\'s summary', ...write, params: reportParams, body: UpdateReportBody, response: { 200: MonthlyReport } },
   reportFile: { summary: 'A report\'s PDF', ...read, params: reportParams, query: FileQuery, raw: pdf },
-  uploadReportFile: { summary: 'Replace a report\'s PDF', ...write, params: reportParams, body: ReportFileBody, response: { 200: MonthlyReport }, bodyLimit: UPLOAD_BODY_LIMIT },
+  uploadReportFile: { summary: 'Replace a report\'s PDF', ...write, params: reportParams, body: ReportFileBody, response: { 200: MonthlyReport }, bodyLimit: UPLOAD_BODY_LIMIT, fileLimit: MAX_DOCUMENT_BYTES },
   submitReport: { summary: 'Submit a report for review', ...write, params: reportParams, body: VersionBody, response: { 200: MonthlyReport } },
   approveReport: { summary: 'Approve a report (never who submitted it)', ...write, params: reportParams, body: VersionBody, response: { 200: MonthlyReport } },
   returnReport: { summary: 'Return a report with a reason', ...write, params: reportParams, body: ReturnReportBody, response: { 200: MonthlyReport } },
@@ -559,6 +559,7 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
     body: MyDocumentUploadBody,
     response: { 201: MyDocumentRequests },
     bodyLimit: UPLOAD_BODY_LIMIT,
+    fileLimit: MAX_DOCUMENT_BYTES,
   },
 });
 

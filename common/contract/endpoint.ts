@@ -96,6 +96,8 @@ export interface EndpointSpec {
   consumes?: readonly string[];
   /** The largest body in bytes, when it is not the app's 64 KB (an uploaded file). */
   bodyLimit?: number;
+  /** An upload's largest file in bytes, which a 413 names ('The file is larger than the 5 MB limit.'). */
+  fileLimit?: number;
   /** When the app registers it only under a condition (the demo's), the condition in a sentence. */
   condition?: string;
   /** Catalogue codes the endpoint answers beyond those its input, access and record imply. */

@@ -52,6 +52,8 @@ const filters = {
   host_id: Type.Optional(Id('Host')),
   /** Due Diligence's 'Assigned to me' and 'Nobody' (Home's blocks open the list so). */
   assignee: Type.Optional(Type.Enum(REGISTRATION_ASSIGNEE_FILTERS, { title: 'Assignee' })),
+  /** Call Schedule's 'Today' (Home's 'My calls today'): the registrations whose current call is on this Dubai day. */
+  call_on: Type.Optional(CalendarDate('Call on')),
 };
 
 /** GET registrations/?stage=&status=&queue=&search=&sort=&page=&page_size= */
@@ -597,6 +599,7 @@ export const registrationsEndpoints = endpoints('registrations', registrationsRo
     response: { 201: MyRegistration },
     // The base64 file and the small envelope around it.
     bodyLimit: MAX_DOCUMENT_BASE64_LENGTH + 4096,
+    fileLimit: MAX_DOCUMENT_BYTES,
   },
   mySubmit: { summary: 'The client submits its documents after the held call', access: actionAccess('submit_documents'), ownership: own, headers: IdempotencyHeaders, body: SubmitBody, response: { 200: MyRegistration }, errors: [409] },
   myResubmit: { summary: 'The client resubmits after a return', access: actionAccess('resubmit'), ownership: own, headers: IdempotencyHeaders, body: ResubmitBody, response: { 200: MyRegistration }, errors: [409] },

@@ -4,7 +4,7 @@
  * accepts, convert it to tasks, complete or decline it. The client's side is me/requests.
  */
 import { Type, type Static } from 'typebox';
-import { DOCUMENT_CONTENT_TYPES, MAX_FILE_NAME_LENGTH } from '../review.ts';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, MAX_TASK_TITLE, REQUEST_STATUSES } from '../service-desk.ts';
 import { MAX_DOCUMENT_BASE64 } from './clients.ts';
 import { bulkActions } from './bulk.ts';
@@ -143,6 +143,7 @@ export const requestsEndpoints = endpoints('requests', requestsRoutes, {
     body: NewMyRequestBody,
     response: { 201: MyRequest },
     bodyLimit: 3 * MAX_DOCUMENT_BASE64 + 16_384,
+    fileLimit: MAX_DOCUMENT_BYTES,
   },
   acceptQuote: { summary: 'The client accepts the quote', access: access.client, ownership: own, params, headers: IdempotencyHeaders, body: NoBody, response: { 200: MyRequest } },
 });

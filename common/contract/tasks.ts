@@ -4,7 +4,7 @@
  * templates. Schemas validate and serialise the routes; types are derived from them.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_LEAD_DAYS, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
@@ -141,8 +141,9 @@ export const TaskTemplate = Type.Object({
 export type TaskTemplate = Static<typeof TaskTemplate>;
 
 export const TemplateQuery = Closed({ client: Type.Optional(Id('Client')), ...PageQuery });
-const LeadDays = Type.Integer({ minimum: 1, maximum: 60, title: 'Lead days' });
-const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, title: 'Day of month' });
+// Titled as the Recurring form labels them, so a refusal names the field the person sees.
+const LeadDays = Type.Integer({ minimum: 1, maximum: MAX_LEAD_DAYS, title: 'Created days before' });
+const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, title: 'Due on day' });
 export type TemplateQuery = Static<typeof TemplateQuery>;
 
 export const NewTemplateBody = Closed({

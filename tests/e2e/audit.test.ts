@@ -35,15 +35,16 @@ describe('the Audit page', () => {
     await page.waitForURL((url) => url.searchParams.get('kind') === 'subscription_started');
     await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes('Subscription started'))).toBe(true);
 
-    // An event's details: its values, and the record's own events from the row.
+    // An event's details in words, and the record's own events from the row.
     await rows(page).first().getByRole('button', { name: /^Details of Subscription started/ }).click();
-    const details = page.getByRole('region', { name: /Subscription started · Subscription \d+/ });
+    const details = page.getByRole('region', { name: /^Subscription started · Subscription of / });
     await details.getByText('Details', { exact: true }).waitFor();
-    await expect.poll(() => details.textContent()).toContain('starts_on');
+    await expect.poll(() => details.textContent()).toContain('Starts on');
+    expect(await details.textContent()).not.toMatch(/starts_on|client_id|\{"/);
     await shoot(page, 'audit-details');
-    const record = rows(page).first().getByRole('button', { name: /^Subscription \d+$/ });
-    const recordName = (await record.textContent())!;
-    await record.click();
+    const recordName = (await rows(page).first().locator('.audit__record a').textContent())!;
+    expect(recordName).toMatch(/^Subscription of \S/);
+    await rows(page).first().getByRole('button', { name: 'Only its events' }).click();
     await page.waitForURL((url) => url.searchParams.get('entity') === 'subscription' && Number(url.searchParams.get('record')) > 0);
     await page.getByText(`Record: ${recordName}`).waitFor();
     await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes(recordName))).toBe(true);
@@ -55,7 +56,7 @@ describe('the Audit page', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Person,Event,Area,Record kind,Record,Details,Before,After,Request id,Client address');
+    expect(lines[0]).toBe('When (UTC),Person,Event,Area,Record kind,Record,Record id,Details,Before,After,Request id,Client address');
     expect(lines).toHaveLength(shown + 1);
     expect(lines.slice(1).every((line) => line.includes(',subscription_started,clients,subscription,'))).toBe(true);
 
@@ -63,5 +64,48 @@ describe('the Audit page', () => {
     await page.goto(`${e2e.stack.url}/audit?kind=audit_exported`);
     await rows(page).first().waitFor();
     expect(await rows(page).count()).toBeGreaterThanOrEqual(1);
+
+    // A row opens its record's page, whose timeline leads back to the record's events.
+    await page.goto(`${e2e.stack.url}/audit?area=clients&kind=subscription_started`);
+    const link = rows(page).first().locator('.audit__record a');
+    await link.click();
+    await page.waitForURL((url) => /^\/clients\/\d+$/.test(url.pathname) && url.searchParams.get('tab') === 'subscription');
+    const clientId = Number(new URL(page.url()).pathname.split('/')[2]);
+    await page.goto(`${e2e.stack.url}/clients/${clientId}?tab=timeline`);
+    await page.getByRole('link', { name: 'On the Audit page' }).click();
+    await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('entity') === 'client' && url.searchParams.get('record') === String(clientId));
+  });
+
+  it('groups the event filter by area (AML and e-invoicing included) and refuses a period ending before it starts', async () => {
+    const page = await e2e.signedInAs('ADMIN', '/audit');
+    await rows(page).first().waitFor();
+    const event = page.getByRole('combobox', { name: 'Event', exact: true });
+    expect(await event.locator('optgroup').evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label))).toEqual(
+      expect.arrayContaining(['AML due diligence', 'E-invoicing', 'Invoices', 'Onboarding']),
+    );
+    expect(await event.locator('option').allTextContents()).toEqual(expect.arrayContaining(['E-invoicing profile updated', 'EDD approved', 'List imported']));
+    await page.getByRole('combobox', { name: 'Area', exact: true }).selectOption({ label: 'AML due diligence' });
+    await page.waitForURL((url) => url.searchParams.get('area') === 'aml');
+    expect(await event.locator('optgroup').evaluateAll((groups) => groups.map((group) => (group as HTMLOptGroupElement).label))).toEqual(['AML due diligence']);
+    await event.selectOption({ label: 'List imported' });
+    await page.waitForURL((url) => url.searchParams.get('kind') === 'list_imported');
+    await expect.poll(async () => (await rows(page).allTextContents()).every((text) => text.includes('List imported') && /list of/.test(text))).toBe(true);
+
+    await page.getByLabel('From', { exact: true }).fill('2026-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
+    await page.getByRole('alert').filter({ hasText: 'To must be on or after From (10-Mar-2026).' }).waitFor();
+    expect(await page.getByLabel('To', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await shoot(page, 'audit-period');
+
+    // The due-diligence page at 1024: the checklist right under the header's 'Approve'.
+    await page.goto(`${e2e.stack.url}/due-diligence?assignee=mine`);
+    await page.getByRole('table').locator('a').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/due-diligence/details/'));
+    await page.getByRole('heading', { name: 'Due diligence checklist' }).waitFor();
+    await shoot(page, 'due-diligence-detail');
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const approveBottom = await page.getByRole('button', { name: 'Approve due diligence' }).evaluate((element) => element.getBoundingClientRect().bottom);
+    const checklistTop = await page.getByRole('heading', { name: 'Due diligence checklist' }).evaluate((element) => element.getBoundingClientRect().top);
+    expect(checklistTop - approveBottom).toBeLessThan(300);
   });
 });

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bytesLabel } from '../../common/contract/http.ts';
+import { bodyLimitMessage } from '../../common/contract/body-limits.ts';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/lib/processes.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
@@ -227,7 +227,7 @@ describe('limits and failures', () => {
     });
     expect(response.statusCode).toBe(413);
     // The refusal names the limit, so the sender knows what would pass.
-    expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${bytesLabel(LIMIT)}, the most the gateway accepts.` });
+    expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', message: bodyLimitMessage({ bytes: LIMIT }) });
     expectApiHeaders(response.headers);
     expect(upstream.requests.length).toBe(before);
   });
@@ -242,6 +242,33 @@ describe('limits and failures', () => {
     expect(response.statusCode).toBe(413);
     expect(JSON.parse(response.text).errorCode).toBe('PAYLOAD_TOO_LARGE');
     expect(upstream.requests.length).toBe(before);
+  });
+
+  it('holds each route to the back end’s own limit: a 6 MB document gets 413 naming the 5 MB limit, never forwarded', async () => {
+    // The default API_BODY_LIMIT_BYTES (10 MiB) lets the body through; the route's contract does not.
+    const { app: roomy, url } = await listen({ API_UPSTREAM: upstream.url });
+    try {
+      const before = upstream.requests.length;
+      const file = randomBytes(6 * 1024 * 1024).toString('base64');
+      const body = JSON.stringify({ kind: 'trade_licence', file_name: 'licence.pdf', content_type: 'application/pdf', content_base64: file });
+      for (const chunked of [false, true]) {
+        const response = await send(`${url}/api/me/registration/documents`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: chunked ? [Buffer.from(body.slice(0, 1000)), Buffer.from(body.slice(1000))] : body,
+        });
+        expect(response.statusCode, `chunked: ${chunked}`).toBe(413);
+        expect(JSON.parse(response.text)).toEqual({ errorCode: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than the 5 MB limit.' });
+        expectApiHeaders(response.headers);
+      }
+      // A route without a limit of its own takes the back end's default, 64 KB.
+      const json = await send(`${url}/api/devices/`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: `"${'x'.repeat(70 * 1024)}"` });
+      expect(json.statusCode).toBe(413);
+      expect(JSON.parse(json.text).message).toBe('The request is larger than the 64 KB limit.');
+      expect(upstream.requests.length).toBe(before);
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('an upstream slower than API_TIMEOUT_MS gets 504 UPSTREAM_TIMEOUT', async () => {

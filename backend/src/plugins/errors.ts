@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
-import { bytesLabel } from '../../../common/contract/http.ts';
+import { bodyLimitMessage, bodyLimitOf } from '../../../common/contract/body-limits.ts';
 import type { ErrorBody } from '../../../common/error-catalogue.ts';
 import { HttpError, invalidInput, labelledByRoute } from '../lib/http-error.ts';
 import { RequestValidationError } from '../lib/validation.ts';
@@ -25,7 +25,7 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
       const schema = request.routeOptions.schema;
-      const sent = labelledByRoute(toHttpError(error, request.routeOptions.bodyLimit), schema ? [schema.body, schema.querystring] : []);
+      const sent = labelledByRoute(toHttpError(error, request), schema ? [schema.body, schema.querystring] : []);
       if (sent.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       // A streamed answer that fails half-way has sent its head already; the socket is all that is left.
       if (reply.sent || reply.raw.headersSent) {
@@ -38,7 +38,7 @@ export const errorsPlugin = fp(
   { name: 'errors' },
 );
 
-function toHttpError(error: FastifyError | HttpError, bodyLimit: number | undefined): HttpError {
+function toHttpError(error: FastifyError | HttpError, request: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof RequestValidationError) return new HttpError(400, 'INVALID_INPUT', error.sentence, error.field);
   switch (error.code) {
@@ -50,7 +50,8 @@ function toHttpError(error: FastifyError | HttpError, bodyLimit: number | undefi
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new HttpError(400, 'INVALID_INPUT', 'The body does not match its Content-Length.', 'content-length');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new HttpError(413, 'PAYLOAD_TOO_LARGE', bodyLimit ? `The request body is larger than ${bytesLabel(bodyLimit)}, the most this call accepts.` : 'The request body is too large.');
+      // The gateway refuses the same bodies with the same sentence (common/contract/body-limits.ts).
+      return new HttpError(413, 'PAYLOAD_TOO_LARGE', bodyLimitMessage(bodyLimitOf(request.method, request.url)));
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new HttpError(404, 'NOT_FOUND', 'No such resource.');

@@ -42,11 +42,18 @@ export function Dialog({ title, onClose, children, footer, closeOnBackdrop = tru
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // The control that opened the dialog gets the focus back when it closes (Escape included): the dialog is
+    // gone from the page by then, so the browser's own return of focus has nothing to return from.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     dialog.showModal();
     // showModal focuses the first focusable element (the Close button) unless one carries the autofocus
-    // attribute, which React's autoFocus never writes: a field marked data-autofocus takes the focus instead.
-    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    return () => dialog.close();
+    // attribute, which React's autoFocus never writes: a field marked data-autofocus, else the first field,
+    // else the first control of the content takes the focus instead.
+    firstFocus(dialog)?.focus();
+    return () => {
+      dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
 
   const ignoreRepeatClicks = (event: MouseEvent) => {
@@ -87,6 +94,15 @@ export function Dialog({ title, onClose, children, footer, closeOnBackdrop = tru
   );
 }
 
+const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const CONTROLS = `${FIELDS}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
+
+/** Where a dialog starts: its marked field, else its first field, else its content's first control. */
+function firstFocus(dialog: HTMLDialogElement): HTMLElement | null {
+  const body = dialog.querySelector('.dialog__body');
+  return dialog.querySelector<HTMLElement>('[data-autofocus]') ?? body?.querySelector<HTMLElement>(FIELDS) ?? body?.querySelector<HTMLElement>(CONTROLS) ?? null;
+}
+
 interface FormDialogProps {
   title: string;
   submitLabel: string;
@@ -95,14 +111,18 @@ interface FormDialogProps {
   /** A refusal shown above the fields (field errors sit beside their fields). */
   error?: string | null;
   submitDisabled?: boolean;
+  /** Why the submit button is disabled, shown beside it (a disabled button alone never says why). */
+  disabledReason?: string | undefined;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }
 
 /** A dialog around one form: Cancel closes, the submit button submits the form and shows 'Please Wait' while busy. */
-export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy, error = null, submitDisabled = false, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy, error = null, submitDisabled = false, disabledReason, onSubmit, onClose, children }: FormDialogProps) {
   const formId = `${useId()}-form`;
+  const reasonId = `${formId}-reason`;
+  const reason = submitDisabled && !busy ? disabledReason : undefined;
   return (
     <Dialog
       title={title}
@@ -110,10 +130,15 @@ export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy
       busy={busy}
       footer={
         <>
+          {reason && (
+            <span id={reasonId} className="dialog__reason">
+              {reason}
+            </span>
+          )}
           <Button variant="outlined" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled} aria-describedby={reason ? reasonId : undefined}>
             {submitLabel}
           </Button>
         </>

@@ -10,7 +10,7 @@ import { formatIsoDate } from '../../../common/calendar.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
 import type { PersonRef } from '../../../common/contract/shared.ts';
 import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_TASK_TITLE, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_LEAD_DAYS, MAX_TASK_TITLE, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useQuery } from '../lib/use-query.ts';
 import { createTemplate, fetchTaskChoices, fetchTemplates, templateKeys, updateTemplate } from '../lib/task-templates-api.ts';
@@ -163,6 +163,17 @@ const checklistOf = (text: string) =>
     .filter(Boolean)
     .map((line) => ({ text: line, done: false }));
 
+const whole = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+
+/** What the form's numbers break, worded as the server words it, by field: shown under each field and beside the disabled button. */
+export function templateFormProblems(form: Pick<Form, 'day' | 'lead'>, checklistItems: number): Partial<Record<'day_of_month' | 'lead_days' | 'checklist', string>> {
+  return {
+    ...(whole(form.day, 1, 31) ? {} : { day_of_month: 'Due on day must be a whole number from 1 to 31.' }),
+    ...(whole(form.lead, 1, MAX_LEAD_DAYS) ? {} : { lead_days: `Created days before must be a whole number from 1 to ${MAX_LEAD_DAYS}.` }),
+    ...(checklistItems > MAX_CHECKLIST_ITEMS ? { checklist: `Checklist must have at most ${MAX_CHECKLIST_ITEMS} items.` } : {}),
+  };
+}
+
 function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonNullable<Editing>; clientId: number | undefined; choices: TaskChoices | undefined; onClose: () => void }) {
   const id = useId();
   const template = editing.mode === 'edit' ? editing.template : null;
@@ -189,15 +200,16 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
   });
   const staff: readonly PersonRef[] = choices?.staff ?? [];
   const lines = checklistOf(form.checklist);
-  const invalid =
-    !form.client || form.title.trim() === '' || !(Number(form.day) >= 1 && Number(form.day) <= 31) || !(Number(form.lead) >= 1 && Number(form.lead) <= 60) || lines.length > MAX_CHECKLIST_ITEMS;
+  const problems = templateFormProblems(form, lines.length);
+  const reason = !form.client ? 'Choose a client.' : form.title.trim() === '' ? 'Give the task a title.' : Object.values(problems)[0];
   return (
     <FormDialog
       title={template ? `Edit ${template.title}` : 'New recurring task'}
       submitLabel={template ? 'Save changes' : 'Create'}
       busy={save.busy}
       error={save.formError}
-      submitDisabled={invalid}
+      submitDisabled={reason !== undefined}
+      disabledReason={reason}
       onSubmit={() => void save.run()}
       onClose={onClose}
     >
@@ -231,9 +243,18 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
             value={form.day}
             onValueChange={(day) => set({ day })}
             hint="moved to the next working day"
-            error={save.fieldErrors.day_of_month}
+            error={problems.day_of_month ?? save.fieldErrors.day_of_month}
           />
-          <TextField id={`${id}-lead`} label="Created days before" type="number" min={1} max={60} value={form.lead} onValueChange={(lead) => set({ lead })} error={save.fieldErrors.lead_days} />
+          <TextField
+            id={`${id}-lead`}
+            label="Created days before"
+            type="number"
+            min={1}
+            max={MAX_LEAD_DAYS}
+            value={form.lead}
+            onValueChange={(lead) => set({ lead })}
+            error={problems.lead_days ?? save.fieldErrors.lead_days}
+          />
         </div>
         {!template && (
           <TextField id={`${id}-first`} label="First month (optional)" type="month" value={form.firstMonth} onValueChange={(firstMonth) => set({ firstMonth })} hint="by default the first due date from today" error={save.fieldErrors.first_occurrence_on} />
@@ -263,7 +284,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
             ))}
           </Select>
         </div>
-        <FieldFrame id={`${id}-checklist`} label="Checklist (one item a line)" hint={`up to ${MAX_CHECKLIST_ITEMS} items of ${MAX_CHECKLIST_TEXT} characters`} error={save.fieldErrors.checklist}>
+        <FieldFrame id={`${id}-checklist`} label="Checklist (one item a line)" hint={`up to ${MAX_CHECKLIST_ITEMS} items of ${MAX_CHECKLIST_TEXT} characters`} error={problems.checklist ?? save.fieldErrors.checklist}>
           <textarea id={`${id}-checklist`} className="field__input field__input--multiline" rows={4} value={form.checklist} onChange={(event) => set({ checklist: event.target.value })} />
         </FieldFrame>
         {template && <p className="recurring__sub">Tasks already made keep what they have; the changes apply from the next one.</p>}

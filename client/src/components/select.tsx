@@ -43,12 +43,21 @@ export function FilterSelect({ label, value, onChange, disabled, children }: Sel
 }
 
 /** A list toolbar's date ('From', 'To'): 'YYYY-MM-DD' or '' for none, as the list's query takes it. */
-export function DateFilter({ label, value, onChange }: Omit<SelectProps, 'children' | 'disabled'>) {
+/** A toolbar's date; `errorId` names the text that says what is wrong with it (a period ending before it starts). */
+export function DateFilter({ label, value, onChange, errorId }: Omit<SelectProps, 'children' | 'disabled'> & { errorId?: string | undefined }) {
   const id = useId();
   return (
     <div className="filter">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="date" className="filter__control" value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        type="date"
+        className="filter__control"
+        value={value}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }

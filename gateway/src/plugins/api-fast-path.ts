@@ -22,7 +22,7 @@ import { writeError } from '../errors.ts';
 import { requestIdOf } from '../request-id.ts';
 import type { HeaderSet } from '../security-headers.ts';
 import { idTokenOf, type TokenVerifier } from '../../../common/server/token-verifier.ts';
-import { apiResponseHeaders, forwardedRequestHeaders, proxyOptions } from './api-proxy.ts';
+import { apiBodyLimit, apiResponseHeaders, forwardedRequestHeaders, proxyOptions } from './api-proxy.ts';
 import { EVENT_STREAM_PATH } from './event-stream.ts';
 import { PUBLIC_PREFIX } from './public-api.ts';
 import { redactUrl } from './request-logging.ts';
@@ -214,7 +214,7 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       const type = headers['content-type'];
       if (type === undefined || !MEDIA_TYPE.test(type) || length === undefined || !DECIMAL.test(length)) return undefined;
       const bytes = Number(length);
-      if (bytes === 0 || bytes > config.apiBodyLimitBytes) return undefined;
+      if (bytes === 0 || bytes > apiBodyLimit(config, request.method!, url)) return undefined;
     } else {
       return undefined;
     }

@@ -4,6 +4,7 @@
  * and forwarded as the exact bytes received, never re-serialised.
  */
 import { ADMIN_NETWORK_HEADER } from '../../../common/contract/http.ts';
+import { bodyLimitMessage, bodyLimitOf } from '../../../common/contract/body-limits.ts';
 import { isIP, type BlockList } from 'node:net';
 import { Readable } from 'node:stream';
 import httpProxy from '@fastify/http-proxy';
@@ -99,6 +100,18 @@ export function adminNetworkVerdict(forwardedFor: string, adminNetworks: BlockLi
   return family !== 0 && adminNetworks.check(client, family === 4 ? 'ipv4' : 'ipv6') ? 'inside' : 'outside';
 }
 
+/**
+ * The body limit of an /api/ call: the back end's own for its route (so a body the back end would refuse is
+ * refused here with a 413 naming the limit, never forwarded to a connection the back end drops), within
+ * API_BODY_LIMIT_BYTES.
+ */
+export function apiBodyLimit(config: GatewayConfig, method: string, url: string): number {
+  return Math.min(config.apiBodyLimitBytes, bodyLimitOf(method, url).bytes);
+/** The 413 sentence of an /api/ call: the route's file or body limit, or the gateway's own where that is lower. */
+export function apiBodyLimitMessage(gatewayLimit: number, method: string, url: string): string {
+  const limit = bodyLimitOf(method, url);
+  return bodyLimitMessage(gatewayLimit < limit.bytes ? { bytes: gatewayLimit } : limit);
+}
 /** What /api/ forwards; any other method gets 405 from the gateway (plugins/errors.ts). */
 export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
@@ -135,6 +148,8 @@ export async function apiProxy(app: FastifyInstance, { config, headers: api, ver
     const result = await verifier.verify(idToken);
     if (result.ok) {
       request.uid = result.token.uid;
+      const length = Number(request.headers['content-length']);
+      if (length > apiBodyLimit(config, request.method, request.url)) return sendError(reply, api, 413, 'PAYLOAD_TOO_LARGE', apiBodyLimitMessage(config.apiBodyLimitBytes, request.method, request.url));
       return;
     }
     request.log.info({ reason: result.reason, detail: result.detail }, 'token rejected');
@@ -144,6 +159,11 @@ export async function apiProxy(app: FastifyInstance, { config, headers: api, ver
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: config.apiBodyLimitBytes }, (request, body, done) => {
+    // A chunked body has no length to check up front: it is held to its route's limit once read.
+    if ((body as Buffer).length > apiBodyLimit(config, request.method, request.url)) {
+      done(Object.assign(new Error('body too large'), { statusCode: 413 }), undefined);
+      return;
+    }
     request.bodyLength = (body as Buffer).length;
     // A stream, so @fastify/reply-from sends these bytes as they are instead of JSON-encoding a parsed body.
     done(null, Readable.from([body as Buffer], { objectMode: false }));

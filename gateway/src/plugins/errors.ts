@@ -5,10 +5,9 @@
  * that every plugin's routes share it; what Node answers before Fastify is in server-errors.ts.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { bytesLabel } from '../../../common/contract/http.ts';
 import { errorOfStatus, sendError } from '../errors.ts';
 import type { HeaderSet } from '../security-headers.ts';
-import { API_METHODS } from './api-proxy.ts';
+import { API_METHODS, apiBodyLimitMessage } from './api-proxy.ts';
 
 /** Outside /api/ the gateway serves files and pages, which are only read. */
 const READ_ONLY = 'GET, HEAD';
@@ -30,8 +29,6 @@ export function installErrorHandlers(app: FastifyInstance, headers: HeaderSet): 
     }
     const { status, errorCode } = errorOfStatus(error.statusCode);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    // A refused size names the limit, so whoever sent it knows what would pass.
-    const limit = status === 413 ? request.routeOptions.bodyLimit : undefined;
-    return sendError(reply, headers, status, errorCode, ...(limit ? [`The request body is larger than ${bytesLabel(limit)}, the most the gateway accepts.`] : []));
+    return sendError(reply, headers, status, errorCode, status === 413 && isApiPath(request.url) ? apiBodyLimitMessage(request.routeOptions.bodyLimit ?? Number.POSITIVE_INFINITY, request.method, request.url) : undefined);
   });
 }

@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AuditEntry } from '../../../common/contract/audit.ts';
+import { AUDIT_EVENT_KINDS, type AuditEntry } from '../../../common/contract/audit.ts';
+import { dueDiligenceDetailPath, invoiceListPath } from '../../../common/links.ts';
 import type { Page } from '../../../common/contract/shared.ts';
 import { dubaiDate } from '../../../common/calendar.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
@@ -93,7 +94,10 @@ describe('the Audit page', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Person,Event,Area,Record kind,Record,Details,Before,After,Request id,Client address');
+    expect(lines[0]).toBe('When (UTC),Person,Event,Area,Record kind,Record,Record id,Details,Before,After,Request id,Client address');
+    // Details in words, not the event's JSON.
+    expect(response.body).toContain('Note: x');
+    expect(response.body).not.toContain('{""note""');
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(response.body).not.toMatch(/(^|,)=HYPERLINK/m);
     // The export is recorded before it is read, so the file holds its own event too.
@@ -101,5 +105,47 @@ describe('the Audit page', () => {
     const exported = await list(`actor=${adminId}&kind=audit_exported`);
     expect(exported.count).toBe(1);
     expect(exported.results[0]!.data).toEqual({ filters: { actor: adminId } });
+  });
+
+  it('offers every kind the trail holds in its event filter (AML and e-invoicing included)', async () => {
+    const kinds = (await app.db.query<{ kind: string }>('SELECT DISTINCT kind FROM audit_events')).map((row) => row.kind);
+    expect(kinds).toContain('list_imported');
+    expect(kinds.filter((kind) => !AUDIT_EVENT_KINDS.includes(kind))).toEqual([]);
+    for (const kind of ['party_added', 'match_confirmed', 'edd_approved', 'einvoice_send_requested', 'einvoicing_profile_updated']) expect(AUDIT_EVENT_KINDS).toContain(kind);
+  });
+
+  it('names each record by its business number or name and links to its page', async () => {
+    // An invoice's id is not its number: the page shows INV-/CN- numbers, never 'Invoice 146'.
+    const [invoice] = await app.db.query<{ id: number; number: string; client_name: string }>(
+      "SELECT i.id, i.number, i.client_name FROM invoices i WHERE EXISTS (SELECT 1 FROM audit_events a WHERE a.entity = 'invoice' AND a.entity_id = i.id) ORDER BY i.kind = 'credit_note' DESC, i.id LIMIT 1",
+    );
+    const invoices = await list(`entity=invoice&record=${invoice!.id}`);
+    expect(invoices.count).toBeGreaterThan(0);
+    expect(invoices.results[0]!.record).toEqual({ label: `${invoice!.number} · ${invoice!.client_name}`, href: invoiceListPath({ invoice: invoice!.id }) });
+    expect(invoice!.number).toMatch(/^(INV|CN)-\d{6}$/);
+
+    const registrations = await list('entity=registration&page_size=5');
+    for (const entry of registrations.results) expect(entry.record.label).toMatch(/^REG-\d{4}-\d+ · \S/);
+
+    // An AML party's event names the party, and opens its registration's due diligence.
+    const [party] = await app.db.query<{ id: number; name: string; user_id: number }>(
+      'SELECT p.id, p.name, r.user_id FROM aml_parties p JOIN registrations r ON r.id = p.registration_id ORDER BY p.id LIMIT 1',
+    );
+    await app.db.query("INSERT INTO audit_events (entity, entity_id, kind, actor_id, data) VALUES ('aml_party', $1, 'party_updated', NULL, $2)", [
+      party!.id,
+      JSON.stringify({ registration_id: 12, changed: ['pep'] }),
+    ]);
+    const parties = await list(`entity=aml_party&record=${party!.id}`);
+    expect(parties.results[0]!.record.label.startsWith(`${party!.name} · REG-`)).toBe(true);
+    expect(parties.results[0]!.record.href).toBe(dueDiligenceDetailPath(party!.user_id));
+  });
+
+  it('refuses a period whose end comes before its start, naming the field, in the list and the export', async () => {
+    for (const path of ['/api/audit/?from=2026-03-10&to=2026-03-01', '/api/audit/export?from=2026-03-10&to=2026-03-01']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json()).toEqual({ errorCode: 'INVALID_INPUT', field: 'to', message: 'To must be on or after From (10-Mar-2026).' });
+    }
+    expect((await get('/api/audit/?from=2026-03-10&to=2026-03-10')).statusCode).toBe(200);
   });
 });

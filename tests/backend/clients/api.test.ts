@@ -584,4 +584,16 @@ describe('the compliance calendar', () => {
     const [event] = ok<ClientTimelineEvent[]>(await get(`clients/${clientId}/events?group=deadlines`));
     expect(event).toMatchObject({ kind: 'deadline_filed', summary: `${first.title} filed (reference FTA-ACK-2207)` });
   });
+
+  it('refuses to mark an e-invoicing go-live filed: it is met through the readiness, not filed', async () => {
+    const [row] = await app.db.query<{ client_id: number }>('SELECT client_id FROM client_einvoicing WHERE revenue_band IS NOT NULL ORDER BY client_id LIMIT 1');
+    await app.db.query('UPDATE clients SET bookkeeper_id = $1 WHERE id = $2', [ids.get('BOOKKEEPER'), row!.client_id]);
+    const calendar = ok<ClientDeadlines>(await get(`clients/${row!.client_id}/deadlines`, 'BOOKKEEPER'));
+    const goLive = calendar.open.find((deadline) => deadline.kind === 'einvoicing_go_live');
+    expect(goLive).toBeDefined();
+    const response = await post(`clients/${row!.client_id}/deadlines/file`, { key: goLive!.key, reference: 'GO-LIVE-1' }, 'BOOKKEEPER');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'key' });
+    expect(ok<ClientDeadlines>(await get(`clients/${row!.client_id}/deadlines`, 'BOOKKEEPER')).open.map((deadline) => deadline.key)).toContain(goLive!.key);
+  });
 });

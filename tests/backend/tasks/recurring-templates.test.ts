@@ -40,6 +40,35 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('recurring task templates', () => {
+  it('refuses a day of month or lead time out of range, naming the field as the form labels it', async () => {
+    const base = { client_id: clientId, title: 'Out of range', frequency: 'monthly', day_of_month: 10, lead_days: 5 };
+    for (const [field, value, label] of [
+      ['day_of_month', 32, 'Due on day'],
+      ['lead_days', 0, 'Created days before'],
+      ['lead_days', 61, 'Created days before'],
+    ] as const) {
+      const response = await call('POST', 'task-templates/', 'BOOKKEEPER', { ...base, [field]: value });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field });
+      expect(response.json<{ message: string }>().message.startsWith(label)).toBe(true);
+    }
+  });
+
+  it('starts a template whose first month is past at its next due date: no overdue tasks at once', async () => {
+    const today = dubaiDate();
+    const first = `${addMonths(today, -23).slice(0, 7)}-01`;
+    const made = ok<TaskTemplate>(
+      await call('POST', 'task-templates/', 'BOOKKEEPER', { client_id: clientId, title: 'Backdated bank reconciliation', frequency: 'monthly', day_of_month: 10, lead_days: 5, first_occurrence_on: first }),
+      201,
+    );
+    expect(made.next_due_on >= today).toBe(true);
+    expect(made.next_occurrence_on > first).toBe(true);
+    await createRecurringTasks(app.db);
+    const tasks = await q<{ due_on: string }>("SELECT to_char(due_on, 'YYYY-MM-DD') AS due_on FROM tasks WHERE template_id = $1", [made.id]);
+    expect(tasks.length).toBeLessThanOrEqual(1);
+    for (const task of tasks) expect(task.due_on >= today).toBe(true);
+  });
+
   it('shows the next tasks, and edits, pauses and resumes a template as versioned, audited writes', async () => {
     const key = 'create-vat-prep';
     const body = { client_id: clientId, title: 'Monthly VAT prep', frequency: 'monthly', day_of_month: 5, lead_days: 4, checklist: [{ text: 'Collect invoices', done: false }] };

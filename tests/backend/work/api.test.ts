@@ -9,6 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BulkJob, MyWork, NextResult, SavedView, SavedViews, SearchResult } from '../../../common/contract/work.ts';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
+import { callScheduleListPath } from '../../../common/links.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
 import { runBulkJobs } from '../../../backend/src/modules/bulk/index.ts';
 import { MODULES } from '../../../backend/src/modules/index.ts';
@@ -76,6 +77,22 @@ describe('GET me/work', () => {
     expect(block(bdExec, 'registrations.queues')!.items.map((item) => item.href)).toEqual(['/registrations', '/call-schedules']);
     expect((await call('GET', 'me/work', 'HR_MANAGER')).statusCode).toBe(403);
     expect((await call('GET', 'me/work', 'MARKETING')).statusCode).toBe(403);
+  });
+
+  it('opens My calls today on the Call Schedule narrowed to my calls of today', async () => {
+    const today = dubaiDate();
+    const meetings = await app.db.query<{ id: number; user_id: number }>(
+      "SELECT m.id, r.user_id FROM registration_meetings m JOIN registrations r ON r.meeting_id = m.id WHERE r.stage = 'meeting_scheduled' AND r.status = 'active' AND m.status = 'scheduled' ORDER BY m.id LIMIT 2",
+    );
+    expect(meetings).toHaveLength(2);
+    // One of the reviewer's calls is today (Dubai), the other tomorrow.
+    await app.db.query("UPDATE registration_meetings SET host_id = $2, starts_at = $3::timestamptz, ends_at = $3::timestamptz + interval '30 minutes' WHERE id = $1", [meetings[0]!.id, ids.get('REVIEWER'), `${today}T12:00:00+04:00`]);
+    await app.db.query("UPDATE registration_meetings SET host_id = $2, starts_at = $3::timestamptz, ends_at = $3::timestamptz + interval '30 minutes' WHERE id = $1", [meetings[1]!.id, ids.get('REVIEWER'), `${addDays(today, 1)}T12:00:00+04:00`]);
+    const calls = block(await work('REVIEWER'), 'registrations.calls_today')!;
+    expect(calls.count).toBe(1);
+    expect(calls.href).toBe(callScheduleListPath({ calls: 'mine', when: 'today' }));
+    const listed = ok<{ results: { user_id: number }[] }>(await call('GET', `registrations/?stage=meeting_scheduled&status=active&host_id=${ids.get('REVIEWER')}&call_on=${today}`, 'REVIEWER'));
+    expect(listed.results.map((row) => row.user_id)).toEqual([meetings[0]!.user_id]);
   });
 
   it('counts the registrations assigned to me and my clients’ deadlines this week, not anyone else’s', async () => {

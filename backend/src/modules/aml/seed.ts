@@ -13,6 +13,7 @@ import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { DemoContext } from '../../demo/context.ts';
 import { DEMO_UAE_LIST, demoUnVersion } from '../../demo/aml-lists.ts';
 import type { Queryable } from '../../db/database.ts';
+import { writeAudit } from '../../lib/audit.ts';
 import { importListIn } from './list-store.ts';
 import { assessRisk } from './risk-store.ts';
 import { screenRegistration } from './screening-store.ts';
@@ -110,7 +111,13 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
   }
 
   const [walk, falsePositive, confirmed, pep, layered, expiring] = cases;
-  for (const registration of cases) await tx.query('UPDATE registrations SET assignee_id = $2 WHERE id = $1', [registration.id, adminId]);
+  // The AML walk's cases are the ADMIN's: a case another seed gave someone else is reassigned with its event, so
+  // the timeline's last 'Assigned to' names the assignee the page shows.
+  const [adminPerson] = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = $1', [adminId]);
+  for (const registration of cases) {
+    const [moved] = await tx.query<{ id: number }>('UPDATE registrations SET assignee_id = $2 WHERE id = $1 AND assignee_id IS DISTINCT FROM $2 RETURNING id', [registration.id, adminId]);
+    if (moved && adminPerson) await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'assigned', actorId: adminId, data: { assignee: adminPerson }, at: new Date(now.getTime() - 5 * 60_000) });
+  }
   void walk; // Its owners are added by the reviewer (the browser walk): nothing seeded.
 
   if (falsePositive) {

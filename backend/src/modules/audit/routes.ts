@@ -8,7 +8,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { csvRow } from '../../lib/csv.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
-import { AUDIT_COLUMNS, exportAudit, listAudit } from './store.ts';
+import { AUDIT_COLUMNS, checkAuditPeriod, exportAudit, listAudit } from './store.ts';
 
 export async function auditRoutes(app: FastifyInstance) {
   route(app, endpoints.list, async (request) => {
@@ -20,6 +20,7 @@ export async function auditRoutes(app: FastifyInstance) {
 
   route(app, endpoints.export, async (request, reply) => {
     const actor = signedInUser(request);
+    checkAuditPeriod(request.query);
     // Reading the whole trail out of the console is itself an event of the trail.
     await app.db.transaction((tx) => writeAudit(tx, { entity: 'user', entityId: actor.id, kind: 'audit_exported', actorId: actor.id, data: { filters: request.query } }));
     const batches = exportAudit(app.db, request.query, actor.compliance_officer);

@@ -4,13 +4,16 @@
  * (migration 100): nothing here or anywhere else changes an event.
  */
 import { auditEntitiesOf, AUDIT_AREA_OF, type AuditEntry, type AuditExportQuery } from '../../../../common/contract/audit.ts';
-import { dubaiInstant } from '../../../../common/dubai-time.ts';
+import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays } from '../../../../common/calendar.ts';
 import type { AuditEntity } from '../../../../common/events.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { CsvValue } from '../../lib/csv.ts';
+import { auditDetailsLine } from '../../../../common/audit-words.ts';
+import { invalidInput } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { auditRecords, fallbackRecordLabel, type AuditRecord } from './records.ts';
 
 interface EntryRow {
   id: number;
@@ -37,7 +40,13 @@ const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
  * `seesRegister`: the caller is a compliance officer. Nobody else is shown a goAML register event, not even
  * its existence in a count (issue 31: no tipping off).
  */
+/** A period that ends before it starts selects nothing: it is refused, naming the field, rather than answered with an empty page. */
+export function checkAuditPeriod(query: AuditExportQuery): void {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) throw invalidInput('to', `must be on or after From (${formatDubaiDay(query.from)})`);
+}
+
 function filterOf(query: AuditExportQuery, seesRegister: boolean): SqlFilter {
+  checkAuditPeriod(query);
   const where = new SqlFilter();
   if (!seesRegister) where.addClause("a.entity <> 'aml_register'");
   if (query.actor !== undefined) where.add((p) => `a.actor_id = ${p}`, query.actor);
@@ -51,7 +60,7 @@ function filterOf(query: AuditExportQuery, seesRegister: boolean): SqlFilter {
   return where;
 }
 
-function toEntry(row: EntryRow): AuditEntry {
+function toEntry(row: EntryRow, records: ReadonlyMap<string, AuditRecord>): AuditEntry {
   return {
     id: row.id,
     created_at: row.created_at.toISOString(),
@@ -59,6 +68,7 @@ function toEntry(row: EntryRow): AuditEntry {
     kind: row.kind,
     entity: row.entity,
     entity_id: row.entity_id,
+    record: records.get(`${row.entity}:${row.entity_id}`) ?? { label: fallbackRecordLabel(row.entity, row.entity_id), href: null },
     // An entity written before this list knew it still reads; it has no area of its own then.
     area: AUDIT_AREA_OF[row.entity] ?? 'users',
     data: row.data,
@@ -73,7 +83,8 @@ export async function listAudit(db: Queryable, query: AuditExportQuery, window: 
   const where = filterOf(query, seesRegister);
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM audit_events a ${where.where}`, where.params);
   const rows = await db.query<EntryRow>(`${SELECT} ${where.where} ${NEWEST_FIRST} LIMIT ${window.size} OFFSET ${window.offset}`, where.params);
-  return { count, results: rows.map(toEntry) };
+  const records = await auditRecords(db, rows);
+  return { count, results: rows.map((row) => toEntry(row, records)) };
 }
 
 const EXPORT_BATCH = 1_000;
@@ -90,7 +101,8 @@ export async function* exportAudit(db: Queryable, query: AuditExportQuery, seesR
     }
     const rows: EntryRow[] = await db.query<EntryRow>(`${SELECT} ${where.where} ${NEWEST_FIRST} LIMIT ${EXPORT_BATCH}`, where.params);
     if (rows.length === 0) return;
-    yield rows.map(toEntry);
+    const records = await auditRecords(db, rows);
+    yield rows.map((row) => toEntry(row, records));
     const last: EntryRow = rows[rows.length - 1]!;
     after = { at: last.created_at, id: last.id };
     if (rows.length < EXPORT_BATCH) return;
@@ -106,8 +118,9 @@ export const AUDIT_COLUMNS: readonly { header: string; value: (entry: AuditEntry
   { header: 'Event', value: (entry) => entry.kind },
   { header: 'Area', value: (entry) => entry.area },
   { header: 'Record kind', value: (entry) => entry.entity },
-  { header: 'Record', value: (entry) => entry.entity_id },
-  { header: 'Details', value: (entry) => (Object.keys(entry.data).length === 0 ? null : json(entry.data)) },
+  { header: 'Record', value: (entry) => entry.record.label },
+  { header: 'Record id', value: (entry) => entry.entity_id },
+  { header: 'Details', value: (entry) => auditDetailsLine(entry) || null },
   { header: 'Before', value: (entry) => json(entry.before) },
   { header: 'After', value: (entry) => json(entry.after) },
   { header: 'Request id', value: (entry) => entry.request_id },

@@ -5,7 +5,7 @@
  * marking one filed; and the one notice a bookkeeper gets when a deadline comes within 7 days.
  */
 import { addDays, addMonths, daysBetween, dubaiDate, type IsoDate } from '../../../../common/calendar.ts';
-import { clientDeadlines, deadlineWindow, DEADLINE_NOTICE_DAYS, type ComplianceProfile, type ComputedDeadline } from '../../../../common/compliance.ts';
+import { clientDeadlines, deadlineWindow, DEADLINE_NOTICE_DAYS, isFiledDeadline, type ComplianceProfile, type ComputedDeadline } from '../../../../common/compliance.ts';
 import type { ClientDeadlines, FileDeadlineBody, FiledDeadline, OpenDeadline } from '../../../../common/contract/clients.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
@@ -101,6 +101,7 @@ export function fileDeadline(db: Database, user: Caller, clientId: number, body:
       if (filed.has(body.key)) throw conflict('This deadline is already marked filed.');
       const deadline = openDeadlines((await profileOf(tx, client.id))!, filed, today).find((candidate) => candidate.key === body.key);
       if (!deadline) throw invalidInput('key', "must be one of the client's open deadlines");
+      if (!isFiledDeadline(deadline.kind)) throw invalidInput('key', `must be a filing: ${deadline.title} is met through the client's e-invoicing readiness`);
       await recordFiling(tx, client.id, deadline, reference, context.actorId, context.idempotencyKey);
       await refreshNextDeadline(tx, client.id, today);
     },

@@ -92,7 +92,9 @@ export async function seedEnquiries(tx: Queryable, { now }: DemoContext): Promis
   await tx.query(
     `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, created_at)
      SELECT 'enquiry', id, 'enquiry_status_changed', assignee_id, jsonb_build_object('from', 'new', 'to', status) || CASE WHEN close_reason IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('reason', close_reason) END,
-            created_at + interval '3 hours'
+            created_at + LEAST(interval '3 hours', ($1::timestamptz - created_at) / 2)
      FROM enquiries WHERE status <> 'new'`,
+    // Three hours after it came in, or halfway to now for one that came in less than six hours ago.
+    [now],
   );
 }

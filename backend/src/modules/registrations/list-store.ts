@@ -11,6 +11,8 @@ import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, pha
 import type { BillingCycle } from '../../../../common/pricing.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
+import { addDays } from '../../../../common/calendar.ts';
+import { dubaiInstant } from '../../../../common/dubai-time.ts';
 import type { Queryable } from '../../db/database.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -23,6 +25,8 @@ export interface ListFilters extends ListScope {
   host_id?: number;
   /** Only those assigned to this user, or (null) to nobody. */
   assignee_id?: number | null;
+  /** Only those whose current call is on this Dubai day. */
+  call_on?: string;
 }
 
 /** A list's assignee filter as the caller means it: 'mine' is their own id. */
@@ -106,6 +110,11 @@ function filterOf(filters: ListFilters): SqlFilter {
   if (filters.host_id !== undefined) filter.add((p) => `EXISTS (SELECT 1 FROM registration_meetings hm WHERE hm.id = r.meeting_id AND hm.host_id = ${p})`, filters.host_id);
   if (filters.assignee_id === null) filter.addClause('r.assignee_id IS NULL');
   else if (filters.assignee_id !== undefined) filter.add((p) => `r.assignee_id = ${p}`, filters.assignee_id);
+  if (filters.call_on !== undefined) {
+    const from = filter.bind(dubaiInstant(filters.call_on));
+    const to = filter.bind(dubaiInstant(addDays(filters.call_on, 1)));
+    filter.addClause(`EXISTS (SELECT 1 FROM registration_meetings cm WHERE cm.id = r.meeting_id AND cm.starts_at >= ${from} AND cm.starts_at < ${to})`);
+  }
   return filter;
 }
 

@@ -26,7 +26,7 @@ import { addQueue, assigneeOf, exportRegistrations } from './list-store.ts';
 import { assign } from './review-store.ts';
 import { FOUND_REGISTRATION_FIELDS, registrationsTable, type RegistrationColumns } from './table.ts';
 import { applyTransition, findRegistration, requireAction, type Actor } from './transition.ts';
-import { dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
+import { callScheduleListPath, dueDiligenceDetailPath, onboardingListPath } from '../../../../common/links.ts';
 
 /** The onboarding pages a role may open. */
 export function visibleOnboardingPages(role: Role): OnboardingPage[] {
@@ -247,7 +247,7 @@ const callsToday: HomeBlockProvider = {
       title: 'My calls today',
       hint: 'onboarding calls you host today',
       count: rows.length,
-      href: onboardingListPath('call-schedules'),
+      href: callScheduleListPath({ calls: 'mine', when: 'today' }),
       items: rows.slice(0, WORK_ITEMS_PER_BLOCK).map((row) => ({ ...itemOf(row, caller), href: onboardingListPath('call-schedules', { search: row.legal_name.toLowerCase() }) })),
       next_queue: null,
     };

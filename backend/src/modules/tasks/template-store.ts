@@ -106,7 +106,8 @@ export async function createTemplate(db: Database, user: Caller, body: NewTempla
         body.day_of_month,
         body.lead_days ?? 7,
         JSON.stringify(body.checklist ?? []),
-        body.first_occurrence_on ?? firstOccurrence(today, body.day_of_month),
+        // A first month in the past starts at the next due date: its past occurrences would all be overdue at once.
+        body.first_occurrence_on === undefined ? firstOccurrence(today, body.day_of_month) : resumedOccurrence(body.first_occurrence_on, body.frequency, body.day_of_month, today),
         context.actorId,
       ],
     );

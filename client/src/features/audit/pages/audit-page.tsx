@@ -5,10 +5,13 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { AUDIT_AREA_LABELS, AUDIT_AREAS, AUDIT_EVENT_KINDS, auditKindLabel, type AuditArea } from '../../../../../common/contract/audit-paths.ts';
+import { describeChange, describeValues, type AuditLine } from '../../../../../common/audit-words.ts';
+import { formatDubaiDay } from '../../../../../common/dubai-time.ts';
+import { AUDIT_AREA_LABELS, AUDIT_AREAS, AUDIT_EVENT_KINDS, auditEntityLabel, auditEventGroupsOf, auditKindLabel, type AuditArea } from '../../../../../common/contract/audit-paths.ts';
 import type { AuditEntry, AuditExportQuery, AuditQuery } from '../../../../../common/contract/audit.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../../common/events.ts';
+import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { type Column } from '../../../components/data-table.tsx';
 import { FilterChip } from '../../../components/filter-chip.tsx';
@@ -48,20 +51,25 @@ const filtersOf = (view: View): AuditExportQuery => ({
 });
 const queryOf = (view: View): AuditQuery => ({ ...filtersOf(view), page: view.page, page_size: DEFAULT_PAGE_SIZE });
 
-const recordKindLabel = (entity: string) => auditKindLabel(entity);
-const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** The period's fault, worded as the server words it: a period ending before it starts selects nothing. */
+const periodError = (view: View) => (view.from && view.to && view.from > view.to ? `To must be on or after From (${formatDubaiDay(view.from)}).` : undefined);
+const EMPTY_PAGE = { count: 0, total_pages: 0, next: null, previous: null, results: [] };
 
 export function AuditPage() {
   useSignals();
   const list = useListController({
     schema,
     queryKey: (view) => auditKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchAudit(queryOf(view), signal),
+    // The refusal is shown beside the dates; asking the server would only add a toast saying the same.
+    fetchPage: (view, signal) => (periodError(view) ? Promise.resolve(EMPTY_PAGE) : fetchAudit(queryOf(view), signal)),
     exportRows: (view) => downloadAuditCsv(filtersOf(view)),
   });
   const { view, update } = list;
   const people = usePeople();
   const [open, setOpen] = useState<AuditEntry | null>(null);
+  const periodErrorId = useId();
+  const period = periodError(view);
+  const groups = auditEventGroupsOf(view.area);
 
   const columns: Column<AuditEntry>[] = [
     { id: 'when', header: 'When (Dubai)', fit: true, cell: (row) => formatDubaiDateTime(row.created_at) },
@@ -91,10 +99,15 @@ export function AuditPage() {
     {
       id: 'record',
       header: 'Record',
+      span: 2,
       cell: (row) => (
-        <button type="button" className="link-button" title="Only this record's events" onClick={() => update({ entity: row.entity, record: row.entity_id, area: ALL })}>
-          {recordKindLabel(row.entity)} {row.entity_id}
-        </button>
+        <span className="audit__record">
+          <span className="audit__record-kind">{auditEntityLabel(row.entity)}</span>
+          {row.record.href ? <AppLink href={row.record.href}>{row.record.label}</AppLink> : <span>{row.record.label}</span>}
+          <button type="button" className="link-button audit__record-filter" onClick={() => update({ entity: row.entity, record: row.entity_id, area: ALL })}>
+            Only its events
+          </button>
+        </span>
       ),
     },
     { id: 'address', header: 'Client address', fit: true, cell: (row) => row.client_address ?? '—' },
@@ -114,7 +127,16 @@ export function AuditPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Area" value={view.area} onChange={(area) => update({ area: area as View['area'] })}>
+        <FilterSelect
+          label="Area"
+          value={view.area}
+          onChange={(area) => {
+            const next = area as View['area'];
+            // An event of another area would select nothing: the event filter follows the area.
+            const keepsKind = view.kind === ALL || auditEventGroupsOf(next).some((group) => group.kinds.includes(view.kind));
+            update({ area: next, ...(keepsKind ? {} : { kind: ALL }) });
+          }}
+        >
           <option value={ALL}>Every area</option>
           {AUDIT_AREAS.map((area) => (
             <option key={area} value={area}>
@@ -124,19 +146,28 @@ export function AuditPage() {
         </FilterSelect>
         <FilterSelect label="Event" value={view.kind} onChange={(kind) => update({ kind })}>
           <option value={ALL}>Any event</option>
-          {AUDIT_EVENT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {auditKindLabel(kind)}
-            </option>
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.kinds.map((kind) => (
+                <option key={kind} value={kind}>
+                  {auditKindLabel(kind)}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </FilterSelect>
         <span className="audit__period" role="group" aria-label="Dates">
-          <DateFilter label="From" value={view.from} onChange={(from) => update({ from })} />
-          <DateFilter label="to" value={view.to} onChange={(to) => update({ to })} />
+          <DateFilter label="From" value={view.from} onChange={(from) => update({ from })} errorId={period ? periodErrorId : undefined} />
+          <DateFilter label="To" value={view.to} onChange={(to) => update({ to })} errorId={period ? periodErrorId : undefined} />
+          {period && (
+            <span id={periodErrorId} className="audit__period-error" role="alert">
+              {period}
+            </span>
+          )}
         </span>
         {(view.entity !== ALL || view.record > 0) && (
           <FilterChip clearLabel="Show every record" onClear={() => update({ entity: ALL, record: 0 })}>
-            Record: {view.entity !== ALL ? recordKindLabel(view.entity) : 'any kind'} {view.record > 0 ? view.record : ''}
+            Record: {recordFilterLabel(view, list.page?.results)}
           </FilterChip>
         )}
         <span className="audit__actions">
@@ -158,13 +189,22 @@ export function AuditPage() {
   );
 }
 
+/** The record the list is narrowed to, by its name when a row on the page shows it. */
+function recordFilterLabel(view: View, rows: readonly AuditEntry[] | undefined): string {
+  const shown = rows?.find((row) => row.entity === view.entity && row.entity_id === view.record);
+  if (shown) return shown.record.label;
+  return `${view.entity !== ALL ? auditEntityLabel(view.entity) : 'any kind'}${view.record > 0 ? ` #${view.record}` : ''}`;
+}
+
 function EntryDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => void }) {
   const titleId = useId();
+  const details = describeValues(entry.data);
+  const change = describeChange(entry.before, entry.after);
   return (
     <section className="audit__details" aria-labelledby={titleId}>
       <header className="audit__details-head">
         <h2 id={titleId}>
-          {auditKindLabel(entry.kind)} · {recordKindLabel(entry.entity)} {entry.entity_id}
+          {auditKindLabel(entry.kind)} · {entry.record.label}
         </h2>
         <button type="button" className="icon-button" aria-label="Close the details" onClick={onClose}>
           <Icon name="close" size={18} />
@@ -174,13 +214,13 @@ function EntryDetails({ entry, onClose }: { entry: AuditEntry; onClose: () => vo
         <Fact term="When">{formatDubaiDateTime(entry.created_at)}</Fact>
         <Fact term="Person">{entry.actor ? `${userDisplayName(entry.actor.display_name) || ''} ${entry.actor.email}`.trim() : 'System'}</Fact>
         <Fact term="Area">{AUDIT_AREA_LABELS[entry.area]}</Fact>
+        <Fact term="Record">{entry.record.href ? <AppLink href={entry.record.href}>{entry.record.label}</AppLink> : entry.record.label}</Fact>
         <Fact term="Request id">{entry.request_id ?? '—'}</Fact>
         <Fact term="Client address">{entry.client_address ?? '—'}</Fact>
       </dl>
       <div className="audit__values">
-        {Object.keys(entry.data).length > 0 && <Values title="Details" value={entry.data} />}
-        {entry.before && <Values title="Before" value={entry.before} />}
-        {entry.after && <Values title="After" value={entry.after} />}
+        {details.length > 0 && <Values title="Details" lines={details} />}
+        {change.length > 0 && <Values title={entry.before ? 'What changed' : 'Values'} lines={change} />}
       </div>
     </section>
   );
@@ -195,12 +235,18 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function Values({ title, value }: { title: string; value: unknown }) {
+function Values({ title, lines }: { title: string; lines: readonly AuditLine[] }) {
   return (
-    <figure className="audit__json">
-      <figcaption>{title}</figcaption>
-      <pre>{json(value)}</pre>
-    </figure>
+    <section className="audit__words" aria-label={title}>
+      <h3>{title}</h3>
+      <dl>
+        {lines.map((line) => (
+          <Fact key={line.label} term={line.label}>
+            {line.text}
+          </Fact>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useId, useState } from 'react';
 import { MAX_REFERENCE_LENGTH } from '../../../../../common/clients.ts';
+import { isFiledDeadline } from '../../../../../common/compliance.ts';
 import type { ClientDeadlines, ClientDetail, OpenDeadline } from '../../../../../common/contract/clients.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
@@ -59,7 +60,8 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
                     <StatusChip variant={daysVariant(deadline.days_left)}>{daysLeftText(deadline.days_left)}</StatusChip>
                   </td>
                   <td className="client-table__actions">
-                    {client.can.edit && (
+                    {client.can.edit && !isFiledDeadline(deadline.kind) && <span className="client-muted">Met through the e-invoicing readiness below</span>}
+                    {client.can.edit && isFiledDeadline(deadline.kind) && (
                       <Button variant="outlined" onClick={() => setFiling(deadline)} aria-label={`Mark ${deadline.title} filed`}>
                         Mark filed
                       </Button>

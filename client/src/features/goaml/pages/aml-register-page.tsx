@@ -7,6 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
+import { FilterSelect } from '../../../components/select.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { isNotFound } from '../../../lib/errors.ts';
@@ -39,27 +40,21 @@ export function AmlRegisterPage() {
   return (
     <div className="panel">
       <div className="aml-register__toolbar">
-        <label>
-          Type
-          <select value={view.type} onChange={(event) => setView({ type: event.target.value as 'all' | RegisterType, page: 1 })}>
-            <option value="all">All</option>
-            {REGISTER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {REGISTER_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select value={view.state} onChange={(event) => setView({ state: event.target.value as 'all' | RegisterState, page: 1 })}>
-            {(['all', ...REGISTER_STATES] as const).map((state) => (
-              <option key={state} value={state}>
-                {STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Type" value={view.type} onChange={(type) => setView({ type: type as 'all' | RegisterType, page: 1 })}>
+          <option value="all">All</option>
+          {REGISTER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {REGISTER_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="State" value={view.state} onChange={(state) => setView({ state: state as 'all' | RegisterState, page: 1 })}>
+          {(['all', ...REGISTER_STATES] as const).map((state) => (
+            <option key={state} value={state}>
+              {STATE_LABELS[state]}
+            </option>
+          ))}
+        </FilterSelect>
       </div>
       {!register.data ? (
         <LoadingIndicator label="Loading the register" />

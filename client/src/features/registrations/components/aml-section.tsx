@@ -16,6 +16,7 @@ import { StatusChip, type ChipVariant } from '../../../components/status-chip.ts
 import './aml-section.css';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 import { addParty, decideMatch, deleteParty, rateRisk, updateParty, useParties, useScreening } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
 import { DelistedMatch } from './aml-delisted.tsx';
@@ -59,7 +60,12 @@ export function AmlSection({ userId }: { userId: number }) {
           </h2>
           <div className="review-actions__row">
             {screening.data && <AmlFileDownload userId={userId} legalName={screening.data.legal_name} />}
-            <Button variant="outlined" disabled={!data || Boolean(frozen)} onClick={() => setEditing('new')}>
+            {frozen && (
+              <span id={`aml-add-party-reason-${userId}`} className="aml-reason">
+                Frozen: parties cannot change
+              </span>
+            )}
+            <Button variant="outlined" disabled={!data || Boolean(frozen)} onClick={() => setEditing('new')} aria-describedby={frozen ? `aml-add-party-reason-${userId}` : undefined}>
               Add party
             </Button>
           </div>
@@ -290,7 +296,7 @@ function RiskSummary({ screening }: { screening: Screening }) {
     <div>
       <p>
         <StatusChip variant={RISK_VARIANTS[risk.level]}>{risk.level === 'low' ? 'Low' : risk.level === 'medium' ? 'Medium' : 'High'} risk</StatusChip> score {risk.score}, next review{' '}
-        {risk.next_review_on}
+        {formatDubaiDate(risk.next_review_on)}
         {risk.edd_required && (risk.edd_approved_by ? ' · enhanced due diligence approved' : ' · enhanced due diligence required')}
       </p>
       <table className="aml-table">
@@ -428,7 +434,7 @@ function PartyDialog({ userId, party, companies, onClose }: { userId: number; pa
   const person = draft.kind === 'person';
   const owners = companies.filter((company) => company.id !== party?.id);
   return (
-    <FormDialog title={party ? `Edit ${party.name}` : 'Add a party'} submitLabel={party ? 'Save' : 'Add'} busy={action.busy} error={action.formError} submitDisabled={draft.name.trim() === '' || draft.roles.length === 0} onSubmit={() => void action.run()} onClose={onClose}>
+    <FormDialog title={party ? `Edit ${party.name}` : 'Add a party'} submitLabel={party ? 'Save' : 'Add'} busy={action.busy} error={action.formError} submitDisabled={draft.name.trim() === '' || draft.roles.length === 0} disabledReason={draft.name.trim() === '' ? 'Enter the name.' : 'Choose at least one role.'} onSubmit={() => void action.run()} onClose={onClose}>
       <div className="aml-form">
         <div className="field">
           <label className="field__label" htmlFor={ids.kind}>

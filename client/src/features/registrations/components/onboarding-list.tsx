@@ -39,7 +39,7 @@ interface OnboardingListProps<S extends OnboardingSchema> {
    * The spec's own parameters for this list (stage, status) and any filter from the view; `queue: null`
    * lists beyond the page's queue (the Registration page's withdrawn registrations are on no page).
    */
-  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status' | 'host_id' | 'assignee'> & { queue?: null };
+  scope: (view: ListView<S>) => Pick<RegistrationQuery, 'stage' | 'status' | 'host_id' | 'assignee' | 'call_on'> & { queue?: null };
   label: string;
   columns: readonly Column<RegistrationListItem>[];
   rowHref?: (item: RegistrationListItem) => string | undefined;

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { canSee } from '../../../../../common/access.ts';
+import { dubaiDate } from '../../../../../common/calendar.ts';
 import { isStaffRole } from '../../../../../common/roles.ts';
 import { choiceField } from '../../../lib/url-list-state.ts';
 import { session } from '../../../state/session.ts';
@@ -9,8 +10,9 @@ import { OnboardingList, onboardingSchema } from '../components/onboarding-list.
 import { verificationHref } from '../model.ts';
 
 const WHOSE = ['all', 'mine'] as const;
+const WHEN = ['any', 'today'] as const;
 /** Past calls needing an outcome first, then upcoming ones (Today, Tomorrow, Later), missed ones and held ones. */
-const schema = { ...onboardingSchema('call_schedule'), calls: choiceField(WHOSE, 'all') };
+const schema = { ...onboardingSchema('call_schedule'), calls: choiceField(WHOSE, 'all'), when: choiceField(WHEN, 'any') };
 // The status is the call's outcome: 'Meeting Scheduled' (none yet), 'No Show', 'Awaiting Documents' (held).
 const columns = [regIdColumn, companyColumn, callTimeColumn, hostColumn, { ...statusColumn, header: 'Outcome' }, actionsColumn];
 const readerColumns = columns.filter((column) => column !== actionsColumn);
@@ -31,18 +33,29 @@ export function CallSchedulesPage() {
     <OnboardingList
       queue="call-schedules"
       schema={schema}
-      scope={(view) => ({ stage: 'meeting_scheduled', status: 'active', ...(view.calls === 'mine' && me ? { host_id: me.id } : {}) })}
+      scope={(view) => ({
+        stage: 'meeting_scheduled',
+        status: 'active',
+        ...(view.calls === 'mine' && me ? { host_id: me.id } : {}),
+        ...(view.when === 'today' ? { call_on: dubaiDate() } : {}),
+      })}
       label="Call Schedule"
       columns={linked ? columns : readerColumns}
       rowHref={linked ? verificationHref : undefined}
-      filters={(view, update) =>
-        me ? (
+      filters={(view, update) => (
+        <>
+          {me && (
+            <label className="onboarding-list__filter onboarding-list__toggle">
+              <input type="checkbox" checked={view.calls === 'mine'} onChange={(event) => update({ calls: event.target.checked ? 'mine' : 'all' })} />
+              My calls
+            </label>
+          )}
           <label className="onboarding-list__filter onboarding-list__toggle">
-            <input type="checkbox" checked={view.calls === 'mine'} onChange={(event) => update({ calls: event.target.checked ? 'mine' : 'all' })} />
-            My calls
+            <input type="checkbox" checked={view.when === 'today'} onChange={(event) => update({ when: event.target.checked ? 'today' : 'any' })} />
+            Today
           </label>
-        ) : null
-      }
+        </>
+      )}
     />
   );
 }
