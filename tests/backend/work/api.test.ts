@@ -91,8 +91,8 @@ describe('GET me/work', () => {
     const calls = block(await work('REVIEWER'), 'registrations.calls_today')!;
     expect(calls.count).toBe(1);
     expect(calls.href).toBe(callScheduleListPath({ calls: 'mine', when: 'today' }));
-    const listed = ok<{ results: { user_id: number }[] }>(await call('GET', `registrations/?stage=meeting_scheduled&status=active&host_id=${ids.get('REVIEWER')}&call_on=${today}`, 'REVIEWER'));
-    expect(listed.results.map((row) => row.user_id)).toEqual([meetings[0]!.user_id]);
+    const listed = ok<{ results: { id: number }[] }>(await call('GET', `registrations/?stage=meeting_scheduled&status=active&host_id=${ids.get('REVIEWER')}&call_on=${today}`, 'REVIEWER'));
+    expect(listed.results.map((row) => row.id)).toEqual([meetings[0]!.user_id]);
   });
 
   it('counts the registrations assigned to me and my clients’ deadlines this week, not anyone else’s', async () => {
