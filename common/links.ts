@@ -89,6 +89,7 @@ export const userListPath = (query: { search?: string } = {}) => withQuery('/use
 /** The Sanctions lists page, opened on one list's versions (its URL state: `list`, `version`). */
 export const SANCTIONS_LISTS_PATH = '/sanctions-lists';
 export const sanctionsListsPath = (list?: string, version?: number) => withQuery(SANCTIONS_LISTS_PATH, { list, version });
+
 /** The goAML register (compliance officers). */
 export const AML_REGISTER_PATH = '/goaml';
 

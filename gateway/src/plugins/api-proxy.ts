@@ -107,11 +107,14 @@ export function adminNetworkVerdict(forwardedFor: string, adminNetworks: BlockLi
  */
 export function apiBodyLimit(config: GatewayConfig, method: string, url: string): number {
   return Math.min(config.apiBodyLimitBytes, bodyLimitOf(method, url).bytes);
+}
+
 /** The 413 sentence of an /api/ call: the route's file or body limit, or the gateway's own where that is lower. */
 export function apiBodyLimitMessage(gatewayLimit: number, method: string, url: string): string {
   const limit = bodyLimitOf(method, url);
   return bodyLimitMessage(gatewayLimit < limit.bytes ? { bytes: gatewayLimit } : limit);
 }
+
 /** What /api/ forwards; any other method gets 405 from the gateway (plugins/errors.ts). */
 export const API_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
