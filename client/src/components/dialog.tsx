@@ -95,14 +95,17 @@ interface FormDialogProps {
   /** A refusal shown above the fields (field errors sit beside their fields). */
   error?: string | null;
   submitDisabled?: boolean;
+  /** Why the submit button is disabled, said beside it (and read with it). */
+  submitDisabledReason?: string | null;
   onSubmit: () => void;
   onClose: () => void;
   children: ReactNode;
 }
 
 /** A dialog around one form: Cancel closes, the submit button submits the form and shows 'Please Wait' while busy. */
-export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy, error = null, submitDisabled = false, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy, error = null, submitDisabled = false, submitDisabledReason = null, onSubmit, onClose, children }: FormDialogProps) {
   const formId = `${useId()}-form`;
+  const why = submitDisabled && submitDisabledReason ? submitDisabledReason : null;
   return (
     <Dialog
       title={title}
@@ -110,10 +113,15 @@ export function FormDialog({ title, submitLabel, submitVariant = 'primary', busy
       busy={busy}
       footer={
         <>
+          {why && (
+            <p id={`${formId}-why`} className="dialog__why" role="status">
+              {why}
+            </p>
+          )}
           <Button variant="outlined" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled}>
+          <Button type="submit" form={formId} variant={submitVariant} loading={busy} disabled={submitDisabled} aria-describedby={why ? `${formId}-why` : undefined}>
             {submitLabel}
           </Button>
         </>
