@@ -4,7 +4,7 @@
  * the revenue bands and the mandate's deadlines of each (re-exported by common/einvoicing.ts), and which
  * clients without an ASP are not ready or late.
  */
-import { addDays } from './calendar.ts';
+import { addDays, formatIsoDate } from './calendar.ts';
 
 export const REVENUE_BANDS = ['50m_or_more', 'under_50m'] as const;
 export type RevenueBand = (typeof REVENUE_BANDS)[number];
@@ -33,4 +33,37 @@ export const mandateDeadlinesOf = (band: RevenueBand | null): { aspBy: string; g
 export function bandsWithoutAspAt(today: string, late = false): RevenueBand[] {
   const cut = late ? today : addDays(today, NOT_READY_WINDOW_DAYS);
   return REVENUE_BANDS.filter((band) => (late ? MANDATE_DEADLINES[band].aspBy < cut : MANDATE_DEADLINES[band].aspBy <= cut));
+}
+
+/** The TIN the law gives a business with a TRN: the TRN's first 10 digits. */
+export const tinOfTrn = (trn: string): string => trn.slice(0, TIN_LENGTH);
+const FULL_TRN = /^\d{15}$/;
+
+/**
+ * Why `tin` cannot be recorded for a client whose TRN is `trn`, in the words that follow the field's label
+ * ('TIN must be ...'), or null when it agrees (or there is no TRN to agree with): a business with a TRN has
+ * the TRN's first 10 digits as its TIN, which the ASP's directory checks.
+ */
+export function tinDisagreement(tin: string | null, trn: string | null): string | null {
+  if (tin === null || trn === null || !FULL_TRN.test(trn)) return null;
+  const own = tinOfTrn(trn);
+  return tin === own ? null : `must be ${own}, the first ${TIN_LENGTH} digits of the client's TRN ${trn}`;
+}
+
+/** The TIN a client's documents are addressed to: the one recorded, else its TRN's first 10 digits; null when neither. */
+export const buyerTin = (recorded: string | null, trn: string | null): string | null => recorded ?? (trn && FULL_TRN.test(trn) ? tinOfTrn(trn) : null);
+
+/**
+ * A client's standing against its ASP deadline: not ready (no ASP while the deadline is within 90 days or
+ * past), late (the deadline passed with no ASP, or the ASP was appointed after it: a late appointment is
+ * still late), and the words its readiness chip shows.
+ */
+export function aspStanding(band: RevenueBand | null, asp: { name: string | null; appointedOn: string | null }, today: string): { notReady: boolean; late: boolean; label: string | null } {
+  const deadline = mandateDeadlinesOf(band).aspBy;
+  if (asp.name) {
+    const late = asp.appointedOn !== null && asp.appointedOn > deadline;
+    return { notReady: false, late, label: late ? `ASP appointed late: on ${formatIsoDate(asp.appointedOn!)}, after the ${formatIsoDate(deadline)} deadline` : 'ASP appointed' };
+  }
+  const notReady = addDays(today, NOT_READY_WINDOW_DAYS) >= deadline;
+  return { notReady, late: today > deadline, label: notReady ? 'Not ready' : null };
 }

@@ -97,6 +97,14 @@ export interface RuleFailure {
   field: string;
 }
 
+/** The field of a refusal on the ASP's side (the buyer's ASP, a fault): the same document may pass when sent again. */
+export const ASP_SIDE_FIELD = 'Document';
+/**
+ * A rejected document fails the same way when sent again if a failure names something it carries (the
+ * client's TIN, TRN, address): a document never changes, so it is corrected by a credit note and a new invoice.
+ */
+export const failsAgainAsIssued = (failures: readonly RuleFailure[]): boolean => failures.some((failure) => failure.field !== ASP_SIDE_FIELD);
+
 /** 8-position transaction-type flags (BTAE-02, ProfileExecutionID); position 5 is a continuous supply. */
 export function transactionFlags(flags: { continuousSupply: boolean }): string {
   return `0000${flags.continuousSupply ? '1' : '0'}000`;

@@ -32,6 +32,7 @@ import { AUDIT_ENTITIES, CLIENT_EVENT_KINDS } from '../events.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { BillingCycleSchema } from './plans.ts';
 import { bulkActions } from './bulk.ts';
+import { Tin } from './einvoicing.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import { BOOKKEEPER_FILTER_PATTERN, CLIENT_SORTS, EINVOICING_CLIENT_FILTERS, REPORT_REVIEW_FILTERS, clientsBulkLabels, clientsRoutes } from './clients-paths.ts';
@@ -193,6 +194,8 @@ export const ClientDetail = Type.Object({
   licence_days_left: Type.Integer(),
   vat_registered: Type.Boolean(),
   trn: Nullable(Type.String()),
+  /** The TIN its e-invoices are addressed to: the one recorded, else its TRN's first 10 digits. */
+  tin: Nullable(Type.String()),
   vat_period: Nullable(VatPeriodSchema),
   vat_first_period_end_month: Nullable(Type.Integer()),
   corporate_tax_number: Nullable(Type.String()),
@@ -225,6 +228,8 @@ export const UpdateClientBody = Closed({
   vat_registered: Type.Optional(Type.Boolean({ title: 'VAT registered' })),
   trn: Type.Optional(Nullable(Type.String({ pattern: TRN_PATTERN, maxLength: 15, errorMessage: 'must be the 15 digits of the tax registration number', title: 'TRN' }))),
   vat_period: Type.Optional(Nullable(VatPeriodSchema)),
+  /** The TIN its e-invoices are addressed to; with a TRN, the TRN's first 10 digits. */
+  tin: Type.Optional(Nullable(Tin)),
   vat_first_period_end_month: Type.Optional(Nullable(MonthNumber('First VAT period end month'))),
   corporate_tax_number: Type.Optional(Nullable(Line(MAX_CORPORATE_TAX_NUMBER_LENGTH, { minLength: 1, title: 'Corporate tax registration number' }))),
   financial_year_end_month: Type.Optional(MonthNumber('Financial year end month')),

@@ -49,7 +49,11 @@ export const EinvoiceStatus = Type.Object({
   /** E-invoicing is configured (an ASP); off, nothing is sent and the page says so. */
   enabled: Type.Boolean(),
   attempts: Type.Array(EinvoiceAttempt),
+  /** Queued, or rejected on the ASP's side only: a document rejected for what it carries is never sent again. */
   can_send: Type.Boolean(),
+  /** The TIN the document is addressed to, and the one the client's next documents carry (recorded, else from its TRN). */
+  document_tin: Nullable(Type.String()),
+  client_tin: Nullable(Type.String()),
 });
 export type EinvoiceStatus = Static<typeof EinvoiceStatus>;
 
@@ -79,10 +83,12 @@ export type SendBody = Static<typeof SendBody>;
 export const XmlQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 export const AttentionQuery = Closed(PageQuery);
 
-const Tin = Type.String({ pattern: `^[0-9]{${TIN_LENGTH}}$`, maxLength: TIN_LENGTH, title: 'TIN', errorMessage: 'must be the 10 digits of the Tax Identification Number' });
+export const Tin = Type.String({ pattern: `^[0-9]{${TIN_LENGTH}}$`, maxLength: TIN_LENGTH, title: 'TIN', errorMessage: 'must be the 10 digits of the Tax Identification Number' });
 export const ClientReadiness = Type.Object({
   client_id: Type.Integer(),
+  /** The TIN recorded, else the TRN's first 10 digits (tin_from_trn): what its documents are addressed to. */
   tin: Nullable(Type.String()),
+  tin_from_trn: Type.Boolean(),
   revenue_band: Nullable(Type.Enum(REVENUE_BANDS)),
   asp_name: Nullable(Type.String()),
   asp_appointed_on: Nullable(Type.String()),
@@ -91,6 +97,10 @@ export const ClientReadiness = Type.Object({
   go_live: Nullable(Type.String()),
   /** No ASP while its deadline is within 90 days or past. */
   not_ready: Type.Boolean(),
+  /** The ASP deadline passed with no ASP, or the ASP was appointed after it. */
+  late: Type.Boolean(),
+  /** What the readiness chip says ('Not ready', 'ASP appointed', 'ASP appointed late: ...'); null when nothing is due yet. */
+  standing: Nullable(Type.String()),
   version: Type.Integer(),
   can_edit: Type.Boolean(),
 });

@@ -24,6 +24,8 @@ export const invoicesRoutes = {
   /** The signed-in client's own invoices; and one's PDF. */
   mine: 'GET /me/invoices/',
   myPdf: 'GET /me/invoices/:invoiceId/pdf',
+  /** { client_id, lines }: the e-invoice rules the invoice would break if issued now (the New invoice form asks before issuing). */
+  check: 'POST /invoices/check',
 } as const;
 
 /** The Unsynced Inv list's bulk action and its label (params schema: unsyncedInvBulkActions in invoices.ts). */

@@ -4,11 +4,13 @@
  * integer fils; dates are Dubai calendar dates.
  */
 import { Type, type Static } from 'typebox';
+import { EINVOICE_STATES } from '../einvoicing.ts';
 import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, Search, Version } from './shared.ts';
 import { INVOICE_SORTS, REGISTER_STATUSES, invoicesRoutes, unsyncedInvBulkLabels } from './invoices-paths.ts';
+import { RuleFailureSchema } from './einvoicing.ts';
 
 export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicesRoutes, type InvoiceSort } from './invoices-paths.ts';
 
@@ -55,6 +57,8 @@ const registerFilters = {
   to: Type.Optional(CalendarDate('To')),
   search: Type.Optional(Search),
   sort: Type.Optional(Type.Enum(INVOICE_SORTS, { title: 'Sort' })),
+  /** The state of its e-invoice with the ASP. */
+  einvoice: Type.Optional(Type.Enum(EINVOICE_STATES, { title: 'E-invoice' })),
 };
 export const RegisterQuery = Closed({ ...registerFilters, ...PageQuery });
 export type RegisterQuery = Static<typeof RegisterQuery>;
@@ -63,12 +67,15 @@ export type RegisterExportQuery = Static<typeof RegisterExportQuery>;
 
 export const RegisterItem = Type.Object({
   ...InvoiceListItem.properties,
-  due_on: Type.String(),
+  /** Null for a credit note, which is not paid. */
+  due_on: Nullable(Type.String()),
   net_fils: Type.Integer(),
   vat_fils: Type.Integer(),
   /** What credit notes took off a tax invoice (their totals); 0 for a credit note. */
   credited_fils: Type.Integer(),
   credited_invoice: Nullable(Type.Object({ id: Type.Integer(), number: Type.String() })),
+  /** Its e-invoice's state with the ASP (null only for an invoice issued before e-invoicing). */
+  einvoice_state: Nullable(Type.Enum(EINVOICE_STATES)),
 });
 export type RegisterItem = Static<typeof RegisterItem>;
 
@@ -99,7 +106,8 @@ export const InvoiceDetail = Type.Object({
   client: Type.Object({ id: Type.Integer(), legal_name: Type.String(), trn: Nullable(Type.String()), vat_registered: Type.Boolean() }),
   /** The client's TRN as printed on the issued document (what the sync sends); null when not VAT-registered then. */
   issued_trn: Nullable(Type.String()),
-  due_on: Type.String(),
+  /** Null for a credit note, which is not paid. */
+  due_on: Nullable(Type.String()),
   period_start: Nullable(Type.String()),
   period_end: Nullable(Type.String()),
   credited_invoice: Nullable(Type.Object({ id: Type.Integer(), number: Type.String() })),
@@ -113,6 +121,10 @@ export const InvoiceDetail = Type.Object({
   can_mark_synced: Type.Boolean(),
   /** An invoice with something left to credit, and the caller may invoice its client. */
   can_credit: Type.Boolean(),
+  /** A tax invoice's net still to credit (its net less its credit notes'); 0 for a credit note. */
+  left_to_credit_fils: Type.Integer(),
+  /** The credit notes issued against a tax invoice, oldest first. */
+  credit_notes: Type.Array(Type.Object({ id: Type.Integer(), number: Type.String(), issued_on: Type.String(), net_fils: Type.Integer(), total_fils: Type.Integer(), reason: Nullable(Type.String()) })),
 });
 export type InvoiceDetail = Static<typeof InvoiceDetail>;
 
@@ -138,7 +150,7 @@ export type InvoiceSummary = Static<typeof InvoiceSummary>;
 export const NewInvoiceLine = Closed({
   description: Line(MAX_LINE_DESCRIPTION, { title: 'Description', minLength: 1 }),
   quantity: Type.Integer({ minimum: 1, maximum: MAX_QUANTITY, title: 'Quantity' }),
-  unit_fils: Type.Integer({ minimum: 0, maximum: MAX_UNIT_FILS, title: 'Unit price' }),
+  unit_fils: Type.Integer({ minimum: 0, maximum: MAX_UNIT_FILS, title: 'Unit price', errorMessage: 'must be whole fils: AED with at most two decimals' }),
 });
 
 /** POST invoices/: a one-off invoice. */
@@ -147,6 +159,10 @@ export const NewInvoiceBody = Closed({
   lines: Type.Array(NewInvoiceLine, { minItems: 1, maxItems: MAX_LINES, title: 'Lines' }),
 });
 export type NewInvoiceBody = Static<typeof NewInvoiceBody>;
+
+/** POST invoices/check: the PINT AE rules a one-off invoice would break if issued now (none: it may be issued). */
+export const InvoiceCheck = Type.Object({ failures: Type.Array(RuleFailureSchema) });
+export type InvoiceCheck = Static<typeof InvoiceCheck>;
 
 export const RetryBody = Closed({ version: Version });
 export type RetryBody = Static<typeof RetryBody>;
@@ -202,6 +218,7 @@ export const invoicesEndpoints = endpoints('invoices', invoicesRoutes, {
   retry: { summary: 'Try the sync again now', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: RetryBody, response: { 200: InvoiceDetail } },
   markSynced: { summary: 'Record an invoice entered in the accounting system by hand', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: MarkSyncedBody, response: { 200: InvoiceDetail } },
   creditNote: { summary: 'Issue a credit note against an invoice', access: unsynced, ownership: visible, params, headers: IdempotencyHeaders, body: CreditNoteBody, response: { 201: InvoiceDetail } },
+  check: { summary: 'The e-invoice rules a one-off invoice would break if issued now', access: unsynced, ownership: visible, body: NewInvoiceBody, response: { 200: InvoiceCheck } },
   mine: { summary: 'The client\'s own invoices', access: access.client, ownership: own, query: MyInvoiceQuery, response: { 200: Page(MyInvoice) } },
   myPdf: { summary: 'One of the client\'s invoices as a PDF', access: access.client, ownership: own, params, query: PdfQuery, raw: pdf },
 });

@@ -22,6 +22,7 @@ import { DOCUMENT_CONTENT_TYPES, DOCUMENT_KINDS, MAX_COMMENT_LENGTH, MAX_DOCUMEN
 import { STAGES } from '../stages.ts';
 import { BillingCycleSchema } from './plans.ts';
 import { bulkActions } from './bulk.ts';
+import { Tin } from './einvoicing.ts';
 import { access, endpoints, type Access } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
@@ -139,6 +140,8 @@ export const CompanyProfile = Type.Object({
   vat_registered: Type.Boolean(),
   /** The VAT tax registration number when VAT registered */
   trn: Nullable(Type.String()),
+  /** The Tax Identification Number recorded at plan approval (null: none yet, or the TRN's first 10 digits stand). */
+  tin: Nullable(Type.String()),
   contact_person: Type.String(),
   email: Type.String(),
   phone: Type.String(),
@@ -489,7 +492,11 @@ export const PlanBody = Closed({
 export type PlanBody = Static<typeof PlanBody>;
 
 /** POST registrations/{userId}/plan/approve */
-export const ApprovePlanBody = Closed({ version: Version });
+export const ApprovePlanBody = Closed({
+  version: Version,
+  /** The company's TIN, addressed on its e-invoices; with a TRN it must be the TRN's first 10 digits (left out or null: derived from the TRN). */
+  tin: Type.Optional(Nullable(Tin)),
+});
 export type ApprovePlanBody = Static<typeof ApprovePlanBody>;
 
 /** POST registrations/{userId}/payment: amount_aed a decimal string ('1312.50'), never a float. */

@@ -1,7 +1,9 @@
 /**
  * The 'All invoices' tab beside Unsynced Inv (issue 30, item 14) in Chromium against the real stack: every
  * invoice in every state, filtered by status and by a row's client, exported as CSV; a one-off invoice raised
- * with 'New invoice' and a credit note issued from its drawer, both then in the list. Set
+ * with 'New invoice' (a price of three decimals refused beside its field, the disabled button saying why) and a
+ * credit note issued from its drawer, both then in the list, the invoice listing its credit note and what is left
+ * to credit; the e-invoice state as a column and a filter. Set
  * SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { readFile } from 'node:fs/promises';
@@ -48,7 +50,7 @@ describe('All invoices', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Number,Kind,Client,Issued,Due,Net (AED),VAT (AED),Total (AED),Credited (AED),Credits invoice,Sync,External id');
+    expect(lines[0]).toBe('Number,Kind,Client,Issued,Due,Net (AED),VAT (AED),Total (AED),Credited (AED),Credits invoice,Sync,External id,E-invoice');
     expect(lines).toHaveLength(shown + 1);
 
     // A one-off invoice for that client, then a credit note from its drawer.
@@ -59,6 +61,12 @@ describe('All invoices', () => {
     await dialog.getByLabel('Client', { exact: true }).selectOption({ label: clientName });
     await dialog.getByLabel('Line 1 description').fill('Payroll support, March');
     await dialog.getByLabel('Line 1 quantity').fill('2');
+    // Three decimals: said beside the field, and beside the disabled 'Issue invoice'.
+    await dialog.getByLabel('Line 1 unit price (AED)').fill('12.345');
+    await dialog.locator('.new-invoice__line .field__error').getByText('Unit price must have at most two decimals (AED and fils).').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Issue invoice' }).isDisabled()).resolves.toBe(true);
+    await dialog.locator('.dialog__footer').getByText('Line 1: Unit price must have at most two decimals (AED and fils).').waitFor();
+    await shoot(page, 'new-invoice-three-decimals');
     await dialog.getByLabel('Line 1 unit price (AED)').fill('250');
     await dialog.getByRole('list', { name: 'Totals' }).or(dialog.locator('.new-invoice__totals')).first().getByText('AED 525.00').waitFor();
     await shoot(page, 'new-invoice');
@@ -88,12 +96,37 @@ describe('All invoices', () => {
       .toBe(true);
     const note = page.getByRole('dialog', { name: /^Credit note CN-\d+$/ });
     await note.getByText(number, { exact: true }).waitFor();
-    await note.getByRole('button', { name: 'Close' }).click();
+    // A credit note is not paid: no due date.
+    await expect(note.getByText(/, due /).count()).resolves.toBe(0);
+    // Its invoice lists it, and a second credit note offers what is left, not the whole invoice.
+    await note.getByRole('button', { name: number, exact: true }).click();
+    const credited = page.getByRole('dialog', { name: `Invoice ${number}` });
+    await credited.getByRole('list', { name: 'Credit notes against this invoice' }).getByText(/^CN-\d+$/).waitFor();
+    await credited.getByText('AED 400.00 before VAT left to credit').waitFor();
+    await credited.getByRole('button', { name: 'Issue credit note' }).click();
+    await credited.getByRole('form', { name: 'Issue credit note' }).getByText('what is left to credit: AED 400.00 of AED 500.00').waitFor();
+    await shoot(page, 'invoice-credit-notes');
+    await credited.getByRole('button', { name: 'Close' }).click();
 
     await page.getByLabel('Status').selectOption({ label: 'Credited' });
     await rows(page).filter({ hasText: number }).getByText('Credited AED 105.00').waitFor();
     await page.getByLabel('Status').selectOption({ label: 'Credit notes' });
     await rows(page).filter({ hasText: `Credit note of ${number}` }).waitFor();
+
+    // The e-invoice state: a column, and a filter (in the URL, the export takes it too).
+    await page.getByLabel('Status').selectOption({ label: 'Any status' });
+    await page.getByLabel('E-invoice').selectOption({ label: 'Reported' });
+    await page.waitForURL((url) => url.searchParams.get('einvoice') === 'reported');
+    await expect
+      .poll(
+        async () => {
+          const texts = await rows(page).allTextContents();
+          return texts.length > 0 && texts.every((text) => text.includes('Reported'));
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await shoot(page, 'all-invoices-einvoice-filter');
     await page.close();
   }, 180_000);
 });

@@ -1,9 +1,11 @@
 /**
  * E-invoicing in Chromium against the real stack, whose back end sends PINT AE documents to the ASP stand-in:
- * the demo's invoices reach 'reported'; a bookkeeper sees an e-invoice the ASP rejected (the client's TIN is
- * not its TRN's first digits), fixes the client's TIN in the drawer, issues the credit note and the new
- * invoice, and both reach 'reported', each reported to the authority once. A client's readiness (revenue band,
- * ASP and when appointed, TIN) is recorded on its compliance calendar, whose e-invoicing deadlines follow it.
+ * the demo's invoices reach 'reported'; a bookkeeper sees an e-invoice the ASP rejected (the TIN it carries is
+ * not its TRN's first digits; the client's TIN has been corrected since), the drawer shows the TIN now and
+ * offers no 'Send again' (it would be rejected the same way), a TIN the TRN contradicts is refused naming the
+ * TRN; the credit note and the new invoice both reach 'reported', each reported to the authority once. A
+ * client's readiness (revenue band, ASP and when appointed, TIN) is recorded on its compliance calendar, whose
+ * e-invoicing deadlines follow it; an ASP appointed after its deadline is late and says so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shoot, signInThroughForm, startE2E, type E2E } from './helpers.ts';
@@ -50,9 +52,18 @@ describe('E-invoicing', () => {
     await shoot(page, 'einvoice-rejected');
     const trn = /its TRN \((\d{15})\)/.exec((await section.getByRole('list', { name: 'Failed rules' }).textContent()) ?? '')![1]!;
 
-    await section.getByRole('textbox', { name: "Client's TIN" }).fill(trn.slice(0, 10));
+    // The TIN now (its TRN's first 10 digits), not an empty field; no 'Send again', but what to do instead.
+    const tinField = section.getByRole('textbox', { name: "Client's TIN" });
+    await expect(tinField.inputValue()).resolves.toBe(trn.slice(0, 10));
+    await section.getByText(`The client's TIN is now ${trn.slice(0, 10)}`).waitFor();
+    await section.getByText('Sending it again would be rejected the same way').waitFor();
+    await expect(section.getByRole('button', { name: 'Send again' }).count()).resolves.toBe(0);
+    // A TIN the TRN contradicts is refused, naming the TRN.
+    await tinField.fill(`2${trn.slice(1, 10)}`);
     await section.getByRole('button', { name: 'Save TIN' }).click();
-    await page.getByText("Client's TIN saved").waitFor();
+    await section.getByText(`TIN must be ${trn.slice(0, 10)}, the first 10 digits of the client's TRN ${trn}.`).waitFor();
+    await shoot(page, 'einvoice-rejected-tin-refused');
+    await tinField.fill(trn.slice(0, 10));
     await section.getByRole('button', { name: 'Issue credit note and new invoice' }).click();
     await drawer.getByRole('textbox', { name: 'Reason' }).fill('E-invoice rejected: wrong TIN');
     await drawer.locator('form').filter({ hasText: 'A credit note for the whole of' }).getByRole('button', { name: 'Issue credit note and new invoice' }).click();
@@ -114,11 +125,12 @@ describe('E-invoicing', () => {
     await readiness.getByRole('button', { name: 'Edit e-invoicing details' }).click();
     await dialog.getByRole('textbox', { name: 'ASP', exact: true }).fill('Gulf Peppol Access');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('must be given together with the ASP and the date it was appointed').waitFor();
+    await dialog.getByText('ASP appointed on must be given with the ASP.').waitFor();
+    // Appointed after its 30 Oct 2026 deadline: late, and it says so.
     await dialog.getByLabel('ASP appointed on').fill('2026-11-02');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await readiness.getByText('ASP appointed', { exact: true }).waitFor();
+    await readiness.getByText('ASP appointed late: on 02-Nov-2026, after the 30-Oct-2026 deadline').waitFor();
     await expect(readiness.locator('dd', { hasText: 'Gulf Peppol Access' }).count()).resolves.toBe(1);
     await expect(readiness.locator('dd', { hasText: tin }).count()).resolves.toBe(1);
     await expect.poll(() => coming.getByRole('row', { name: /Appoint an e-invoicing ASP/ }).count()).toBe(0);

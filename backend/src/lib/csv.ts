@@ -6,11 +6,13 @@
 export type CsvValue = string | number | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A negative amount ('-8229.38') starts with '-' but runs nothing: it stays a number the spreadsheet sums. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

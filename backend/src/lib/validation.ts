@@ -223,6 +223,8 @@ export function formatValidationError(errors: readonly ErrorObject[], part: stri
   if (choices) return [field, `${label} must be one of: ${choices}.`];
   switch (specific.keyword) {
     case 'type': {
+      // A field that words its own form ('must be whole fils: AED with at most two decimals') says it here too.
+      if (!anyOf && typeof own?.errorMessage === 'string') return [field, `${label} ${own.errorMessage}.`];
       const nullable = anyOf ? ' or empty' : '';
       return [field, `${label} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}${nullable}.`];
     }

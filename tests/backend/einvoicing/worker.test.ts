@@ -274,14 +274,25 @@ describe('rejection', () => {
     const doc = await einvoice(id);
     expect(doc.state).toBe('rejected');
     expect(doc.failures).toEqual([expect.objectContaining({ rule: 'ASP-DIR-001', field: "Client's TIN" })]);
-    // Corrected by a credit note and a new invoice (the TIN fixed first): it leaves the attention list, both new documents are reported.
     const caller = { id: admin, role: 'ADMIN' as const };
+    // Sent again it would be rejected the same way (the document carries the TIN): not offered, and refused.
+    const status = await readStatus(db, caller, id, true);
+    expect(status).toMatchObject({ can_send: false, document_tin: '1999999999', client_tin: '1999999999' });
+    await expect(sendEinvoice(db, caller, id, status.version, { actorId: admin, idempotencyKey: null }, true)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining("would be rejected the same way again: fix it, then issue a credit note and a new invoice"),
+    });
+    // Corrected by a credit note and a new invoice (the TIN fixed first): it leaves the attention list, both new documents are reported.
     const attentionBefore = (await summary(db, caller, true)).attention;
     // Not before the TIN is fixed: the credit note would carry the same TIN and fail the same way.
     await expect(
       issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null }),
     ).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining("Fix the client's TIN first") });
     await db.query("UPDATE client_einvoicing SET tin = NULL WHERE client_id = $1", [clientId]);
+    // The drawer shows the TIN now (its TRN's), beside the one the document carries; still no 'Send again'.
+    const fixed = await readStatus(db, caller, id, true);
+    expect(fixed).toMatchObject({ can_send: false, document_tin: '1999999999', client_tin: expect.stringMatching(/^1\d{9}$/) });
+    expect(fixed.client_tin).not.toBe('1999999999');
     const replacement = await issueCreditNote(db, caller, id, { version: (await readInvoice(db, caller, id)).version, reason: 'E-invoice rejected: wrong TIN', reissue: true }, { actorId: admin, idempotencyKey: null });
     expect((await summary(db, caller, true)).attention).toBe(attentionBefore - 1);
     await drain([options('w1')]);

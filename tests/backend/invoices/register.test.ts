@@ -74,7 +74,7 @@ describe('the invoices register', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Number,Kind,Client,Issued,Due,Net (AED),VAT (AED),Total (AED),Credited (AED),Credits invoice,Sync,External id');
+    expect(lines[0]).toBe('Number,Kind,Client,Issued,Due,Net (AED),VAT (AED),Total (AED),Credited (AED),Credits invoice,Sync,External id,E-invoice');
     expect(lines).toHaveLength(mine.count + 1);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toMatch(/,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},/);

@@ -14,6 +14,10 @@ describe('CSV cells', () => {
     ['line\nbreak', '"line\nbreak"'],
     ['a "quoted" name', '"a ""quoted"" name"'],
     ['a=b', 'a=b'],
+    // A negative amount (a credit note's) runs nothing: it stays a number a spreadsheet sums.
+    ['-8229.38', '-8229.38'],
+    ['-1', '-1'],
+    ['-1e3', "'-1e3"],
   ])('writes %j as %j', (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

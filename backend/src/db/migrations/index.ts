@@ -44,6 +44,7 @@ import { migration as m0102 } from './0102-second-factor.ts';
 // Sanctions lists that cannot be emptied by accident
 import { migration as m0103 } from './0103-aml-list-guards.ts';
 import { migration as m0107 } from './0107-sessions-ended.ts';
+import { migration as m0106 } from './0106-company-tin.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -67,7 +68,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0090,
   // Staff security (issue 33)
   m0100, m0101, m0102,
-  m0103,
-  // Sessions ended, refused by the back end at once
-  m0107,
+  // Sanctions lists that cannot be emptied by accident; the company's TIN; sessions ended at once
+  m0103, m0106, m0107,
 ];

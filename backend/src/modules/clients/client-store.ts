@@ -18,6 +18,7 @@ import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { CLIENT_EVENT_KINDS, type ClientEventKind } from '../../../../common/events.ts';
 import { formatFils } from '../../../../common/money.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
+import { buyerTin, tinDisagreement, tinOfTrn } from '../../../../common/einvoicing-readiness.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -52,12 +53,16 @@ const ROW_FIELDS = [
   'next_deadline_title',
 ] as const satisfies readonly ClientColumn[];
 
-type ClientRow = Pick<ClientColumns, (typeof ROW_FIELDS)[number]> & { registration_user_id: number | null; registration_code: string | null };
+type ClientRow = Pick<ClientColumns, (typeof ROW_FIELDS)[number]> & { registration_user_id: number | null; registration_code: string | null; recorded_tin: string | null };
 
-const CLIENT_COLUMNS = `${selectList(clientsTable, 'c', ROW_FIELDS)}, r.user_id AS registration_user_id, r.registration_id AS registration_code`;
+// The TIN recorded for its e-invoices (client_einvoicing, one row per client): the profile takes it beside the TRN.
+const CLIENT_COLUMNS = `${selectList(clientsTable, 'c', ROW_FIELDS)}, r.user_id AS registration_user_id, r.registration_id AS registration_code, ce.tin AS recorded_tin`;
 
 async function findClient(db: Queryable, clientId: number): Promise<ClientRow | undefined> {
-  const [row] = await db.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c LEFT JOIN registrations r ON r.id = c.registration_id WHERE c.id = $1`, [clientId]);
+  const [row] = await db.query<ClientRow>(
+    `SELECT ${CLIENT_COLUMNS} FROM clients c LEFT JOIN registrations r ON r.id = c.registration_id LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1`,
+    [clientId],
+  );
   return row;
 }
 
@@ -91,6 +96,7 @@ export async function readClient(db: Queryable, user: Caller, clientId: number, 
     licence_days_left: daysBetween(today, row.licence_expires_on),
     vat_registered: row.vat_registered,
     trn: row.trn,
+    tin: buyerTin(row.recorded_tin, row.vat_registered ? row.trn : null),
     vat_period: row.vat_period,
     vat_first_period_end_month: row.vat_first_period_end_month,
     corporate_tax_number: row.corporate_tax_number,
@@ -131,6 +137,19 @@ type Profile = Pick<ClientRow, ProfileField>;
 const UPDATE_FIELDS = [...PROFILE_FIELDS, 'bookkeeper_id', 'reviewer_id'] as const satisfies readonly ClientColumn[];
 const UPDATE_ASSIGNMENTS = assignList(UPDATE_FIELDS, 2);
 
+/**
+ * The TIN recorded after a profile change: the one given, else the one recorded. With a TRN the law makes the
+ * TIN its first 10 digits: a given TIN that is not is refused naming the TRN, and a recorded one a new TRN
+ * no longer agrees with follows the TRN.
+ */
+function nextTin(given: string | null | undefined, recorded: string | null, trn: string | null): string | null {
+  const tin = given !== undefined ? given : recorded;
+  const disagreement = tinDisagreement(tin, trn);
+  if (!disagreement) return tin;
+  if (given !== undefined) throw invalidInput('tin', disagreement);
+  return tinOfTrn(trn!);
+}
+
 /** Trims text fields and refuses blank ones, so a PATCH cannot store '   ' where a name belongs. */
 function cleanedChanges(body: UpdateClientBody): Partial<Profile> {
   const changes: Partial<Record<ProfileField, unknown>> = {};
@@ -168,9 +187,11 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
       if (body.bookkeeper_id !== undefined && body.bookkeeper_id !== row.bookkeeper_id) team.bookkeeper_id = body.bookkeeper_id;
       if (body.reviewer_id !== undefined && body.reviewer_id !== row.reviewer_id) team.reviewer_id = body.reviewer_id;
       if (Object.keys(team).length > 0 && !clientPermissions(user, row).reassign) throw forbidden("Only an administrator may change a client's bookkeeper or reviewer.");
-      if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0) return;
-
       const next = { ...row, ...profileChanges, ...team };
+      const tin = nextTin(body.tin, row.recorded_tin, next.vat_registered ? next.trn : null);
+      const tinChanged = tin !== row.recorded_tin;
+      if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0 && !tinChanged) return;
+
       if (profileChanges.licence_expires_on !== undefined && inThePast(profileChanges.licence_expires_on, dubaiDate())) throw new HttpError(400, 'INVALID_INPUT', `Licence expiry ${DATE_RULES.licenceExpiry.refusal}.`, 'licence_expires_on');
       if (next.vat_registered && !next.trn) throw invalidInput('trn', 'is required for a VAT-registered client');
       if (next.vat_registered && !next.vat_period) throw invalidInput('vat_period', 'is required for a VAT-registered client');
@@ -183,18 +204,21 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
         ...UPDATE_FIELDS.map((field) => next[field]),
         version,
       ]);
+      if (tinChanged) {
+        await tx.query('INSERT INTO client_einvoicing (client_id, tin) VALUES ($1, $2) ON CONFLICT (client_id) DO UPDATE SET tin = $2, version = client_einvoicing.version + 1', [row.id, tin]);
+      }
       // One request, one idempotency key: it goes on the first event it writes.
       let key = context.idempotencyKey;
       const changedFields = Object.keys(profileChanges) as ProfileField[];
-      if (changedFields.length > 0) {
+      if (changedFields.length > 0 || tinChanged) {
         await writeAudit(tx, {
           entity: 'client',
           entityId: row.id,
           kind: 'profile_updated',
           actorId: context.actorId,
-          data: { fields: changedFields },
-          before: { ...Object.fromEntries(changedFields.map((field) => [field, row[field]])), version: row.version },
-          after: { ...profileChanges, version },
+          data: { fields: tinChanged ? [...changedFields, 'tin'] : changedFields },
+          before: { ...Object.fromEntries(changedFields.map((field) => [field, row[field]])), ...(tinChanged ? { tin: row.recorded_tin } : {}), version: row.version },
+          after: { ...profileChanges, ...(tinChanged ? { tin } : {}), version },
           idempotencyKey: key,
         });
         key = null;

@@ -9,7 +9,8 @@ import { setupEinvoicing } from './jobs.ts';
 import { einvoicingRoutes } from './routes.ts';
 import { einvoicingWork } from './work.ts';
 
-export { createEinvoice, refuseUnfixedTin } from './store.ts';
+export { checkNewEinvoice, createEinvoice, refuseUnfixedTin } from './store.ts';
+export { recordClientTin } from './readiness.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {
   await einvoicingRoutes(app);

@@ -7,7 +7,7 @@
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { ClientReadiness, ClientReadinessBody } from '../../../../common/contract/einvoicing.ts';
 import { MANDATE_DEADLINES, type RevenueBand } from '../../../../common/einvoicing.ts';
-import { mandateDeadlinesOf, NOT_READY_WINDOW_DAYS } from '../../../../common/einvoicing-readiness.ts';
+import { aspStanding, buyerTin, mandateDeadlinesOf, NOT_READY_WINDOW_DAYS, tinDisagreement } from '../../../../common/einvoicing-readiness.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -21,6 +21,7 @@ interface Row {
   id: number;
   bookkeeper_id: number | null;
   reviewer_id: number | null;
+  trn: string | null;
   tin: string | null;
   revenue_band: RevenueBand | null;
   asp_name: string | null;
@@ -41,7 +42,7 @@ export function isNotReady(band: RevenueBand | null, aspName: string | null, tod
 
 async function find(db: Queryable, clientId: number, lock = false): Promise<Row | undefined> {
   const [row] = await db.query<Row>(
-    `SELECT c.id, c.bookkeeper_id, c.reviewer_id, ce.tin, ce.revenue_band, ce.asp_name, to_char(ce.asp_appointed_on, 'YYYY-MM-DD') AS asp_appointed_on, ce.version
+    `SELECT c.id, c.bookkeeper_id, c.reviewer_id, CASE WHEN c.vat_registered THEN c.trn END AS trn, ce.tin, ce.revenue_band, ce.asp_name, to_char(ce.asp_appointed_on, 'YYYY-MM-DD') AS asp_appointed_on, ce.version
      FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
@@ -50,15 +51,19 @@ async function find(db: Queryable, clientId: number, lock = false): Promise<Row 
 
 function toReadiness(user: Caller, row: Row, today: string): ClientReadiness {
   const deadlines = deadlinesOf(row.revenue_band);
+  const standing = aspStanding(row.revenue_band, { name: row.asp_name, appointedOn: row.asp_appointed_on }, today);
   return {
     client_id: row.id,
-    tin: row.tin,
+    tin: buyerTin(row.tin, row.trn),
+    tin_from_trn: row.tin === null && buyerTin(null, row.trn) !== null,
     revenue_band: row.revenue_band,
     asp_name: row.asp_name,
     asp_appointed_on: row.asp_appointed_on,
     asp_deadline: deadlines?.aspBy ?? null,
     go_live: deadlines?.goLive ?? null,
-    not_ready: isNotReady(row.revenue_band, row.asp_name, today),
+    not_ready: standing.notReady,
+    late: standing.late,
+    standing: standing.label,
     version: row.version ?? 1,
     can_edit: clientPermissions(user, row).edit,
   };
@@ -70,11 +75,15 @@ export async function readReadiness(db: Queryable, user: Caller, clientId: numbe
   return toReadiness(user, row, today);
 }
 
+/** The TIN a new client came with (taken at plan approval), recorded as its e-invoicing TIN when it is activated. */
+export async function recordClientTin(tx: Queryable, clientId: number, tin: string): Promise<void> {
+  await tx.query('INSERT INTO client_einvoicing (client_id, tin) VALUES ($1, $2) ON CONFLICT (client_id) DO UPDATE SET tin = $2, version = client_einvoicing.version + 1', [clientId, tin]);
+}
+
 export function updateReadiness(db: Database, user: Caller, clientId: number, body: ClientReadinessBody, context: ActionContext, today = dubaiDate()): Promise<ClientReadiness> {
   const aspName = body.asp_name?.trim() || null;
-  if ((aspName === null) !== (body.asp_appointed_on === null)) {
-    return Promise.reject(invalidInput(aspName === null ? 'asp_name' : 'asp_appointed_on', 'must be given together with the ASP and the date it was appointed'));
-  }
+  if (aspName === null && body.asp_appointed_on !== null) return Promise.reject(invalidInput('asp_name', 'must be named when the date it was appointed is given'));
+  if (aspName !== null && body.asp_appointed_on === null) return Promise.reject(invalidInput('asp_appointed_on', 'must be given with the ASP'));
   return writeRecord(db, {
     entity: 'client',
     context,
@@ -84,6 +93,8 @@ export function updateReadiness(db: Database, user: Caller, clientId: number, bo
       const row = await find(tx, clientId, true);
       if (!row || !isVisibleTo(user, row)) throw notFound('Client');
       if (!clientPermissions(user, row).edit) throw forbidden("Only an administrator or the client's bookkeeper may edit this client's e-invoicing details.");
+      const disagreement = tinDisagreement(body.tin, row.trn);
+      if (disagreement) throw invalidInput('tin', disagreement);
       return { ...row, version: row.version ?? 1 };
     },
     act: async (tx, row) => {

@@ -2,9 +2,11 @@
  * E-invoicing's demo data, written before the invoices' (so every demo invoice's document is made with it):
  * each client's readiness (its TIN, revenue band and, for most, the ASP appointed). The other seeds' TRNs
  * already have the form the PINT AE rules check (15 digits, beginning 1, ending 03: ibr-132-ae).
- * One VAT-registered client of the demo bookkeeper (`bookkeeper@example.com`) has a mistyped TIN, so the ASP
- * rejects its invoices: the console's story of correcting one (fix the TIN, issue the credit note and the
- * new invoice, both reach 'reported').
+ * A VAT-registered client's TIN is its TRN's first 10 digits (left to the TRN: none recorded); the others have
+ * one recorded. One VAT-registered client of the demo bookkeeper (`bookkeeper@example.com`) had a mistyped TIN
+ * when its invoices were issued, corrected since (by the invoices seed, once they are issued): the ASP
+ * rejects those invoices, and the console's story is correcting one (the drawer shows the TIN now and offers no
+ * 'Send again': the credit note and the new invoice, both reach 'reported').
  */
 import type { Queryable } from '../../db/database.ts';
 import type { DemoContext } from '../../demo/context.ts';
@@ -23,9 +25,10 @@ export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise
   const active = new Set(withSubscription.map((row) => row.client_id));
   const mistyped = clients.filter((client) => client.vat_registered && client.demo_bookkeeper && active.has(client.id)).at(-1)?.id;
   for (const [index, client] of clients.entries()) {
-    const ownTin = client.trn ? client.trn.slice(0, 10) : `1${String(400_000_000 + client.id * 7_919).slice(-9)}`;
-    // Its last digit mistyped.
-    const tin = client.id === mistyped ? `${ownTin.slice(0, 9)}${(Number(ownTin.slice(9)) + 1) % 10}` : ownTin;
+    const fromTrn = client.vat_registered && client.trn !== null;
+    const ownTin = fromTrn ? client.trn!.slice(0, 10) : `1${String(400_000_000 + client.id * 7_919).slice(-9)}`;
+    // Its last digit mistyped (until the invoices seed corrects it); a TIN the TRN gives is not recorded.
+    const tin = client.id === mistyped ? `${ownTin.slice(0, 9)}${(Number(ownTin.slice(9)) + 1) % 10}` : fromTrn ? null : ownTin;
     const band = REVENUE_BANDS[index % 7 === 0 ? 0 : 1]!;
     // Most have appointed an ASP; every fifth has not (the Clients list's 'e-invoicing not ready').
     const appointed = index % 5 !== 4;
@@ -42,3 +45,4 @@ export async function seedEinvoicing(tx: Queryable, _demo: DemoContext): Promise
     if (stale) await refreshNextDeadline(tx, client.id);
   }
 }
+

@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { EinvoiceAttempt, EinvoiceListItem, EinvoiceStatus, EinvoiceSummary } from '../../../../common/contract/einvoicing.ts';
-import { CLIENT_TIN_FIELD, EINVOICE_REPORT_DAYS, emirateOf, FREQUENCY_CODES, type EinvoiceState, type RuleFailure } from '../../../../common/einvoicing.ts';
-import type { InvoiceKind } from '../../../../common/invoices.ts';
+import { CLIENT_TIN_FIELD, EINVOICE_REPORT_DAYS, emirateOf, failsAgainAsIssued, FREQUENCY_CODES, type EinvoiceState, type RuleFailure } from '../../../../common/einvoicing.ts';
+import { buyerTin } from '../../../../common/einvoicing-readiness.ts';
+import { invoiceAmounts, invoiceNumber, PAYMENT_TERMS_DAYS, type InvoiceKind, type LineInput } from '../../../../common/invoices.ts';
 import type { BillingCycle } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
@@ -89,7 +90,7 @@ export async function einvoiceSource(tx: Queryable, invoiceId: number, uuid: str
       emirate: emirateOf(row.client_address),
       trn: row.client_trn,
       // The TIN the client recorded; else a VAT-registered client's is the first 10 digits of its TRN. Never invented.
-      tin: row.tin ?? (row.client_trn ? row.client_trn.slice(0, 10) : null),
+      tin: buyerTin(row.tin, row.client_trn),
       licence: row.trade_licence_number,
       licensingAuthority: row.licensing_authority,
     },
@@ -98,6 +99,45 @@ export async function einvoiceSource(tx: Queryable, invoiceId: number, uuid: str
     vat_fils: row.vat_fils,
     total_fils: row.total_fils,
   };
+}
+
+/**
+ * The rules a one-off invoice for this client with these lines would break, before it is issued: its
+ * document made as issuing would make it (the client's details as they are now, the amounts as
+ * invoiceAmounts works them out; a placeholder number, UUID and time, which no rule reads) and checked by the
+ * same rules. The New invoice form shows them and issuing refuses them.
+ */
+export async function checkNewEinvoice(db: Queryable, clientId: number, lines: readonly LineInput[], today: string): Promise<RuleFailure[]> {
+  const [client] = await db.query<{ legal_name: string; address: string; trn: string | null; trade_licence_number: string; licensing_authority: string; tin: string | null }>(
+    `SELECT c.legal_name, c.address, CASE WHEN c.vat_registered THEN c.trn END AS trn, c.trade_licence_number, c.licensing_authority, ce.tin
+     FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1`,
+    [clientId],
+  );
+  if (!client) throw notFound('Client');
+  const amounts = invoiceAmounts(lines);
+  const xml = buildEinvoiceXml({
+    kind: 'invoice',
+    number: invoiceNumber('INV', 1),
+    uuid: '00000000-0000-4000-8000-000000000000',
+    issuedOn: today,
+    issuedAt: '12:00:00',
+    dueOn: addDays(today, PAYMENT_TERMS_DAYS),
+    period: null,
+    credited: null,
+    reason: null,
+    buyer: {
+      legalName: client.legal_name,
+      address: client.address,
+      emirate: emirateOf(client.address),
+      trn: client.trn,
+      tin: buyerTin(client.tin, client.trn),
+      licence: client.trade_licence_number,
+      licensingAuthority: client.licensing_authority,
+    },
+    lines: lines.map((line, index) => ({ position: index + 1, description: line.description, quantity: line.quantity, unit_fils: line.unit_fils, ...amounts.lines[index]! })),
+    ...amounts.totals,
+  });
+  return validateEinvoice(xml);
 }
 
 /**
@@ -174,7 +214,21 @@ async function requireVisible(db: Queryable, user: Caller, invoiceId: number, lo
   return row;
 }
 
-const canSend = (user: Caller, row: StatusRow, enabled: boolean) => enabled && clientPermissions(user, row).edit && (row.state === 'queued' || row.state === 'rejected');
+/** Queued, or rejected on the ASP's side only: a rejection naming something the document carries would come back the same. */
+const sendable = (row: Pick<StatusRow, 'state' | 'failures'>) => row.state === 'queued' || (row.state === 'rejected' && !failsAgainAsIssued(row.failures));
+const canSend = (user: Caller, row: StatusRow, enabled: boolean) => enabled && clientPermissions(user, row).edit && sendable(row);
+
+/** The TIN the document was addressed to, and the one the client's next documents would carry. */
+async function tinsOf(db: Queryable, invoiceId: number): Promise<{ document_tin: string | null; client_tin: string | null }> {
+  const [row] = await db.query<{ xml: string; tin: string | null; trn: string | null }>(
+    `SELECT e.xml, ce.tin, CASE WHEN c.vat_registered THEN c.trn END AS trn
+     FROM einvoices e JOIN invoices i ON i.id = e.invoice_id JOIN clients c ON c.id = i.client_id LEFT JOIN client_einvoicing ce ON ce.client_id = i.client_id
+     WHERE e.invoice_id = $1`,
+    [invoiceId],
+  );
+  if (!row) return { document_tin: null, client_tin: null };
+  return { document_tin: textAt(readEinvoice(row.xml).root, 'AccountingCustomerParty/Party/EndpointID') ?? null, client_tin: buyerTin(row.tin, row.trn) };
+}
 
 export async function readStatus(db: Queryable, user: Caller, invoiceId: number, enabled: boolean, now = new Date()): Promise<EinvoiceStatus> {
   const row = await requireVisible(db, user, invoiceId);
@@ -213,6 +267,7 @@ export async function readStatus(db: Queryable, user: Caller, invoiceId: number,
       }),
     ),
     can_send: canSend(user, row, enabled),
+    ...(await tinsOf(db, invoiceId)),
   };
 }
 
@@ -286,6 +341,10 @@ export function sendEinvoice(db: Database, user: Caller, invoiceId: number, vers
       if (!enabled) throw conflict('E-invoicing is off: no Accredited Service Provider is configured.');
       if (row.state === 'invalid') throw conflict(`${row.number} fails the PINT AE rules and is never sent: issue a credit note and a new invoice once the cause is fixed.`);
       if (row.state !== 'queued' && row.state !== 'rejected') throw conflict(`${row.number} is already with the ASP.`);
+      if (!sendable(row)) {
+        const fields = [...new Set(row.failures.map((failure) => failure.field))].join(', ');
+        throw conflict(`${row.number} was rejected for what it carries (${fields}) and would be rejected the same way again: fix it, then issue a credit note and a new invoice.`);
+      }
       const requeued: Pick<EinvoiceColumns, (typeof REQUEUE_FIELDS)[number]> = { state: 'queued', tries: 0, next_try_at: now, claimed_by: null, claimed_until: null };
       await tx.query(`UPDATE einvoices SET ${REQUEUE_ASSIGNMENTS}, version = version + 1 WHERE invoice_id = $1`, [row.invoice_id, ...REQUEUE_FIELDS.map((field) => requeued[field])]);
       await tx.query("INSERT INTO einvoice_attempts (invoice_id, started_at, duration_ms, action, outcome, worker, actor_id) VALUES ($1, $2, 0, 'send', 'queued', 'by hand', $3)", [row.invoice_id, now, user.id]);

@@ -2,6 +2,7 @@
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { CreditNoteBody, InvoiceDetail } from '../../../../common/contract/invoices.ts';
 import { MAX_LINE_DESCRIPTION } from '../../../../common/invoices.ts';
+import { formatFils } from '../../../../common/money.ts';
 import type { Database } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -27,7 +28,7 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
     const left = row.net_fils - row.credited_net;
     const amount = body.net_fils ?? left;
     if (left <= 0) throw conflict(`${row.number} is already credited in full.`);
-    if (amount > left) throw invalidInput('net_fils', `must be at most what is left to credit (${left} fils before VAT)`);
+    if (amount > left) throw invalidInput('net_fils', `must be at most what is left to credit: ${formatFils(left)} before VAT`);
     if (body.reissue && (left !== row.net_fils || amount !== left)) {
       throw conflict(`${row.number} is partly credited already: credit what is left and raise a new invoice for the rest.`);
     }

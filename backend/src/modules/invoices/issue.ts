@@ -5,14 +5,14 @@
  */
 import { addDays, addMonths, dubaiDate, formatIsoDate } from '../../../../common/calendar.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
-import type { InvoiceDetail, NewInvoiceBody } from '../../../../common/contract/invoices.ts';
+import type { InvoiceCheck, InvoiceDetail, NewInvoiceBody } from '../../../../common/contract/invoices.ts';
 import { invoiceNumber, invoiceAmounts, PAYMENT_TERMS_DAYS, type InvoiceKind, type LineInput, type SyncErrorKind, type SyncState } from '../../../../common/invoices.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
-import { createEinvoice } from '../einvoicing/index.ts';
+import { checkNewEinvoice, createEinvoice } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { insertList } from '../../lib/table.ts';
 import { ISSUE_FIELDS, type InvoiceColumns } from './table.ts';
@@ -197,7 +197,25 @@ async function requireWritableClient(tx: Queryable, user: Caller, clientId: numb
   if (!clientPermissions(user, client).edit) throw forbidden("Only an administrator or the client's bookkeeper may invoice this client.");
 }
 
-/** A one-off invoice (an on-demand request's accepted fee): ADMIN, or the client's own bookkeeper. */
+function cleanLines(body: NewInvoiceBody): LineInput[] {
+  const lines = body.lines.map((line) => ({ ...line, description: line.description.trim() }));
+  lines.forEach((line, index) => {
+    if (line.description === '') throw invalidInput(`lines.${index}.description`, 'must not be blank');
+  });
+  return lines;
+}
+
+/** The New invoice form's question before issuing: the e-invoice rules this invoice would break now. */
+export async function checkInvoice(db: Database, user: Caller, body: NewInvoiceBody, today = dubaiDate()): Promise<InvoiceCheck> {
+  await requireWritableClient(db, user, body.client_id);
+  return { failures: await checkNewEinvoice(db, body.client_id, cleanLines(body), today) };
+}
+
+/**
+ * A one-off invoice (an on-demand request's accepted fee): ADMIN, or the client's own bookkeeper. One whose
+ * e-invoice would fail the PINT AE rules is refused before it is issued (an issued invoice never changes, so
+ * it could only be corrected by a credit note and another invoice), naming what to fix on the client.
+ */
 export async function raiseInvoice(db: Database, user: Caller, body: NewInvoiceBody, context: ActionContext, today = dubaiDate()): Promise<InvoiceDetail> {
   return db.transaction(async (tx) => {
     if (context.idempotencyKey) {
@@ -208,10 +226,13 @@ export async function raiseInvoice(db: Database, user: Caller, body: NewInvoiceB
       if (seen) return readInvoice(tx, user, seen.entity_id);
     }
     await requireWritableClient(tx, user, body.client_id);
-    const lines = body.lines.map((line) => ({ ...line, description: line.description.trim() }));
-    lines.forEach((line, index) => {
-      if (line.description === '') throw invalidInput(`lines.${index}.description`, 'must not be blank');
-    });
+    const lines = cleanLines(body);
+    const failures = await checkNewEinvoice(tx, body.client_id, lines, today);
+    if (failures.length > 0) {
+      const fields = [...new Set(failures.map((failure) => failure.field))].join(', ');
+      const rules = failures.map((failure) => failure.rule).join(', ');
+      throw invalidInput('client_id', `has details its e-invoice would fail on (${rules}): fix ${fields} on the client's page before invoicing it`);
+    }
     const { id } = await issueInvoice(tx, { kind: 'invoice', clientId: body.client_id, lines, issuedOn: today, createdBy: user.id, idempotencyKey: context.idempotencyKey });
     return readInvoice(tx, user, id);
   });

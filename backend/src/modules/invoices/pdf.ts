@@ -34,7 +34,8 @@ export async function renderInvoicePdf(invoice: PrintableInvoice): Promise<Buffe
   const meta: [string, string][] = [
     [credit ? 'Credit note no.' : 'Invoice no.', invoice.number],
     ['Issue date', formatIsoDate(invoice.issued_on)],
-    ['Due date', formatIsoDate(invoice.due_on)],
+    // A credit note is not paid: it has no due date.
+    ...(credit ? [] : [['Due date', formatIsoDate(invoice.due_on)] as [string, string]]),
   ];
   if (invoice.credited_number) meta.push(['Credits invoice', invoice.credited_number]);
   if (invoice.period_start && invoice.period_end) meta.push(['Period', `${formatIsoDate(invoice.period_start)} - ${formatIsoDate(invoice.period_end)}`]);

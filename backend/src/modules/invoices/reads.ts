@@ -136,11 +136,19 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
     [invoiceId],
   );
   const editor = clientPermissions(user, row).edit;
+  const creditNotes = row.kind === 'invoice'
+    ? await db.query<InvoiceDetail['credit_notes'][number]>(
+        `SELECT id, number, to_char(issued_on, 'YYYY-MM-DD') AS issued_on, net_fils, total_fils, reason FROM invoices
+         WHERE credited_invoice_id = $1 AND kind = 'credit_note' ORDER BY issued_on, id`,
+        [invoiceId],
+      )
+    : [];
   return {
     ...toListItem(row),
     client: { id: row.client_id, legal_name: row.legal_name, trn: row.trn, vat_registered: row.vat_registered },
     issued_trn: row.client_trn,
-    due_on: row.due_on,
+    // A credit note is not paid: no due date.
+    due_on: row.kind === 'credit_note' ? null : row.due_on,
     period_start: row.period_start,
     period_end: row.period_end,
     credited_invoice: row.credited_invoice_id && row.credited_number ? { id: row.credited_invoice_id, number: row.credited_number } : null,
@@ -163,6 +171,8 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
     can_retry: editor && (row.sync_state === 'needs_attention' || row.sync_state === 'retrying' || row.sync_state === 'waiting'),
     can_mark_synced: user.role === 'ADMIN' && row.sync_state !== 'synced',
     can_credit: editor && row.kind === 'invoice' && row.net_fils - row.credited_net > 0,
+    left_to_credit_fils: row.kind === 'invoice' ? Math.max(row.net_fils - row.credited_net, 0) : 0,
+    credit_notes: creditNotes,
   };
 }
 

@@ -7,6 +7,7 @@
 import { addClientVisibility } from '../clients/index.ts';
 import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT } from '../../../../common/contract/invoices-paths.ts';
+import { EINVOICE_STATE_LABELS, type EinvoiceState } from '../../../../common/einvoicing.ts';
 import { INVOICE_KIND_LABELS, SYNC_STATE_LABELS } from '../../../../common/invoices.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -21,11 +22,11 @@ type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 const REGISTER_FIELDS = ['due_on', 'net_fils', 'vat_fils', 'credited_invoice_id'] as const satisfies readonly InvoiceColumn[];
 
-type RegisterRow = InvoiceRow & Pick<InvoiceColumns, (typeof REGISTER_FIELDS)[number]> & { credited_fils: number; credited_number: string | null };
+type RegisterRow = InvoiceRow & Pick<InvoiceColumns, (typeof REGISTER_FIELDS)[number]> & { credited_fils: number; credited_number: string | null; einvoice_state: EinvoiceState | null };
 
-const COLUMNS = `${LIST_COLUMNS}, ${selectList(invoicesTable, 'i', REGISTER_FIELDS)}, o.number AS credited_number,
+const COLUMNS = `${LIST_COLUMNS}, ${selectList(invoicesTable, 'i', REGISTER_FIELDS)}, o.number AS credited_number, e.state AS einvoice_state,
   CASE WHEN i.kind = 'invoice' THEN (SELECT coalesce(sum(n.total_fils), 0)::integer FROM invoices n WHERE n.credited_invoice_id = i.id) ELSE 0 END AS credited_fils`;
-const FROM = 'FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices o ON o.id = i.credited_invoice_id';
+const FROM = 'FROM invoices i JOIN clients c ON c.id = i.client_id LEFT JOIN invoices o ON o.id = i.credited_invoice_id LEFT JOIN einvoices e ON e.invoice_id = i.id';
 
 function filterOf(user: Caller, query: RegisterExportQuery): SqlFilter {
   const filter = new SqlFilter();
@@ -37,6 +38,7 @@ function filterOf(user: Caller, query: RegisterExportQuery): SqlFilter {
   if (query.status === 'credit_note') filter.addClause("i.kind = 'credit_note'");
   if (query.from) filter.add((p) => `i.issued_on >= ${p}::date`, query.from);
   if (query.to) filter.add((p) => `i.issued_on <= ${p}::date`, query.to);
+  if (query.einvoice) filter.add((p) => `EXISTS (SELECT 1 FROM einvoices fe WHERE fe.invoice_id = i.id AND fe.state = ${p})`, query.einvoice);
   const search = query.search?.trim();
   if (search) {
     const pattern = filter.bind(containsPattern(search));
@@ -48,11 +50,12 @@ function filterOf(user: Caller, query: RegisterExportQuery): SqlFilter {
 function toItem(row: RegisterRow): RegisterItem {
   return {
     ...toListItem(row),
-    due_on: row.due_on,
+    due_on: row.kind === 'credit_note' ? null : row.due_on,
     net_fils: row.net_fils,
     vat_fils: row.vat_fils,
     credited_fils: row.credited_fils,
     credited_invoice: row.credited_invoice_id !== null && row.credited_number !== null ? { id: row.credited_invoice_id, number: row.credited_number } : null,
+    einvoice_state: row.einvoice_state,
   };
 }
 
@@ -79,18 +82,22 @@ export async function* exportRegister(db: Queryable, user: Caller, query: Regist
   }
 }
 
-/** The export's columns; amounts in AED as decimals ('1250.00'), cells made formula-safe by csvRow. */
+/** An amount as the register shows it: a credit note's negative, so a column's sum is what is owed. */
+const signed = (row: RegisterItem, fils: number) => filsToDecimal(row.kind === 'credit_note' ? -fils : fils);
+
+/** The export's columns; amounts in AED as decimals ('1250.00', a credit note's '-1250.00'), cells made formula-safe by csvRow. */
 export const REGISTER_COLUMNS: readonly { header: string; value: (row: RegisterItem) => string | number | null }[] = [
   { header: 'Number', value: (row) => row.number },
   { header: 'Kind', value: (row) => INVOICE_KIND_LABELS[row.kind] },
   { header: 'Client', value: (row) => row.client.legal_name },
   { header: 'Issued', value: (row) => row.issued_on },
   { header: 'Due', value: (row) => row.due_on },
-  { header: 'Net (AED)', value: (row) => filsToDecimal(row.net_fils) },
-  { header: 'VAT (AED)', value: (row) => filsToDecimal(row.vat_fils) },
-  { header: 'Total (AED)', value: (row) => filsToDecimal(row.total_fils) },
+  { header: 'Net (AED)', value: (row) => signed(row, row.net_fils) },
+  { header: 'VAT (AED)', value: (row) => signed(row, row.vat_fils) },
+  { header: 'Total (AED)', value: (row) => signed(row, row.total_fils) },
   { header: 'Credited (AED)', value: (row) => filsToDecimal(row.credited_fils) },
   { header: 'Credits invoice', value: (row) => row.credited_invoice?.number ?? null },
   { header: 'Sync', value: (row) => SYNC_STATE_LABELS[row.sync_state] },
   { header: 'External id', value: (row) => row.external_id },
+  { header: 'E-invoice', value: (row) => (row.einvoice_state ? EINVOICE_STATE_LABELS[row.einvoice_state] : null) },
 ];

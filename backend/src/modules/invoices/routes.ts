@@ -32,6 +32,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
     return reply.code(201).send(await store.raiseInvoice(app.db, user, request.body, actor(request)));
   });
 
+  route(app, endpoints.check, async (request) => store.checkInvoice(app.db, signedInUser(request), request.body));
+
   route(app, endpoints.all, async (request) => {
     const window = pageWindow(request.query);
     const { count, results } = await listRegister(app.db, signedInUser(request), request.query, window);

@@ -118,4 +118,7 @@ export async function seedInvoices(tx: Queryable, { now }: DemoContext): Promise
       );
     }
   }
+  // The mistyped TIN the e-invoicing seed gave one client was corrected once these were issued: its documents
+  // carry it (the ASP rejects them), while its TIN now is its TRN's first 10 digits, as every VAT-registered client's.
+  await tx.query('UPDATE client_einvoicing ce SET tin = NULL FROM clients c WHERE c.id = ce.client_id AND c.vat_registered AND c.trn IS NOT NULL AND ce.tin IS NOT NULL');
 }

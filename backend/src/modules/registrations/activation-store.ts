@@ -12,6 +12,7 @@ import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
 import { createClient, createSubscription, type NewClient } from '../clients/index.ts';
+import { recordClientTin } from '../einvoicing/index.ts';
 import { paymentOf, planOf } from './records.ts';
 import { profileOf, staffWhoSee } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
@@ -73,6 +74,8 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     const paidOn = payment ? payment.paid_on : dubaiDate(Date.parse(plan.approved_at!));
     if (body.starts_on < paidOn) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(paidOn)})`);
     const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
+    // The TIN taken at plan approval addresses its first e-invoice.
+    if (profile.tin) await recordClientTin(tx, clientId, profile.tin);
     const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
     await tx.query(
       `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)

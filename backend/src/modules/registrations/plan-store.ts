@@ -11,10 +11,12 @@ import { dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
 import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, NO_PAYMENT_DUE, percentToBp, skipsPayment } from '../../../../common/pipeline.ts';
 import { cyclePrice } from '../../../../common/pricing.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
 import { findActivePlan } from '../plans/index.ts';
+import { tinDisagreement } from '../../../../common/einvoicing-readiness.ts';
 import { planOf } from './records.ts';
+import { profileOf } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor } from './transition.ts';
 
@@ -59,6 +61,7 @@ export function approvePlan(db: Database, userId: number, body: ApprovePlanBody,
   return staffWrite(db, 'approve_plan', userId, actor, body.version, async (tx, registration) => {
     const plan = await planOf(tx, registration.id);
     if (!plan) throw conflict('Set a plan before approving it.');
+    if (body.tin !== undefined) await recordTin(tx, registration, body.tin);
     await tx.query('UPDATE registration_plans SET approved_by = $2, approved_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id, actor.actorId]);
     if (skipsPayment(plan.total_fils)) {
       // Nothing to pay: no payment request, straight on to Activation, the approval day standing as the payment date.
@@ -75,6 +78,18 @@ export function approvePlan(db: Database, userId: number, body: ApprovePlanBody,
     }
     await applyTransition(tx, registration, { action: 'approve_plan', actor, data: { total_fils: plan.total_fils }, notify: { totalFils: plan.total_fils } });
   });
+}
+
+/**
+ * The company's TIN, asked for where its TRN is taken: a TIN that is not its TRN's first 10 digits is refused
+ * naming the TRN (the ASP's directory would reject every e-invoice addressed to it).
+ */
+async function recordTin(tx: Queryable, registration: { id: number; legal_name: string }, tin: string | null): Promise<void> {
+  const profile = await profileOf(tx, registration.id, registration.legal_name);
+  const trn = profile?.vat_registered ? (profile.trn ?? '').replace(/\s/g, '') : null;
+  const disagreement = tinDisagreement(tin, trn || null);
+  if (disagreement) throw invalidInput('tin', disagreement);
+  await tx.query('UPDATE company_profiles SET tin = $2 WHERE registration_id = $1', [registration.id, tin]);
 }
 
 /** The payment of the approved total: to the fil, paid on a day between the request and today (Dubai). */

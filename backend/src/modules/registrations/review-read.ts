@@ -54,7 +54,7 @@ export async function profileOf(db: Queryable, registrationId: number, legalName
   const [row] = await db.query<Omit<CompanyProfile, 'legal_name' | 'submitted_at'> & { submitted_at: Date }>(
     `SELECT trade_licence_number, licensing_authority, legal_form,
             to_char(licence_issued_on, 'YYYY-MM-DD') AS licence_issued_on, to_char(licence_expires_on, 'YYYY-MM-DD') AS licence_expires_on,
-            vat_registered, trn, contact_person, email, phone, address, submitted_at
+            vat_registered, trn, tin, contact_person, email, phone, address, submitted_at
      FROM company_profiles WHERE registration_id = $1`,
     [registrationId],
   );

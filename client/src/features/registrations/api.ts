@@ -140,7 +140,8 @@ export const recordOutcome = (userId: number, body: MeetingOutcomeBody, headers:
 
 export const setPlan = (userId: number, body: PlanBody, headers: Headers) => call(registrations.setPlan, { params: { userId }, body, headers });
 
-export const approvePlan = (userId: number, version: number, headers: Headers) => call(registrations.approvePlan, { params: { userId }, body: { version }, headers });
+export const approvePlan = (userId: number, version: number, headers: Headers, tin?: string | null) =>
+  call(registrations.approvePlan, { params: { userId }, body: { version, ...(tin !== undefined ? { tin } : {}) }, headers });
 
 export const recordPayment = (userId: number, body: PaymentBody, headers: Headers) => call(registrations.payment, { params: { userId }, body, headers });
 

@@ -23,6 +23,7 @@ export const invoiceKeys = {
   /** The 'All invoices' tab (every state). */
   register: (query: RegisterQuery) => ['invoices', 'register', query] as const,
   clientChoices: (search: string) => ['invoices', 'client-choices', search] as const,
+  check: (body: NewInvoiceBody) => ['invoices', 'check', body] as const,
   summary: ['invoices', 'summary'] as const,
   invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
   // E-invoicing (issue 32): under 'invoices' too, so an invoice's writes (a credit note, a reissue) read them again.
@@ -63,6 +64,8 @@ export const fetchClientChoices = (search: string, signal: AbortSignal) =>
   call(clients.list, { query: { ...(search ? { search } : {}), status: 'active', page_size: 20 }, signal });
 
 export const createInvoice = (body: NewInvoiceBody, headers: Headers) => call(invoices.create, { body, headers });
+/** The e-invoice rules the invoice would break if issued now (the form asks before 'Issue invoice'). */
+export const checkInvoice = (body: NewInvoiceBody, signal: AbortSignal) => call(invoices.check, { body, signal });
 /** A credit note; with reissue, the whole invoice credited and a new one issued in its place (answers the new invoice). */
 export const issueCreditNote = (invoiceId: number, body: CreditNoteBody, headers: Headers) => call(invoices.creditNote, { params: { invoiceId }, body, headers });
 

@@ -27,7 +27,7 @@ export function EinvoicingReadiness({ clientId }: { clientId: number }) {
       <div className="client-section__head">
         <h2 id="client-einvoicing" className="client-section__title">
           E-invoicing readiness
-          {data && (data.not_ready ? <StatusChip variant="red">Not ready</StatusChip> : data.asp_name ? <StatusChip variant="green">ASP appointed</StatusChip> : null)}
+          {data?.standing && <StatusChip variant={data.not_ready || data.late ? 'red' : 'green'}>{data.standing}</StatusChip>}
         </h2>
         {data?.can_edit && (
           <Button variant="outlined" onClick={() => setEditing(true)}>
@@ -42,7 +42,7 @@ export function EinvoicingReadiness({ clientId }: { clientId: number }) {
           <Fact term="Revenue band" value={data.revenue_band ? REVENUE_BAND_LABELS[data.revenue_band] : 'Not recorded'} />
           <Fact term="ASP" value={data.asp_name ?? 'None appointed'} />
           <Fact term="ASP appointed on" value={data.asp_appointed_on ? formatDubaiDate(data.asp_appointed_on) : '-'} />
-          <Fact term="TIN" value={data.tin ?? 'Not recorded'} />
+          <Fact term="TIN" value={data.tin ? `${data.tin}${data.tin_from_trn ? " (the TRN's first 10 digits)" : ''}` : 'Not recorded'} />
           <Fact term="Appoint an ASP by" value={data.asp_deadline ? formatDubaiDate(data.asp_deadline) : 'Record the band'} />
           <Fact term="Go-live" value={data.go_live ? formatDubaiDate(data.go_live) : 'Record the band'} />
         </dl>

@@ -17,6 +17,7 @@ import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.t
 import { personName, vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
+import { TIN_LENGTH, tinDisagreement } from '../../../../../common/einvoicing-readiness.ts';
 import { Select } from '../../../components/select.tsx';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
@@ -47,6 +48,7 @@ export function OverviewTab({ client }: { client: ClientDetail }) {
           <Fact term="Licence expiry" value={formatDubaiDate(client.licence_expires_on)} />
           <Fact term="VAT registered" value={client.vat_registered ? 'Yes' : 'No'} />
           <Fact term="TRN" value={client.trn ?? '-'} />
+          <Fact term="TIN" value={client.tin ?? 'Not recorded'} />
           <Fact
             term="VAT period"
             value={vatPeriodText(client)}
@@ -133,6 +135,7 @@ type ProfileForm = {
   licence_expires_on: string;
   vat_registered: boolean;
   trn: string;
+  tin: string;
   vat_period: VatPeriod | '';
   vat_first_period_end_month: string;
   corporate_tax_number: string;
@@ -150,6 +153,7 @@ const formOf = (client: ClientDetail): ProfileForm => ({
   licence_expires_on: client.licence_expires_on,
   vat_registered: client.vat_registered,
   trn: client.trn ?? '',
+  tin: client.tin ?? '',
   vat_period: client.vat_period ?? '',
   vat_first_period_end_month: client.vat_first_period_end_month ? String(client.vat_first_period_end_month) : '',
   corporate_tax_number: client.corporate_tax_number ?? '',
@@ -166,6 +170,8 @@ function changesOf(before: ProfileForm, after: ProfileForm, version: number): Up
   for (const field of text) if (after[field].trim() !== before[field]) body[field] = after[field].trim();
   if (after.vat_registered !== before.vat_registered) body.vat_registered = after.vat_registered;
   if (after.trn.trim() !== before.trn) body.trn = after.trn.trim() || null;
+  // Left as it was, the back end keeps it, or makes it a changed TRN's first 10 digits.
+  if (after.tin.trim() !== before.tin) body.tin = after.tin.trim() || null;
   if (after.vat_period !== before.vat_period) body.vat_period = after.vat_period || null;
   if (after.vat_first_period_end_month !== before.vat_first_period_end_month) body.vat_first_period_end_month = after.vat_first_period_end_month ? Number(after.vat_first_period_end_month) : null;
   if (after.corporate_tax_number.trim() !== before.corporate_tax_number) body.corporate_tax_number = after.corporate_tax_number.trim() || null;
@@ -190,8 +196,19 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
   });
   const errors = save.fieldErrors;
   const unchanged = Object.keys(changesOf(initial, form, client.version)).length === 1;
+  // A TIN typed here that its TRN contradicts is said at once, naming the TRN (the back end refuses it too).
+  const tinError = form.tin.trim() !== initial.tin && form.vat_registered ? tinDisagreement(form.tin.trim() || null, form.trn.trim() || null) : null;
   return (
-    <FormDialog title="Edit the company profile" submitLabel="Save" busy={save.busy} error={save.formError} submitDisabled={unchanged} onSubmit={() => void save.run()} onClose={onClose}>
+    <FormDialog
+      title="Edit the company profile"
+      submitLabel="Save"
+      busy={save.busy}
+      error={save.formError}
+      submitDisabled={unchanged || tinError !== null}
+      disabledReason={tinError ? 'Correct the TIN first.' : 'Nothing changed yet.'}
+      onSubmit={() => void save.run()}
+      onClose={onClose}
+    >
       <CountedTextField id={`${id}-name`} label="Legal name" value={form.legal_name} onValueChange={set('legal_name')} near limit={MAX_LEGAL_NAME_LENGTH} error={errors.legal_name} />
       <div className="client-form-row">
         <CountedTextField id={`${id}-licence`} label="Trade licence number" value={form.trade_licence_number} onValueChange={set('trade_licence_number')} near limit={MAX_LICENCE_NUMBER_LENGTH} error={errors.trade_licence_number} />
@@ -207,6 +224,19 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
       </label>
       <div className="client-form-row">
         <CountedTextField id={`${id}-trn`} label="TRN (15 digits)" inputMode="numeric" value={form.trn} onValueChange={set('trn')} near limit={15} error={errors.trn} />
+        <CountedTextField
+          id={`${id}-tin`}
+          label="TIN"
+          inputMode="numeric"
+          value={form.tin}
+          onValueChange={set('tin')}
+          near
+          limit={TIN_LENGTH}
+          hint={form.vat_registered ? "With a TRN: the TRN's first 10 digits" : `${TIN_LENGTH} digits: its e-invoices are addressed to it`}
+          error={tinError ? `TIN ${tinError}.` : errors.tin}
+        />
+      </div>
+      <div className="client-form-row">
         <Select id={`${id}-period`} label="VAT period" value={form.vat_period} onChange={(value) => set('vat_period')(value as VatPeriod | '')} error={errors.vat_period}>
           <option value="">None</option>
           {VAT_PERIODS.map((period) => (

@@ -54,6 +54,7 @@ import {
 } from '../api.ts';
 import { dubaiToday, nextWorkingDay, personName, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
+import { initialTin, PlanTinField, tinProblem } from './plan-tin-field.tsx';
 
 export function ActionDialog({ open, target, onClose }: { open: OpenDialog; target: ActionTarget; onClose: () => void }) {
   if (typeof open === 'object') return <OutcomeDialog target={target} outcome={open.outcome} onClose={onClose} />;
@@ -409,11 +410,23 @@ function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose:
   const review = useReview(String(target.id));
   const plan = review.data?.plan ?? null;
   const free = plan !== null && skipsPayment(plan.total_fils);
+  // The company's TIN, asked for with its TRN (plan-tin-field.tsx).
+  const [tin, setTin] = useState<string | null>(null);
+  const tinText = tin ?? initialTin(review.data?.profile);
   const action = useDialogAction<void>(target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
-    approvePlan(target.id, target.version, headers),
+    approvePlan(target.id, target.version, headers, tinText.trim() || null),
   );
   return (
-    <FormDialog title="Approve plan?" submitLabel="Approve plan" busy={action.busy} error={action.formError} submitDisabled={!plan} onSubmit={() => void action.run()} onClose={onClose}>
+    <FormDialog
+      title="Approve plan?"
+      submitLabel="Approve plan"
+      busy={action.busy}
+      error={action.formError}
+      submitDisabled={!plan || tinProblem(tinText) !== null}
+      disabledReason={!plan ? 'Set a plan first.' : 'Correct the TIN first.'}
+      onSubmit={() => void action.run()}
+      onClose={onClose}
+    >
       <Subject target={target} />
       <p>{free ? NO_PAYMENT_DUE.confirm : pipelineAction('approve_plan').confirm}</p>
       {plan && (
@@ -430,6 +443,7 @@ function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose:
           </div>
         </dl>
       )}
+      <PlanTinField profile={review.data?.profile} value={tinText} onChange={setTin} error={action.fieldErrors.tin} />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The 'All invoices' tab beside Unsynced Inv (issue 30): every tax invoice and credit note the user sees, in
- * every state, by client (a row's client narrows to it), status, issue period and search, sorted and paged in
+ * every state, by client (a row's client narrows to it), status, e-invoice state, issue period and search, sorted and paged in
  * the URL (?tab=all&...), exported as CSV with the same filters; a row's number opens the drawer (retry, PDF,
  * credit note); 'New invoice' raises a one-off invoice (ADMIN, bookkeepers).
  */
@@ -10,6 +10,7 @@ import { formatIsoDate } from '../../../../../common/calendar.ts';
 import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../../../common/contract/invoices.ts';
 import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, REGISTER_STATUSES, type InvoiceSort, type RegisterStatus } from '../../../../../common/contract/invoices-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { EINVOICE_STATES, EINVOICE_STATE_LABELS, type EinvoiceState } from '../../../../../common/einvoicing.ts';
 import { SYNC_STATE_LABELS } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { Button } from '../../../components/button.tsx';
@@ -23,6 +24,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadRegisterCsv, fetchRegister, invoiceKeys } from '../api.ts';
 import { STATE_VARIANTS } from '../model.ts';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
+import { EINVOICE_VARIANTS } from './einvoice-section.tsx';
 import { DateFilter, FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 
@@ -38,6 +40,7 @@ const schema = {
   page: integerField(1),
   sort: choiceField<InvoiceSort>(INVOICE_SORTS, DEFAULT_INVOICE_SORT),
   status: choiceField<'all' | RegisterStatus>([ALL, ...REGISTER_STATUSES], ALL),
+  einvoice: choiceField<'all' | EinvoiceState>([ALL, ...EINVOICE_STATES], ALL),
   client: integerField(0, 0),
   from: dateField,
   to: dateField,
@@ -48,6 +51,7 @@ type View = ListView<typeof schema>;
 const filtersOf = (view: View): RegisterExportQuery => ({
   ...(view.search ? { search: view.search } : {}),
   ...(view.status !== ALL ? { status: view.status } : {}),
+  ...(view.einvoice !== ALL ? { einvoice: view.einvoice } : {}),
   ...(view.client > 0 ? { client: view.client } : {}),
   ...(view.from ? { from: view.from } : {}),
   ...(view.to ? { to: view.to } : {}),
@@ -119,6 +123,7 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
       ),
     },
     { id: 'sync', header: 'Sync', fit: true, cell: (row) => <StatusChip variant={STATE_VARIANTS[row.sync_state]}>{SYNC_STATE_LABELS[row.sync_state]}</StatusChip> },
+    { id: 'einvoice', header: 'E-invoice', fit: true, cell: (row) => (row.einvoice_state ? <StatusChip variant={EINVOICE_VARIANTS[row.einvoice_state]}>{EINVOICE_STATE_LABELS[row.einvoice_state]}</StatusChip> : '-') },
   ];
 
   return (
@@ -130,6 +135,14 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
           {REGISTER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="E-invoice" value={view.einvoice} onChange={(einvoice) => update({ einvoice: einvoice as View['einvoice'] })}>
+          <option value={ALL}>Any e-invoice state</option>
+          {EINVOICE_STATES.map((state) => (
+            <option key={state} value={state}>
+              {EINVOICE_STATE_LABELS[state]}
             </option>
           ))}
         </FilterSelect>

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import type { ClientReadiness, EinvoiceStatus } from '../../../../../common/contract/einvoicing.ts';
-import { EINVOICE_STATE_LABELS, type EinvoiceState } from '../../../../../common/einvoicing.ts';
+import { CLIENT_TIN_FIELD, EINVOICE_STATE_LABELS, failsAgainAsIssued, type EinvoiceState } from '../../../../../common/einvoicing.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -46,7 +46,10 @@ function EinvoiceBody({ status, clientId, canCorrect, onCorrect }: { status: Ein
     }
   };
   const failed = status.state === 'rejected' || status.state === 'invalid';
-  const tinToFix = status.failures.some((failure) => failure.field === "Client's TIN");
+  const tinToFix = status.failures.some((failure) => failure.field === CLIENT_TIN_FIELD);
+  // A rejection for what the document carries comes back the same if sent again: say what to fix instead.
+  const sameAgain = status.state === 'rejected' && failsAgainAsIssued(status.failures);
+  const tinFixed = tinToFix && status.client_tin !== null && status.client_tin !== status.document_tin;
   return (
     <section className="unsynced-drawer__einvoice" aria-label="E-invoice">
       <h3 className="unsynced-drawer__heading">E-invoice (PINT AE)</h3>
@@ -74,10 +77,17 @@ function EinvoiceBody({ status, clientId, canCorrect, onCorrect }: { status: Ein
               </li>
             ))}
           </ul>
-          <p>An issued invoice is never changed: once the cause is fixed, issue a credit note and a new invoice in its place.</p>
+          {sameAgain && <p>Sending it again would be rejected the same way: it carries what the ASP refused.</p>}
+          {tinFixed ? (
+            <p>
+              The client&apos;s TIN is now {status.client_tin} (this document carries {status.document_tin ?? 'none'}): issue a credit note and a new invoice, which will carry {status.client_tin}.
+            </p>
+          ) : (
+            <p>An issued invoice is never changed: once the cause is fixed, issue a credit note and a new invoice in its place.</p>
+          )}
         </div>
       )}
-      {failed && tinToFix && <TinForm clientId={clientId} />}
+      {failed && tinToFix && <TinForm clientId={clientId} current={status.client_tin} />}
       <div className="unsynced-drawer__actions">
         {failed && canCorrect && <Button onClick={onCorrect}>Issue credit note and new invoice</Button>}
         {status.can_send && (
@@ -125,9 +135,9 @@ const OUTCOMES: Record<string, string> = {
 const historyLabel = (action: string, outcome: string) => (action === 'send' ? 'Send asked for' : (OUTCOMES[outcome] ?? outcome));
 
 /** The client's TIN (its Peppol endpoint), fixed where the rejection shows; the rest of its e-invoicing record is kept. */
-function TinForm({ clientId }: { clientId: number }) {
+function TinForm({ clientId, current }: { clientId: number; current: string | null }) {
   const id = useId();
-  const [tin, setTin] = useState('');
+  const [tin, setTin] = useState(current ?? '');
   const [missing, setMissing] = useState<string | null>(null);
   const save = useAction<string, ClientReadiness>({
     run: async (value, { headers }) => {

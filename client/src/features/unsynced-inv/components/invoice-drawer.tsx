@@ -133,7 +133,8 @@ function DrawerBody({
         <dd>{detail.issued_trn ?? 'None (not VAT-registered when issued)'}</dd>
         <dt>Issued</dt>
         <dd>
-          {formatDubaiDate(detail.issued_on)}, due {formatDubaiDate(detail.due_on)}
+          {formatDubaiDate(detail.issued_on)}
+          {detail.due_on && `, due ${formatDubaiDate(detail.due_on)}`}
         </dd>
         {detail.period_start && detail.period_end && (
           <>
@@ -146,7 +147,37 @@ function DrawerBody({
         {detail.credited_invoice && (
           <>
             <dt>Credits</dt>
-            <dd>{detail.credited_invoice.number}</dd>
+            <dd>
+              {onOpen ? (
+                <button type="button" className="link-button" onClick={() => onOpen(detail.credited_invoice!.id)}>
+                  {detail.credited_invoice.number}
+                </button>
+              ) : (
+                detail.credited_invoice.number
+              )}
+            </dd>
+          </>
+        )}
+        {detail.credit_notes.length > 0 && (
+          <>
+            <dt>Credit notes</dt>
+            <dd>
+              <ul className="unsynced-drawer__credit-notes" aria-label="Credit notes against this invoice">
+                {detail.credit_notes.map((note) => (
+                  <li key={note.id}>
+                    {onOpen ? (
+                      <button type="button" className="link-button" onClick={() => onOpen(note.id)}>
+                        {note.number}
+                      </button>
+                    ) : (
+                      note.number
+                    )}{' '}
+                    of {formatDubaiDate(note.issued_on)}: -{formatFils(note.total_fils)} ({formatFils(note.net_fils)} before VAT){note.reason ? `, ${note.reason}` : ''}
+                  </li>
+                ))}
+              </ul>
+              <span className="unsynced-drawer__sub">{detail.left_to_credit_fils > 0 ? `${formatFils(detail.left_to_credit_fils)} before VAT left to credit` : 'Credited in full'}</span>
+            </dd>
           </>
         )}
         {detail.reason && (
@@ -271,7 +302,7 @@ function DrawerBody({
   );
 }
 
-/** A credit note against this invoice: the reason, and the net amount (the whole invoice's net when left empty). */
+/** A credit note against this invoice: the reason, and the net amount (what is left to credit when left empty). */
 function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (note: InvoiceDetail | null) => void }) {
   const id = useId();
   const [reason, setReason] = useState('');
@@ -292,7 +323,8 @@ function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (no
         event.preventDefault();
         const net = amount.trim() ? parseAedToFils(amount) : undefined;
         if (!reason.trim()) return setMissing('Enter why the invoice is credited.');
-        if (net === null || net === 0) return setMissing('Enter the amount to credit before VAT in AED (e.g. 250.00), or leave it empty to credit the whole invoice.');
+        if (net === null || net === 0) return setMissing('Enter the amount to credit before VAT in AED (e.g. 250.00), or leave it empty to credit what is left.');
+        if (net !== undefined && net > detail.left_to_credit_fils) return setMissing(`Amount must be at most what is left to credit: ${formatFils(detail.left_to_credit_fils)} before VAT.`);
         setMissing(null);
         void credit.run({ version: detail.version, reason: reason.trim(), ...(net !== undefined ? { net_fils: net } : {}) });
       }}
@@ -301,7 +333,10 @@ function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (no
       <p className="unsynced-drawer__sub">An issued invoice never changes: a credit note takes the amount off it, with 5 % VAT, and is synced like an invoice.</p>
       <FormError message={missing ?? credit.formError} />
       <TextArea id={`${id}-reason`} label="Reason" rows={2} limit={MAX_INVOICE_REASON} value={reason} onValueChange={setReason} error={credit.fieldErrors.reason} />
-      <label htmlFor={`${id}-amount`}>Amount before VAT (AED, empty for the whole invoice: {formatFils(detail.net_fils)})</label>
+      <label htmlFor={`${id}-amount`}>
+        Amount before VAT (AED, empty for{' '}
+        {detail.left_to_credit_fils === detail.net_fils ? `the whole invoice: ${formatFils(detail.net_fils)}` : `what is left to credit: ${formatFils(detail.left_to_credit_fils)} of ${formatFils(detail.net_fils)}`})
+      </label>
       <input id={`${id}-amount`} className="field__input" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
       {credit.fieldErrors.net_fils && <p className="field__error">{credit.fieldErrors.net_fils}</p>}
       <span className="unsynced-drawer__actions">
