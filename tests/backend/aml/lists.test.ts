@@ -138,6 +138,8 @@ describe('import rules', () => {
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({ changed: false, rescreen_job_id: null, version: { state: 'pending', removed: ['KPi.950'], entry_count: 6 } });
     const version = held.body.version;
+    // The same file again is the version already waiting.
+    expect((await call<ImportResult>('POST', 'screening/lists/un', { content: shrink, file_name: 'shrink.xml' })).body.version.id).toBe(version.id);
     // Pending takes no effect.
     expect((await entries('morozov')).count).toBe(1);
     expect((await call<ListVersionDiff>('GET', `screening/lists/un/versions/${version.id}`)).body.removed).toEqual([{ reference: 'KPi.950', primary_name: 'IVAN PETROVICH MOROZOV' }]);

@@ -194,6 +194,11 @@ async function importParsedList(tx: Queryable, list: SanctionsList, content: str
   if (latest && diff.added.length === 0 && diff.removedRows.length === 0) return { outcome: 'unchanged', changed: false, version: toVersion(latest), rescreen_job_id: null };
 
   const held = diff.removedRefs.length * 100 > current.length * LIST_SHRINK_PERCENT;
+  if (held) {
+    // The same file sent again (a retry, a second click) is the version already waiting, not another.
+    const [waiting] = await tx.query<{ id: number }>("SELECT id FROM aml_list_versions WHERE list = $1 AND state = 'pending' AND content_sha256 = $2 ORDER BY id DESC LIMIT 1", [list, sha]);
+    if (waiting) return { outcome: 'pending', changed: false, version: toVersion(await versionRow(tx, list, waiting.id)), rescreen_job_id: null };
+  }
   const [version] = await tx.query<{ id: number }>(
     `INSERT INTO aml_list_versions (list, content_sha256, published_on, entry_count, added, changed, removed, imported_by, state, file_name, pending_entries)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,

@@ -149,7 +149,7 @@ export function SanctionsListsPage() {
                     </td>
                     <td className="sanctions-nowrap">{generated(version)}</td>
                     <td>
-                      {formatDubaiDateTime(version.imported_at)}
+                      <span className="sanctions-nowrap">{formatDubaiDateTime(version.imported_at)}</span>
                       <div className="sanctions-muted">{personName(version.imported_by)}</div>
                     </td>
                     <td>{version.entry_count.toLocaleString('en-US')}</td>
@@ -182,6 +182,8 @@ function PendingVersion({ version, current, onShow, onReject }: { version: ListV
     invalidates: [listKeys.all],
   });
   const removing = current && current.entry_count > 0 ? Math.round((version.removed.length * 100) / current.entry_count) : null;
+  // A file generated before the version now current would be refused (409): it can only be rejected.
+  const older = Boolean(current?.published_on && version.published_on && version.published_on < current.published_on);
   return (
     <li className="sanctions-pending__item">
       <p>
@@ -196,9 +198,13 @@ function PendingVersion({ version, current, onShow, onReject }: { version: ListV
         </Button>
         {mayDecide(version, session.value.email) ? (
           <>
-            <Button loading={approve.busy} onClick={() => void approve.run()}>
-              Approve
-            </Button>
+            {older ? (
+              <span className="sanctions-muted">Generated before the current version: it can only be rejected.</span>
+            ) : (
+              <Button loading={approve.busy} onClick={() => void approve.run()}>
+                Approve
+              </Button>
+            )}
             <Button variant="danger" onClick={onReject}>
               Reject
             </Button>
