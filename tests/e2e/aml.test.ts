@@ -80,7 +80,7 @@ describe('AML due diligence', () => {
     const add = page.getByRole('dialog', { name: 'Add a party' });
     await add.getByLabel('Full name (Latin letters)').fill('Yusuf Hussain Khalil');
     await add.getByLabel('Date of birth').fill('1985-06-01');
-    await add.getByLabel('Nationality (country code, e.g. AE)').fill('IQ');
+    await add.getByLabel('Nationality', { exact: true }).selectOption('IQ');
     await add.getByLabel('Manager').check();
     await add.getByLabel('Share (%)').fill('100');
     await add.getByRole('button', { name: 'Add' }).click();

@@ -193,16 +193,18 @@ function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { userId:
               <td>
                 <ScreeningChip state={party.screening} />
               </td>
-              <td className="aml-row-actions">
-                <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
-                  Edit
-                </Button>
-                <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
-                  Remove
-                </Button>
-                <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
-                  Withdraw
-                </Button>
+              <td>
+                <div className="aml-row-actions">
+                  <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
+                    Remove
+                  </Button>
+                  <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
+                    Withdraw
+                  </Button>
+                </div>
               </td>
             </tr>
           ))}
