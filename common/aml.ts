@@ -236,3 +236,45 @@ export function amlDeletionRefusal(relationshipEndedOn: IsoDate | null, today: I
   if (today < until) return `AML records are kept five years after the relationship ended (${relationshipEndedOn}): not before ${until}.`;
   return null;
 }
+
+/**
+ * What is wrong with an Emirates ID number, in words a person can act on, or null when it is valid: the form,
+ * else the check digit, named with the digit that would make it right (a mistyped digit shows there).
+ */
+export function emiratesIdProblem(value: string): string | null {
+  const match = /^784-?(\d{4})-?(\d{7})-?(\d)$/.exec(value.trim());
+  if (!match) return 'must be an Emirates ID number: 15 digits in the form 784-YYYY-NNNNNNN-N';
+  const first14 = `784${match[1]}${match[2]}`;
+  const expected = emiratesIdCheckDigit(first14);
+  return match[3] === expected ? null : `has a wrong check digit: for 784-${match[1]}-${match[2]} the last digit should be ${expected}, not ${match[3]}`;
+}
+
+/** A date of birth cannot be after today (Dubai's). */
+export const dateOfBirthProblem = (dateOfBirth: IsoDate | null, today: IsoDate): string | null => (dateOfBirth !== null && dateOfBirth > today ? 'must not be in the future' : null);
+
+/**
+ * The Latin-letter fields (a person's or company's name as the lists and documents write it): every letter
+ * from the Latin script; a person's name holds no digits. The Arabic name has a field of its own.
+ */
+export function latinNameProblem(value: string, kind: PartyKind): string | null {
+  if (/\p{L}/u.test(value.replace(/\p{Script=Latin}/gu, ''))) return 'must be written in Latin letters (the name in Arabic has its own field)';
+  if (kind === 'person' && /\p{N}/u.test(value)) return 'must be letters only, without digits';
+  return null;
+}
+
+/**
+ * The levels of ownership whose shares do not add up to 100 % (the client itself, each company with
+ * shareholders), for the form to flag before saving: below is allowed while owners are still being added,
+ * above is refused on save (partiesProblem).
+ */
+export function shareTotalsOff(parties: readonly PartyNode[]): { owner_party_id: number | null; where: string; total_percent: number }[] {
+  const totals = new Map<number | null, number>();
+  for (const party of parties) if (party.share_bp !== null) totals.set(party.owner_party_id, (totals.get(party.owner_party_id) ?? 0) + party.share_bp);
+  const byId = new Map(parties.map((party) => [party.id, party]));
+  return [...totals]
+    .filter(([, total]) => total !== FULL_SHARE_BP)
+    .map(([owner, total]) => ({ owner_party_id: owner, where: owner === null ? 'the client' : byId.get(owner)?.name ?? 'a company', total_percent: bpToPercent(total) }));
+}
+
+/** Why a party cannot simply be deleted (decisions on file): what to do instead. */
+export const WITHDRAW_INSTEAD = 'Withdraw the party instead: it leaves the file and its rules, and stays in the file\'s history.';

@@ -58,6 +58,12 @@ export function clientPath(clientId: string | number, tab?: string): string {
   return `/clients/${segment(clientId)}${tab && tab !== 'overview' ? `?tab=${encodeURIComponent(tab)}` : ''}`;
 }
 
+/**
+ * The page of an AML record's client (a goAML register entry's): the client's page once the registration
+ * became a client, else its Due Diligence page, where its AML file is.
+ */
+export const amlClientPath = (client: { user_id: number; client_id: number | null }): string => (client.client_id !== null ? clientPath(client.client_id) : dueDiligenceDetailPath(client.user_id));
+
 /** One client's monthly reports tab on the month ('YYYY-MM'). */
 export const clientReportPath = (clientId: string | number, month: string) => `${clientPath(clientId, 'reports')}&month=${encodeURIComponent(month)}`;
 /** The Clients list; `bookkeeper` 'mine' keeps the signed-in bookkeeper's, `licence` the days to licence expiry, `einvoicing` the e-invoicing readiness. */

@@ -24,10 +24,16 @@ export const amlRoutes = {
   updateParty: 'PATCH /registrations/:userId/parties/:partyId',
   /** { version } */
   deleteParty: 'DELETE /registrations/:userId/parties/:partyId',
+  /** { version, reason }: a party added by mistake leaves the file but stays in its history. */
+  withdrawParty: 'POST /registrations/:userId/parties/:partyId/withdraw',
   /** Per party its screening state and candidates, the risk rating and the gate's checklist. */
   screening: 'GET /registrations/:userId/screening',
   /** { decision: false_positive | confirmed, reason, version } */
   decide: 'POST /registrations/:userId/screening/:matchId/decide',
+  /** { version, outcome: countersign | send_back, reason }: the second person on a false positive awaiting second review. */
+  countersign: 'POST /registrations/:userId/screening/:matchId/countersign',
+  /** { version, reason }: a compliance officer puts a decided match back to be decided again. */
+  reopen: 'POST /registrations/:userId/screening/:matchId/reopen',
   /** { sector, services, face_to_face, version } */
   rateRisk: 'PUT /registrations/:userId/risk',
   /** Enhanced due diligence's second approval, by an ADMIN other than the one who rated the risk. { version } */

@@ -7,6 +7,9 @@
  */
 import { Type, type Static } from 'typebox';
 import { ID_TYPES, MAX_PARTY_NAME, MAX_PARTY_TEXT, PARTY_KINDS, PARTY_ROLES } from '../aml.ts';
+import { AML_DECIDER_ROLES, MIN_DECISION_REASON } from '../aml-decisions.ts';
+import { canSee } from '../access.ts';
+import { STAFF_ROLES } from '../roles.ts';
 import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
@@ -54,8 +57,11 @@ export type VersionBody = Static<typeof VersionBody>;
 
 export const SCREENING_STATES = ['not_screened', 'clear', 'potential_match', 'confirmed_match', 'false_positive'] as const;
 export type ScreeningState = (typeof SCREENING_STATES)[number];
-/** delisted_review: the list entry was delisted since; a person closes it as delisted (its earlier decision kept). */
-export const MATCH_STATES = ['potential', 'confirmed', 'false_positive', 'delisted_review', 'delisted'] as const;
+/**
+ * delisted_review: the list entry was delisted since; a person closes it as delisted (its earlier decision kept).
+ * awaiting_second_review: a false positive on a strong hit that waits for a second person's countersign (common/aml-decisions.ts).
+ */
+export const MATCH_STATES = ['potential', 'confirmed', 'false_positive', 'awaiting_second_review', 'delisted_review', 'delisted'] as const;
 export type MatchState = (typeof MATCH_STATES)[number];
 
 export const Party = Type.Object({
@@ -65,11 +71,13 @@ export const Party = Type.Object({
   id_expiry: Type.Enum(['valid', 'expiring', 'expired'] as const),
   screening: Type.Enum(SCREENING_STATES),
   screened_at: Nullable(Instant),
+  /** Withdrawn as added by mistake: out of the file's rules and screening, kept in its history. */
+  withdrawn: Nullable(Type.Object({ at: Instant, by: Nullable(PersonRef), reason: Type.String() })),
 });
 export type Party = Static<typeof Party>;
 
 /** A party as its client sees it: without its screening, which would tip the client off. */
-export const MyParty = Type.Omit(Party, ['screening', 'screened_at']);
+export const MyParty = Type.Omit(Party, ['screening', 'screened_at', 'withdrawn']);
 export type MyParty = Static<typeof MyParty>;
 
 export const UboSchema = Type.Object({
@@ -107,6 +115,19 @@ export const CandidateSchema = Type.Object({
 });
 export type CandidateSchema = Static<typeof CandidateSchema>;
 
+export const MATCH_ACTIONS = ['decided', 'countersigned', 'sent_back', 'reopened'] as const;
+export type MatchAction = (typeof MATCH_ACTIONS)[number];
+/** One step of a match's decision, oldest first: who decided, countersigned, sent back or reopened it, and why. */
+export const MatchStep = Type.Object({
+  action: Type.Enum(MATCH_ACTIONS),
+  /** The decision taken ('decided' only). */
+  decision: Nullable(Type.Enum(['false_positive', 'confirmed'] as const)),
+  reason: Type.String(),
+  by: Nullable(PersonRef),
+  at: Instant,
+});
+export type MatchStep = Static<typeof MatchStep>;
+
 export const ScreeningMatch = Type.Object({
   id: Type.Integer(),
   version: Type.Integer(),
@@ -124,6 +145,9 @@ export const ScreeningMatch = Type.Object({
     closed_at: Nullable(Instant),
     reason: Nullable(Type.String()),
   })),
+  countersigned_by: Nullable(PersonRef),
+  countersigned_at: Nullable(Instant),
+  history: Type.Array(MatchStep),
 });
 export type ScreeningMatch = Static<typeof ScreeningMatch>;
 
@@ -164,12 +188,23 @@ export const Screening = Type.Object({
 });
 export type Screening = Static<typeof Screening>;
 
+const Reason = Paragraphs(MAX_PARTY_TEXT, { minLength: MIN_DECISION_REASON, title: 'Reason' });
 export const DecideBody = Closed({
   version: Version,
   decision: Type.Enum(['false_positive', 'confirmed'] as const, { title: 'Decision' }),
-  reason: Paragraphs(MAX_PARTY_TEXT, { minLength: 1, title: 'Reason' }),
+  reason: Reason,
 });
 export type DecideBody = Static<typeof DecideBody>;
+
+export const CountersignBody = Closed({
+  version: Version,
+  outcome: Type.Enum(['countersign', 'send_back'] as const, { title: 'Outcome' }),
+  reason: Reason,
+});
+export type CountersignBody = Static<typeof CountersignBody>;
+
+export const ReasonBody = Closed({ version: Version, reason: Reason });
+export type ReasonBody = Static<typeof ReasonBody>;
 
 export const RateRiskBody = Closed({
   version: Version,
@@ -288,9 +323,13 @@ export const RegisterEntry = Type.Object({
   deadline_on: Type.String({ format: 'date' }),
   filed_on: Nullable(Type.String({ format: 'date' })),
   goaml_reference: Nullable(Type.String()),
+  /** What the report is about, as opened (a confirmed match's is pre-filled); the filing notes never replace it. */
+  description: Type.String(),
   notes: Type.String(),
   /** Opened by a confirmed sanctions match (a fund freeze report), not by hand. */
   from_match: Type.Boolean(),
+  /** The console page of its client (common/links.ts). */
+  client_path: Type.String(),
 });
 export type RegisterEntry = Static<typeof RegisterEntry>;
 
@@ -314,6 +353,10 @@ export const UpdateRegisterEntryBody = Closed({
 export type UpdateRegisterEntryBody = Static<typeof UpdateRegisterEntryBody>;
 
 const dueDiligence = access.page('due-diligence');
+/** Decisions on the file: AML_DECIDER_ROLES only; the page's other readers (BD roles) see it read-only. */
+const deciders = access.roles(...AML_DECIDER_ROLES);
+/** The file is read by the page's roles and by those who decide on it. */
+const fileReaders = access.roles(...STAFF_ROLES.filter((role) => canSee(role, 'due-diligence') || (AML_DECIDER_ROLES as readonly string[]).includes(role)));
 const anyRegistration = 'Any registration: the Due Diligence page sees them all (an unknown one answers 404).';
 const userParams = IdParams('userId');
 const write = { access: dueDiligence, ownership: anyRegistration, headers: IdempotencyHeaders };
@@ -331,10 +374,29 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   parties: { summary: 'The registration\'s parties and ultimate beneficial owners', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: Parties } },
   addParty: { summary: 'Add a party (owner, director, signatory); it is screened at once', ...write, params: userParams, body: NewPartyBody, response: { 201: Parties }, errors: [409] },
   updateParty: { summary: 'Change a party; it is screened again', ...write, params: IdParams('userId', 'partyId'), body: UpdatePartyBody, response: { 200: Parties }, errors: [409] },
-  deleteParty: { summary: 'Remove a party (and the parties it holds)', ...write, params: IdParams('userId', 'partyId'), body: VersionBody, response: { 200: Parties }, errors: [409] },
-  screening: { summary: 'The screening of every party, the risk rating and what the approval waits on', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: Screening } },
-  decide: { summary: 'Decide a potential match: a false positive (with the reason) or confirmed (freezes the client)', ...write, params: IdParams('userId', 'matchId'), body: DecideBody, response: { 200: Screening }, errors: [409] },
-  rateRisk: { summary: 'Rate the risk (the model in common/aml-risk.ts)', ...write, params: userParams, body: RateRiskBody, response: { 200: Screening }, errors: [409] },
+  deleteParty: { summary: 'Remove a party (and the parties it holds); one with screening decisions on file is withdrawn instead', ...write, params: IdParams('userId', 'partyId'), body: VersionBody, response: { 200: Parties }, errors: [409] },
+  withdrawParty: { summary: 'Withdraw a party added by mistake: out of the file\'s rules and screening, kept in its history', ...write, params: IdParams('userId', 'partyId'), body: ReasonBody, response: { 200: Parties }, errors: [409] },
+  screening: { summary: 'The screening of every party, the risk rating and what the approval waits on', access: fileReaders, ownership: anyRegistration, params: userParams, response: { 200: Screening } },
+  decide: {
+    summary: 'Decide a potential match: a false positive (with the reason; on a score of 90 or more it awaits a second person\'s countersign) or confirmed (freezes the client)',
+    ...write,
+    access: deciders,
+    params: IdParams('userId', 'matchId'),
+    body: DecideBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
+  countersign: {
+    summary: 'Countersign a false positive awaiting second review, or send it back to be decided again (never by its first decider)',
+    ...write,
+    access: deciders,
+    params: IdParams('userId', 'matchId'),
+    body: CountersignBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
+  reopen: { summary: 'Reopen a false positive to be decided again (a compliance officer, with the reason)', ...write, access: deciders, params: IdParams('userId', 'matchId'), body: ReasonBody, response: { 200: Screening }, errors: [409] },
+  rateRisk: { summary: 'Rate the risk (the model in common/aml-risk.ts)', ...write, access: deciders, params: userParams, body: RateRiskBody, response: { 200: Screening }, errors: [409] },
   approveEdd: { summary: 'Approve the enhanced due diligence of a high-risk client (an ADMIN other than the rater)', ...write, access: admin, params: userParams, body: VersionBody, response: { 200: Screening }, errors: [409] },
   evidence: { summary: 'The enhanced due diligence evidence documents of the registration\'s parties', access: dueDiligence, ownership: anyRegistration, params: userParams, response: { 200: EddEvidenceList } },
   addEvidence: {

@@ -15,7 +15,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import { canSee, type RouteKey } from '../access.ts';
-import { ROLES, STAFF_ROLES, type Role } from '../roles.ts';
+import { ROLES, STAFF_ROLES, type Role, type StaffRole } from '../roles.ts';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -35,6 +35,7 @@ export type PathOf<R extends string> = R extends `${Method} ${infer P}` ? P : ne
  * - any-page: the roles that see any of these pages; the handler narrows by what was asked
  * - compliance-officer: ADMIN users marked compliance officer (the goAML register); anyone else is answered
  *   404, not 403, so nobody learns the register exists (no tipping off)
+ * - roles: these staff roles, for a duty narrower than any page's readers (deciding a screening match)
  */
 export type Access =
   | { kind: 'public' }
@@ -42,7 +43,8 @@ export type Access =
   | { kind: 'client' }
   | { kind: 'page'; page: RouteKey }
   | { kind: 'any-page'; pages: readonly RouteKey[] }
-  | { kind: 'compliance-officer' };
+  | { kind: 'compliance-officer' }
+  | { kind: 'roles'; roles: readonly StaffRole[] };
 
 export const access = {
   public: { kind: 'public' },
@@ -51,6 +53,7 @@ export const access = {
   page: (page: RouteKey): Access => ({ kind: 'page', page }),
   anyPage: (...pages: RouteKey[]): Access => ({ kind: 'any-page', pages }),
   complianceOfficer: { kind: 'compliance-officer' },
+  roles: (...roles: StaffRole[]): Access => ({ kind: 'roles', roles }),
 } as const satisfies Record<string, Access | ((...args: never[]) => Access)>;
 
 /** The roles an access rule lets through (the handler may narrow further: `ownership` says how). */
@@ -67,6 +70,8 @@ export function rolesOf(rule: Access): Role[] {
       return STAFF_ROLES.filter((role) => rule.pages.some((page) => canSee(role, page)));
     case 'compliance-officer':
       return ['ADMIN'];
+    case 'roles':
+      return STAFF_ROLES.filter((role) => rule.roles.includes(role));
   }
 }
 

@@ -4,7 +4,7 @@
  * serialisation; the types are derived from them.
  */
 import { Type, type Static, type TProperties } from 'typebox';
-import type { REGISTRATION_EVENT_KINDS } from '../events.ts';
+import type { AmlTimelineKind, REGISTRATION_EVENT_KINDS } from '../events.ts';
 import { ONBOARDING_PAGES, REVIEW_STATES } from '../onboarding.ts';
 import {
   pipelineAction,
@@ -336,6 +336,16 @@ export type MeetingMention = Static<typeof MeetingMention>;
 export type PlanMention = Static<typeof PlanMention>;
 
 /** GET registrations/{userId}/events: every event of the registration, oldest first, one shape per kind. */
+/** A screening decision on the registration's AML file, as its timeline shows it (the subject: the party's or the company's name). */
+const amlTimelineEvent = <K extends AmlTimelineKind>(kind: K) =>
+  Type.Object({
+    id: Type.Integer(),
+    kind: Type.Literal(kind),
+    actor: Nullable(PersonRef),
+    created_at: Instant,
+    data: Type.Object({ subject: Type.String(), list: Type.String(), reference: Type.String(), reason: Type.String(), awaiting_second_review: Type.Optional(Type.Boolean()) }),
+  });
+
 export const TimelineEvent = Type.Union([
   timelineEvent('stage_reached', { stage: StageSchema }),
   timelineEvent('assigned', { assignee: Nullable(PersonRef) }),
@@ -359,6 +369,11 @@ export const TimelineEvent = Type.Union([
   timelineEvent('plan_approved', { total_fils: Type.Integer(), no_payment_due: Type.Optional(Type.Boolean()) }),
   timelineEvent('payment_recorded', { amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() }),
   timelineEvent('activated', { client_id: Type.Integer(), subscription_id: Type.Integer(), bookkeeper: Nullable(PersonRef), reviewer: Nullable(PersonRef), starts_on: Type.String() }),
+  amlTimelineEvent('match_false_positive'),
+  amlTimelineEvent('match_confirmed'),
+  amlTimelineEvent('match_countersigned'),
+  amlTimelineEvent('match_sent_back'),
+  amlTimelineEvent('match_reopened'),
 ]);
 export type TimelineEvent = Static<typeof TimelineEvent>;
 export const Timeline = Type.Array(TimelineEvent);

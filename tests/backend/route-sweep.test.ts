@@ -269,6 +269,7 @@ function allows(route: RouteOptions, role: Role): boolean {
   // The sweep's users are not compliance officers: the register answers them all 404.
   if (rule.kind === 'compliance-officer') return false;
   if (!isStaffRole(role)) return false;
+  if (rule.kind === 'roles') return rule.roles.includes(role);
   return rule.kind === 'page' ? canSee(role, rule.page) : rule.pages.some((page) => canSee(role, page));
 }
 

@@ -20,9 +20,9 @@ import { shoot, startE2E, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 let token: string;
-let managerToken: string;
+let reviewerToken: string;
 
-async function tokenOf(role: 'ADMIN' | 'BD_MANAGER'): Promise<string> {
+async function tokenOf(role: 'ADMIN' | 'REVIEWER'): Promise<string> {
   const { email, password } = e2e.account(role);
   // Its sign-in past the second factor, as the code check leaves it.
   return emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
@@ -31,7 +31,7 @@ async function tokenOf(role: 'ADMIN' | 'BD_MANAGER'): Promise<string> {
 beforeAll(async () => {
   e2e = await startE2E('aml');
   token = await tokenOf('ADMIN');
-  managerToken = await tokenOf('BD_MANAGER');
+  reviewerToken = await tokenOf('REVIEWER');
 }, 150_000);
 
 afterAll(async () => {
@@ -42,7 +42,7 @@ afterEach(() => {
   expect(e2e.cspViolations.splice(0)).toEqual([]);
 });
 
-async function api<T>(path: string, write?: { method: 'PATCH' | 'PUT'; body: unknown; as?: string }): Promise<T> {
+async function api<T>(path: string, write?: { method: 'PATCH' | 'PUT' | 'POST'; body: unknown; as?: string }): Promise<T> {
   const response = await fetch(`${e2e.stack.url}/api/${path}`, {
     method: write?.method ?? 'GET',
     headers: { authorization: `Firebase ${write?.as ?? token}`, ...(write ? { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() } : {}) },
@@ -84,7 +84,7 @@ describe('AML due diligence', () => {
     const add = page.getByRole('dialog', { name: 'Add a party' });
     await add.getByLabel('Full name (Latin letters)').fill('Yusuf Hussain Khalil');
     await add.getByLabel('Date of birth').fill('1985-06-01');
-    await add.getByLabel('Nationality (country code, e.g. AE)').fill('IQ');
+    await add.getByLabel('Nationality', { exact: true }).selectOption('IQ');
     await add.getByLabel('Manager').check();
     await add.getByLabel('Share (%)').fill('100');
     await add.getByRole('button', { name: 'Add' }).click();
@@ -100,7 +100,11 @@ describe('AML due diligence', () => {
     await decide.getByLabel('Reason (required)').fill('Born 1985; the listed person was born in 1968.');
     await decide.getByRole('button', { name: 'False positive' }).click();
     await decide.waitFor({ state: 'detached' });
-    await screening.getByText(/False positive by .*: Born 1985/).waitFor();
+    // A score of 90: a second person countersigns (the reviewer, through the API here; in the browser below).
+    await screening.getByText('Awaiting second review').waitFor();
+    const awaiting = (await api<Screening>(`registrations/${userId}/screening`)).subjects.flatMap((subject) => subject.matches).find((match) => match.state === 'awaiting_second_review')!;
+    await api(`registrations/${userId}/screening/${awaiting.id}/countersign`, { method: 'POST', as: reviewerToken, body: { version: awaiting.version, outcome: 'countersign', reason: 'Agreed: born 17 years after the listed person.' } });
+    await screening.getByText(/False positive by .*, countersigned by .*: Born 1985/).waitFor();
 
     await page.getByRole('button', { name: 'Rate risk' }).click();
     const rate = page.getByRole('dialog', { name: 'Rate the risk' });
@@ -141,9 +145,9 @@ describe('AML due diligence', () => {
     await checklist.getByText('evidence of', { exact: false }).first().waitFor({ state: 'detached' });
     await checklist.getByText('Enhanced due diligence: approval by a second ADMIN').waitFor();
 
-    // The reviewer (a BD manager) rates the risk again; the ADMIN is then the second person and approves.
+    // The reviewer rates the risk again; the ADMIN is then the second person and approves.
     const screening = await api<Screening>(`registrations/${userId}/screening`);
-    await api(`registrations/${userId}/risk`, { method: 'PUT', as: managerToken, body: { version: screening.version, sector: 'real_estate', services: ['bookkeeping', 'cfo'], face_to_face: true } });
+    await api(`registrations/${userId}/risk`, { method: 'PUT', as: reviewerToken, body: { version: screening.version, sector: 'real_estate', services: ['bookkeeping', 'cfo'], face_to_face: true } });
     await page.reload();
     await edd.getByRole('button', { name: 'Approve EDD' }).click();
     await edd.getByText(/^Approved by /).waitFor();
@@ -205,4 +209,57 @@ describe('AML due diligence', () => {
     await other.context().close();
     await page.context().close();
   }, 180_000);
+  it('a compliance officer clears a strong hit as a false positive; another ADMIN countersigns it; the timeline and the goAML register show the file', async () => {
+    const list = await api<ListPage<RegistrationListItem>>('registrations/?stage=documents_submitted&status=active&page_size=100');
+    let userId = 0;
+    for (const item of list.results) {
+      if ((await api<Parties>(`registrations/${item.id}/parties`)).parties.some((party) => party.name === 'Mohamed Abdulrahman Al Hashimi')) userId = item.id;
+    }
+    expect(userId).toBeGreaterThan(0);
+    const officer = await e2e.signedInAs('ADMIN', `/due-diligence/details/${userId}`);
+    officer.setDefaultTimeout(20_000);
+    const screening = officer.getByRole('region', { name: 'Sanctions screening' });
+    const checklist = officer.getByRole('region', { name: 'Due diligence checklist' });
+    await screening.getByText('QDi.901', { exact: false }).first().waitFor();
+
+    await screening.getByRole('button', { name: 'False positive' }).click();
+    const decide = officer.getByRole('dialog', { name: 'Mark as a false positive?' });
+    await decide.getByText('A strong hit: a second person countersigns it before the approval.', { exact: false }).waitFor();
+    await decide.getByLabel('Start from a template').selectOption({ index: 1 });
+    const reason = decide.getByLabel('Reason (required)');
+    await reason.fill(`${await reason.inputValue()}born 1991, the listed person about 1975.`);
+    await decide.getByRole('button', { name: 'False positive' }).click();
+    await decide.waitFor({ state: 'detached' });
+    await screening.getByText('Awaiting second review').waitFor();
+    await checklist.getByText('Countersign the false positive of Mohamed Abdulrahman Al Hashimi (QDi.901): awaiting second review').waitFor();
+    // The decider's own countersign is not offered (the server refuses it with 403).
+    expect(await screening.getByRole('button', { name: 'Countersign' }).count()).toBe(0);
+    await shoot(officer, 'aml-awaiting-second-review');
+
+    // Another ADMIN: the demo's reviewer, given the ADMIN role for this walk.
+    const [reviewer] = (await api<ListPage<{ id: number; email: string }>>('users/?search=reviewer%40example.com')).results;
+    await api(`users/${reviewer!.id}`, { method: 'PATCH', body: { role: 'ADMIN' } });
+    const second = await e2e.signedInAs('REVIEWER', `/due-diligence/details/${userId}`);
+    second.setDefaultTimeout(20_000);
+    const secondScreening = second.getByRole('region', { name: 'Sanctions screening' });
+    await secondScreening.getByRole('button', { name: 'Countersign' }).click();
+    const countersign = second.getByRole('dialog', { name: 'Countersign the false positive?' });
+    await countersign.getByLabel('Start from a template').selectOption({ index: 1 });
+    await countersign.getByRole('button', { name: 'Countersign' }).click();
+    await countersign.waitFor({ state: 'detached' });
+    await secondScreening.getByText(/countersigned by Fatima Al Suwaidi/).waitFor();
+    await second.getByRole('region', { name: 'Due diligence checklist' }).getByText('Countersign the false positive', { exact: false }).waitFor({ state: 'detached' });
+    await second.getByRole('list', { name: 'Activity' }).getByText('Screening: the false positive of Mohamed Abdulrahman Al Hashimi on QDi.901 countersigned').waitFor();
+    await shoot(second, 'aml-countersigned');
+    await second.context().close();
+
+    // The goAML register: each entry's description beside its filing notes, its client a link, dates as the console shows them.
+    await officer.goto(`${e2e.stack.url}/goaml`);
+    const row = officer.getByRole('row').filter({ hasText: 'FFR: fund freeze report' }).first();
+    await row.getByText('Confirmed match on the UAE local list', { exact: false }).waitFor();
+    expect(await row.getByRole('link').count()).toBe(1);
+    expect(await row.textContent()).toMatch(/\d{2}-[A-Z][a-z]{2}-\d{4}/);
+    await shoot(officer, 'goaml-register');
+    await officer.context().close();
+  }, 200_000);
 });

@@ -219,6 +219,9 @@ function checkAccess(request: FastifyRequest, rule: Access): void {
     case 'compliance-officer':
       // 404, never 403: a refusal would tell the caller there is a register to be refused.
       if (role !== 'ADMIN' || !officer) throw notFound('Page');
+      return;
+    case 'roles':
+      if (!isStaffRole(role) || !rule.roles.includes(role)) throw forbidden();
   }
 }
 

@@ -32,7 +32,7 @@ const person = (name: string, extra: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   app = await startBackend(emulatorHost);
-  users = await createUsers(app, emulatorHost, ['ADMIN', 'BD_MANAGER', 'BOOKKEEPER'], 'aml');
+  users = await createUsers(app, emulatorHost, ['ADMIN', 'BD_MANAGER', 'BOOKKEEPER', 'REVIEWER'], 'aml');
   // Fresh due-diligence registrations without parties: the seed gives the early ones a clean file, so clear theirs.
   const rows = await app.db.query<{ user_id: number; id: number }>(
     `SELECT r.user_id, r.id FROM registrations r WHERE r.stage = 'documents_submitted' AND r.status = 'active' AND r.review_state IS NULL AND r.recieved_on IS NOT NULL
@@ -131,15 +131,19 @@ describe('parties, screening and the gate', () => {
     refused = await call('POST', `registrations/${userId}/approve`, { version: (await review()).version });
     expect(refused.body.message).toBe('Due diligence cannot be approved yet: Decide the potential match of Yusuf Hussain Khalil (QDi.902); Rate the risk.');
 
-    screening = (await call<Screening>('POST', `registrations/${userId}/screening/${match!.id}/decide`, { version: match!.version, decision: 'false_positive', reason: 'Born 1985, the listed person 1968.' }, 'BD_MANAGER')).body;
+    screening = (await call<Screening>('POST', `registrations/${userId}/screening/${match!.id}/decide`, { version: match!.version, decision: 'false_positive', reason: 'Born 1985, the listed person 1968.' })).body;
+    // A score of 90: the false positive waits for a second person's countersign.
+    const awaiting = screening.subjects.find((item) => item.party_id !== null)!.matches[0]!;
+    expect(awaiting).toMatchObject({ state: 'awaiting_second_review', candidate: { score: 90 } });
+    screening = (await call<Screening>('POST', `registrations/${userId}/screening/${match!.id}/countersign`, { version: awaiting.version, outcome: 'countersign', reason: 'Agreed: the dates of birth are 17 years apart.' }, 'REVIEWER')).body;
     expect(screening.subjects.find((item) => item.party_id !== null)!.state).toBe('false_positive');
-    expect((await call('POST', `registrations/${userId}/screening/${match!.id}/decide`, { version: match!.version, decision: 'confirmed', reason: 'x' })).status).toBe(409);
+    expect((await call('POST', `registrations/${userId}/screening/${match!.id}/decide`, { version: match!.version, decision: 'confirmed', reason: 'Changed my mind about this one.' })).status).toBe(409);
     // Screened again (a list import, an edit that changes nothing the match reads): not raised again.
     const party = (await call<Parties>('GET', `registrations/${userId}/parties`)).body.parties[0]!;
     const edited = await call<Parties>('PATCH', `registrations/${userId}/parties/${party.id}`, { version: party.version, residence: 'AE', source_of_funds: 'Salary' });
     expect(edited.body.parties[0]!.screening).toBe('false_positive');
 
-    screening = (await call<Screening>('PUT', `registrations/${userId}/risk`, { version: screening.version, sector: 'technology', services: ['bookkeeping'], face_to_face: true }, 'BD_MANAGER')).body;
+    screening = (await call<Screening>('PUT', `registrations/${userId}/risk`, { version: screening.version, sector: 'technology', services: ['bookkeeping'], face_to_face: true })).body;
     expect(screening.risk).toMatchObject({ level: 'low', score: 0, edd_required: false });
     expect(screening.missing).toEqual([]);
     const approved = await call<RegistrationReview>('POST', `registrations/${userId}/approve`, { version: (await review()).version }, 'BD_MANAGER');
@@ -190,11 +194,11 @@ describe('parties, screening and the gate', () => {
 
   it('a confirmed match freezes the client: pipeline actions and billing refused naming the freeze; ADMIN told; goAML entry due in 5 business days', async () => {
     const userId = fresh[3]!;
-    const added = await call<Parties>('POST', `registrations/${userId}/parties`, person('خالد سعيد المري', { date_of_birth: '1979-03-12', nationality: 'QA' }), 'BD_MANAGER');
+    const added = await call<Parties>('POST', `registrations/${userId}/parties`, person('Khaled Saeed Almarri', { name_ar: 'خالد سعيد المري', date_of_birth: '1979-03-12', nationality: 'QA' }), 'BD_MANAGER');
     const screening = (await call<Screening>('GET', `registrations/${userId}/screening`)).body;
     const match = screening.subjects.find((item) => item.party_id === added.body.parties[0]!.id)!.matches[0]!;
     expect(match.candidate).toMatchObject({ list: 'uae-local', listed_name: 'Khalid Saeed Al Marri', date_of_birth: 'agrees' });
-    const decided = (await call<Screening>('POST', `registrations/${userId}/screening/${match.id}/decide`, { version: match.version, decision: 'confirmed', reason: 'Arabic name and date of birth agree.' }, 'BD_MANAGER')).body;
+    const decided = (await call<Screening>('POST', `registrations/${userId}/screening/${match.id}/decide`, { version: match.version, decision: 'confirmed', reason: 'Arabic name and date of birth agree.' }, 'REVIEWER')).body;
     expect(decided.frozen).toMatchObject({ reason: expect.stringContaining('UAE local') });
     const review = (await call<RegistrationReview>('GET', `registrations/${userId}/review`)).body;
     for (const [url, body] of [[`registrations/${userId}/approve`, { version: review.version }], [`registrations/${userId}/return`, { version: review.version, reason: 'missing_document', comment: 'x' }]] as const) {

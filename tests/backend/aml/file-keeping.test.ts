@@ -95,7 +95,7 @@ describe('records kept five years after the relationship ended', () => {
     const match = screening.subjects.find((subject) => subject.party_id === party.id)!.matches[0]!;
     await call('POST', `registrations/${registration!.user_id}/screening/${match.id}/decide`, { version: match.version, decision: 'false_positive', reason: 'Born 1985, listed 1968.' });
     const removed = await call('DELETE', `registrations/${registration!.user_id}/parties/${party.id}`, { version: party.version });
-    expect(removed).toMatchObject({ status: 409, body: { message: 'AML records are kept while the relationship goes on and five years after it ends.' } });
+    expect(removed).toMatchObject({ status: 409, body: { message: 'AML records are kept while the relationship goes on and five years after it ends. Withdraw the party instead: it leaves the file and its rules, and stays in the file\'s history.' } });
     expect(await relationshipEndedOn(app.db, registration!.id)).toBeNull();
     await expect(purgeAmlFile(app.db, registration!.id, { actorId: await userId(users.get('ADMIN')!), idempotencyKey: null })).rejects.toMatchObject({ statusCode: 409 });
     expect((await app.db.query('SELECT id FROM aml_matches WHERE party_id = $1', [party.id])).length).toBe(1);

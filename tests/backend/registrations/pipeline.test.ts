@@ -548,7 +548,7 @@ describe('one registration from completed_registration to an active client', () 
     const owner = { kind: 'person', name: 'Nadia Fernandes', name_ar: null, date_of_birth: '1984-02-02', nationality: 'PT', residence: 'AE', id_type: null, id_number: null, id_expires_on: null, roles: ['shareholder', 'manager'], share_percent: 100, owner_party_id: null, pep: false, pep_details: null, source_of_funds: null, source_of_wealth: null, jurisdiction: null, registration_number: null };
     expect((await call('POST', `registrations/${userId}/parties`, 'BD_MANAGER', owner)).statusCode).toBe(201);
     const aml = (await call('GET', `registrations/${userId}/screening`, 'BD_MANAGER')).json<{ version: number }>();
-    expect((await call('PUT', `registrations/${userId}/risk`, 'BD_MANAGER', { version: aml.version, sector: 'technology', services: ['bookkeeping'], face_to_face: true })).statusCode).toBe(200);
+    expect((await call('PUT', `registrations/${userId}/risk`, 'ADMIN', { version: aml.version, sector: 'technology', services: ['bookkeeping'], face_to_face: true })).statusCode).toBe(200);
     state = ok(await call('POST', `registrations/${userId}/approve`, 'BD_MANAGER', { version: (await review(userId)).version }));
     base = await expectCounts({ 'due-diligence': -1, 'pending-payments': 1 }, base);
     const [premium] = await app.db.query<{ id: number }>("SELECT id FROM plans WHERE code = 'premium-cfo'");

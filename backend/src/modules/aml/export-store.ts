@@ -7,6 +7,7 @@
  */
 import type { Archiver } from 'archiver';
 import { PARTY_ROLE_LABELS } from '../../../../common/aml.ts';
+import { formatDubaiDateTime, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import type { Parties, Screening } from '../../../../common/contract/aml.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -22,7 +23,11 @@ async function createArchive(format: 'zip', options: { zlib: { level: number } }
   return (((archiverModule as unknown as { default?: unknown }).default ?? archiverModule) as (format: 'zip', options?: { zlib?: { level: number } }) => Archiver)(format, options);
 }
 
-interface RegisterRow { id: number; type: string; opened_at: Date; deadline_on: string; filed_on: string | null; goaml_reference: string | null; notes: string }
+interface RegisterRow { id: number; type: string; opened_at: Date; deadline_on: string; filed_on: string | null; goaml_reference: string | null; description: string; notes: string }
+
+/** The PDF is read by people in Dubai: instants and days as the console shows them (Asia/Dubai), never ISO. */
+const when = (at: string | Date) => `${formatDubaiDateTime(new Date(at))} (Dubai)`;
+const day = (date: string) => formatDubaiDay(date);
 interface StoredDocument { id: number; file_name: string; content: Uint8Array }
 
 async function summaryPdf(registration: AmlRegistration, parties: Parties, screening: Screening, evidence: number, register: RegisterRow[] | null): Promise<Buffer> {
@@ -36,13 +41,14 @@ async function summaryPdf(registration: AmlRegistration, parties: Parties, scree
   });
   const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(12).fillColor('#1b2a4a').text(text).font('Helvetica').fontSize(9).fillColor('#222222');
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#1b2a4a').text(`AML file: ${registration.legal_name}`);
-  doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Registration ${registration.id}, exported ${new Date().toISOString()}`);
-  if (screening.frozen) doc.fillColor('#a4001d').text(`Frozen since ${screening.frozen.at}: ${screening.frozen.reason}`);
+  doc.font('Helvetica').fontSize(9).fillColor('#555555').text(`Registration ${registration.id}, exported ${when(new Date())}`);
+  if (screening.frozen) doc.fillColor('#a4001d').text(`Frozen since ${when(screening.frozen.at)}: ${screening.frozen.reason}`);
 
   heading('Parties');
   for (const party of parties.parties) {
     const facts = [party.kind === 'company' ? 'Company' : 'Person', party.roles.map((role) => PARTY_ROLE_LABELS[role]).join(', '), party.share_percent === null ? null : `${party.share_percent} %`,
-      party.date_of_birth && `born ${party.date_of_birth}`, party.nationality && `nationality ${party.nationality}`, party.id_expires_on && `ID expires ${party.id_expires_on} (${party.id_expiry})`, party.pep ? 'PEP' : null].filter(Boolean);
+      party.date_of_birth && `born ${day(party.date_of_birth)}`, party.nationality && `nationality ${party.nationality}`, party.id_expires_on && `ID expires ${day(party.id_expires_on)} (${party.id_expiry})`, party.pep ? 'PEP' : null,
+      party.withdrawn && `withdrawn ${when(party.withdrawn.at)}: ${party.withdrawn.reason}`].filter(Boolean);
     doc.text(`${party.name}${party.name_ar ? ` (${party.name_ar})` : ''}: ${facts.join('; ')}`);
   }
   heading('Ultimate beneficial owners');
@@ -51,22 +57,23 @@ async function summaryPdf(registration: AmlRegistration, parties: Parties, scree
 
   heading('Screening');
   for (const subject of screening.subjects) {
-    doc.font('Helvetica-Bold').text(`${subject.name}: ${subject.state.replaceAll('_', ' ')}${subject.screened_at ? `, screened ${subject.screened_at}` : ''}`).font('Helvetica');
+    doc.font('Helvetica-Bold').text(`${subject.name}: ${subject.state.replaceAll('_', ' ')}${subject.screened_at ? `, screened ${when(subject.screened_at)}` : ''}`).font('Helvetica');
     for (const match of subject.matches) {
-      doc.text(`  ${match.candidate.list.toUpperCase()} ${match.candidate.reference} '${match.candidate.matched_name}' score ${match.candidate.score}: ${match.state.replaceAll('_', ' ')}${match.decided_by ? ` by ${match.decided_by.display_name ?? match.decided_by.email} ${match.decided_at}: ${match.reason}` : ''}`);
+      doc.text(`  ${match.candidate.list.toUpperCase()} ${match.candidate.reference} '${match.candidate.matched_name}' score ${match.candidate.score}: ${match.state.replaceAll('_', ' ')}`);
+      for (const step of match.history) doc.text(`    ${step.action.replaceAll('_', ' ')}${step.decision ? ` (${step.decision.replaceAll('_', ' ')})` : ''} by ${step.by?.display_name ?? step.by?.email ?? 'someone'} ${when(step.at)}: ${step.reason}`);
     }
   }
   heading('Risk assessment');
   const risk = screening.risk;
   if (risk) {
-    doc.text(`${risk.level.toUpperCase()} (${risk.score} points), rated ${risk.rated_at}${risk.rated_by ? ` by ${risk.rated_by.display_name ?? risk.rated_by.email}` : ''}; next review ${risk.next_review_on}`);
+    doc.text(`${risk.level.toUpperCase()} (${risk.score} points), rated ${when(risk.rated_at)}${risk.rated_by ? ` by ${risk.rated_by.display_name ?? risk.rated_by.email}` : ''}; next review ${day(risk.next_review_on)}`);
     for (const factor of risk.factors) doc.text(`  ${factor.factor}: ${factor.points} (${factor.detail})`);
-    if (risk.edd_required) doc.text(`Enhanced due diligence: ${evidence} evidence documents; ${risk.edd_approved_by ? `approved by ${risk.edd_approved_by.display_name ?? risk.edd_approved_by.email} ${risk.edd_approved_at}` : 'not approved'}`);
+    if (risk.edd_required) doc.text(`Enhanced due diligence: ${evidence} evidence documents; ${risk.edd_approved_by ? `approved by ${risk.edd_approved_by.display_name ?? risk.edd_approved_by.email}${risk.edd_approved_at ? ` ${when(risk.edd_approved_at)}` : ''}` : 'not approved'}`);
   } else doc.text('Not rated');
   doc.text(screening.missing.length === 0 ? 'Nothing missing for the approval.' : `Missing: ${screening.missing.join('; ')}`);
   if (register) {
     heading('goAML register (compliance officers only)');
-    for (const entry of register) doc.text(`${entry.type.toUpperCase()} opened ${entry.opened_at.toISOString()}, deadline ${entry.deadline_on}, ${entry.filed_on ? `filed ${entry.filed_on} (${entry.goaml_reference ?? ''})` : 'not filed'}${entry.notes ? `: ${entry.notes}` : ''}`);
+    for (const entry of register) doc.text(`${entry.type.toUpperCase()} opened ${when(entry.opened_at)}, deadline ${day(entry.deadline_on)}, ${entry.filed_on ? `filed ${day(entry.filed_on)} (${entry.goaml_reference ?? ''})` : 'not filed'}${entry.description ? `: ${entry.description}` : ''}${entry.notes ? `; notes: ${entry.notes}` : ''}`);
     if (register.length === 0) doc.text('No entries');
   }
   doc.end();
@@ -95,7 +102,7 @@ export async function exportAmlFile(db: Database, userId: number, caller: { id: 
     screening: await readScreening(tx, registration),
     evidence: await evidenceOf(tx, registration.id),
     register: caller.compliance_officer
-      ? await tx.query<RegisterRow>("SELECT id, type, opened_at, to_char(deadline_on, 'YYYY-MM-DD') AS deadline_on, to_char(filed_on, 'YYYY-MM-DD') AS filed_on, goaml_reference, notes FROM aml_register_entries WHERE registration_id = $1 ORDER BY id", [registration.id])
+      ? await tx.query<RegisterRow>("SELECT id, type, opened_at, to_char(deadline_on, 'YYYY-MM-DD') AS deadline_on, to_char(filed_on, 'YYYY-MM-DD') AS filed_on, goaml_reference, description, notes FROM aml_register_entries WHERE registration_id = $1 ORDER BY id", [registration.id])
       : null,
     documents: await tx.query<StoredDocument>('SELECT id, file_name, content FROM registration_documents WHERE registration_id = $1 ORDER BY id', [registration.id]),
     evidenceFiles: await tx.query<StoredDocument>('SELECT id, file_name, content FROM aml_edd_documents WHERE registration_id = $1 ORDER BY id', [registration.id]),

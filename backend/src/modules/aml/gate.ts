@@ -32,10 +32,17 @@ export async function missingForApproval(db: Queryable, registrationId: number):
   const delisted = await db.query<{ name: string; reference: string }>(
     `SELECT coalesce(p.name, r.legal_name) AS name, m.candidate->>'reference' AS reference FROM aml_matches m
      JOIN registrations r ON r.id = m.registration_id LEFT JOIN aml_parties p ON p.id = m.party_id
-     WHERE m.registration_id = $1 AND m.state = 'delisted_review' ORDER BY m.id`,
+     WHERE m.registration_id = $1 AND m.state = 'delisted_review' AND p.withdrawn_at IS NULL ORDER BY m.id`,
     [registrationId],
   );
   for (const match of delisted) missing.push(`Review the delisted match of ${match.name} (${match.reference})`);
+  const awaiting = await db.query<{ name: string; reference: string }>(
+    `SELECT coalesce(p.name, r.legal_name) AS name, m.candidate->>'reference' AS reference FROM aml_matches m
+     JOIN registrations r ON r.id = m.registration_id LEFT JOIN aml_parties p ON p.id = m.party_id
+     WHERE m.registration_id = $1 AND m.state = 'false_positive' AND m.countersign_due AND p.withdrawn_at IS NULL ORDER BY m.id`,
+    [registrationId],
+  );
+  for (const match of awaiting) missing.push(`Countersign the false positive of ${match.name} (${match.reference}): awaiting second review`);
   if (!file?.risk_level) missing.push('Rate the risk');
   else if (file.risk_level === 'high') {
     for (const item of await eddMissing(db, registrationId)) missing.push(`Enhanced due diligence: ${item}`);

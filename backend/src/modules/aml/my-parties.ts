@@ -15,7 +15,7 @@ import { addParty, deleteParty, partiesOf, updateParty, type PartyGuard } from '
 export function forClient(parties: Parties): MyParties {
   return {
     legal_name: parties.legal_name,
-    parties: parties.parties.map(({ screening: _screening, screened_at: _screenedAt, ...party }) => party),
+    parties: parties.parties.filter((party) => party.withdrawn === null).map(({ screening: _screening, screened_at: _screenedAt, withdrawn: _withdrawn, ...party }) => party),
     ubos: parties.ubos,
     layers: parties.layers,
   };

@@ -32,8 +32,9 @@ export const PARTY_COLUMNS = `p.id, p.registration_id, p.owner_party_id, p.kind,
   p.id_type, p.id_number, to_char(p.id_expires_on, 'YYYY-MM-DD') AS id_expires_on, p.roles, p.share_bp, p.pep, p.pep_details, p.source_of_funds, p.source_of_wealth,
   p.jurisdiction, p.registration_number, p.screened_at, p.version`;
 
+/** The file's parties: a withdrawn one (added by mistake) is in its history, not under its rules. */
 export async function partyRows(db: Queryable, registrationId: number): Promise<PartyRow[]> {
-  return db.query<PartyRow>(`SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1 ORDER BY p.id`, [registrationId]);
+  return db.query<PartyRow>(`SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1 AND p.withdrawn_at IS NULL ORDER BY p.id`, [registrationId]);
 }
 
 export const toNode = (row: PartyRow): PartyNode => ({
@@ -42,8 +43,9 @@ export const toNode = (row: PartyRow): PartyNode => ({
 
 /** Each party's screening state from its matches: a confirmed match wins, then one still to decide (a delisting to review is one). */
 export async function partyStates(db: Queryable, registrationId: number): Promise<Map<number | null, ScreeningState>> {
+  // A false positive awaiting its countersign is not decided yet.
   const rows = await db.query<{ party_id: number | null; confirmed: number; potential: number; decided: number }>(
-    `SELECT party_id, count(*) FILTER (WHERE state = 'confirmed')::integer AS confirmed, count(*) FILTER (WHERE state IN ('potential', 'delisted_review'))::integer AS potential,
+    `SELECT party_id, count(*) FILTER (WHERE state = 'confirmed')::integer AS confirmed, count(*) FILTER (WHERE state IN ('potential', 'delisted_review') OR countersign_due)::integer AS potential,
             count(*) FILTER (WHERE state = 'false_positive')::integer AS decided
      FROM aml_matches WHERE registration_id = $1 GROUP BY party_id`,
     [registrationId],

@@ -3,19 +3,22 @@
  * write (400 naming the field), each write one transaction with its version check, audit event and the
  * party's screening, answering the parties with their UBOs.
  */
-import { MAX_PARTIES, computeUbos, emiratesIdDigits, idExpiry, ownershipLayers, partiesProblem, percentToBp, bpToPercent, type PartyNode } from '../../../../common/aml.ts';
+import { MAX_PARTIES, WITHDRAW_INSTEAD, computeUbos, dateOfBirthProblem, emiratesIdDigits, emiratesIdProblem, idExpiry, latinNameProblem, ownershipLayers, partiesProblem, percentToBp, bpToPercent, type PartyNode } from '../../../../common/aml.ts';
+import { isCountryCode } from '../../../../common/countries.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import type { NewPartyBody, Parties, Party, ScreeningState, UpdatePartyBody } from '../../../../common/contract/aml.ts';
+import type { NewPartyBody, Parties, Party, ReasonBody, ScreeningState, UpdatePartyBody } from '../../../../common/contract/aml.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
+import { HttpError, conflict, invalidInput, notFound } from '../../lib/http-error.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { decisionReason } from './decision-rules.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { PARTY_COLUMNS, partyRows, partyStates, toNode, type PartyRow } from './party-rows.ts';
 import { requireDeletable } from './retention.ts';
 import { screenRegistration } from './screening-store.ts';
 
-export function toParty(row: PartyRow, state: ScreeningState | undefined, today: string): Party {
+export function toParty(row: PartyRow, state: ScreeningState | undefined, today: string, withdrawn: Party['withdrawn'] = null): Party {
   return {
     id: row.id,
     version: row.version,
@@ -40,6 +43,7 @@ export function toParty(row: PartyRow, state: ScreeningState | undefined, today:
     registration_number: row.registration_number,
     screening: row.screened_at === null ? 'not_screened' : state ?? 'clear',
     screened_at: row.screened_at?.toISOString() ?? null,
+    withdrawn,
   };
 }
 
@@ -48,11 +52,20 @@ export async function readParties(db: Queryable, registration: AmlRegistration, 
   const states = await partyStates(db, registration.id);
   const [file] = await db.query<{ frozen: boolean }>('SELECT frozen_at IS NOT NULL AS frozen FROM aml_files WHERE registration_id = $1', [registration.id]);
   const nodes = rows.map(toNode);
+  // Withdrawn parties (added by mistake) follow the file's own, kept as its history.
+  const withdrawn = await db.query<PartyRow & { withdrawn: NonNullable<Party['withdrawn']> }>(
+    `SELECT ${PARTY_COLUMNS}, json_build_object('at', p.withdrawn_at, 'by', ${personJson('w')}, 'reason', coalesce(p.withdrawn_reason, '')) AS withdrawn
+     FROM aml_parties p LEFT JOIN users w ON w.id = p.withdrawn_by WHERE p.registration_id = $1 AND p.withdrawn_at IS NOT NULL ORDER BY p.withdrawn_at, p.id`,
+    [registration.id],
+  );
   return {
     user_id: registration.user_id,
     legal_name: registration.legal_name,
     frozen: file?.frozen ?? false,
-    parties: rows.map((row) => toParty(row, states.get(row.id), today)),
+    parties: [
+      ...rows.map((row) => toParty(row, states.get(row.id), today)),
+      ...withdrawn.map((row) => toParty(row, states.get(row.id), today, { ...row.withdrawn, at: new Date(row.withdrawn.at).toISOString() })),
+    ],
     ubos: computeUbos(nodes).map((ubo) => ({ party_ids: ubo.party_ids, name: ubo.name, effective_percent: bpToPercent(ubo.effective_bp), basis: ubo.basis, chains: ubo.chains })),
     layers: ownershipLayers(nodes),
   };
@@ -69,8 +82,16 @@ function columnsOf(input: PartyInput) {
   let idNumber = input.id_number?.trim() || null;
   if (input.id_type === 'emirates_id') {
     const digits = idNumber === null ? null : emiratesIdDigits(idNumber);
-    if (digits === null) throw invalidInput('id_number', 'must be an Emirates ID number: 15 digits in the form 784-YYYY-NNNNNNN-N');
+    if (digits === null) throw invalidInput('id_number', idNumber === null ? 'must be given for an Emirates ID' : emiratesIdProblem(idNumber) ?? 'must be an Emirates ID number');
     idNumber = digits;
+  }
+  const nameProblem = latinNameProblem(input.name, input.kind);
+  if (nameProblem) throw invalidInput('name', nameProblem);
+  const dobProblem = dateOfBirthProblem(input.date_of_birth, dubaiDate());
+  if (dobProblem) throw invalidInput('date_of_birth', dobProblem);
+  for (const field of ['nationality', 'residence', 'jurisdiction'] as const) {
+    const code = input[field];
+    if (code !== null && !isCountryCode(code)) throw invalidInput(field, 'must be a country (its two-letter ISO code)');
   }
   if (input.id_type === null && idNumber !== null) throw invalidInput('id_type', 'must be chosen for an ID number');
   if (input.kind === 'company' && (input.date_of_birth !== null || input.pep)) throw invalidInput(input.pep ? 'pep' : 'date_of_birth', 'is only for a person');
@@ -139,8 +160,9 @@ export async function addParty(db: Database, userId: number, body: NewPartyBody,
 }
 
 async function lockParty(tx: Queryable, registrationId: number, partyId: number): Promise<PartyRow> {
-  const [row] = await tx.query<PartyRow>(`SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.id = $1 AND p.registration_id = $2 FOR UPDATE`, [partyId, registrationId]);
+  const [row] = await tx.query<PartyRow & { withdrawn_at: Date | null }>(`SELECT ${PARTY_COLUMNS}, p.withdrawn_at FROM aml_parties p WHERE p.id = $1 AND p.registration_id = $2 FOR UPDATE`, [partyId, registrationId]);
   if (!row) throw notFound('Party');
+  if (row.withdrawn_at) throw conflict('This party was withdrawn: it stays in the file\'s history and cannot change. Add the right party anew.');
   return row;
 }
 
@@ -196,9 +218,39 @@ export async function deleteParty(db: Database, userId: number, partyId: number,
       await refuseWhenFrozen(tx, registration.id);
       // A party with screening decisions on file takes them with it: AML records, kept as the retention rule says.
       const [decided] = await tx.query<{ id: number }>("SELECT id FROM aml_matches WHERE party_id = $1 AND state <> 'potential' LIMIT 1", [row.id]);
-      if (decided) await requireDeletable(tx, registration.id);
+      if (decided) {
+        await requireDeletable(tx, registration.id).catch((error: unknown) => {
+          throw error instanceof HttpError && error.statusCode === 409 ? conflict(`${error.message} ${WITHDRAW_INSTEAD}`) : error;
+        });
+      }
       await writeAudit(tx, { entity: 'aml_party', entityId: row.id, kind: 'party_removed', actorId: context.actorId, data: { registration_id: registration.id }, before: snapshot(columnsOf(inputOf(row))), idempotencyKey: context.idempotencyKey });
       await tx.query('DELETE FROM aml_parties WHERE id = $1', [row.id]);
+    },
+    read: (tx) => readParties(tx, registration),
+  });
+}
+
+/**
+ * Withdraws a party added by mistake: it leaves the file's rules (UBOs, shares, the gate) and its screening,
+ * its undecided matches go, and it stays in the file with who withdrew it, when and why; its decisions stay.
+ * A party others hold their shares in is withdrawn after them.
+ */
+export async function withdrawParty(db: Database, userId: number, partyId: number, body: ReasonBody, context: ActionContext): Promise<Parties> {
+  const registration = await findAmlRegistration(db, userId);
+  return writeRecord(db, {
+    entity: 'aml_party',
+    context,
+    version: body.version,
+    conflictMessage: PARTY_CONFLICT,
+    lock: (tx) => lockParty(tx, registration.id, partyId),
+    act: async (tx, row) => {
+      await refuseWhenFrozen(tx, registration.id);
+      const reason = decisionReason(body.reason);
+      const [held] = await tx.query<{ name: string }>('SELECT name FROM aml_parties WHERE owner_party_id = $1 AND withdrawn_at IS NULL LIMIT 1', [row.id]);
+      if (held) throw conflict(`${held.name} holds a share in ${row.name}: withdraw or change that party first.`);
+      await tx.query('UPDATE aml_parties SET withdrawn_at = CURRENT_TIMESTAMP, withdrawn_by = $2, withdrawn_reason = $3, version = version + 1 WHERE id = $1', [row.id, context.actorId, reason]);
+      await tx.query("DELETE FROM aml_matches WHERE party_id = $1 AND state = 'potential'", [row.id]);
+      await writeAudit(tx, { entity: 'aml_party', entityId: row.id, kind: 'party_withdrawn', actorId: context.actorId, data: { registration_id: registration.id, reason }, before: { name: row.name, kind: row.kind, roles: row.roles, share_bp: row.share_bp, owner_party_id: row.owner_party_id }, idempotencyKey: context.idempotencyKey });
     },
     read: (tx) => readParties(tx, registration),
   });

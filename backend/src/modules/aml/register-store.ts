@@ -6,6 +6,7 @@
  */
 import { GOAML_DEADLINE_WORKING_DAYS, type NewRegisterEntryBody, type RegisterEntry, type RegisterQuery, type UpdateRegisterEntryBody } from '../../../../common/contract/aml.ts';
 import { addWorkingDays } from '../../../../common/uae-holidays.ts';
+import { amlClientPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -24,12 +25,15 @@ interface EntryRow {
   deadline_on: string;
   filed_on: string | null;
   goaml_reference: string | null;
+  description: string;
   notes: string;
   match_id: number | null;
+  client_record_id: number | null;
 }
 
 const SELECT = `SELECT e.id, e.version, e.type, r.user_id AS client_id, r.legal_name, e.opened_at, to_char(e.deadline_on, 'YYYY-MM-DD') AS deadline_on,
-                       to_char(e.filed_on, 'YYYY-MM-DD') AS filed_on, e.goaml_reference, e.notes, e.match_id
+                       to_char(e.filed_on, 'YYYY-MM-DD') AS filed_on, e.goaml_reference, e.description, e.notes, e.match_id,
+                       (SELECT c.id FROM clients c WHERE c.registration_id = r.id ORDER BY c.id LIMIT 1) AS client_record_id
                 FROM aml_register_entries e JOIN registrations r ON r.id = e.registration_id`;
 
 const toEntry = (row: EntryRow): RegisterEntry => ({
@@ -41,8 +45,10 @@ const toEntry = (row: EntryRow): RegisterEntry => ({
   deadline_on: row.deadline_on,
   filed_on: row.filed_on,
   goaml_reference: row.goaml_reference,
+  description: row.description,
   notes: row.notes,
   from_match: row.match_id !== null,
+  client_path: amlClientPath({ user_id: row.client_id, client_id: row.client_record_id }),
 });
 
 /** The register, open entries first by deadline, then the filed ones newest first. */
@@ -82,9 +88,10 @@ export async function addRegisterEntry(db: Database, body: NewRegisterEntryBody,
       const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'aml_register' AND kind = 'register_entry_opened' AND idempotency_key = $1 AND actor_id = $2", [context.idempotencyKey, context.actorId]);
       if (seen) return readEntry(tx, seen.entity_id);
     }
+    // What the officer writes on opening describes the case; filing notes come later, beside it.
     const notes = body.notes.trim();
     const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO aml_register_entries (registration_id, type, deadline_on, notes) VALUES ($1, $2, $3, $4) RETURNING id',
+      'INSERT INTO aml_register_entries (registration_id, type, deadline_on, description) VALUES ($1, $2, $3, $4) RETURNING id',
       [registration.id, body.type, registerDeadline(body.decided_on), notes],
     );
     await writeAudit(tx, {

@@ -12,7 +12,8 @@ import { exportAmlFile } from './export-store.ts';
 import { runRescreenJobs } from './jobs.ts';
 import { approveVersion, importList, listEntries, listVersions, rejectVersion, versionDiff } from './list-store.ts';
 import { myAddParty, myDeleteParty, myParties, myUpdateParty } from './my-parties.ts';
-import { addParty, deleteParty, partiesOf, updateParty } from './party-store.ts';
+import { addParty, deleteParty, partiesOf, updateParty, withdrawParty } from './party-store.ts';
+import { countersignMatch, reopenMatch } from './decision-store.ts';
 import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
 import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
@@ -28,9 +29,12 @@ export async function amlRoutes(app: FastifyInstance) {
   });
   route(app, endpoints.updateParty, async (request) => updateParty(app.db, request.params.userId, request.params.partyId, request.body, context(request)));
   route(app, endpoints.deleteParty, async (request) => deleteParty(app.db, request.params.userId, request.params.partyId, request.body.version, context(request)));
+  route(app, endpoints.withdrawParty, async (request) => withdrawParty(app.db, request.params.userId, request.params.partyId, request.body, context(request)));
 
   route(app, endpoints.screening, async (request) => screeningOf(app.db, request.params.userId));
   route(app, endpoints.decide, async (request) => decideMatch(app.db, request.params.userId, request.params.matchId, request.body, context(request)));
+  route(app, endpoints.countersign, async (request) => countersignMatch(app.db, request.params.userId, request.params.matchId, request.body, context(request)));
+  route(app, endpoints.reopen, async (request) => reopenMatch(app.db, request.params.userId, request.params.matchId, request.body, context(request)));
   route(app, endpoints.rateRisk, async (request) => {
     const registration = await findAmlRegistration(app.db, request.params.userId);
     return rateRisk(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));

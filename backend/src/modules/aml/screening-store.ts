@@ -17,6 +17,8 @@ import { writeAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
+import { needsCountersign } from '../../../../common/aml-decisions.ts';
+import { MATCH_LOCK_COLUMNS, decisionReason, matchHistory, shownState } from './decision-rules.ts';
 import { missingForApproval } from './gate.ts';
 import { currentIndex } from './list-store.ts';
 import { PARTY_COLUMNS, partyStates, type PartyRow } from './party-rows.ts';
@@ -67,7 +69,7 @@ function toCandidate(candidate: Candidate, primary: Map<number, string>): Candid
  */
 export async function screenRegistration(tx: Queryable, registration: AmlRegistration, options: { partyIds?: readonly number[]; notify?: boolean } = {}): Promise<number> {
   const parties = await tx.query<PartyRow>(
-    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1${options.partyIds ? ' AND p.id = ANY($2::integer[])' : ''} ORDER BY p.id`,
+    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = $1 AND p.withdrawn_at IS NULL${options.partyIds ? ' AND p.id = ANY($2::integer[])' : ''} ORDER BY p.id`,
     options.partyIds ? [registration.id, options.partyIds] : [registration.id],
   );
   // The company itself is screened with everyone, and with its first party.
@@ -90,7 +92,7 @@ export interface BatchScreening {
 export async function screenRegistrations(tx: Queryable, registrations: readonly AmlRegistration[]): Promise<BatchScreening> {
   if (registrations.length === 0) return { fresh: [], delisted: 0 };
   const parties = await tx.query<PartyRow>(
-    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = ANY($1::integer[]) ORDER BY p.registration_id, p.id`,
+    `SELECT ${PARTY_COLUMNS} FROM aml_parties p WHERE p.registration_id = ANY($1::integer[]) AND p.withdrawn_at IS NULL ORDER BY p.registration_id, p.id`,
     [registrations.map((registration) => registration.id)],
   );
   const partiesOf = groupBy(parties, (party) => party.registration_id);
@@ -137,7 +139,7 @@ const subjectKey = (registrationId: number, partyId: number | null) => `${regist
 /** A list entry's identity across versions: a changed entry is a new row with the same reference. */
 const entryKey = (list: string, reference: string) => `${list}:${reference}`;
 /** Which stored match of an entry carries its decision when several do (older files may hold two). */
-const STATE_RANK: Record<ScreeningMatch['state'], number> = { confirmed: 0, false_positive: 1, delisted_review: 2, delisted: 3, potential: 4 };
+const STATE_RANK: Record<ScreeningMatch['state'], number> = { confirmed: 0, false_positive: 1, awaiting_second_review: 1, delisted_review: 2, delisted: 3, potential: 4 };
 
 /**
  * The screening itself: each subject against the current index, its stored matches compared with what the
@@ -299,11 +301,12 @@ export async function notifyScreeningSummary(tx: Queryable, found: { list: strin
   });
 }
 
-interface MatchRow {
+export interface MatchRow {
   id: number;
   version: number;
   party_id: number | null;
-  state: ScreeningMatch['state'];
+  /** As stored: an awaiting second review is a false positive with its countersign due. */
+  state: Exclude<ScreeningMatch['state'], 'awaiting_second_review'>;
   candidate: CandidateSchema;
   decided_by: ScreeningMatch['decided_by'];
   decided_at: Date | null;
@@ -314,28 +317,34 @@ interface MatchRow {
   delisting_closed_by?: ScreeningMatch['decided_by'];
   delisting_closed_at?: Date | null;
   delisting_reason?: string | null;
+  countersign_due: boolean;
+  countersigned_by: ScreeningMatch['countersigned_by'];
+  countersigned_at: Date | null;
 }
 
 export async function readScreening(db: Queryable, registration: AmlRegistration): Promise<Screening> {
   const file = await amlFile(db, registration.id);
-  const parties = await db.query<{ id: number; name: string; screened_at: Date | null }>('SELECT id, name, screened_at FROM aml_parties WHERE registration_id = $1 ORDER BY id', [registration.id]);
+  const parties = await db.query<{ id: number; name: string; screened_at: Date | null; withdrawn: boolean }>('SELECT id, name, screened_at, withdrawn_at IS NOT NULL AS withdrawn FROM aml_parties WHERE registration_id = $1 ORDER BY id', [registration.id]);
   const states = await partyStates(db, registration.id);
   const matches = await db.query<MatchRow>(
     `SELECT m.id, m.version, m.party_id, m.state, m.candidate, ${personJson('u')} AS decided_by, m.decided_at, m.reason, m.found_at,
-            m.delisted_from, m.delisted_at, ${personJson('c')} AS delisting_closed_by, m.delisting_closed_at, m.delisting_reason
-     FROM aml_matches m LEFT JOIN users u ON u.id = m.decided_by LEFT JOIN users c ON c.id = m.delisting_closed_by
+            m.delisted_from, m.delisted_at, ${personJson('d')} AS delisting_closed_by, m.delisting_closed_at, m.delisting_reason,
+            m.countersign_due, ${personJson('c')} AS countersigned_by, m.countersigned_at
+     FROM aml_matches m LEFT JOIN users u ON u.id = m.decided_by LEFT JOIN users c ON c.id = m.countersigned_by LEFT JOIN users d ON d.id = m.delisting_closed_by
      WHERE m.registration_id = $1 ORDER BY (m.candidate->>'score')::integer DESC, m.id`,
     [registration.id],
   );
+  const history = await matchHistory(db, matches.map((match) => match.id));
   const matchesOf = (partyId: number | null) => matches.filter((match) => match.party_id === partyId).map((match) => ({
-    id: match.id, version: match.version, state: match.state, candidate: match.candidate, decided_by: match.decided_by, decided_at: match.decided_at?.toISOString() ?? null, reason: match.reason, found_at: match.found_at.toISOString(),
+    id: match.id, version: match.version, state: shownState(match), candidate: match.candidate, decided_by: match.decided_by, decided_at: match.decided_at?.toISOString() ?? null, reason: match.reason, found_at: match.found_at.toISOString(),
     delisted: match.delisted_at && match.delisted_from
       ? { at: match.delisted_at.toISOString(), previous_state: match.delisted_from, closed_by: match.delisting_closed_by ?? null, closed_at: match.delisting_closed_at?.toISOString() ?? null, reason: match.delisting_reason ?? null }
       : null,
+    countersigned_by: match.countersigned_by, countersigned_at: match.countersigned_at?.toISOString() ?? null, history: history.get(match.id) ?? [],
   }));
   const subjects: Screening['subjects'] = [
     { party_id: null, name: registration.legal_name, state: file.company_screened_at ? states.get(null) ?? 'clear' : 'not_screened', screened_at: file.company_screened_at?.toISOString() ?? null, matches: matchesOf(null) },
-    ...parties.map((party) => ({ party_id: party.id, name: party.name, state: party.screened_at ? states.get(party.id) ?? 'clear' : 'not_screened' as const, screened_at: party.screened_at?.toISOString() ?? null, matches: matchesOf(party.id) })),
+    ...parties.filter((party) => !party.withdrawn).map((party) => ({ party_id: party.id, name: party.name, state: party.screened_at ? states.get(party.id) ?? 'clear' : 'not_screened' as const, screened_at: party.screened_at?.toISOString() ?? null, matches: matchesOf(party.id) })),
   ];
   return {
     user_id: registration.user_id,
@@ -363,19 +372,21 @@ export async function decideMatch(db: Database, userId: number, matchId: number,
     version: body.version,
     conflictMessage: MATCH_CONFLICT,
     lock: async (tx) => {
-      const [row] = await tx.query<MatchRow>('SELECT id, version, party_id, state, candidate, found_at FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE', [matchId, registration.id]);
+      const [row] = await tx.query<MatchRow>(`SELECT ${MATCH_LOCK_COLUMNS} FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE`, [matchId, registration.id]);
       if (!row) throw notFound('Match');
       return row;
     },
     act: async (tx, row) => {
       if (row.state !== 'potential') throw conflict('This match is already decided.');
-      const reason = body.reason.trim();
-      await tx.query('UPDATE aml_matches SET state = $2, reason = $3, decided_by = $4, decided_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1', [row.id, body.decision, reason, context.actorId]);
+      const reason = decisionReason(body.reason);
+      // Clearing a strong hit takes two people: until the countersign it waits, and the gate still lists it.
+      const due = needsCountersign(body.decision, row.candidate.score);
+      await tx.query('UPDATE aml_matches SET state = $2, reason = $3, decided_by = $4, decided_at = CURRENT_TIMESTAMP, countersign_due = $5, countersigned_by = NULL, countersigned_at = NULL, version = version + 1 WHERE id = $1', [row.id, body.decision, reason, context.actorId, due]);
       const kind = body.decision === 'confirmed' ? 'match_confirmed' : 'match_false_positive';
       await writeAudit(tx, {
         entity: 'aml_match', entityId: row.id, kind, actorId: context.actorId,
-        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason },
-        before: { state: row.state }, after: { state: body.decision }, idempotencyKey: context.idempotencyKey,
+        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason, ...(due ? { awaiting_second_review: true } : {}) },
+        before: { state: row.state }, after: { state: due ? 'awaiting_second_review' : body.decision }, idempotencyKey: context.idempotencyKey,
       });
       if (body.decision === 'confirmed') await freeze(tx, registration, row, context.actorId, today);
     },
@@ -388,7 +399,7 @@ async function freeze(tx: Queryable, registration: AmlRegistration, match: Match
   const reason = `Confirmed match on the ${match.candidate.list === 'un' ? 'UN' : 'UAE local'} list (${match.candidate.reference}, ${match.candidate.listed_name})`;
   await tx.query('UPDATE aml_files SET frozen_at = coalesce(frozen_at, CURRENT_TIMESTAMP), frozen_reason = coalesce(frozen_reason, $2), version = version + 1 WHERE registration_id = $1', [registration.id, reason]);
   const [entry] = await tx.query<{ id: number }>(
-    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4) RETURNING id",
+    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, description) VALUES ($1, 'ffr', $2, $3, $4) RETURNING id",
     [registration.id, match.id, registerDeadline(today), reason],
   );
   await writeAudit(tx, { entity: 'aml_register', entityId: entry!.id, kind: 'register_entry_opened', actorId, data: { registration_id: registration.id, type: 'ffr', match_id: match.id } });

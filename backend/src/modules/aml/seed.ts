@@ -4,10 +4,12 @@
  * who manages it, screened clear, rated low), and
  * the last six the ADMIN's own, each showing one case: a registration waiting for its owners (the browser
  * walk adds them), a potential match that is a false positive by date of birth, a confirmed match (frozen,
- * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs.
+ * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs and a
+ * strong hit cleared as a false positive awaiting a second person's countersign.
  */
 import { emiratesIdCheckDigit, type PartyRole } from '../../../../common/aml.ts';
 import type { RiskAnswers } from '../../../../common/aml-risk.ts';
+import { COUNTERSIGN_SCORE } from '../../../../common/aml-decisions.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { DemoContext } from '../../demo/context.ts';
@@ -142,7 +144,7 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
       const reason = `Confirmed match on the UAE local list (${match.reference}, ${match.listed})`;
       await tx.query("UPDATE aml_matches SET state = 'confirmed', reason = $2, decided_by = $3, decided_at = CURRENT_TIMESTAMP WHERE id = $1", [match.id, 'Name, Arabic name, date of birth and nationality all agree with the listing.', adminId]);
       await tx.query('UPDATE aml_files SET frozen_at = CURRENT_TIMESTAMP, frozen_reason = $2 WHERE registration_id = $1', [confirmed.id, reason]);
-      await tx.query("INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, notes) VALUES ($1, 'ffr', $2, $3, $4)", [confirmed.id, match.id, addWorkingDays(today, 5), reason]);
+      await tx.query("INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, description) VALUES ($1, 'ffr', $2, $3, $4)", [confirmed.id, match.id, addWorkingDays(today, 5), reason]);
     }
   }
 
@@ -172,8 +174,24 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
     await insertParties(tx, expiring.id, [
       { name: 'Farah Siddiqui', date_of_birth: '1986-03-03', nationality: 'PK', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1986, 5_550_101), expires_on: addDays(today, 12) }, roles: ['shareholder', 'manager', 'signatory'], share: 100 },
       { name: 'Marco Bellini', date_of_birth: '1978-09-14', nationality: 'IT', residence: 'AE', id: { type: 'passport', number: 'YA7654321', expires_on: addDays(today, -5) }, roles: ['director'] },
+      { name: 'Ivan Petrovich Morozov', date_of_birth: '1988-04-19', nationality: 'RU', residence: 'AE', id: { type: 'passport', number: '7712093', expires_on: addDays(today, 1500) }, roles: ['signatory'] },
     ]);
     await screenRegistration(tx, expiring, { notify: false });
     await rate(tx, expiring.id, lowRisk, adminId, today);
+    // A strong hit cleared by the ADMIN, waiting for a second person's countersign (four eyes).
+    const [hit] = await tx.query<{ id: number; reference: string; list: string; party_id: number }>(
+      "SELECT m.id, m.candidate->>'reference' AS reference, m.candidate->>'list' AS list, m.party_id FROM aml_matches m JOIN aml_parties p ON p.id = m.party_id WHERE m.registration_id = $1 AND p.name = 'Ivan Petrovich Morozov' AND (m.candidate->>'score')::integer >= $2 ORDER BY m.id LIMIT 1",
+      [expiring.id, COUNTERSIGN_SCORE],
+    );
+    if (hit) {
+      const reason = 'Passport 7712093 checked: born 1988 in Kazan, the listed person in 1962. A namesake.';
+      const decidedAt = new Date(now.getTime() - 3 * 3_600_000);
+      await tx.query("UPDATE aml_matches SET state = 'false_positive', countersign_due = true, reason = $2, decided_by = $3, decided_at = $4, version = version + 1 WHERE id = $1", [hit.id, reason, adminId, decidedAt]);
+      await writeAudit(tx, {
+        entity: 'aml_match', entityId: hit.id, kind: 'match_false_positive', actorId: adminId, at: decidedAt,
+        data: { registration_id: expiring.id, party_id: hit.party_id, list: hit.list, reference: hit.reference, reason, awaiting_second_review: true },
+        before: { state: 'potential' }, after: { state: 'awaiting_second_review' },
+      });
+    }
   }
 }

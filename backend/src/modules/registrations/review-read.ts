@@ -13,7 +13,7 @@ import type {
 } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import type { RegistrationEventKind } from '../../../../common/events.ts';
+import { AML_TIMELINE_KINDS, type AmlTimelineKind, type RegistrationEventKind } from '../../../../common/events.ts';
 import { onboardingPageOf } from '../../../../common/onboarding.ts';
 import { REMINDER_INTERVAL_MS, phaseOf } from '../../../../common/pipeline.ts';
 import { profileChecks } from '../../../../common/profile-checks.ts';
@@ -125,11 +125,16 @@ export async function readReview(db: Queryable, userId: number): Promise<Registr
 /** The registration's timeline: every audit event of it, oldest first, with who acted. */
 export async function readTimeline(db: Queryable, userId: number): Promise<TimelineEvent[]> {
   const registration = await findRegistration(db, userId);
-  const rows = await db.query<{ id: number; kind: RegistrationEventKind; data: Record<string, unknown>; created_at: Date; actor_id: number | null; actor_name: string | null; actor_email: string | null }>(
-    `SELECT e.id, e.kind, e.data, e.created_at, a.id AS actor_id, a.display_name AS actor_name, a.email AS actor_email
+  const rows = await db.query<{ id: number; kind: RegistrationEventKind | AmlTimelineKind; data: Record<string, unknown>; created_at: Date; actor_id: number | null; actor_name: string | null; actor_email: string | null }>(
+    // With the AML file's screening decisions (AML_TIMELINE_KINDS), each naming its subject.
+    `SELECT e.id, e.kind, CASE WHEN e.entity = 'aml_match' THEN e.data || jsonb_build_object('subject', coalesce(p.name, $2::text)) ELSE e.data END AS data,
+            e.created_at, a.id AS actor_id, a.display_name AS actor_name, a.email AS actor_email
      FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
-     WHERE e.entity = 'registration' AND e.entity_id = $1 ORDER BY e.created_at, e.id`,
-    [registration.id],
+     LEFT JOIN aml_parties p ON e.entity = 'aml_match' AND p.id = (e.data->>'party_id')::integer
+     WHERE (e.entity = 'registration' AND e.entity_id = $1)
+        OR (e.entity = 'aml_match' AND e.kind = ANY($3::text[]) AND (e.data->>'registration_id')::integer = $1)
+     ORDER BY e.created_at, e.id`,
+    [registration.id, registration.legal_name, AML_TIMELINE_KINDS],
   );
   // The stored data was written by the action of the same kind, so it has that kind's shape.
   return rows.map(

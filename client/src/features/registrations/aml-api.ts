@@ -3,7 +3,7 @@
  * screening with its decisions, the risk rating and what the approval waits on. The keys sit under
  * 'registrations', so every review action (and each of these writes) reads them again.
  */
-import type { amlEndpoints, DecideBody, EddEvidence, EvidenceUploadBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
+import type { amlEndpoints, CountersignBody, DecideBody, ReasonBody, EddEvidence, EvidenceUploadBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import { call } from '../../lib/call.ts';
@@ -35,6 +35,9 @@ export const updateParty = (userId: number, partyId: number, body: UpdatePartyBo
 export const deleteParty = (userId: number, partyId: number, version: number, headers: Headers) => call(aml.deleteParty, { params: { userId, partyId }, body: { version }, headers });
 export const decideMatch = (userId: number, matchId: number, body: DecideBody, headers: Headers) => call(aml.decide, { params: { userId, matchId }, body, headers });
 export const closeDelisted = (userId: number, matchId: number, body: { version: number; reason: string }, headers: Headers) => call(aml.closeDelisted, { params: { userId, matchId }, body, headers });
+export const countersignMatch = (userId: number, matchId: number, body: CountersignBody, headers: Headers) => call(aml.countersign, { params: { userId, matchId }, body, headers });
+export const reopenMatch = (userId: number, matchId: number, body: ReasonBody, headers: Headers) => call(aml.reopen, { params: { userId, matchId }, body, headers });
+export const withdrawParty = (userId: number, partyId: number, body: ReasonBody, headers: Headers) => call(aml.withdrawParty, { params: { userId, partyId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
 
 export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));

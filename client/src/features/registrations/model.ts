@@ -5,7 +5,7 @@
  */
 import { MAX_ID } from '../../../../common/contract/http.ts';
 import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '../../../../common/contract/registrations.ts';
-import type { RegistrationEventKind } from '../../../../common/events.ts';
+import type { AmlTimelineKind, RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
 import { formatFils } from '../../../../common/money.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
@@ -136,6 +136,14 @@ export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
   activated: 'Account activated',
 };
 
+export const AML_TIMELINE_LABELS: Record<AmlTimelineKind, string> = {
+  match_false_positive: 'Screening: false positive',
+  match_confirmed: 'Screening: match confirmed',
+  match_countersigned: 'Screening: countersigned',
+  match_sent_back: 'Screening: sent back',
+  match_reopened: 'Screening: reopened',
+};
+
 export const personName = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
 
 const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
@@ -188,6 +196,16 @@ export function eventSummary(event: TimelineEvent): string {
       return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
     case 'activated':
       return `Account activated, bookkeeper ${personName(event.data.bookkeeper)}`;
+    case 'match_false_positive':
+      return `Screening: ${event.data.subject} cleared as a false positive on ${event.data.reference}${event.data.awaiting_second_review ? ', awaiting second review' : ''}`;
+    case 'match_confirmed':
+      return `Screening: ${event.data.subject} confirmed as ${event.data.reference}`;
+    case 'match_countersigned':
+      return `Screening: the false positive of ${event.data.subject} on ${event.data.reference} countersigned`;
+    case 'match_sent_back':
+      return `Screening: the false positive of ${event.data.subject} on ${event.data.reference} sent back to be decided again`;
+    case 'match_reopened':
+      return `Screening: the decision on ${event.data.subject} (${event.data.reference}) reopened`;
   }
 }
 

@@ -22,9 +22,14 @@ export function FilingDialog({ entry, onClose }: { entry: RegisterEntry; onClose
   });
   return (
     <FormDialog title={`${REGISTER_TYPE_LABELS[entry.type]}: ${entry.client.legal_name}`} submitLabel="Save" busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose}>
+      {entry.description && (
+        <p>
+          <strong>Description:</strong> {entry.description}
+        </p>
+      )}
       <TextField id={`${id}-filed`} label="Date filed" type="date" value={filedOn} onValueChange={setFiledOn} error={save.fieldErrors.filed_on} />
       <TextField id={`${id}-reference`} label="goAML reference" value={reference} onValueChange={setReference} error={save.fieldErrors.goaml_reference} />
-      <TextArea id={`${id}-notes`} label="Notes" value={notes} onValueChange={setNotes} limit={MAX_REGISTER_NOTES} error={save.fieldErrors.notes} rows={4} />
+      <TextArea id={`${id}-notes`} label="Filing notes" value={notes} onValueChange={setNotes} limit={MAX_REGISTER_NOTES} error={save.fieldErrors.notes} rows={4} />
     </FormDialog>
   );
 }

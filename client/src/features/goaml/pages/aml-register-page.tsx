@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from '../../../../../common/contract/aml-register-paths.ts';
 import type { RegisterEntry, RegisterQuery } from '../../../../../common/contract/aml.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
@@ -10,6 +11,7 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { FilterSelect } from '../../../components/select.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { choiceField, integerField } from '../../../lib/url-list-state.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
@@ -67,10 +69,11 @@ export function AmlRegisterPage() {
             <tr>
               <th scope="col">Type</th>
               <th scope="col">Client</th>
+              <th scope="col">Opened</th>
               <th scope="col">Deadline</th>
               <th scope="col">Filed</th>
               <th scope="col">goAML reference</th>
-              <th scope="col">Notes</th>
+              <th scope="col">Description and notes</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -80,11 +83,21 @@ export function AmlRegisterPage() {
             {register.data.results.map((entry) => (
               <tr key={entry.id}>
                 <td>{REGISTER_TYPE_LABELS[entry.type]}</td>
-                <td>{entry.client.legal_name}</td>
-                <td className="aml-register__date">{entry.deadline_on}</td>
-                <td>{entry.filed_on ? <StatusChip variant="green">{entry.filed_on}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>}</td>
+                <td>
+                  <AppLink href={entry.client_path}>{entry.client.legal_name}</AppLink>
+                </td>
+                <td className="aml-register__date">{formatDubaiDate(entry.opened_at)}</td>
+                <td className="aml-register__date">{formatDubaiDate(entry.deadline_on)}</td>
+                <td>{entry.filed_on ? <StatusChip variant="green">{formatDubaiDate(entry.filed_on)}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>}</td>
                 <td>{entry.goaml_reference ?? '—'}</td>
-                <td>{entry.notes}</td>
+                <td>
+                  {entry.description && <p className="aml-register__description">{entry.description}</p>}
+                  {entry.notes && (
+                    <p className="aml-register__notes">
+                      <span className="aml-register__label">Filing notes:</span> {entry.notes}
+                    </p>
+                  )}
+                </td>
                 <td>
                   <Button variant="ghost" onClick={() => setEditing(entry)} aria-label={`${entry.filed_on ? 'Edit' : 'Record filing'}: ${entry.client.legal_name}`}>
                     {entry.filed_on ? 'Edit' : 'Record filing'}

@@ -5,37 +5,26 @@
  * state as it left it; the page then reads the registration and its AML file again.
  */
 import { useId, useState } from 'react';
-import { ID_TYPES, ID_TYPE_LABELS, PARTY_ROLES, PARTY_ROLE_LABELS, UBO_BASIS_LABELS, type IdType, type PartyKind, type PartyRole } from '../../../../../common/aml.ts';
+import { ID_TYPE_LABELS, PARTY_ROLE_LABELS, UBO_BASIS_LABELS } from '../../../../../common/aml.ts';
+import { MIN_DECISION_REASON, mayDecideAml } from '../../../../../common/aml-decisions.ts';
 import { SECTORS, SECTOR_LABELS, SERVICES, SERVICE_LABELS, type Sector, type Service } from '../../../../../common/aml-risk.ts';
 import { countryLabel } from '../../../../../common/aml-countries.ts';
-import type { NewPartyBody, Party, Screening, ScreeningMatch, ScreeningState } from '../../../../../common/contract/aml.ts';
-import { SANCTIONS_LIST_LABELS } from '../../../../../common/contract/aml-paths.ts';
+import type { Party, Screening } from '../../../../../common/contract/aml.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
-import { StatusChip, type ChipVariant } from '../../../components/status-chip.tsx';
+import { StatusChip } from '../../../components/status-chip.tsx';
 import './aml-section.css';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { formatDubaiDate } from '../../../lib/dates.ts';
-import { addParty, decideMatch, deleteParty, rateRisk, updateParty, useParties, useScreening } from '../aml-api.ts';
+import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
+import { session } from '../../../state/session.ts';
+import { deleteParty, rateRisk, useParties, useScreening, withdrawParty } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
-import { DelistedMatch } from './aml-delisted.tsx';
 import { AmlFileDownload, EddPanel } from './aml-edd.tsx';
+import { PartyDialog } from './aml-party-dialog.tsx';
+import { ScreeningChip, ScreeningPanel } from './aml-screening.tsx';
 
 const written = [registrationKeys.all];
-
-const STATE_CHIPS: Record<ScreeningState, { label: string; variant: ChipVariant }> = {
-  not_screened: { label: 'Not screened', variant: 'neutral' },
-  clear: { label: 'Clear', variant: 'green' },
-  potential_match: { label: 'Potential match', variant: 'amber' },
-  confirmed_match: { label: 'Confirmed match', variant: 'red' },
-  false_positive: { label: 'False positive', variant: 'blue' },
-};
-
-export function ScreeningChip({ state }: { state: ScreeningState }) {
-  const chip = STATE_CHIPS[state];
-  return <StatusChip variant={chip.variant}>{chip.label}</StatusChip>;
-}
 
 const RISK_VARIANTS = { low: 'green', medium: 'amber', high: 'red' } as const;
 
@@ -44,7 +33,11 @@ export function AmlSection({ userId }: { userId: number }) {
   const screening = useScreening(userId);
   const [editing, setEditing] = useState<Party | 'new' | null>(null);
   const [rating, setRating] = useState(false);
+  const [withdrawing, setWithdrawing] = useState<Party | null>(null);
   const data = parties.data;
+  const current = data?.parties.filter((party) => party.withdrawn === null) ?? [];
+  const withdrawn = data?.parties.filter((party) => party.withdrawn !== null) ?? [];
+  const decider = mayDecideAml(session.value.role);
   const frozen = screening.data?.frozen ?? null;
   return (
     <>
@@ -70,8 +63,20 @@ export function AmlSection({ userId }: { userId: number }) {
             </Button>
           </div>
         </div>
-        {data && data.parties.length === 0 && <p className="aml-empty">No owners, directors or signatories yet.</p>}
-        {data && data.parties.length > 0 && <PartiesTable userId={userId} parties={data.parties} frozen={Boolean(frozen)} onEdit={setEditing} />}
+        {data && current.length === 0 && <p className="aml-empty">No owners, directors or signatories yet.</p>}
+        {data && current.length > 0 && <PartiesTable userId={userId} parties={current} frozen={Boolean(frozen)} onEdit={setEditing} onWithdraw={setWithdrawing} />}
+        {withdrawn.length > 0 && (
+          <div className="aml-withdrawn">
+            <h3 className="aml-subtitle">Withdrawn (kept in the file)</h3>
+            <ul>
+              {withdrawn.map((party) => (
+                <li key={party.id}>
+                  <strong>{party.name}</strong> · withdrawn by {party.withdrawn?.by?.display_name ?? party.withdrawn?.by?.email ?? 'someone'}, <time dateTime={party.withdrawn?.at}>{formatFull(party.withdrawn?.at ?? '')}</time>: {party.withdrawn?.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {data && data.ubos.length > 0 && (
           <div className="aml-ubos">
             <h3 className="aml-subtitle">Ultimate beneficial owners{data.layers > 1 ? ` (${data.layers} layers of ownership)` : ''}</h3>
@@ -93,15 +98,18 @@ export function AmlSection({ userId }: { userId: number }) {
             <h2 id="aml-risk" className="review-section__title">
               Risk rating
             </h2>
-            <Button variant="outlined" disabled={Boolean(frozen) || (data?.parties.length ?? 0) === 0} onClick={() => setRating(true)}>
-              {screening.data.risk ? 'Rate again' : 'Rate risk'}
-            </Button>
+            {decider && (
+              <Button variant="outlined" disabled={Boolean(frozen) || current.length === 0} onClick={() => setRating(true)}>
+                {screening.data.risk ? 'Rate again' : 'Rate risk'}
+              </Button>
+            )}
           </div>
           <RiskSummary screening={screening.data} />
         </section>
       )}
       {screening.data && data && <EddPanel userId={userId} screening={screening.data} parties={data.parties} ubos={data.ubos} frozen={Boolean(frozen)} />}
-      {editing && data && <PartyDialog userId={userId} party={editing === 'new' ? null : editing} companies={data.parties.filter((party) => party.kind === 'company')} onClose={() => setEditing(null)} />}
+      {editing && data && <PartyDialog userId={userId} party={editing === 'new' ? null : editing} parties={data.parties} onClose={() => setEditing(null)} />}
+      {withdrawing && <WithdrawDialog userId={userId} party={withdrawing} onClose={() => setWithdrawing(null)} />}
       {rating && screening.data && <RiskDialog userId={userId} screening={screening.data} onClose={() => setRating(false)} />}
     </>
   );
@@ -130,7 +138,7 @@ export function AmlChecklist({ userId }: { userId: number }) {
   );
 }
 
-function PartiesTable({ userId, parties, frozen, onEdit }: { userId: number; parties: Party[]; frozen: boolean; onEdit: (party: Party) => void }) {
+function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { userId: number; parties: Party[]; frozen: boolean; onEdit: (party: Party) => void; onWithdraw: (party: Party) => void }) {
   const names = new Map(parties.map((party) => [party.id, party.name]));
   const removal = useAction<Party, unknown>({
     run: (party, { headers }) => deleteParty(userId, party.id, party.version, headers),
@@ -190,102 +198,24 @@ function PartiesTable({ userId, parties, frozen, onEdit }: { userId: number; par
               <td>
                 <ScreeningChip state={party.screening} />
               </td>
-              <td className="aml-row-actions">
-                <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
-                  Edit
-                </Button>
-                <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
-                  Remove
-                </Button>
+              <td>
+                <div className="aml-row-actions">
+                  <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
+                    Edit
+                  </Button>
+                  <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
+                    Remove
+                  </Button>
+                  <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
+                    Withdraw
+                  </Button>
+                </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
-  );
-}
-
-function ScreeningPanel({ userId, screening }: { userId: number; screening: Screening }) {
-  const [deciding, setDeciding] = useState<{ match: ScreeningMatch; name: string; decision: 'false_positive' | 'confirmed' } | null>(null);
-  const subjects = screening.subjects.filter((subject) => subject.party_id !== null || subject.state !== 'not_screened');
-  return (
-    <section className="panel review-section" aria-labelledby="aml-screening">
-      <h2 id="aml-screening" className="review-section__title">
-        Sanctions screening
-      </h2>
-      <ul className="aml-subjects">
-        {subjects.map((subject) => (
-          <li key={subject.party_id ?? 'company'} className="aml-subject">
-            <div className="aml-subject__head">
-              <span className="aml-name">{subject.party_id === null ? `${subject.name} (the company)` : subject.name}</span> <ScreeningChip state={subject.state} />
-            </div>
-            {subject.matches.map((match) => (
-              <div key={match.id} className="aml-match">
-                <p>
-                  <strong>
-                    {SANCTIONS_LIST_LABELS[match.candidate.list]} {match.candidate.reference}
-                  </strong>
-                  : {match.candidate.listed_name} · score {match.candidate.score}
-                </p>
-                <ul className="aml-reasons">
-                  {match.candidate.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-                {match.state === 'potential' ? (
-                  <div className="review-actions__row">
-                    <Button variant="outlined" onClick={() => setDeciding({ match, name: subject.name, decision: 'false_positive' })}>
-                      False positive
-                    </Button>
-                    <Button variant="danger" onClick={() => setDeciding({ match, name: subject.name, decision: 'confirmed' })}>
-                      Confirm match
-                    </Button>
-                  </div>
-                ) : match.delisted ? (
-                  <DelistedMatch userId={userId} match={match} name={subject.name} />
-                ) : (
-                  <p className="aml-muted">
-                    {match.state === 'confirmed' ? 'Confirmed' : 'False positive'} by {match.decided_by?.display_name ?? match.decided_by?.email ?? 'someone'}: {match.reason}
-                  </p>
-                )}
-              </div>
-            ))}
-          </li>
-        ))}
-      </ul>
-      {deciding && <DecideDialog userId={userId} {...deciding} onClose={() => setDeciding(null)} />}
-    </section>
-  );
-}
-
-function DecideDialog({ userId, match, name, decision, onClose }: { userId: number; match: ScreeningMatch; name: string; decision: 'false_positive' | 'confirmed'; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const action = useAction<void, Screening>({
-    run: (_input, { headers }) => decideMatch(userId, match.id, { version: match.version, decision, reason }, headers),
-    success: decision === 'confirmed' ? 'Match confirmed: the client is frozen' : 'Marked as a false positive',
-    invalidates: written,
-    onSuccess: onClose,
-    onConflict: onClose,
-  });
-  return (
-    <FormDialog
-      title={decision === 'confirmed' ? 'Confirm the match?' : 'Mark as a false positive?'}
-      submitLabel={decision === 'confirmed' ? 'Confirm match' : 'False positive'}
-      submitVariant={decision === 'confirmed' ? 'danger' : 'primary'}
-      busy={action.busy}
-      submitDisabled={reason.trim() === ''}
-      error={action.formError}
-      onSubmit={() => void action.run()}
-      onClose={onClose}
-    >
-      <p>
-        {name} against {match.candidate.reference} ({match.candidate.listed_name}).
-        {decision === 'confirmed' ? ' The client is frozen at once and a fund freeze report is due within five business days.' : ''}
-      </p>
-      <TextField id={reasonId} label="Reason (required)" value={reason} onValueChange={setReason} error={action.fieldErrors.reason} />
-    </FormDialog>
   );
 }
 
@@ -368,149 +298,21 @@ function RiskDialog({ userId, screening, onClose }: { userId: number; screening:
   );
 }
 
-type Draft = Omit<NewPartyBody, 'share_percent' | 'owner_party_id'> & { share: string; owner: string };
-
-function draftOf(party: Party | null): Draft {
-  return {
-    kind: party?.kind ?? 'person',
-    name: party?.name ?? '',
-    name_ar: party?.name_ar ?? '',
-    date_of_birth: party?.date_of_birth ?? '',
-    nationality: party?.nationality ?? '',
-    residence: party?.residence ?? '',
-    id_type: party?.id_type ?? null,
-    id_number: party?.id_number ?? '',
-    id_expires_on: party?.id_expires_on ?? '',
-    roles: party?.roles ?? ['shareholder'],
-    share: party?.share_percent === null || party?.share_percent === undefined ? '' : String(party.share_percent),
-    owner: party?.owner_party_id ? String(party.owner_party_id) : '',
-    pep: party?.pep ?? false,
-    pep_details: party?.pep_details ?? '',
-    source_of_funds: party?.source_of_funds ?? '',
-    source_of_wealth: party?.source_of_wealth ?? '',
-    jurisdiction: party?.jurisdiction ?? '',
-    registration_number: party?.registration_number ?? '',
-  };
-}
-
-const orNull = (value: string | null) => (value === null || value.trim() === '' ? null : value.trim());
-
-function bodyOf(draft: Draft): NewPartyBody {
-  const person = draft.kind === 'person';
-  return {
-    kind: draft.kind,
-    name: draft.name.trim(),
-    name_ar: orNull(draft.name_ar),
-    date_of_birth: person ? orNull(draft.date_of_birth) : null,
-    nationality: person ? orNull(draft.nationality)?.toUpperCase() ?? null : null,
-    residence: person ? orNull(draft.residence)?.toUpperCase() ?? null : null,
-    id_type: person ? draft.id_type : null,
-    id_number: person ? orNull(draft.id_number) : null,
-    id_expires_on: person ? orNull(draft.id_expires_on) : null,
-    roles: draft.roles,
-    share_percent: draft.roles.includes('shareholder') && draft.share.trim() !== '' ? Number(draft.share) : null,
-    owner_party_id: draft.owner === '' ? null : Number(draft.owner),
-    pep: person && draft.pep,
-    pep_details: person && draft.pep ? orNull(draft.pep_details) : null,
-    source_of_funds: orNull(draft.source_of_funds),
-    source_of_wealth: orNull(draft.source_of_wealth),
-    jurisdiction: person ? null : orNull(draft.jurisdiction)?.toUpperCase() ?? null,
-    registration_number: person ? null : orNull(draft.registration_number),
-  };
-}
-
-function PartyDialog({ userId, party, companies, onClose }: { userId: number; party: Party | null; companies: Party[]; onClose: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(party));
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const ids = { kind: useId(), name: useId(), nameAr: useId(), dob: useId(), nationality: useId(), residence: useId(), idType: useId(), idNumber: useId(), idExpiry: useId(), share: useId(), owner: useId(), pepDetails: useId(), funds: useId(), wealth: useId(), jurisdiction: useId(), registration: useId() };
+/** A party added by mistake leaves the file's rules but stays in its history, with who withdrew it and why. */
+function WithdrawDialog({ userId, party, onClose }: { userId: number; party: Party; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
   const action = useAction<void, unknown>({
-    run: (_input, { headers }) => (party ? updateParty(userId, party.id, { version: party.version, ...bodyOf(draft) }, headers) : addParty(userId, bodyOf(draft), headers)),
-    success: party ? 'Party saved and screened' : 'Party added and screened',
+    run: (_input, { headers }) => withdrawParty(userId, party.id, { version: party.version, reason }, headers),
+    success: `${party.name} withdrawn`,
     invalidates: written,
     onSuccess: onClose,
     onConflict: onClose,
   });
-  const errors = action.fieldErrors;
-  const person = draft.kind === 'person';
-  const owners = companies.filter((company) => company.id !== party?.id);
   return (
-    <FormDialog title={party ? `Edit ${party.name}` : 'Add a party'} submitLabel={party ? 'Save' : 'Add'} busy={action.busy} error={action.formError} submitDisabled={draft.name.trim() === '' || draft.roles.length === 0} disabledReason={draft.name.trim() === '' ? 'Enter the name.' : 'Choose at least one role.'} onSubmit={() => void action.run()} onClose={onClose}>
-      <div className="aml-form">
-        <div className="field">
-          <label className="field__label" htmlFor={ids.kind}>
-            Kind
-          </label>
-          <select id={ids.kind} className="field__input" value={draft.kind} onChange={(event) => set('kind')(event.target.value as PartyKind)}>
-            <option value="person">Person</option>
-            <option value="company">Company</option>
-          </select>
-        </div>
-        <TextField id={ids.name} label={person ? 'Full name (Latin letters)' : 'Company name'} value={draft.name} onValueChange={set('name')} error={errors.name} />
-        <TextField id={ids.nameAr} label="Name in Arabic (optional)" value={draft.name_ar ?? ''} onValueChange={set('name_ar')} error={errors.name_ar} dir="rtl" lang="ar" />
-        {person ? (
-          <>
-            <TextField id={ids.dob} label="Date of birth" type="date" value={draft.date_of_birth ?? ''} onValueChange={set('date_of_birth')} error={errors.date_of_birth} />
-            <TextField id={ids.nationality} label="Nationality (country code, e.g. AE)" value={draft.nationality ?? ''} onValueChange={set('nationality')} error={errors.nationality} />
-            <TextField id={ids.residence} label="Residence (country code)" value={draft.residence ?? ''} onValueChange={set('residence')} error={errors.residence} />
-            <div className="field">
-              <label className="field__label" htmlFor={ids.idType}>
-                ID type
-              </label>
-              <select id={ids.idType} className="field__input" value={draft.id_type ?? ''} onChange={(event) => set('id_type')(event.target.value === '' ? null : (event.target.value as IdType))}>
-                <option value="">None given</option>
-                {ID_TYPES.map((value) => (
-                  <option key={value} value={value}>
-                    {ID_TYPE_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <TextField id={ids.idNumber} label="ID number" value={draft.id_number ?? ''} onValueChange={set('id_number')} error={errors.id_number} />
-            <TextField id={ids.idExpiry} label="ID expiry" type="date" value={draft.id_expires_on ?? ''} onValueChange={set('id_expires_on')} error={errors.id_expires_on} />
-          </>
-        ) : (
-          <>
-            <TextField id={ids.jurisdiction} label="Jurisdiction (country code)" value={draft.jurisdiction ?? ''} onValueChange={set('jurisdiction')} error={errors.jurisdiction} />
-            <TextField id={ids.registration} label="Registration number" value={draft.registration_number ?? ''} onValueChange={set('registration_number')} error={errors.registration_number} />
-          </>
-        )}
-        <fieldset className="aml-checks">
-          <legend>Roles</legend>
-          {PARTY_ROLES.map((role) => (
-            <label key={role}>
-              <input type="checkbox" checked={draft.roles.includes(role)} onChange={(event) => set('roles')(event.target.checked ? [...draft.roles, role] : draft.roles.filter((value: PartyRole) => value !== role))} />{' '}
-              {PARTY_ROLE_LABELS[role]}
-            </label>
-          ))}
-        </fieldset>
-        {draft.roles.includes('shareholder') && (
-          <>
-            <TextField id={ids.share} label="Share (%)" inputMode="decimal" value={draft.share} onValueChange={set('share')} error={errors.share_percent} />
-            <div className="field">
-              <label className="field__label" htmlFor={ids.owner}>
-                Holds the share in
-              </label>
-              <select id={ids.owner} className="field__input" value={draft.owner} onChange={(event) => set('owner')(event.target.value)}>
-                <option value="">The client itself</option>
-                {owners.map((company) => (
-                  <option key={company.id} value={company.id}>
-                    {company.name}
-                  </option>
-                ))}
-              </select>
-              {errors.owner_party_id && <p className="field__error">{errors.owner_party_id}</p>}
-            </div>
-          </>
-        )}
-        {person && (
-          <label className="aml-check">
-            <input type="checkbox" checked={draft.pep} onChange={(event) => set('pep')(event.target.checked)} /> Politically exposed person
-          </label>
-        )}
-        {person && draft.pep && <TextField id={ids.pepDetails} label="PEP details" value={draft.pep_details ?? ''} onValueChange={set('pep_details')} error={errors.pep_details} />}
-        <TextField id={ids.funds} label="Source of funds (enhanced due diligence)" value={draft.source_of_funds ?? ''} onValueChange={set('source_of_funds')} error={errors.source_of_funds} />
-        <TextField id={ids.wealth} label="Source of wealth (enhanced due diligence)" value={draft.source_of_wealth ?? ''} onValueChange={set('source_of_wealth')} error={errors.source_of_wealth} />
-      </div>
+    <FormDialog title={`Withdraw ${party.name}?`} submitLabel="Withdraw" busy={action.busy} submitDisabled={reason.trim().length < MIN_DECISION_REASON} error={action.formError} onSubmit={() => void action.run()} onClose={onClose}>
+      <p>The party leaves the owners, the screening and the checklist, and stays in the file's history with your reason.</p>
+      <TextField id={reasonId} label="Reason (required)" hint={`At least ${MIN_DECISION_REASON} characters, e.g. 'Added to the wrong company by mistake.'`} value={reason} onValueChange={setReason} error={action.fieldErrors.reason} />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { TimelineEvent } from '../../../../../common/contract/registrations.ts';
-import { REGISTRATION_EVENT_KINDS, type RegistrationEventKind } from '../../../../../common/events.ts';
+import { AML_TIMELINE_KINDS, REGISTRATION_EVENT_KINDS, type AmlTimelineKind, type RegistrationEventKind } from '../../../../../common/events.ts';
 import { MAX_COMMENT_LENGTH } from '../../../../../common/review.ts';
 import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -9,7 +9,7 @@ import { formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addComment, registrationKeys } from '../api.ts';
-import { EVENT_KIND_LABELS, eventSummary, personName } from '../model.ts';
+import { AML_TIMELINE_LABELS, EVENT_KIND_LABELS, eventSummary, personName } from '../model.ts';
 
 interface TimelineProps {
   userId: number;
@@ -21,7 +21,7 @@ interface TimelineProps {
 
 /** Every event of the registration, oldest first, filterable by kind, with the internal comment box under it. */
 export function TimelineSection({ userId, registrationId, events, loading }: TimelineProps) {
-  const [filter, setFilter] = useState<RegistrationEventKind | 'all'>('all');
+  const [filter, setFilter] = useState<RegistrationEventKind | AmlTimelineKind | 'all'>('all');
   const shown = (events ?? []).filter((event) => filter === 'all' || event.kind === filter);
   return (
     <section className="panel review-section" aria-labelledby="review-timeline">
@@ -31,11 +31,16 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
         </h2>
         <label className="review-filter">
           <span>Show</span>
-          <select value={filter} onChange={(event) => setFilter(event.target.value as RegistrationEventKind | 'all')} aria-label="Filter the activity by type">
+          <select value={filter} onChange={(event) => setFilter(event.target.value as RegistrationEventKind | AmlTimelineKind | 'all')} aria-label="Filter the activity by type">
             <option value="all">All activity</option>
             {REGISTRATION_EVENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
                 {EVENT_KIND_LABELS[kind]}
+              </option>
+            ))}
+            {AML_TIMELINE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {AML_TIMELINE_LABELS[kind]}
               </option>
             ))}
           </select>
@@ -51,6 +56,7 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
             <div className="timeline__body">
               <p className="timeline__summary">{eventSummary(event)}</p>
               {event.kind === 'comment_added' || event.kind === 'returned' ? <p className="timeline__comment">{event.data.comment}</p> : null}
+              {(AML_TIMELINE_KINDS as readonly string[]).includes(event.kind) && 'reason' in event.data ? <p className="timeline__comment">{event.data.reason}</p> : null}
               <p className="timeline__meta">
                 {event.actor ? personName(event.actor) : 'System'} · <time dateTime={event.created_at}>{formatFull(event.created_at)}</time>
               </p>
