@@ -199,7 +199,7 @@ describe('matches across versions', () => {
     expect(audited).toHaveLength(2);
 
     // A person closes one.
-    expect((await call('POST', `registrations/${registration.user_id}/screening/${delistedOpen!.id}/decide`, { version: delistedOpen!.version, decision: 'false_positive', reason: 'x' })).status).toBe(409);
+    expect((await call('POST', `registrations/${registration.user_id}/screening/${delistedOpen!.id}/decide`, { version: delistedOpen!.version, decision: 'false_positive', reason: 'Checked against the passport and the listing.' })).status).toBe(409);
     screening = (await call<Screening>('POST', `registrations/${registration.user_id}/screening/${delistedOpen!.id}/delisting`, { version: delistedOpen!.version, reason: 'Delisted by the Security Council; nothing else holds it.' })).body;
     expect(matchOf(screening, 'KPi.950')[0]).toMatchObject({ state: 'delisted', delisted: { previous_state: 'potential', closed_by: { email: users.get('ADMIN')!.email }, reason: 'Delisted by the Security Council; nothing else holds it.' } });
     expect((await call('POST', `registrations/${registration.user_id}/screening/${delistedOpen!.id}/delisting`, { version: delistedOpen!.version + 1, reason: 'Again.' })).status).toBe(409);
@@ -208,7 +208,8 @@ describe('matches across versions', () => {
     await call('POST', 'screening/lists/un', { content: currentUn() });
     await rescreened();
     screening = await screeningOf(registration.user_id);
-    expect(matchOf(screening, 'QDi.903')).toEqual([expect.objectContaining({ id: decided.id, state: 'false_positive', reason, delisted: null })]);
+    // A strong hit cleared by one person still waits for its countersign: listed again, it waits as it did.
+    expect(matchOf(screening, 'QDi.903')).toEqual([expect.objectContaining({ id: decided.id, state: 'awaiting_second_review', reason, delisted: null })]);
     expect(matchOf(screening, 'KPi.950')).toEqual([expect.objectContaining({ id: open.id, state: 'potential' })]);
   });
 
@@ -237,7 +238,8 @@ describe('matches across versions', () => {
     expect(imported.body.version).toMatchObject({ state: 'applied', added: ['QDi.977'], changed: expect.arrayContaining(['QDi.901', 'QDi.902']), removed: [] });
     await rescreened();
 
-    expect(matchOf(await screeningOf(falsePositive.user_id), 'QDi.902').map((match) => match.state)).toEqual(['false_positive']);
+    // Score 90 or more: the first person's clearing waits for a countersign, kept as it was.
+    expect(matchOf(await screeningOf(falsePositive.user_id), 'QDi.902').map((match) => match.state)).toEqual(['awaiting_second_review']);
     expect(matchOf(await screeningOf(confirmed.user_id), 'QDi.901').map((match) => match.state)).toEqual(['confirmed']);
     expect(matchOf(await screeningOf(fresh.user_id), 'QDi.977').map((match) => match.state)).toEqual(['potential']);
 
