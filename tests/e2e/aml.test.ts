@@ -104,6 +104,7 @@ describe('AML due diligence', () => {
     await screening.getByText('Awaiting second review').waitFor();
     const awaiting = (await api<Screening>(`registrations/${userId}/screening`)).subjects.flatMap((subject) => subject.matches).find((match) => match.state === 'awaiting_second_review')!;
     await api(`registrations/${userId}/screening/${awaiting.id}/countersign`, { method: 'POST', as: reviewerToken, body: { version: awaiting.version, outcome: 'countersign', reason: 'Agreed: born 17 years after the listed person.' } });
+    await page.reload();
     await screening.getByText(/False positive by .*, countersigned by .*: Born 1985/).waitFor();
 
     await page.getByRole('button', { name: 'Rate risk' }).click();
