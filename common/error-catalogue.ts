@@ -28,6 +28,8 @@ export const SERVICE_CODES = [
   'RATE_LIMITED',
   // A staff token without the second factor of its sign-in (issue 33): the console asks for the code.
   'SECOND_FACTOR_REQUIRED',
+  // A write for a client frozen by a confirmed sanctions match (409): staff only, never a client's own call.
+  'CLIENT_FROZEN',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

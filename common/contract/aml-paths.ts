@@ -4,6 +4,10 @@ export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
 export type SanctionsList = (typeof SANCTIONS_LISTS)[number];
 export const SANCTIONS_LIST_LABELS: Record<SanctionsList, string> = { un: 'UN Security Council Consolidated List', 'uae-local': 'UAE Local Terrorist List' };
 
+/** A freeze's lift reason is a sentence a compliance officer signs: long enough to say why. */
+export const MIN_LIFT_REASON = 20;
+export const MAX_LIFT_REASON = 2000;
+
 export const amlRoutes = {
   /** The registration's parties, its UBOs and layers of ownership. */
   parties: 'GET /registrations/:userId/parties',
@@ -42,4 +46,8 @@ export const amlRoutes = {
   registerEntries: 'GET /aml-register/',
   addRegisterEntry: 'POST /aml-register/',
   updateRegisterEntry: 'PATCH /aml-register/:entryId',
+  /** { reason, version }: a compliance officer asks for the client's freeze to be lifted. */
+  requestFreezeLift: 'POST /registrations/:userId/freeze/lift',
+  /** { version }: a second staff member (ADMIN or REVIEWER, not the one who asked) lifts it. */
+  approveFreezeLift: 'POST /registrations/:userId/freeze/lift/approve',
 } as const;

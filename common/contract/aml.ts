@@ -14,6 +14,7 @@ import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
 import { SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
 import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
+import { ApproveLiftBody, LiftRequest, RequestLiftBody } from './aml-freeze.ts';
 
 export { SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type SanctionsList } from './aml-paths.ts';
 export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
@@ -141,7 +142,7 @@ export const Screening = Type.Object({
   legal_name: Type.String(),
   /** Version of the registration's AML file (risk rating, EDD approval). */
   version: Type.Integer(),
-  frozen: Nullable(Type.Object({ at: Instant, reason: Type.String() })),
+  frozen: Nullable(Type.Object({ at: Instant, reason: Type.String(), lift_requested: Nullable(LiftRequest) })),
   subjects: Type.Array(Type.Object({
     /** null: the company itself. */
     party_id: Nullable(Type.Integer()),
@@ -326,4 +327,24 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   registerEntries: { summary: 'The goAML register (compliance officers only; anyone else is answered 404)', access: access.complianceOfficer, query: RegisterQuery, response: { 200: Page(RegisterEntry) } },
   addRegisterEntry: { summary: 'Open a goAML register entry; its deadline is five business days after the decision', access: access.complianceOfficer, headers: IdempotencyHeaders, body: NewRegisterEntryBody, response: { 201: RegisterEntry } },
   updateRegisterEntry: { summary: 'Record the filing (date, goAML reference) or change the notes', access: access.complianceOfficer, headers: IdempotencyHeaders, params: IdParams('entryId'), body: UpdateRegisterEntryBody, response: { 200: RegisterEntry }, errors: [409] },
+  requestFreezeLift: {
+    summary: 'Ask for the client\'s freeze to be lifted, with the reason (a compliance officer; 403 for anyone else); audited on the registration\'s timeline',
+    access: admin,
+    ownership: anyRegistration,
+    headers: IdempotencyHeaders,
+    params: userParams,
+    body: RequestLiftBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
+  approveFreezeLift: {
+    summary: 'Approve lifting the freeze: an ADMIN or REVIEWER other than the one who asked (403 for the same person); the freeze ends at once',
+    access: access.anyPage('due-diligence', 'clients'),
+    ownership: 'Any registration: ADMIN and REVIEWER see every client (an unknown one answers 404); other roles of these pages are refused 403.',
+    headers: IdempotencyHeaders,
+    params: userParams,
+    body: ApproveLiftBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
 });

@@ -4,6 +4,7 @@
  * serialisation; the types are derived from them.
  */
 import { Type, type Static, type TProperties } from 'typebox';
+import { ClientFreeze } from './aml-freeze.ts';
 import type { REGISTRATION_EVENT_KINDS } from '../events.ts';
 import { ONBOARDING_PAGES, REVIEW_STATES } from '../onboarding.ts';
 import {
@@ -294,6 +295,8 @@ export const RegistrationReview = Type.Object({
   activation: Nullable(ActivationRecord),
   /** Set while the registration is withdrawn. */
   withdrawal: Nullable(WithdrawalRecord),
+  /** The freeze a confirmed sanctions match put on it (null: none); staff only. */
+  frozen: Nullable(ClientFreeze),
 });
 export type RegistrationReview = Static<typeof RegistrationReview>;
 
@@ -354,6 +357,9 @@ export const TimelineEvent = Type.Union([
   timelineEvent('plan_approved', { total_fils: Type.Integer(), no_payment_due: Type.Optional(Type.Boolean()) }),
   timelineEvent('payment_recorded', { amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() }),
   timelineEvent('activated', { client_id: Type.Integer(), subscription_id: Type.Integer(), bookkeeper: Nullable(PersonRef), reviewer: Nullable(PersonRef), starts_on: Type.String() }),
+  timelineEvent('frozen', { reason: Type.String() }),
+  timelineEvent('freeze_lift_requested', { reason: Type.String() }),
+  timelineEvent('freeze_lifted', { reason: Type.String(), requested_by: Nullable(PersonRef) }),
 ]);
 export type TimelineEvent = Static<typeof TimelineEvent>;
 export const Timeline = Type.Array(TimelineEvent);

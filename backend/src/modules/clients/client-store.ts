@@ -20,6 +20,7 @@ import { formatFils } from '../../../../common/money.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { readFreeze, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -107,6 +108,7 @@ export async function readClient(db: Queryable, user: Caller, clientId: number, 
     next_deadline: nextDeadlineOf(row, today),
     open_document_requests: count,
     can: clientPermissions(user, row),
+    frozen: await readFreeze(db, { clientId: row.id }),
   };
 }
 
@@ -169,6 +171,8 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
       if (body.reviewer_id !== undefined && body.reviewer_id !== row.reviewer_id) team.reviewer_id = body.reviewer_id;
       if (Object.keys(team).length > 0 && !clientPermissions(user, row).reassign) throw forbidden("Only an administrator may change a client's bookkeeper or reviewer.");
       if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0) return;
+      // Who on staff handles a frozen client may change; its profile may not.
+      if (Object.keys(profileChanges).length > 0) await refuseWhenFrozen(tx, { clientId: row.id });
 
       const next = { ...row, ...profileChanges, ...team };
       if (profileChanges.licence_expires_on !== undefined && inThePast(profileChanges.licence_expires_on, dubaiDate())) throw new HttpError(400, 'INVALID_INPUT', `Licence expiry ${DATE_RULES.licenceExpiry.refusal}.`, 'licence_expires_on');

@@ -134,6 +134,9 @@ export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
   plan_approved: 'Plan approved',
   payment_recorded: 'Payment recorded',
   activated: 'Account activated',
+  frozen: 'Frozen',
+  freeze_lift_requested: 'Freeze lift requested',
+  freeze_lifted: 'Freeze lifted',
 };
 
 export const personName = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
@@ -188,6 +191,12 @@ export function eventSummary(event: TimelineEvent): string {
       return `Payment of ${formatFils(event.data.amount_fils)} recorded (${PAYMENT_METHOD_LABELS[event.data.method]}, ${event.data.reference}, paid ${formatDubaiDate(`${event.data.paid_on}T00:00:00+04:00`)})`;
     case 'activated':
       return `Account activated, bookkeeper ${personName(event.data.bookkeeper)}`;
+    case 'frozen':
+      return `Frozen: ${event.data.reason}`;
+    case 'freeze_lift_requested':
+      return `Lifting the freeze asked for: ${event.data.reason}`;
+    case 'freeze_lifted':
+      return `Freeze lifted (asked for by ${personName(event.data.requested_by)}): ${event.data.reason}`;
   }
 }
 
