@@ -128,6 +128,13 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
   }
 
   const [walk, falsePositive, confirmed, pep, layered, expiring] = cases;
+  // The gate refuses an expired trade licence: the files waiting on due diligence hold their renewed licence,
+  // but for the expiring IDs' case, whose licence expired months ago (the checklist names it with its date).
+  await tx.query(
+    `UPDATE company_profiles SET licence_expires_on = $2::date + (registration_id % 300) WHERE registration_id = ANY($1::integer[]) AND licence_expires_on < $2::date`,
+    [registrations.filter((registration) => registration.id !== expiring?.id).map((registration) => registration.id), addDays(today, 60)],
+  );
+  if (expiring) await tx.query('UPDATE company_profiles SET licence_expires_on = $2 WHERE registration_id = $1', [expiring.id, addDays(today, -176)]);
   for (const registration of cases) await tx.query('UPDATE registrations SET assignee_id = $2 WHERE id = $1', [registration.id, adminId]);
   void walk; // Its owners are added by the reviewer (the browser walk): nothing seeded.
 

@@ -35,6 +35,8 @@ export const updateParty = (userId: number, partyId: number, body: UpdatePartyBo
 export const deleteParty = (userId: number, partyId: number, version: number, headers: Headers) => call(aml.deleteParty, { params: { userId, partyId }, body: { version }, headers });
 export const decideMatch = (userId: number, matchId: number, body: DecideBody, headers: Headers) => call(aml.decide, { params: { userId, matchId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
+export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Headers) => call(aml.requestFreezeLift, { params: { userId }, body: { version, reason }, headers });
+export const approveFreezeLift = (userId: number, version: number, headers: Headers) => call(aml.approveFreezeLift, { params: { userId }, body: { version }, headers });
 
 export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));
 export const addEvidence = (userId: number, partyId: number, body: EvidenceUploadBody, headers: Headers) => call(aml.addEvidence, { params: { userId, partyId }, body, headers });
