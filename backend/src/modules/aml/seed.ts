@@ -77,7 +77,10 @@ async function confirmMatch(tx: Queryable, registration: AmlRegistration, matchI
 async function seedFrozenClient(tx: Queryable, adminId: number | null, today: string): Promise<void> {
   const [client] = await tx.query<AmlRegistration & { client_id: number }>(
     `SELECT r.id, r.user_id, r.legal_name, c.id AS client_id FROM clients c JOIN registrations r ON r.id = c.registration_id LEFT JOIN users b ON b.id = c.bookkeeper_id
-     WHERE c.status = 'active' ORDER BY (b.email = 'bookkeeper@example.com') DESC, c.id LIMIT 1`,
+     WHERE c.status = 'active' AND EXISTS (SELECT 1 FROM invoices i WHERE i.client_id = c.id)
+       -- Not a demo account's client: the client-side demo commands and their walks act for those.
+       AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id IN (c.user_id, r.user_id) AND u.email LIKE '%@example.com')
+     ORDER BY (b.email = 'bookkeeper@example.com') DESC, c.id DESC LIMIT 1`,
   );
   if (!client) return;
   await insertParties(tx, client.id, [
