@@ -72,7 +72,7 @@ async function confirmMatch(tx: Queryable, registration: AmlRegistration, matchI
 
 /**
  * An active client frozen by a confirmed match on the UN list: the Clients list's 'Frozen' badge, the banner on
- * its pages, its unsynced invoices held. The demo bookkeeper's own client, so their console shows it too.
+ * its pages, its unsynced invoices held. The demo bookkeeper's own when one fits, so their console shows it too.
  */
 async function seedFrozenClient(tx: Queryable, adminId: number | null, today: string): Promise<void> {
   const [client] = await tx.query<AmlRegistration & { client_id: number }>(
