@@ -13,6 +13,7 @@
  * | Sector: high (HIGH_RISK_SECTORS) / medium | 2 / 1 |
  * | Services: handling the client's money / forming companies or CFO services | 2 / 1 (highest counts) |
  * | Onboarded without meeting face to face | 1 |
+ * | A confirmed sanctions match (the freeze re-rates the file at once: CONFIRMED_MATCH_FACTOR) | 10, and high |
  *
  * Total 0-2 low, 3-5 medium, 6 or more high.
  */
@@ -149,3 +150,10 @@ export type EddEvidenceTopic = (typeof EDD_EVIDENCE_TOPICS)[number];
 export const EDD_EVIDENCE_LABELS: Record<EddEvidenceTopic, string> = { source_of_funds: 'source of funds', source_of_wealth: 'source of wealth' };
 /** A party's evidence documents, at most (each up to the documents' MAX_DOCUMENT_BYTES). */
 export const MAX_EDD_EVIDENCE_PER_PARTY = 10;
+
+/**
+ * A confirmed sanctions match re-rates the client at once (the freeze): its own factor with the match as the
+ * detail, these points, and high whatever the total, until a person rates the file again.
+ */
+export const CONFIRMED_MATCH_FACTOR = 'Confirmed sanctions match';
+export const CONFIRMED_MATCH_POINTS = 10;

@@ -32,6 +32,8 @@ export const SERVICE_CODES = [
   'SESSION_ENDED',
   // An ADMIN call from outside ADMIN_ALLOWED_CIDRS: the server's sentence names the networks' rule.
   'ADMIN_NETWORK_REFUSED',
+  // A write for a client frozen by a confirmed sanctions match (409): staff only, never a client's own call.
+  'CLIENT_FROZEN',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

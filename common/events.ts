@@ -26,6 +26,10 @@ export const REGISTRATION_EVENT_KINDS = [
   'plan_approved',
   'payment_recorded',
   'activated',
+  // The AML freeze on the registration (and the client it became): a confirmed match, a lift asked for, approved.
+  'frozen',
+  'freeze_lift_requested',
+  'freeze_lifted',
 ] as const;
 export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number];
 

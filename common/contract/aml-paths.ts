@@ -16,6 +16,9 @@ export const LIST_SHRINK_PERCENT = 5;
 /** applied: its entries are the list's; pending: waits for a second person; rejected: never applied. */
 export const LIST_VERSION_STATES = ['applied', 'pending', 'rejected'] as const;
 export type ListVersionState = (typeof LIST_VERSION_STATES)[number];
+/** A freeze's lift reason is a sentence a compliance officer signs: long enough to say why. */
+export const MIN_LIFT_REASON = 20;
+export const MAX_LIFT_REASON = 2000;
 
 export const amlRoutes = {
   /** The registration's parties, its UBOs and layers of ownership. */
@@ -71,4 +74,8 @@ export const amlRoutes = {
   rejectListVersion: 'POST /screening/lists/:list/versions/:versionId/reject',
   /** { version, reason }: a match whose list entry was delisted, closed after a person's review. */
   closeDelisted: 'POST /registrations/:userId/screening/:matchId/delisting',
+  /** { reason, version }: a compliance officer asks for the client's freeze to be lifted. */
+  requestFreezeLift: 'POST /registrations/:userId/freeze/lift',
+  /** { version }: a second staff member (ADMIN or REVIEWER, not the one who asked) lifts it. */
+  approveFreezeLift: 'POST /registrations/:userId/freeze/lift/approve',
 } as const;

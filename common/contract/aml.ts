@@ -18,6 +18,7 @@ import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, 
 import { LIST_VERSION_STATES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
 import { API_BODY_LIMIT_BYTES } from './http.ts';
 import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
+import { ApproveLiftBody, LiftRequest, RequestLiftBody } from './aml-freeze.ts';
 
 export { LIST_SHRINK_PERCENT, LIST_VERSION_STATES, MAX_LIST_FILE_BYTES, MAX_LIST_FILE_LABEL, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type ListVersionState, type SanctionsList } from './aml-paths.ts';
 export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
@@ -173,7 +174,7 @@ export const Screening = Type.Object({
   legal_name: Type.String(),
   /** Version of the registration's AML file (risk rating, EDD approval). */
   version: Type.Integer(),
-  frozen: Nullable(Type.Object({ at: Instant, reason: Type.String() })),
+  frozen: Nullable(Type.Object({ at: Instant, reason: Type.String(), lift_requested: Nullable(LiftRequest) })),
   subjects: Type.Array(Type.Object({
     /** null: the company itself. */
     party_id: Nullable(Type.Integer()),
@@ -447,4 +448,24 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
   approveListVersion: { summary: 'Approve a pending list version: it takes effect and the re-screening starts (not by its importer)', access: lists, ownership: notImporter, headers: IdempotencyHeaders, params: versionParams, body: VersionBody, response: { 200: ImportResult }, errors: [409] },
   rejectListVersion: { summary: 'Reject a pending list version with the reason: it never takes effect (not by its importer)', access: lists, ownership: notImporter, headers: IdempotencyHeaders, params: versionParams, body: RejectListVersionBody, response: { 200: ListVersion }, errors: [409] },
   closeDelisted: { summary: 'Close a match whose list entry was delisted, with the reason (its earlier decision stays on file)', ...write, params: IdParams('userId', 'matchId'), body: CloseDelistedBody, response: { 200: Screening }, errors: [409] },
+  requestFreezeLift: {
+    summary: 'Ask for the client\'s freeze to be lifted, with the reason (a compliance officer; 403 for anyone else); audited on the registration\'s timeline',
+    access: admin,
+    ownership: anyRegistration,
+    headers: IdempotencyHeaders,
+    params: userParams,
+    body: RequestLiftBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
+  approveFreezeLift: {
+    summary: 'Approve lifting the freeze: an ADMIN or REVIEWER other than the one who asked (403 for the same person); the freeze ends at once',
+    access: access.anyPage('due-diligence', 'clients'),
+    ownership: 'Any registration: ADMIN and REVIEWER see every client (an unknown one answers 404); other roles of these pages are refused 403.',
+    headers: IdempotencyHeaders,
+    params: userParams,
+    body: ApproveLiftBody,
+    response: { 200: Screening },
+    errors: [409],
+  },
 });

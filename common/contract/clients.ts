@@ -6,6 +6,7 @@
  * Money is integer fils, dates are calendar dates (YYYY-MM-DD) in Dubai, months 'YYYY-MM'.
  */
 import { Type, type Static } from 'typebox';
+import { ClientFreeze } from './aml-freeze.ts';
 import {
   CANCEL_REASONS,
   CLIENT_DOCUMENT_KINDS,
@@ -105,6 +106,8 @@ export const ClientListItem = Type.Object({
   licence_expires_on: Type.String(),
   /** Negative once expired. */
   licence_days_left: Type.Integer(),
+  /** Frozen by a confirmed sanctions match: every write for it is refused until the freeze is lifted. */
+  frozen: Type.Boolean(),
 });
 export type ClientListItem = Static<typeof ClientListItem>;
 
@@ -214,6 +217,8 @@ export const ClientDetail = Type.Object({
   next_deadline: Nullable(NextDeadline),
   open_document_requests: Type.Integer(),
   can: ClientPermissions,
+  /** The freeze a confirmed sanctions match put on it (null: none); staff only. */
+  frozen: Nullable(ClientFreeze),
 });
 export type ClientDetail = Static<typeof ClientDetail>;
 

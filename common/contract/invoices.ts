@@ -45,6 +45,8 @@ export const InvoiceListItem = Type.Object({
   last_error: Nullable(Type.String()),
   last_error_kind: Nullable(ErrorKindSchema),
   external_id: Nullable(Type.String()),
+  /** The client is frozen by a confirmed sanctions match: the sync holds the invoice until the freeze is lifted. */
+  client_frozen: Type.Boolean(),
 });
 export type InvoiceListItem = Static<typeof InvoiceListItem>;
 

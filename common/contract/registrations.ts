@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TProperties } from 'typebox';
 import type { AmlTimelineKind, REGISTRATION_EVENT_KINDS } from '../events.ts';
+import { ClientFreeze } from './aml-freeze.ts';
 import { ONBOARDING_PAGES, REVIEW_STATES } from '../onboarding.ts';
 import {
   pipelineAction,
@@ -299,6 +300,8 @@ export const RegistrationReview = Type.Object({
   activation: Nullable(ActivationRecord),
   /** Set while the registration is withdrawn. */
   withdrawal: Nullable(WithdrawalRecord),
+  /** The freeze a confirmed sanctions match put on it (null: none); staff only. */
+  frozen: Nullable(ClientFreeze),
 });
 export type RegistrationReview = Static<typeof RegistrationReview>;
 
@@ -374,6 +377,9 @@ export const TimelineEvent = Type.Union([
   amlTimelineEvent('match_countersigned'),
   amlTimelineEvent('match_sent_back'),
   amlTimelineEvent('match_reopened'),
+  timelineEvent('frozen', { reason: Type.String() }),
+  timelineEvent('freeze_lift_requested', { reason: Type.String() }),
+  timelineEvent('freeze_lifted', { reason: Type.String(), requested_by: Nullable(PersonRef) }),
 ]);
 export type TimelineEvent = Static<typeof TimelineEvent>;
 export const Timeline = Type.Array(TimelineEvent);

@@ -5,11 +5,16 @@
  * PEP case (high risk) the evidence of each owner's source of funds and of wealth is uploaded, an ADMIN other
  * than the one who rated the risk approves the enhanced due diligence, the registration is approved, and the
  * whole AML file downloads as a ZIP. On the Sanctions lists page a compliance officer imports a UN file that
- * would remove an entry, sees it held for approval, and a second compliance officer approves it.
+ * would remove an entry, sees it held for approval, and a second compliance officer approves it. The demo's
+ * frozen client shows its 'Frozen' badge and banner, a task for it is refused naming the freeze, and the freeze
+ * is lifted by a compliance officer and a second approver.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dubaiDate } from '../../common/calendar.ts';
 import type { ListVersions, Parties, Screening } from '../../common/contract/aml.ts';
+import type { ClientListItem } from '../../common/contract/clients.ts';
+import { FROZEN_MESSAGE } from '../../backend/src/lib/aml-freeze.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
@@ -263,4 +268,54 @@ describe('AML due diligence', () => {
     await shoot(officer, 'goaml-register');
     await officer.context().close();
   }, 200_000);
+  it('a frozen client shows its badge and banner, a task for it is refused, and a compliance officer and a second approver lift the freeze', async () => {
+    const frozen = (await api<ListPage<ClientListItem>>('clients/?page_size=100')).results.find((row) => row.frozen)!;
+    expect(frozen).toBeDefined();
+    const page = await e2e.signedInAs('ADMIN', `/clients?search=${encodeURIComponent(frozen.legal_name.toLowerCase())}`);
+    page.setDefaultTimeout(20_000);
+    const row = page.getByRole('row').filter({ hasText: frozen.legal_name });
+    await row.getByText('Frozen', { exact: true }).waitFor();
+    await shoot(page, 'aml-frozen-clients-list');
+
+    await row.getByRole('link').first().click();
+    const banner = page.getByRole('region', { name: 'Frozen' });
+    await banner.getByText('by a confirmed sanctions match', { exact: false }).waitFor();
+    await shoot(page, 'aml-frozen-client');
+
+    // A write for it is refused, in the freeze's words.
+    await page.getByRole('link', { name: 'Tasks' }).first().click();
+    await page.getByRole('button', { name: 'New task' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New task' });
+    await dialog.getByLabel('Client').selectOption({ label: frozen.legal_name });
+    await dialog.getByLabel('Title').fill('Prepare the VAT return');
+    await dialog.getByLabel('Due date (Dubai)').fill(addDays(dubaiDate(), 3));
+    await dialog.getByRole('button', { name: 'Create task' }).click();
+    await page.getByText(FROZEN_MESSAGE).first().waitFor();
+    await shoot(page, 'aml-frozen-task-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The compliance officer asks, with the reason; their own approval is not offered.
+    await page.goBack();
+    await banner.getByRole('button', { name: 'Ask to lift the freeze' }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask to lift the freeze?' });
+    await ask.getByLabel('Reason (required)').fill('The UN delisted the entry on the committee\'s notice of this week.');
+    await ask.getByRole('button', { name: 'Ask to lift' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await banner.getByText('It waits for a second approver', { exact: false }).waitFor();
+    expect(await banner.getByRole('button', { name: 'Approve lifting the freeze' }).count()).toBe(0);
+    await shoot(page, 'aml-frozen-lift-asked');
+
+    // A second person, the reviewer, approves: the freeze ends.
+    const reviewer = await e2e.signedInAs('REVIEWER', `/clients/${frozen.id}`);
+    reviewer.setDefaultTimeout(20_000);
+    const reviewerBanner = reviewer.getByRole('region', { name: 'Frozen' });
+    await reviewerBanner.getByRole('button', { name: 'Approve lifting the freeze' }).click();
+    await reviewerBanner.waitFor({ state: 'detached' });
+    await reviewer.getByText('Freeze lifted').first().waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: frozen.legal_name }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+    await reviewer.context().close();
+  }, 180_000);
 });

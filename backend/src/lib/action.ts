@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditEntity } from '../../../common/events.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { refuseWhenFrozen } from './aml-freeze.ts';
 import { findByIdempotencyKey } from './audit.ts';
 import { conflict } from './http-error.ts';
 
@@ -34,6 +35,11 @@ export interface RecordWrite<Row extends { id: number; version: number }, Result
   act: (tx: Queryable, row: Row) => Promise<void>;
   /** The answer, read inside the transaction after the action (or for a replayed request). */
   read: (tx: Queryable, row: Row) => Promise<Result>;
+  /**
+   * The client the record belongs to, when a freeze of that client (a confirmed sanctions match) refuses the
+   * write: 409 CLIENT_FROZEN before the version is checked (lib/aml-freeze.ts). Null: the record has no client.
+   */
+  frozenClient?: (row: Row) => number | null;
 }
 
 export async function writeRecord<Row extends { id: number; version: number }, Result>(db: Database, write: RecordWrite<Row, Result>): Promise<Result> {
@@ -41,6 +47,8 @@ export async function writeRecord<Row extends { id: number; version: number }, R
     const row = await write.lock(tx);
     const key = write.context.idempotencyKey;
     if (key && (await findByIdempotencyKey(tx, write.entity, row.id, key))) return write.read(tx, row);
+    const clientId = write.frozenClient?.(row) ?? null;
+    if (clientId !== null) await refuseWhenFrozen(tx, { clientId });
     if (write.version !== null && row.version !== write.version) throw conflict(write.conflictMessage);
     await write.act(tx, row);
     return write.read(tx, row);

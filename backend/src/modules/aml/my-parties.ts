@@ -9,6 +9,7 @@ import type { MyParties, NewPartyBody, Parties, UpdatePartyBody } from '../../..
 import { phaseOf, type PipelineState } from '../../../../common/pipeline.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
+import { isFrozen } from '../../lib/aml-freeze.ts';
 import { conflict } from '../../lib/http-error.ts';
 import { addParty, deleteParty, partiesOf, updateParty, type PartyGuard } from './party-store.ts';
 
@@ -30,6 +31,8 @@ const clientMayChange: PartyGuard = async (tx: Queryable, registration) => {
     [registration.id],
   );
   if (!row || !CLIENT_PARTY_PHASES.includes(phaseOf(row))) throw conflict(CLIENT_PARTIES_NOT_NOW);
+  // A frozen file is refused in the words of any other time the parties cannot change: naming the freeze would tip the client off.
+  if (await isFrozen(tx, { registrationId: registration.id })) throw conflict(CLIENT_PARTIES_NOT_NOW);
 };
 
 export async function myParties(db: Queryable, clientId: number): Promise<MyParties> {

@@ -126,7 +126,7 @@ function checkTree(rows: readonly PartyNode[]): void {
 async function refuseWhenFrozen(tx: Queryable, registrationId: number): Promise<void> {
   // A frozen client's file is evidence: its parties stay as they were when the match was confirmed.
   const [file] = await tx.query<{ frozen_at: Date | null }>('SELECT frozen_at FROM aml_files WHERE registration_id = $1', [registrationId]);
-  if (file?.frozen_at) throw conflict('The client is frozen by a confirmed sanctions match: its parties cannot change.');
+  if (file?.frozen_at) throw new HttpError(409, 'CLIENT_FROZEN', 'The client is frozen by a confirmed sanctions match: its parties cannot change.');
 }
 
 const snapshot = (columns: Record<string, unknown>) => ({ ...columns, roles: columns.roles });

@@ -19,7 +19,7 @@ export async function amlFile(tx: Queryable, registrationId: number, lock = fals
   await tx.query('INSERT INTO aml_files (registration_id) VALUES ($1) ON CONFLICT (registration_id) DO NOTHING', [registrationId]);
   const [row] = await tx.query<AmlFileRow>(
     `SELECT registration_id, version, company_screened_at, risk_level, risk_score, risk_factors, risk_answers, rated_by, rated_at, to_char(next_review_on, 'YYYY-MM-DD') AS next_review_on,
-            edd_approved_by, edd_approved_at, frozen_at, frozen_reason
+            edd_approved_by, edd_approved_at, frozen_at, frozen_reason, freeze_lift_requested_by, freeze_lift_requested_at, freeze_lift_reason
      FROM aml_files WHERE registration_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [registrationId],
   );
@@ -41,4 +41,7 @@ export interface AmlFileRow {
   edd_approved_at: Date | null;
   frozen_at: Date | null;
   frozen_reason: string | null;
+  freeze_lift_requested_by: number | null;
+  freeze_lift_requested_at: Date | null;
+  freeze_lift_reason: string | null;
 }

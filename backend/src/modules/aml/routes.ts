@@ -18,6 +18,7 @@ import { findAmlRegistration } from './registration.ts';
 import { approveEdd, rateRisk } from './risk-store.ts';
 import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
 import { closeDelisted, decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
+import { approveLift, requestLift } from './freeze-store.ts';
 
 export async function amlRoutes(app: FastifyInstance) {
   const context = (request: Parameters<typeof signedInUser>[0]) => actionContext(request, signedInUser(request).id);
@@ -38,6 +39,14 @@ export async function amlRoutes(app: FastifyInstance) {
   route(app, endpoints.rateRisk, async (request) => {
     const registration = await findAmlRegistration(app.db, request.params.userId);
     return rateRisk(app.db, request.params.userId, request.body, context(request), (tx) => readScreening(tx, registration));
+  });
+  route(app, endpoints.requestFreezeLift, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return requestLift(app.db, request.params.userId, request.body, signedInUser(request), context(request), (tx) => readScreening(tx, registration));
+  });
+  route(app, endpoints.approveFreezeLift, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return approveLift(app.db, request.params.userId, request.body, signedInUser(request), context(request), (tx) => readScreening(tx, registration));
   });
   route(app, endpoints.approveEdd, async (request) => {
     const registration = await findAmlRegistration(app.db, request.params.userId);

@@ -15,6 +15,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
+import { readFreeze } from '../../lib/aml-freeze.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
 import { needsCountersign } from '../../../../common/aml-decisions.ts';
@@ -24,7 +25,7 @@ import { currentIndex } from './list-store.ts';
 import { PARTY_COLUMNS, partyStates, type PartyRow } from './party-rows.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { readRisk } from './risk-store.ts';
-import { registerDeadline } from './register-store.ts';
+import { freezeClient } from './freeze-store.ts';
 
 /** Who hears of matches to decide and of a freeze: the Due Diligence page's roles; a freeze: ADMIN. */
 const REVIEW_ROLES = ['ADMIN', 'BD_MANAGER'] as const;
@@ -350,7 +351,7 @@ export async function readScreening(db: Queryable, registration: AmlRegistration
     user_id: registration.user_id,
     legal_name: registration.legal_name,
     version: file.version,
-    frozen: file.frozen_at ? { at: file.frozen_at.toISOString(), reason: file.frozen_reason ?? '' } : null,
+    frozen: file.frozen_at ? { at: file.frozen_at.toISOString(), reason: file.frozen_reason ?? '', lift_requested: (await readFreeze(db, { registrationId: registration.id }))?.lift_requested ?? null } : null,
     subjects,
     risk: await readRisk(db, registration.id),
     missing: await missingForApproval(db, registration.id),
@@ -388,29 +389,10 @@ export async function decideMatch(db: Database, userId: number, matchId: number,
         data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason, ...(due ? { awaiting_second_review: true } : {}) },
         before: { state: row.state }, after: { state: due ? 'awaiting_second_review' : body.decision }, idempotencyKey: context.idempotencyKey,
       });
-      if (body.decision === 'confirmed') await freeze(tx, registration, row, context.actorId, today);
+      if (body.decision === 'confirmed') await freezeClient(tx, registration, row, context.actorId, today);
     },
     read: (tx) => readScreening(tx, registration),
   });
-}
-
-async function freeze(tx: Queryable, registration: AmlRegistration, match: MatchRow, actorId: number, today: string): Promise<void> {
-  await amlFile(tx, registration.id, true);
-  const reason = `Confirmed match on the ${match.candidate.list === 'un' ? 'UN' : 'UAE local'} list (${match.candidate.reference}, ${match.candidate.listed_name})`;
-  await tx.query('UPDATE aml_files SET frozen_at = coalesce(frozen_at, CURRENT_TIMESTAMP), frozen_reason = coalesce(frozen_reason, $2), version = version + 1 WHERE registration_id = $1', [registration.id, reason]);
-  const [entry] = await tx.query<{ id: number }>(
-    "INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, description) VALUES ($1, 'ffr', $2, $3, $4) RETURNING id",
-    [registration.id, match.id, registerDeadline(today), reason],
-  );
-  await writeAudit(tx, { entity: 'aml_register', entityId: entry!.id, kind: 'register_entry_opened', actorId, data: { registration_id: registration.id, type: 'ffr', match_id: match.id } });
-  // The notice names no list or person and not the register: it reaches ADMIN users who are not compliance
-  // officers too, so it says no more than the freeze itself (issue 31: no tipping off).
-  await notifyRoles(tx, ['ADMIN'], {
-    kind: 'client_frozen',
-    title: 'Client frozen',
-    body: `${registration.legal_name} is frozen by a confirmed sanctions match.`,
-    link: dueDiligenceDetailPath(registration.user_id),
-  }, actorId);
 }
 
 /** POST screening/search: a name looked up before it is a party. */

@@ -4,20 +4,23 @@
  * who manages it, screened clear, rated low), and
  * the last six the ADMIN's own, each showing one case: a registration waiting for its owners (the browser
  * walk adds them), a potential match that is a false positive by date of birth, a confirmed match (frozen,
- * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs and a
- * strong hit cleared as a false positive awaiting a second person's countersign.
+ * with its goAML entry), a PEP needing enhanced due diligence, a three-layer ownership, expiring IDs, a
+ * strong hit cleared as a false positive awaiting a second person's countersign; and an active client frozen by a
+ * confirmed match.
  */
 import { emiratesIdCheckDigit, type PartyRole } from '../../../../common/aml.ts';
 import type { RiskAnswers } from '../../../../common/aml-risk.ts';
 import { COUNTERSIGN_SCORE } from '../../../../common/aml-decisions.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
-import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import type { DemoContext } from '../../demo/context.ts';
 import { DEMO_UAE_LIST, demoUnVersion } from '../../demo/aml-lists.ts';
 import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { importListIn } from './list-store.ts';
 import { assessRisk } from './risk-store.ts';
+import type { CandidateSchema } from '../../../../common/contract/aml.ts';
+import { freezeClient } from './freeze-store.ts';
+import type { AmlRegistration } from './registration.ts';
 import { screenRegistration } from './screening-store.ts';
 
 interface SeedParty {
@@ -78,6 +81,41 @@ async function seedLists(tx: Queryable, now: Date, adminId: number | null, secon
   await imported((await un(3, 2, secondId ?? adminId)).version.id, 1);
 }
 
+/** A match confirmed as a person would: the decision, then the freeze with everything it brings (freezeClient). */
+async function confirmMatch(tx: Queryable, registration: AmlRegistration, matchId: number, reason: string, adminId: number | null, today: string): Promise<void> {
+  const [match] = await tx.query<{ id: number; candidate: CandidateSchema }>(
+    "UPDATE aml_matches SET state = 'confirmed', reason = $2, decided_by = $3, decided_at = CURRENT_TIMESTAMP WHERE id = $1 RETURNING id, candidate",
+    [matchId, reason, adminId],
+  );
+  if (adminId !== null && match) await freezeClient(tx, registration, match, adminId, today);
+}
+
+/**
+ * An active client frozen by a confirmed match on the UN list: the Clients list's 'Frozen' badge, the banner on
+ * its pages, its unsynced invoices held. The demo bookkeeper's own when one fits, so their console shows it too.
+ */
+async function seedFrozenClient(tx: Queryable, adminId: number | null, today: string): Promise<void> {
+  const [client] = await tx.query<AmlRegistration & { client_id: number }>(
+    `SELECT r.id, r.user_id, r.legal_name, c.id AS client_id FROM clients c JOIN registrations r ON r.id = c.registration_id LEFT JOIN users b ON b.id = c.bookkeeper_id
+     WHERE c.status = 'active' AND EXISTS (SELECT 1 FROM invoices i WHERE i.client_id = c.id)
+       -- Not a demo account's client: the client-side demo commands and their walks act for those.
+       AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id IN (c.user_id, r.user_id) AND u.email LIKE '%@example.com')
+     ORDER BY (b.email = 'bookkeeper@example.com') DESC, c.id DESC LIMIT 1`,
+  );
+  if (!client) return;
+  await insertParties(tx, client.id, [
+    { name: 'Ivan Petrovich Morozov', date_of_birth: '1962-11-02', nationality: 'RU', residence: 'AE', id: { type: 'passport', number: '754410982', expires_on: addDays(today, 640) }, roles: ['shareholder', 'director'], share: 51 },
+    { name: 'Aditi Rao', date_of_birth: '1988-02-19', nationality: 'IN', residence: 'AE', id: { type: 'emirates_id', number: emiratesId(1988, 8_830_412), expires_on: addDays(today, 820) }, roles: ['shareholder', 'manager', 'signatory'], share: 49 },
+  ]);
+  await screenRegistration(tx, client, { notify: false });
+  await rate(tx, client.id, { sector: 'logistics', services: ['bookkeeping', 'vat'], face_to_face: true }, adminId, today);
+  const [match] = await tx.query<{ id: number }>(
+    "SELECT m.id FROM aml_matches m JOIN aml_parties p ON p.id = m.party_id WHERE m.registration_id = $1 AND p.name = 'Ivan Petrovich Morozov' ORDER BY (m.candidate->>'score')::integer DESC LIMIT 1",
+    [client.id],
+  );
+  if (match) await confirmMatch(tx, client, match.id, 'Name, date of birth and the passport details agree with the UN listing KPi.950.', adminId, today);
+}
+
 const rate = (tx: Queryable, registrationId: number, answers: RiskAnswers, ratedBy: number | null, today: string) => assessRisk(tx, registrationId, answers, ratedBy, today);
 
 export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void> {
@@ -113,6 +151,13 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
   }
 
   const [walk, falsePositive, confirmed, pep, layered, expiring] = cases;
+  // The gate refuses an expired trade licence: the files waiting on due diligence hold their renewed licence,
+  // but for the expiring IDs' case, whose licence expired months ago (the checklist names it with its date).
+  await tx.query(
+    `UPDATE company_profiles SET licence_expires_on = $2::date + (registration_id % 300) WHERE registration_id = ANY($1::integer[]) AND licence_expires_on < $2::date`,
+    [registrations.filter((registration) => registration.id !== expiring?.id).map((registration) => registration.id), addDays(today, 60)],
+  );
+  if (expiring) await tx.query('UPDATE company_profiles SET licence_expires_on = $2 WHERE registration_id = $1', [expiring.id, addDays(today, -176)]);
   // The AML walk's cases are the ADMIN's: a case another seed gave someone else is reassigned with its event, so
   // the timeline's last 'Assigned to' names the assignee the page shows.
   const [adminPerson] = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = $1', [adminId]);
@@ -140,13 +185,10 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
       "SELECT m.id, m.candidate->>'reference' AS reference, m.candidate->>'listed_name' AS listed FROM aml_matches m JOIN aml_parties p ON p.id = m.party_id WHERE m.registration_id = $1 AND p.name = 'Khalid Saeed Al Marri' ORDER BY (m.candidate->>'score')::integer DESC LIMIT 1",
       [confirmed.id],
     );
-    if (match) {
-      const reason = `Confirmed match on the UAE local list (${match.reference}, ${match.listed})`;
-      await tx.query("UPDATE aml_matches SET state = 'confirmed', reason = $2, decided_by = $3, decided_at = CURRENT_TIMESTAMP WHERE id = $1", [match.id, 'Name, Arabic name, date of birth and nationality all agree with the listing.', adminId]);
-      await tx.query('UPDATE aml_files SET frozen_at = CURRENT_TIMESTAMP, frozen_reason = $2 WHERE registration_id = $1', [confirmed.id, reason]);
-      await tx.query("INSERT INTO aml_register_entries (registration_id, type, match_id, deadline_on, description) VALUES ($1, 'ffr', $2, $3, $4)", [confirmed.id, match.id, addWorkingDays(today, 5), reason]);
-    }
+    if (match) await confirmMatch(tx, confirmed, match.id, 'Name, Arabic name, date of birth and nationality all agree with the listing.', adminId, today);
   }
+
+  await seedFrozenClient(tx, adminId, today);
 
   if (pep) {
     await insertParties(tx, pep.id, [

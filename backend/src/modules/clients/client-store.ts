@@ -21,6 +21,7 @@ import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import { buyerTin, tinDisagreement, tinOfTrn } from '../../../../common/einvoicing-readiness.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { readFreeze, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -113,6 +114,7 @@ export async function readClient(db: Queryable, user: Caller, clientId: number, 
     next_deadline: nextDeadlineOf(row, today),
     open_document_requests: count,
     can: clientPermissions(user, row),
+    frozen: await readFreeze(db, { clientId: row.id }),
   };
 }
 
@@ -191,6 +193,8 @@ export function updateClient(db: Database, user: Caller, clientId: number, body:
       const tin = nextTin(body.tin, row.recorded_tin, next.vat_registered ? next.trn : null);
       const tinChanged = tin !== row.recorded_tin;
       if (Object.keys(profileChanges).length === 0 && Object.keys(team).length === 0 && !tinChanged) return;
+      // Who on staff handles a frozen client may change; its profile may not.
+      if (Object.keys(profileChanges).length > 0 || tinChanged) await refuseWhenFrozen(tx, { clientId: row.id });
 
       if (profileChanges.licence_expires_on !== undefined && inThePast(profileChanges.licence_expires_on, dubaiDate())) throw new HttpError(400, 'INVALID_INPUT', `Licence expiry ${DATE_RULES.licenceExpiry.refusal}.`, 'licence_expires_on');
       if (next.vat_registered && !next.trn) throw invalidInput('trn', 'is required for a VAT-registered client');

@@ -42,5 +42,5 @@ export function clientWrite<Result>(
   act: (tx: Queryable, client: LockedClient) => Promise<void>,
   read: (tx: Queryable, client: LockedClient) => Promise<Result>,
 ): Promise<Result> {
-  return writeRecord(db, { entity: 'client', context, version: null, conflictMessage: CLIENT_CONFLICT_MESSAGE, lock: (tx) => lockClient(tx, user, clientId), act, read });
+  return writeRecord(db, { entity: 'client', context, version: null, conflictMessage: CLIENT_CONFLICT_MESSAGE, lock: (tx) => lockClient(tx, user, clientId), frozenClient: (client) => client.id, act, read });
 }

@@ -17,6 +17,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility } from './access.ts';
 import { nextDeadlineOf } from './client-store.ts';
 import { dateText, personColumns, personFrom } from './rows.ts';
+import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -37,6 +38,7 @@ interface Row {
   plan_name: string | null;
   plan_price: number | null;
   cycle: BillingCycle | null;
+  frozen: boolean;
 }
 
 /** The search expression; the trigram index of migration 30 is on exactly this. */
@@ -49,7 +51,8 @@ const SUBSCRIPTION_JOIN = `LEFT JOIN LATERAL (
 
 const COLUMNS = `c.id, c.legal_name, c.trade_licence_number, c.licensing_authority, c.trn, c.vat_registered, c.status,
   ${dateText('c.licence_expires_on', 'licence_expires_on')}, ${dateText('c.next_deadline_on', 'next_deadline_on')}, c.next_deadline_key, c.next_deadline_title,
-  p.id AS plan_id, p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price, sub.cycle, ${personColumns('b', 'bookkeeper')}`;
+  p.id AS plan_id, p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price, sub.cycle, ${personColumns('b', 'bookkeeper')},
+  ${clientFrozenColumn('c.id')} AS frozen`;
 
 /**
  * The plan filter, on the subscription a row shows: the one in force (a client that is not cancelled has
@@ -115,6 +118,7 @@ function toItem(row: Row & object, today: string): ClientListItem {
     next_deadline: nextDeadlineOf(row, today),
     licence_expires_on: row.licence_expires_on,
     licence_days_left: daysBetween(today, row.licence_expires_on),
+    frozen: row.frozen,
   };
 }
 

@@ -10,6 +10,7 @@ import type { ClientEventKind } from '../../../../common/events.ts';
 import { CYCLE_TERMS, cyclePrice } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -125,6 +126,7 @@ function subscriptionAction(db: Database, user: Caller, subscriptionId: number, 
       requireEditor(user, row);
       return row;
     },
+    frozenClient: (row) => row.client_id,
     act,
     read: async (tx, row) => toSubscription((await findRow(tx, row.id))!),
   });
@@ -216,6 +218,7 @@ export async function startSubscription(db: Database, user: Caller, body: NewSub
     const [client] = await tx.query<ClientTeam & { id: number }>('SELECT id, bookkeeper_id, reviewer_id FROM clients WHERE id = $1 FOR UPDATE', [body.client_id]);
     if (!client || !isVisibleTo(user, client)) throw notFound('Client');
     requireEditor(user, client);
+    await refuseWhenFrozen(tx, { clientId: client.id });
     const [inForce] = await tx.query<{ id: number }>("SELECT id FROM subscriptions WHERE client_id = $1 AND status <> 'cancelled'", [client.id]);
     if (inForce) throw conflict('This client already has a subscription in force: change, pause or cancel that one.');
     const plan = await findActivePlan(tx, body.plan_id);

@@ -337,6 +337,7 @@ export function sendEinvoice(db: Database, user: Caller, invoiceId: number, vers
       if (!clientPermissions(user, row).edit) throw forbidden("Only an administrator or the client's bookkeeper may send this e-invoice.");
       return { ...row, id: row.invoice_id };
     },
+    frozenClient: (row) => row.client_id,
     act: async (tx, row) => {
       if (!enabled) throw conflict('E-invoicing is off: no Accredited Service Provider is configured.');
       if (row.state === 'invalid') throw conflict(`${row.number} fails the PINT AE rules and is never sent: issue a credit note and a new invoice once the cause is fixed.`);

@@ -18,6 +18,7 @@ import { invoiceListPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
 import { AspFailure, type AspClient, type AspStatus } from './asp.ts';
+import { notFrozenClient } from '../../lib/aml-freeze.ts';
 import { assignList, selectList } from '../../lib/table.ts';
 import { CLAIMED_FIELDS, einvoicesTable, FAILED_TRY_FIELDS, LEASE_FIELDS, type EinvoiceColumns } from './table.ts';
 
@@ -78,6 +79,7 @@ async function claim(db: Database, options: WorkerOptions): Promise<Claimed[]> {
       `SELECT ${selectList(einvoicesTable, 'e', CLAIMED_FIELDS)}, e.uuid::text AS uuid, i.number, c.legal_name, c.bookkeeper_id
        FROM einvoices e JOIN invoices i ON i.id = e.invoice_id JOIN clients c ON c.id = i.client_id
        WHERE e.state IN ('queued', 'sent', 'accepted', 'delivered') AND e.next_try_at <= $1 AND (e.claimed_until IS NULL OR e.claimed_until < $1)
+         AND (e.state <> 'queued' OR ${notFrozenClient('c.id')})
        ORDER BY e.next_try_at, e.invoice_id LIMIT $2 FOR UPDATE OF e SKIP LOCKED`,
       [now, options.batchSize],
     );

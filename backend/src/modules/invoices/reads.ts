@@ -2,6 +2,7 @@
 import type { ErrorGroup, InvoiceDetail, InvoiceListItem, InvoiceQuery, InvoiceSummary, MyInvoice, SyncAttempt } from '../../../../common/contract/invoices.ts';
 import { errorGroupLabel, type SyncErrorKind, type UnsyncedState } from '../../../../common/invoices.ts';
 import type { Queryable } from '../../db/database.ts';
+import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -19,10 +20,11 @@ export type InvoiceRow = Pick<InvoiceColumns, (typeof INVOICE_LIST_FIELDS)[numbe
   bookkeeper_id: number | null;
   reviewer_id: number | null;
   attempt_count: number;
+  client_frozen: boolean;
 };
 
 export const LIST_COLUMNS = `${selectList(invoicesTable, 'i', INVOICE_LIST_FIELDS)}, c.legal_name, c.bookkeeper_id, c.reviewer_id,
-  (SELECT count(*)::integer FROM invoice_sync_attempts a WHERE a.invoice_id = i.id) AS attempt_count`;
+  (SELECT count(*)::integer FROM invoice_sync_attempts a WHERE a.invoice_id = i.id) AS attempt_count, ${clientFrozenColumn('i.client_id')} AS client_frozen`;
 
 export function toListItem(row: InvoiceRow): InvoiceListItem {
   return {
@@ -40,6 +42,7 @@ export function toListItem(row: InvoiceRow): InvoiceListItem {
     last_error: row.last_error,
     last_error_kind: row.last_error_kind,
     external_id: row.external_id,
+    client_frozen: row.client_frozen,
   };
 }
 
@@ -168,7 +171,7 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
       }),
     ),
     synced_at: row.synced_at ? row.synced_at.toISOString() : null,
-    can_retry: editor && (row.sync_state === 'needs_attention' || row.sync_state === 'retrying' || row.sync_state === 'waiting'),
+    can_retry: editor && !row.client_frozen && (row.sync_state === 'needs_attention' || row.sync_state === 'retrying' || row.sync_state === 'waiting'),
     can_mark_synced: user.role === 'ADMIN' && row.sync_state !== 'synced',
     can_credit: editor && row.kind === 'invoice' && row.net_fils - row.credited_net > 0,
     left_to_credit_fils: row.kind === 'invoice' ? Math.max(row.net_fils - row.credited_net, 0) : 0,

@@ -25,6 +25,7 @@ export function invoiceAction(db: Database, user: Caller, invoiceId: number, con
       if (editorOnly && !clientPermissions(user, row).edit) throw forbidden("Only an administrator or the client's bookkeeper may act on this invoice.");
       return row;
     },
+    frozenClient: (row) => row.client_id,
     act,
     read: (tx, row) => readInvoice(tx, user, row.id),
   });

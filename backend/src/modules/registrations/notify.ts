@@ -152,6 +152,10 @@ export async function notifyRegistrationEvent(tx: Queryable, event: Registration
     case 'reinstated':
     case 'submitted':
     case 'plan_set':
+    case 'frozen':
+    case 'freeze_lift_requested':
+    case 'freeze_lifted':
+      // The freeze's events are written and notified by the aml module, never through the pipeline.
       return [];
   }
 }

@@ -26,6 +26,7 @@ import { selectList } from '../../lib/table.ts';
 import { activationOf, meetingById, paymentOf, planOf, verificationOf, withdrawalOf } from './records.ts';
 import { registrationsTable, STEP_FIELDS, type RegistrationColumns } from './table.ts';
 import { findRegistration } from './transition.ts';
+import { readFreeze } from '../../lib/aml-freeze.ts';
 
 export { findRegistration, type RegistrationRow } from './transition.ts';
 
@@ -119,6 +120,7 @@ export async function readReview(db: Queryable, userId: number): Promise<Registr
     payment: await paymentOf(db, row.id),
     activation: await activationOf(db, row.id),
     withdrawal: phase === 'withdrawn' ? await withdrawalOf(db, row.id) : null,
+    frozen: await readFreeze(db, { registrationId: row.id }),
   };
 }
 

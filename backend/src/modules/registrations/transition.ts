@@ -77,8 +77,9 @@ export function pipelineWrite<Result>(db: Database, write: PipelineWrite<Result>
     act: async (tx, row) => {
       const action = typeof write.action === 'function' ? write.action(row) : write.action;
       requireAction(action, row, write.actor.role);
-      // A client frozen by a confirmed sanctions match: no act for the client until the freeze is lifted.
-      if (!pipelineAction(action).whileFrozen) await refuseWhenFrozen(tx, { registrationId: row.id });
+      // A client frozen by a confirmed sanctions match: no act for the client until the freeze is lifted. The
+      // client's own steps are not refused (a refusal naming the freeze would tip it off): staff's next one is.
+      if (!pipelineAction(action).whileFrozen && write.actor.role !== 'CLIENT') await refuseWhenFrozen(tx, { registrationId: row.id });
       await write.act(tx, row, action);
     },
     read: write.read,

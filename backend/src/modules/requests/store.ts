@@ -172,6 +172,7 @@ function requestWrite(db: Database, user: Caller, id: number, version: number, c
     version,
     conflictMessage: REQUEST_CONFLICT,
     lock: (tx) => findRequest(tx, user, id, true),
+    frozenClient: (row) => row.client_id,
     act,
     read: async (tx, row) => detailOf(tx, await findRequest(tx, user, row.id), now),
   });

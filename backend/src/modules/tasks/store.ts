@@ -22,6 +22,7 @@ import type {
 import { dueMark, TASK_STATUSES, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -214,6 +215,7 @@ export async function createTask(db: Database, user: Caller, body: NewTaskBody, 
     }
     if (inThePast(body.due_on, today)) throw new HttpError(400, 'INVALID_INPUT', `Due date ${DATE_RULES.due.refusal}.`, 'due_on');
     await requireVisibleClient(tx, user, body.client_id);
+    await refuseWhenFrozen(tx, { clientId: body.client_id });
     await requireWorker(tx, body.assignee_id, 'assignee_id');
     await requireWorker(tx, body.reviewer_id, 'reviewer_id');
     return (await insertTask(tx, {
@@ -239,6 +241,8 @@ function taskWrite(db: Database, user: Caller, taskId: number, version: number |
     version,
     conflictMessage: TASK_CONFLICT,
     lock: (tx) => findTask(tx, user, taskId, true),
+    // A comment changes nothing of the task (no version): staff keep notes on a frozen client's work.
+    frozenClient: (row) => (version === null ? null : row.client_id),
     act,
     read: (tx, row) => readTask(tx, user, row.id, today),
   });

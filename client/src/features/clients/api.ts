@@ -18,6 +18,8 @@ import type {
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
+import type { amlEndpoints } from '../../../../common/contract/aml.ts';
+import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
@@ -31,6 +33,13 @@ import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
 const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
 const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
+const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
+
+/** The freeze's lift on the client's registration (keyed by its client user's id, as the AML file is). */
+export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Record<string, string>) =>
+  call(aml.requestFreezeLift, { params: { userId }, body: { version, reason }, headers });
+export const approveFreezeLift = (userId: number, version: number, headers: Record<string, string>) =>
+  call(aml.approveFreezeLift, { params: { userId }, body: { version }, headers });
 
 export const clientKeys = {
   all: ['clients'] as const,

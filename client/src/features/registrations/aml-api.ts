@@ -39,6 +39,8 @@ export const countersignMatch = (userId: number, matchId: number, body: Counters
 export const reopenMatch = (userId: number, matchId: number, body: ReasonBody, headers: Headers) => call(aml.reopen, { params: { userId, matchId }, body, headers });
 export const withdrawParty = (userId: number, partyId: number, body: ReasonBody, headers: Headers) => call(aml.withdrawParty, { params: { userId, partyId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
+export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Headers) => call(aml.requestFreezeLift, { params: { userId }, body: { version, reason }, headers });
+export const approveFreezeLift = (userId: number, version: number, headers: Headers) => call(aml.approveFreezeLift, { params: { userId }, body: { version }, headers });
 
 export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));
 export const addEvidence = (userId: number, partyId: number, body: EvidenceUploadBody, headers: Headers) => call(aml.addEvidence, { params: { userId, partyId }, body, headers });

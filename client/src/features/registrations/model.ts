@@ -134,6 +134,9 @@ export const EVENT_KIND_LABELS: Record<RegistrationEventKind, string> = {
   plan_approved: 'Plan approved',
   payment_recorded: 'Payment recorded',
   activated: 'Account activated',
+  frozen: 'Frozen',
+  freeze_lift_requested: 'Freeze lift requested',
+  freeze_lifted: 'Freeze lifted',
 };
 
 export const AML_TIMELINE_LABELS: Record<AmlTimelineKind, string> = {
@@ -206,6 +209,12 @@ export function eventSummary(event: TimelineEvent): string {
       return `Screening: the false positive of ${event.data.subject} on ${event.data.reference} sent back to be decided again`;
     case 'match_reopened':
       return `Screening: the decision on ${event.data.subject} (${event.data.reference}) reopened`;
+    case 'frozen':
+      return `Frozen: ${event.data.reason}`;
+    case 'freeze_lift_requested':
+      return `Lifting the freeze asked for: ${event.data.reason}`;
+    case 'freeze_lifted':
+      return `Freeze lifted (asked for by ${personName(event.data.requested_by)}): ${event.data.reason}`;
   }
 }
 

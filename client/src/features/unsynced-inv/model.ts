@@ -6,7 +6,11 @@ import { formatDubaiDateTime } from '../../lib/dates.ts';
 
 export const STATE_VARIANTS: Record<SyncState, ChipVariant> = { waiting: 'neutral', retrying: 'amber', needs_attention: 'red', synced: 'green' };
 
-export function stateText(state: SyncState, nextTryAt: string | null): string {
+/** What a frozen client's unsynced invoice shows: the sync passes it by until the freeze is lifted. */
+export const HELD_TEXT = 'Held: the client is frozen';
+
+export function stateText(state: SyncState, nextTryAt: string | null, clientFrozen = false): string {
+  if (clientFrozen && state !== 'synced') return HELD_TEXT;
   if (state === 'retrying' && nextTryAt) return `Retrying, next try ${formatDubaiDateTime(nextTryAt)}`;
   return SYNC_STATE_LABELS[state];
 }

@@ -9,7 +9,10 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { isNotFound } from '../../../lib/errors.ts';
-import { useClient } from '../api.ts';
+import { approveFreezeLift, requestFreezeLift, useClient } from '../api.ts';
+import type { ClientFreeze } from '../../../../../common/contract/aml-freeze.ts';
+import { FreezeBanner } from '../../../components/freeze-banner.tsx';
+import { session } from '../../../state/session.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, isClientId, personName, tabOf } from '../model.ts';
 import '../components/clients.css';
@@ -57,6 +60,7 @@ export function ClientPage() {
   return (
     <div className="client-page">
       <ClientHeader client={client} />
+      {client.frozen && <ClientFreezeBanner client={client} freeze={client.frozen} />}
       <nav className="client-tabs" aria-label="Client sections">
         <ul role="tablist" className="client-tabs__list">
           {CLIENT_TABS.map((name) => (
@@ -89,6 +93,20 @@ function TabContent({ tab, client }: { tab: ClientTab; client: ClientDetail }) {
   );
 }
 
+function ClientFreezeBanner({ client, freeze }: { client: ClientDetail; freeze: ClientFreeze }) {
+  const { role, email } = session.value;
+  const userId = client.registration?.user_id ?? null;
+  const asker = freeze.lift_requested?.by.email.toLowerCase();
+  return (
+    <FreezeBanner
+      freeze={freeze}
+      requestLift={role === 'ADMIN' && userId !== null ? (reason, headers) => requestFreezeLift(userId, freeze.version, reason, headers) : null}
+      approveLift={(role === 'ADMIN' || role === 'REVIEWER') && userId !== null && asker !== email?.toLowerCase() ? (headers) => approveFreezeLift(userId, freeze.version, headers) : null}
+      invalidates={[['clients'], ['registrations']]}
+    />
+  );
+}
+
 function ClientHeader({ client }: { client: ClientDetail }) {
   const deadline = client.next_deadline;
   return (
@@ -98,6 +116,7 @@ function ClientHeader({ client }: { client: ClientDetail }) {
           {client.legal_name}
         </h1>
         <StatusChip variant={CLIENT_STATUS_VARIANTS[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</StatusChip>
+        {client.frozen && <StatusChip variant="red">Frozen</StatusChip>}
       </div>
       <dl className="client-header__facts">
         <div>

@@ -120,7 +120,17 @@ const columns: readonly Column<ClientListItem>[] = [
     sortKey: 'licence_expires_on',
     cell: (client) => <StatusChip variant={expiryVariant(client.licence_days_left)}>{expiryText(client.licence_expires_on, client.licence_days_left)}</StatusChip>,
   },
-  { id: 'status', header: 'Status', fit: true, cell: (client) => <StatusChip variant={CLIENT_STATUS_VARIANTS[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</StatusChip> },
+  {
+    id: 'status',
+    header: 'Status',
+    fit: true,
+    cell: (client) => (
+      <span className="clients__status">
+        <StatusChip variant={CLIENT_STATUS_VARIANTS[client.status]}>{CLIENT_STATUS_LABELS[client.status]}</StatusChip>
+        {client.frozen && <StatusChip variant="red">Frozen</StatusChip>}
+      </span>
+    ),
+  },
 ];
 
 /** The bulk dialog's bookkeeper: the active bookkeepers (the team choices the client page offers). */

@@ -43,7 +43,7 @@ export function AmlSection({ userId }: { userId: number }) {
     <>
       {frozen && (
         <div className="panel aml-frozen" role="status">
-          <strong>Client frozen.</strong> {frozen.reason}. Pipeline actions, billing and invoice sync are refused.
+          <strong>Frozen by:</strong> {frozen.reason}.
         </div>
       )}
       <section className="panel review-section" aria-labelledby="aml-parties">

@@ -24,6 +24,7 @@ import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
 import { decisionBlockers, isRecordId, personName, reviewActionsApply, targetOfReview, waitingText } from '../model.ts';
 import '../components/review.css';
+import { RegistrationFreeze } from '../components/registration-freeze.tsx';
 
 const dueDiligence = routeByKey('due-diligence');
 // The AML file is a chunk of its own: the page's own chunk stays within its budget, and it loads beside the record.
@@ -46,6 +47,7 @@ export function DueDiligenceDetailPage() {
   return (
     <div className="review">
       <ReviewHeader review={data} />
+      {data.frozen && <RegistrationFreeze userId={data.user_id} freeze={data.frozen} />}
       <div className="review__columns">
         <div className="review__main">
           {data.withdrawal && <WithdrawalNotice withdrawal={data.withdrawal} />}

@@ -14,6 +14,7 @@ import { Fact, ProfileSection } from '../components/profile-section.tsx';
 import { ActivationFacts, MeetingFacts, PaymentFacts, PlanFacts, VerificationFacts, WithdrawalNotice } from '../components/step-records.tsx';
 import { isRecordId, readVerificationQuery, stepAfterStageMove, targetOfReview } from '../model.ts';
 import '../components/review.css';
+import { RegistrationFreeze } from '../components/registration-freeze.tsx';
 
 const registrationsPage = routeByKey('registrations');
 
@@ -68,6 +69,7 @@ export function VerificationPage() {
           </AppLink>
         </div>
       </header>
+      {data.frozen && <RegistrationFreeze userId={data.user_id} freeze={data.frozen} />}
       {data.withdrawal && <WithdrawalNotice withdrawal={data.withdrawal} />}
       {!reached ? (
         <section className="panel review-section">

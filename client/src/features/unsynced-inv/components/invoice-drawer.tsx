@@ -188,7 +188,7 @@ function DrawerBody({
         )}
         <dt>State</dt>
         <dd>
-          <StatusChip variant={STATE_VARIANTS[detail.sync_state]}>{stateText(detail.sync_state, detail.next_try_at)}</StatusChip>
+          <StatusChip variant={STATE_VARIANTS[detail.sync_state]}>{stateText(detail.sync_state, detail.next_try_at, detail.client_frozen)}</StatusChip>
           {detail.external_id && <span className="unsynced-drawer__sub">External id {detail.external_id}</span>}
         </dd>
       </dl>
@@ -216,6 +216,12 @@ function DrawerBody({
             )
           )}
         </div>
+      )}
+
+      {detail.client_frozen && detail.sync_state !== 'synced' && (
+        <p className="unsynced-drawer__error" role="note">
+          {detail.client.legal_name} is frozen by a confirmed sanctions match: the accounting sync holds this invoice and &apos;Retry now&apos; is not offered. It is tried again as soon as the freeze is lifted.
+        </p>
       )}
 
       <div className="unsynced-drawer__actions">

@@ -20,7 +20,7 @@ import { choiceField, integerField, textField, type Field, type ListView } from 
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
-import { STATE_VARIANTS } from '../model.ts';
+import { HELD_TEXT, STATE_VARIANTS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import '../components/unsynced-inv.css';
@@ -147,7 +147,11 @@ function UnsyncedList() {
       cell: (row) => (
         <span className="unsynced__state">
           <StatusChip variant={STATE_VARIANTS[row.sync_state]}>{SYNC_STATE_LABELS[row.sync_state]}</StatusChip>
-          {row.sync_state === 'retrying' && row.next_try_at && <span className="unsynced__sub">next try {formatDubaiDateTime(row.next_try_at)}</span>}
+          {row.client_frozen ? (
+            <span className="unsynced__sub">{HELD_TEXT}</span>
+          ) : (
+            row.sync_state === 'retrying' && row.next_try_at && <span className="unsynced__sub">next try {formatDubaiDateTime(row.next_try_at)}</span>
+          )}
         </span>
       ),
     },
