@@ -28,13 +28,19 @@ export interface ApiClientOptions {
    * the session is not lost, the console asks for the code.
    */
   onSecondFactor?: () => void;
+  /**
+   * Each request's outcome, for the connection state (lib/connection.ts): the server answered, or the request
+   * failed (with what the caller gets). A request its caller aborted reports nothing.
+   */
+  onAnswered?: () => void;
+  onFailed?: (error: unknown) => void;
 }
 
 export type ApiRequestOptions = Pick<FetchOptions<'json' | 'blob'>, 'method' | 'query' | 'body' | 'headers' | 'signal' | 'responseType'>;
 
 export type ApiClient = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
-export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost, onForbidden, onSecondFactor }: ApiClientOptions): ApiClient {
+export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TIMEOUT_MS, onSessionLost, onForbidden, onSecondFactor, onAnswered, onFailed }: ApiClientOptions): ApiClient {
   const raw = ofetch.create({ baseURL, timeout, retry: 0 });
   let lastRefresh: { stale: string; fresh: Promise<string | null> } | null = null;
   let refreshFailure: unknown;
@@ -63,9 +69,17 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
     const headers = new Headers(options.headers as HeadersInit | undefined);
     if (token) headers.set('Authorization', `${AUTH_SCHEME} ${token}`);
     // responseType 'blob' (a file download) gives a Blob body; the caller names it in T.
-    return (raw<T, 'json' | 'blob'>(path, { ...options, headers }) as Promise<T>).catch((error: unknown) => {
-      throw toApiError(error);
-    });
+    return (raw<T, 'json' | 'blob'>(path, { ...options, headers }) as Promise<T>).then(
+      (answer) => {
+        onAnswered?.();
+        return answer;
+      },
+      (error: unknown) => {
+        const failure = toApiError(error);
+        if (!options.signal?.aborted) onFailed?.(failure);
+        throw failure;
+      },
+    );
   };
 
   const sessionLost = (error: unknown): unknown => {

@@ -1,4 +1,5 @@
 import { createApiClient } from './api-client.ts';
+import { reportCallAnswered, reportCallFailed } from './connection.ts';
 import { endLostSession, sessionIdToken } from './session-lost.ts';
 import { secondFactorPending } from './second-factor-state.ts';
 
@@ -12,4 +13,7 @@ export const api = createApiClient({
   onSecondFactor: () => {
     secondFactorPending.value = true;
   },
+  // The top bar's 'Reconnecting…' follows every call.
+  onAnswered: reportCallAnswered,
+  onFailed: reportCallFailed,
 });

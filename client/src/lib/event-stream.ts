@@ -54,6 +54,9 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(base * (0.5 + random() * 0.5));
 }
 
+/** A proxy's answers while the back end behind it is away or restarting. */
+const UNREACHABLE_STATUSES: readonly number[] = [502, 503, 504];
+
 export interface EventStreamOptions {
   path: string;
   getToken(forceRefresh: boolean): Promise<string | null>;
@@ -68,6 +71,11 @@ export interface EventStreamOptions {
    * stop the stream (the session is over); false to keep reconnecting with back-off. Without it the stream stops.
    */
   onUnauthorized?(body: unknown): boolean;
+  /**
+   * The stream dropped, or could not be reached (no answer, 502, 503, 504), and will be tried again: the
+   * console is reconnecting. Not called for a 401 (the session's business) nor after close().
+   */
+  onInterrupted?(): void;
 }
 
 export interface EventStreamHandle {
@@ -86,10 +94,14 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
 
   const connect = async () => {
     controller = new AbortController();
+    /** Whether the way to the server failed (not a refusal, nor a missing token): then it is reconnecting. */
+    let unreachable = true;
     try {
+      unreachable = false;
       const token = await options.getToken(forceRefresh);
       forceRefresh = false;
       if (!token) throw new Error('not signed in');
+      unreachable = true;
       const headers: Record<string, string> = { Authorization: `${AUTH_SCHEME} ${token}`, Accept: 'text/event-stream' };
       if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
       const response = await fetch(`${API_BASE}${options.path}`, { headers, signal: controller.signal, cache: 'no-store' });
@@ -104,7 +116,10 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
         }
         forceRefresh = true;
       } else refused = 0;
+      unreachable = UNREACHABLE_STATUSES.includes(response.status);
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      // From here on, an end of the stream or a failed read is a drop.
+      unreachable = true;
       attempt = 0;
       options.onOpen?.(lastEventId !== null);
       const parse = createEventParser(options.onMessage, (id) => (lastEventId = id));
@@ -118,6 +133,7 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
       if (!closed) console.warn('Notification stream interrupted; reconnecting', error);
     }
     if (closed) return;
+    if (unreachable) options.onInterrupted?.();
     retryTimer = setTimeout(() => void connect(), reconnectDelay(attempt));
     attempt += 1;
   };

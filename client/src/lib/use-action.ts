@@ -5,6 +5,10 @@
  *   while one runs is ignored: a double click acts once;
  * - one Idempotency-Key per user action, sent with the write (the API client's retry after a token refresh
  *   re-sends the same key, so the server acts once);
+ * - a write that got no answer, or a 502/503/504 (a back end restarting), is sent again with the same key after
+ *   1, 2, 4, 8 and 15 s, busy all along, while the form keeps its input (the server answers a replayed key
+ *   with its stored answer, so a write that did land acts once); never after a 4xx. When it never gets through,
+ *   the form's error (or the toast) says it was not saved and the input is still there;
  * - success: the one success toast, the answer put in the cache where the caller says, and every key it
  *   names invalidated, so every view of the changed data (lists, navigation counts, the record) refreshes;
  * - 409 CONFLICT: the server's message, and the named keys read again so the page shows the latest version;
@@ -15,6 +19,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { IDEMPOTENCY_HEADER } from '../../../common/contract/http.ts';
+import { isTransientFailure } from './connection.ts';
 import { ApiError, serverMessage } from './errors.ts';
 import { queryCache, type QueryKey } from './query-cache.ts';
 import { notifyError, notifySuccess } from './toast.ts';
@@ -39,6 +44,14 @@ export interface ActionOptions<I, R> {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
+/** The waits before each resend of a write that did not get through: about 30 s in all. */
+export const WRITE_RETRY_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 15_000];
+
+/** Said when a write never got through: nothing was saved, and nothing the user typed is gone. */
+export const NOT_SAVED_MESSAGE = 'Not saved: the server could not be reached. Your changes are still here; try again.';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Recorded when a form lists every field error: it shows whichever field is refused. */
 const ANY_FIELD = '\u0000any';
 
@@ -58,6 +71,19 @@ interface RefusalBody {
   message?: unknown;
   field?: unknown;
   errorCode?: unknown;
+}
+
+/** Runs the send, and again after each delay while it fails for a transient reason; the last failure is thrown. */
+async function sendWithRetries<R>(send: () => Promise<R>): Promise<R> {
+  for (const delay of WRITE_RETRY_DELAYS_MS) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!isTransientFailure(error)) throw error;
+      await wait(delay);
+    }
+  }
+  return send();
 }
 
 function refusal(error: unknown): { status: number; body: RefusalBody } | null {
@@ -87,14 +113,20 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
     const { run: call, success, invalidates, onSuccess, onConflict } = latest.current;
     const keys = typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []);
     try {
-      const result = await call(input, { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } });
+      // One key for every send of this action: a resend the server already acted on is answered, not redone.
+      const context = { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } };
+      const result = await sendWithRetries(() => call(input, context));
       onSuccess?.(result, input);
       if (success) notifySuccess(typeof success === 'function' ? success(result, input) : success);
       queryCache.invalidate(...keys);
       return result;
     } catch (error) {
       const refused = refusal(error);
-      if (refused?.status === 409) {
+      if (isTransientFailure(error)) {
+        // Shown where the form shows its errors, else in the toast; the form stays as it is.
+        if (!showsFormError.current) notifyError(NOT_SAVED_MESSAGE);
+        setFormError(NOT_SAVED_MESSAGE);
+      } else if (refused?.status === 409) {
         // The spec's catalogue has no text for CONFLICT; the server's sentence says what happened.
         const message = serverMessage(error);
         notifyError(message);

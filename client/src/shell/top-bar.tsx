@@ -4,6 +4,7 @@ import { routeByKey } from '../../../common/access.ts';
 import { roleLabel } from '../../../common/roles.ts';
 import { Avatar } from '../components/avatar.tsx';
 import { Icon } from '../components/icon.tsx';
+import { ReconnectingIndicator } from '../components/reconnecting-indicator.tsx';
 import { ChatWidget } from '../features/chat-assistant/components/chat-widget.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { logout } from '../lib/auth.ts';
@@ -41,6 +42,7 @@ export function TopBar({ title }: { title: string | undefined }) {
         )
       )}
       <div className="top-bar__tools">
+        <ReconnectingIndicator />
         <button type="button" className="top-bar__search" onClick={() => (searchOpen.value = true)} aria-keyshortcuts="Control+K Meta+K">
           <Icon name="search" size={18} />
           <span className="top-bar__search-label">Search everywhere</span>

@@ -11,6 +11,7 @@ import { NOTIFICATION_STREAM_EVENTS, notificationsRoutes } from '../../../../com
 import { addNotification, markItemsRead, notifications, replaceNotifications, unreadCount, type NotificationItem } from './model.ts';
 import { call } from '../../lib/call.ts';
 import { openEventStream } from '../../lib/event-stream.ts';
+import { reportStream, resetConnection } from '../../lib/connection.ts';
 import { endSessionWith, sessionIdToken } from '../../lib/session-lost.ts';
 import { serverWorded } from '../../lib/errors.ts';
 import { workKeys } from '../../lib/work-api.ts';
@@ -102,10 +103,13 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
     path: requestOf(notificationsRoutes.stream).path,
     getToken: sessionIdToken,
     onOpen: (resumed) => {
+      reportStream(true);
       void refreshUnreadCount();
       // A resumed stream replays what was missed as events, which also makes their toasts.
       if (!resumed) loadNotifications().catch((error: unknown) => console.warn('Notifications not loaded', error));
     },
+    // The top bar says 'Reconnecting…' until the stream opens again.
+    onInterrupted: () => reportStream(false),
     // A 401 after a refreshed token: the session is over, unless it only waits for its code (the shell asks).
     onUnauthorized: (body) => {
       if ((body as { errorCode?: unknown } | undefined)?.errorCode === 'SECOND_FACTOR_REQUIRED') return false;
@@ -139,6 +143,7 @@ export function startNotificationCenter(navigate: (path: string) => void): () =>
   });
   return () => {
     stream.close();
+    resetConnection();
     replaceNotifications([]);
     unreadCount.value = null;
   };
