@@ -10,8 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Registry} from 'prom-client';
-import { Gauge, type Metric } from 'prom-client';
+import { Gauge, type Metric, type Registry } from 'prom-client';
 import type { TokenVerifier } from './token-verifier.ts';
 
 /** Upper bounds of the latency buckets, in seconds: a cached API call is about a millisecond, a slow list a second. */

@@ -5,8 +5,7 @@
  * GATEWAY_METRICS_PORT, never on the public port.
  */
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import type { RequestMetrics} from '../../common/server/metrics.ts';
-import { registerVerifierMetrics } from '../../common/server/metrics.ts';
+import { registerVerifierMetrics, type RequestMetrics } from '../../common/server/metrics.ts';
 import type { TokenVerifier } from '../../common/server/token-verifier.ts';
 
 /** The route label of API calls the fast path forwards: Fastify's own pattern for the proxy's route. */

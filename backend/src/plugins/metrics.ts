@@ -18,7 +18,7 @@ export interface BackendMetrics {
   registry: Registry;
   requests: RequestMetrics;
   /** One run of a scheduled job or worker round ended: `ok` false when it threw or its outside service was unreachable. */
-  jobRun(job: string, ok: boolean): void;
+  jobRun(worker: string, ok: boolean): void;
   registerVerifier(verifier: TokenVerifier): void;
 }
 
@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 /**
  * The background queues, by the `queue` label: what waits in each is read from its table, and the job that
- * empties it reports its runs under the same name (`job` label). The job timers' own names map onto them.
+ * empties it reports its runs under the same name (`worker` label). The job timers' own names map onto them.
  */
 export const QUEUES = ['accounting_sync', 'einvoices', 'bulk_jobs', 'rescreening', 'notifications', 'recurring_tasks', 'renewals'] as const;
 export type QueueName = (typeof QUEUES)[number];
@@ -135,8 +135,9 @@ export function createBackendMetrics(db: () => Database): BackendMetrics {
   const requests = new RequestMetrics();
   requests.register(registry);
 
-  const runs = new Counter({ name: 'console_job_runs_total', help: 'Runs of scheduled jobs and worker rounds, by job and outcome (ok, failed).', labelNames: ['job', 'outcome'], registers: [registry] });
-  const lastSuccess = new Gauge({ name: 'console_job_last_success_timestamp_seconds', help: 'When each job last ran without failing (Unix time), on this replica.', labelNames: ['job'], registers: [registry] });
+  // `worker`, not `job`: Prometheus gives every target a `job` label of its own.
+  const runs = new Counter({ name: 'console_worker_runs_total', help: 'Runs of scheduled jobs and worker rounds, by worker and outcome (ok, failed).', labelNames: ['worker', 'outcome'], registers: [registry] });
+  const lastSuccess = new Gauge({ name: 'console_worker_last_success_timestamp_seconds', help: 'When each worker last ran without failing (Unix time), on this replica.', labelNames: ['worker'], registers: [registry] });
 
   const pool = new Gauge({
     name: 'console_db_pool_connections',
@@ -215,9 +216,9 @@ export function createBackendMetrics(db: () => Database): BackendMetrics {
   return {
     registry,
     requests,
-    jobRun(job, ok) {
-      runs.inc({ job, outcome: ok ? 'ok' : 'failed' });
-      if (ok) lastSuccess.set({ job }, Date.now() / 1000);
+    jobRun(worker, ok) {
+      runs.inc({ worker, outcome: ok ? 'ok' : 'failed' });
+      if (ok) lastSuccess.set({ worker }, Date.now() / 1000);
     },
     registerVerifier: (verifier) => registerVerifierMetrics(registry, verifier),
   };

@@ -94,11 +94,11 @@ describe('back-end metrics', () => {
     app.metrics.jobRun('renewals', true);
     app.metrics.jobRun('accounting_sync', false);
     const text = await scrape();
-    expect(sample(text, 'console_job_runs_total', { job: 'renewals', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
-    expect(sample(text, 'console_job_runs_total', { job: 'accounting_sync', outcome: 'failed' })).toBe(1);
-    expect(Date.now() / 1000 - sample(text, 'console_job_last_success_timestamp_seconds', { job: 'renewals' })!).toBeLessThan(60);
+    expect(sample(text, 'console_worker_runs_total', { worker: 'renewals', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'console_worker_runs_total', { worker: 'accounting_sync', outcome: 'failed' })).toBe(1);
+    expect(Date.now() / 1000 - sample(text, 'console_worker_last_success_timestamp_seconds', { worker: 'renewals' })!).toBeLessThan(60);
     // The scheduler's own first run (at ready) was counted under the queue's name.
-    expect(sample(text, 'console_job_runs_total', { job: 'rescreening', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'console_worker_runs_total', { worker: 'rescreening', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
   });
 
   it('a bad or shared BACKEND_METRICS_PORT stops start-up naming it', () => {
