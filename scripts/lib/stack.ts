@@ -130,8 +130,6 @@ async function startOnce(options: StackOptions): Promise<Stack> {
   const backendPort = await choosePort(options.backendPort ?? 3001, 'back end', 'BACKEND_PORT');
   const accountingPort = await choosePort(options.accountingPort ?? (options.backendPort === 0 ? 0 : 9180), 'accounting stand-in', 'ACCOUNTING_STANDIN_PORT');
   const aspPort = await choosePort(options.aspPort ?? (options.backendPort === 0 ? 0 : 9380), 'ASP stand-in', 'ASP_STANDIN_PORT');
-  const gatewayMetricsPort = await choosePort(options.gatewayMetricsPort ?? (options.backendPort === 0 ? 0 : 9465), 'gateway metrics', 'GATEWAY_METRICS_PORT');
-  const backendMetricsPort = await choosePort(options.backendMetricsPort ?? (options.backendPort === 0 ? 0 : 9464), 'back-end metrics', 'BACKEND_METRICS_PORT');
   const logDir = join(dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
 
@@ -168,6 +166,9 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       emulatorStarting.then((started) => (emulator = started), () => {});
     }
     const firebaseEnv = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost };
+    // Picked after the emulator's, so the order of the other picks stays as it was.
+    const gatewayMetricsPort = await choosePort(options.gatewayMetricsPort ?? (options.backendPort === 0 ? 0 : 9465), 'gateway metrics', 'GATEWAY_METRICS_PORT');
+    const backendMetricsPort = await choosePort(options.backendMetricsPort ?? (options.backendPort === 0 ? 0 : 9464), 'back-end metrics', 'BACKEND_METRICS_PORT');
 
     // Invoices (issue 20): a stand-in for Zoho Books (the accounting system is out of reach offline), which
     // the back end's invoice sync talks to exactly as it would to the real service.
