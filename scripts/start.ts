@@ -5,7 +5,7 @@
  * `npm run reset` (--reset) first wipes the data folder (database and emulator accounts).
  *
  * Environment: GATEWAY_PORT (8080), BACKEND_PORT (3001), AUTH_EMULATOR_PORT (9099), STACK_DATA_DIR (./data),
- * FIREBASE_PROJECT_ID (demo-staff-console).
+ * FIREBASE_PROJECT_ID (demo-staff-console), GATEWAY_METRICS_PORT (9465), BACKEND_METRICS_PORT (9464).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -57,6 +57,8 @@ const backendPort = port('BACKEND_PORT', 3001);
 const authEmulatorPort = port('AUTH_EMULATOR_PORT', 9099);
 const accountingPort = port('ACCOUNTING_STANDIN_PORT', 9180);
 const aspPort = port('ASP_STANDIN_PORT', 9380);
+const gatewayMetricsPort = port('GATEWAY_METRICS_PORT', 9465);
+const backendMetricsPort = port('BACKEND_METRICS_PORT', 9464);
 
 if (process.argv.includes('--reset')) {
   await rm(dataDir, { recursive: true, force: true });
@@ -106,6 +108,8 @@ try {
     authEmulatorPort,
     accountingPort,
     aspPort,
+    gatewayMetricsPort,
+    backendMetricsPort,
     log: (line) => console.log(`start: ${line}`),
     onCrash: (line) => {
       if (stopping) return;
@@ -133,6 +137,8 @@ console.log(
     ),
     '',
     `  Demo website form (posts enquiries to the gateway): ${stack.demoWebsiteUrl}`,
+    '',
+    `  Metrics (Prometheus): gateway ${stack.metricsUrls.gateway}, back end ${stack.metricsUrls.backend}`,
     '',
     `  Data in ${dataDir} (npm run reset wipes it); logs in ${join(dataDir, 'logs')}. Ctrl-C stops everything.`,
     '',

@@ -21,6 +21,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { DEFAULT_BODY_LIMIT } from '../../common/contract/body-limits.ts';
 import { identityPlugin, type IdentityAdmin } from './plugins/identity.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 
 export interface BuildExtras {
   /** Agent for firebase-admin's calls to Google (an outbound proxy; tests use a local one). */
@@ -84,6 +85,7 @@ export async function buildBackend(config: BackendConfig, extras: BuildExtras = 
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   // Before any route: it collects them as they are added.
   await app.register(openApiPlugin);
   await app.register(dbPlugin, {

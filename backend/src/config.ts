@@ -82,6 +82,9 @@ export interface BackendConfig {
    * serves the demo website form page (/demo/website) that posts to the gateway's public endpoints.
    */
   DEMO_WEBSITE_GATEWAY?: string;
+  /** Where Prometheus' GET /metrics listens (server.ts), a port of its own; unset, no metrics listener. */
+  BACKEND_METRICS_PORT?: number;
+  BACKEND_METRICS_HOST: string;
 }
 
 const schema = {
@@ -132,6 +135,9 @@ const schema = {
     EINVOICING_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
     EINVOICING_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
     DEMO_WEBSITE_GATEWAY: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
+    // Metrics: Prometheus' GET /metrics on a listener of its own, never the API's port.
+    BACKEND_METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    BACKEND_METRICS_HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
   },
 } as const;
 
@@ -158,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ORGANIZATION_ID) throw new ConfigError('invalid configuration: ZOHO_BOOKS_ORGANIZATION_ID is required with ZOHO_BOOKS_API_URL');
   if (config.ZOHO_BOOKS_API_URL && !config.ZOHO_BOOKS_ACCESS_TOKEN && !(config.ZOHO_ACCOUNTS_URL && config.ZOHO_CLIENT_ID && config.ZOHO_CLIENT_SECRET && config.ZOHO_REFRESH_TOKEN)) {
     throw new ConfigError('invalid configuration: ZOHO_BOOKS_API_URL needs ZOHO_BOOKS_ACCESS_TOKEN or ZOHO_ACCOUNTS_URL, ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
+  }
+  if (config.BACKEND_METRICS_PORT !== undefined && config.BACKEND_METRICS_PORT !== 0 && config.BACKEND_METRICS_PORT === config.PORT) {
+    throw new ConfigError(`invalid configuration: BACKEND_METRICS_PORT must be a port of its own, not the API's (got ${config.BACKEND_METRICS_PORT})`);
   }
   if (config.EINVOICING_ASP_URL && !(config.EINVOICING_ASP_API_KEY && config.EINVOICING_SENDER_ID)) {
     throw new ConfigError('invalid configuration: EINVOICING_ASP_URL needs EINVOICING_ASP_API_KEY and EINVOICING_SENDER_ID (0235: and the firm\'s 10-digit TIN)');

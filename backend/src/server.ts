@@ -1,10 +1,17 @@
 /** The back end's process: configuration from the environment, listen, and a graceful stop on SIGINT/SIGTERM. */
 import { buildBackend } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startMetricsServer } from '../../common/server/metrics.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildBackend(config);
+  const metrics =
+    config.BACKEND_METRICS_PORT === undefined
+      ? undefined
+      : await startMetricsServer(app.metrics.registry, config.BACKEND_METRICS_HOST, config.BACKEND_METRICS_PORT).catch((error: unknown) => {
+          throw new ConfigError(`BACKEND_METRICS_PORT ${config.BACKEND_METRICS_PORT} on ${config.BACKEND_METRICS_HOST}: ${(error as Error).message}`);
+        });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -12,12 +19,13 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A second signal or a stuck close must not leave the process hanging.
     setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    await Promise.all([app.close(), metrics?.close()]);
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (metrics) app.log.info({ metricsPort: metrics.port, host: config.BACKEND_METRICS_HOST }, 'metrics at /metrics');
 }
 
 main().catch((error: unknown) => {

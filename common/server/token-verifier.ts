@@ -39,7 +39,18 @@ export interface TokenVerifier {
   /** The token when verify() would answer it from the cache right now, without waiting; else undefined. */
   cached(idToken: string): DecodedIdToken | undefined;
   close(): Promise<void>;
+  /** Plain counts for the metrics (common/server/metrics.ts), read at scrape time; the hot path only adds one. */
+  stats: VerifierStats;
 }
+
+export interface VerifierStats {
+  cacheHits: number;
+  /** Verifications with firebase-admin (cache misses), by result. */
+  verifications: Record<'ok' | VerifyFailure, number>;
+  cacheEntries(): number;
+}
+
+type VerifyFailure = Extract<VerifyResult, { ok: false }>['reason'];
 
 /**
  * 'Firebase <token>', the scheme matched case-insensitively as HTTP auth schemes are. Anything after the
@@ -98,6 +109,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   const cache = new Map<string, { token: DecodedIdToken; until: number }>();
   const maxEntries = options.maxCacheEntries ?? 10_000;
 
+  const stats: VerifierStats = { cacheHits: 0, verifications: { ok: 0, expired: 0, invalid: 0, unavailable: 0 }, cacheEntries: () => cache.size };
+
   function remember(idToken: string, token: DecodedIdToken): void {
     if (options.cacheMs <= 0) return;
     if (cache.size >= maxEntries) {
@@ -106,7 +119,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       // Still full of live entries: drop the oldest, Map keeps insertion order.
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
     }
-    cache.set(idToken, { token, until: Math.min(Date.now() + options.cacheMs, token.exp * 1000) });
+    // The session's own end bounds the entry too, so a lookup is one comparison with the clock.
+    const sessionEnd = options.maxSessionMs === undefined ? Infinity : token.auth_time * 1000 + options.maxSessionMs;
+    cache.set(idToken, { token, until: Math.min(Date.now() + options.cacheMs, token.exp * 1000, sessionEnd) });
   }
 
   const sessionEnded = (token: DecodedIdToken) => options.maxSessionMs !== undefined && token.auth_time * 1000 + options.maxSessionMs <= Date.now();
@@ -115,7 +130,10 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   function cached(idToken: string): DecodedIdToken | undefined {
     const entry = cache.get(idToken);
     if (!entry) return undefined;
-    if (entry.until > Date.now() && !sessionEnded(entry.token)) return entry.token;
+    if (entry.until > Date.now()) {
+      stats.cacheHits++;
+      return entry.token;
+    }
     cache.delete(idToken);
     return undefined;
   }
@@ -129,11 +147,17 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     });
     try {
       const token = await Promise.race([auth.verifyIdToken(idToken, options.checkRevoked), timeout]);
-      if (sessionEnded(token)) return ended;
+      if (sessionEnded(token)) {
+        stats.verifications.expired++;
+        return ended;
+      }
       remember(idToken, token);
+      stats.verifications.ok++;
       return { ok: true, token };
     } catch (error) {
-      return classify(error);
+      const result = classify(error);
+      if (!result.ok) stats.verifications[result.reason]++;
+      return result;
     } finally {
       clearTimeout(timer);
     }
@@ -142,6 +166,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
   return {
     verify,
     cached,
+    stats,
     async close() {
       cache.clear();
       await deleteApp(app);

@@ -4,8 +4,10 @@
  * the CSP are computed once from the configuration.
  */
 import { createServer, type Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { createServer as createHttpsServer } from 'node:https';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { GatewayConfig } from './config.ts';
 import { SHUTTING_DOWN, errorOfStatus, sendError } from './errors.ts';
 import { createApiFastPath } from './plugins/api-fast-path.ts';
@@ -17,9 +19,11 @@ import { GatewayLogController, REDACTED_PATHS } from './plugins/request-logging.
 import { runtimeConfigRoute } from './plugins/runtime-config.ts';
 import { createFastPath, staticSite } from './plugins/static-site.ts';
 import { requestIdOf } from './request-id.ts';
+import { STATIC_ROUTE, createGatewayMetrics } from './metrics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerServerErrors, clientErrorHandler, refusalOf, writeRefusal } from './server-errors.ts';
+import { RequestMetrics } from '../../common/server/metrics.ts';
 import { createTokenVerifier } from '../../common/server/token-verifier.ts';
 
 export interface BuildOptions {
@@ -37,6 +41,8 @@ declare module 'fastify' {
     markShuttingDown(): void;
     /** Every route registered, in order: the route sweep test reads it (the back end keeps the same table). */
     routeTable: RouteOptions[];
+    /** The Prometheus registry start.ts serves on GATEWAY_METRICS_PORT (never through this app's routes). */
+    metricsRegistry: Registry;
   }
 }
 
@@ -51,13 +57,14 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   /** Set as Fastify starts closing: from then on a new request gets 503 from the listener, in the gateway's shape. */
   let closing = false;
   const fastPath = createFastPath(() => shuttingDown);
+  const requests = new RequestMetrics();
   const serverOptions: FastifyServerOptions = {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    logController: new GatewayLogController(),
+    logController: new GatewayLogController(requests),
     genReqId: requestIdOf,
     trustProxy: config.trustProxy,
     bodyLimit: config.apiBodyLimitBytes,
@@ -83,7 +90,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   const apiFastPath =
     options.apiFastPath === false
       ? undefined
-      : createApiFastPath({ config, headers: headers.api, verifier, isShuttingDown: () => shuttingDown, log: () => app.log });
+      : createApiFastPath({ config, headers: headers.api, verifier, isShuttingDown: () => shuttingDown, log: () => app.log, requests });
+  const metrics = createGatewayMetrics(requests, verifier, apiFastPath?.upstreamStats);
   const app: FastifyInstance = Fastify({
     ...serverOptions,
     // API calls with a cached token and the console's files are answered on the Node server itself when they
@@ -100,7 +108,9 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
           return;
         }
         if (apiFastPath?.handle(request, response)) return;
-        if (!fastPath.handle(request, response)) fastifyHandler(request, response);
+        const startedAt = performance.now();
+        if (fastPath.handle(request, response)) requests.record(STATIC_ROUTE, request.method!, response.statusCode, (performance.now() - startedAt) / 1000);
+        else fastifyHandler(request, response);
       };
       const server = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }, listener) : createServer(listener);
       answerServerErrors(server, headers.api);
@@ -112,6 +122,8 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   app.addHook('onRoute', (route) => {
     app.routeTable.push(route);
   });
+
+  app.decorate('metricsRegistry', metrics.registry);
 
   app.decorate('markShuttingDown', () => {
     shuttingDown = true;

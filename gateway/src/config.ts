@@ -59,6 +59,9 @@ const schema = {
     SESSION_IDLE_MINUTES: { type: 'integer', minimum: 2, maximum: 1440, default: 30 },
     SESSION_MAX_HOURS: { type: 'integer', minimum: 1, maximum: 720, default: 12 },
     ADMIN_ALLOWED_CIDRS: { type: 'string', default: '' },
+    // Metrics: Prometheus' GET /metrics on a listener of its own, never the public port.
+    GATEWAY_METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+    GATEWAY_METRICS_HOST: { type: 'string', minLength: 1, default: '127.0.0.1' },
   },
 } as const;
 
@@ -96,6 +99,8 @@ interface RawEnv {
   SESSION_IDLE_MINUTES: number;
   SESSION_MAX_HOURS: number;
   ADMIN_ALLOWED_CIDRS: string;
+  GATEWAY_METRICS_PORT?: number;
+  GATEWAY_METRICS_HOST: string;
 }
 
 export interface GatewayConfig {
@@ -143,6 +148,8 @@ export interface GatewayConfig {
   session: { idleMinutes: number; maxHours: number };
   /** ADMIN_ALLOWED_CIDRS: the networks ADMIN calls may come from; undefined lets ADMIN in from anywhere. */
   adminNetworks?: BlockList;
+  /** GATEWAY_METRICS_PORT/_HOST: where GET /metrics listens (start.ts); unset, no metrics listener (the figures are still kept). */
+  metrics?: { port: number; host: string };
 }
 
 /** A configuration error; `variable` is the environment variable to fix. */
@@ -266,6 +273,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('HTTP_REDIRECT_PORT', 'only makes sense with HTTPS: set TLS_CERT_FILE and TLS_KEY_FILE too');
   }
 
+  if (raw.GATEWAY_METRICS_PORT !== undefined && raw.GATEWAY_METRICS_PORT !== 0 && [raw.PORT, raw.HTTP_REDIRECT_PORT].includes(raw.GATEWAY_METRICS_PORT)) {
+    throw new ConfigError('GATEWAY_METRICS_PORT', `must be a port of its own, not the public one (got ${raw.GATEWAY_METRICS_PORT})`);
+  }
+
   const upstream = httpUrl('API_UPSTREAM', raw.API_UPSTREAM);
   const authEmulatorPublicUrl = emulatorHost
     ? httpUrl('AUTH_EMULATOR_PUBLIC_URL', raw.AUTH_EMULATOR_PUBLIC_URL ?? `http://${emulatorHost}`).origin
@@ -312,5 +323,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicApi: { origins: parseOrigins(raw.PUBLIC_API_ORIGINS), rateLimit: raw.PUBLIC_RATE_LIMIT, rateWindowMs: raw.PUBLIC_RATE_WINDOW_MS },
     session: { idleMinutes: raw.SESSION_IDLE_MINUTES, maxHours: raw.SESSION_MAX_HOURS },
     adminNetworks: parseCidrs('ADMIN_ALLOWED_CIDRS', raw.ADMIN_ALLOWED_CIDRS),
+    metrics: raw.GATEWAY_METRICS_PORT === undefined ? undefined : { port: raw.GATEWAY_METRICS_PORT, host: raw.GATEWAY_METRICS_HOST },
   };
 }

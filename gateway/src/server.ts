@@ -16,7 +16,7 @@ try {
 
 const gateway = await startGateway(config);
 gateway.app.log.info(
-  { port: gateway.port, redirectPort: gateway.redirectPort, https: Boolean(config.tls), emulator: config.firebase.emulatorHost ?? null },
+  { port: gateway.port, redirectPort: gateway.redirectPort, metricsPort: gateway.metricsPort ?? null, https: Boolean(config.tls), emulator: config.firebase.emulatorHost ?? null },
   'gateway listening',
 );
 

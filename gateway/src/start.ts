@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.ts';
+import { startMetricsServer, type MetricsServer } from '../../common/server/metrics.ts';
 import type { GatewayConfig } from './config.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerServerErrors, clientErrorHandler, refusalOf, writeRefusal } from './server-errors.ts';
@@ -14,6 +15,8 @@ export interface RunningGateway {
   app: FastifyInstance;
   port: number;
   redirectPort?: number;
+  /** Where GET /metrics answers (GATEWAY_METRICS_PORT); undefined when it is not set. */
+  metricsPort?: number;
   /** Marks the gateway not ready, stops accepting, waits for in-flight requests (bounded), closes. */
   stop(): Promise<void>;
 }
@@ -59,6 +62,16 @@ export async function startGateway(config: GatewayConfig, options: BuildOptions 
     });
   }
 
+  let metrics: MetricsServer | undefined;
+  if (config.metrics) {
+    try {
+      metrics = await startMetricsServer(app.metricsRegistry, config.metrics.host, config.metrics.port);
+    } catch (error) {
+      await Promise.all([app.close(), redirect ? new Promise<void>((resolve) => redirect.close(() => resolve())) : undefined]);
+      throw new Error(`GATEWAY_METRICS_PORT ${config.metrics.port} on ${config.metrics.host}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
@@ -71,6 +84,7 @@ export async function startGateway(config: GatewayConfig, options: BuildOptions 
       await Promise.all([
         app.close(),
         redirect ? new Promise<void>((resolve) => redirect.close(() => resolve())) : Promise.resolve(),
+        metrics?.close(),
       ]);
       clearTimeout(deadline);
     })();
@@ -81,6 +95,7 @@ export async function startGateway(config: GatewayConfig, options: BuildOptions 
     app,
     port,
     redirectPort: redirect ? (redirect.address() as AddressInfo).port : undefined,
+    metricsPort: metrics?.port,
     stop,
   };
 }

@@ -30,6 +30,9 @@ export interface StackOptions {
   accountingPort?: number;
   /** The ASP stand-in's port (e-invoicing, issue 32); 0 = a free one, the default when backendPort is 0. */
   aspPort?: number;
+  /** Where each server answers GET /metrics (Prometheus); 0 = a free one, the default when backendPort is 0. */
+  gatewayMetricsPort?: number;
+  backendMetricsPort?: number;
   /** More gateway settings (its environment variables), e.g. the store links of the mobile notice. */
   gatewayEnv?: Record<string, string>;
   log?: (line: string) => void;
@@ -63,6 +66,8 @@ export interface Stack {
   accountingUrl: string;
   /** The ASP stand-in's base URL (its /_standin/ controls switch faults on). */
   aspUrl: string;
+  /** The servers' Prometheus endpoints (GET /metrics), each on a port of its own. */
+  metricsUrls: { gateway: string; backend: string };
   accounts: { email: string; password: string; role: Role; displayName: string }[];
   stop(): Promise<void>;
 }
@@ -111,7 +116,7 @@ class PortTakenError extends StackError {}
  */
 export function startStack(options: StackOptions): Promise<Stack> {
   // The stand-ins' ports default to 0 when the back end's is 0.
-  const picked = [options.gatewayPort, options.backendPort, options.accountingPort ?? 0, options.aspPort ?? 0].every((port) => port === 0);
+  const picked = [options.gatewayPort, options.backendPort, options.accountingPort ?? 0, options.aspPort ?? 0, options.gatewayMetricsPort ?? 0, options.backendMetricsPort ?? 0].every((port) => port === 0);
   return retryOnTakenPort(() => startOnce(options), { picked, portTaken: (error) => error instanceof PortTakenError, log: options.log });
 }
 
@@ -161,6 +166,9 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       emulatorStarting.then((started) => (emulator = started), () => {});
     }
     const firebaseEnv = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost };
+    // Picked after the emulator's, so the order of the other picks stays as it was.
+    const gatewayMetricsPort = await choosePort(options.gatewayMetricsPort ?? (options.backendPort === 0 ? 0 : 9465), 'gateway metrics', 'GATEWAY_METRICS_PORT');
+    const backendMetricsPort = await choosePort(options.backendMetricsPort ?? (options.backendPort === 0 ? 0 : 9464), 'back-end metrics', 'BACKEND_METRICS_PORT');
 
     // Invoices (issue 20): a stand-in for Zoho Books (the accounting system is out of reach offline), which
     // the back end's invoice sync talks to exactly as it would to the real service.
@@ -194,6 +202,8 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       ...DEMO_ASP_ENV(aspUrl),
       // The demo website's form page (/demo/website) posts to the gateway (issue 21).
       DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
+      BACKEND_METRICS_PORT: String(backendMetricsPort),
+      BACKEND_METRICS_HOST: HOST,
     }, options.shortLived ? [WASM_BASELINE_ONLY] : []);
     children.push(backend);
 
@@ -207,6 +217,8 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       STATIC_DIR: BUILD_OUTPUTS.client,
       // The demo website's page is served by the back end: its origin may call the public endpoints.
       PUBLIC_API_ORIGINS: `http://${HOST}:${backendPort},http://localhost:${backendPort}`,
+      GATEWAY_METRICS_PORT: String(gatewayMetricsPort),
+      GATEWAY_METRICS_HOST: HOST,
       ...options.gatewayEnv,
     });
     children.push(gateway);
@@ -248,6 +260,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       projectId: options.projectId,
       accountingUrl,
       aspUrl,
+      metricsUrls: { gateway: `http://${HOST}:${gatewayMetricsPort}/metrics`, backend: `http://${HOST}:${backendMetricsPort}/metrics` },
       accounts: DEMO_ACCOUNTS.map((account) => ({ ...account })),
       stop,
     };

@@ -21,7 +21,7 @@ const PRODUCTION_ENV = {
 };
 
 interface ComposeModel {
-  services: Record<string, { environment?: Record<string, string | null>; ports?: unknown[]; volumes?: unknown[]; profiles?: string[] }>;
+  services: Record<string, { environment?: Record<string, string | null>; ports?: unknown[]; expose?: unknown[]; volumes?: unknown[]; profiles?: string[] }>;
   volumes?: Record<string, unknown>;
 }
 
@@ -86,6 +86,16 @@ describe('compose interpolation', () => {
   });
 });
 
+/** Both servers' metrics listen on the compose network (exposed) and are never published on the host. */
+function expectMetricsInternal(model: ComposeModel): void {
+  for (const [service, variable, port] of [['backend', 'BACKEND_METRICS_PORT', '9464'], ['gateway', 'GATEWAY_METRICS_PORT', '9465']] as const) {
+    const definition = model.services[service]!;
+    expect(definition.environment?.[variable], service).toBe(port);
+    expect((definition.expose ?? []).map(String), service).toContain(port);
+    expect(JSON.stringify(definition.ports ?? []), service).not.toContain(port);
+  }
+}
+
 describe.each(implementations)('%s', (_name, compose) => {
   describe('docker-compose.yml: the demo', () => {
     it('is valid with no variables set, and runs the emulator, the back end, the accounting and ASP stand-ins and the gateway on :8080', () => {
@@ -98,6 +108,7 @@ describe.each(implementations)('%s', (_name, compose) => {
       const gateway = model.services.gateway!;
       expect(gateway.environment).toMatchObject({ API_UPSTREAM: 'http://backend:8081', FIREBASE_AUTH_EMULATOR_HOST: 'auth-emulator:9099' });
       expect(JSON.stringify(gateway.ports)).toContain('8080');
+      expectMetricsInternal(model);
     });
   });
 
@@ -124,6 +135,7 @@ describe.each(implementations)('%s', (_name, compose) => {
       expect(model.services.gateway!.environment).toMatchObject({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-console' });
       expect(result.stdout).not.toContain('FIREBASE_AUTH_EMULATOR_HOST');
       expect(Object.keys(model.volumes ?? {})).toEqual(['postgres-data']);
+      expectMetricsInternal(model);
     });
   });
 });

@@ -50,11 +50,24 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // pg_trgm backs the company-name search index; on a Postgres server it ships in the contrib package.
   const pg = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(dump ? { loadDataDir: dump } : {}) });
+  // PGlite runs one query or transaction at a time on its one connection and queues the rest: counting what
+  // was asked and has not finished gives the pool's figures (one in use, the others waiting).
+  let pending = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    pending++;
+    try {
+      return await work();
+    } finally {
+      pending--;
+    }
+  };
   return {
-    query: async <T>(sql: string, params?: unknown[]) => (await pg.query<T>(sql, params)).rows,
-    transaction: (work) => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows })),
+    query: <T>(sql: string, params?: unknown[]) => counted(async () => (await pg.query<T>(sql, params)).rows),
+    transaction: (work) =>
+      counted(() => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }))),
     listen: (channel, onMessage) => pg.listen(channel, onMessage),
     close: () => pg.close(),
+    poolStats: () => ({ max: 1, open: 1, inUse: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) }),
   };
 }
 

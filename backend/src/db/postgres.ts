@@ -69,6 +69,7 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
       await listener.close();
       await pool.end();
     },
+    poolStats: () => ({ max: poolMax, open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

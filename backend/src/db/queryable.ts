@@ -15,4 +15,17 @@ export interface Database extends Queryable {
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The connections in use and the callers waiting for one, read by the metrics at scrape time. */
+  poolStats?(): PoolStats;
+}
+
+export interface PoolStats {
+  /** Connections the pool may open (PGlite: its one). */
+  max: number;
+  /** Connections open now. */
+  open: number;
+  /** Connections running a query or a transaction. */
+  inUse: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
 }

@@ -4,8 +4,10 @@
  * itself must be safe with any number of replicas running it at once (claimed rows, unique keys).
  */
 import type { FastifyInstance } from 'fastify';
+import { jobLabel } from '../plugins/metrics.ts';
 
 export function startJobTimer(app: FastifyInstance, name: string, intervalMs: number, work: () => Promise<Record<string, number>>): void {
+  const job = jobLabel(name);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -14,9 +16,13 @@ export function startJobTimer(app: FastifyInstance, name: string, intervalMs: nu
     running = running
       .then(work)
       .then((done) => {
+        app.metrics.jobRun(job, true);
         if (Object.values(done).some((count) => count > 0)) app.log.info(done, name);
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, `${name} failed; retried at the next interval`));
+      .catch((error: unknown) => {
+        app.metrics.jobRun(job, false);
+        app.log.warn({ err: error }, `${name} failed; retried at the next interval`);
+      });
     return running;
   };
   app.addHook('onReady', async () => {

@@ -85,6 +85,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       ...(options.httpAgent ? { httpAgent: options.httpAgent } : {}),
     });
     app.addHook('onClose', () => verifier.close());
+    app.metrics.registerVerifier(verifier);
     app.decorateRequest('user', null);
     app.decorateRequest('tokenExpiresAt', 0);
     app.decorateRequest('idToken', null);

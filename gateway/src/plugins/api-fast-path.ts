@@ -18,6 +18,8 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config.ts';
+import { API_ROUTE, type UpstreamStats } from '../metrics.ts';
+import type { RequestMetrics } from '../../../common/server/metrics.ts';
 import { writeError } from '../errors.ts';
 import { requestIdOf } from '../request-id.ts';
 import type { HeaderSet } from '../security-headers.ts';
@@ -33,6 +35,8 @@ export interface ApiFastPath {
   /** Fastify is closing: leave every call to it so it answers 503 as it does for the rest. */
   stop(): void;
   close(): Promise<void>;
+  /** Its connection pool to the back end, for the metrics. */
+  upstreamStats(): UpstreamStats;
 }
 
 export interface ApiFastPathOptions {
@@ -42,6 +46,8 @@ export interface ApiFastPathOptions {
   verifier: TokenVerifier;
   isShuttingDown: () => boolean;
   log: () => FastifyBaseLogger;
+  /** Each answered call's status and time (the metrics' request table). */
+  requests: RequestMetrics;
 }
 
 /** Path segments the upstream URL keeps as they are: no dot segments, escapes, empty segments or backslashes. */
@@ -76,6 +82,8 @@ interface Answering {
   id: string;
   log: () => FastifyBaseLogger;
   fail: (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => void;
+  /** Counts the call in the metrics once its answer is written. */
+  answered: (status: number) => void;
 }
 
 /**
@@ -131,10 +139,14 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
     const { response } = this.call;
     if (!this.whole) {
       response.end();
+      this.call.answered(this.status);
       return;
     }
     const body = this.whole.length === 1 ? this.whole[0]! : Buffer.concat(this.whole);
-    if (this.writeHead()) response.end(body);
+    if (this.writeHead()) {
+      response.end(body);
+      this.call.answered(this.status);
+    }
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -172,7 +184,7 @@ class ForwardedAnswer implements Dispatcher.DispatchHandler {
 
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
-export function createApiFastPath({ config, headers: api, verifier, isShuttingDown, log }: ApiFastPathOptions): ApiFastPath {
+export function createApiFastPath({ config, headers: api, verifier, isShuttingDown, log, requests }: ApiFastPathOptions): ApiFastPath {
   const upstream = new URL(config.apiUpstream);
   const pool = new Pool(upstream.origin, proxyOptions(config));
   // Fastify's own trust decision (TRUST_PROXY), compiled the same way (fastify/lib/request.js).
@@ -263,12 +275,15 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       headers: headers as Record<string, string>,
       body: body ?? null,
     };
+    const answered = (status: number) => requests.record(API_ROUTE, request.method!, status, (performance.now() - startedAt) / 1000);
     const fail = (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => {
       if (response.headersSent || response.destroyed) return;
-      writeError(response, api, id, { status: errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502, errorCode });
+      const status = errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502;
+      writeError(response, api, id, { status, errorCode });
+      answered(status);
     };
 
-    pool.dispatch(options, new ForwardedAnswer({ request, response, api, id, log, fail }));
+    pool.dispatch(options, new ForwardedAnswer({ request, response, api, id, log, fail, answered }));
   }
 
   return {
@@ -290,5 +305,6 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       stopped = true;
     },
     close: () => pool.close(),
+    upstreamStats: () => pool.stats,
   };
 }

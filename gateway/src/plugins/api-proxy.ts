@@ -48,11 +48,11 @@ function connectionListed(connection: unknown): Set<string> | undefined {
  * A copy without hop-by-hop headers. It runs twice per API call, so it copies in one pass rather than
  * spreading and deleting (a delete turns the object into a slow dictionary for every later read).
  */
-function copyEndToEnd(headers: Record<string, unknown>): Record<string, unknown> {
+function copyEndToEnd(headers: Record<string, unknown>, dropped?: string): Record<string, unknown> {
   const listed = connectionListed(headers.connection);
   const out: Record<string, unknown> = {};
   for (const name in headers) {
-    if (HOP_BY_HOP.has(name) || listed?.has(name)) continue;
+    if (HOP_BY_HOP.has(name) || listed?.has(name) || name === dropped) continue;
     out[name] = headers[name];
   }
   return out;
@@ -71,6 +71,25 @@ export interface Forwarding {
   adminNetworks: BlockList | undefined;
 }
 
+/** Verdicts by client address: a BlockList check builds a SocketAddress per call, and a staff member's calls come from one address. */
+const verdicts = new WeakMap<BlockList, Map<string, 'inside' | 'outside'>>();
+const MAX_VERDICTS = 4096;
+
+/** ADMIN_ALLOWED_CIDRS' verdict on the client address (the first of X-Forwarded-For). */
+export function adminNetworkVerdict(networks: BlockList, forwardedFor: string): 'inside' | 'outside' {
+  const comma = forwardedFor.indexOf(',');
+  const client = (comma === -1 ? forwardedFor : forwardedFor.slice(0, comma)).trim();
+  let known = verdicts.get(networks);
+  if (known === undefined) verdicts.set(networks, (known = new Map()));
+  let verdict = known.get(client);
+  if (verdict === undefined) {
+    const family = isIP(client);
+    verdict = family !== 0 && networks.check(client, family === 4 ? 'ipv4' : 'ipv6') ? 'inside' : 'outside';
+    if (known.size >= MAX_VERDICTS) known.clear();
+    known.set(client, verdict);
+  }
+  return verdict;
+}
 
 /**
  * The headers the back end receives, for both writers (this plugin and api-fast-path.ts). X-Forwarded-For is
@@ -79,25 +98,17 @@ export interface Forwarding {
  * no chain to keep: a client-sent one is a lie.
  */
 export function forwardedRequestHeaders(headers: RequestHeaders, forwarding: Forwarding): RequestHeaders {
-  const out = copyEndToEnd(headers) as RequestHeaders;
+  // The ADMIN network verdict is the gateway's alone: a caller's own is dropped in the copy (a delete would
+  // turn the object into a slow dictionary for undici's reads of every header).
+  const out = copyEndToEnd(headers, ADMIN_NETWORK_HEADER) as RequestHeaders;
   out.host = forwarding.upstreamHost;
   out['x-forwarded-for'] = forwarding.forwardedFor;
   out['x-forwarded-proto'] = forwarding.protocol;
   out['x-forwarded-host'] = forwarding.host;
   out['x-request-id'] = forwarding.requestId;
-  delete out[ADMIN_NETWORK_HEADER];
-  const verdict = adminNetworkVerdict(forwarding.forwardedFor, forwarding.adminNetworks);
-  if (verdict) out[ADMIN_NETWORK_HEADER] = verdict;
+  if (forwarding.adminNetworks) out[ADMIN_NETWORK_HEADER] = adminNetworkVerdict(forwarding.adminNetworks, forwarding.forwardedFor);
   if (forwarding.bodyLength !== undefined) out['content-length'] = forwarding.bodyLength;
   return out;
-}
-
-/** ADMIN_ALLOWED_CIDRS' verdict on the client address (the first of X-Forwarded-For); none without the setting. */
-export function adminNetworkVerdict(forwardedFor: string, adminNetworks: BlockList | undefined): 'inside' | 'outside' | undefined {
-  if (!adminNetworks) return undefined;
-  const client = forwardedFor.split(',')[0]!.trim();
-  const family = isIP(client);
-  return family !== 0 && adminNetworks.check(client, family === 4 ? 'ipv4' : 'ipv6') ? 'inside' : 'outside';
 }
 
 /**

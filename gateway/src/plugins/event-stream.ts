@@ -63,7 +63,7 @@ export async function eventStream(app: FastifyInstance, { config, headers: api, 
       if (typeof value === 'string') headers[name] = value;
     }
     // The stream is an ADMIN's call like any other: without the verdict the back end applies no network rule.
-    const verdict = adminNetworkVerdict(headers['x-forwarded-for']!, config.adminNetworks);
+    const verdict = config.adminNetworks ? adminNetworkVerdict(config.adminNetworks, headers['x-forwarded-for']!) : undefined;
     if (verdict) headers[ADMIN_NETWORK_HEADER] = verdict;
     let upstream: Response;
     // Only the wait for the answer's head is bounded; the body is open-ended by design.

@@ -4,6 +4,7 @@
  * credentials are masked, and the logger redacts Authorization and cookies wherever they appear.
  */
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RequestMetrics } from '../../../common/server/metrics.ts';
 
 const SECRET_PARAMS = /([?&](?:token|access_token|id_token|refresh_token|oobCode|key|apiKey|password)=)[^&#]*/gi;
 
@@ -22,13 +23,15 @@ export const REDACTED_PATHS = [
 type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
 
 export class GatewayLogController extends LogController {
-  constructor() {
+  /** Every request Fastify answers is counted here too (its route's pattern, never the URL): no hook of its own. */
+  constructor(private readonly requests?: RequestMetrics) {
     super({ requestIdLogLabel: 'requestId' });
   }
 
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    this.requests?.record(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
     // Skip building the line when nobody will write it (LOG_LEVEL=warn and above): this runs on every request.
     if (!error && (request.log as LevelAware).isLevelEnabled?.('info') === false) return;
     const line = {

@@ -29,7 +29,13 @@ async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise
       return;
     }
     running = runBulkJobs(app.db, actions, runner)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'bulk jobs failed; retried at the next interval'))
+      .then(
+        () => app.metrics.jobRun('bulk_jobs', true),
+        (error: unknown) => {
+          app.metrics.jobRun('bulk_jobs', false);
+          app.log.warn({ err: error }, 'bulk jobs failed; retried at the next interval');
+        },
+      )
       .finally(() => {
         running = null;
         if (again) {

@@ -56,6 +56,7 @@ export async function setupEinvoicing(app: FastifyInstance, { config }: ModuleOp
         for (;;) {
           again = false;
           const result = await runEinvoiceWorker(app.db, asp, options);
+          app.metrics.jobRun('einvoices', !result.unreachable);
           if (result.unreachable) {
             pausedUntil = Date.now() + config.EINVOICING_BASE_DELAY_MS;
             app.log.warn('ASP unreachable; e-invoicing pauses');
@@ -64,6 +65,7 @@ export async function setupEinvoicing(app: FastifyInstance, { config }: ModuleOp
           if ((result.claimed === 0 && !again) || closing) break;
         }
       } catch (error) {
+        app.metrics.jobRun('einvoices', false);
         app.log.warn({ err: error }, 'e-invoicing round failed; retried at the next interval');
       } finally {
         running = false;

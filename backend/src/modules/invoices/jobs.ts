@@ -71,6 +71,7 @@ export async function setupInvoiceJobs(app: FastifyInstance, { config }: ModuleO
         for (;;) {
           syncAgain = false;
           const result = await syncOnce(app.db, system, options);
+          app.metrics.jobRun('accounting_sync', !result.unreachable);
           if (result.unreachable) {
             pausedUntil = Date.now() + config.INVOICE_SYNC_BASE_DELAY_MS;
             app.log.warn('accounting system unreachable; the sync pauses');
@@ -79,6 +80,7 @@ export async function setupInvoiceJobs(app: FastifyInstance, { config }: ModuleO
           if ((result.claimed === 0 && !syncAgain) || closing) break;
         }
       } catch (error) {
+        app.metrics.jobRun('accounting_sync', false);
         app.log.warn({ err: error }, 'invoice sync round failed; retried at the next interval');
       } finally {
         syncRunning = false;
