@@ -408,6 +408,17 @@ export function percentToBp(percent: number): number | null {
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { bank_transfer: 'Bank transfer', card: 'Card', cheque: 'Cheque' };
+/**
+ * What becomes of a recorded payment when its registration is withdrawn: a refund the business owes the
+ * client, or a credit kept on the client's account. Recorded with the withdrawal, which names the payment.
+ */
+export const PAYMENT_FATES = ['refund', 'credit'] as const;
+export type PaymentFate = (typeof PAYMENT_FATES)[number];
+export const PAYMENT_FATE_LABELS: Record<PaymentFate, string> = { refund: 'Refund to be made', credit: 'Credit kept on account' };
+/** Once money is received, withdrawing is a decision for these roles (a BD executive never holds a paid registration). */
+export const PAID_WITHDRAWAL_ROLES: readonly Role[] = ['ADMIN', 'BD_MANAGER'];
+export const PAID_WITHDRAWAL_REFUSED = 'A payment is recorded on this registration: only a BD manager or an administrator may withdraw it, saying what becomes of the payment.';
+
 /** An account's subscription starts no later than this many days after activation. */
 export const MAX_START_DAYS_AHEAD = 90;
 

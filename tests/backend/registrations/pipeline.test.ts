@@ -282,7 +282,7 @@ describe('withdraw and reinstate', () => {
     expect(back).toMatchObject({ status: 'active', stage: before.stage, review_state: 'returned', phase: 'returned', status_label: 'Returned for Correction', queue: 'registrations', withdrawal: null });
     expect((await counts()).registrations).toBe(start.registrations);
     expect((await timeline(userId)).slice(-2).map((event) => [event.kind, event.data])).toEqual([
-      ['withdrawn', { reason: 'Company is being sold', cancelled_meeting_id: null }],
+      ['withdrawn', { reason: 'Company is being sold', cancelled_meeting_id: null, payment: null, payment_fate: null }],
       ['reinstated', {}],
     ]);
   });
@@ -301,6 +301,53 @@ describe('withdraw and reinstate', () => {
     ok(await call('PUT', `registrations/${other}/meeting`, 'BD_EXEC', meeting((await review(other)).version, { starts_at: slot(4, 9), host_id: ids.get('BD_MANAGER') })));
     const back = ok(await call('POST', `registrations/${userId}/reinstate`, 'ADMIN', { version: withdrawn.version }));
     expect(back).toMatchObject({ phase: 'profile_verified', status_label: 'Awaiting Meeting' });
+  });
+});
+
+describe('a paid registration, and the stages a role may open', () => {
+  it('lets a BD_EXEC read and withdraw only at the stages of its own pages; elsewhere 404 as for another\'s record', async () => {
+    for (const phase of ['due_diligence', 'plan_approval', 'awaiting_payment', 'activation'] as const) {
+      const userId = await take(phase, 'EXISTS (SELECT 1 FROM registration_documents d WHERE d.registration_id = r.id)');
+      const { version, documents } = await review(userId);
+      expect(documents.length, phase).toBeGreaterThan(0);
+      expect(errorOf(await call('GET', `registrations/${userId}/review`, 'BD_EXEC')), phase).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      expect((await call('GET', `registrations/${userId}/documents/${documents[0]!.id}`, 'BD_EXEC')).statusCode, phase).toBe(404);
+      expect((await call('GET', `users/${userId}/status`, 'BD_EXEC')).statusCode, phase).toBe(404);
+      expect(errorOf(await call('POST', `registrations/${userId}/withdraw`, 'BD_EXEC', { version, reason: 'Client went quiet' })), phase).toMatchObject({ status: 404 });
+      expect((await review(userId)).status, phase).toBe('active');
+      expect((await call('GET', `registrations/${userId}/review`, 'BD_MANAGER')).statusCode, phase).toBe(200);
+      // Nothing changed: the registration stays for the other tests.
+      used.delete(userId);
+    }
+    const own = await take('profile_verified');
+    used.delete(own);
+    expect((await call('GET', `registrations/${own}/review`, 'BD_EXEC')).statusCode).toBe(200);
+  });
+
+  it('takes a BD manager\'s withdrawal of a paid registration only naming the payment and what becomes of it, on the timeline and in the record', async () => {
+    const userId = await take('activation', 'EXISTS (SELECT 1 FROM registration_payments p WHERE p.registration_id = r.id)');
+    const before = await review(userId);
+    const payment = before.payment!;
+    const url = `registrations/${userId}/withdraw`;
+    const body = { version: before.version, reason: 'The client closed the company' };
+    expect(errorOf(await call('POST', url, 'BD_MANAGER', body))).toMatchObject({ status: 400, field: 'payment_reference' });
+    expect(errorOf(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: 'NOT-IT', payment_fate: 'refund' }))).toMatchObject({ status: 400, field: 'payment_reference' });
+    const noFate = errorOf(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: payment.reference }));
+    expect(noFate).toMatchObject({ status: 400, field: 'payment_fate' });
+    expect(noFate.message).toContain(formatFils(payment.amount_fils));
+    const withdrawn = ok(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: payment.reference, payment_fate: 'refund' }));
+    const mention = { amount_fils: payment.amount_fils, method: payment.method, reference: payment.reference, paid_on: payment.paid_on };
+    expect(withdrawn).toMatchObject({ phase: 'withdrawn', withdrawal: { reason: body.reason, withdrawn_by: { id: ids.get('BD_MANAGER') }, payment: mention, payment_fate: 'refund' } });
+    expect((await timeline(userId)).at(-1)).toMatchObject({ kind: 'withdrawn', data: { payment: mention, payment_fate: 'refund' } });
+    // Reinstating it stays with the Activation page's roles.
+    expect((await call('POST', `registrations/${userId}/reinstate`, 'BD_EXEC', { version: withdrawn.version })).statusCode).toBe(404);
+  });
+
+  it('refuses a payment\'s fate where no payment is recorded', async () => {
+    const userId = await take('plan_approval');
+    const { version } = await review(userId);
+    expect(errorOf(await call('POST', `registrations/${userId}/withdraw`, 'ADMIN', { version, reason: 'x', payment_fate: 'credit' }))).toMatchObject({ status: 400, field: 'payment_fate' });
+    used.delete(userId);
   });
 });
 

@@ -15,6 +15,7 @@ import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
 import { assigneeOf, EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './list-store.ts';
 import { readStatus } from './review-store.ts';
+import { requireRecordAccess } from './transition.ts';
 
 /** The role must be allowed on every page the list's rows can be on. */
 function authorizeScope(request: FastifyRequest, query: RegistrationExportQuery): void {
@@ -51,5 +52,8 @@ export async function registrationRoutes(app: FastifyInstance) {
   });
 
   // The stepper belongs to the Registration page, whose rows link to it.
-  route(app, endpoints.status, async (request) => readStatus(app.db, request.params.userId));
+  route(app, endpoints.status, async (request) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
+    return readStatus(app.db, request.params.userId);
+  });
 }

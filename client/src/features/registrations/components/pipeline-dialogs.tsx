@@ -9,7 +9,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
 import { MAX_CALL_PLACE_LENGTH } from '../../../../../common/contract/registrations-paths.ts';
-import { dubaiDateTimeIso, dubaiInputs } from '../../../../../common/dubai-time.ts';
+import { dubaiDateTimeIso, dubaiInputs, formatDubaiDay } from '../../../../../common/dubai-time.ts';
 import { filsToDecimal, formatFils } from '../../../../../common/money.ts';
 import {
   DEFAULT_CALL_TIME,
@@ -19,12 +19,15 @@ import {
   MEETING_MODES,
   MEETING_MODE_LABELS,
   NO_PAYMENT_DUE,
+  PAYMENT_FATES,
+  PAYMENT_FATE_LABELS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   pipelineAction,
   skipsPayment,
   type MeetingMode,
   type MeetingOutcome,
+  type PaymentFate,
   type PaymentMethod,
 } from '../../../../../common/pipeline.ts';
 import { BILLING_CYCLES, CYCLE_TERMS, type BillingCycle } from '../../../../../common/pricing.ts';
@@ -66,7 +69,7 @@ export function ActionDialog({ open, target, onClose }: { open: OpenDialog; targ
     case 'cancel_meeting':
       return <ReasonDialog target={target} action="cancel_meeting" onClose={onClose} />;
     case 'withdraw':
-      return <ReasonDialog target={target} action="withdraw" onClose={onClose} />;
+      return <WithdrawDialog target={target} onClose={onClose} />;
     case 'reinstate':
       return <ReinstateDialog target={target} onClose={onClose} />;
     case 'set_plan':
@@ -185,12 +188,10 @@ function VerifyProfileDialog({ target, onClose }: { target: ActionTarget; onClos
   );
 }
 
-function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; action: 'withdraw' | 'cancel_meeting'; onClose: () => void }) {
+function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; action: 'cancel_meeting'; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const action = useDialogAction<void>(target, onClose, key === 'withdraw' ? `${target.legal_name} withdrawn` : 'Call cancelled', (_input, headers) =>
-    key === 'withdraw' ? withdraw(target.id, target.version, reason, headers) : cancelMeeting(target.id, target.version, reason, headers),
-  );
+  const action = useDialogAction<void>(target, onClose, 'Call cancelled', (_input, headers) => cancelMeeting(target.id, target.version, reason, headers));
   const { label, confirm } = pipelineAction(key);
   return (
     <FormDialog
@@ -206,6 +207,54 @@ function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; 
       <Subject target={target} />
       <p>{confirm}</p>
       <TextArea id={reasonId} label="Reason (required)" rows={3} required limit={MAX_REASON_LENGTH} error={action.fieldErrors.reason} value={reason} onValueChange={setReason} />
+    </FormDialog>
+  );
+}
+
+/**
+ * Withdraw, with a reason. Once a payment is recorded the dialog names it and asks what becomes of it (a refund
+ * to be made or a credit kept), which the withdrawal records; only a BD manager or an administrator sees it then.
+ */
+function WithdrawDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
+  const review = useReview(String(target.id));
+  const payment = review.data?.payment ?? null;
+  const [reason, setReason] = useState('');
+  const [fate, setFate] = useState<PaymentFate | ''>('');
+  const ids = { reason: useId(), fate: useId() };
+  const action = useDialogAction<void>(target, onClose, `${target.legal_name} withdrawn`, (_input, headers) =>
+    withdraw(target.id, { version: target.version, reason, ...(payment ? { payment_reference: payment.reference, ...(fate === '' ? {} : { payment_fate: fate }) } : {}) }, headers),
+  );
+  const { label, confirm } = pipelineAction('withdraw');
+  return (
+    <FormDialog
+      title={`${label}?`}
+      submitLabel={label}
+      submitVariant="danger"
+      busy={action.busy}
+      error={action.formError}
+      submitDisabled={!review.data || reason.trim() === '' || (payment !== null && fate === '')}
+      onSubmit={() => void action.run()}
+      onClose={onClose}
+    >
+      <Subject target={target} />
+      <p>{confirm}</p>
+      {payment && (
+        <>
+          <p className="pipeline-dialog__warning">
+            A payment was received: {formatFils(payment.amount_fils)} by {PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}, reference {payment.reference}, paid on{' '}
+            {formatDubaiDay(payment.paid_on)}. Say what becomes of it; the withdrawal records it.
+          </p>
+          <SelectField
+            id={ids.fate}
+            label="What becomes of the payment"
+            value={fate}
+            options={PAYMENT_FATES.map((value) => ({ value, label: PAYMENT_FATE_LABELS[value] }))}
+            onChange={(value) => setFate(value as PaymentFate)}
+            error={action.fieldErrors.payment_fate ?? action.fieldErrors.payment_reference}
+          />
+        </>
+      )}
+      <TextArea id={ids.reason} label="Reason (required)" rows={3} required limit={MAX_REASON_LENGTH} error={action.fieldErrors.reason} value={reason} onValueChange={setReason} />
     </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { formatFils } from '../../../../../common/money.ts';
 import { MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
 import { formatDubaiDate, formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
-import { personName } from '../model.ts';
+import { paymentFateText, personName } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { Fact } from './profile-section.tsx';
 
@@ -124,6 +124,7 @@ export function WithdrawalNotice({ withdrawal }: { withdrawal: WithdrawalRecord 
       <p>
         <strong>Withdrawn</strong> by {by(withdrawal.withdrawn_by, withdrawal.withdrawn_at)}: {withdrawal.reason}
       </p>
+      {withdrawal.payment && withdrawal.payment_fate && <p>{paymentFateText(withdrawal.payment, withdrawal.payment_fate)}</p>}
     </section>
   );
 }
