@@ -398,6 +398,22 @@ export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['trade_licence', 'pa
 /** A negotiated discount above this (basis points) needs an ADMIN. */
 export const MAX_DISCOUNT_BP_WITHOUT_ADMIN = 1_500;
 
+/**
+ * A negotiated discount above this (basis points: 10 %) needs a second person: whoever set the plan may not
+ * approve it too, so one person cannot both grant a large discount and send its payment request.
+ */
+export const SECOND_APPROVER_DISCOUNT_BP = 1_000;
+
+/** What the plan dialog says of a discount needing a second person. */
+export const secondApproverNotice = (discountBp: number) =>
+  `A negotiated discount of ${discountBp / 100} % is above ${SECOND_APPROVER_DISCOUNT_BP / 100} %: someone other than you approves this plan.`;
+
+/** Why the person who set a plan may not approve it (null: they may). */
+export const selfApprovalRefusal = (discountBp: number): string | null =>
+  discountBp > SECOND_APPROVER_DISCOUNT_BP
+    ? `You set this plan with a negotiated discount of ${discountBp / 100} %, above ${SECOND_APPROVER_DISCOUNT_BP / 100} %: a second person (another BD manager or an administrator) approves it.`
+    : null;
+
 /** A discount in percent (12.5) as basis points (1250); null for more than two decimals or outside 0-100. */
 export function percentToBp(percent: number): number | null {
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) return null;

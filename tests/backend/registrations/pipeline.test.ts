@@ -503,7 +503,7 @@ describe('plan and payment', () => {
     expect(errorOf(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', { ...body, note: 'x'.repeat(10_240) }))).toMatchObject({ status: 400, field: 'note' });
 
     const set = ok(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', body));
-    const price = cyclePrice(growth!.monthly_price_fils, 'quarterly', 1_250);
+    const { cycle_discount_fils: _cycle, negotiated_discount_fils: _negotiated, ...price } = cyclePrice(growth!.monthly_price_fils, 'quarterly', 1_250);
     expect(set.plan).toMatchObject({ plan_id: growth!.id, cycle: 'quarterly', discount_bp: 1_250, ...price, approved_at: null, note: 'Two-year commitment' });
     expect(Number.isInteger(set.plan!.vat_fils) && set.plan!.total_fils === set.plan!.net_fils + set.plan!.vat_fils).toBe(true);
     expect(set).toMatchObject({ phase: 'plan_approval', plan_name: growth!.name, plan_amount_aed: `${Math.floor(price.total_fils / 100)}.${String(price.total_fils % 100).padStart(2, '0')}` });
@@ -512,6 +512,25 @@ describe('plan and payment', () => {
 
     const admin = ok(await call('PUT', `registrations/${userId}/plan`, 'ADMIN', { ...body, version: set.version, discount_percent: 25 }));
     expect(admin.plan?.discount_bp).toBe(2_500);
+  });
+
+  it('needs a second person to approve a negotiated discount above 10 %, and carries the discount\'s reason to the subscription', async () => {
+    // A fresh registration put straight at Plan Approval: the demo's few are the other tests'.
+    const userId = await fixture('profile_verified');
+    await app.db.query("UPDATE registrations SET stage = 'documents_submitted', review_state = 'approved', status_label = $2 WHERE user_id = $1", [userId, PHASE_LABELS.plan_approval]);
+    const [growth] = await app.db.query<{ id: number }>("SELECT id FROM plans WHERE code = 'growth'");
+    const note = 'Referred by Al Noor Holdings; three entities to follow';
+    let state = ok(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', { version: (await review(userId)).version, plan_id: growth!.id, cycle: 'annual', discount_percent: 12, note }));
+    const refused = errorOf(await call('POST', `registrations/${userId}/plan/approve`, 'BD_MANAGER', { version: state.version }));
+    expect(refused).toMatchObject({ status: 409, errorCode: 'CONFLICT' });
+    expect(refused.message).toContain('second person');
+    expect((await review(userId)).plan!.approved_at).toBeNull();
+    state = ok(await call('POST', `registrations/${userId}/plan/approve`, 'ADMIN', { version: state.version }));
+    expect(state.plan!.approved_by).toMatchObject({ id: ids.get('ADMIN') });
+    state = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', { version: state.version, amount_aed: (state.plan!.total_fils / 100).toFixed(2), method: 'bank_transfer', reference: 'FT-88231', paid_on: dubaiDate(Date.now()) }));
+    const activated = ok(await call('POST', `registrations/${userId}/activate`, 'BD_MANAGER', { version: state.version, bookkeeper_id: ids.get('BOOKKEEPER')!, reviewer_id: ids.get('REVIEWER')!, starts_on: dubaiDate(Date.now()) }));
+    const subscription = (await call('GET', `subscriptions/${activated.activation!.subscription_id}`)).json<{ discount_bp: number; discount_note: string | null }>();
+    expect(subscription).toMatchObject({ discount_bp: 1_200, discount_note: note });
   });
 
   it('approves (payment request to the client), then takes only the exact total, paid on a real day', async () => {

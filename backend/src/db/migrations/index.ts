@@ -41,6 +41,7 @@ import { migration as m0090 } from './0090-einvoicing.ts';
 // Staff security (issue 33): ids 100-109.
 import { migration as m0100 } from './0100-append-only-audit.ts';
 import { migration as m0102 } from './0102-second-factor.ts';
+import { migration as m0109 } from './0109-subscription-discount-note.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -64,4 +65,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0090,
   // Staff security (issue 33)
   m0100, m0101, m0102,
+  // Onboarding's money and access (issue 51)
+  m0109,
 ];

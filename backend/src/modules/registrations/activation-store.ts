@@ -73,7 +73,7 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     const paidOn = payment ? payment.paid_on : dubaiDate(Date.parse(plan.approved_at!));
     if (body.starts_on < paidOn) throw invalidInput('starts_on', `must not be before the payment date (${formatDubaiDay(paidOn)})`);
     const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
-    const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
+    const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, discountNote: plan.note || null, startsOn: body.starts_on });
     await tx.query(
       `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,

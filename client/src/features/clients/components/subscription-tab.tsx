@@ -62,7 +62,9 @@ export function SubscriptionTab({ client }: { client: ClientDetail }) {
         <Fact term="Price (before VAT)" value={formatFils(subscription.price.net_fils)} />
         <Fact term="VAT 5 %" value={formatFils(subscription.price.vat_fils)} />
         <Fact term="Total per cycle" value={formatFils(subscription.price.total_fils)} />
-        {subscription.discount_bp > 0 && <Fact term="Negotiated discount" value={`${subscription.discount_bp / 100} %`} />}
+        {subscription.discount_bp > 0 && (
+          <Fact term="Negotiated discount" value={`${subscription.discount_bp / 100} %${subscription.discount_note ? `: ${subscription.discount_note}` : ''}`} />
+        )}
         <Fact term="Current cycle began" value={formatDubaiDate(subscription.starts_on)} />
         <Fact term="Next renewal" value={cancelled ? '-' : subscription.status === 'paused' ? 'Moves on by the days paused when it resumes' : formatDubaiDate(subscription.next_renewal_on)} />
         {subscription.paused_on && <Fact term="Paused since" value={formatDubaiDate(subscription.paused_on)} />}

@@ -19,18 +19,21 @@ import {
   MEETING_MODES,
   MEETING_MODE_LABELS,
   NO_PAYMENT_DUE,
+  SECOND_APPROVER_DISCOUNT_BP,
   PAYMENT_FATES,
   PAYMENT_FATE_LABELS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   pipelineAction,
+  secondApproverNotice,
+  selfApprovalRefusal,
   skipsPayment,
   type MeetingMode,
   type MeetingOutcome,
   type PaymentFate,
   type PaymentMethod,
 } from '../../../../../common/pipeline.ts';
-import { BILLING_CYCLES, CYCLE_TERMS, type BillingCycle } from '../../../../../common/pricing.ts';
+import { BILLING_CYCLES, CYCLE_TERMS, priceLines, type BillingCycle } from '../../../../../common/pricing.ts';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, TextField } from '../../../components/text-field.tsx';
@@ -418,30 +421,23 @@ function PlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => 
         />
       </div>
       <TextArea id={ids.note} label="Note (required with a discount)" rows={2} limit={MAX_REASON_LENGTH} error={action.fieldErrors.note} value={noteText} onValueChange={setNote} />
-      <PriceTable quote={quote} cycle={chosenCycle} />
+      <PriceTable quote={quote} cycle={chosenCycle} discountBp={read.bp ?? 0} />
+      {read.bp !== null && read.bp > SECOND_APPROVER_DISCOUNT_BP && <p className="pipeline-dialog__warning">{secondApproverNotice(read.bp)}</p>}
       {quote && skipsPayment(quote.total_fils) && <p className="pipeline-dialog__warning">{NO_PAYMENT_DUE.label}: approving this plan moves the registration straight on to Activation.</p>}
     </FormDialog>
   );
 }
 
-/** The price per cycle as it is edited: list, discount, net, 5 % VAT, total (common/pricing.ts, in fils). */
-function PriceTable({ quote, cycle }: { quote: ReturnType<typeof planQuote>; cycle: BillingCycle }) {
-  const rows: [string, ReactNode][] = quote
-    ? [
-        [`List (${CYCLE_TERMS[cycle].months} month${CYCLE_TERMS[cycle].months === 1 ? '' : 's'})`, formatFils(quote.list_fils)],
-        ['Discount', quote.discount_fils > 0 ? `- ${formatFils(quote.discount_fils)}` : formatFils(0)],
-        ['Net', formatFils(quote.net_fils)],
-        ['VAT 5 %', formatFils(quote.vat_fils)],
-        [`Total per ${CYCLE_TERMS[cycle].label.toLowerCase()} cycle`, formatFils(quote.total_fils)],
-      ]
-    : [];
+/** The price per cycle as it is edited, line by line (common/pricing.ts priceLines, in fils): each discount its own line. */
+function PriceTable({ quote, cycle, discountBp }: { quote: ReturnType<typeof planQuote>; cycle: BillingCycle; discountBp: number }) {
+  const lines = quote ? priceLines(quote, cycle, discountBp) : [];
   return (
     <dl className="price-table" aria-label="Price" aria-live="polite">
       {quote ? (
-        rows.map(([label, value], index) => (
-          <div key={label} className={index === rows.length - 1 ? 'price-table__row price-table__row--total' : 'price-table__row'}>
-            <dt>{label}</dt>
-            <dd data-testid={index === rows.length - 1 ? 'plan-total' : undefined}>{value}</dd>
+        lines.map((line) => (
+          <div key={line.label} className={line.kind === 'total' ? 'price-table__row price-table__row--total' : 'price-table__row'}>
+            <dt>{line.label}</dt>
+            <dd data-testid={line.kind === 'total' ? 'plan-total' : undefined}>{line.fils < 0 ? `- ${formatFils(-line.fils)}` : formatFils(line.fils)}</dd>
           </div>
         ))
       ) : (
@@ -455,16 +451,20 @@ function PriceTable({ quote, cycle }: { quote: ReturnType<typeof planQuote>; cyc
 }
 
 function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
+  useSignals();
   const review = useReview(String(target.id));
   const plan = review.data?.plan ?? null;
   const free = plan !== null && skipsPayment(plan.total_fils);
+  // A discount above the threshold needs a second person: the one who set the plan sees why they cannot approve it.
+  const ownDiscount = plan !== null && plan.set_by !== null && plan.set_by.email.toLowerCase() === (session.value.email ?? '').toLowerCase() ? selfApprovalRefusal(plan.discount_bp) : null;
   const action = useDialogAction<void>(target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
     approvePlan(target.id, target.version, headers),
   );
   return (
-    <FormDialog title="Approve plan?" submitLabel="Approve plan" busy={action.busy} error={action.formError} submitDisabled={!plan} onSubmit={() => void action.run()} onClose={onClose}>
+    <FormDialog title="Approve plan?" submitLabel="Approve plan" busy={action.busy} error={action.formError} submitDisabled={!plan || ownDiscount !== null} onSubmit={() => void action.run()} onClose={onClose}>
       <Subject target={target} />
       <p>{free ? NO_PAYMENT_DUE.confirm : pipelineAction('approve_plan').confirm}</p>
+      {ownDiscount && <p className="pipeline-dialog__warning">{ownDiscount}</p>}
       {plan && (
         <dl className="price-table">
           <div className="price-table__row">
