@@ -178,6 +178,10 @@ describe('the enquiries inbox', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(csv.body).toContain(enquiry.email);
+    // Details in words, the time received in Dubai time with its zone (the convention of every export).
+    expect(csv.body).toContain('Topic: VAT');
+    expect(csv.body).not.toContain('topic: vat');
+    expect(csv.body).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+04:00,Talk to an expert,/);
   });
 
   it('shows matches by e-mail and merges a duplicate into the earlier enquiry, both kept in its history', async () => {
