@@ -11,7 +11,8 @@
  */
 import { routeByKey } from './access.ts';
 import { addDays, dubaiDate } from './calendar.ts';
-import { dubaiInstant, weekdayOf } from './dubai-time.ts';
+import { dubaiInstant, formatDubaiDay } from './dubai-time.ts';
+import { nextWorkingDay, publicHoliday } from './uae-holidays.ts';
 import type { RegistrationEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
 import { APPROVED_STATUS_TEXT, RESUBMITTED_STATUS_TEXT, type DocumentKind } from './review.ts';
@@ -380,12 +381,23 @@ export const MAX_BOOKING_DAYS_AHEAD = 90;
 /** The time of day the booking form starts at: 10:00 Dubai. */
 export const DEFAULT_CALL_TIME = '10:00';
 
-/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
+/** The first working day (Monday-Friday, not a UAE public holiday, Dubai) after today: the booking form's default date. */
 export function nextBookingDay(now = Date.now()): string {
-  let day = addDays(dubaiDate(now), 1);
-  while (weekdayOf(day) > 5) day = addDays(day, 1);
-  return day;
+  return nextWorkingDay(addDays(dubaiDate(now), 1));
 }
+
+/**
+ * Why a call or a subscription's start may not be on `date` when it is a UAE public holiday
+ * (common/uae-holidays.ts), naming it and offering the next working day; null on any other day.
+ */
+export function holidayRefusal(date: string): string | null {
+  const holiday = publicHoliday(date);
+  if (!holiday) return null;
+  return `must not be on ${holiday.name} (${formatDubaiDay(date)}), a UAE public holiday; the next working day is ${formatDubaiDay(nextWorkingDay(date))}`;
+}
+
+/** What the call's place is called in each mode, as the booking form labels it (its errors name it so). */
+export const MEETING_PLACE_LABELS: Record<MeetingMode, string> = { video: 'Video link (https)', phone: 'Phone number', office: 'Office location' };
 
 /** A time booking accepts (future, a working day, within office hours): what a message suggests a call be moved to. */
 export function suggestedCallTime(now = Date.now()): Date {

@@ -517,7 +517,8 @@ export type ApprovePlanBody = Static<typeof ApprovePlanBody>;
 /** POST registrations/{userId}/payment: amount_aed a decimal string ('1312.50'), never a float. */
 export const PaymentBody = Closed({
   version: Version,
-  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*\\d{1,9}(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED with at most two decimals', title: 'Amount' }),
+  // Grouped as the form's hint shows it ('1,115.63') or plain; a sign is let through so a negative amount is told it must be more than zero.
+  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*-?(\\d{1,3}(,\\d{3})+|\\d{1,12})(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED such as 1,115.63', title: 'Amount' }),
   method: PaymentMethodSchema,
   reference: Line(100, { minLength: 1, title: 'Reference' }),
   paid_on: CalendarDate('Paid on'),

@@ -9,7 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../../common/contract/registrations.ts';
 import type { Page } from '../../../common/contract/shared.ts';
-import { formatDubaiDateTime, weekdayOf } from '../../../common/dubai-time.ts';
+import { formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../../common/dubai-time.ts';
+import { nextWorkingDay, publicHolidays } from '../../../common/uae-holidays.ts';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
 import { formatFils } from '../../../common/money.ts';
 import { actionRoles, type Phase, PHASE_LABELS, phaseOf, PIPELINE_ACTIONS, type PipelineActionKey, type PipelineState, REQUIRED_DOCUMENTS, suggestedCallTime } from '../../../common/pipeline.ts';
@@ -443,6 +444,20 @@ describe('the onboarding call', () => {
     expect((await review(userId)).phase).toBe('profile_verified');
   });
 
+  it('refuses a UAE public holiday by its name, offering the next working day; names the phone field as the form labels it', async () => {
+    const userId = await fixture('profile_verified');
+    const { version } = await review(userId);
+    // New Year's Day 2027 is a Friday: a working weekday, but a public holiday (common/uae-holidays.ts).
+    const holiday = publicHolidays(2027).find((day) => day.date === '2027-01-01')!;
+    const refused = errorOf(await call('PUT', `registrations/${userId}/meeting`, 'BD_EXEC', meeting(version, { starts_at: '2027-01-01T10:00:00+04:00' })));
+    expect(refused).toMatchObject({ status: 400, field: 'starts_at' });
+    expect(refused.message).toContain(holiday.name);
+    expect(refused.message).toContain(formatDubaiDay(nextWorkingDay('2027-01-01')));
+    const phone = errorOf(await call('PUT', `registrations/${userId}/meeting`, 'BD_EXEC', meeting(version, { mode: 'phone', link_or_location: 'call me' })));
+    expect(phone).toMatchObject({ status: 400, field: 'link_or_location' });
+    expect(phone.message).toMatch(/^Phone number must be/);
+  });
+
   it('marks a call held (documents requested from the client) or missed (only once it started), and cancels', async () => {
     const held = await fixture('profile_verified');
     const bookedHeld = ok(await call('PUT', `registrations/${held}/meeting`, 'BD_EXEC', meeting((await review(held)).version, { starts_at: slot(8, 9) })));
@@ -561,9 +576,14 @@ describe('plan and payment', () => {
     }
     const mismatch = errorOf(await call('POST', `registrations/${userId}/payment`, 'ADMIN', pay({ amount_aed: ((total + 1) / 100).toFixed(2) })));
     expect(mismatch.message).toBe(`Amount must equal the approved total, ${formatFils(total)}.`);
+    // A negative amount is told it must be more than zero, not that its form is wrong.
+    expect(errorOf(await call('POST', `registrations/${userId}/payment`, 'ADMIN', pay({ amount_aed: '-5.00' }))).message).toMatch(/^Amount must be more than zero/);
 
     const start = await counts();
-    const paid = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({}), `pay-${userId}`));
+    // Grouped as the form's hint shows the total ('1,115.63').
+    const grouped = formatFils(total).replace(/^AED\s*/, '');
+    expect(grouped).toContain(total >= 100_000 ? ',' : '.');
+    const paid = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({ amount_aed: grouped }), `pay-${userId}`));
     expect((await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({}), `pay-${userId}`)).statusCode).toBe(200);
     expect(paid).toMatchObject({ stage: 'payment_completed', phase: 'activation', status_label: 'Pending Activation', queue: 'pending-activation', payment: { amount_fils: total, method: 'bank_transfer', reference: 'FT26000001', paid_on: today } });
     expect(await counts()).toMatchObject({ 'pending-payments': start['pending-payments']! - 1, 'pending-activation': start['pending-activation']! + 1 });

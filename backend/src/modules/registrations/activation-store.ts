@@ -7,7 +7,7 @@ import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } fr
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
-import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
+import { ACCOUNT_TEAM_ROLES, holidayRefusal, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -63,6 +63,8 @@ async function teamMember(tx: Queryable, id: number, role: string, field: string
 export function activate(db: Database, userId: number, body: ActivateBody, actor: Actor): Promise<RegistrationReview> {
   const latestStart = addDays(dubaiDate(Date.now()), MAX_START_DAYS_AHEAD);
   if (body.starts_on > latestStart) throw invalidInput('starts_on', `must be within ${MAX_START_DAYS_AHEAD} days`);
+  const holiday = holidayRefusal(body.starts_on);
+  if (holiday) throw invalidInput('starts_on', holiday);
   return staffWrite(db, 'activate', userId, actor, body.version, async (tx, registration) => {
     const bookkeeper = await teamMember(tx, body.bookkeeper_id, ACCOUNT_TEAM_ROLES.bookkeeper, 'bookkeeper_id', 'bookkeeper');
     const reviewer = await teamMember(tx, body.reviewer_id, ACCOUNT_TEAM_ROLES.reviewer, 'reviewer_id', 'reviewer');

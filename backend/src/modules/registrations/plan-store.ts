@@ -81,6 +81,7 @@ export function approvePlan(db: Database, userId: number, body: ApprovePlanBody,
 
 /** The payment of the approved total: to the fil, paid on a day between the request and today (Dubai). */
 export function recordPayment(db: Database, userId: number, body: PaymentBody, actor: Actor): Promise<RegistrationReview> {
+  if (body.amount_aed.trim().startsWith('-')) throw invalidField('amount_aed', 'Amount', 'must be more than zero: record the amount the client paid');
   const amount = parseAedToFils(body.amount_aed);
   if (amount === null || amount <= 0) throw invalidField('amount_aed', 'Amount', 'must be more than zero, in AED with at most two decimals');
   const reference = body.reference.trim();

@@ -80,8 +80,15 @@ export function stepAfterStageMove(shown: Stage, before: Stage, now: Stage): Sta
   return shown === before && now !== before ? now : shown;
 }
 
-/** Why the due-diligence decisions cannot be taken now, per decision; null when they can. */
-export function decisionBlockers(review: Pick<RegistrationReview, 'queue' | 'documents' | 'requested_on'>): { approve: string | null; return: string | null } {
+/**
+ * Why the due-diligence decisions cannot be taken now, per decision; null when they can. `amlMissing` is what
+ * the AML file still lacks (the screening's `missing`: parties, screening, risk rating), said on the button's
+ * note before it is pressed rather than in a toast after.
+ */
+export function decisionBlockers(
+  review: Pick<RegistrationReview, 'queue' | 'documents' | 'requested_on'>,
+  amlMissing: readonly string[] = [],
+): { approve: string | null; return: string | null } {
   if (review.queue !== 'due-diligence') {
     const waiting = 'Decisions are open while the registration waits on due diligence.';
     return { approve: waiting, return: waiting };
@@ -90,6 +97,7 @@ export function decisionBlockers(review: Pick<RegistrationReview, 'queue' | 'doc
     const since = review.requested_on ? ` (requested on ${formatDubaiDate(review.requested_on)})` : '';
     return { approve: `Approval waits for the client's documents${since}.`, return: null };
   }
+  if (amlMissing.length > 0) return { approve: `Approval waits for: ${amlMissing.join('; ')}.`, return: null };
   return { approve: null, return: null };
 }
 

@@ -18,6 +18,7 @@ import {
   MEETING_DURATION,
   MEETING_MODES,
   MEETING_MODE_LABELS,
+  MEETING_PLACE_LABELS,
   NO_PAYMENT_DUE,
   SECOND_APPROVER_DISCOUNT_BP,
   PAYMENT_FATES,
@@ -273,7 +274,6 @@ function ReinstateDialog({ target, onClose }: { target: ActionTarget; onClose: (
 }
 
 const DURATIONS = Array.from({ length: (MEETING_DURATION.max - MEETING_DURATION.min) / MEETING_DURATION.step + 1 }, (_, index) => MEETING_DURATION.min + index * MEETING_DURATION.step);
-const LINK_LABELS: Record<MeetingMode, string> = { video: 'Video link (https)', phone: 'Phone number', office: 'Office location' };
 
 function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; reschedule: boolean; onClose: () => void }) {
   useSignals();
@@ -335,7 +335,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       />
       <div className="pipeline-dialog__row">
         <SelectField id={ids.mode} label="Mode" value={mode} options={MEETING_MODES.map((value) => ({ value, label: MEETING_MODE_LABELS[value] }))} onChange={(value) => setMode(value as MeetingMode)} />
-        <CountedTextField id={ids.place} label={LINK_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
+        <CountedTextField id={ids.place} label={MEETING_PLACE_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
       </div>
     </FormDialog>
   );
@@ -521,7 +521,15 @@ function PaymentDialog({ target, onClose }: { target: ActionTarget; onClose: () 
         <SelectField id={ids.method} label="Method" value={method} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} onChange={(value) => setMethod(value as PaymentMethod)} />
       </div>
       <div className="pipeline-dialog__row">
-        <CountedTextField id={ids.reference} label="Reference" value={reference} onValueChange={setReference} limit={100} required error={errors.reference} />
+        <CountedTextField
+          id={ids.reference}
+          label="Reference"
+          value={reference}
+          onValueChange={setReference}
+          limit={100}
+          required
+          error={errors.reference ?? (reference !== '' && reference.trim() === '' ? 'Reference must be more than spaces: the transfer, card or cheque reference.' : undefined)}
+        />
         <TextField id={ids.paid} label="Paid on" type="date" value={paidOn} onValueChange={setPaidOn} max={dubaiToday()} required error={errors.paid_on} />
       </div>
     </FormDialog>
