@@ -28,7 +28,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { csvHeader, csvInstant, csvLine, type CsvColumn } from '../../lib/csv.ts';
-import { insertLead } from '../crm/index.ts';
+import { insertLead, insertNote } from '../crm/index.ts';
 import { notifyEnquiryReceived } from './notify.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import {
@@ -399,6 +399,10 @@ export async function convertToLead(db: Database, id: number, version: number, c
         { company: row.company ?? row.name, contact_name: row.name, email: row.email, phone: row.phone, source: row.kind, owner_id: owner, monthly_value_fils: 0, next_follow_up: null, enquiry_id: id },
         context.actorId,
       );
+      // The enquiry's own words are the lead's first note, so whoever works the lead reads them there.
+      const details = detailsInWords(row.details);
+      const words = [row.message, details === '' ? null : `Details: ${details}`].filter((part): part is string => part !== null && part !== '');
+      if (words.length > 0) await insertNote(tx, leadId, `From the website form '${ENQUIRY_KIND_LABELS[row.kind]}':\n${words.join('\n')}`, row.created_at, context.actorId);
       await tx.query("UPDATE enquiries SET lead_id = $2, status = CASE WHEN status IN ('new', 'contacted') THEN 'qualified' ELSE status END, version = version + 1 WHERE id = $1", [id, leadId]);
       await audit(tx, id, 'enquiry_converted', context, { lead_id: leadId });
     },

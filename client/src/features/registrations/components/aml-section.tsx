@@ -13,6 +13,7 @@ import { SANCTIONS_LIST_LABELS } from '../../../../../common/contract/aml-paths.
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { StatusChip, type ChipVariant } from '../../../components/status-chip.tsx';
+import { formatDubaiDate } from '../../../lib/dates.ts';
 import './aml-section.css';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -287,7 +288,7 @@ function RiskSummary({ screening }: { screening: Screening }) {
     <div>
       <p>
         <StatusChip variant={RISK_VARIANTS[risk.level]}>{risk.level === 'low' ? 'Low' : risk.level === 'medium' ? 'Medium' : 'High'} risk</StatusChip> score {risk.score}, next review{' '}
-        {risk.next_review_on}
+        {formatDubaiDate(risk.next_review_on)}
         {risk.edd_required && (risk.edd_approved_by ? ' · enhanced due diligence approved' : ' · enhanced due diligence required')}
       </p>
       <table className="aml-table">

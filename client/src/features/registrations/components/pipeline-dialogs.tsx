@@ -5,7 +5,7 @@
  * once and everything under 'registrations' read again; a 409 closes the dialog over the page, which reads
  * the latest version (a booking refused for the host's other call keeps its form instead).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
 import { MAX_CALL_PLACE_LENGTH } from '../../../../../common/contract/registrations-paths.ts';
