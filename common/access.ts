@@ -217,7 +217,11 @@ export function firstAllowedPath(role: StaffRole): string {
   return (navEntries(navForRole(role))[0] ?? HIDDEN_ROUTES[0]!).path;
 }
 
-export type Access = { kind: 'public' } | { kind: 'allowed'; route: RouteEntry } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+/**
+ * A page the role may not open is 'forbidden': the console moves to the role's first page, `home` (spec
+ * section 2), and says why, naming the page (forbiddenPageMessage), rather than moving without a word.
+ */
+export type Access = { kind: 'public' } | { kind: 'allowed'; route: RouteEntry } | { kind: 'not-found' } | { kind: 'forbidden'; route: RouteEntry; home: string };
 
 /** The access decision for one path: public pages pass, unknown paths are the 404 page for everyone. */
 export function decideAccess(role: StaffRole, pathname: string): Access {
@@ -225,8 +229,11 @@ export function decideAccess(role: StaffRole, pathname: string): Access {
   const route = routeForPath(pathname);
   if (!route) return { kind: 'not-found' };
   if (route.permission.includes(role)) return { kind: 'allowed', route };
-  return { kind: 'redirect', to: firstAllowedPath(role) };
+  return { kind: 'forbidden', route, home: firstAllowedPath(role) };
 }
+
+/** What the console says when it moves a role away from a page the role may not open. */
+export const forbiddenPageMessage = (page: string) => `Your role cannot open ${page}, so you are on your first page instead.`;
 
 /** Highlighting: the first path segment equals the entry's, or is one of its aliases. */
 export function isHighlighted(entry: RouteEntry, pathname: string): boolean {

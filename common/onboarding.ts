@@ -3,7 +3,8 @@
  * and the console all read. A registration is on exactly one page at a time, the one for the step it waits
  * on, or on none once it is activated or withdrawn (status inactive).
  */
-import type { RouteKey } from './access.ts';
+import { canSee, type RouteKey } from './access.ts';
+import { isStaffRole, type Role } from './roles.ts';
 import { STAGES, type Stage } from './stages.ts';
 
 /**
@@ -49,6 +50,21 @@ export function onboardingPageOf(registration: QueuePosition): OnboardingPage | 
   const review: ReviewMatch = registration.review_state ?? 'none';
   const rule = ONBOARDING_QUEUES.find((candidate) => candidate.stages.includes(registration.stage) && (!candidate.review || candidate.review.includes(review)));
   return rule?.page ?? null;
+}
+
+/**
+ * The page whose roles may open one registration's record (its review, documents, timeline, stepper, and the
+ * actions on it): the page it waits on; a withdrawn one, the page it was withdrawn from; an activated one,
+ * Activation, the last page that held it. The same table as the lists, so a role reads a registration's KYC
+ * files only at the stages its pages list; anyone else is answered as for another's record (404).
+ */
+export function recordPageOf(registration: Omit<QueuePosition, 'status'>): OnboardingPage {
+  return onboardingPageOf({ ...registration, status: 'active' }) ?? 'pending-activation';
+}
+
+/** Whether `role` may open the record of a registration standing where `registration` stands (see recordPageOf). */
+export function mayOpenRecord(role: Role | null, registration: Omit<QueuePosition, 'status'>): boolean {
+  return isStaffRole(role) && canSee(role, recordPageOf(registration));
 }
 
 /** The rules of one page (a page may take registrations from several stages). */

@@ -11,7 +11,8 @@
  */
 import { routeByKey } from './access.ts';
 import { addDays, dubaiDate } from './calendar.ts';
-import { dubaiInstant, weekdayOf } from './dubai-time.ts';
+import { dubaiInstant, formatDubaiDay } from './dubai-time.ts';
+import { nextWorkingDay, publicHoliday } from './uae-holidays.ts';
 import type { RegistrationEventKind } from './events.ts';
 import type { OnboardingPage, ReviewState } from './onboarding.ts';
 import { APPROVED_STATUS_TEXT, RESUBMITTED_STATUS_TEXT, type DocumentKind } from './review.ts';
@@ -380,12 +381,23 @@ export const MAX_BOOKING_DAYS_AHEAD = 90;
 /** The time of day the booking form starts at: 10:00 Dubai. */
 export const DEFAULT_CALL_TIME = '10:00';
 
-/** The first working day (Monday-Friday, Dubai) after today: the booking form's default date. */
+/** The first working day (Monday-Friday, not a UAE public holiday, Dubai) after today: the booking form's default date. */
 export function nextBookingDay(now = Date.now()): string {
-  let day = addDays(dubaiDate(now), 1);
-  while (weekdayOf(day) > 5) day = addDays(day, 1);
-  return day;
+  return nextWorkingDay(addDays(dubaiDate(now), 1));
 }
+
+/**
+ * Why a call or a subscription's start may not be on `date` when it is a UAE public holiday
+ * (common/uae-holidays.ts), naming it and offering the next working day; null on any other day.
+ */
+export function holidayRefusal(date: string): string | null {
+  const holiday = publicHoliday(date);
+  if (!holiday) return null;
+  return `must not be on ${holiday.name} (${formatDubaiDay(date)}), a UAE public holiday; the next working day is ${formatDubaiDay(nextWorkingDay(date))}`;
+}
+
+/** What the call's place is called in each mode, as the booking form labels it (its errors name it so). */
+export const MEETING_PLACE_LABELS: Record<MeetingMode, string> = { video: 'Video link (https)', phone: 'Phone number', office: 'Office location' };
 
 /** A time booking accepts (future, a working day, within office hours): what a message suggests a call be moved to. */
 export function suggestedCallTime(now = Date.now()): Date {
@@ -398,6 +410,22 @@ export const REQUIRED_DOCUMENTS: readonly DocumentKind[] = ['trade_licence', 'pa
 /** A negotiated discount above this (basis points) needs an ADMIN. */
 export const MAX_DISCOUNT_BP_WITHOUT_ADMIN = 1_500;
 
+/**
+ * A negotiated discount above this (basis points: 10 %) needs a second person: whoever set the plan may not
+ * approve it too, so one person cannot both grant a large discount and send its payment request.
+ */
+export const SECOND_APPROVER_DISCOUNT_BP = 1_000;
+
+/** What the plan dialog says of a discount needing a second person. */
+export const secondApproverNotice = (discountBp: number) =>
+  `A negotiated discount of ${discountBp / 100} % is above ${SECOND_APPROVER_DISCOUNT_BP / 100} %: someone other than you approves this plan.`;
+
+/** Why the person who set a plan may not approve it (null: they may). */
+export const selfApprovalRefusal = (discountBp: number): string | null =>
+  discountBp > SECOND_APPROVER_DISCOUNT_BP
+    ? `You set this plan with a negotiated discount of ${discountBp / 100} %, above ${SECOND_APPROVER_DISCOUNT_BP / 100} %: a second person (another BD manager or an administrator) approves it.`
+    : null;
+
 /** A discount in percent (12.5) as basis points (1250); null for more than two decimals or outside 0-100. */
 export function percentToBp(percent: number): number | null {
   if (!Number.isFinite(percent) || percent < 0 || percent > 100) return null;
@@ -408,6 +436,17 @@ export function percentToBp(percent: number): number | null {
 export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { bank_transfer: 'Bank transfer', card: 'Card', cheque: 'Cheque' };
+/**
+ * What becomes of a recorded payment when its registration is withdrawn: a refund the business owes the
+ * client, or a credit kept on the client's account. Recorded with the withdrawal, which names the payment.
+ */
+export const PAYMENT_FATES = ['refund', 'credit'] as const;
+export type PaymentFate = (typeof PAYMENT_FATES)[number];
+export const PAYMENT_FATE_LABELS: Record<PaymentFate, string> = { refund: 'Refund to be made', credit: 'Credit kept on account' };
+/** Once money is received, withdrawing is a decision for these roles (a BD executive never holds a paid registration). */
+export const PAID_WITHDRAWAL_ROLES: readonly Role[] = ['ADMIN', 'BD_MANAGER'];
+export const PAID_WITHDRAWAL_REFUSED = 'A payment is recorded on this registration: only a BD manager or an administrator may withdraw it, saying what becomes of the payment.';
+
 /** An account's subscription starts no later than this many days after activation. */
 export const MAX_START_DAYS_AHEAD = 90;
 

@@ -4,10 +4,10 @@
  * chunks of their own; links preload them through RoutePreloadContext (the public pages' here, every
  * page's inside the signed-in shell, which brings the signed-in pages' table, config/pages.tsx).
  */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import { PUBLIC_PATHS, decideAccess } from '../../common/access.ts';
+import { PUBLIC_PATHS, decideAccess, forbiddenPageMessage } from '../../common/access.ts';
 import { isStaffRole } from '../../common/roles.ts';
 import { Button } from './components/button.tsx';
 import { FullScreenSpinner } from './components/spinner.tsx';
@@ -15,7 +15,7 @@ import { PUBLIC_PAGES, preloadPublicPath } from './config/public-pages.tsx';
 import { lazyPage } from './lib/lazy-page.ts';
 import { RoutePreloadContext } from './lib/route-preload.ts';
 import { loginHref } from './lib/routing.ts';
-import { TOAST_CONTAINER_PROPS, toastsStarted } from './lib/toast.ts';
+import { TOAST_CONTAINER_PROPS, notifyRefused, toastsStarted } from './lib/toast.ts';
 import { authStatus, session } from './state/session.ts';
 
 const ToastContainer = lazy(() => import('react-toastify/unstyled').then((module) => ({ default: module.ToastContainer })));
@@ -59,7 +59,13 @@ export function App() {
   );
 }
 
-/** The access guard: spinner while auth resolves, login for the signed out, the role's first page for a forbidden route. */
+/** The spec's move to the role's first page, with a word saying why: a silent move looked like a broken link. */
+function ForbiddenRedirect({ page, to }: { page: string; to: string }) {
+  useEffect(() => notifyRefused(forbiddenPageMessage(page)), [page]);
+  return <Redirect to={to} replace />;
+}
+
+/** The access guard: spinner while auth resolves, login for the signed out, the role's first page for a route it may not open, saying so. */
 function SignedInArea() {
   useSignals();
   const [location] = useLocation();
@@ -81,6 +87,6 @@ function SignedInArea() {
     );
   }
   const access = decideAccess(role, location);
-  if (access.kind === 'redirect') return <Redirect to={access.to} replace />;
+  if (access.kind === 'forbidden') return <ForbiddenRedirect page={access.route.name} to={access.home} />;
   return <SignedInShell title={access.kind === 'allowed' ? access.route.name : undefined} />;
 }

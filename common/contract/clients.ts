@@ -128,6 +128,8 @@ export const Subscription = Type.Object({
   cycle: BillingCycleSchema,
   /** A negotiated discount on top of the cycle's own, basis points. */
   discount_bp: Type.Integer(),
+  /** Why the negotiated discount was given, carried from Plan Approval; null without one. */
+  discount_note: Nullable(Type.String()),
   /** What each cycle costs: net, 5 % VAT and total, fils. */
   price: SubscriptionPrice,
   starts_on: Type.String(),

@@ -55,6 +55,13 @@ export const DETAIL_VALUE_LABELS: Record<string, string> = {
   over_20m: 'Over 20 million',
 };
 
+/** An enquiry's form details in words, as a person reads them: 'Company size: 51-200; Annual revenue (AED): 1 to 5 million'. */
+export function detailsInWords(details: Readonly<Record<string, string>>): string {
+  return Object.entries(details)
+    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${DETAIL_VALUE_LABELS[value] ?? value}`)
+    .join('; ');
+}
+
 /** The honeypot: a field people never see; a filled one is a bot's, accepted silently and dropped. */
 export const HONEYPOT_FIELD = 'website';
 

@@ -15,6 +15,7 @@ import {
   MEETING_DURATION,
   MEETING_MODES,
   MEETING_OUTCOMES,
+  PAYMENT_FATES,
   PAYMENT_METHODS,
   PHASES,
 } from '../pipeline.ts';
@@ -250,7 +251,19 @@ export const ActivationRecord = Type.Object({
 });
 export type ActivationRecord = Static<typeof ActivationRecord>;
 
-export const WithdrawalRecord = Type.Object({ reason: Type.String(), withdrawn_by: Nullable(PersonRef), withdrawn_at: Instant });
+const PaymentFateSchema = Type.Enum(PAYMENT_FATES, { title: 'What becomes of the payment' });
+/** A recorded payment as a withdrawal names it. */
+export const PaymentMentionSchema = Type.Object({ amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() });
+export type PaymentMention = Static<typeof PaymentMentionSchema>;
+
+export const WithdrawalRecord = Type.Object({
+  reason: Type.String(),
+  withdrawn_by: Nullable(PersonRef),
+  withdrawn_at: Instant,
+  /** The payment received before the withdrawal and what becomes of it; null when none was recorded. */
+  payment: Nullable(PaymentMentionSchema),
+  payment_fate: Nullable(PaymentFateSchema),
+});
 export type WithdrawalRecord = Static<typeof WithdrawalRecord>;
 
 /** GET registrations/{userId}/review; the meeting, plan and payment fields are the onboarding lists' own. */
@@ -360,7 +373,12 @@ export const TimelineEvent = Type.Union([
   timelineEvent('approved', {}),
   timelineEvent('reminded', { phase: PhaseSchema }),
   timelineEvent('verified', { checks: Type.Array(ProfileCheck), override_reason: Nullable(Type.String()) }),
-  timelineEvent('withdrawn', { reason: Type.String(), cancelled_meeting_id: Nullable(Type.Integer()) }),
+  timelineEvent('withdrawn', {
+    reason: Type.String(),
+    cancelled_meeting_id: Nullable(Type.Integer()),
+    payment: Type.Optional(Nullable(PaymentMentionSchema)),
+    payment_fate: Type.Optional(Nullable(PaymentFateSchema)),
+  }),
   timelineEvent('reinstated', {}),
   timelineEvent('meeting_booked', { meeting: MeetingMention }),
   timelineEvent('meeting_rescheduled', { meeting: MeetingMention, previous: Nullable(MeetingMention) }),
@@ -476,7 +494,13 @@ export const VerifyProfileBody = Closed({
 export type VerifyProfileBody = Static<typeof VerifyProfileBody>;
 
 /** POST registrations/{userId}/withdraw */
-export const WithdrawBody = Closed({ version: Version, reason: Reason('Reason') });
+export const WithdrawBody = Closed({
+  version: Version,
+  reason: Reason('Reason'),
+  /** Once a payment is recorded: its reference, naming the payment the decision is about, and its fate. */
+  payment_reference: Type.Optional(Line(100, { minLength: 1, title: 'Payment' })),
+  payment_fate: Type.Optional(PaymentFateSchema),
+});
 export type WithdrawBody = Static<typeof WithdrawBody>;
 
 /** POST registrations/{userId}/reinstate */
@@ -523,7 +547,8 @@ export type ApprovePlanBody = Static<typeof ApprovePlanBody>;
 /** POST registrations/{userId}/payment: amount_aed a decimal string ('1312.50'), never a float. */
 export const PaymentBody = Closed({
   version: Version,
-  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*\\d{1,9}(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED with at most two decimals', title: 'Amount' }),
+  // Grouped as the form's hint shows it ('1,115.63') or plain; a sign is let through so a negative amount is told it must be more than zero.
+  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*-?(\\d{1,3}(,\\d{3})+|\\d{1,12})(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED such as 1,115.63', title: 'Amount' }),
   method: PaymentMethodSchema,
   reference: Line(100, { minLength: 1, title: 'Reference' }),
   paid_on: CalendarDate('Paid on'),
@@ -566,8 +591,15 @@ const dueDiligence = access.page('due-diligence');
 /** The stepper (Registration page) shows the same profile and documents, so those reads follow that page. */
 const registration = access.page('registrations');
 const userParams = IdParams('userId');
+/**
+ * The rule of every staff read and action on one registration (its KYC files among them): the role must see
+ * the page the registration stands at (common/onboarding.ts recordPageOf), else 404 as for another's record.
+ * The route sweep proves it stage by stage for every endpoint that declares it.
+ */
+export const STAGE_OWNERSHIP = 'Only at a stage one of the caller\'s onboarding pages lists (common/onboarding.ts recordPageOf); elsewhere 404, as for another\'s record.';
+const stage = { ownership: STAGE_OWNERSHIP } as const;
 /** A staff action on one registration: retry-safe, keyed by the client's user id, answering the review. */
-const action = (key: PipelineActionKey, summary: string) => ({ summary, access: actionAccess(key), headers: IdempotencyHeaders, params: userParams, response: { 200: RegistrationReview } });
+const action = (key: PipelineActionKey, summary: string) => ({ summary, access: actionAccess(key), ...stage, headers: IdempotencyHeaders, params: userParams, response: { 200: RegistrationReview } });
 const own = 'The caller\'s own registration, found by the caller, never by a parameter.';
 
 export const registrationsEndpoints = endpoints('registrations', registrationsRoutes, {
@@ -580,13 +612,14 @@ export const registrationsEndpoints = endpoints('registrations', registrationsRo
     query: RegistrationExportQuery,
     raw: { contentTypes: ['text/csv'], description: 'The CSV file, as an attachment' },
   },
-  status: { summary: 'The spec\'s stepper: the seven stages and the status history', access: registration, params: userParams, response: { 200: UserStatusResponse } },
+  status: { summary: 'The spec\'s stepper: the seven stages and the status history', access: registration, ...stage, params: userParams, response: { 200: UserStatusResponse } },
   assignees: { summary: 'Staff a registration may be assigned to', access: dueDiligence, response: { 200: Type.Array(PersonRef) } },
-  review: { summary: 'One registration as the review and the stepper show it', access: registration, params: userParams, response: { 200: RegistrationReview } },
-  events: { summary: 'The registration\'s timeline, oldest first', access: dueDiligence, params: userParams, response: { 200: Timeline } },
+  review: { summary: 'One registration as the review and the stepper show it', access: registration, ...stage, params: userParams, response: { 200: RegistrationReview } },
+  events: { summary: 'The registration\'s timeline, oldest first', access: dueDiligence, ...stage, params: userParams, response: { 200: Timeline } },
   document: {
     summary: 'The bytes of one document of the registration',
     access: registration,
+    ...stage,
     params: IdParams('userId', 'documentId'),
     query: DocumentFileQuery,
     raw: { contentTypes: DOCUMENT_CONTENT_TYPES, description: 'The file, inline (?download=true: as an attachment)' },
@@ -607,6 +640,7 @@ export const registrationsEndpoints = endpoints('registrations', registrationsRo
     summary: 'The onboarding call as an .ics file',
     // Call Schedule's readers (REVIEWER) may download the call too.
     access: access.anyPage('registrations', 'call-schedules'),
+    ...stage,
     params: userParams,
     query: NoBody,
     raw: { contentTypes: ['text/calendar'], description: 'The call as an iCalendar attachment' },

@@ -178,6 +178,10 @@ describe('the enquiries inbox', () => {
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
     expect(csv.body).toContain(enquiry.email);
+    // Details in words, the time received in Dubai time with its zone (the convention of every export).
+    expect(csv.body).toContain('Topic: VAT');
+    expect(csv.body).not.toContain('topic: vat');
+    expect(csv.body).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+04:00,Talk to an expert,/);
   });
 
   it('shows matches by e-mail and merges a duplicate into the earlier enquiry, both kept in its history', async () => {
@@ -202,6 +206,12 @@ describe('the enquiries inbox', () => {
     expect(after).toMatchObject({ lead_id: leadId, status: 'qualified' });
     const lead = (await get(`/api/crm/leads/${leadId}`)).json<LeadDetail>().lead;
     expect(lead).toMatchObject({ enquiry_id: enquiry.id, source: 'cfo-enquiries', email: enquiry.email, stage: 'new' });
+    // The enquiry's message and details, in words, are the lead's first note.
+    const activities = (await get(`/api/crm/leads/${leadId}`)).json<LeadDetail>().activities;
+    expect(activities).toHaveLength(1);
+    expect(activities[0]).toMatchObject({ kind: 'note' });
+    expect(activities[0]!.text).toContain('Service: Fractional CFO');
+    if (enquiry.message) expect(activities[0]!.text).toContain(enquiry.message);
     const again = await send('POST', `/api/enquiries/${enquiry.id}/convert`, { version: after.version }, 'MARKETING');
     expect(again.statusCode).toBe(409);
     expect((await app.db.query('SELECT id FROM leads WHERE enquiry_id = $1', [enquiry.id])).length).toBe(1);

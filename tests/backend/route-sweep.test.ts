@@ -13,7 +13,10 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATALOGUE_CODES, SERVICE_CODES } from '../../common/error-catalogue.ts';
 import { canSee } from '../../common/access.ts';
-import { isStaffRole, ROLES, type Role } from '../../common/roles.ts';
+import { STAGE_OWNERSHIP } from '../../common/contract/registrations.ts';
+import { mayOpenRecord } from '../../common/onboarding.ts';
+import { PHASES, phaseOf, type Phase, type PipelineState } from '../../common/pipeline.ts';
+import { isStaffRole, ROLES, STAFF_ROLES, type Role } from '../../common/roles.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { auth, createUsers, forgeEmulatorToken, startBackend, type TestUser } from './support.ts';
 
@@ -393,4 +396,66 @@ describe('the second factor (issue 33)', () => {
       'POST /api/security/second-factor/verify',
     ]);
   });
+});
+
+describe('the stage rule: a registration is opened only at the stages the caller\'s pages list', () => {
+  it('answers 404 on every route declaring it, per phase of the demo data and per staff role, exactly where the role\'s pages do not list the stage', async () => {
+    const before = await fingerprint();
+    const scoped = routes.filter(({ route }) => route.config?.endpoint?.ownership === STAGE_OWNERSHIP);
+    expect(scoped.map(label)).toEqual(
+      expect.arrayContaining([
+        'GET /api/registrations/:userId/review',
+        'GET /api/registrations/:userId/documents/:documentId',
+        'GET /api/registrations/:userId/events',
+        'GET /api/users/:userId/status',
+        'POST /api/registrations/:userId/withdraw',
+        'POST /api/registrations/:userId/reinstate',
+      ]),
+    );
+    const rows = await app.db.query<PipelineState & { user_id: number; version: number; document_id: number | null }>(
+      `SELECT r.user_id, r.stage, r.status, r.review_state, r.meeting_outcome, r.version,
+              EXISTS (SELECT 1 FROM registration_plans p WHERE p.registration_id = r.id AND p.approved_at IS NOT NULL) AS plan_approved,
+              (SELECT min(d.id) FROM registration_documents d WHERE d.registration_id = r.id) AS document_id
+       FROM registrations r ORDER BY (SELECT min(d.id) FROM registration_documents d WHERE d.registration_id = r.id) IS NULL, r.id`,
+    );
+    // One registration per phase, one with a document where the phase has one.
+    const byPhase = new Map<Phase, (typeof rows)[number]>();
+    for (const row of rows) if (!byPhase.has(phaseOf(row))) byPhase.set(phaseOf(row), row);
+    expect([...byPhase.keys()].sort()).toEqual([...PHASES].sort());
+
+    const problems: string[] = [];
+    let refused = 0;
+    const refusedRoutes = new Set<string>();
+    for (const { method, route } of scoped) {
+      for (const [phase, row] of byPhase) {
+        if (route.url.includes(':documentId') && row.document_id === null) continue;
+        const url = route.url.replace(':userId', String(row.user_id)).replace(':documentId', String(row.document_id));
+        const body = schemaOf(route, 'body');
+        for (const role of STAFF_ROLES) {
+          if (!allows(route, role)) continue;
+          const mayOpen = mayOpenRecord(role, row);
+          // Writes are sent only where they must be refused, so the sweep changes nothing.
+          if (WRITE_METHODS.has(method) && mayOpen) continue;
+          const response = await app.inject({
+            method: method as 'GET',
+            url,
+            headers: { ...auth(users.get(role)!.token), 'content-type': 'application/json' },
+            ...(body ? { payload: JSON.stringify({ ...goodBody(body), version: row.version }) } : {}),
+          });
+          // A generated body may not pass a write's own checks (an amount's pattern): that write proves nothing here.
+          if (WRITE_METHODS.has(method) && response.statusCode === 400) continue;
+          if (!mayOpen) refusedRoutes.add(label({ method, route }));
+          const isRecordMiss = response.statusCode === 404 && response.body.includes('Registration of this user');
+          if (!mayOpen && !isRecordMiss) problems.push(`${role} ${method} ${route.url} at ${phase}: ${response.statusCode}, not 404`);
+          if (mayOpen && isRecordMiss) problems.push(`${role} ${method} ${route.url} at ${phase}: 404, though its pages list the stage`);
+          if (!mayOpen) refused += 1;
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // BD_EXEC's KYC reads at due diligence, plan approval and awaiting payment among them.
+    expect(refused).toBeGreaterThan(20);
+    expect([...refusedRoutes]).toEqual(expect.arrayContaining(['GET /api/registrations/:userId/review', 'GET /api/registrations/:userId/documents/:documentId', 'POST /api/registrations/:userId/withdraw', 'POST /api/registrations/:userId/reinstate']));
+    expect(await fingerprint()).toEqual(before);
+  }, 300_000);
 });

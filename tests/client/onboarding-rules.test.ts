@@ -41,3 +41,12 @@ describe('amounts', () => {
     expect(formatAed('abc')).toBe('-');
   });
 });
+
+describe("'Approve due diligence' says what is missing before it is pressed", () => {
+  it('lists what the AML file still lacks on the button\'s note', async () => {
+    const { decisionBlockers } = await import('../../client/src/features/registrations/model.ts');
+    const review = { queue: 'due-diligence' as const, documents: [{ id: 1 }] as never[], requested_on: null };
+    expect(decisionBlockers(review, ['add the owners and controllers', 'rate the risk'])).toEqual({ approve: 'Approval waits for: add the owners and controllers; rate the risk.', return: null });
+    expect(decisionBlockers(review, [])).toEqual({ approve: null, return: null });
+  });
+});

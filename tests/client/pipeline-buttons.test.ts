@@ -29,17 +29,28 @@ describe('the buttons a role sees', () => {
 
   it("offer 'Mark held' and 'No show' once the call started, 'Approve plan' once a plan is set, and keep rows to their step's main actions", () => {
     const now = Date.parse('2026-03-12T08:00:00Z');
-    const upcoming = { phase: 'call_booked' as const, meeting_at: '2026-03-12T09:00:00Z', plan_name: null };
+    const upcoming = { phase: 'call_booked' as const, stage: 'meeting_scheduled' as const, review_state: null, meeting_at: '2026-03-12T09:00:00Z', plan_name: null };
     const started = { ...upcoming, meeting_at: '2026-03-12T07:00:00Z' };
     expect(visibleActions(upcoming, 'ADMIN', 'page', now)).toEqual(['reschedule_meeting', 'cancel_meeting', 'withdraw']);
     expect(visibleActions(started, 'ADMIN', 'page', now)).toEqual(['mark_held', 'mark_no_show', 'reschedule_meeting', 'cancel_meeting', 'withdraw']);
     expect(visibleActions(upcoming, 'BD_EXEC', 'row', now)).toEqual(['reschedule_meeting']);
     expect(visibleActions(started, 'BD_EXEC', 'row', now)).toEqual(['mark_held', 'mark_no_show']);
     expect(visibleActions({ ...started, phase: 'no_show' }, 'BD_EXEC', 'row', now)).toEqual(['reschedule_meeting']);
-    expect(visibleActions({ phase: 'plan_approval', meeting_at: null, plan_name: null }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan']);
-    expect(visibleActions({ phase: 'plan_approval', meeting_at: null, plan_name: 'Growth' }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan', 'approve_plan']);
-    expect(visibleActions({ phase: 'withdrawn', meeting_at: null, plan_name: null }, 'ADMIN', 'row', now)).toEqual([]);
-    expect(visibleActions({ phase: 'withdrawn', meeting_at: null, plan_name: null }, 'ADMIN', 'page', now)).toEqual(['reinstate']);
+    expect(visibleActions({ phase: 'plan_approval', stage: 'documents_submitted', review_state: 'approved', meeting_at: null, plan_name: null }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan']);
+    expect(visibleActions({ phase: 'plan_approval', stage: 'documents_submitted', review_state: 'approved', meeting_at: null, plan_name: 'Growth' }, 'BD_MANAGER', 'row', now)).toEqual(['set_plan', 'approve_plan']);
+    expect(visibleActions({ phase: 'withdrawn', stage: 'profile_verified', review_state: null, meeting_at: null, plan_name: null }, 'ADMIN', 'row', now)).toEqual([]);
+    expect(visibleActions({ phase: 'withdrawn', stage: 'profile_verified', review_state: null, meeting_at: null, plan_name: null }, 'ADMIN', 'page', now)).toEqual(['reinstate']);
+  });
+
+  it('offer nothing on a registration at a stage none of the role\'s pages lists (no Withdraw for a BD_EXEC at Due Diligence)', () => {
+    const at = (phase: 'due_diligence' | 'activation' | 'withdrawn', stage: 'documents_submitted' | 'payment_completed', review_state: 'approved' | null) =>
+      ({ phase, stage, review_state, meeting_at: null, plan_name: null });
+    expect(visibleActions(at('due_diligence', 'documents_submitted', null), 'BD_EXEC', 'page')).toEqual([]);
+    expect(visibleActions(at('activation', 'payment_completed', null), 'BD_EXEC', 'page')).toEqual([]);
+    // Withdrawn from Activation: reinstating it is the Activation page's roles' decision too.
+    expect(visibleActions(at('withdrawn', 'payment_completed', null), 'BD_EXEC', 'page')).toEqual([]);
+    expect(visibleActions(at('due_diligence', 'documents_submitted', null), 'BD_MANAGER', 'page')).toEqual(['withdraw']);
+    expect(visibleActions(at('withdrawn', 'payment_completed', null), 'BD_MANAGER', 'page')).toEqual(['reinstate']);
   });
 });
 

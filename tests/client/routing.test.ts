@@ -97,7 +97,7 @@ describe('the guard on a forbidden route', () => {
     for (const route of ROUTES) {
       const access = decideAccess(role, route.path === '/' ? '/' : `${route.path}/deeper`);
       if (route.permission.includes(role)) expect(access.kind).toBe('allowed');
-      else expect(access).toEqual({ kind: 'redirect', to: firstAllowedPath(role) });
+      else expect(access).toEqual({ kind: 'forbidden', route, home: firstAllowedPath(role) });
     }
   });
 

@@ -85,6 +85,19 @@ describe('useAction', () => {
     invalidate.mockRestore();
   });
 
+  it('on a 409 a form that stays open and shows the sentence says it once, without a toast beside it (a double booking)', async () => {
+    const message = 'Omar Haddad already hosts a call then.';
+    function Form() {
+      action = useAction({ run: () => Promise.reject(refusal(409, { errorCode: 'CONFLICT', message })) });
+      return <p>{action.formError ?? 'open'}</p>;
+    }
+    dom.render(<Form />);
+    await act(() => action.run('a'));
+    await flush();
+    expect(dom.texts('p')).toEqual([message]);
+    expect(toast.notifyError).not.toHaveBeenCalled();
+  });
+
   it('hands a refused field’s sentence back to the form, and a refusal without a field as the form’s error', async () => {
     const sentence = 'Comment must be at most 4,000 characters.';
     dom.render(<Probe run={() => Promise.reject(refusal(400, { errorCode: 'INVALID_INPUT', message: sentence, field: 'comment' }))} />);

@@ -36,8 +36,9 @@ describe('access decisions', () => {
 
   it('decides by the first path segment', () => {
     expect(decideAccess('BD_MANAGER', '/due-diligence/details/7')).toMatchObject({ kind: 'allowed', route: { id: 'due-diligence' } });
-    expect(decideAccess('BD_EXEC', '/due-diligence/details/7')).toEqual({ kind: 'redirect', to: '/' });
-    expect(decideAccess('MARKETING', '/users')).toEqual({ kind: 'redirect', to: '/crm' });
+    // A page the role may not open says so, naming it, and offers the role's first page.
+    expect(decideAccess('BD_EXEC', '/due-diligence/details/7')).toMatchObject({ kind: 'forbidden', route: { id: 'due-diligence', name: 'Due Diligence' }, home: '/' });
+    expect(decideAccess('MARKETING', '/users')).toMatchObject({ kind: 'forbidden', route: { name: 'Users' }, home: '/crm' });
     expect(decideAccess('ADMIN', '/registrations/12/verification/')).toMatchObject({ kind: 'allowed', route: { id: 'registrations' } });
   });
 
@@ -56,7 +57,7 @@ describe('access decisions', () => {
   it('routes an alias to its entry, with its permission', () => {
     expect(decideAccess('MARKETING', '/talktoexpert')).toMatchObject({ kind: 'allowed', route: { id: 'contactus' } });
     expect(decideAccess('HR_MANAGER', '/createjob')).toMatchObject({ kind: 'allowed', route: { id: 'careers' } });
-    expect(decideAccess('MARKETING', '/createjob').kind).toBe('redirect');
+    expect(decideAccess('MARKETING', '/createjob').kind).toBe('forbidden');
     expect(routeForPath('/difc/4')?.id).toBe('contactus');
   });
 

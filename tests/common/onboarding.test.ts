@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONBOARDING_PAGES, onboardingPageOf, pagesOfScope, queueRules } from '../../common/onboarding.ts';
+import { ONBOARDING_PAGES, mayOpenRecord, onboardingPageOf, pagesOfScope, queueRules, recordPageOf } from '../../common/onboarding.ts';
 import { STAGES } from '../../common/stages.ts';
 
 describe('onboarding queue table', () => {
@@ -39,5 +39,30 @@ describe('pages a list can return (the role guard of the registration lists)', (
     [{}, [...ONBOARDING_PAGES]],
   ] as const)('%o can return rows of %o', (scope, pages) => {
     expect(pagesOfScope(scope)).toEqual(pages);
+  });
+});
+
+describe('who may open one registration\'s record (its review and KYC documents)', () => {
+  it('follows the page the registration stands at: withdrawn ones where they were withdrawn from, activated ones at Activation', () => {
+    expect(recordPageOf({ stage: 'documents_submitted', review_state: null })).toBe('due-diligence');
+    expect(recordPageOf({ stage: 'documents_submitted', review_state: 'approved' })).toBe('pending-payments');
+    expect(recordPageOf({ stage: 'documents_submitted', review_state: 'returned' })).toBe('registrations');
+    expect(recordPageOf({ stage: 'account_activated', review_state: 'approved' })).toBe('pending-activation');
+  });
+
+  it('lets a BD_EXEC open only the stages of Registration and Call Schedule; BD_MANAGER and ADMIN all; clients none', () => {
+    const dueDiligence = { stage: 'documents_submitted', review_state: null } as const;
+    const awaitingPayment = { stage: 'documents_submitted', review_state: 'approved' } as const;
+    expect(mayOpenRecord('BD_EXEC', dueDiligence)).toBe(false);
+    expect(mayOpenRecord('BD_EXEC', awaitingPayment)).toBe(false);
+    expect(mayOpenRecord('BD_EXEC', { stage: 'payment_completed', review_state: 'approved' })).toBe(false);
+    expect(mayOpenRecord('BD_EXEC', { stage: 'profile_verified', review_state: null })).toBe(true);
+    expect(mayOpenRecord('REVIEWER', { stage: 'meeting_scheduled', review_state: null })).toBe(true);
+    expect(mayOpenRecord('REVIEWER', { stage: 'profile_verified', review_state: null })).toBe(false);
+    for (const stage of STAGES) {
+      expect(mayOpenRecord('BD_MANAGER', { stage, review_state: null })).toBe(true);
+      expect(mayOpenRecord('ADMIN', { stage, review_state: 'approved' })).toBe(true);
+      expect(mayOpenRecord('CLIENT', { stage, review_state: null })).toBe(false);
+    }
   });
 });

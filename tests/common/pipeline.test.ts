@@ -191,3 +191,13 @@ describe('the call time a message suggests', () => {
     }
   });
 });
+
+describe('UAE public holidays in booking and activation', () => {
+  it('refuses a holiday by its name and offers the next working day; the booking form never defaults to one', async () => {
+    const { holidayRefusal, nextBookingDay } = await import('../../common/pipeline.ts');
+    expect(holidayRefusal('2027-01-01')).toBe("must not be on New Year's Day (01-Jan-2027), a UAE public holiday; the next working day is 04-Jan-2027");
+    expect(holidayRefusal('2027-01-05')).toBeNull();
+    // The evening before New Year's Day 2027 (a Friday): the next booking day is Monday 4 January.
+    expect(nextBookingDay(Date.parse('2026-12-31T12:00:00Z'))).toBe('2027-01-04');
+  });
+});

@@ -5,6 +5,7 @@
 import { LAST_ACTIVITY_KEY } from '../../client/src/lib/idle-watch.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { forbiddenPageMessage } from '../../common/access.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { signIn, signInThroughForm, startE2E, visibleNavigation, seriousViolations, type E2E } from './helpers.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
@@ -51,11 +52,12 @@ describe('sign-in per staff role', () => {
 });
 
 describe('guard and routing', () => {
-  it('redirects a forbidden route to the role’s first entry', async () => {
+  it('redirects a forbidden route to the role’s first entry, saying why', async () => {
     const page = await e2e.signedInAs('MARKETING');
     await page.goto(`${e2e.stack.url}/users`);
     await page.waitForURL((url) => url.pathname === '/crm');
     await expect(page.locator('.top-bar__title').textContent()).resolves.toBe('CRM');
+    await page.getByText(forbiddenPageMessage('Users')).waitFor();
     await page.context().close();
   });
 

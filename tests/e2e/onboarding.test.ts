@@ -6,11 +6,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { RegistrationListItem } from '../../common/contract/registrations.ts';
+import { forbiddenPageMessage } from '../../common/access.ts';
+import type { RegistrationListItem, RegistrationReview } from '../../common/contract/registrations.ts';
+import { dueDiligenceDetailPath, verificationPath } from '../../common/links.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
-import { startE2E, seriousViolations, type E2E } from './helpers.ts';
+import { shoot, startE2E, seriousViolations, type E2E } from './helpers.ts';
 
 let e2e: E2E;
 
@@ -162,6 +164,37 @@ describe('failures and the guard', () => {
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual({ errorCode: 'FORBIDDEN', message: expect.any(String) });
     expect((await apiAs('BD_EXEC', 'registrations/?queue=registrations')).status).toBe(200);
+  });
+
+  it('refuses a BD_EXEC another stage\'s KYC files and a paid registration; a BD_MANAGER withdraws the paid one, recording what becomes of the payment', async () => {
+    const paid = (await listAs('ADMIN', 'queue=pending-activation&page_size=100')).results.find((item) => item.payment_method !== null)!;
+    const [atDueDiligence] = (await listAs('ADMIN', 'queue=due-diligence&page_size=1')).results;
+    expect((await apiAs('BD_EXEC', `registrations/${atDueDiligence!.id}/review`)).status).toBe(404);
+    expect((await apiAs('BD_EXEC', `registrations/${paid.id}/review`)).status).toBe(404);
+
+    // The page says why it moved the BD_EXEC away, and the record of a paid registration offers no Withdraw.
+    const exec = await e2e.signedInAs('BD_EXEC', dueDiligenceDetailPath(atDueDiligence!.id));
+    await exec.getByText(forbiddenPageMessage('Due Diligence')).waitFor();
+    await shoot(exec, 'onboarding-forbidden-page');
+    const refused = exec.waitForResponse((response) => response.url().endsWith(`/api/registrations/${paid.id}/review`));
+    await exec.goto(`${e2e.stack.url}${verificationPath(paid.id, 'payment_completed')}`);
+    expect((await refused).status()).toBe(404);
+    await expect(exec.getByRole('button', { name: 'Withdraw', exact: true }).count()).resolves.toBe(0);
+    await exec.context().close();
+
+    const manager = await e2e.signedInAs('BD_MANAGER', dueDiligenceDetailPath(paid.id));
+    await manager.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const dialog = manager.getByRole('dialog');
+    await dialog.getByText(/A payment was received/).waitFor();
+    await dialog.getByLabel('What becomes of the payment').selectOption('credit');
+    await dialog.getByLabel('Reason (required)').fill('The client merged into a group we already keep the books of');
+    await shoot(manager, 'onboarding-withdraw-paid');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await manager.getByText(/received: credit kept on account\./).first().waitFor();
+    await shoot(manager, 'onboarding-withdrawn-paid');
+    const review = (await (await apiAs('BD_MANAGER', `registrations/${paid.id}/review`)).json()) as RegistrationReview;
+    expect(review).toMatchObject({ phase: 'withdrawn', withdrawal: { payment_fate: 'credit', payment: { reference: paid.payment_reference } } });
+    await manager.context().close();
   });
 
   it('shows one error toast and the Retry state when the list cannot be reached, and Retry loads it', async () => {

@@ -53,3 +53,8 @@ export function notifyError(error: unknown): void {
 export function notifySuccess(message: string): void {
   show('success', message);
 }
+
+/** A refusal the console itself decides (no call was made): shown as an error toast. */
+export function notifyRefused(message: string): void {
+  show('error', message);
+}

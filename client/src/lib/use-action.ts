@@ -129,7 +129,8 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
       } else if (refused?.status === 409) {
         // The spec's catalogue has no text for CONFLICT; the server's sentence says what happened.
         const message = serverMessage(error);
-        notifyError(message);
+        // A form that stays open and shows the sentence above its fields says it once, not in a toast as well.
+        if (onConflict || !showsFormError.current) notifyError(message);
         setFormError(message);
         queryCache.invalidate(...keys);
         onConflict?.(input);

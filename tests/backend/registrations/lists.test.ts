@@ -233,12 +233,29 @@ describe('GET /api/registrations/export/', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="due-diligence-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = parse(response.body);
     expect(lines[0]).toBe(
-      'Reg ID,Company,Stage,Waiting On,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Host,Mode,Call Outcome,Plan,Cycle,Amount (AED),Total incl. VAT (AED),Payment Date,Payment Method,Stage Key',
+      'Reg ID,Company,Stage,Waiting On,Status,Joined,Requested On,Recieved On,Meeting,Booked By,Host,Mode,Call Outcome,Plan,Cycle,Net (AED),VAT (AED),Total incl. VAT (AED),Payment Date,Payment Method,Stage Key',
     );
     const { count } = await list('queue=due-diligence&search=llc&page_size=1');
     expect(count).toBeGreaterThan(20);
     expect(lines).toHaveLength(count + 1);
     expect(lines.slice(1).every((line) => /llc/i.test(line))).toBe(true);
+  });
+
+  it('gives net, VAT and total where money is, instants in Dubai time with the zone, the payment day as a date', async () => {
+    const response = await get('/api/registrations/export/?queue=pending-activation');
+    const [header, ...rows] = parse(response.body);
+    const columns = header!.split(',');
+    const at = (name: string) => columns.indexOf(name);
+    const paid = rows.map((row) => row.split(',')).filter((cells) => cells[at('Payment Date')] !== '');
+    expect(paid.length).toBeGreaterThan(0);
+    for (const cells of paid) {
+      const [net, vat, total] = ['Net (AED)', 'VAT (AED)', 'Total incl. VAT (AED)'].map((name) => Math.round(Number(cells[at(name)]) * 100));
+      expect(net! + vat!, cells.join(',')).toBe(total);
+      expect(vat).toBe(Math.floor((net! * 500 + 5_000) / 10_000));
+      expect(cells[at('Payment Date')]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(cells[at('Joined')]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} \+04:00$/);
+      expect(['Monthly', 'Quarterly', 'Annual']).toContain(cells[at('Cycle')]);
+    }
   });
 
   it('neutralises a company name that a spreadsheet would run as a formula', async () => {

@@ -9,7 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BulkRemindResult, MyRegistration, RegistrationCounts, RegistrationListItem, RegistrationReview, TimelineEvent, UserStatusResponse } from '../../../common/contract/registrations.ts';
 import type { Page } from '../../../common/contract/shared.ts';
-import { formatDubaiDateTime, weekdayOf } from '../../../common/dubai-time.ts';
+import { formatDubaiDateTime, formatDubaiDay, weekdayOf } from '../../../common/dubai-time.ts';
+import { nextWorkingDay, publicHolidays } from '../../../common/uae-holidays.ts';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
 import { formatFils } from '../../../common/money.ts';
 import { actionRoles, type Phase, PHASE_LABELS, phaseOf, PIPELINE_ACTIONS, type PipelineActionKey, type PipelineState, REQUIRED_DOCUMENTS, suggestedCallTime } from '../../../common/pipeline.ts';
@@ -282,7 +283,7 @@ describe('withdraw and reinstate', () => {
     expect(back).toMatchObject({ status: 'active', stage: before.stage, review_state: 'returned', phase: 'returned', status_label: 'Returned for Correction', queue: 'registrations', withdrawal: null });
     expect((await counts()).registrations).toBe(start.registrations);
     expect((await timeline(userId)).slice(-2).map((event) => [event.kind, event.data])).toEqual([
-      ['withdrawn', { reason: 'Company is being sold', cancelled_meeting_id: null }],
+      ['withdrawn', { reason: 'Company is being sold', cancelled_meeting_id: null, payment: null, payment_fate: null }],
       ['reinstated', {}],
     ]);
   });
@@ -301,6 +302,53 @@ describe('withdraw and reinstate', () => {
     ok(await call('PUT', `registrations/${other}/meeting`, 'BD_EXEC', meeting((await review(other)).version, { starts_at: slot(4, 9), host_id: ids.get('BD_MANAGER') })));
     const back = ok(await call('POST', `registrations/${userId}/reinstate`, 'ADMIN', { version: withdrawn.version }));
     expect(back).toMatchObject({ phase: 'profile_verified', status_label: 'Awaiting Meeting' });
+  });
+});
+
+describe('a paid registration, and the stages a role may open', () => {
+  it('lets a BD_EXEC read and withdraw only at the stages of its own pages; elsewhere 404 as for another\'s record', async () => {
+    for (const phase of ['due_diligence', 'plan_approval', 'awaiting_payment', 'activation'] as const) {
+      const userId = await take(phase, 'EXISTS (SELECT 1 FROM registration_documents d WHERE d.registration_id = r.id)');
+      const { version, documents } = await review(userId);
+      expect(documents.length, phase).toBeGreaterThan(0);
+      expect(errorOf(await call('GET', `registrations/${userId}/review`, 'BD_EXEC')), phase).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+      expect((await call('GET', `registrations/${userId}/documents/${documents[0]!.id}`, 'BD_EXEC')).statusCode, phase).toBe(404);
+      expect((await call('GET', `users/${userId}/status`, 'BD_EXEC')).statusCode, phase).toBe(404);
+      expect(errorOf(await call('POST', `registrations/${userId}/withdraw`, 'BD_EXEC', { version, reason: 'Client went quiet' })), phase).toMatchObject({ status: 404 });
+      expect((await review(userId)).status, phase).toBe('active');
+      expect((await call('GET', `registrations/${userId}/review`, 'BD_MANAGER')).statusCode, phase).toBe(200);
+      // Nothing changed: the registration stays for the other tests.
+      used.delete(userId);
+    }
+    const own = await take('profile_verified');
+    used.delete(own);
+    expect((await call('GET', `registrations/${own}/review`, 'BD_EXEC')).statusCode).toBe(200);
+  });
+
+  it('takes a BD manager\'s withdrawal of a paid registration only naming the payment and what becomes of it, on the timeline and in the record', async () => {
+    const userId = await take('activation', 'EXISTS (SELECT 1 FROM registration_payments p WHERE p.registration_id = r.id)');
+    const before = await review(userId);
+    const payment = before.payment!;
+    const url = `registrations/${userId}/withdraw`;
+    const body = { version: before.version, reason: 'The client closed the company' };
+    expect(errorOf(await call('POST', url, 'BD_MANAGER', body))).toMatchObject({ status: 400, field: 'payment_reference' });
+    expect(errorOf(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: 'NOT-IT', payment_fate: 'refund' }))).toMatchObject({ status: 400, field: 'payment_reference' });
+    const noFate = errorOf(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: payment.reference }));
+    expect(noFate).toMatchObject({ status: 400, field: 'payment_fate' });
+    expect(noFate.message).toContain(formatFils(payment.amount_fils));
+    const withdrawn = ok(await call('POST', url, 'BD_MANAGER', { ...body, payment_reference: payment.reference, payment_fate: 'refund' }));
+    const mention = { amount_fils: payment.amount_fils, method: payment.method, reference: payment.reference, paid_on: payment.paid_on };
+    expect(withdrawn).toMatchObject({ phase: 'withdrawn', withdrawal: { reason: body.reason, withdrawn_by: { id: ids.get('BD_MANAGER') }, payment: mention, payment_fate: 'refund' } });
+    expect((await timeline(userId)).at(-1)).toMatchObject({ kind: 'withdrawn', data: { payment: mention, payment_fate: 'refund' } });
+    // Reinstating it stays with the Activation page's roles.
+    expect((await call('POST', `registrations/${userId}/reinstate`, 'BD_EXEC', { version: withdrawn.version })).statusCode).toBe(404);
+  });
+
+  it('refuses a payment\'s fate where no payment is recorded', async () => {
+    const userId = await take('plan_approval');
+    const { version } = await review(userId);
+    expect(errorOf(await call('POST', `registrations/${userId}/withdraw`, 'ADMIN', { version, reason: 'x', payment_fate: 'credit' }))).toMatchObject({ status: 400, field: 'payment_fate' });
+    used.delete(userId);
   });
 });
 
@@ -396,6 +444,20 @@ describe('the onboarding call', () => {
     expect((await review(userId)).phase).toBe('profile_verified');
   });
 
+  it('refuses a UAE public holiday by its name, offering the next working day; names the phone field as the form labels it', async () => {
+    const userId = await fixture('profile_verified');
+    const { version } = await review(userId);
+    // New Year's Day 2027 is a Friday: a working weekday, but a public holiday (common/uae-holidays.ts).
+    const holiday = publicHolidays(2027).find((day) => day.date === '2027-01-01')!;
+    const refused = errorOf(await call('PUT', `registrations/${userId}/meeting`, 'BD_EXEC', meeting(version, { starts_at: '2027-01-01T10:00:00+04:00' })));
+    expect(refused).toMatchObject({ status: 400, field: 'starts_at' });
+    expect(refused.message).toContain(holiday.name);
+    expect(refused.message).toContain(formatDubaiDay(nextWorkingDay('2027-01-01')));
+    const phone = errorOf(await call('PUT', `registrations/${userId}/meeting`, 'BD_EXEC', meeting(version, { mode: 'phone', link_or_location: 'call me' })));
+    expect(phone).toMatchObject({ status: 400, field: 'link_or_location' });
+    expect(phone.message).toMatch(/^Phone number must be/);
+  });
+
   it('marks a call held (documents requested from the client) or missed (only once it started), and cancels', async () => {
     const held = await fixture('profile_verified');
     const bookedHeld = ok(await call('PUT', `registrations/${held}/meeting`, 'BD_EXEC', meeting((await review(held)).version, { starts_at: slot(8, 9) })));
@@ -456,7 +518,7 @@ describe('plan and payment', () => {
     expect(errorOf(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', { ...body, note: 'x'.repeat(10_240) }))).toMatchObject({ status: 400, field: 'note' });
 
     const set = ok(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', body));
-    const price = cyclePrice(growth!.monthly_price_fils, 'quarterly', 1_250);
+    const { cycle_discount_fils: _cycle, negotiated_discount_fils: _negotiated, ...price } = cyclePrice(growth!.monthly_price_fils, 'quarterly', 1_250);
     expect(set.plan).toMatchObject({ plan_id: growth!.id, cycle: 'quarterly', discount_bp: 1_250, ...price, approved_at: null, note: 'Two-year commitment' });
     expect(Number.isInteger(set.plan!.vat_fils) && set.plan!.total_fils === set.plan!.net_fils + set.plan!.vat_fils).toBe(true);
     expect(set).toMatchObject({ phase: 'plan_approval', plan_name: growth!.name, plan_amount_aed: `${Math.floor(price.total_fils / 100)}.${String(price.total_fils % 100).padStart(2, '0')}` });
@@ -465,6 +527,25 @@ describe('plan and payment', () => {
 
     const admin = ok(await call('PUT', `registrations/${userId}/plan`, 'ADMIN', { ...body, version: set.version, discount_percent: 25 }));
     expect(admin.plan?.discount_bp).toBe(2_500);
+  });
+
+  it('needs a second person to approve a negotiated discount above 10 %, and carries the discount\'s reason to the subscription', async () => {
+    // A fresh registration put straight at Plan Approval: the demo's few are the other tests'.
+    const userId = await fixture('profile_verified');
+    await app.db.query("UPDATE registrations SET stage = 'documents_submitted', review_state = 'approved', status_label = $2 WHERE user_id = $1", [userId, PHASE_LABELS.plan_approval]);
+    const [growth] = await app.db.query<{ id: number }>("SELECT id FROM plans WHERE code = 'growth'");
+    const note = 'Referred by Al Noor Holdings; three entities to follow';
+    let state = ok(await call('PUT', `registrations/${userId}/plan`, 'BD_MANAGER', { version: (await review(userId)).version, plan_id: growth!.id, cycle: 'annual', discount_percent: 12, note }));
+    const refused = errorOf(await call('POST', `registrations/${userId}/plan/approve`, 'BD_MANAGER', { version: state.version }));
+    expect(refused).toMatchObject({ status: 409, errorCode: 'CONFLICT' });
+    expect(refused.message).toContain('second person');
+    expect((await review(userId)).plan!.approved_at).toBeNull();
+    state = ok(await call('POST', `registrations/${userId}/plan/approve`, 'ADMIN', { version: state.version }));
+    expect(state.plan!.approved_by).toMatchObject({ id: ids.get('ADMIN') });
+    state = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', { version: state.version, amount_aed: (state.plan!.total_fils / 100).toFixed(2), method: 'bank_transfer', reference: 'FT-88231', paid_on: dubaiDate(Date.now()) }));
+    const activated = ok(await call('POST', `registrations/${userId}/activate`, 'BD_MANAGER', { version: state.version, bookkeeper_id: ids.get('BOOKKEEPER')!, reviewer_id: ids.get('REVIEWER')!, starts_on: dubaiDate(Date.now()) }));
+    const subscription = (await call('GET', `subscriptions/${activated.activation!.subscription_id}`)).json<{ discount_bp: number; discount_note: string | null }>();
+    expect(subscription).toMatchObject({ discount_bp: 1_200, discount_note: note });
   });
 
   it('approves (payment request to the client), then takes only the exact total, paid on a real day', async () => {
@@ -495,9 +576,14 @@ describe('plan and payment', () => {
     }
     const mismatch = errorOf(await call('POST', `registrations/${userId}/payment`, 'ADMIN', pay({ amount_aed: ((total + 1) / 100).toFixed(2) })));
     expect(mismatch.message).toBe(`Amount must equal the approved total, ${formatFils(total)}.`);
+    // A negative amount is told it must be more than zero, not that its form is wrong.
+    expect(errorOf(await call('POST', `registrations/${userId}/payment`, 'ADMIN', pay({ amount_aed: '-5.00' }))).message).toMatch(/^Amount must be more than zero/);
 
     const start = await counts();
-    const paid = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({}), `pay-${userId}`));
+    // Grouped as the form's hint shows the total ('1,115.63').
+    const grouped = formatFils(total).replace(/^AED\s*/, '');
+    expect(grouped).toContain(total >= 100_000 ? ',' : '.');
+    const paid = ok(await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({ amount_aed: grouped }), `pay-${userId}`));
     expect((await call('POST', `registrations/${userId}/payment`, 'BD_MANAGER', pay({}), `pay-${userId}`)).statusCode).toBe(200);
     expect(paid).toMatchObject({ stage: 'payment_completed', phase: 'activation', status_label: 'Pending Activation', queue: 'pending-activation', payment: { amount_fils: total, method: 'bank_transfer', reference: 'FT26000001', paid_on: today } });
     expect(await counts()).toMatchObject({ 'pending-payments': start['pending-payments']! - 1, 'pending-activation': start['pending-activation']! + 1 });

@@ -47,6 +47,7 @@ import { migration as m0104 } from './0104-aml-decisions.ts';
 import { migration as m0105 } from './0105-aml-freeze-lift.ts';
 import { migration as m0106 } from './0106-company-tin.ts';
 import { migration as m0107 } from './0107-sessions-ended.ts';
+import { migration as m0109 } from './0109-subscription-discount-note.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0090,
   // Staff security (issue 33)
   m0100, m0101, m0102,
-  // Guarded sanctions lists, decisions with four eyes, the freeze's two-person lift, the company's TIN, sessions ended at once
-  m0103, m0104, m0105, m0106, m0107,
+  // Guarded sanctions lists, decisions with four eyes, the freeze's two-person lift, the company's TIN, sessions
+  // ended at once, the negotiated discount's reason on the subscription
+  m0103, m0104, m0105, m0106, m0107, m0109,
 ];

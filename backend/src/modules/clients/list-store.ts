@@ -11,6 +11,7 @@ import type { RevenueBand } from '../../../../common/einvoicing.ts';
 import { bandsWithoutAspAt, DEFAULT_REVENUE_BAND } from '../../../../common/einvoicing-readiness.ts';
 import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import type { Queryable } from '../../db/database.ts';
+import { csvDate, type CsvColumn } from '../../lib/csv.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -169,8 +170,8 @@ export async function* exportClients(db: Queryable, user: Caller, query: ClientE
   }
 }
 
-/** The export's columns, in the list's words. */
-export const EXPORT_COLUMNS: readonly { header: string; value: (row: ExportRow) => string | number | null }[] = [
+/** The export's columns, in the list's words and the convention every CSV shares (lib/csv.ts: dates as dates). */
+export const EXPORT_COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Client', value: (row) => row.legal_name },
   { header: 'Trade Licence Number', value: (row) => row.trade_licence_number },
   { header: 'Licensing Authority', value: (row) => row.licensing_authority },
@@ -180,9 +181,9 @@ export const EXPORT_COLUMNS: readonly { header: string; value: (row: ExportRow) 
   { header: 'Cycle', value: (row) => (row.cycle ? CYCLE_TERMS[row.cycle].label : null) },
   { header: 'Bookkeeper', value: (row) => row.bookkeeper?.display_name ?? row.bookkeeper?.email ?? null },
   { header: 'Next Deadline', value: (row) => row.next_deadline?.title ?? null },
-  { header: 'Next Deadline Due', value: (row) => row.next_deadline?.due_on ?? null },
+  { header: 'Next Deadline Due', value: (row) => csvDate(row.next_deadline?.due_on) },
   { header: 'Days Left', value: (row) => row.next_deadline?.days_left ?? null },
-  { header: 'Licence Expiry', value: (row) => row.licence_expires_on },
+  { header: 'Licence Expiry', value: (row) => csvDate(row.licence_expires_on) },
   { header: 'Status', value: (row) => CLIENT_STATUS_LABELS[row.status] },
 ];
 

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientsEndpoints as endpoints } from '../../../../common/contract/clients.ts';
 import { actionContext } from '../../lib/action.ts';
-import { csvRow } from '../../lib/csv.ts';
+import { csvHeader, csvLine } from '../../lib/csv.ts';
 import { sendFile } from '../../lib/documents.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
@@ -34,8 +34,8 @@ export async function clientRoutes(app: FastifyInstance) {
   route(app, endpoints.export, async (request, reply) => {
     const batches = exportClients(app.db, signedInUser(request), request.query);
     async function* lines() {
-      yield csvRow(EXPORT_COLUMNS.map((column) => column.header));
-      for await (const batch of batches) yield batch.map((row) => csvRow(EXPORT_COLUMNS.map((column) => column.value(row)))).join('');
+      yield csvHeader(EXPORT_COLUMNS);
+      for await (const batch of batches) yield batch.map((row) => csvLine(EXPORT_COLUMNS, row)).join('');
     }
     return reply
       .type('text/csv; charset=utf-8')

@@ -47,6 +47,8 @@ export interface NewSubscription {
   cycle: BillingCycle;
   /** A negotiated discount on top of the cycle's, basis points. */
   discountBp: number;
+  /** Why the negotiated discount was given (the plan's note at Plan Approval); null without one. */
+  discountNote?: string | null;
   /** YYYY-MM-DD: the first cycle starts here; the next renewal is one cycle later. */
   startsOn: string;
   /** Who started it (the timeline's actor); null or absent for the system. */
@@ -63,10 +65,10 @@ export async function createSubscription(tx: Queryable, subscription: NewSubscri
   if (!plan) throw notFound('Plan');
   const price = cyclePrice(plan.monthly_price_fils, subscription.cycle, subscription.discountBp);
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO subscriptions (client_id, plan_id, cycle, discount_bp, net_fils, vat_fils, total_fils, starts_on, next_renewal_on)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, ($8::date + (SELECT months FROM subscription_cycles WHERE code = $3) * interval '1 month')::date)
+    `INSERT INTO subscriptions (client_id, plan_id, cycle, discount_bp, net_fils, vat_fils, total_fils, starts_on, next_renewal_on, discount_note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::date, ($8::date + (SELECT months FROM subscription_cycles WHERE code = $3) * interval '1 month')::date, $9)
      RETURNING id`,
-    [subscription.clientId, subscription.planId, subscription.cycle, subscription.discountBp, price.net_fils, price.vat_fils, price.total_fils, subscription.startsOn],
+    [subscription.clientId, subscription.planId, subscription.cycle, subscription.discountBp, price.net_fils, price.vat_fils, price.total_fils, subscription.startsOn, subscription.discountBp > 0 ? (subscription.discountNote ?? null) : null],
   );
   // A cancelled client signing up again is active again; a new client already is.
   await tx.query("UPDATE clients SET status = 'active' WHERE id = $1 AND status = 'cancelled'", [subscription.clientId]);
@@ -75,7 +77,7 @@ export async function createSubscription(tx: Queryable, subscription: NewSubscri
     entityId: row!.id,
     kind: 'subscription_started',
     actorId: subscription.startedBy ?? null,
-    data: { client_id: subscription.clientId, plan: plan.name, cycle: subscription.cycle, starts_on: subscription.firstStartedOn ?? subscription.startsOn, total_fils: price.total_fils },
+    data: { client_id: subscription.clientId, plan: plan.name, cycle: subscription.cycle, starts_on: subscription.firstStartedOn ?? subscription.startsOn, total_fils: price.total_fils, ...(subscription.discountBp > 0 && subscription.discountNote ? { discount_note: subscription.discountNote } : {}) },
     idempotencyKey: subscription.idempotencyKey ?? null,
     ...(subscription.at ? { at: subscription.at } : {}),
   });

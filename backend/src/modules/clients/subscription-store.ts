@@ -61,6 +61,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     plan,
     cycle: row.cycle,
     discount_bp: row.discount_bp,
+    discount_note: row.discount_note,
     price: { net_fils: row.net_fils, vat_fils: row.vat_fils, total_fils: row.total_fils },
     starts_on: row.starts_on,
     next_renewal_on: row.next_renewal_on,

@@ -1,7 +1,7 @@
 /**
  * The subscriptions table's row, declared once (lib/table.ts): the subscription store's column lists (a
  * subscription's SELECT, an action's update, a renewal's update, the start's insert) and its row types
- * (SubscriptionRow, an action's changes) derive from it. The columns were made by migrations 0010 and 0030.
+ * (SubscriptionRow, an action's changes) derive from it. The columns were made by migrations 0010, 0030 and 0109.
  */
 import type { CancelReason, ClientStatus } from '../../../../common/clients.ts';
 import type { BillingCycle } from '../../../../common/pricing.ts';
@@ -27,6 +27,7 @@ export const subscriptionsTable = table('subscriptions', {
   cancelled_on: column<string | null>('date'),
   cancel_reason: column<CancelReason | null>(),
   cancel_note: column<string | null>(),
+  discount_note: column<string | null>(),
 });
 
 export type SubscriptionColumns = RowOf<typeof subscriptionsTable.columns>;
@@ -50,6 +51,7 @@ export const SUBSCRIPTION_ROW_FIELDS = [
   'cancelled_on',
   'cancel_reason',
   'cancel_note',
+  'discount_note',
   'scheduled_plan_id',
   'scheduled_cycle',
   'created_at',

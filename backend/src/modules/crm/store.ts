@@ -206,6 +206,12 @@ export async function moveLead(db: Database, id: number, stage: LeadStage, reaso
   });
 }
 
+/** A note on a lead written inside another write (a converted enquiry's message, the lead's first note). */
+export async function insertNote(tx: Queryable, leadId: number, text: string, at: Date, actorId: number | null): Promise<void> {
+  const logged: Pick<LeadActivityColumns, (typeof NEW_ACTIVITY_FIELDS)[number]> = { lead_id: leadId, kind: 'note', at, text, actor_id: actorId };
+  await tx.query(`INSERT INTO lead_activities ${NEW_ACTIVITY_INSERT.columns} VALUES ${NEW_ACTIVITY_INSERT.values}`, NEW_ACTIVITY_FIELDS.map((field) => logged[field]));
+}
+
 export async function addActivity(db: Database, id: number, body: ActivityBody, context: ActionContext): Promise<LeadDetail> {
   const at = new Date(body.at);
   if (Number.isNaN(at.getTime())) throw invalidInput('at', 'must be a time');

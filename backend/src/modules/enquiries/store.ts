@@ -13,7 +13,7 @@ import type {
   EnquiryStatus,
   PublicEnquiryBody,
 } from '../../../../common/contract/enquiries.ts';
-import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, HONEYPOT_FIELD, KIND_FIELDS, enquiryPagePath } from '../../../../common/contract/enquiries-paths.ts';
+import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_LABELS, HONEYPOT_FIELD, KIND_FIELDS, detailsInWords, enquiryPagePath } from '../../../../common/contract/enquiries-paths.ts';
 import { crmPagePath } from '../../../../common/contract/crm-paths.ts';
 import { canSee } from '../../../../common/access.ts';
 import { clientPath, verificationPath } from '../../../../common/links.ts';
@@ -27,8 +27,8 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
-import { csvRow } from '../../lib/csv.ts';
-import { insertLead } from '../crm/index.ts';
+import { csvHeader, csvInstant, csvLine, type CsvColumn } from '../../lib/csv.ts';
+import { insertLead, insertNote } from '../crm/index.ts';
 import { notifyEnquiryReceived } from './notify.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import {
@@ -126,31 +126,30 @@ export async function enquiryCounts(db: Queryable): Promise<EnquiryCounts> {
   return { new_total: rows.reduce((sum, row) => sum + row.count, 0), new_by_kind: byKind };
 }
 
-const CSV_HEADER = ['Id', 'Received', 'Form', 'Status', 'Name', 'E-mail', 'Phone', 'Company', 'Details', 'Message', 'Assignee', 'Close reason', 'Lead'];
+/** The export's columns, in the convention every CSV shares (lib/csv.ts): the time received in Dubai time with its zone, details in words. */
+const CSV_COLUMNS: readonly CsvColumn<Row>[] = [
+  { header: 'Id', value: (row) => row.id },
+  { header: 'Received', value: (row) => csvInstant(row.created_at) },
+  { header: 'Form', value: (row) => ENQUIRY_KIND_LABELS[row.kind] },
+  { header: 'Status', value: (row) => ENQUIRY_STATUS_LABELS[row.status] },
+  { header: 'Name', value: (row) => row.name },
+  { header: 'E-mail', value: (row) => row.email },
+  { header: 'Phone', value: (row) => row.phone },
+  { header: 'Company', value: (row) => row.company },
+  { header: 'Details', value: (row) => detailsInWords(row.details) },
+  { header: 'Message', value: (row) => row.message },
+  { header: 'Assignee', value: (row) => row.assignee?.display_name ?? row.assignee?.email ?? '' },
+  { header: 'Close reason', value: (row) => row.close_reason },
+  { header: 'Lead', value: (row) => row.lead_id },
+];
 
 /** The export's rows in pages of 500, so a large inbox streams without being held whole. */
 export async function* enquiryCsv(db: Queryable, filters: EnquiryFilters): AsyncGenerator<string> {
-  yield `\ufeff${csvRow(CSV_HEADER)}`;
+  yield `\ufeff${csvHeader(CSV_COLUMNS)}`;
   const filter = filterOf(filters);
   for (let offset = 0; ; offset += 500) {
     const rows = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ORDER BY e.created_at DESC, e.id DESC LIMIT 500 OFFSET ${offset}`, filter.params);
-    for (const row of rows) {
-      yield csvRow([
-        row.id,
-        row.created_at.toISOString(),
-        ENQUIRY_KIND_LABELS[row.kind],
-        ENQUIRY_STATUS_LABELS[row.status],
-        row.name,
-        row.email,
-        row.phone,
-        row.company,
-        Object.entries(row.details).map(([key, value]) => `${key}: ${value}`).join('; '),
-        row.message,
-        row.assignee?.display_name ?? row.assignee?.email ?? '',
-        row.close_reason,
-        row.lead_id,
-      ]);
-    }
+    for (const row of rows) yield csvLine(CSV_COLUMNS, row);
     if (rows.length < 500) return;
   }
 }
@@ -400,6 +399,10 @@ export async function convertToLead(db: Database, id: number, version: number, c
         { company: row.company ?? row.name, contact_name: row.name, email: row.email, phone: row.phone, source: row.kind, owner_id: owner, monthly_value_fils: 0, next_follow_up: null, enquiry_id: id },
         context.actorId,
       );
+      // The enquiry's own words are the lead's first note, so whoever works the lead reads them there.
+      const details = detailsInWords(row.details);
+      const words = [row.message, details === '' ? null : `Details: ${details}`].filter((part): part is string => part !== null && part !== '');
+      if (words.length > 0) await insertNote(tx, leadId, `From the website form '${ENQUIRY_KIND_LABELS[row.kind]}':\n${words.join('\n')}`, row.created_at, context.actorId);
       await tx.query("UPDATE enquiries SET lead_id = $2, status = CASE WHEN status IN ('new', 'contacted') THEN 'qualified' ELSE status END, version = version + 1 WHERE id = $1", [id, leadId]);
       await audit(tx, id, 'enquiry_converted', context, { lead_id: leadId });
     },

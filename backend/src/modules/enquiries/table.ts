@@ -60,6 +60,7 @@ export const LOCKED_ENQUIRY_FIELDS = [
   'phone',
   'company',
   'message',
+  'details',
   'assignee_id',
   'merged_into_id',
   'lead_id',

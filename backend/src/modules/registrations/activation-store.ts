@@ -7,7 +7,7 @@ import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } fr
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
-import { ACCOUNT_TEAM_ROLES, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
+import { ACCOUNT_TEAM_ROLES, holidayRefusal, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -64,6 +64,8 @@ async function teamMember(tx: Queryable, id: number, role: string, field: string
 export function activate(db: Database, userId: number, body: ActivateBody, actor: Actor): Promise<RegistrationReview> {
   const latestStart = addDays(dubaiDate(Date.now()), MAX_START_DAYS_AHEAD);
   if (body.starts_on > latestStart) throw invalidInput('starts_on', `must be within ${MAX_START_DAYS_AHEAD} days`);
+  const holiday = holidayRefusal(body.starts_on);
+  if (holiday) throw invalidInput('starts_on', holiday);
   return staffWrite(db, 'activate', userId, actor, body.version, async (tx, registration) => {
     const bookkeeper = await teamMember(tx, body.bookkeeper_id, ACCOUNT_TEAM_ROLES.bookkeeper, 'bookkeeper_id', 'bookkeeper');
     const reviewer = await teamMember(tx, body.reviewer_id, ACCOUNT_TEAM_ROLES.reviewer, 'reviewer_id', 'reviewer');
@@ -76,7 +78,7 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     const clientId = await createClient(tx, clientOf(registration, profile, { bookkeeperId: bookkeeper.id, reviewerId: reviewer.id }));
     // The TIN taken at plan approval addresses its first e-invoice.
     if (profile.tin) await recordClientTin(tx, clientId, profile.tin);
-    const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, startsOn: body.starts_on });
+    const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, discountNote: plan.note || null, startsOn: body.starts_on });
     await tx.query(
       `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,

@@ -8,12 +8,12 @@ import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type On
 import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
 import type { RegistrationAssigneeFilter } from '../../../../common/contract/registrations-paths.ts';
 import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
-import type { BillingCycle } from '../../../../common/pricing.ts';
-import { filsToDecimal } from '../../../../common/money.ts';
+import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import { addDays } from '../../../../common/calendar.ts';
 import { dubaiInstant } from '../../../../common/dubai-time.ts';
 import type { Queryable } from '../../db/database.ts';
+import { csvAed, csvDate, csvInstant, type CsvColumn } from '../../lib/csv.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { selectList } from '../../lib/table.ts';
@@ -49,6 +49,8 @@ type Row = Pick<RegistrationColumns, (typeof LIST_ROW_FIELDS)[number] | 'plan_am
   meeting_mode: MeetingMode | null;
   plan_cycle: BillingCycle | null;
   plan_total_fils: number | null;
+  plan_net_fils: number | null;
+  plan_vat_fils: number | null;
   payment_method: PaymentMethod | null;
   payment_reference: string | null;
 };
@@ -71,7 +73,7 @@ const COLUMNS = `u.id, u.date_joined, ${selectList(registrationsTable, 'r', LIST
   r.plan_amount_aed::text AS plan_amount_aed, r.status = 'active' AS active,
   p.approved_at IS NOT NULL AS plan_approved, m.ends_at AS meeting_ends_at, m.host_id AS meeting_host_id,
   coalesce(h.display_name, h.email) AS meeting_host, m.mode AS meeting_mode, p.cycle AS plan_cycle, p.total_fils AS plan_total_fils,
-  pay.method AS payment_method, pay.reference AS payment_reference`;
+  p.net_fils AS plan_net_fils, p.vat_fils AS plan_vat_fils, pay.method AS payment_method, pay.reference AS payment_reference`;
 
 /** The queue of an onboarding page as SQL, from the one table: active, and any of the page's rules. */
 export function addQueue(filter: SqlFilter, page: OnboardingPage): void {
@@ -190,11 +192,11 @@ export async function* exportRegistrations(
   db: Queryable,
   filters: ListFilters,
   sort: RegistrationSort = DEFAULT_REGISTRATION_SORT,
-): AsyncGenerator<(RegistrationListItem & { active: boolean })[]> {
+): AsyncGenerator<ExportRow[]> {
   const filter = filterOf(filters);
   for (let offset = 0; ; offset += EXPORT_BATCH) {
     const rows = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} ${filter.where} ${orderBy(sort)} LIMIT ${EXPORT_BATCH} OFFSET ${offset}`, filter.params);
-    if (rows.length > 0) yield rows.map((row) => ({ ...toItem(row), active: row.active }));
+    if (rows.length > 0) yield rows.map((row) => ({ ...toItem(row), active: row.active, plan_net_fils: row.plan_net_fils, plan_vat_fils: row.plan_vat_fils }));
     if (rows.length < EXPORT_BATCH) return;
   }
 }
@@ -212,51 +214,41 @@ export async function queueCounts(db: Queryable): Promise<Record<OnboardingPage,
   return counts;
 }
 
-const DUBAI_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Dubai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'YYYY-MM-DD HH:mm' in Dubai time: sortable in a spreadsheet, in the zone the console shows. */
-function dubaiTime(value: string | null): string | null {
-  return value ? DUBAI_TIME.format(new Date(value)) : null;
-}
-
 /** The onboarding page a row waits on, by its name in the navigation, or how it left the pipeline. */
-function waitingOn(item: RegistrationListItem & { active: boolean }): string {
+function waitingOn(item: ExportRow): string {
   const page = onboardingPageOf({ stage: item.stage, status: item.active ? 'active' : 'inactive', review_state: item.review_state });
   if (page) return routeByKey(page).name;
   return item.active ? 'Active client' : 'Withdrawn';
 }
 
+/** An exported registration: the list's item, whether it is active, and the plan's net and VAT per cycle. */
+export type ExportRow = RegistrationListItem & { active: boolean; plan_net_fils: number | null; plan_vat_fils: number | null };
+
 /**
- * The export's columns: everything the five pages show, in the words the pages use (the stage's title, the
+ * The export's columns (in the convention every CSV shares, lib/csv.ts): everything the five pages show, in the words the pages use (the stage's title, the
  * page it waits on), plus the stage key for spreadsheets that filter on it.
  */
-export const EXPORT_COLUMNS: readonly { header: string; value: (item: RegistrationListItem & { active: boolean }) => string | null }[] = [
+export const EXPORT_COLUMNS: readonly CsvColumn<ExportRow>[] = [
   { header: 'Reg ID', value: (item) => item.registration_id },
   { header: 'Company', value: (item) => item.legal_name },
   { header: 'Stage', value: (item) => STAGE_TITLES[item.stage] },
   { header: 'Waiting On', value: waitingOn },
   { header: 'Status', value: (item) => item.status },
-  { header: 'Joined', value: (item) => dubaiTime(item.date_joined) },
-  { header: 'Requested On', value: (item) => dubaiTime(item.requested_on) },
-  { header: 'Recieved On', value: (item) => dubaiTime(item.recieved_on) },
-  { header: 'Meeting', value: (item) => dubaiTime(item.meeting_at) },
+  { header: 'Joined', value: (item) => csvInstant(item.date_joined) },
+  { header: 'Requested On', value: (item) => csvInstant(item.requested_on) },
+  { header: 'Recieved On', value: (item) => csvInstant(item.recieved_on) },
+  { header: 'Meeting', value: (item) => csvInstant(item.meeting_at) },
   { header: 'Booked By', value: (item) => item.meeting_booked_by },
   { header: 'Host', value: (item) => item.meeting_host },
   { header: 'Mode', value: (item) => (item.meeting_mode ? MEETING_MODE_LABELS[item.meeting_mode] : null) },
   { header: 'Call Outcome', value: (item) => (item.meeting_outcome ? MEETING_OUTCOME_LABELS[item.meeting_outcome] : null) },
   { header: 'Plan', value: (item) => item.plan_name },
-  { header: 'Cycle', value: (item) => item.plan_cycle },
-  { header: 'Amount (AED)', value: (item) => item.plan_amount_aed },
-  { header: 'Total incl. VAT (AED)', value: (item) => (item.plan_total_fils === null ? null : filsToDecimal(item.plan_total_fils)) },
-  { header: 'Payment Date', value: (item) => dubaiTime(item.payment_date) },
+  { header: 'Cycle', value: (item) => (item.plan_cycle ? CYCLE_TERMS[item.plan_cycle].label : null) },
+  { header: 'Net (AED)', value: (item) => csvAed(item.plan_net_fils) },
+  { header: 'VAT (AED)', value: (item) => csvAed(item.plan_vat_fils) },
+  { header: 'Total incl. VAT (AED)', value: (item) => csvAed(item.plan_total_fils) },
+  // The day the client paid (stored as its Dubai midnight): a date, not a made-up time.
+  { header: 'Payment Date', value: (item) => csvDate(item.payment_date) },
   { header: 'Payment Method', value: (item) => (item.payment_method ? PAYMENT_METHOD_LABELS[item.payment_method] : null) },
   { header: 'Stage Key', value: (item) => item.stage },
 ];

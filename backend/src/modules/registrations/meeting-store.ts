@@ -11,8 +11,10 @@ import {
   MAX_BOOKING_DAYS_AHEAD,
   MEETING_HOURS,
   MEETING_MODE_LABELS,
+  MEETING_PLACE_LABELS,
   REQUIRED_DOCUMENTS,
   actionRoles,
+  holidayRefusal,
   callStarted,
   phaseOf,
   pipelineAction,
@@ -20,7 +22,7 @@ import {
   type MeetingMode,
 } from '../../../../common/pipeline.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
+import { HttpError, conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { callToIcs } from './ics.ts';
 import { meetingById } from './records.ts';
 import { staffWhoSee } from './review-read.ts';
@@ -43,14 +45,18 @@ function checkSlot(body: MeetingBody, now: number): { startsAt: Date; endsAt: Da
   const start = dubaiClock(startsAt);
   const end = dubaiClock(endsAt);
   if (start.weekday > 5) throw invalidInput('starts_at', 'must be on a working day (Monday to Friday, Dubai time)');
+  const holiday = holidayRefusal(start.date);
+  if (holiday) throw invalidInput('starts_at', holiday);
   const hours = `${formatDubaiTime(dubaiInstant(start.date, MEETING_HOURS.from))} and ${formatDubaiTime(dubaiInstant(start.date, MEETING_HOURS.to))}`;
   if (start.minutes < MEETING_HOURS.from || end.date !== start.date || end.minutes > MEETING_HOURS.to) {
     throw invalidInput('starts_at', `must leave the call between ${hours} Dubai time`);
   }
   const where = body.link_or_location.trim();
-  if (body.mode === 'video' && !/^https:\/\/\S+$/.test(where)) throw invalidInput('link_or_location', 'must be the https:// link of the video call');
-  if (body.mode === 'phone' && !/^\+?[\d\s()-]{7,20}$/.test(where)) throw invalidInput('link_or_location', 'must be the phone number to call');
-  if (where.length < 3) throw invalidInput('link_or_location', 'must say where the meeting is');
+  // Named as the form labels the field in this mode ('Phone number must be ...'), not by the schema's generic title.
+  const place = (problem: string) => new HttpError(400, 'INVALID_INPUT', `${MEETING_PLACE_LABELS[body.mode]} ${problem}.`, 'link_or_location');
+  if (body.mode === 'video' && !/^https:\/\/\S+$/.test(where)) throw place('must be the https:// link of the video call');
+  if (body.mode === 'phone' && !/^\+?[\d\s()-]{7,20}$/.test(where)) throw place('must be a number to call, such as +971 4 123 4567');
+  if (where.length < 3) throw place('must say where the meeting is');
   return { startsAt, endsAt };
 }
 

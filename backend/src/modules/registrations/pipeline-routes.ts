@@ -14,7 +14,7 @@ import { accountTeam, activate } from './activation-store.ts';
 import { bookMeeting, cancelMeeting, listHosts, meetingCalendar, recordOutcome } from './meeting-store.ts';
 import { approvePlan, recordPayment, setPlan } from './plan-store.ts';
 import { reinstate, remind, remindMany, verifyProfile, withdraw } from './profile-store.ts';
-import type { Actor } from './transition.ts';
+import { requireRecordAccess, type Actor } from './transition.ts';
 
 export const actorOf = (request: FastifyRequest): Actor => {
   const user = signedInUser(request);
@@ -35,6 +35,7 @@ export async function pipelineRoutes(app: FastifyInstance) {
   route(app, endpoints.cancelMeeting, async (request) => cancelMeeting(app.db, request.params.userId, request.body, actorOf(request)));
   route(app, endpoints.meetingOutcome, async (request) => recordOutcome(app.db, request.params.userId, request.body, actorOf(request)));
   route(app, endpoints.meetingCalendar, async (request, reply) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
     const file = await meetingCalendar(app.db, request.params.userId);
     return reply
       .type('text/calendar; charset=utf-8')

@@ -9,7 +9,7 @@ import type { ApprovePlanBody, PaymentBody, PlanBody, PlanMention, RegistrationR
 import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { filsToDecimal, formatFils, parseAedToFils } from '../../../../common/money.ts';
-import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, NO_PAYMENT_DUE, percentToBp, skipsPayment } from '../../../../common/pipeline.ts';
+import { MAX_DISCOUNT_BP_WITHOUT_ADMIN, NO_PAYMENT_DUE, percentToBp, selfApprovalRefusal, skipsPayment } from '../../../../common/pipeline.ts';
 import { cyclePrice } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
@@ -61,6 +61,8 @@ export function approvePlan(db: Database, userId: number, body: ApprovePlanBody,
   return staffWrite(db, 'approve_plan', userId, actor, body.version, async (tx, registration) => {
     const plan = await planOf(tx, registration.id);
     if (!plan) throw conflict('Set a plan before approving it.');
+    const ownDiscount = plan.set_by?.id === actor.actorId ? selfApprovalRefusal(plan.discount_bp) : null;
+    if (ownDiscount) throw conflict(ownDiscount);
     if (body.tin !== undefined) await recordTin(tx, registration, body.tin);
     await tx.query('UPDATE registration_plans SET approved_by = $2, approved_at = CURRENT_TIMESTAMP WHERE registration_id = $1', [registration.id, actor.actorId]);
     if (skipsPayment(plan.total_fils)) {
@@ -94,6 +96,7 @@ async function recordTin(tx: Queryable, registration: { id: number; legal_name: 
 
 /** The payment of the approved total: to the fil, paid on a day between the request and today (Dubai). */
 export function recordPayment(db: Database, userId: number, body: PaymentBody, actor: Actor): Promise<RegistrationReview> {
+  if (body.amount_aed.trim().startsWith('-')) throw invalidField('amount_aed', 'Amount', 'must be more than zero: record the amount the client paid');
   const amount = parseAedToFils(body.amount_aed);
   if (amount === null || amount <= 0) throw invalidField('amount_aed', 'Amount', 'must be more than zero, in AED with at most two decimals');
   const reference = body.reference.trim();

@@ -4,13 +4,15 @@
  * verifying the company profile against the reviewer's checks (a failing check needs an override reason,
  * which the timeline keeps), withdrawing with a reason and reinstating.
  */
-import type { BulkRemindBody, BulkRemindResult, RegistrationReview, VerifyProfileBody, WithdrawBody } from '../../../../common/contract/registrations.ts';
-import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
+import type { BulkRemindBody, BulkRemindResult, PaymentMention, RegistrationReview, VerifyProfileBody, WithdrawBody } from '../../../../common/contract/registrations.ts';
+import { formatDubaiDateTime, formatDubaiDay } from '../../../../common/dubai-time.ts';
+import { formatFils } from '../../../../common/money.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { phaseOf } from '../../../../common/pipeline.ts';
+import { PAID_WITHDRAWAL_REFUSED, PAID_WITHDRAWAL_ROLES, PAYMENT_METHOD_LABELS, phaseOf, type PaymentFate } from '../../../../common/pipeline.ts';
 import { failedChecks, profileChecks } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { HttpError, conflict, invalidInput } from '../../lib/http-error.ts';
+import { HttpError, conflict, forbidden, invalidInput } from '../../lib/http-error.ts';
+import { paymentOf } from './records.ts';
 import { nextReminderAt, profileOf, readReview } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, pipelineWrite, type Actor, type RegistrationRow } from './transition.ts';
@@ -88,6 +90,7 @@ export function withdraw(db: Database, userId: number, body: WithdrawBody, actor
   const reason = body.reason.trim();
   if (reason === '') throw invalidInput('reason', 'must not be blank');
   return staffWrite(db, 'withdraw', userId, actor, body.version, async (tx, registration) => {
+    const payment = await paymentDecision(tx, registration.id, body, actor);
     const booked = phaseOf(registration) === 'call_booked' ? registration.meeting_id : null;
     let hostId: number | undefined;
     if (booked !== null) {
@@ -100,13 +103,32 @@ export function withdraw(db: Database, userId: number, body: WithdrawBody, actor
     await applyTransition(tx, registration, {
       action: 'withdraw',
       actor,
-      data: { reason, cancelled_meeting_id: booked },
+      data: { reason, cancelled_meeting_id: booked, payment: payment?.mention ?? null, payment_fate: payment?.fate ?? null },
       ...(booked === null
         ? {}
         : { state: { stage: 'profile_verified', meeting_outcome: null }, changes: { meeting_id: null, meeting_at: null, meeting_booked_by: null } }),
       ...(hostId === undefined ? {} : { notify: { hostId } }),
     });
   });
+}
+
+/**
+ * Once money is received, a withdrawal is a decision about it: taken by a BD manager or an administrator,
+ * naming the recorded payment (its reference) and saying what becomes of it. Without a payment, neither
+ * field applies.
+ */
+async function paymentDecision(tx: Queryable, registrationId: number, body: WithdrawBody, actor: Actor): Promise<{ mention: PaymentMention; fate: PaymentFate } | null> {
+  const payment = await paymentOf(tx, registrationId);
+  if (!payment) {
+    if (body.payment_fate !== undefined) throw invalidInput('payment_fate', 'applies only once a payment is recorded');
+    if (body.payment_reference !== undefined) throw invalidInput('payment_reference', 'applies only once a payment is recorded');
+    return null;
+  }
+  if (!PAID_WITHDRAWAL_ROLES.includes(actor.role)) throw forbidden(PAID_WITHDRAWAL_REFUSED);
+  const named = `${formatFils(payment.amount_fils)} by ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}, reference ${payment.reference}, paid on ${formatDubaiDay(payment.paid_on)}`;
+  if (body.payment_reference?.trim() !== payment.reference) throw invalidInput('payment_reference', `must name the payment received (${named})`);
+  if (body.payment_fate === undefined) throw invalidInput('payment_fate', `must say what becomes of the payment received (${named}): a refund to be made or a credit kept`);
+  return { mention: { amount_fils: payment.amount_fils, method: payment.method, reference: payment.reference, paid_on: payment.paid_on }, fate: body.payment_fate };
 }
 
 export function reinstate(db: Database, userId: number, body: { version: number }, actor: Actor): Promise<RegistrationReview> {

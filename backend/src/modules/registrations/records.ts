@@ -39,8 +39,10 @@ export async function verificationOf(db: Queryable, registrationId: number): Pro
 }
 
 export async function withdrawalOf(db: Queryable, registrationId: number): Promise<WithdrawalRecord | null> {
-  const event = await latestEvent<{ reason?: string }>(db, registrationId, 'withdrawn');
-  return event ? { reason: event.data.reason ?? '', withdrawn_by: event.actor, withdrawn_at: event.at.toISOString() } : null;
+  const event = await latestEvent<{ reason?: string; payment?: WithdrawalRecord['payment']; payment_fate?: WithdrawalRecord['payment_fate'] }>(db, registrationId, 'withdrawn');
+  return event
+    ? { reason: event.data.reason ?? '', withdrawn_by: event.actor, withdrawn_at: event.at.toISOString(), payment: event.data.payment ?? null, payment_fate: event.data.payment_fate ?? null }
+    : null;
 }
 
 type MeetingRow = Omit<MeetingRecord, 'starts_at' | 'ends_at' | 'booked_at' | 'outcome_at' | 'duration_minutes'> & {

@@ -6,14 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import { registrationsEndpoints as endpoints } from '../../../../common/contract/registrations.ts';
 import { sendFile } from '../../lib/documents.ts';
 import { route } from '../../lib/routes.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { actorOf } from './pipeline-routes.ts';
+import { requireRecordAccess } from './transition.ts';
 import * as store from './review-store.ts';
 
 export async function reviewRoutes(app: FastifyInstance) {
   route(app, endpoints.assignees, async () => store.listAssignees(app.db));
-  route(app, endpoints.review, async (request) => store.readReview(app.db, request.params.userId));
-  route(app, endpoints.events, async (request) => store.readTimeline(app.db, request.params.userId));
+  route(app, endpoints.review, async (request) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
+    return store.readReview(app.db, request.params.userId);
+  });
+  route(app, endpoints.events, async (request) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
+    return store.readTimeline(app.db, request.params.userId);
+  });
   route(app, endpoints.document, async (request, reply) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
     const file = await store.readDocumentFile(app.db, request.params.userId, request.params.documentId);
     return sendFile(reply, file, request.query.download === true);
   });

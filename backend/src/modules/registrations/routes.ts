@@ -10,11 +10,12 @@ import { ONBOARDING_PAGES, exportFileName, pagesOfScope } from '../../../../comm
 import { registrationsEndpoints as endpoints, type RegistrationExportQuery } from '../../../../common/contract/registrations.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { authorize, signedInUser } from '../../plugins/auth.ts';
-import { csvRow } from '../../lib/csv.ts';
+import { csvHeader, csvLine } from '../../lib/csv.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
 import { assigneeOf, EXPORT_COLUMNS, exportRegistrations, listRegistrations, queueCounts } from './list-store.ts';
 import { readStatus } from './review-store.ts';
+import { requireRecordAccess } from './transition.ts';
 
 /** The role must be allowed on every page the list's rows can be on. */
 function authorizeScope(request: FastifyRequest, query: RegistrationExportQuery): void {
@@ -33,8 +34,8 @@ export async function registrationRoutes(app: FastifyInstance) {
     authorizeScope(request, request.query);
     const batches = exportRegistrations(app.db, { ...request.query, ...assigneeOf(request.query.assignee, signedInUser(request).id) }, request.query.sort);
     async function* lines() {
-      yield csvRow(EXPORT_COLUMNS.map((column) => column.header));
-      for await (const batch of batches) yield batch.map((item) => csvRow(EXPORT_COLUMNS.map((column) => column.value(item)))).join('');
+      yield csvHeader(EXPORT_COLUMNS);
+      for await (const batch of batches) yield batch.map((item) => csvLine(EXPORT_COLUMNS, item)).join('');
     }
     return reply
       .type('text/csv; charset=utf-8')
@@ -51,5 +52,8 @@ export async function registrationRoutes(app: FastifyInstance) {
   });
 
   // The stepper belongs to the Registration page, whose rows link to it.
-  route(app, endpoints.status, async (request) => readStatus(app.db, request.params.userId));
+  route(app, endpoints.status, async (request) => {
+    await requireRecordAccess(app.db, request.params.userId, signedInUser(request).role);
+    return readStatus(app.db, request.params.userId);
+  });
 }

@@ -17,6 +17,7 @@ import {
   type PipelineActionKey,
   type PipelineState,
 } from '../../../../common/pipeline.ts';
+import { mayOpenRecord } from '../../../../common/onboarding.ts';
 import { CONFLICT_MESSAGE } from '../../../../common/review.ts';
 import type { Role } from '../../../../common/roles.ts';
 import { REGISTRATION_STATUS, STAGES, type Stage } from '../../../../common/stages.ts';
@@ -40,6 +41,16 @@ export async function findRegistration(db: Queryable, userId: number, lock = fal
   const [row] = await db.query<RegistrationRow>(`SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.user_id = $1${lock ? ' FOR UPDATE' : ''}`, [userId]);
   if (!row) throw notFound('Registration of this user');
   return row;
+}
+
+/**
+ * The registration of the client `userId` as the staff member of `role` may open it: 404, as for another's
+ * record, when it stands at a stage none of the role's pages lists (common/onboarding.ts recordPageOf). Every
+ * per-registration read and action of staff goes through it.
+ */
+export async function requireRecordAccess(db: Queryable, userId: number, role: Role): Promise<void> {
+  const [row] = await db.query<{ stage: Stage; review_state: RegistrationRow['review_state'] }>('SELECT stage, review_state FROM registrations WHERE user_id = $1', [userId]);
+  if (!row || !mayOpenRecord(role, row)) throw notFound('Registration of this user');
 }
 
 /** Who acts: a staff member or the client, with the role the machine checks. */
@@ -73,7 +84,12 @@ export function pipelineWrite<Result>(db: Database, write: PipelineWrite<Result>
     context: write.actor,
     version: write.version,
     conflictMessage: CONFLICT_MESSAGE,
-    lock: (tx) => findRegistration(tx, write.userId, true),
+    lock: async (tx) => {
+      const row = await findRegistration(tx, write.userId, true);
+      // Before the version and a replayed key are looked at, so a stage the caller's pages do not list tells nothing.
+      if (write.actor.role !== 'CLIENT' && !mayOpenRecord(write.actor.role, row)) throw notFound('Registration of this user');
+      return row;
+    },
     act: async (tx, row) => {
       const action = typeof write.action === 'function' ? write.action(row) : write.action;
       requireAction(action, row, write.actor.role);

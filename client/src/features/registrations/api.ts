@@ -17,6 +17,7 @@ import type {
   RegistrationQuery,
   registrationsEndpoints,
   ReturnBody,
+  WithdrawBody,
 } from '../../../../common/contract/registrations.ts';
 import { registrationsRoutes } from '../../../../common/contract/registrations-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
@@ -127,7 +128,7 @@ export const remindMany = (userIds: number[], headers: Headers) => call(registra
 export const verifyProfile = (userId: number, version: number, overrideReason: string | null, headers: Headers) =>
   call(registrations.verifyProfile, { params: { userId }, body: overrideReason === null ? { version } : { version, override_reason: overrideReason }, headers });
 
-export const withdraw = (userId: number, version: number, reason: string, headers: Headers) => call(registrations.withdraw, { params: { userId }, body: { version, reason }, headers });
+export const withdraw = (userId: number, body: WithdrawBody, headers: Headers) => call(registrations.withdraw, { params: { userId }, body, headers });
 
 export const reinstate = (userId: number, version: number, headers: Headers) => call(registrations.reinstate, { params: { userId }, body: { version }, headers });
 

@@ -4,14 +4,16 @@
  * and how the review's facts and events are worded. Components ask here instead of deciding themselves.
  */
 import { MAX_ID } from '../../../../common/contract/http.ts';
-import type { RegistrationListItem, RegistrationReview, TimelineEvent } from '../../../../common/contract/registrations.ts';
+import type { PaymentMention, RegistrationListItem, RegistrationReview, TimelineEvent } from '../../../../common/contract/registrations.ts';
 import type { AmlTimelineKind, RegistrationEventKind } from '../../../../common/events.ts';
 import { dueDiligenceDetailPath, verificationPath } from '../../../../common/links.ts';
 import { formatFils } from '../../../../common/money.ts';
+import { mayOpenRecord, type ReviewState } from '../../../../common/onboarding.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import {
   MEETING_MODE_LABELS,
   NO_PAYMENT_DUE,
+  PAYMENT_FATE_LABELS,
   PAYMENT_METHOD_LABELS,
   PHASE_LABELS,
   actionStartsFrom,
@@ -21,6 +23,7 @@ import {
   percentToBp,
   type CallGroup,
   type MeetingOutcome,
+  type PaymentFate,
   type Phase,
   type PipelineActionKey,
 } from '../../../../common/pipeline.ts';
@@ -77,8 +80,15 @@ export function stepAfterStageMove(shown: Stage, before: Stage, now: Stage): Sta
   return shown === before && now !== before ? now : shown;
 }
 
-/** Why the due-diligence decisions cannot be taken now, per decision; null when they can. */
-export function decisionBlockers(review: Pick<RegistrationReview, 'queue' | 'documents' | 'requested_on'>): { approve: string | null; return: string | null } {
+/**
+ * Why the due-diligence decisions cannot be taken now, per decision; null when they can. `amlMissing` is what
+ * the AML file still lacks (the screening's `missing`: parties, screening, risk rating), said on the button's
+ * note before it is pressed rather than in a toast after.
+ */
+export function decisionBlockers(
+  review: Pick<RegistrationReview, 'queue' | 'documents' | 'requested_on'>,
+  amlMissing: readonly string[] = [],
+): { approve: string | null; return: string | null } {
   if (review.queue !== 'due-diligence') {
     const waiting = 'Decisions are open while the registration waits on due diligence.';
     return { approve: waiting, return: waiting };
@@ -87,6 +97,7 @@ export function decisionBlockers(review: Pick<RegistrationReview, 'queue' | 'doc
     const since = review.requested_on ? ` (requested on ${formatDubaiDate(review.requested_on)})` : '';
     return { approve: `Approval waits for the client's documents${since}.`, return: null };
   }
+  if (amlMissing.length > 0) return { approve: `Approval waits for: ${amlMissing.join('; ')}.`, return: null };
   return { approve: null, return: null };
 }
 
@@ -152,6 +163,11 @@ export const personName = (person: { display_name: string | null; email: string 
 const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
   `${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min, ${MEETING_MODE_LABELS[meeting.mode].toLowerCase()} with ${personName(meeting.host)}`;
 
+/** 'Payment of AED 14,175.00 (cheque, reference CHQ-1) received: refund to be made.' */
+export function paymentFateText(payment: PaymentMention, fate: PaymentFate): string {
+  return `Payment of ${formatFils(payment.amount_fils)} (${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}, reference ${payment.reference}) received: ${PAYMENT_FATE_LABELS[fate].toLowerCase()}.`;
+}
+
 /** The sentence a timeline entry shows (the actor and time are shown beside it). */
 export function eventSummary(event: TimelineEvent): string {
   switch (event.kind) {
@@ -176,7 +192,9 @@ export function eventSummary(event: TimelineEvent): string {
     case 'verified':
       return event.data.override_reason ? `Profile verified with an override: ${event.data.override_reason}` : 'Profile verified, every check passed';
     case 'withdrawn':
-      return `Withdrawn: ${event.data.reason}`;
+      return event.data.payment && event.data.payment_fate
+        ? `Withdrawn: ${event.data.reason}. ${paymentFateText(event.data.payment, event.data.payment_fate)}`
+        : `Withdrawn: ${event.data.reason}`;
     case 'reinstated':
       return 'Reinstated';
     case 'meeting_booked':
@@ -252,11 +270,13 @@ export function staffActions(phase: Phase, role: Role | null): StaffAction[] {
  * so the table fits the window.
  */
 export function visibleActions(
-  target: { phase: Phase; meeting_at: string | null; plan_name: string | null },
+  target: { phase: Phase; meeting_at: string | null; plan_name: string | null; stage: Stage; review_state: ReviewState | null },
   role: Role | null,
   variant: 'row' | 'page',
   now = Date.now(),
 ): StaffAction[] {
+  // A registration at a stage none of the role's pages lists offers it nothing (the back end answers 404).
+  if (!mayOpenRecord(role, target)) return [];
   const started = target.meeting_at !== null && callStarted(target.meeting_at, now);
   return staffActions(target.phase, role).filter((key) => {
     if ((key === 'mark_held' || key === 'mark_no_show') && !started) return false;
@@ -274,6 +294,9 @@ export interface ActionTarget {
   registration_id: string;
   legal_name: string;
   phase: Phase;
+  /** Where it stands: which page's roles may act on it (common/onboarding.ts recordPageOf). */
+  stage: Stage;
+  review_state: ReviewState | null;
   version: number;
   /** The plan set at Plan Approval: 'Approve plan' waits for one. */
   plan_name: string | null;
@@ -286,6 +309,8 @@ export const targetOfReview = (review: RegistrationReview): ActionTarget => ({
   registration_id: review.registration_id,
   legal_name: review.legal_name,
   phase: review.phase,
+  stage: review.stage,
+  review_state: review.review_state,
   version: review.version,
   plan_name: review.plan?.plan_name ?? null,
   meeting_at: review.meeting?.status === 'scheduled' || review.meeting?.status === 'no_show' ? review.meeting.starts_at : null,

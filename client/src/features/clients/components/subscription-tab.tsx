@@ -12,6 +12,7 @@ import { cancelSubscription, changeSubscription, clientWrites, pauseSubscription
 import { CLIENT_STATUS_VARIANTS } from '../model.ts';
 import { Fact } from './overview-tab.tsx';
 import { Select } from '../../../components/select.tsx';
+import { dubaiDate } from '../../../../../common/calendar.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 
 type Dialog = 'change' | 'pause' | 'resume' | 'cancel' | 'withdraw' | null;
@@ -62,8 +63,11 @@ export function SubscriptionTab({ client }: { client: ClientDetail }) {
         <Fact term="Price (before VAT)" value={formatFils(subscription.price.net_fils)} />
         <Fact term="VAT 5 %" value={formatFils(subscription.price.vat_fils)} />
         <Fact term="Total per cycle" value={formatFils(subscription.price.total_fils)} />
-        {subscription.discount_bp > 0 && <Fact term="Negotiated discount" value={`${subscription.discount_bp / 100} %`} />}
-        <Fact term="Current cycle began" value={formatDubaiDate(subscription.starts_on)} />
+        {subscription.discount_bp > 0 && (
+          <Fact term="Negotiated discount" value={`${subscription.discount_bp / 100} %${subscription.discount_note ? `: ${subscription.discount_note}` : ''}`} />
+        )}
+        {/* A subscription activated to start on a later day has not begun yet (Dubai days). */}
+        <Fact term={subscription.starts_on > dubaiDate(Date.now()) ? 'First cycle begins' : 'Current cycle began'} value={formatDubaiDate(subscription.starts_on)} />
         <Fact term="Next renewal" value={cancelled ? '-' : subscription.status === 'paused' ? 'Moves on by the days paused when it resumes' : formatDubaiDate(subscription.next_renewal_on)} />
         {subscription.paused_on && <Fact term="Paused since" value={formatDubaiDate(subscription.paused_on)} />}
         {subscription.cancelled_on && <Fact term="Cancelled on" value={formatDubaiDate(subscription.cancelled_on)} />}

@@ -5,11 +5,11 @@
  * once and everything under 'registrations' read again; a 409 closes the dialog over the page, which reads
  * the latest version (a booking refused for the host's other call keeps its form instead).
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
 import { MAX_CALL_PLACE_LENGTH } from '../../../../../common/contract/registrations-paths.ts';
-import { dubaiDateTimeIso, dubaiInputs } from '../../../../../common/dubai-time.ts';
+import { dubaiDateTimeIso, dubaiInputs, formatDubaiDay } from '../../../../../common/dubai-time.ts';
 import { filsToDecimal, formatFils } from '../../../../../common/money.ts';
 import {
   DEFAULT_CALL_TIME,
@@ -18,16 +18,23 @@ import {
   MEETING_DURATION,
   MEETING_MODES,
   MEETING_MODE_LABELS,
+  MEETING_PLACE_LABELS,
   NO_PAYMENT_DUE,
+  SECOND_APPROVER_DISCOUNT_BP,
+  PAYMENT_FATES,
+  PAYMENT_FATE_LABELS,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   pipelineAction,
+  secondApproverNotice,
+  selfApprovalRefusal,
   skipsPayment,
   type MeetingMode,
   type MeetingOutcome,
+  type PaymentFate,
   type PaymentMethod,
 } from '../../../../../common/pipeline.ts';
-import { BILLING_CYCLES, CYCLE_TERMS, type BillingCycle } from '../../../../../common/pricing.ts';
+import { BILLING_CYCLES, CYCLE_TERMS, priceLines, type BillingCycle } from '../../../../../common/pricing.ts';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, TextField } from '../../../components/text-field.tsx';
@@ -67,7 +74,7 @@ export function ActionDialog({ open, target, onClose }: { open: OpenDialog; targ
     case 'cancel_meeting':
       return <ReasonDialog target={target} action="cancel_meeting" onClose={onClose} />;
     case 'withdraw':
-      return <ReasonDialog target={target} action="withdraw" onClose={onClose} />;
+      return <WithdrawDialog target={target} onClose={onClose} />;
     case 'reinstate':
       return <ReinstateDialog target={target} onClose={onClose} />;
     case 'set_plan':
@@ -186,12 +193,10 @@ function VerifyProfileDialog({ target, onClose }: { target: ActionTarget; onClos
   );
 }
 
-function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; action: 'withdraw' | 'cancel_meeting'; onClose: () => void }) {
+function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; action: 'cancel_meeting'; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const action = useDialogAction<void>(target, onClose, key === 'withdraw' ? `${target.legal_name} withdrawn` : 'Call cancelled', (_input, headers) =>
-    key === 'withdraw' ? withdraw(target.id, target.version, reason, headers) : cancelMeeting(target.id, target.version, reason, headers),
-  );
+  const action = useDialogAction<void>(target, onClose, 'Call cancelled', (_input, headers) => cancelMeeting(target.id, target.version, reason, headers));
   const { label, confirm } = pipelineAction(key);
   return (
     <FormDialog
@@ -211,6 +216,54 @@ function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; 
   );
 }
 
+/**
+ * Withdraw, with a reason. Once a payment is recorded the dialog names it and asks what becomes of it (a refund
+ * to be made or a credit kept), which the withdrawal records; only a BD manager or an administrator sees it then.
+ */
+function WithdrawDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
+  const review = useReview(String(target.id));
+  const payment = review.data?.payment ?? null;
+  const [reason, setReason] = useState('');
+  const [fate, setFate] = useState<PaymentFate | ''>('');
+  const ids = { reason: useId(), fate: useId() };
+  const action = useDialogAction<void>(target, onClose, `${target.legal_name} withdrawn`, (_input, headers) =>
+    withdraw(target.id, { version: target.version, reason, ...(payment ? { payment_reference: payment.reference, ...(fate === '' ? {} : { payment_fate: fate }) } : {}) }, headers),
+  );
+  const { label, confirm } = pipelineAction('withdraw');
+  return (
+    <FormDialog
+      title={`${label}?`}
+      submitLabel={label}
+      submitVariant="danger"
+      busy={action.busy}
+      error={action.formError}
+      submitDisabled={!review.data || reason.trim() === '' || (payment !== null && fate === '')}
+      onSubmit={() => void action.run()}
+      onClose={onClose}
+    >
+      <Subject target={target} />
+      <p>{confirm}</p>
+      {payment && (
+        <>
+          <p className="pipeline-dialog__warning">
+            A payment was received: {formatFils(payment.amount_fils)} by {PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}, reference {payment.reference}, paid on{' '}
+            {formatDubaiDay(payment.paid_on)}. Say what becomes of it; the withdrawal records it.
+          </p>
+          <SelectField
+            id={ids.fate}
+            label="What becomes of the payment"
+            value={fate}
+            options={PAYMENT_FATES.map((value) => ({ value, label: PAYMENT_FATE_LABELS[value] }))}
+            onChange={(value) => setFate(value as PaymentFate)}
+            error={action.fieldErrors.payment_fate ?? action.fieldErrors.payment_reference}
+          />
+        </>
+      )}
+      <TextArea id={ids.reason} label="Reason (required)" rows={3} required limit={MAX_REASON_LENGTH} error={action.fieldErrors.reason} value={reason} onValueChange={setReason} />
+    </FormDialog>
+  );
+}
+
 function ReinstateDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
   const action = useDialogAction<void>(target, onClose, `${target.legal_name} reinstated`, (_input, headers) => reinstate(target.id, target.version, headers));
   return (
@@ -222,7 +275,6 @@ function ReinstateDialog({ target, onClose }: { target: ActionTarget; onClose: (
 }
 
 const DURATIONS = Array.from({ length: (MEETING_DURATION.max - MEETING_DURATION.min) / MEETING_DURATION.step + 1 }, (_, index) => MEETING_DURATION.min + index * MEETING_DURATION.step);
-const LINK_LABELS: Record<MeetingMode, string> = { video: 'Video link (https)', phone: 'Phone number', office: 'Office location' };
 
 function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; reschedule: boolean; onClose: () => void }) {
   useSignals();
@@ -284,7 +336,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       />
       <div className="pipeline-dialog__row">
         <SelectField id={ids.mode} label="Mode" value={mode} options={MEETING_MODES.map((value) => ({ value, label: MEETING_MODE_LABELS[value] }))} onChange={(value) => setMode(value as MeetingMode)} />
-        <CountedTextField id={ids.place} label={LINK_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
+        <CountedTextField id={ids.place} label={MEETING_PLACE_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
       </div>
     </FormDialog>
   );
@@ -370,30 +422,23 @@ function PlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => 
         />
       </div>
       <TextArea id={ids.note} label="Note (required with a discount)" rows={2} limit={MAX_REASON_LENGTH} error={action.fieldErrors.note} value={noteText} onValueChange={setNote} />
-      <PriceTable quote={quote} cycle={chosenCycle} />
+      <PriceTable quote={quote} cycle={chosenCycle} discountBp={read.bp ?? 0} />
+      {read.bp !== null && read.bp > SECOND_APPROVER_DISCOUNT_BP && <p className="pipeline-dialog__warning">{secondApproverNotice(read.bp)}</p>}
       {quote && skipsPayment(quote.total_fils) && <p className="pipeline-dialog__warning">{NO_PAYMENT_DUE.label}: approving this plan moves the registration straight on to Activation.</p>}
     </FormDialog>
   );
 }
 
-/** The price per cycle as it is edited: list, discount, net, 5 % VAT, total (common/pricing.ts, in fils). */
-function PriceTable({ quote, cycle }: { quote: ReturnType<typeof planQuote>; cycle: BillingCycle }) {
-  const rows: [string, ReactNode][] = quote
-    ? [
-        [`List (${CYCLE_TERMS[cycle].months} month${CYCLE_TERMS[cycle].months === 1 ? '' : 's'})`, formatFils(quote.list_fils)],
-        ['Discount', quote.discount_fils > 0 ? `- ${formatFils(quote.discount_fils)}` : formatFils(0)],
-        ['Net', formatFils(quote.net_fils)],
-        ['VAT 5 %', formatFils(quote.vat_fils)],
-        [`Total per ${CYCLE_TERMS[cycle].label.toLowerCase()} cycle`, formatFils(quote.total_fils)],
-      ]
-    : [];
+/** The price per cycle as it is edited, line by line (common/pricing.ts priceLines, in fils): each discount its own line. */
+function PriceTable({ quote, cycle, discountBp }: { quote: ReturnType<typeof planQuote>; cycle: BillingCycle; discountBp: number }) {
+  const lines = quote ? priceLines(quote, cycle, discountBp) : [];
   return (
     <dl className="price-table" aria-label="Price" aria-live="polite">
       {quote ? (
-        rows.map(([label, value], index) => (
-          <div key={label} className={index === rows.length - 1 ? 'price-table__row price-table__row--total' : 'price-table__row'}>
-            <dt>{label}</dt>
-            <dd data-testid={index === rows.length - 1 ? 'plan-total' : undefined}>{value}</dd>
+        lines.map((line) => (
+          <div key={line.label} className={line.kind === 'total' ? 'price-table__row price-table__row--total' : 'price-table__row'}>
+            <dt>{line.label}</dt>
+            <dd data-testid={line.kind === 'total' ? 'plan-total' : undefined}>{line.fils < 0 ? `- ${formatFils(-line.fils)}` : formatFils(line.fils)}</dd>
           </div>
         ))
       ) : (
@@ -407,12 +452,15 @@ function PriceTable({ quote, cycle }: { quote: ReturnType<typeof planQuote>; cyc
 }
 
 function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
+  useSignals();
   const review = useReview(String(target.id));
   const plan = review.data?.plan ?? null;
   const free = plan !== null && skipsPayment(plan.total_fils);
   // The company's TIN, asked for with its TRN (plan-tin-field.tsx).
   const [tin, setTin] = useState<string | null>(null);
   const tinText = tin ?? initialTin(review.data?.profile);
+  // A discount above the threshold needs a second person: the one who set the plan sees why they cannot approve it.
+  const ownDiscount = plan !== null && plan.set_by !== null && plan.set_by.email.toLowerCase() === (session.value.email ?? '').toLowerCase() ? selfApprovalRefusal(plan.discount_bp) : null;
   const action = useDialogAction<void>(target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
     approvePlan(target.id, target.version, headers, tinText.trim() || null),
   );
@@ -422,13 +470,14 @@ function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; onClose:
       submitLabel="Approve plan"
       busy={action.busy}
       error={action.formError}
-      submitDisabled={!plan || tinProblem(tinText) !== null}
-      disabledReason={!plan ? 'Set a plan first.' : 'Correct the TIN first.'}
+      submitDisabled={!plan || ownDiscount !== null || tinProblem(tinText) !== null}
+      disabledReason={!plan ? 'Set a plan first.' : ownDiscount ?? 'Correct the TIN first.'}
       onSubmit={() => void action.run()}
       onClose={onClose}
     >
       <Subject target={target} />
       <p>{free ? NO_PAYMENT_DUE.confirm : pipelineAction('approve_plan').confirm}</p>
+      {ownDiscount && <p className="pipeline-dialog__warning">{ownDiscount}</p>}
       {plan && (
         <dl className="price-table">
           <div className="price-table__row">
@@ -486,7 +535,15 @@ function PaymentDialog({ target, onClose }: { target: ActionTarget; onClose: () 
         <SelectField id={ids.method} label="Method" value={method} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} onChange={(value) => setMethod(value as PaymentMethod)} />
       </div>
       <div className="pipeline-dialog__row">
-        <CountedTextField id={ids.reference} label="Reference" value={reference} onValueChange={setReference} limit={100} required error={errors.reference} />
+        <CountedTextField
+          id={ids.reference}
+          label="Reference"
+          value={reference}
+          onValueChange={setReference}
+          limit={100}
+          required
+          error={errors.reference ?? (reference !== '' && reference.trim() === '' ? 'Reference must be more than spaces: the transfer, card or cheque reference.' : undefined)}
+        />
         <TextField id={ids.paid} label="Paid on" type="date" value={paidOn} onValueChange={setPaidOn} max={dubaiToday()} required error={errors.paid_on} />
       </div>
     </FormDialog>

@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import type { ActivationRecord, MeetingRecord, PaymentRecord, PlanRecord, VerificationRecord, WithdrawalRecord } from '../../../../../common/contract/registrations.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment } from '../../../../../common/pipeline.ts';
-import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
+import { CYCLE_TERMS, priceLines, storedPrice } from '../../../../../common/pricing.ts';
 import { formatDubaiDate, formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
-import { personName } from '../model.ts';
+import { paymentFateText, personName } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { Fact } from './profile-section.tsx';
 
@@ -70,11 +70,9 @@ export function PlanFacts({ plan }: { plan: PlanRecord }) {
         <Fact label="Plan" value={`${plan.plan_name} (${formatFils(plan.monthly_price_fils)} a month)`} />
         <Fact label="Cycle" value={terms.label} />
         <Fact label="Extra discount" value={plan.discount_bp > 0 ? `${plan.discount_bp / 100} %` : 'None'} />
-        <Fact label="List" value={formatFils(plan.list_fils)} />
-        <Fact label="Discount" value={formatFils(plan.discount_fils)} />
-        <Fact label="Net" value={formatFils(plan.net_fils)} />
-        <Fact label="VAT 5 %" value={formatFils(plan.vat_fils)} />
-        <Fact label="Total per cycle" value={formatFils(plan.total_fils)} />
+        {priceLines(storedPrice(plan, plan.cycle), plan.cycle, plan.discount_bp).map((line) => (
+          <Fact key={line.label} label={line.label} value={line.fils < 0 ? `- ${formatFils(-line.fils)}` : formatFils(line.fils)} />
+        ))}
         <Fact label="Set by" value={by(plan.set_by, plan.set_at)} />
         <Fact label="Approved" value={plan.approved_at ? by(plan.approved_by, plan.approved_at) : 'Not yet'} />
         {plan.note && <Fact label="Note" value={plan.note} wide />}
@@ -124,6 +122,7 @@ export function WithdrawalNotice({ withdrawal }: { withdrawal: WithdrawalRecord 
       <p>
         <strong>Withdrawn</strong> by {by(withdrawal.withdrawn_by, withdrawal.withdrawn_at)}: {withdrawal.reason}
       </p>
+      {withdrawal.payment && withdrawal.payment_fate && <p>{paymentFateText(withdrawal.payment, withdrawal.payment_fate)}</p>}
     </section>
   );
 }

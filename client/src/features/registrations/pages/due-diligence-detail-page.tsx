@@ -16,6 +16,7 @@ import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
+import { useScreening } from '../aml-api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
 import { PipelineActions } from '../components/pipeline-actions.tsx';
 import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
@@ -137,7 +138,8 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
   const [assigning, setAssigning] = useState<AssignKind | null>(null);
   const reasonId = useId();
   const commentId = useId();
-  const blockers = decisionBlockers(review);
+  const screening = useScreening(review.user_id);
+  const blockers = decisionBlockers(review, screening.data?.missing ?? []);
   const approveNoteId = useId();
   const returnNoteId = useId();
 
