@@ -173,8 +173,10 @@ describe('failures and the guard', () => {
     expect((await apiAs('BD_EXEC', `registrations/${paid.id}/review`)).status).toBe(404);
 
     // The page says why it moved the BD_EXEC away, and the record of a paid registration offers no Withdraw.
-    const exec = await e2e.signedInAs('BD_EXEC', dueDiligenceDetailPath(atDueDiligence!.id));
+    const exec = await e2e.signedInAs('BD_EXEC', '/registrations');
+    await exec.goto(`${e2e.stack.url}${dueDiligenceDetailPath(atDueDiligence!.id)}`);
     await exec.getByText(forbiddenPageMessage('Due Diligence')).waitFor();
+    expect(new URL(exec.url()).pathname).toBe('/');
     await shoot(exec, 'onboarding-forbidden-page');
     const refused = exec.waitForResponse((response) => response.url().endsWith(`/api/registrations/${paid.id}/review`));
     await exec.goto(`${e2e.stack.url}${verificationPath(paid.id, 'payment_completed')}`);
