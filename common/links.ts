@@ -88,6 +88,9 @@ export const requestListPath = (query: { assignee?: 'mine'; request?: number } =
 /** The Unsynced Inv list; `invoice` opens one invoice's drawer. */
 export const invoiceListPath = (query: { state?: 'needs_attention'; invoice?: number } = {}) => withQuery('/unsynced-inv', query);
 
+/** The FAQs page. */
+export const faqListPath = () => '/faqs';
+
 /** The Users list searched for one user. */
 export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
 

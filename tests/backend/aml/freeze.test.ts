@@ -14,6 +14,7 @@ import type { RegistrationReview, TimelineEvent } from '../../../common/contract
 import type { Page } from '../../../common/contract/shared.ts';
 import type { Role } from '../../../common/roles.ts';
 import { FROZEN_MESSAGE } from '../../../backend/src/lib/aml-freeze.ts';
+import { createRecurringTasks } from '../../../backend/src/modules/tasks/index.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import { DEMO_PASSWORD } from '../../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../../scripts/lib/demo-accounts.ts';
@@ -141,6 +142,19 @@ describe('a frozen client', () => {
     const [conversation] = await app.db.query<{ id: number }>('SELECT id FROM conversations WHERE client_id = $1', [frozen.client_id]);
     const reply = await call('POST', `chats/${conversation!.id}/messages`, { body: 'Thank you, we are looking into it.' });
     expect(reply.status).toBe(201);
+  });
+
+  it('passes its recurring task templates by: the occurrence moves on and no task is made, so none piles up for the lift', async () => {
+    const monthStart = `${dubaiDate().slice(0, 7)}-01`;
+    const [template] = await app.db.query<{ id: number }>(
+      `INSERT INTO task_templates (client_id, title, frequency, day_of_month, lead_days, next_occurrence_on)
+       VALUES ($1, 'Monthly bookkeeping close', 'monthly', 28, 60, $2) RETURNING id`,
+      [frozen.client_id, monthStart],
+    );
+    await createRecurringTasks(app.db);
+    expect(await app.db.query('SELECT id FROM tasks WHERE template_id = $1', [template!.id])).toEqual([]);
+    const [after] = await app.db.query<{ next: string }>("SELECT to_char(next_occurrence_on, 'YYYY-MM-DD') AS next FROM task_templates WHERE id = $1", [template!.id]);
+    expect(after!.next > monthStart).toBe(true);
   });
 
   it('names the freeze nowhere the client sees: its own calls answer as usual and it is told nothing', async () => {

@@ -13,6 +13,7 @@ import {
   clientPath,
   clientReportPath,
   dueDiligenceDetailPath,
+  faqListPath,
   invoiceListPath,
   registrationPath,
   requestListPath,
@@ -93,7 +94,7 @@ const LOOKUPS: Record<AuditEntity, Lookup> = {
     sql: "SELECT a.id, a.name || ' · ' || j.title AS label FROM job_applications a JOIN job_posts j ON j.id = a.job_id WHERE a.id = ANY($1::int[])",
     href: () => careerPagePath.list,
   },
-  faq: { sql: 'SELECT f.id, f.question_en AS label FROM faqs f WHERE f.id = ANY($1::int[])', href: () => '/faqs' },
+  faq: { sql: 'SELECT f.id, f.question_en AS label FROM faqs f WHERE f.id = ANY($1::int[])', href: () => faqListPath() },
   saved_view: { sql: "SELECT v.id, 'Saved view ' || v.name AS label FROM saved_views v WHERE v.id = ANY($1::int[])", href: () => null },
   bulk_job: { sql: "SELECT b.id, 'Bulk ' || replace(b.action, '_', ' ') || ' on ' || b.list AS label FROM bulk_jobs b WHERE b.id = ANY($1::int[])", href: () => null },
   aml_party: {

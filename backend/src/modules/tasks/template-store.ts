@@ -17,6 +17,7 @@ import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { addClientVisibility, dateText, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
 import { insertTask, requireWorker, type Caller } from './store.ts';
+import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
 
 interface TemplateRow {
   id: number;
@@ -176,9 +177,9 @@ export async function createRecurringTasks(db: Database, now = new Date()): Prom
   // holiday run at most a week); the exact check is per row.
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await tx.query<TemplateRow>(
+      const rows = await tx.query<TemplateRow & { frozen: boolean }>(
         `SELECT tt.id, tt.client_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority, tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist,
-                ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}
+                ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}, ${clientFrozenColumn('tt.client_id')} AS frozen
          FROM task_templates tt WHERE tt.active AND tt.next_occurrence_on <= ($1::date + 67) ORDER BY tt.next_occurrence_on, tt.id FOR UPDATE SKIP LOCKED LIMIT 100`,
         [today],
       );
@@ -187,7 +188,8 @@ export async function createRecurringTasks(db: Database, now = new Date()): Prom
       for (const row of rows) {
         let occurrence = row.next_occurrence_on;
         while (addDays(occurrenceDueDate(occurrence, row.day_of_month), -row.lead_days) <= today) {
-          const id = await insertTask(tx, {
+          // A frozen client's occurrences pass while nothing may be done for it: none piles up for the lift.
+          const id = row.frozen ? null : await insertTask(tx, {
             clientId: row.client_id,
             title: row.title,
             assigneeId: row.assignee_id,

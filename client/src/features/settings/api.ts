@@ -15,7 +15,7 @@ export function sendTestNotification() {
 const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
 
 export const settingsKeys = {
-  sessions: ['settings', 'sessions'] as const,
+  sessions: ['security', 'sessions'] as const,
 };
 
 /** The signed-in user's sessions since they last ended, newest first. */
