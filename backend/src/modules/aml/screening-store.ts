@@ -364,34 +364,55 @@ export async function screeningOf(db: Queryable, userId: number): Promise<Screen
 
 const MATCH_CONFLICT = 'Someone decided this match since you opened it. Reload to see the decision.';
 
+/** A match as a write locks it: its decider by id, not by name. */
+export type LockedMatch = Pick<MatchRow, 'id' | 'version' | 'party_id' | 'state' | 'candidate' | 'countersign_due'> & { decided_by: number | null };
 
-export async function decideMatch(db: Database, userId: number, matchId: number, body: DecideBody, context: ActionContext, today = dubaiDate()): Promise<Screening> {
+/** What every decision on a match writes in its audit event. */
+export const matchAuditData = (registration: AmlRegistration, row: LockedMatch, reason: string) => ({ registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason });
+
+/**
+ * A person's write on one match of the registration (decide, countersign, reopen, close a delisting): the match
+ * locked and its version checked, then `act`, in one transaction; answers the screening as it then stands.
+ */
+export async function matchWrite(
+  db: Database,
+  userId: number,
+  matchId: number,
+  version: number,
+  context: ActionContext,
+  act: (tx: Queryable, row: LockedMatch, registration: AmlRegistration) => Promise<void>,
+): Promise<Screening> {
   const registration = await findAmlRegistration(db, userId);
   return writeRecord(db, {
     entity: 'aml_match',
     context,
-    version: body.version,
+    version,
     conflictMessage: MATCH_CONFLICT,
     lock: async (tx) => {
-      const [row] = await tx.query<MatchRow>(`SELECT ${MATCH_LOCK_COLUMNS} FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE`, [matchId, registration.id]);
+      const [row] = await tx.query<LockedMatch>(`SELECT ${MATCH_LOCK_COLUMNS} FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE`, [matchId, registration.id]);
       if (!row) throw notFound('Match');
       return row;
     },
-    act: async (tx, row) => {
-      if (row.state !== 'potential') throw conflict('This match is already decided.');
-      const reason = decisionReason(body.reason);
-      // Clearing a strong hit takes two people: until the countersign it waits, and the gate still lists it.
-      const due = needsCountersign(body.decision, row.candidate.score);
-      await tx.query('UPDATE aml_matches SET state = $2, reason = $3, decided_by = $4, decided_at = CURRENT_TIMESTAMP, countersign_due = $5, countersigned_by = NULL, countersigned_at = NULL, version = version + 1 WHERE id = $1', [row.id, body.decision, reason, context.actorId, due]);
-      const kind = body.decision === 'confirmed' ? 'match_confirmed' : 'match_false_positive';
-      await writeAudit(tx, {
-        entity: 'aml_match', entityId: row.id, kind, actorId: context.actorId,
-        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason, ...(due ? { awaiting_second_review: true } : {}) },
-        before: { state: row.state }, after: { state: due ? 'awaiting_second_review' : body.decision }, idempotencyKey: context.idempotencyKey,
-      });
-      if (body.decision === 'confirmed') await freezeClient(tx, registration, row, context.actorId, today);
-    },
+    act: (tx, row) => act(tx, row, registration),
     read: (tx) => readScreening(tx, registration),
+  });
+}
+
+
+export async function decideMatch(db: Database, userId: number, matchId: number, body: DecideBody, context: ActionContext, today = dubaiDate()): Promise<Screening> {
+  return matchWrite(db, userId, matchId, body.version, context, async (tx, row, registration) => {
+    if (row.state !== 'potential') throw conflict('This match is already decided.');
+    const reason = decisionReason(body.reason);
+    // Clearing a strong hit takes two people: until the countersign it waits, and the gate still lists it.
+    const due = needsCountersign(body.decision, row.candidate.score);
+    await tx.query('UPDATE aml_matches SET state = $2, reason = $3, decided_by = $4, decided_at = CURRENT_TIMESTAMP, countersign_due = $5, countersigned_by = NULL, countersigned_at = NULL, version = version + 1 WHERE id = $1', [row.id, body.decision, reason, context.actorId, due]);
+    const kind = body.decision === 'confirmed' ? 'match_confirmed' : 'match_false_positive';
+    await writeAudit(tx, {
+      entity: 'aml_match', entityId: row.id, kind, actorId: context.actorId,
+      data: { ...matchAuditData(registration, row, reason), ...(due ? { awaiting_second_review: true } : {}) },
+      before: { state: row.state }, after: { state: due ? 'awaiting_second_review' : body.decision }, idempotencyKey: context.idempotencyKey,
+    });
+    if (body.decision === 'confirmed') await freezeClient(tx, registration, row, context.actorId, today);
   });
 }
 
@@ -408,27 +429,14 @@ export async function searchLists(db: Queryable, body: SearchBody): Promise<{ re
  * lifted only by its own procedure.
  */
 export async function closeDelisted(db: Database, userId: number, matchId: number, body: CloseDelistedBody, context: ActionContext): Promise<Screening> {
-  const registration = await findAmlRegistration(db, userId);
-  return writeRecord(db, {
-    entity: 'aml_match',
-    context,
-    version: body.version,
-    conflictMessage: MATCH_CONFLICT,
-    lock: async (tx) => {
-      const [row] = await tx.query<MatchRow>('SELECT id, version, party_id, state, candidate, found_at FROM aml_matches WHERE id = $1 AND registration_id = $2 FOR UPDATE', [matchId, registration.id]);
-      if (!row) throw notFound('Match');
-      return row;
-    },
-    act: async (tx, row) => {
-      if (row.state !== 'delisted_review') throw conflict('Only a match whose list entry was delisted is closed this way.');
-      const reason = body.reason.trim();
-      await tx.query("UPDATE aml_matches SET state = 'delisted', delisting_closed_by = $2, delisting_closed_at = CURRENT_TIMESTAMP, delisting_reason = $3, version = version + 1 WHERE id = $1", [row.id, context.actorId, reason]);
-      await writeAudit(tx, {
-        entity: 'aml_match', entityId: row.id, kind: 'match_delisting_closed', actorId: context.actorId,
-        data: { registration_id: registration.id, party_id: row.party_id, list: row.candidate.list, reference: row.candidate.reference, reason },
-        before: { state: row.state }, after: { state: 'delisted' }, idempotencyKey: context.idempotencyKey,
-      });
-    },
-    read: (tx) => readScreening(tx, registration),
+  return matchWrite(db, userId, matchId, body.version, context, async (tx, row, registration) => {
+    if (row.state !== 'delisted_review') throw conflict('Only a match whose list entry was delisted is closed this way.');
+    const reason = body.reason.trim();
+    await tx.query("UPDATE aml_matches SET state = 'delisted', delisting_closed_by = $2, delisting_closed_at = CURRENT_TIMESTAMP, delisting_reason = $3, version = version + 1 WHERE id = $1", [row.id, context.actorId, reason]);
+    await writeAudit(tx, {
+      entity: 'aml_match', entityId: row.id, kind: 'match_delisting_closed', actorId: context.actorId,
+      data: matchAuditData(registration, row, reason),
+      before: { state: row.state }, after: { state: 'delisted' }, idempotencyKey: context.idempotencyKey,
+    });
   });
 }
