@@ -71,7 +71,8 @@ async function staging<T>(work: (dir: string) => Promise<T>): Promise<T> {
 }
 
 async function packInto(file: string, dir: string): Promise<void> {
-  await run('tar', ['-c', '-f', file, '-C', dir, '.']);
+  // Entries by name (not './name'), so a restore can take manifest.json out first by its name.
+  await run('tar', ['-c', '-f', file, '-C', dir, ...readdirSync(dir).sort()]);
 }
 
 function refuseExisting(file: string): void {
