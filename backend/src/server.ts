@@ -2,6 +2,7 @@
 import { buildBackend } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startMetricsServer } from '../../common/server/metrics.ts';
+import { snapshotFolderOf, writeSnapshotFolder } from './db/snapshot.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,6 +25,16 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // `npm run backup` while `npm start` runs: only this process may read its PGlite folder, so it takes the copy.
+  const snapshot = app.db.snapshot?.bind(app.db);
+  if (snapshot && !config.DATABASE_URL && !config.DATA_DIR.includes('://')) {
+    process.on('SIGUSR2', () => {
+      writeSnapshotFolder(snapshot, snapshotFolderOf(config.DATA_DIR)).then(
+        () => app.log.info('wrote a snapshot for a backup'),
+        (error: unknown) => app.log.error({ err: error }, 'could not write a snapshot for a backup'),
+      );
+    });
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   if (metrics) app.log.info({ metricsPort: metrics.port, host: config.BACKEND_METRICS_HOST }, 'metrics at /metrics');
 }

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, openSync, closeSync, readFileSync, statSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,14 @@ export interface StackOptions {
  * long-lived server earns that compile back in faster queries; `npm start` leaves it on.
  */
 export const WASM_BASELINE_ONLY = '--liftoff-only';
+
+/** In the data folder while the stack runs: what `npm run backup` needs to reach its back end and emulator. */
+export const STACK_STATE_FILE = 'stack.json';
+export interface StackState {
+  backendPid: number;
+  authEmulatorHost: string;
+  projectId: string;
+}
 
 export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:8080 */
@@ -138,6 +146,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      await rm(join(dataDir, STACK_STATE_FILE), { force: true });
       for (const child of [...children].reverse()) await stopChild(child);
       await emulator?.stop();
     })();
@@ -230,6 +239,8 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       waitReady(gateway, `http://${HOST}:${gatewayPort}/healthz`),
     ]);
     await seedEmulatorAccounts(authEmulatorHost, options.projectId, DEMO_ACCOUNTS);
+    const state: StackState = { backendPid: backend.process.pid!, authEmulatorHost, projectId: options.projectId };
+    await writeFile(join(dataDir, STACK_STATE_FILE), JSON.stringify(state));
 
     let crashed = false;
     const crash = async (line: () => string) => {

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { MIGRATIONS } from './migrations/index.ts';
 import { openPostgres } from './postgres.ts';
 import type { Database } from './queryable.ts';
+import { tableChecksums } from './snapshot.ts';
 
 export type { Database, Queryable } from './queryable.ts';
 
@@ -61,13 +62,44 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
       pending--;
     }
   };
+  // A snapshot runs in a transaction, which PGlite already runs one at a time; a query outside a transaction
+  // could still slip in between its checksums and its copy, so those wait for it here, and it waits for them.
+  let paused: Promise<void> | undefined;
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const query = async <T>(sql: string, params?: unknown[]): Promise<T[]> => {
+    while (paused) await paused;
+    inFlight += 1;
+    try {
+      return await counted(async () => (await pg.query<T>(sql, params)).rows);
+    } finally {
+      inFlight -= 1;
+      if (inFlight === 0) drained?.();
+    }
+  };
   return {
-    query: <T>(sql: string, params?: unknown[]) => counted(async () => (await pg.query<T>(sql, params)).rows),
+    query,
     transaction: (work) =>
       counted(() => pg.transaction((tx) => work({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows }))),
     listen: (channel, onMessage) => pg.listen(channel, onMessage),
     close: () => pg.close(),
     poolStats: () => ({ max: 1, open: 1, inUse: Math.min(pending, 1), waiting: Math.max(pending - 1, 0) }),
+    async snapshot() {
+      while (paused) await paused;
+      let release = () => {};
+      paused = new Promise((done) => (release = done));
+      try {
+        if (inFlight > 0) await new Promise<void>((done) => (drained = done));
+        drained = undefined;
+        return await pg.transaction(async (tx) => {
+          const tables = await tableChecksums({ query: async <T>(sql: string, params?: unknown[]) => (await tx.query<T>(sql, params)).rows });
+          return { tables, dump: await pg.dumpDataDir('none') };
+        });
+      } finally {
+        paused = undefined;
+        release();
+      }
+    },
   };
 }
 

@@ -2,6 +2,8 @@
  * What the back end sees of storage, on its own so both drivers (PGlite in database.ts, node-postgres in
  * postgres.ts) implement it without importing each other.
  */
+import type { TableSums } from './snapshot.ts';
+
 export interface Queryable {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
@@ -17,6 +19,11 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** The connections in use and the callers waiting for one, read by the metrics at scrape time. */
   poolStats?(): PoolStats;
+  /**
+   * PGlite only: a consistent copy of the whole data folder (PGlite's dumpDataDir, a tar) with the tables'
+   * row counts and checksums at that moment; the back end's other queries wait while it is taken.
+   */
+  snapshot?(): Promise<{ dump: Blob; tables: Record<string, TableSums> }>;
 }
 
 export interface PoolStats {
