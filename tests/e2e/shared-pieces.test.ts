@@ -15,6 +15,8 @@ import { PHASE_LABELS } from '../../common/pipeline.ts';
 import { MAX_COMMENT_LENGTH, REVIEW_STATUS_LABELS } from '../../common/review.ts';
 import type { StaffRole } from '../../common/roles.ts';
 import { emulatorFetch, emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
+import { demoTotpSecret } from '../../backend/src/demo/accounts.ts';
+import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
 import { EXPECTED_NAVIGATION } from '../support/expected-navigation.ts';
 import { pdfTitle } from '../support/pdf-text.ts';
 import { signInThroughForm, startE2E, visibleNavigation, type E2E } from './helpers.ts';
@@ -225,7 +227,14 @@ describe('wrong or stale', () => {
     await signInThroughForm(page, { email, password });
     await rowsLoaded(page);
 
-    expect((await api('PATCH', `users/${user.id}`, { role: 'REVIEWER' })).status).toBe(200);
+    // A role change takes the ADMIN's fresh code (step-up); a code this step's sign-in used is refused, the next one taken.
+    const step = TOTP_PERIOD_SECONDS * 1000;
+    let changed = 0;
+    for (let ahead = 0; ahead < 2 && changed !== 200; ahead += 1) {
+      const code = codeAt(demoTotpSecret(e2e.account('ADMIN').email), (Math.floor(Date.now() / step) + ahead) * step);
+      changed = (await api('PATCH', `users/${user.id}`, { role: 'REVIEWER', code })).status;
+    }
+    expect(changed).toBe(200);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByTestId('push-toast').filter({ hasText: 'Your role has changed' }).waitFor();
     await page.waitForURL((url) => url.pathname === EXPECTED_NAVIGATION.REVIEWER.lands);
