@@ -17,7 +17,8 @@ import type { ClientListItem } from '../../common/contract/clients.ts';
 import { FROZEN_MESSAGE } from '../../backend/src/lib/aml-freeze.ts';
 import type { RegistrationListItem } from '../../common/contract/registrations.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
-import { DEMO_PASSWORD } from '../../backend/src/demo/accounts.ts';
+import { DEMO_PASSWORD, demoTotpSecret } from '../../backend/src/demo/accounts.ts';
+import { codeAt, TOTP_PERIOD_SECONDS } from '../../backend/src/modules/security/totp.ts';
 import { demoUnVersion } from '../../backend/src/demo/aml-lists.ts';
 import { emulatorIdToken } from '../../scripts/lib/emulator-fetch.ts';
 import { signInThroughForm } from '../support/sign-in.ts';
@@ -244,7 +245,10 @@ describe('AML due diligence', () => {
 
     // Another ADMIN: the demo's reviewer, given the ADMIN role for this walk.
     const [reviewer] = (await api<ListPage<{ id: number; email: string }>>('users/?search=reviewer%40example.com')).results;
-    await api(`users/${reviewer!.id}`, { method: 'PATCH', body: { role: 'ADMIN' } });
+    // A role change takes the ADMIN's fresh code (step-up); one a sign-in used this step is refused, so the next is tried.
+    const step = TOTP_PERIOD_SECONDS * 1000;
+    const codeFor = (ahead: number) => codeAt(demoTotpSecret('admin@example.com'), (Math.floor(Date.now() / step) + ahead) * step);
+    await api(`users/${reviewer!.id}`, { method: 'PATCH', body: { role: 'ADMIN', code: codeFor(0) } }).catch(() => api(`users/${reviewer!.id}`, { method: 'PATCH', body: { role: 'ADMIN', code: codeFor(1) } }));
     const second = await e2e.signedInAs('REVIEWER', `/due-diligence/details/${userId}`);
     second.setDefaultTimeout(20_000);
     const secondScreening = second.getByRole('region', { name: 'Sanctions screening' });
@@ -261,8 +265,9 @@ describe('AML due diligence', () => {
 
     // The goAML register: each entry's description beside its filing notes, its client a link, dates as the console shows them.
     await officer.goto(`${e2e.stack.url}/goaml`);
-    const row = officer.getByRole('row').filter({ hasText: 'FFR: fund freeze report' }).first();
-    await row.getByText('Confirmed match on the UAE local list', { exact: false }).waitFor();
+    // The demo has two fund freeze reports (the UAE-list case and the frozen client's UN match): this walk's is the UAE one.
+    const row = officer.getByRole('row').filter({ hasText: 'FFR: fund freeze report' }).filter({ hasText: 'Confirmed match on the UAE local list' }).first();
+    await row.waitFor();
     expect(await row.getByRole('link').count()).toBe(1);
     expect(await row.textContent()).toMatch(/\d{2}-[A-Z][a-z]{2}-\d{4}/);
     await shoot(officer, 'goaml-register');
