@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestOf } from '../../common/contract/endpoint.ts';
 import { chatsRoutes } from '../../common/contract/chats-paths.ts';
 import type { ConversationItem, MessagePage } from '../../common/contract/chats.ts';
+import type { ClientListItem } from '../../common/contract/clients.ts';
 import type { MyRequest } from '../../common/contract/requests.ts';
 import { requestsRoutes } from '../../common/contract/requests-paths.ts';
 import type { Page as ListPage } from '../../common/contract/shared.ts';
@@ -40,6 +41,15 @@ async function asClient<T>(path: string, body?: unknown): Promise<T> {
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** A staff GET through the gateway, as the ADMIN past its second factor. */
+async function asAdmin<T>(path: string): Promise<T> {
+  const { email, password } = e2e.account('ADMIN');
+  const token = await emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
+  const response = await fetch(`${e2e.stack.url}/api/${path}`, { headers: { authorization: `Firebase ${token}` } });
+  expect(response.status, await response.clone().text()).toBe(200);
   return (await response.json()) as T;
 }
 
@@ -107,7 +117,11 @@ describe('tasks', () => {
     await dialog.getByRole('button', { name: 'Change status' }).click();
     const results = page.getByRole('region', { name: 'Bulk action results' });
     await results.getByText(new RegExp(`Change status: ${total} of ${total} tasks \\(finished\\)`)).waitFor({ timeout: 60_000 });
-    await results.getByText(`${total} done · 0 skipped · 0 failed`).waitFor();
+    // The demo's frozen client's tasks are refused (CLIENT_FROZEN): nothing may be done for it until the freeze is lifted.
+    const frozen = (await asAdmin<ListPage<ClientListItem>>('clients/?page_size=100')).results.filter((client) => client.frozen);
+    let held = 0;
+    for (const client of frozen) held += (await asAdmin<ListPage<unknown>>(`tasks/?assignee=all&status=to_do&client=${client.id}`)).count;
+    await results.getByText(`${total - held} done · 0 skipped · ${held} failed`).waitFor();
     // Chats: the conversations' own checkboxes, the selection bar and 'Next unassigned' pass axe too.
     await page.goto(`${e2e.stack.url}/chats`);
     await page.getByRole('checkbox', { name: 'Select all shown' }).check();
@@ -121,7 +135,7 @@ describe('tasks', () => {
     await page.getByRole('button', { name: 'To do, everyone' }).click();
     await page.waitForURL((url) => url.searchParams.get('status') === 'to_do' && url.searchParams.get('assignee') === 'all');
     await page.getByRole('button', { name: 'To do, everyone', pressed: true }).waitFor();
-    await expect.poll(() => table.locator('.data-table__body [role="row"]').filter({ hasText: 'To do' }).count()).toBe(0);
+    await expect.poll(() => table.locator('.data-table__body [role="row"]').filter({ hasText: 'To do' }).count()).toBe(held);
     await page.close();
   }, 180_000);
 });
