@@ -9,7 +9,7 @@ import { dueDiligenceDetailPath, invoiceListPath } from '../../../common/links.t
 import type { Page } from '../../../common/contract/shared.ts';
 import { dubaiDate } from '../../../common/calendar.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
-import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
+import { auth, createUsers, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -49,7 +49,8 @@ describe('the Audit page', () => {
       url: `/api/users/${targetId}`,
       headers: { ...auth(admin.token), 'x-request-id': 'audit-test-request-1', 'x-forwarded-for': '203.0.113.7' },
       remoteAddress: '127.0.0.1',
-      payload: { role: 'BD_EXEC' },
+      // A role change takes the ADMIN's fresh code (step-up).
+      payload: { role: 'BD_EXEC', code: await (await stepUpCodes(app, admin.email)).code() },
     });
     expect(change.statusCode, change.body).toBe(200);
     const adminId = await idOf(admin.email);

@@ -158,6 +158,13 @@ export async function seedAml(tx: Queryable, { now }: DemoContext): Promise<void
     [registrations.filter((registration) => registration.id !== expiring?.id).map((registration) => registration.id), addDays(today, 60)],
   );
   if (expiring) await tx.query('UPDATE company_profiles SET licence_expires_on = $2 WHERE registration_id = $1', [expiring.id, addDays(today, -176)]);
+  // So do the files whose documents are still to come after a held call (client5@example.com's, which the
+  // onboarding walk submits and takes through due diligence): the licence they upload is the one in force.
+  await tx.query(
+    `UPDATE company_profiles p SET licence_expires_on = $1::date + (p.registration_id % 300)
+     FROM registrations r WHERE r.id = p.registration_id AND r.stage = 'meeting_scheduled' AND r.status = 'active' AND p.licence_expires_on < $1::date`,
+    [addDays(today, 60)],
+  );
   // The AML walk's cases are the ADMIN's: a case another seed gave someone else is reassigned with its event, so
   // the timeline's last 'Assigned to' names the assignee the page shows.
   const [adminPerson] = await tx.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = $1', [adminId]);

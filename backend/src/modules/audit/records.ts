@@ -112,7 +112,9 @@ const LOOKUPS: Record<AuditEntity, Lookup> = {
     href: (row) => dueDiligenceDetailPath(row.user_id as number),
   },
   aml_list: {
-    sql: "SELECT v.id, upper(v.list) || ' list of ' || v.published_on AS label FROM aml_list_versions v WHERE v.id = ANY($1::int[])",
+    // The UAE list states no date of its own: its version is known by the day it was imported (Dubai).
+    sql: `SELECT v.id, CASE v.list WHEN 'un' THEN 'UN' ELSE 'UAE local' END || ' list of ' || coalesce(left(v.published_on, 10), to_char(v.imported_at AT TIME ZONE 'Asia/Dubai', 'YYYY-MM-DD')) AS label
+          FROM aml_list_versions v WHERE v.id = ANY($1::int[])`,
     href: () => null,
   },
   aml_register: {
