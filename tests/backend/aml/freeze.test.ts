@@ -15,6 +15,7 @@ import type { Page } from '../../../common/contract/shared.ts';
 import type { Role } from '../../../common/roles.ts';
 import { FROZEN_MESSAGE } from '../../../backend/src/lib/aml-freeze.ts';
 import { createRecurringTasks } from '../../../backend/src/modules/tasks/index.ts';
+import { createAmlDueTasks } from '../../../backend/src/modules/aml/due-tasks.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import { DEMO_PASSWORD } from '../../../backend/src/demo/accounts.ts';
 import { seedEmulatorAccounts } from '../../../scripts/lib/demo-accounts.ts';
@@ -155,6 +156,12 @@ describe('a frozen client', () => {
     expect(await app.db.query('SELECT id FROM tasks WHERE template_id = $1', [template!.id])).toEqual([]);
     const [after] = await app.db.query<{ next: string }>("SELECT to_char(next_occurrence_on, 'YYYY-MM-DD') AS next FROM task_templates WHERE id = $1", [template!.id]);
     expect(after!.next > monthStart).toBe(true);
+  });
+
+  it('gets no AML review or expiry task while frozen: its items wait, unclaimed, for the lift', async () => {
+    await app.db.query('UPDATE aml_files SET next_review_on = CURRENT_DATE WHERE registration_id = $1', [frozen.registration_id]);
+    await createAmlDueTasks(app.db);
+    expect(await app.db.query('SELECT item_key FROM aml_due_tasks WHERE registration_id = $1', [frozen.registration_id])).toEqual([]);
   });
 
   it('names the freeze nowhere the client sees: its own calls answer as usual and it is told nothing', async () => {

@@ -25,6 +25,8 @@ export async function createAmlDueTasks(db: Database, today = dubaiDate()): Prom
                       FROM aml_parties p WHERE p.registration_id = r.id AND p.id_expires_on IS NOT NULL AND p.id_expires_on <= $1::date + 30), '[]'::json) AS parties
      FROM clients c JOIN registrations r ON r.id = c.registration_id JOIN aml_files f ON f.registration_id = r.id
      WHERE c.status <> 'cancelled'
+       -- Nothing is done for a frozen client until the freeze is lifted; its items are claimed after the lift.
+       AND f.frozen_at IS NULL
        AND (f.next_review_on <= $1::date + 30 OR c.licence_expires_on <= $1::date + 30
             OR EXISTS (SELECT 1 FROM aml_parties p WHERE p.registration_id = r.id AND p.id_expires_on <= $1::date + 30))
      ORDER BY c.id`,
