@@ -2,8 +2,6 @@
  * What the back end sees of storage, on its own so both drivers (PGlite in database.ts, node-postgres in
  * postgres.ts) implement it without importing each other.
  */
-import type { TableSums } from './snapshot.ts';
-
 export interface Queryable {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
@@ -35,4 +33,11 @@ export interface PoolStats {
   inUse: number;
   /** Queries and transactions waiting for a connection. */
   waiting: number;
+}
+
+/** A table's row count and a checksum of its rows, as a backup records them (snapshot.ts). */
+export interface TableSums {
+  rows: number;
+  /** md5 of the table's rows as text, sorted, one a line. */
+  checksum: string;
 }

@@ -4,13 +4,9 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database, Queryable } from './queryable.ts';
+import type { Database, Queryable, TableSums } from './queryable.ts';
 
-export interface TableSums {
-  rows: number;
-  /** md5 of the table's rows as text, sorted, one a line. */
-  checksum: string;
-}
+export type { TableSums };
 
 /** Every table of the public schema, by name. Run it inside the snapshot it describes. */
 export async function tableChecksums(db: Queryable): Promise<Record<string, TableSums>> {
