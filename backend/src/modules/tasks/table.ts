@@ -1,7 +1,7 @@
 /**
  * The tasks table's row, declared once (lib/table.ts): the store's column lists (the list's and the lock's
  * SELECT, the insert) and its row types (TaskRow, NewTask) derive from it. The columns were made by
- * migration 0040.
+ * migration 0040 (the estimate by 0110).
  */
 import type { ChecklistItem } from '../../../../common/contract/tasks.ts';
 import type { TaskPriority, TaskStatus } from '../../../../common/service-desk.ts';
@@ -28,6 +28,7 @@ export const tasksTable = table('tasks', {
   created_at: column<Date>(),
   updated_at: column<Date>(),
   completed_at: column<Date | null>(),
+  estimate_minutes: column<number | null>(),
 });
 
 export type TaskColumns = RowOf<typeof tasksTable.columns>;

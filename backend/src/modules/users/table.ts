@@ -2,7 +2,7 @@
  * The users table's row, declared once (lib/table.ts): the staff store's column lists (a staff user's SELECT
  * and RETURNING, the lock, the invite's and insertUser's inserts, the role and compliance officer updates) and
  * its row types (StaffRow, TargetRow) derive from it. The columns were made by migrations 0001, 0006, 0009,
- * 0080 and 0107.
+ * 0080, 0107 and 0110.
  */
 import type { Role } from '../../../../common/roles.ts';
 import { column, table, type RowOf } from '../../lib/table.ts';
@@ -21,6 +21,7 @@ export const usersTable = table('users', {
   compliance_officer: column<boolean>(),
   sessions_ended_at: column<Date | null>(),
   sessions_ended_by: column<'self' | 'administrator' | null>(),
+  weekly_capacity_minutes: column<number>(),
 });
 
 export type UserColumns = RowOf<typeof usersTable.columns>;
