@@ -1,6 +1,6 @@
 /**
  * Staff security (issue 33): ending sessions and the TOTP second factor. Idle and absolute limits are the
- * gateway's and the console's (docs/areas/security.md).
+ * gateway's and the console's (docs/areas/settings.md).
  */
 import { Type, type Static } from 'typebox';
 import { access, endpoints } from './endpoint.ts';

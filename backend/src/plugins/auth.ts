@@ -107,7 +107,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!rule && !request.url.startsWith('/api/')) return;
       await app.authenticate(request);
       // Roles live in the back end's database, not in the token: the second factor is enforced here, where a
-      // staff account is known, rather than at the gateway (docs/areas/security.md).
+      // staff account is known, rather than at the gateway (docs/areas/settings.md).
       request.secondFactorMissing = Boolean(options.secondFactor) && isStaffRole(request.user?.role) && !passedSecondFactor(request.idToken!);
       if (request.secondFactorMissing && !request.routeOptions.config.endpoint?.beforeSecondFactor) {
         throw new HttpError(401, 'SECOND_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in.');
