@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildBackend } from '../../backend/src/app.ts';
 import { loadConfig } from '../../backend/src/config.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
@@ -211,5 +211,50 @@ export async function stepUpCodes(app: FastifyInstance, email: string): Promise<
       await app.db.query('UPDATE second_factors SET last_step = 0 WHERE user_id = $1', [user!.id]);
       return codeAt(secret, Date.now());
     },
+  };
+}
+
+/**
+ * A back end for one test file with one user per role (signed in once, so the back end has linked them),
+ * started before its tests and closed after. `app` and `users` are readable once the file's tests run.
+ */
+export function backendFor(roles: readonly Role[], tag: string) {
+  const emulatorHost = inject('authEmulatorHost');
+  let app: FastifyInstance | undefined;
+  let users = new Map<Role, TestUser>();
+  beforeAll(async () => {
+    app = await startBackend(emulatorHost);
+    users = await createUsers(app, emulatorHost, roles, tag);
+    for (const user of users.values()) await app.inject({ method: 'GET', url: '/api/users/me', headers: auth(user.token) });
+  }, 180_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const started = (): FastifyInstance => {
+    if (!app) throw new Error('the back end starts in beforeAll');
+    return app;
+  };
+  const as = (role: Role) => auth(users.get(role)!.token);
+  return {
+    get app() {
+      return started();
+    },
+    get users() {
+      return users;
+    },
+    as,
+    get: (url: string, role: Role = 'ADMIN') => started().inject({ method: 'GET', url, headers: as(role) }),
+    send: (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload: object, role: Role = 'ADMIN', headers: Record<string, string> = {}) =>
+      started().inject({ method, url, headers: { ...as(role), ...headers }, payload }),
+    /** Every role of the file's answers `url` with 200 if it is in `allowed`, else 403. */
+    async expectOnly(url: string, allowed: readonly Role[]) {
+      for (const role of roles) {
+        const response = await started().inject({ method: 'GET', url, headers: as(role) });
+        if (response.statusCode !== (allowed.includes(role) ? 200 : 403)) throw new Error(`${role} ${url}: ${response.statusCode}`);
+      }
+    },
+    /** The kinds of a record's audit events, oldest first. */
+    auditKinds: async (entity: string, id: number) =>
+      (await started().db.query<{ kind: string }>('SELECT kind FROM audit_events WHERE entity = $1 AND entity_id = $2 ORDER BY id', [entity, id])).map((row) => row.kind),
   };
 }

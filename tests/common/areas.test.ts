@@ -50,4 +50,23 @@ describe('route keys and resources', () => {
       expect(first === resource || first.startsWith(`${resource}-`), `${folder}/api.ts keys start with '${first}', not '${resource}'`).toBe(true);
     }
   });
+
+  it('documents each page in docs/areas/<route key>.md (the onboarding queues in their folder’s page) and tests each resource in tests/backend/<resource>/', () => {
+    for (const key of Object.keys(RESOURCE_OF)) {
+      if (!isRouteKey(key)) continue;
+      const page = features.includes(key) ? key : resourceOf(key);
+      expect(existsSync(join(root, 'docs/areas', `${page}.md`)), `${key}: docs/areas/${page}.md`).toBe(true);
+    }
+    for (const resource of new Set(Object.values(RESOURCE_OF))) {
+      expect(existsSync(join(root, 'tests/backend', resource)), `tests/backend/${resource}/`).toBe(true);
+    }
+  });
+
+  it('keeps no test file loose at the top of tests/client or tests/backend', () => {
+    const loose = (folder: string, allowed: string[]) =>
+      readdirSync(join(root, folder)).filter((name) => /\.test\.tsx?$/.test(name) && !allowed.includes(name));
+    expect(loose('tests/client', [])).toEqual([]);
+    // The app as a whole: its start-up settings, and every route of every module at once.
+    expect(loose('tests/backend', ['app.test.ts', 'config.test.ts', 'route-sweep.test.ts'])).toEqual([]);
+  });
 });
