@@ -30,6 +30,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
 import { parseList, type ParsedEntry, type ParsedList } from './list-formats.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 interface VersionRow {
   id: number;
@@ -208,7 +209,7 @@ async function importParsedList(tx: Queryable, list: SanctionsList, content: str
   const data = { list, entry_count: entries.size, added: diff.addedRefs.length, changed: diff.changedRefs.length, removed: diff.removedRefs.length, file_name: fileName };
   if (held) {
     await writeAudit(tx, { entity: 'aml_list', entityId: versionId, kind: 'list_version_held', actorId, data: { ...data, current_entries: current.length }, idempotencyKey });
-    await notifyRoles(tx, ['ADMIN'], {
+    await notifyRoles(tx, rolesThat('approve-held-list-versions'), {
       kind: 'list_version_pending',
       title: 'Sanctions list version to approve',
       body: `A new ${SANCTIONS_LIST_LABELS[list]} would remove ${diff.removedRefs.length} of its ${current.length} entries: it waits for a second person's approval.`,

@@ -18,6 +18,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 const person = personJson;
 
@@ -167,7 +168,7 @@ export async function applyToJob(db: Database, jobId: number, input: Application
       [jobId, name, input.email.trim().toLowerCase(), input.phone.trim(), input.cover_note?.trim() || null, cleanFileName(cv.fileName || 'cv.pdf', 'application/pdf'), content, content.length],
     );
     await audit(tx, 'job_application', row!.id, 'application_received', null, { job_id: jobId });
-    await notifyRoles(tx, ['HR_MANAGER'], { kind: 'application_received', title: `New application: ${job.title}`, body: `${name} applied for ${job.title}.`, link: careerPagePath.application(row!.id) });
+    await notifyRoles(tx, rolesThat('hear-of-job-applications'), { kind: 'application_received', title: `New application: ${job.title}`, body: `${name} applied for ${job.title}.`, link: careerPagePath.application(row!.id) });
     return { stored: true };
   });
 }

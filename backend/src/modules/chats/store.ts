@@ -43,6 +43,7 @@ import {
   type ChatMessageColumns,
   type ConversationColumns,
 } from './table.ts';
+import { may } from '../../../../common/access.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -321,7 +322,7 @@ export async function cannedReplies(db: Queryable): Promise<CannedReply[]> {
 }
 
 function requireAdmin(user: Caller): void {
-  if (user.role !== 'ADMIN') throw forbidden('Only an administrator manages canned replies.');
+  if (!may(user.role, 'manage-canned-replies')) throw forbidden('Only an administrator manages canned replies.');
 }
 
 export async function createCannedReply(db: Queryable, user: Caller, body: CannedReplyBody): Promise<CannedReply> {

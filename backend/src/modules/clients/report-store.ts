@@ -24,6 +24,7 @@ import { myClientId } from './document-store.ts';
 import { notifyReportEvent } from './notify.ts';
 import { monthText, personColumns, personFrom } from './rows.ts';
 import { lockClient } from './client-write.ts';
+import { may } from '../../../../common/access.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -119,7 +120,7 @@ export function addWaitingForMyReview(filter: SqlFilter, user: Caller): void {
     return;
   }
   const me = filter.bind(user.id);
-  filter.addClause(`r.state = 'submitted' AND r.submitted_by IS DISTINCT FROM ${me} AND (c.reviewer_id = ${me}${user.role === 'REVIEWER' ? ' OR c.reviewer_id IS NULL' : ''})`);
+  filter.addClause(`r.state = 'submitted' AND r.submitted_by IS DISTINCT FROM ${me} AND (c.reviewer_id = ${me}${may(user.role, 'review-client-books') ? ' OR c.reviewer_id IS NULL' : ''})`);
 }
 
 export async function listReports(db: Queryable, user: Caller, query: ReportQuery, window: PageWindow): Promise<{ count: number; results: MonthlyReport[] }> {

@@ -18,9 +18,7 @@ import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { EDIT_LEAD_FIELDS, LEAD_ROW_FIELDS, leadsTable, LOCKED_LEAD_FIELDS, NEW_LEAD_FIELDS, type LeadColumns } from './table.ts';
 import { ACTIVITY_ROW_FIELDS, leadActivitiesTable, NEW_ACTIVITY_FIELDS, type LeadActivityColumns } from './activity-table.ts';
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
-
-/** The roles that work in the CRM: a lead's owner is one of them. */
-export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
+import { rolesThat } from '../../../../common/access.ts';
 
 const person = personJson;
 
@@ -112,12 +110,12 @@ export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail>
 
 /** The staff who may own a lead: active users of the CRM roles. */
 export async function leadOwners(db: Queryable): Promise<{ id: number; display_name: string | null; email: string }[]> {
-  return db.query(`SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id`, [CRM_ROLES]);
+  return db.query(`SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id`, [rolesThat('own-leads')]);
 }
 
 async function requireOwner(db: Queryable, ownerId: number | null): Promise<void> {
   if (ownerId === null) return;
-  const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [ownerId, CRM_ROLES]);
+  const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [ownerId, rolesThat('own-leads')]);
   if (!row) throw invalidInput('owner_id', 'must be an active user of the CRM');
 }
 

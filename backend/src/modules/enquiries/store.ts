@@ -40,9 +40,7 @@ import {
   NEW_ENQUIRY_FIELDS,
   type EnquiryColumns,
 } from './table.ts';
-
-/** The roles of the Website Enquiries page: who may be assigned an enquiry. */
-export const ENQUIRY_ROLES = ['ADMIN', 'BD_EXEC', 'BD_MANAGER', 'MARKETING'] as const;
+import { rolesThat } from '../../../../common/access.ts';
 
 const person = personJson;
 const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${person('a')} AS assignee`;
@@ -217,7 +215,7 @@ export async function enquiryDetail(db: Queryable, id: number): Promise<EnquiryD
 }
 
 export async function enquiryAssignees(db: Queryable): Promise<{ id: number; display_name: string | null; email: string }[]> {
-  return db.query('SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id', [ENQUIRY_ROLES]);
+  return db.query('SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id', [rolesThat('be-assigned-enquiries')]);
 }
 
 type Locked = Pick<EnquiryColumns, (typeof LOCKED_ENQUIRY_FIELDS)[number]>;

@@ -32,11 +32,11 @@ import { addClientVisibility, isVisibleTo, personColumns, personFrom, requireVis
 import { insertList, selectList } from '../../lib/table.ts';
 import { NEW_TASK_FIELDS, TASK_ROW_FIELDS, tasksTable, type NEW_TASK_OPTIONAL, type TaskColumns } from './table.ts';
 import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
+import { may, rolesThat } from '../../../../common/access.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 export const TASK_CONFLICT = 'This task was changed by someone else. Reload it and try again.';
-const WORKING_ROLES = ['BOOKKEEPER', 'ADMIN', 'REVIEWER'];
 
 const SELECT = `SELECT ${selectList(tasksTable, 't', TASK_ROW_FIELDS)}, c.legal_name AS client_name, c.bookkeeper_id,
     ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
@@ -78,7 +78,7 @@ function listFilter(user: Caller, query: { assignee?: string; client?: number; s
   // The clients rule (addClientVisibility) said on the task's own column: the planner then walks the
   // covering (assignee, due date) index in order and stops at the page, instead of joining every task first
   // (bench:service-desk: 'Mine' at 200,000 tasks).
-  if (user.role === 'BOOKKEEPER') filter.add((p) => `t.client_id = ANY(ARRAY(SELECT id FROM clients WHERE bookkeeper_id = ${p}))`, user.id);
+  if (may(user.role, 'see-own-clients-only')) filter.add((p) => `t.client_id = ANY(ARRAY(SELECT id FROM clients WHERE bookkeeper_id = ${p}))`, user.id);
   const assignee = query.assignee ?? 'mine';
   if (assignee === 'mine') filter.add((p) => `t.assignee_id = ${p}`, user.id);
   else if (assignee === 'none') filter.addClause('t.assignee_id IS NULL');
@@ -126,7 +126,7 @@ async function findTask(db: Queryable, user: Caller, taskId: number, lock = fals
   return row;
 }
 
-const canReview = (user: Caller, row: TaskRow) => user.role === 'ADMIN' || (row.reviewer_id !== null && row.reviewer_id === user.id);
+const canReview = (user: Caller, row: TaskRow) => may(user.role, 'decide-any-task') || (row.reviewer_id !== null && row.reviewer_id === user.id);
 
 export async function readTask(db: Queryable, user: Caller, taskId: number, today = dubaiDate()): Promise<TaskDetail> {
   const row = await findTask(db, user, taskId);
@@ -152,11 +152,11 @@ export async function readTask(db: Queryable, user: Caller, taskId: number, toda
   };
 }
 
-/** A staff member who may hold a task (BOOKKEEPER, ADMIN, REVIEWER); 400 naming the field otherwise. */
+/** A staff member who may hold a task (rolesThat('be-assigned-tasks')); 400 naming the field otherwise. */
 export async function requireWorker(db: Queryable, userId: number | null | undefined, field: string): Promise<void> {
   if (userId === null || userId === undefined) return;
   const [row] = await db.query<{ role: string; deactivated_at: Date | null }>('SELECT role, deactivated_at FROM users WHERE id = $1', [userId]);
-  if (!row || !WORKING_ROLES.includes(row.role) || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
+  if (!row || !may(row.role, 'be-assigned-tasks') || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
 }
 
 type NewTaskField = keyof typeof NEW_TASK_FIELDS;
@@ -343,7 +343,7 @@ export function commentOnTask(db: Database, user: Caller, taskId: number, body: 
 export async function taskChoices(db: Queryable, user: Caller): Promise<TaskChoices> {
   const staff = await db.query<PersonRef & { role: string }>(
     "SELECT id, display_name, email, role FROM users WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY lower(coalesce(display_name, email)), id LIMIT 500",
-    [WORKING_ROLES],
+    [rolesThat('be-assigned-tasks')],
   );
   const filter = new SqlFilter();
   addClientVisibility(filter, user, 'c');
