@@ -28,12 +28,12 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { clientPermissions, isVisibleTo } from './access.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
 import { notifyTeamChanged } from './notify.ts';
-import { personColumns, personFrom } from './rows.ts';
 import { lockClient } from './client-write.ts';
 import { assignList, selectList } from '../../lib/table.ts';
 import { clientsTable, PROFILE_FIELDS, type ClientColumn, type ClientColumns, type ProfileField } from './table.ts';
 import { currentSubscription } from './subscription-store.ts';
 import { may, rolesThat, type Capability } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -331,8 +331,8 @@ export async function readTimeline(db: Queryable, user: Caller, clientId: number
   const row = await findClient(db, clientId);
   if (!row || !isVisibleTo(user, row)) throw notFound('Client');
   const kinds = group ? CLIENT_EVENT_KINDS.filter((kind) => CLIENT_EVENT_GROUPS[kind] === group) : [...CLIENT_EVENT_KINDS];
-  const rows = await db.query<{ id: number; entity: ClientTimelineEvent['entity']; kind: ClientEventKind; data: Record<string, unknown>; created_at: Date }>(
-    `SELECT e.id, e.entity, e.kind, e.data, e.created_at, ${personColumns('a', 'actor')}
+  const rows = await db.query<{ id: number; entity: ClientTimelineEvent['entity']; kind: ClientEventKind; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
+    `SELECT e.id, e.entity, e.kind, e.data, e.created_at, ${personJson('a')} AS actor
      FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
      WHERE ((e.entity = 'client' AND e.entity_id = $1)
         OR (e.entity = 'subscription' AND e.entity_id IN (SELECT id FROM subscriptions WHERE client_id = $1))
@@ -347,7 +347,7 @@ export async function readTimeline(db: Queryable, user: Caller, clientId: number
     entity: event.entity,
     group: CLIENT_EVENT_GROUPS[event.kind],
     summary: summarise(event.kind, event.data),
-    actor: personFrom(event, 'actor'),
+    actor: event.actor,
     created_at: event.created_at.toISOString(),
     data: event.data,
   }));

@@ -20,9 +20,7 @@ import { ACTIVITY_ROW_FIELDS, leadActivitiesTable, NEW_ACTIVITY_FIELDS, type Lea
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
 import { rolesThat } from '../../../../common/access.ts';
 
-const person = personJson;
-
-const COLUMNS = `${selectList(leadsTable, 'l', LEAD_ROW_FIELDS)}, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
+const COLUMNS = `${selectList(leadsTable, 'l', LEAD_ROW_FIELDS)}, ${personJson('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
   CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'user_id', r.user_id, 'registration_id', r.registration_id) END AS registration`;
 const FROM = 'FROM leads l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN registrations r ON r.id = l.registration_id';
 
@@ -102,7 +100,7 @@ async function readLead(db: Queryable, id: number): Promise<LeadItem> {
 export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail> {
   const lead = await readLead(db, id);
   const activities = await db.query<Pick<LeadActivityColumns, (typeof ACTIVITY_ROW_FIELDS)[number]> & Pick<Activity, 'actor'>>(
-    `SELECT ${selectList(leadActivitiesTable, 'a', ACTIVITY_ROW_FIELDS)}, ${person('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
+    `SELECT ${selectList(leadActivitiesTable, 'a', ACTIVITY_ROW_FIELDS)}, ${personJson('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
     [id],
   );
   return { lead, activities: activities.map((row) => ({ ...row, at: row.at.toISOString() })) };

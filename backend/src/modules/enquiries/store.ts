@@ -42,8 +42,7 @@ import {
 } from './table.ts';
 import { rolesThat } from '../../../../common/access.ts';
 
-const person = personJson;
-const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${person('a')} AS assignee`;
+const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${personJson('a')} AS assignee`;
 const FROM = 'FROM enquiries e LEFT JOIN users a ON a.id = e.assignee_id';
 
 type Row = Pick<EnquiryColumns, (typeof ENQUIRY_ROW_FIELDS)[number]> & Pick<EnquiryItem, 'assignee'>;
@@ -202,7 +201,7 @@ export async function findMatches(db: Queryable, enquiry: Pick<EnquiryItem, 'id'
 
 export async function enquiryHistory(db: Queryable, id: number): Promise<EnquiryEvent[]> {
   const rows = await db.query<Omit<EnquiryEvent, 'created_at'> & { created_at: Date }>(
-    `SELECT ev.id, ev.kind, ${person('u')} AS actor, ev.data, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
+    `SELECT ev.id, ev.kind, ${personJson('u')} AS actor, ev.data, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
      WHERE ev.entity = 'enquiry' AND ev.entity_id = $1 ORDER BY ev.created_at, ev.id`,
     [id],
   );

@@ -28,22 +28,28 @@ import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-err
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { addClientVisibility, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
 import { insertList, selectList } from '../../lib/table.ts';
 import { NEW_TASK_FIELDS, TASK_ROW_FIELDS, tasksTable, type NEW_TASK_OPTIONAL, type TaskColumns } from './table.ts';
 import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
 import { may, rolesThat } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 export const TASK_CONFLICT = 'This task was changed by someone else. Reload it and try again.';
 
 const SELECT = `SELECT ${selectList(tasksTable, 't', TASK_ROW_FIELDS)}, c.legal_name AS client_name, c.bookkeeper_id,
-    ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
+    ${personJson('a')} AS assignee, ${personJson('r')} AS reviewer
   FROM tasks t JOIN clients c ON c.id = t.client_id LEFT JOIN users a ON a.id = t.assignee_id LEFT JOIN users r ON r.id = t.reviewer_id`;
 
 /** A task as the list, the board and its page read it, with its client's name and bookkeeper (who may see it). */
-export type TaskRow = Pick<TaskColumns, (typeof TASK_ROW_FIELDS)[number]> & { client_name: string; bookkeeper_id: number | null };
+export type TaskRow = Pick<TaskColumns, (typeof TASK_ROW_FIELDS)[number]> & {
+  client_name: string;
+  bookkeeper_id: number | null;
+  assignee: PersonRef | null;
+  reviewer: PersonRef | null;
+};
 
 export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
   const checklist = row.checklist;
@@ -52,8 +58,8 @@ export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
     version: row.version,
     title: row.title,
     client: { id: row.client_id, legal_name: row.client_name },
-    assignee: personFrom(row, 'assignee'),
-    reviewer: personFrom(row, 'reviewer'),
+    assignee: row.assignee,
+    reviewer: row.reviewer,
     due_on: row.due_on,
     priority: row.priority,
     status: row.status,
@@ -130,12 +136,12 @@ const canReview = (user: Caller, row: TaskRow) => may(user.role, 'decide-any-tas
 
 export async function readTask(db: Queryable, user: Caller, taskId: number, today = dubaiDate()): Promise<TaskDetail> {
   const row = await findTask(db, user, taskId);
-  const comments = await db.query<{ id: number; body: string; created_at: Date }>(
-    `SELECT m.id, m.body, m.created_at, ${personColumns('u', 'author')} FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
+  const comments = await db.query<{ id: number; body: string; created_at: Date; author: PersonRef | null }>(
+    `SELECT m.id, m.body, m.created_at, ${personJson('u')} AS author FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
     [taskId],
   );
-  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date }>(
-    `SELECT e.id, e.kind, e.data, e.created_at, ${personColumns('u', 'actor')} FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
+    `SELECT e.id, e.kind, e.data, e.created_at, ${personJson('u')} AS actor FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
      WHERE e.entity = 'task' AND e.entity_id = $1 ORDER BY e.id DESC LIMIT 200`,
     [taskId],
   );
@@ -144,8 +150,8 @@ export async function readTask(db: Queryable, user: Caller, taskId: number, toda
     description: row.description,
     checklist: row.checklist,
     review_note: row.review_note,
-    comments: comments.map((comment) => ({ id: comment.id, author: personFrom(comment, 'author'), body: comment.body, created_at: comment.created_at.toISOString() })),
-    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: personFrom(event, 'actor'), data: event.data, created_at: event.created_at.toISOString() })),
+    comments: comments.map((comment) => ({ id: comment.id, author: comment.author, body: comment.body, created_at: comment.created_at.toISOString() })),
+    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: event.actor, data: event.data, created_at: event.created_at.toISOString() })),
     can_edit: true,
     can_review: row.status === 'in_review' && canReview(user, row),
     created_at: row.created_at.toISOString(),
