@@ -244,3 +244,89 @@ export function isHighlighted(entry: RouteEntry, pathname: string): boolean {
 export function canSee(role: StaffRole, key: RouteKey): boolean {
   return routeByKey(key).permission.includes(role);
 }
+
+/**
+ * A rule beyond opening a page: who may be assigned, who is told, who decides. Each is the roles of the page
+ * where the work is done, or some of them (`only`), so a role taken off a page loses its capabilities there
+ * too, and a module never names a role (tests/common/module-roles.test.ts holds them to it).
+ */
+interface CapabilityRule {
+  page: RouteKey;
+  /** Some of the page's roles; a role listed here that the page does not let in is left out. */
+  only?: readonly StaffRole[];
+}
+
+const CAPABILITY_RULES = {
+  /** Hold a task as its assignee or reviewer: whoever works on the Tasks page. */
+  'be-assigned-tasks': { page: 'tasks' },
+  /** Approve or return a task in review that names someone else as its reviewer. */
+  'decide-any-task': { page: 'tasks', only: [ADMIN] },
+  /** Own a lead. */
+  'own-leads': { page: 'crm' },
+  /** Find their own lead follow-ups on Home (an administrator owns no leads of their own). */
+  'see-lead-follow-ups-on-home': { page: 'crm', only: [BD_MANAGER, MARKETING] },
+  /** Be assigned a website enquiry. */
+  'be-assigned-enquiries': { page: 'contactus' },
+  /** Be told of a new website enquiry. */
+  'hear-of-enquiries': { page: 'contactus' },
+  /** Find new enquiries on Home (an administrator has the inbox's badges). */
+  'see-new-enquiries-on-home': { page: 'contactus', only: [BD_EXEC, BD_MANAGER, MARKETING] },
+  /** Be assigned a registration, and be told of one that waits for due diligence. */
+  'be-assigned-registrations': { page: 'due-diligence' },
+  /** Decide a screening's possible matches, and be told of them and of the freeze a confirmed one makes. */
+  'decide-aml-matches': { page: 'due-diligence' },
+  /** Be told of every freeze and its lift: the goAML register's roles, who file its fund freeze report. */
+  'hear-of-freezes': { page: 'goaml' },
+  /** Be marked compliance officer: the goAML register is theirs. */
+  'be-compliance-officer': { page: 'goaml' },
+  /** Approve lifting a freeze another asked for. */
+  'approve-freeze-lifts': { page: 'clients', only: [ADMIN, REVIEWER] },
+  /** Be told of a sanctions list version held for a second person's approval. */
+  'approve-held-list-versions': { page: 'sanctions-lists' },
+  /** Withdraw a registration that has a payment recorded. */
+  'withdraw-paid-registrations': { page: 'registrations', only: [ADMIN, BD_MANAGER] },
+  /** Give a discount above the limit set for everyone else. */
+  'discount-beyond-limit': { page: 'pending-payments', only: [ADMIN] },
+  /** See only the clients whose bookkeeper they are (and those clients' tasks, requests, chats, invoices). */
+  'see-own-clients-only': { page: 'clients', only: [BOOKKEEPER] },
+  /** Count every client in Home's blocks, rather than their own. */
+  'oversee-every-client': { page: 'clients', only: [ADMIN] },
+  /** Edit a client they see (a bookkeeper: their own) and fix what its e-invoicing lacks. */
+  'work-on-clients': { page: 'clients', only: [ADMIN, BOOKKEEPER] },
+  /** Move a client to another bookkeeper or reviewer. */
+  'reassign-clients': { page: 'clients', only: [ADMIN] },
+  /** Approve or return a monthly report in review. */
+  'decide-reports': { page: 'clients', only: [ADMIN, REVIEWER] },
+  /** Be a client's bookkeeper. */
+  'keep-client-books': { page: 'clients', only: [BOOKKEEPER] },
+  /** Be a client's reviewer (and, while a client has none, be told of its reports). */
+  'review-client-books': { page: 'clients', only: [REVIEWER] },
+  /** Retry an invoice's sync and issue one-off invoices (a bookkeeper: on their own clients). */
+  'work-on-invoices': { page: 'unsynced-inv', only: [ADMIN, BOOKKEEPER] },
+  /** Mark an invoice synced by hand, and be told of every invoice and e-invoice that failed or recovered. */
+  'mark-invoices-synced': { page: 'unsynced-inv', only: [ADMIN] },
+  /** Manage the chats' canned replies. */
+  'manage-canned-replies': { page: 'chats', only: [ADMIN] },
+  /** Manage staff users: at least one active user must keep this. */
+  'administer-users': { page: 'users' },
+  /** Be told of a new job application. */
+  'hear-of-job-applications': { page: 'careers', only: [HR_MANAGER] },
+} as const satisfies Record<string, CapabilityRule>;
+
+export type Capability = keyof typeof CAPABILITY_RULES;
+
+function rolesOf({ page, only }: CapabilityRule): readonly StaffRole[] {
+  const roles = routeByKey(page).permission;
+  return only ? roles.filter((role) => only.includes(role)) : roles;
+}
+
+/** Each capability's roles, worked out once from the table above. */
+export const CAPABILITIES: Readonly<Record<Capability, readonly StaffRole[]>> = Object.fromEntries(
+  Object.entries(CAPABILITY_RULES).map(([name, rule]) => [name, rolesOf(rule)]),
+) as Record<Capability, readonly StaffRole[]>;
+
+/** The roles that have a capability: `notifyRoles(tx, rolesThat('hear-of-enquiries'), …)`, `role = ANY($1)`. */
+export const rolesThat = (capability: Capability): readonly StaffRole[] => CAPABILITIES[capability];
+
+/** Whether a user's role has a capability; a client role or none has none. */
+export const may = (role: string | null | undefined, capability: Capability): boolean => (CAPABILITIES[capability] as readonly string[]).includes(role ?? '');

@@ -50,3 +50,6 @@ export function insertList<C extends Columns>(names: readonly (keyof C & string)
 export function assignList<C extends Columns>(names: readonly (keyof C & string)[], first = 1): string {
   return names.map((name, index) => `${name} = $${first + index}`).join(', ');
 }
+
+/** Every column of the table, in the order it declares them: the SELECT list of a store that reads whole rows. */
+export const columnNames = <C extends Columns>(of: Table<C>): (keyof C & string)[] => Object.keys(of.columns) as (keyof C & string)[];

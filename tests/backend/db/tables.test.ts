@@ -19,9 +19,24 @@ import { registrationsTable } from '../../../backend/src/modules/registrations/t
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { usersTable } from '../../../backend/src/modules/users/table.ts';
+import {
+  amlDueTasksTable,
+  amlEddDocumentsTable,
+  amlFilesTable,
+  amlListEntriesTable,
+  amlListVersionsTable,
+  amlMatchesTable,
+  amlPartiesTable,
+  amlRegisterEntriesTable,
+  amlRescreenJobsTable,
+} from '../../../backend/src/modules/aml/table.ts';
+import { notificationsTable } from '../../../backend/src/modules/notifications/table.ts';
 import { openTestDatabase } from '../support.ts';
 
-const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable];
+const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
+  amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
+  notificationsTable,
+];
 
 let db: Database;
 beforeAll(async () => {

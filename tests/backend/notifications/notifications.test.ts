@@ -14,7 +14,8 @@ import { loadConfig } from '../../../backend/src/config.ts';
 import { type Database, openDatabase } from '../../../backend/src/db/database.ts';
 import { notifyUsers } from '../../../backend/src/modules/notifications/index.ts';
 import { writeAudit } from '../../../backend/src/lib/audit.ts';
-import { DUE_DILIGENCE_ROLES, type NotifiedRegistration, notifyRegistrationEvent, type RegistrationEvent } from '../../../backend/src/modules/registrations/notify.ts';
+import { routeByKey } from '../../../common/access.ts';
+import { type NotifiedRegistration, notifyRegistrationEvent, type RegistrationEvent } from '../../../backend/src/modules/registrations/notify.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import { readPgliteDump } from '../../support/database-templates.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from '../support.ts';
@@ -294,7 +295,7 @@ describe('who a registration event notifies', () => {
     const notified = await database.query<{ role: Role }>('SELECT DISTINCT u.role FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.id = ANY($1::int[])', [
       created.map((item) => item.id),
     ]);
-    expect(new Set(notified.map((row) => row.role))).toEqual(new Set(DUE_DILIGENCE_ROLES));
+    expect(new Set(notified.map((row) => row.role))).toEqual(new Set(routeByKey('due-diligence').permission));
     expect(created.some((item) => item.title === 'New registration for due diligence')).toBe(true);
     expect(await recipients(created)).not.toContainEqual({ user_id: ids.get('ADMIN') });
     const other = await notifyAbout(id, { kind: 'stage_reached', actorId: null, stage: 'meeting_scheduled' }, null);

@@ -22,6 +22,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { notifyUsers } from '../notifications/index.ts';
 import { registerDeadline } from './register-store.ts';
 import { amlFile, findAmlRegistration, type AmlFileRow, type AmlRegistration } from './registration.ts';
+import { may, rolesThat } from '../../../../common/access.ts';
 
 /** The staff who hear of a freeze and its lift: every ADMIN, the client's bookkeeper and reviewer, the registration's assignee. */
 async function freezeAudience(tx: Queryable, registrationId: number, except: number | null): Promise<{ userIds: number[]; link: string; clientId: number | null }> {
@@ -30,7 +31,7 @@ async function freezeAudience(tx: Queryable, registrationId: number, except: num
      FROM registrations r LEFT JOIN clients c ON c.registration_id = r.id WHERE r.id = $1`,
     [registrationId],
   );
-  const admins = await tx.query<{ id: number }>("SELECT id FROM users WHERE role = 'ADMIN' AND deactivated_at IS NULL ORDER BY id");
+  const admins = await tx.query<{ id: number }>('SELECT id FROM users WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY id', [rolesThat('hear-of-freezes')]);
   const team = [row?.bookkeeper_id, row?.reviewer_id, row?.assignee_id].filter((id): id is number => typeof id === 'number');
   const userIds = [...admins.map((admin) => admin.id), ...team].filter((id) => id !== except);
   // The client's page is the one every recipient sees (a bookkeeper does not see the Due Diligence page).
@@ -118,7 +119,7 @@ export async function requestLift(db: Database, userId: number, body: RequestLif
     );
     await writeAudit(tx, { entity: 'registration', entityId: registration.id, kind: 'freeze_lift_requested', actorId: caller.id, data: { reason }, idempotencyKey: context.idempotencyKey });
     const audience = await freezeAudience(tx, registration.id, caller.id);
-    const approvers = await tx.query<{ id: number }>("SELECT id FROM users WHERE role IN ('ADMIN', 'REVIEWER') AND deactivated_at IS NULL AND id = ANY($1::integer[])", [audience.userIds]);
+    const approvers = await tx.query<{ id: number }>('SELECT id FROM users WHERE role = ANY($2::text[]) AND deactivated_at IS NULL AND id = ANY($1::integer[])', [audience.userIds, rolesThat('approve-freeze-lifts')]);
     await notifyUsers(tx, approvers.map((user) => user.id), {
       kind: 'freeze_lift_requested',
       title: 'Freeze lift to approve',
@@ -130,7 +131,7 @@ export async function requestLift(db: Database, userId: number, body: RequestLif
 
 /** POST registrations/{userId}/freeze/lift/approve: a second staff member (ADMIN or REVIEWER, not the one who asked) lifts the freeze. */
 export async function approveLift(db: Database, userId: number, body: ApproveLiftBody, caller: Caller, context: ActionContext, read: (tx: Queryable) => Promise<Screening>): Promise<Screening> {
-  if (caller.role !== 'ADMIN' && caller.role !== 'REVIEWER') throw forbidden('Only an ADMIN or a REVIEWER approves lifting a freeze.');
+  if (!may(caller.role, 'approve-freeze-lifts')) throw forbidden('Only an ADMIN or a REVIEWER approves lifting a freeze.');
   const registration = await findAmlRegistration(db, userId);
   return freezeWrite(db, registration, body.version, context, read, async (tx, file) => {
     if (!file.frozen_at) throw conflict('This client is not frozen.');

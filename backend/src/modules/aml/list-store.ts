@@ -30,27 +30,16 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
 import { parseList, type ParsedEntry, type ParsedList } from './list-formats.ts';
+import { rolesThat } from '../../../../common/access.ts';
+import { selectList } from '../../lib/table.ts';
+import { amlListVersionsTable, type AmlListVersionColumns } from './table.ts';
 
-interface VersionRow {
-  id: number;
-  version: number;
-  list: SanctionsList;
-  state: ListVersion['state'];
-  published_on: string | null;
-  file_name: string | null;
-  entry_count: number;
-  added: string[];
-  changed: string[];
-  removed: string[];
-  imported_by: ListVersion['imported_by'];
-  imported_at: Date;
-  decided_by: ListVersion['decided_by'];
-  decided_at: Date | null;
-  decision_reason: string | null;
-}
+/** The columns a list version's page reads (its importer and decider are read as people). */
+const VERSION_FIELDS = ['id', 'version', 'list', 'state', 'published_on', 'file_name', 'entry_count', 'added', 'changed', 'removed', 'imported_at', 'decided_at', 'decision_reason'] as const;
 
-const VERSION_COLUMNS = `v.id, v.version, v.list, v.state, v.published_on, v.file_name, v.entry_count, v.added, v.changed, v.removed, ${personJson('u')} AS imported_by, v.imported_at,
-  ${personJson('d')} AS decided_by, v.decided_at, v.decision_reason`;
+type VersionRow = Pick<AmlListVersionColumns, (typeof VERSION_FIELDS)[number]> & { imported_by: ListVersion['imported_by']; decided_by: ListVersion['decided_by'] };
+
+const VERSION_COLUMNS = `${selectList(amlListVersionsTable, 'v', VERSION_FIELDS)}, ${personJson('u')} AS imported_by, ${personJson('d')} AS decided_by`;
 const VERSION_FROM = 'aml_list_versions v LEFT JOIN users u ON u.id = v.imported_by LEFT JOIN users d ON d.id = v.decided_by';
 const toVersion = (row: VersionRow): ListVersion => ({ ...row, imported_at: row.imported_at.toISOString(), decided_at: row.decided_at?.toISOString() ?? null });
 /** The list's current version: the applied one that took effect last (a pending one may be approved after a later import). */
@@ -208,7 +197,7 @@ async function importParsedList(tx: Queryable, list: SanctionsList, content: str
   const data = { list, entry_count: entries.size, added: diff.addedRefs.length, changed: diff.changedRefs.length, removed: diff.removedRefs.length, file_name: fileName };
   if (held) {
     await writeAudit(tx, { entity: 'aml_list', entityId: versionId, kind: 'list_version_held', actorId, data: { ...data, current_entries: current.length }, idempotencyKey });
-    await notifyRoles(tx, ['ADMIN'], {
+    await notifyRoles(tx, rolesThat('approve-held-list-versions'), {
       kind: 'list_version_pending',
       title: 'Sanctions list version to approve',
       body: `A new ${SANCTIONS_LIST_LABELS[list]} would remove ${diff.removedRefs.length} of its ${current.length} entries: it waits for a second person's approval.`,

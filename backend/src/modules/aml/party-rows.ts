@@ -1,36 +1,14 @@
 /** A party as stored and the SQL that reads it, shared by the parties' store, screening and the gate. */
-import type { PartyNode, PartyRole } from '../../../../common/aml.ts';
+import type { PartyNode } from '../../../../common/aml.ts';
 import type { ScreeningState } from '../../../../common/contract/aml.ts';
 import type { Queryable } from '../../db/database.ts';
+import { selectList } from '../../lib/table.ts';
+import { amlPartiesTable, PARTY_ROW_FIELDS, type AmlPartyColumns } from './table.ts';
 
-export interface PartyRow {
-  id: number;
-  registration_id: number;
-  owner_party_id: number | null;
-  kind: 'person' | 'company';
-  name: string;
-  name_ar: string | null;
-  date_of_birth: string | null;
-  nationality: string | null;
-  residence: string | null;
-  id_type: 'emirates_id' | 'passport' | null;
-  id_number: string | null;
-  id_expires_on: string | null;
-  roles: PartyRole[];
-  share_bp: number | null;
-  pep: boolean;
-  pep_details: string | null;
-  source_of_funds: string | null;
-  source_of_wealth: string | null;
-  jurisdiction: string | null;
-  registration_number: string | null;
-  screened_at: Date | null;
-  version: number;
-}
+/** A party as its rules, screening and page read it. */
+export type PartyRow = Pick<AmlPartyColumns, (typeof PARTY_ROW_FIELDS)[number]>;
 
-export const PARTY_COLUMNS = `p.id, p.registration_id, p.owner_party_id, p.kind, p.name, p.name_ar, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.nationality, p.residence,
-  p.id_type, p.id_number, to_char(p.id_expires_on, 'YYYY-MM-DD') AS id_expires_on, p.roles, p.share_bp, p.pep, p.pep_details, p.source_of_funds, p.source_of_wealth,
-  p.jurisdiction, p.registration_number, p.screened_at, p.version`;
+export const PARTY_COLUMNS = selectList(amlPartiesTable, 'p', PARTY_ROW_FIELDS);
 
 /** The file's parties: a withdrawn one (added by mistake) is in its history, not under its rules. */
 export async function partyRows(db: Queryable, registrationId: number): Promise<PartyRow[]> {

@@ -14,25 +14,16 @@ import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { findAmlRegistration } from './registration.ts';
+import { selectList } from '../../lib/table.ts';
+import { amlRegisterEntriesTable, type AmlRegisterEntryColumns } from './table.ts';
 
-interface EntryRow {
-  id: number;
-  version: number;
-  type: RegisterEntry['type'];
-  client_id: number;
-  legal_name: string;
-  opened_at: Date;
-  deadline_on: string;
-  filed_on: string | null;
-  goaml_reference: string | null;
-  description: string;
-  notes: string;
-  match_id: number | null;
-  client_record_id: number | null;
-}
+/** The columns an entry's row on the register reads. */
+const ENTRY_FIELDS = ['id', 'version', 'type', 'opened_at', 'deadline_on', 'filed_on', 'goaml_reference', 'description', 'notes', 'match_id'] as const;
 
-const SELECT = `SELECT e.id, e.version, e.type, r.user_id AS client_id, r.legal_name, e.opened_at, to_char(e.deadline_on, 'YYYY-MM-DD') AS deadline_on,
-                       to_char(e.filed_on, 'YYYY-MM-DD') AS filed_on, e.goaml_reference, e.description, e.notes, e.match_id,
+/** An entry with its client (the registration's user, its legal name, the client record once activated). */
+type EntryRow = Pick<AmlRegisterEntryColumns, (typeof ENTRY_FIELDS)[number]> & { client_id: number; legal_name: string; client_record_id: number | null };
+
+const SELECT = `SELECT ${selectList(amlRegisterEntriesTable, 'e', ENTRY_FIELDS)}, r.user_id AS client_id, r.legal_name,
                        (SELECT c.id FROM clients c WHERE c.registration_id = r.id ORDER BY c.id LIMIT 1) AS client_record_id
                 FROM aml_register_entries e JOIN registrations r ON r.id = e.registration_id`;
 

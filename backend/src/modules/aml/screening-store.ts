@@ -26,9 +26,7 @@ import { PARTY_COLUMNS, partyStates, type PartyRow } from './party-rows.ts';
 import { amlFile, findAmlRegistration, type AmlRegistration } from './registration.ts';
 import { readRisk } from './risk-store.ts';
 import { freezeClient } from './freeze-store.ts';
-
-/** Who hears of matches to decide and of a freeze: the Due Diligence page's roles; a freeze: ADMIN. */
-const REVIEW_ROLES = ['ADMIN', 'BD_MANAGER'] as const;
+import { rolesThat } from '../../../../common/access.ts';
 
 const fingerprint = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
 
@@ -276,7 +274,7 @@ async function screenSubjects(tx: Queryable, batch: readonly Screened[], notify:
     for (const [at, item] of batch.entries()) {
       const fresh = freshOf[at]!;
       if (fresh === 0) continue;
-      await notifyRoles(tx, REVIEW_ROLES, {
+      await notifyRoles(tx, rolesThat('decide-aml-matches'), {
         kind: 'screening_potential_match',
         title: 'Potential sanctions match',
         body: `${item.registration.legal_name}: ${fresh} potential ${fresh === 1 ? 'match' : 'matches'} to decide.`,
@@ -294,7 +292,7 @@ export async function notifyScreeningSummary(tx: Queryable, found: { list: strin
     `${found.newMatches} new potential ${found.newMatches === 1 ? 'match' : 'matches'}${found.newMatches > 0 ? ` in ${found.registrations} ${found.registrations === 1 ? 'registration' : 'registrations'}` : ''}`,
     `${found.delisted} ${found.delisted === 1 ? 'match' : 'matches'} of delisted entries to review`,
   ];
-  await notifyRoles(tx, REVIEW_ROLES, {
+  await notifyRoles(tx, rolesThat('decide-aml-matches'), {
     kind: 'screening_summary',
     title: 'Sanctions list re-screening done',
     body: `${found.list}: ${parts.join('; ')}.`,

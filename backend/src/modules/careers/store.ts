@@ -18,8 +18,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { notifyRoles } from '../notifications/index.ts';
-
-const person = personJson;
+import { rolesThat } from '../../../../common/access.ts';
 
 /** Open today: the SQL of the rule, with today's Dubai date as a parameter placeholder. */
 const openSql = (today: string) => `(j.status = 'published' AND (j.publish_from IS NULL OR j.publish_from <= ${today}::date) AND (j.publish_until IS NULL OR j.publish_until >= ${today}::date))`;
@@ -167,7 +166,7 @@ export async function applyToJob(db: Database, jobId: number, input: Application
       [jobId, name, input.email.trim().toLowerCase(), input.phone.trim(), input.cover_note?.trim() || null, cleanFileName(cv.fileName || 'cv.pdf', 'application/pdf'), content, content.length],
     );
     await audit(tx, 'job_application', row!.id, 'application_received', null, { job_id: jobId });
-    await notifyRoles(tx, ['HR_MANAGER'], { kind: 'application_received', title: `New application: ${job.title}`, body: `${name} applied for ${job.title}.`, link: careerPagePath.application(row!.id) });
+    await notifyRoles(tx, rolesThat('hear-of-job-applications'), { kind: 'application_received', title: `New application: ${job.title}`, body: `${name} applied for ${job.title}.`, link: careerPagePath.application(row!.id) });
     return { stored: true };
   });
 }
@@ -206,7 +205,7 @@ export async function readApplication(db: Queryable, id: number): Promise<Applic
 export async function applicationDetail(db: Queryable, id: number): Promise<ApplicationDetail> {
   const application = await readApplication(db, id);
   const history = await db.query<{ id: number; kind: string; data: Record<string, unknown>; actor: ApplicationDetail['history'][number]['actor']; created_at: Date }>(
-    `SELECT ev.id, ev.kind, ev.data, ${person('u')} AS actor, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
+    `SELECT ev.id, ev.kind, ev.data, ${personJson('u')} AS actor, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
      WHERE ev.entity = 'job_application' AND ev.entity_id = $1 ORDER BY ev.created_at, ev.id`,
     [id],
   );

@@ -15,9 +15,10 @@ import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { personColumns, personFrom } from '../clients/index.ts';
 import { notifyClientMessage, notifyReminder } from './notify.ts';
 import { findConversation, insertMessage, type ConversationRow } from './store.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 const HOUR_MS = 3_600_000;
@@ -36,9 +37,10 @@ interface ReminderRow {
   after_message_id: string | number;
   status: 'pending' | 'fired' | 'cancelled';
   fired_at: Date | null;
+  owner: PersonRef;
 }
 
-const SELECT = `SELECT m.id, m.conversation_id, m.kind, m.step, m.last_step, m.user_id, m.due_at, m.after_message_id, m.status, m.fired_at, ${personColumns('u', 'owner')}
+const SELECT = `SELECT m.id, m.conversation_id, m.kind, m.step, m.last_step, m.user_id, m.due_at, m.after_message_id, m.status, m.fired_at, ${personJson('u')} AS owner
   FROM chat_reminders m JOIN users u ON u.id = m.user_id`;
 
 const toReminder = (row: ReminderRow): ChatReminder => ({
@@ -50,7 +52,7 @@ const toReminder = (row: ReminderRow): ChatReminder => ({
   due_at: row.due_at.toISOString(),
   status: row.status,
   fired_at: row.fired_at ? row.fired_at.toISOString() : null,
-  user: personFrom(row, 'owner')!,
+  user: row.owner,
 });
 
 export async function listReminders(db: Queryable, user: Caller, conversationId: number): Promise<ChatReminder[]> {

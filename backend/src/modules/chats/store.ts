@@ -28,7 +28,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-erro
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { addClientVisibility, isVisibleTo, myClientId, personColumns, personFrom } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, myClientId } from '../clients/index.ts';
 import { requireWorker } from '../tasks/index.ts';
 import { notifyChatAssigned, notifyClientMessage, notifyStaffMessage } from './notify.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
@@ -43,6 +43,9 @@ import {
   type ChatMessageColumns,
   type ConversationColumns,
 } from './table.ts';
+import { may } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -54,10 +57,11 @@ export type ConversationRow = Pick<ConversationColumns, (typeof CONVERSATION_ROW
   client_name: string;
   client_user_id: number | null;
   bookkeeper_id: number | null;
+  assignee: PersonRef | null;
 };
 
 const SELECT = `SELECT ${selectList(conversationsTable, 'v', CONVERSATION_ROW_FIELDS)}, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id,
-    ${personColumns('a', 'assignee')}
+    ${personJson('a')} AS assignee
   FROM conversations v JOIN clients c ON c.id = v.client_id LEFT JOIN users a ON a.id = v.assignee_id`;
 
 /** Unread for user $1: the client's messages after the user's read mark. */
@@ -69,7 +73,7 @@ function toItem(row: ConversationRow & { unread?: number }): ConversationItem {
     id: row.id,
     version: row.version,
     client: { id: row.client_id, legal_name: row.client_name },
-    assignee: personFrom(row, 'assignee'),
+    assignee: row.assignee,
     status: row.status,
     last_message:
       row.last_message_id !== null && row.last_message_at ? { id: Number(row.last_message_id), preview: row.last_message_preview ?? '', at: row.last_message_at.toISOString() } : null,
@@ -128,19 +132,19 @@ export async function readConversation(db: Queryable, user: Caller, id: number):
   return toItem(row);
 }
 
-type MessageRow = Pick<ChatMessageColumns, (typeof MESSAGE_ROW_FIELDS)[number]>;
+type MessageRow = Pick<ChatMessageColumns, (typeof MESSAGE_ROW_FIELDS)[number]> & { author: PersonRef | null };
 
 const toMessage = (row: MessageRow): ChatMessage => ({
   id: Number(row.id),
   conversation_id: row.conversation_id,
-  author: personFrom(row, 'author'),
+  author: row.author,
   from_client: row.from_client,
   body: row.body,
   attachment: row.file_name && row.content_type ? { file_name: row.file_name, content_type: row.content_type, size_bytes: row.size_bytes ?? 0 } : null,
   created_at: row.created_at.toISOString(),
 });
 
-const MESSAGE_COLUMNS = `${selectList(chatMessagesTable, 'm', MESSAGE_ROW_FIELDS)}, ${personColumns('u', 'author')}`;
+const MESSAGE_COLUMNS = `${selectList(chatMessagesTable, 'm', MESSAGE_ROW_FIELDS)}, ${personJson('u')} AS author`;
 const NEW_MESSAGE_INSERT = insertList(NEW_MESSAGE_FIELDS);
 
 /**
@@ -321,7 +325,7 @@ export async function cannedReplies(db: Queryable): Promise<CannedReply[]> {
 }
 
 function requireAdmin(user: Caller): void {
-  if (user.role !== 'ADMIN') throw forbidden('Only an administrator manages canned replies.');
+  if (!may(user.role, 'manage-canned-replies')) throw forbidden('Only an administrator manages canned replies.');
 }
 
 export async function createCannedReply(db: Queryable, user: Caller, body: CannedReplyBody): Promise<CannedReply> {

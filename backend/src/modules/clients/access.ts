@@ -7,15 +7,16 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import type { Queryable } from '../../db/database.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { SqlFilter } from '../../lib/sql-filter.ts';
+import { may } from '../../../../common/access.ts';
 
 /** Adds the visibility rule to a query over `clients` aliased `alias` (e.g. 'c'). */
 export function addClientVisibility(filter: SqlFilter, user: Pick<CurrentUser, 'id' | 'role'>, alias = 'c'): void {
-  if (user.role === 'BOOKKEEPER') filter.add((p) => `${alias}.bookkeeper_id = ${p}`, user.id);
+  if (may(user.role, 'see-own-clients-only')) filter.add((p) => `${alias}.bookkeeper_id = ${p}`, user.id);
 }
 
 /** The rule on a client row already read (its bookkeeper): ADMIN and REVIEWER see it, a BOOKKEEPER only their own. */
 export function isVisibleTo(user: Pick<CurrentUser, 'id' | 'role'>, client: { bookkeeper_id: number | null }): boolean {
-  return user.role !== 'BOOKKEEPER' || client.bookkeeper_id === user.id;
+  return !may(user.role, 'see-own-clients-only') || client.bookkeeper_id === user.id;
 }
 
 /** Whether the user may see the client; undefined client ids are not seen. */
@@ -44,9 +45,9 @@ type Caller = Pick<CurrentUser, 'id' | 'role'>;
  */
 export function clientPermissions(user: Caller, client: ClientTeam): { edit: boolean; reassign: boolean; review: boolean } {
   return {
-    edit: user.role === 'ADMIN' || (user.role === 'BOOKKEEPER' && client.bookkeeper_id === user.id),
-    reassign: user.role === 'ADMIN',
-    review: user.role === 'ADMIN' || user.role === 'REVIEWER',
+    edit: may(user.role, 'work-on-clients') && isVisibleTo(user, client),
+    reassign: may(user.role, 'reassign-clients'),
+    review: may(user.role, 'decide-reports'),
   };
 }
 

@@ -12,13 +12,14 @@ import { contractBulk, type BulkAction } from '../../lib/work-registry.ts';
 import { addClientVisibility } from './access.ts';
 import { readClient, updateClient } from './client-store.ts';
 import { listClients } from './list-store.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 const assignBookkeeper = contractBulk(clientsBulkActions.assign_bookkeeper, {
   page: 'clients',
-  roles: ['ADMIN'],
+  roles: rolesThat('reassign-clients'),
   async checkParams(db, { bookkeeper_id: bookkeeper }) {
     if (bookkeeper === null) return;
-    const [active] = await db.query<{ id: number }>("SELECT id FROM users WHERE id = $1 AND role = 'BOOKKEEPER' AND active", [bookkeeper]);
+    const [active] = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 AND role = ANY($2::text[]) AND active', [bookkeeper, rolesThat('keep-client-books')]);
     if (!active) throw invalidInput('params.bookkeeper_id', 'must be an active bookkeeper');
   },
   async select(db, caller, filter, limit) {

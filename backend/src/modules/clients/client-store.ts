@@ -28,11 +28,12 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { clientPermissions, isVisibleTo } from './access.ts';
 import { refreshNextDeadline } from './deadline-store.ts';
 import { notifyTeamChanged } from './notify.ts';
-import { personColumns, personFrom } from './rows.ts';
 import { lockClient } from './client-write.ts';
 import { assignList, selectList } from '../../lib/table.ts';
 import { clientsTable, PROFILE_FIELDS, type ClientColumn, type ClientColumns, type ProfileField } from './table.ts';
 import { currentSubscription } from './subscription-store.ts';
+import { may, rolesThat, type Capability } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -121,16 +122,17 @@ export async function readClient(db: Queryable, user: Caller, clientId: number, 
 /** Staff a client may be given to: active bookkeepers and active reviewers, by name. */
 export async function teamChoices(db: Queryable): Promise<TeamChoices> {
   const rows = await db.query<PersonRef & { role: string }>(
-    "SELECT id, display_name, email, role FROM users WHERE role IN ('BOOKKEEPER', 'REVIEWER') AND active ORDER BY lower(coalesce(display_name, email)), id",
+    'SELECT id, display_name, email, role FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id',
+    [[...rolesThat('keep-client-books'), ...rolesThat('review-client-books')]],
   );
-  const pick = (role: string) => rows.filter((row) => row.role === role).map(({ id, display_name, email }) => ({ id, display_name, email }));
-  return { bookkeepers: pick('BOOKKEEPER'), reviewers: pick('REVIEWER') };
+  const pick = (capability: Capability) => rows.filter((row) => may(row.role, capability)).map(({ id, display_name, email }) => ({ id, display_name, email }));
+  return { bookkeepers: pick('keep-client-books'), reviewers: pick('review-client-books') };
 }
 
 async function requireTeamMember(db: Queryable, field: 'bookkeeper_id' | 'reviewer_id', id: number): Promise<void> {
-  const role = field === 'bookkeeper_id' ? 'BOOKKEEPER' : 'REVIEWER';
-  const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 AND role = $2 AND active', [id, role]);
-  if (!row) throw invalidInput(field, `must be an active ${role === 'BOOKKEEPER' ? 'bookkeeper' : 'reviewer'}`);
+  const bookkeeper = field === 'bookkeeper_id';
+  const [row] = await db.query<{ id: number }>('SELECT id FROM users WHERE id = $1 AND role = ANY($2::text[]) AND active', [id, rolesThat(bookkeeper ? 'keep-client-books' : 'review-client-books')]);
+  if (!row) throw invalidInput(field, `must be an active ${bookkeeper ? 'bookkeeper' : 'reviewer'}`);
 }
 
 type Profile = Pick<ClientRow, ProfileField>;
@@ -329,8 +331,8 @@ export async function readTimeline(db: Queryable, user: Caller, clientId: number
   const row = await findClient(db, clientId);
   if (!row || !isVisibleTo(user, row)) throw notFound('Client');
   const kinds = group ? CLIENT_EVENT_KINDS.filter((kind) => CLIENT_EVENT_GROUPS[kind] === group) : [...CLIENT_EVENT_KINDS];
-  const rows = await db.query<{ id: number; entity: ClientTimelineEvent['entity']; kind: ClientEventKind; data: Record<string, unknown>; created_at: Date }>(
-    `SELECT e.id, e.entity, e.kind, e.data, e.created_at, ${personColumns('a', 'actor')}
+  const rows = await db.query<{ id: number; entity: ClientTimelineEvent['entity']; kind: ClientEventKind; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
+    `SELECT e.id, e.entity, e.kind, e.data, e.created_at, ${personJson('a')} AS actor
      FROM audit_events e LEFT JOIN users a ON a.id = e.actor_id
      WHERE ((e.entity = 'client' AND e.entity_id = $1)
         OR (e.entity = 'subscription' AND e.entity_id IN (SELECT id FROM subscriptions WHERE client_id = $1))
@@ -345,7 +347,7 @@ export async function readTimeline(db: Queryable, user: Caller, clientId: number
     entity: event.entity,
     group: CLIENT_EVENT_GROUPS[event.kind],
     summary: summarise(event.kind, event.data),
-    actor: personFrom(event, 'actor'),
+    actor: event.actor,
     created_at: event.created_at.toISOString(),
     data: event.data,
   }));

@@ -14,8 +14,10 @@ import { conflict, invalidInput } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyDeadlineDueSoon } from './notify.ts';
-import { dateText, personColumns, personFrom } from './rows.ts';
+import { dateText } from './rows.ts';
 import { clientWrite } from './client-write.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -65,8 +67,8 @@ export async function readDeadlines(db: Queryable, user: Caller, clientId: numbe
 
 async function deadlinesOf(db: Queryable, clientId: number, today: IsoDate): Promise<ClientDeadlines> {
   const profile = (await profileOf(db, clientId))!;
-  const filedRows = await db.query<Omit<FiledDeadline, 'filed_at' | 'filed_by'> & { filed_at: Date }>(
-    `SELECT f.key, f.kind, f.title, ${dateText('f.due_on', 'due_on')}, f.reference, f.filed_at, ${personColumns('u', 'filer')}
+  const filedRows = await db.query<Omit<FiledDeadline, 'filed_at' | 'filed_by'> & { filed_at: Date; filer: PersonRef | null }>(
+    `SELECT f.key, f.kind, f.title, ${dateText('f.due_on', 'due_on')}, f.reference, f.filed_at, ${personJson('u')} AS filer
      FROM client_deadline_filings f LEFT JOIN users u ON u.id = f.filed_by
      WHERE f.client_id = $1 AND f.due_on >= $2::date ORDER BY f.due_on DESC, f.key`,
     [clientId, addMonths(today, -12)],
@@ -82,7 +84,7 @@ async function deadlinesOf(db: Queryable, clientId: number, today: IsoDate): Pro
       due_on: row.due_on,
       reference: row.reference,
       filed_at: row.filed_at.toISOString(),
-      filed_by: personFrom(row, 'filer'),
+      filed_by: row.filer,
     })),
   };
 }

@@ -16,8 +16,10 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyClientUpload, notifyDocumentRequested } from './notify.ts';
-import { dateText, personColumns, personFrom } from './rows.ts';
+import { dateText } from './rows.ts';
 import { clientWrite, type LockedClient } from './client-write.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -30,6 +32,7 @@ interface DocumentRow {
   expires_on: string | null;
   uploaded_at: Date;
   request_id: number | null;
+  uploader: PersonRef | null;
 }
 
 function toDocument(row: DocumentRow, source: ClientDocument['source'], today: string): ClientDocument {
@@ -43,14 +46,14 @@ function toDocument(row: DocumentRow, source: ClientDocument['source'], today: s
     expires_on: row.expires_on,
     expiry_days_left: row.expires_on ? daysBetween(today, row.expires_on) : null,
     uploaded_at: row.uploaded_at.toISOString(),
-    uploaded_by: personFrom(row, 'uploader'),
+    uploaded_by: row.uploader,
     request_id: row.request_id,
   };
 }
 
 async function requestsOf(db: Queryable, clientId: number): Promise<DocumentRequest[]> {
-  const rows = await db.query<Omit<DocumentRequest, 'requested_at' | 'closed_at' | 'requested_by'> & { requested_at: Date; closed_at: Date | null }>(
-    `SELECT q.id, q.kind, q.note, ${dateText('q.due_on', 'due_on')}, q.status, q.requested_at, q.closed_at, q.document_id, ${personColumns('u', 'requester')}
+  const rows = await db.query<Omit<DocumentRequest, 'requested_at' | 'closed_at' | 'requested_by'> & { requested_at: Date; closed_at: Date | null; requester: PersonRef | null }>(
+    `SELECT q.id, q.kind, q.note, ${dateText('q.due_on', 'due_on')}, q.status, q.requested_at, q.closed_at, q.document_id, ${personJson('u')} AS requester
      FROM client_document_requests q LEFT JOIN users u ON u.id = q.requested_by
      WHERE q.client_id = $1 ORDER BY (q.status = 'open') DESC, q.requested_at DESC, q.id DESC`,
     [clientId],
@@ -62,7 +65,7 @@ async function requestsOf(db: Queryable, clientId: number): Promise<DocumentRequ
     due_on: row.due_on,
     status: row.status,
     requested_at: row.requested_at.toISOString(),
-    requested_by: personFrom(row, 'requester'),
+    requested_by: row.requester,
     closed_at: row.closed_at?.toISOString() ?? null,
     document_id: row.document_id,
   }));
@@ -70,7 +73,7 @@ async function requestsOf(db: Queryable, clientId: number): Promise<DocumentRequ
 
 async function documentsOf(db: Queryable, clientId: number, today = dubaiDate()): Promise<ClientDocuments> {
   const own = await db.query<DocumentRow>(
-    `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes, ${dateText('d.expires_on', 'expires_on')}, d.uploaded_at, d.request_id, ${personColumns('u', 'uploader')}
+    `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes, ${dateText('d.expires_on', 'expires_on')}, d.uploaded_at, d.request_id, ${personJson('u')} AS uploader
      FROM client_documents d LEFT JOIN users u ON u.id = d.uploaded_by WHERE d.client_id = $1`,
     [clientId],
   );
@@ -78,7 +81,7 @@ async function documentsOf(db: Queryable, clientId: number, today = dubaiDate())
   const onboarding = await db.query<DocumentRow>(
     `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes,
             CASE WHEN d.kind = 'trade_licence' THEN ${`to_char(p.licence_expires_on, 'YYYY-MM-DD')`} END AS expires_on,
-            d.uploaded_at, NULL::integer AS request_id, ${personColumns('u', 'uploader')}
+            d.uploaded_at, NULL::integer AS request_id, ${personJson('u')} AS uploader
      FROM clients c JOIN registration_documents d ON d.registration_id = c.registration_id
      LEFT JOIN company_profiles p ON p.registration_id = c.registration_id LEFT JOIN users u ON u.id = d.uploaded_by
      WHERE c.id = $1`,

@@ -17,7 +17,7 @@ export { createClient, createSubscription, type NewClient, type NewSubscription 
 export { renewDueSubscriptions } from './subscription-store.ts';
 export { runClientJobs } from './jobs.ts';
 // service desk (issue 19): the row helpers its stores share with this area's
-export { dateText, iso, personColumns, personFrom } from './rows.ts';
+export { dateText, iso } from './rows.ts';
 export { myClientId } from './document-store.ts';
 // e-invoicing (issue 32): its readiness gives deadlines on the compliance calendar
 export { refreshNextDeadline } from './deadline-store.ts';

@@ -14,14 +14,16 @@ import { conflict, HttpError, invalidInput } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { myClientId } from './document-store.ts';
-import { monthText, personColumns, personFrom } from './rows.ts';
+import { monthText } from './rows.ts';
 import { clientWrite } from './client-write.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-const COLUMNS = `${monthText('i.month', 'month')}, i.revenue_fils, i.expenses_fils, i.net_profit_fils, i.cash_at_bank_fils, i.vat_payable_fils, i.version, i.updated_at, ${personColumns('u', 'updater')}`;
+const COLUMNS = `${monthText('i.month', 'month')}, i.revenue_fils, i.expenses_fils, i.net_profit_fils, i.cash_at_bank_fils, i.vat_payable_fils, i.version, i.updated_at, ${personJson('u')} AS updater`;
 
-type InsightRow = Omit<MonthlyInsight, 'updated_at' | 'updated_by'> & { updated_at: Date };
+type InsightRow = Omit<MonthlyInsight, 'updated_at' | 'updated_by'> & { updated_at: Date; updater: PersonRef | null };
 
 const toInsight = (row: InsightRow): MonthlyInsight => ({
   month: row.month,
@@ -32,7 +34,7 @@ const toInsight = (row: InsightRow): MonthlyInsight => ({
   vat_payable_fils: row.vat_payable_fils,
   version: row.version,
   updated_at: row.updated_at.toISOString(),
-  updated_by: personFrom(row, 'updater'),
+  updated_by: row.updater,
 });
 
 async function insightsBetween(db: Queryable, clientId: number, from: IsoMonth, to: IsoMonth): Promise<MonthlyInsight[]> {

@@ -17,8 +17,10 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility } from './access.ts';
 import { nextDeadlineOf } from './client-store.ts';
-import { dateText, personColumns, personFrom } from './rows.ts';
+import { dateText } from './rows.ts';
 import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -40,6 +42,7 @@ interface Row {
   plan_price: number | null;
   cycle: BillingCycle | null;
   frozen: boolean;
+  bookkeeper: PersonRef | null;
 }
 
 /** The search expression; the trigram index of migration 30 is on exactly this. */
@@ -52,7 +55,7 @@ const SUBSCRIPTION_JOIN = `LEFT JOIN LATERAL (
 
 const COLUMNS = `c.id, c.legal_name, c.trade_licence_number, c.licensing_authority, c.trn, c.vat_registered, c.status,
   ${dateText('c.licence_expires_on', 'licence_expires_on')}, ${dateText('c.next_deadline_on', 'next_deadline_on')}, c.next_deadline_key, c.next_deadline_title,
-  p.id AS plan_id, p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price, sub.cycle, ${personColumns('b', 'bookkeeper')},
+  p.id AS plan_id, p.code AS plan_code, p.name AS plan_name, p.monthly_price_fils AS plan_price, sub.cycle, ${personJson('b')} AS bookkeeper,
   ${clientFrozenColumn('c.id')} AS frozen`;
 
 /**
@@ -115,7 +118,7 @@ function toItem(row: Row & object, today: string): ClientListItem {
     status: row.status,
     plan: row.plan_id === null ? null : { id: row.plan_id, code: row.plan_code!, name: row.plan_name!, monthly_price_fils: row.plan_price! },
     cycle: row.cycle,
-    bookkeeper: personFrom(row, 'bookkeeper'),
+    bookkeeper: row.bookkeeper,
     next_deadline: nextDeadlineOf(row, today),
     licence_expires_on: row.licence_expires_on,
     licence_days_left: daysBetween(today, row.licence_expires_on),

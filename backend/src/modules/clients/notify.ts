@@ -15,6 +15,7 @@ import type { NotificationRecord } from '../../../../common/contract/notificatio
 import { clientPath } from '../../../../common/links.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 interface NotifiedClient {
   id: number;
@@ -65,7 +66,7 @@ export async function notifyReportEvent(
     case 'report_submitted': {
       const notification = { kind, title: 'Monthly report to review', body: `The ${month} report of ${client.legal_name} is waiting for your review.`, link };
       if (client.reviewer_id) return notifyUsers(tx, others([client.reviewer_id], actorId), notification);
-      return notifyRoles(tx, ['REVIEWER'], notification, actorId);
+      return notifyRoles(tx, rolesThat('review-client-books'), notification, actorId);
     }
     case 'report_approved':
       return notifyUsers(tx, others([report.submitted_by, client.bookkeeper_id], actorId), {

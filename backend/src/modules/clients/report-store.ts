@@ -22,8 +22,11 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo } from './access.ts';
 import { myClientId } from './document-store.ts';
 import { notifyReportEvent } from './notify.ts';
-import { monthText, personColumns, personFrom } from './rows.ts';
+import { monthText } from './rows.ts';
 import { lockClient } from './client-write.ts';
+import { may } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -50,13 +53,17 @@ interface ReportRow {
   submitter_id: number | null;
   /** Another revision of the month is being worked on. */
   open_revision: boolean;
+  creator: PersonRef | null;
+  submitter: PersonRef | null;
+  reviewer: PersonRef | null;
+  publisher: PersonRef | null;
 }
 
 const COLUMNS = `r.id, r.client_id, c.legal_name AS client_name, ${monthText('r.month', 'month')}, r.revision, r.state, r.summary, r.file_name, r.size_bytes,
   r.file_uploaded_at, r.return_reason, r.created_at, r.submitted_at, r.reviewed_at, r.published_at, r.version,
   c.bookkeeper_id, c.reviewer_id, c.user_id AS client_user_id, r.submitted_by AS submitter_id,
   EXISTS (SELECT 1 FROM monthly_reports o WHERE o.client_id = r.client_id AND o.month = r.month AND o.id <> r.id AND o.state = ANY('{draft,submitted,returned,approved}'::text[])) AS open_revision,
-  ${personColumns('cb', 'creator')}, ${personColumns('sb', 'submitter')}, ${personColumns('rb', 'reviewer')}, ${personColumns('pb', 'publisher')}`;
+  ${personJson('cb')} AS creator, ${personJson('sb')} AS submitter, ${personJson('rb')} AS reviewer, ${personJson('pb')} AS publisher`;
 
 const FROM = `FROM monthly_reports r JOIN clients c ON c.id = r.client_id
   LEFT JOIN users cb ON cb.id = r.created_by LEFT JOIN users sb ON sb.id = r.submitted_by
@@ -77,13 +84,13 @@ function toReport(row: ReportRow, user: Caller): MonthlyReport {
     summary: row.summary,
     file: row.file_name && row.size_bytes !== null && row.file_uploaded_at ? { file_name: row.file_name, size_bytes: row.size_bytes, uploaded_at: row.file_uploaded_at.toISOString() } : null,
     return_reason: row.return_reason,
-    created_by: personFrom(row, 'creator'),
+    created_by: row.creator,
     created_at: row.created_at.toISOString(),
-    submitted_by: personFrom(row, 'submitter'),
+    submitted_by: row.submitter,
     submitted_at: row.submitted_at?.toISOString() ?? null,
-    reviewed_by: personFrom(row, 'reviewer'),
+    reviewed_by: row.reviewer,
     reviewed_at: row.reviewed_at?.toISOString() ?? null,
-    published_by: personFrom(row, 'publisher'),
+    published_by: row.publisher,
     published_at: row.published_at?.toISOString() ?? null,
     version: row.version,
     can: {
@@ -119,7 +126,7 @@ export function addWaitingForMyReview(filter: SqlFilter, user: Caller): void {
     return;
   }
   const me = filter.bind(user.id);
-  filter.addClause(`r.state = 'submitted' AND r.submitted_by IS DISTINCT FROM ${me} AND (c.reviewer_id = ${me}${user.role === 'REVIEWER' ? ' OR c.reviewer_id IS NULL' : ''})`);
+  filter.addClause(`r.state = 'submitted' AND r.submitted_by IS DISTINCT FROM ${me} AND (c.reviewer_id = ${me}${may(user.role, 'review-client-books') ? ' OR c.reviewer_id IS NULL' : ''})`);
 }
 
 export async function listReports(db: Queryable, user: Caller, query: ReportQuery, window: PageWindow): Promise<{ count: number; results: MonthlyReport[] }> {

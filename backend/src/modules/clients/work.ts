@@ -6,7 +6,7 @@
 import { addDays, daysBetween, dubaiDate, monthLabel } from '../../../../common/calendar.ts';
 import { BOOKKEEPER_MINE } from '../../../../common/contract/clients-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
-import { canSee } from '../../../../common/access.ts';
+import { canSee, may } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -84,7 +84,7 @@ export const clientSearch: SearchProvider = {
 /** 'My clients': a bookkeeper's own, a reviewer's (as reviewer), an administrator's every client. */
 function addMine(filter: SqlFilter, caller: Caller): void {
   addClientVisibility(filter, caller);
-  if (caller.role === 'REVIEWER') filter.add((p) => `c.reviewer_id = ${p}`, caller.id);
+  if (may(caller.role, 'review-client-books')) filter.add((p) => `c.reviewer_id = ${p}`, caller.id);
 }
 
 /**
@@ -105,7 +105,7 @@ async function dueClients<Extra extends object>(db: Queryable, caller: Caller, c
 }
 
 /** The list's bookkeeper filter as the blocks count: ADMIN's blocks count every client, a bookkeeper's only theirs. */
-const mineUnlessAdmin = (caller: { role: string }): { bookkeeper?: typeof BOOKKEEPER_MINE } => (caller.role === 'ADMIN' ? {} : { bookkeeper: BOOKKEEPER_MINE });
+const mineUnlessAdmin = (caller: { role: string }): { bookkeeper?: typeof BOOKKEEPER_MINE } => (may(caller.role, 'oversee-every-client') ? {} : { bookkeeper: BOOKKEEPER_MINE });
 
 const deadlinesThisWeek: HomeBlockProvider = {
   key: 'clients.deadlines',
@@ -155,7 +155,7 @@ const reportsToReview: HomeBlockProvider = {
   key: 'clients.reviews',
   order: 19,
   async build(db, caller) {
-    if (!seesClients(caller) || (caller.role !== 'REVIEWER' && caller.role !== 'ADMIN')) return null;
+    if (!seesClients(caller) || !may(caller.role, 'decide-reports')) return null;
     const filter = new SqlFilter();
     addClientVisibility(filter, caller, 'c');
     addWaitingForMyReview(filter, caller);

@@ -4,7 +4,7 @@ import { setupCrmJobs } from './jobs.ts';
 import { crmRoutes } from './routes.ts';
 import { crmWork } from './work.ts';
 
-export { insertLead, insertNote, CRM_ROLES, type NewLead } from './store.ts';
+export { insertLead, insertNote, type NewLead } from './store.ts';
 export { sendFollowUpNotices } from './jobs.ts';
 
 export const crmModule: BackendModule = { name: 'crm', setup: setupCrmJobs, routes: crmRoutes, work: crmWork };

@@ -18,13 +18,9 @@ import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { EDIT_LEAD_FIELDS, LEAD_ROW_FIELDS, leadsTable, LOCKED_LEAD_FIELDS, NEW_LEAD_FIELDS, type LeadColumns } from './table.ts';
 import { ACTIVITY_ROW_FIELDS, leadActivitiesTable, NEW_ACTIVITY_FIELDS, type LeadActivityColumns } from './activity-table.ts';
 import { CLOSED_LEAD_STAGES_SQL, LEAD_LOST, LEAD_WON } from '../../../../common/crm.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
-/** The roles that work in the CRM: a lead's owner is one of them. */
-export const CRM_ROLES = ['ADMIN', 'BD_MANAGER', 'MARKETING'] as const;
-
-const person = personJson;
-
-const COLUMNS = `${selectList(leadsTable, 'l', LEAD_ROW_FIELDS)}, ${person('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
+const COLUMNS = `${selectList(leadsTable, 'l', LEAD_ROW_FIELDS)}, ${personJson('o')} AS owner, l.monthly_value_fils::float8 AS monthly_value_fils,
   CASE WHEN r.id IS NULL THEN NULL ELSE json_build_object('id', r.id, 'user_id', r.user_id, 'registration_id', r.registration_id) END AS registration`;
 const FROM = 'FROM leads l LEFT JOIN users o ON o.id = l.owner_id LEFT JOIN registrations r ON r.id = l.registration_id';
 
@@ -104,7 +100,7 @@ async function readLead(db: Queryable, id: number): Promise<LeadItem> {
 export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail> {
   const lead = await readLead(db, id);
   const activities = await db.query<Pick<LeadActivityColumns, (typeof ACTIVITY_ROW_FIELDS)[number]> & Pick<Activity, 'actor'>>(
-    `SELECT ${selectList(leadActivitiesTable, 'a', ACTIVITY_ROW_FIELDS)}, ${person('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
+    `SELECT ${selectList(leadActivitiesTable, 'a', ACTIVITY_ROW_FIELDS)}, ${personJson('u')} AS actor FROM lead_activities a LEFT JOIN users u ON u.id = a.actor_id WHERE a.lead_id = $1 ORDER BY a.at DESC, a.id DESC`,
     [id],
   );
   return { lead, activities: activities.map((row) => ({ ...row, at: row.at.toISOString() })) };
@@ -112,12 +108,12 @@ export async function leadDetail(db: Queryable, id: number): Promise<LeadDetail>
 
 /** The staff who may own a lead: active users of the CRM roles. */
 export async function leadOwners(db: Queryable): Promise<{ id: number; display_name: string | null; email: string }[]> {
-  return db.query(`SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id`, [CRM_ROLES]);
+  return db.query(`SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id`, [rolesThat('own-leads')]);
 }
 
 async function requireOwner(db: Queryable, ownerId: number | null): Promise<void> {
   if (ownerId === null) return;
-  const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [ownerId, CRM_ROLES]);
+  const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [ownerId, rolesThat('own-leads')]);
   if (!row) throw invalidInput('owner_id', 'must be an active user of the CRM');
 }
 

@@ -7,7 +7,7 @@
  * converting one owns it; the few left ownerless have no filter of the list), so no 'Next unassigned' here.
  */
 import { daysBetween, dubaiDate } from '../../../../common/calendar.ts';
-import { canSee } from '../../../../common/access.ts';
+import { canSee, may, rolesThat } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import { crmPagePath, LEAD_STAGE_LABELS, type LeadStage } from '../../../../common/contract/crm-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
@@ -17,12 +17,9 @@ import { crmBulkActions, LeadQuery } from '../../../../common/contract/crm.ts';
 import { bulkRowStep, callerContext, parseListFilter } from '../../lib/bulk-rows.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import { contractBulk, type Caller, type HomeBlockProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
-import { CRM_ROLES, leadsMatching, moveLead, readLead, updateLead } from './store.ts';
+import { leadsMatching, moveLead, readLead, updateLead } from './store.ts';
 import { withQuery } from '../../../../common/links.ts';
 import { CLOSED_LEAD_STAGES_SQL } from '../../../../common/crm.ts';
-
-/** The roles whose Home shows their follow-ups (the CRM's roles but ADMIN, who owns no leads of their own). */
-const HOME_ROLES: readonly string[] = ['BD_MANAGER', 'MARKETING'];
 
 export const leadSearch: SearchProvider = {
   kind: 'lead',
@@ -50,7 +47,7 @@ const followUpsDue: HomeBlockProvider = {
   key: 'crm.follow_ups',
   order: 51,
   async build(db, caller, now) {
-    if (!HOME_ROLES.includes(caller.role) || !isStaffRole(caller.role) || !canSee(caller.role, 'crm')) return null;
+    if (!may(caller.role, 'see-lead-follow-ups-on-home')) return null;
     const today = dubaiDate(now);
     const where = `WHERE l.owner_id = $1 AND l.stage NOT IN ${CLOSED_LEAD_STAGES_SQL} AND l.next_follow_up <= $2::date`;
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM leads l ${where}`, [caller.id, today]);
@@ -97,7 +94,7 @@ const bulkOwner = contractBulk(crmBulkActions.owner, {
   ...leadRows,
   async checkParams(db, { owner_id: owner }) {
     if (owner === null) return;
-    const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [owner, CRM_ROLES]);
+    const [row] = await db.query('SELECT 1 FROM users WHERE id = $1 AND active AND role = ANY($2::text[])', [owner, rolesThat('own-leads')]);
     if (!row) throw invalidInput('params.owner_id', 'must be an active user of the CRM');
   },
   apply: (db, caller, id, { owner_id: owner }) =>

@@ -5,13 +5,12 @@
  * missed VAT return can hide, and a missed ASP appointment costs a penalty every month until it is fixed.
  */
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { canSee } from '../../../../common/access.ts';
+import { may } from '../../../../common/access.ts';
 import { BOOKKEEPER_MINE } from '../../../../common/contract/clients-paths.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import type { RevenueBand } from '../../../../common/einvoicing.ts';
 import { bandsWithoutAspAt, mandateDeadlinesOf } from '../../../../common/einvoicing-readiness.ts';
 import { clientListPath, clientPath } from '../../../../common/links.ts';
-import { isStaffRole } from '../../../../common/roles.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { addClientVisibility, addWithoutAsp } from '../clients/index.ts';
@@ -21,7 +20,7 @@ const lateClients: HomeBlockProvider = {
   order: 32,
   async build(db, caller, now) {
     // The bookkeepers' work and the administrators' overview; a reviewer does not appoint ASPs.
-    if (!isStaffRole(caller.role) || !canSee(caller.role, 'clients') || (caller.role !== 'BOOKKEEPER' && caller.role !== 'ADMIN')) return null;
+    if (!may(caller.role, 'work-on-clients')) return null;
     const today = dubaiDate(now);
     const filter = new SqlFilter();
     addClientVisibility(filter, caller, 'c');
@@ -37,7 +36,7 @@ const lateClients: HomeBlockProvider = {
       title: 'Clients late for e-invoicing',
       hint: 'ASP appointment deadline passed, no ASP recorded',
       count,
-      href: clientListPath({ ...(caller.role === 'ADMIN' ? {} : { bookkeeper: BOOKKEEPER_MINE }), einvoicing: 'not_ready' }),
+      href: clientListPath({ ...(may(caller.role, 'oversee-every-client') ? {} : { bookkeeper: BOOKKEEPER_MINE }), einvoicing: 'not_ready' }),
       items: rows.map((row) => ({
         id: row.id,
         title: row.legal_name,

@@ -21,6 +21,7 @@ import { AspFailure, type AspClient, type AspStatus } from './asp.ts';
 import { notFrozenClient } from '../../lib/aml-freeze.ts';
 import { assignList, selectList } from '../../lib/table.ts';
 import { CLAIMED_FIELDS, einvoicesTable, FAILED_TRY_FIELDS, LEASE_FIELDS, type EinvoiceColumns } from './table.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 export interface WorkerOptions {
   worker: string;
@@ -146,7 +147,7 @@ async function notifyRejected(tx: Queryable, doc: Claimed, failures: RuleFailure
     link: invoiceListPath({ invoice: doc.invoice_id }),
   };
   if (doc.bookkeeper_id) await notifyUsers(tx, [doc.bookkeeper_id], message);
-  await notifyRoles(tx, ['ADMIN'], message, doc.bookkeeper_id);
+  await notifyRoles(tx, rolesThat('mark-invoices-synced'), message, doc.bookkeeper_id);
 }
 
 async function applyFailure(db: Database, doc: Claimed, failure: AspFailure, action: 'submit' | 'poll', started: Date, options: WorkerOptions): Promise<void> {

@@ -40,12 +40,9 @@ import {
   NEW_ENQUIRY_FIELDS,
   type EnquiryColumns,
 } from './table.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
-/** The roles of the Website Enquiries page: who may be assigned an enquiry. */
-export const ENQUIRY_ROLES = ['ADMIN', 'BD_EXEC', 'BD_MANAGER', 'MARKETING'] as const;
-
-const person = personJson;
-const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${person('a')} AS assignee`;
+const COLUMNS = `${selectList(enquiriesTable, 'e', ENQUIRY_ROW_FIELDS)}, ${personJson('a')} AS assignee`;
 const FROM = 'FROM enquiries e LEFT JOIN users a ON a.id = e.assignee_id';
 
 type Row = Pick<EnquiryColumns, (typeof ENQUIRY_ROW_FIELDS)[number]> & Pick<EnquiryItem, 'assignee'>;
@@ -204,7 +201,7 @@ export async function findMatches(db: Queryable, enquiry: Pick<EnquiryItem, 'id'
 
 export async function enquiryHistory(db: Queryable, id: number): Promise<EnquiryEvent[]> {
   const rows = await db.query<Omit<EnquiryEvent, 'created_at'> & { created_at: Date }>(
-    `SELECT ev.id, ev.kind, ${person('u')} AS actor, ev.data, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
+    `SELECT ev.id, ev.kind, ${personJson('u')} AS actor, ev.data, ev.created_at FROM audit_events ev LEFT JOIN users u ON u.id = ev.actor_id
      WHERE ev.entity = 'enquiry' AND ev.entity_id = $1 ORDER BY ev.created_at, ev.id`,
     [id],
   );
@@ -217,7 +214,7 @@ export async function enquiryDetail(db: Queryable, id: number): Promise<EnquiryD
 }
 
 export async function enquiryAssignees(db: Queryable): Promise<{ id: number; display_name: string | null; email: string }[]> {
-  return db.query('SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id', [ENQUIRY_ROLES]);
+  return db.query('SELECT id, display_name, email FROM users WHERE role = ANY($1::text[]) AND active ORDER BY lower(coalesce(display_name, email)), id', [rolesThat('be-assigned-enquiries')]);
 }
 
 type Locked = Pick<EnquiryColumns, (typeof LOCKED_ENQUIRY_FIELDS)[number]>;

@@ -6,7 +6,7 @@
  * unassigned' hands out the oldest new enquiry nobody has; bulk assign and status change act through the
  * inbox's own single-row actions (their versions, checks and events).
  */
-import { canSee } from '../../../../common/access.ts';
+import { canSee, may } from '../../../../common/access.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import {
   ENQUIRY_KIND_LABELS,
@@ -25,9 +25,6 @@ import { assignEnquiry, changeStatus, enquiriesMatching, readEnquiry, takeNextEn
 import { selectList } from '../../lib/table.ts';
 import { ENQUIRY_TITLE_FIELDS, enquiriesTable, type EnquiryColumns } from './table.ts';
 import { withQuery } from '../../../../common/links.ts';
-
-/** The roles whose Home shows new enquiries (the issue's 'BD and MARKETING roles'; ADMIN sees the inbox's badges). */
-const HOME_ROLES: readonly string[] = ['BD_EXEC', 'BD_MANAGER', 'MARKETING'];
 
 export const enquirySearch: SearchProvider = {
   kind: 'enquiry',
@@ -54,7 +51,7 @@ const newEnquiries: HomeBlockProvider = {
   key: 'enquiries.new',
   order: 50,
   async build(db, caller) {
-    if (!HOME_ROLES.includes(caller.role) || !isStaffRole(caller.role) || !canSee(caller.role, 'contactus')) return null;
+    if (!may(caller.role, 'see-new-enquiries-on-home')) return null;
     const byKind = await db.query<{ kind: EnquiryKind; count: number }>(
       "SELECT kind, count(*)::integer AS count FROM enquiries WHERE status = 'new' GROUP BY kind ORDER BY count DESC, min(created_at), kind",
     );
@@ -109,7 +106,7 @@ const bulkAssign = contractBulk(enquiriesBulkActions.assign, {
   async checkParams(db, { assignee_id: assignee }) {
     if (assignee === null) return;
     const [user] = await db.query<{ role: string }>('SELECT role FROM users WHERE id = $1 AND active', [assignee]);
-    if (!user || !isStaffRole(user.role) || !canSee(user.role, 'contactus')) throw invalidInput('params.assignee_id', 'must be an active user of Website Enquiries');
+    if (!user || !may(user.role, 'be-assigned-enquiries')) throw invalidInput('params.assignee_id', 'must be an active user of Website Enquiries');
   },
   apply: (db, caller, id, { assignee_id: assignee }) =>
     bulkRowStep(db, {

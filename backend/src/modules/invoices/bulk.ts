@@ -12,12 +12,13 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import { contractBulk, type BulkAction, type BulkRowResult } from '../../lib/work-registry.ts';
 import { addClientVisibility } from '../clients/index.ts';
 import { listUnsynced, readInvoice, retryInvoice } from './store.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 export const RETRIED: BulkRowResult = { outcome: 'done', reason: RETRY_QUEUED };
 
 const retry = contractBulk(unsyncedInvBulkActions.retry, {
   page: 'unsynced-inv',
-  roles: ['ADMIN', 'BOOKKEEPER'],
+  roles: rolesThat('work-on-invoices'),
   async select(db, caller, filter, limit) {
     const { results } = await listUnsynced(db, caller, parseListFilter<InvoiceQuery>(InvoiceQuery, filter), firstRows(limit));
     return results.map((invoice) => ({ id: invoice.id, label: `${invoice.number} · ${invoice.client.legal_name}` }));

@@ -8,6 +8,7 @@
 import type { Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
 import { invoiceListPath } from '../../../../common/links.ts';
+import { rolesThat } from '../../../../common/access.ts';
 
 export const unsyncedLink = (invoiceId: number) => invoiceListPath({ invoice: invoiceId });
 
@@ -21,13 +22,13 @@ interface NotifiedInvoice {
 export async function notifyNeedsAttention(tx: Queryable, invoice: NotifiedInvoice, error: string): Promise<void> {
   const message = { kind: 'invoice_needs_attention' as const, title: `${invoice.number} did not sync`, body: `${invoice.legal_name}: ${error}`.slice(0, 500), link: unsyncedLink(invoice.id) };
   if (invoice.bookkeeper_id) await notifyUsers(tx, [invoice.bookkeeper_id], message);
-  await notifyRoles(tx, ['ADMIN'], message, invoice.bookkeeper_id);
+  await notifyRoles(tx, rolesThat('mark-invoices-synced'), message, invoice.bookkeeper_id);
 }
 
 export async function notifySyncedAfterFailure(tx: Queryable, invoice: NotifiedInvoice): Promise<void> {
   const message = { kind: 'invoice_synced' as const, title: `${invoice.number} synced`, body: `${invoice.legal_name}'s invoice is in the accounting system now.`, link: unsyncedLink(invoice.id) };
   if (invoice.bookkeeper_id) await notifyUsers(tx, [invoice.bookkeeper_id], message);
-  await notifyRoles(tx, ['ADMIN'], message, invoice.bookkeeper_id);
+  await notifyRoles(tx, rolesThat('mark-invoices-synced'), message, invoice.bookkeeper_id);
 }
 
 /** A change the sync worker should hear of at once (a retry asked for): it wakes the local worker. */

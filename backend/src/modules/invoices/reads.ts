@@ -11,6 +11,7 @@ import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/
 import { selectList } from '../../lib/table.ts';
 import { INVOICE_DETAIL_FIELDS, INVOICE_LIST_FIELDS, invoicesTable, PRINTABLE_FIELDS, type InvoiceColumns } from './table.ts';
 import { LINES_OF_INVOICE, type InvoiceLineRow } from './line-table.ts';
+import { may } from '../../../../common/access.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -76,7 +77,7 @@ export async function listUnsynced(db: Queryable, user: Caller, query: InvoiceQu
   return { count, results: rows.map(toListItem) };
 }
 
-const canWrite = (user: Caller) => user.role === 'ADMIN' || user.role === 'BOOKKEEPER';
+const canWrite = (user: Caller) => may(user.role, 'work-on-invoices');
 
 /** The page's header: whether sync is on, the counts, and the unsynced invoices grouped by state and error. */
 export async function unsyncedSummary(db: Queryable, user: Caller, syncEnabled: boolean): Promise<InvoiceSummary> {
@@ -101,7 +102,7 @@ export async function unsyncedSummary(db: Queryable, user: Caller, syncEnabled: 
     needs_attention: rows.filter((row) => row.sync_state === 'needs_attention').reduce((sum, row) => sum + row.count, 0),
     groups,
     can_write: canWrite(user),
-    can_mark_synced: user.role === 'ADMIN',
+    can_mark_synced: may(user.role, 'mark-invoices-synced'),
   };
 }
 
@@ -172,7 +173,7 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
     ),
     synced_at: row.synced_at ? row.synced_at.toISOString() : null,
     can_retry: editor && !row.client_frozen && (row.sync_state === 'needs_attention' || row.sync_state === 'retrying' || row.sync_state === 'waiting'),
-    can_mark_synced: user.role === 'ADMIN' && row.sync_state !== 'synced',
+    can_mark_synced: may(user.role, 'mark-invoices-synced') && row.sync_state !== 'synced',
     can_credit: editor && row.kind === 'invoice' && row.net_fils - row.credited_net > 0,
     left_to_credit_fils: row.kind === 'invoice' ? Math.max(row.net_fils - row.credited_net, 0) : 0,
     credit_notes: creditNotes,

@@ -10,6 +10,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-erro
 import { clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { findDetail, readInvoice, type DetailRow, type Caller } from './reads.ts';
+import { may } from '../../../../common/access.ts';
 
 export const INVOICE_CONFLICT_MESSAGE = 'This invoice changed since you opened it. Reload it and try again.';
 
@@ -57,7 +58,7 @@ export function retryInvoice(db: Database, user: Caller, invoiceId: number, vers
 
 /** An invoice entered in the accounting system by hand: ADMIN only, with the external id and a reason. */
 export function markSynced(db: Database, user: Caller, invoiceId: number, body: MarkSyncedBody, context: ActionContext, now = new Date()): Promise<InvoiceDetail> {
-  if (user.role !== 'ADMIN') return Promise.reject(forbidden('Only an administrator may mark an invoice as synced.'));
+  if (!may(user.role, 'mark-invoices-synced')) return Promise.reject(forbidden('Only an administrator may mark an invoice as synced.'));
   const reason = body.reason.trim();
   const externalId = body.external_id.trim();
   if (reason === '') return Promise.reject(invalidInput('reason', 'must say why the invoice was entered by hand'));

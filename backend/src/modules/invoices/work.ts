@@ -4,8 +4,7 @@
  * list's rule (a bookkeeper only on their own clients). Needing attention is the list's state of that name:
  * the sync to the accounting system stopped on an error a person has to fix.
  */
-import { canSee } from '../../../../common/access.ts';
-import { isStaffRole } from '../../../../common/roles.ts';
+import { may } from '../../../../common/access.ts';
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
@@ -13,13 +12,11 @@ import { addClientVisibility } from '../clients/index.ts';
 import { invoicesBulk } from './bulk.ts';
 import { invoiceListPath } from '../../../../common/links.ts';
 
-const ACTING_ROLES: readonly string[] = ['BOOKKEEPER', 'ADMIN'];
-
 const needingAttention: HomeBlockProvider = {
   key: 'invoices.attention',
   order: 35,
   async build(db, caller) {
-    if (!ACTING_ROLES.includes(caller.role) || !isStaffRole(caller.role) || !canSee(caller.role, 'unsynced-inv')) return null;
+    if (!may(caller.role, 'work-on-invoices')) return null;
     const filter = new SqlFilter();
     filter.addClause("i.sync_state = 'needs_attention'");
     addClientVisibility(filter, caller, 'c');

@@ -8,6 +8,8 @@ import type { NotificationKind, NotificationRecord, NotificationsReadEvent, Reco
 import { auditSubject } from '../../lib/audit.ts';
 import type { Role } from '../../../../common/roles.ts';
 import type { Queryable } from '../../db/database.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { NEW_NOTIFICATION_FIELDS, NOTIFICATION_ROW_FIELDS, notificationsTable, type NotificationColumns } from './table.ts';
 
 /** The one NOTIFY channel of notifications; payloads are NotificationSignal JSON. */
 export const NOTIFICATION_CHANNEL = 'notifications';
@@ -28,17 +30,10 @@ export interface NewNotification {
   subject?: RecordSubject;
 }
 
-const COLUMNS = 'id, kind, title, body, link, created_at, read_at';
+const COLUMNS = selectList(notificationsTable, null, NOTIFICATION_ROW_FIELDS);
+const INSERT = insertList(NEW_NOTIFICATION_FIELDS);
 
-interface NotificationRow {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: Date;
-  read_at: Date | null;
-}
+type NotificationRow = Pick<NotificationColumns, (typeof NOTIFICATION_ROW_FIELDS)[number]>;
 
 const toRecord = (row: NotificationRow): NotificationRecord => ({
   ...row,
@@ -56,7 +51,7 @@ export async function notifyUsers(tx: Queryable, userIds: readonly number[], not
   const subject = notification.subject ?? auditSubject(tx);
   for (const userId of new Set(userIds)) {
     const [row] = await tx.query<NotificationRow>(
-      `INSERT INTO notifications (user_id, kind, title, body, link) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      `INSERT INTO notifications ${INSERT.columns} VALUES ${INSERT.values} RETURNING ${COLUMNS}`,
       [userId, notification.kind, notification.title, notification.body, notification.link],
     );
     // The subject travels with the signal only: what the live stream needs, and small enough for NOTIFY.

@@ -7,7 +7,7 @@ import type { AccountTeam, ActivateBody, CompanyProfile, RegistrationReview } fr
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
-import { ACCOUNT_TEAM_ROLES, holidayRefusal, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
+import { holidayRefusal, MAX_START_DAYS_AHEAD, skipsPayment } from '../../../../common/pipeline.ts';
 import { TRN_PATTERN } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
@@ -17,6 +17,7 @@ import { paymentOf, planOf } from './records.ts';
 import { profileOf, staffWhoSee } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor, type RegistrationRow } from './transition.ts';
+import { may, rolesThat, type Capability } from '../../../../common/access.ts';
 
 /**
  * The client record a registration becomes. A TRN verified by override may be malformed: the client is then
@@ -52,12 +53,12 @@ export function clientOf(
 }
 
 export async function accountTeam(db: Queryable): Promise<AccountTeam> {
-  return { bookkeepers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.bookkeeper]), reviewers: await staffWhoSee(db, [ACCOUNT_TEAM_ROLES.reviewer]) };
+  return { bookkeepers: await staffWhoSee(db, rolesThat('keep-client-books')), reviewers: await staffWhoSee(db, rolesThat('review-client-books')) };
 }
 
-async function teamMember(tx: Queryable, id: number, role: string, field: string, what: string): Promise<PersonRef> {
+async function teamMember(tx: Queryable, id: number, capability: Capability, field: string, what: string): Promise<PersonRef> {
   const [user] = await tx.query<PersonRef & { role: string; active: boolean }>('SELECT id, display_name, email, role, active FROM users WHERE id = $1', [id]);
-  if (!user || !user.active || user.role !== role) throw invalidInput(field, `must be an active ${what}`);
+  if (!user || !user.active || !may(user.role, capability)) throw invalidInput(field, `must be an active ${what}`);
   return { id: user.id, display_name: user.display_name, email: user.email };
 }
 
@@ -67,8 +68,8 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
   const holiday = holidayRefusal(body.starts_on);
   if (holiday) throw invalidInput('starts_on', holiday);
   return staffWrite(db, 'activate', userId, actor, body.version, async (tx, registration) => {
-    const bookkeeper = await teamMember(tx, body.bookkeeper_id, ACCOUNT_TEAM_ROLES.bookkeeper, 'bookkeeper_id', 'bookkeeper');
-    const reviewer = await teamMember(tx, body.reviewer_id, ACCOUNT_TEAM_ROLES.reviewer, 'reviewer_id', 'reviewer');
+    const bookkeeper = await teamMember(tx, body.bookkeeper_id, 'keep-client-books', 'bookkeeper_id', 'bookkeeper');
+    const reviewer = await teamMember(tx, body.reviewer_id, 'review-client-books', 'reviewer_id', 'reviewer');
     const [payment, plan, profile] = [await paymentOf(tx, registration.id), await planOf(tx, registration.id), await profileOf(tx, registration.id, registration.legal_name)];
     // A plan approved with a zero total has no payment (common/pipeline.ts NO_PAYMENT_DUE): its approval day stands in.
     const noPaymentDue = plan?.approved_at ? skipsPayment(plan.total_fils) : false;

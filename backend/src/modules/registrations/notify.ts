@@ -8,7 +8,7 @@
  * request, its activation). Nobody is notified of their own action. A staff notification links the page
  * the registration now waits on; a client's has no link (the client app is not this console).
  */
-import { canSee } from '../../../../common/access.ts';
+import { rolesThat } from '../../../../common/access.ts';
 import type { RegistrationEventKind } from '../../../../common/events.ts';
 import { clientListPath, registrationPath } from '../../../../common/links.ts';
 import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
@@ -16,14 +16,13 @@ import { formatFils } from '../../../../common/money.ts';
 import type { QueuePosition } from '../../../../common/onboarding.ts';
 import { MEETING_MODE_LABELS, actionRoles, type MeetingMode, type Phase } from '../../../../common/pipeline.ts';
 import { DOCUMENT_KIND_LABELS, type DocumentKind } from '../../../../common/review.ts';
-import { STAFF_ROLES, type Role } from '../../../../common/roles.ts';
+import type { Role } from '../../../../common/roles.ts';
 import type { Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { NotificationRecord } from '../../../../common/contract/notifications.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
 
 /** The roles that work the due-diligence queue: whoever may open its page. */
-export const DUE_DILIGENCE_ROLES: readonly Role[] = STAFF_ROLES.filter((role) => canSee(role, 'due-diligence'));
 
 /** What a pipeline notification says beyond the registration itself. */
 export interface NotifyDetail {
@@ -94,7 +93,7 @@ export async function notifyRegistrationEvent(tx: Queryable, event: Registration
       return toAssignee('Registration approved', `${name} passed due diligence.`);
     case 'stage_reached':
       if (event.stage !== 'documents_submitted') return [];
-      return notifyRoles(tx, DUE_DILIGENCE_ROLES, { kind: event.kind, title: 'New registration for due diligence', body: `${name} is waiting for due diligence.`, link }, event.actorId);
+      return notifyRoles(tx, rolesThat('be-assigned-registrations'), { kind: event.kind, title: 'New registration for due diligence', body: `${name} is waiting for due diligence.`, link }, event.actorId);
     case 'reminded':
       return toClient('A reminder from our onboarding team', REMINDERS[detail.phase ?? 'signed_up'] ?? REMINDERS.signed_up!);
     case 'verified':

@@ -19,6 +19,7 @@ import { planOf } from './records.ts';
 import { profileOf } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor } from './transition.ts';
+import { may } from '../../../../common/access.ts';
 
 /** 400 naming `field` with its label as the form shows it. */
 const invalidField = (field: string, label: string, problem: string) => new HttpError(400, 'INVALID_INPUT', `${label} ${problem}.`, field);
@@ -26,7 +27,7 @@ const invalidField = (field: string, label: string, problem: string) => new Http
 export function setPlan(db: Database, userId: number, body: PlanBody, actor: Actor): Promise<RegistrationReview> {
   const discountBp = percentToBp(body.discount_percent);
   if (discountBp === null) throw invalidInput('discount_percent', 'must have at most two decimals');
-  if (discountBp > MAX_DISCOUNT_BP_WITHOUT_ADMIN && actor.role !== 'ADMIN') {
+  if (discountBp > MAX_DISCOUNT_BP_WITHOUT_ADMIN && !may(actor.role, 'discount-beyond-limit')) {
     throw invalidInput('discount_percent', `may be at most ${MAX_DISCOUNT_BP_WITHOUT_ADMIN / 100} %: a larger discount needs an administrator`);
   }
   const note = body.note.trim();

@@ -8,7 +8,7 @@ import type { BulkRemindBody, BulkRemindResult, PaymentMention, RegistrationRevi
 import { formatDubaiDateTime, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { formatFils } from '../../../../common/money.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { PAID_WITHDRAWAL_REFUSED, PAID_WITHDRAWAL_ROLES, PAYMENT_METHOD_LABELS, phaseOf, type PaymentFate } from '../../../../common/pipeline.ts';
+import { PAID_WITHDRAWAL_REFUSED, PAYMENT_METHOD_LABELS, phaseOf, type PaymentFate } from '../../../../common/pipeline.ts';
 import { failedChecks, profileChecks } from '../../../../common/profile-checks.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { HttpError, conflict, forbidden, invalidInput } from '../../lib/http-error.ts';
@@ -16,6 +16,7 @@ import { paymentOf } from './records.ts';
 import { nextReminderAt, profileOf, readReview } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, pipelineWrite, type Actor, type RegistrationRow } from './transition.ts';
+import { may } from '../../../../common/access.ts';
 
 /** Sends the client a reminder unless one went out in the last 24 h (409 saying when the next may go). */
 function sendReminder<Result>(db: Database, userId: number, actor: Actor, read: (tx: Queryable, row: RegistrationRow) => Promise<Result>): Promise<Result> {
@@ -124,7 +125,7 @@ async function paymentDecision(tx: Queryable, registrationId: number, body: With
     if (body.payment_reference !== undefined) throw invalidInput('payment_reference', 'applies only once a payment is recorded');
     return null;
   }
-  if (!PAID_WITHDRAWAL_ROLES.includes(actor.role)) throw forbidden(PAID_WITHDRAWAL_REFUSED);
+  if (!may(actor.role, 'withdraw-paid-registrations')) throw forbidden(PAID_WITHDRAWAL_REFUSED);
   const named = `${formatFils(payment.amount_fils)} by ${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}, reference ${payment.reference}, paid on ${formatDubaiDay(payment.paid_on)}`;
   if (body.payment_reference?.trim() !== payment.reference) throw invalidInput('payment_reference', `must name the payment received (${named})`);
   if (body.payment_fate === undefined) throw invalidInput('payment_fate', `must say what becomes of the payment received (${named}): a refund to be made or a credit kept`);

@@ -15,10 +15,7 @@ import type {
 } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import type { Queryable } from '../../db/database.ts';
-
-/** A users row of alias `u` as a PersonRef JSON object (null when the join found none). */
-export const personJson = (alias: string) =>
-  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'display_name', ${alias}.display_name, 'email', ${alias}.email) END`;
+import { personJson } from '../../lib/person-sql.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 

@@ -3,7 +3,7 @@
  * timeline, the stepper's status, a document's bytes and the staff who may be assigned. The review's actions
  * (review-store.ts) and every staff write (staff-write.ts) answer with readReview.
  */
-import { canSee } from '../../../../common/access.ts';
+import { rolesThat } from '../../../../common/access.ts';
 import type {
   CompanyProfile,
   RegistrationDocument,
@@ -18,7 +18,6 @@ import { onboardingPageOf } from '../../../../common/onboarding.ts';
 import { REMINDER_INTERVAL_MS, phaseOf } from '../../../../common/pipeline.ts';
 import { profileChecks } from '../../../../common/profile-checks.ts';
 import { type DocumentContentType } from '../../../../common/review.ts';
-import { STAFF_ROLES } from '../../../../common/roles.ts';
 import { STAGES, STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -197,9 +196,6 @@ export async function staffWhoSee(db: Queryable, roles: readonly string[]): Prom
 
 /** Staff a registration may be assigned to: every active staff user whose role sees the due-diligence page. */
 export function listAssignees(db: Queryable): Promise<PersonRef[]> {
-  return staffWhoSee(
-    db,
-    STAFF_ROLES.filter((role) => canSee(role, 'due-diligence')),
-  );
+  return staffWhoSee(db, rolesThat('be-assigned-registrations'));
 }
 

@@ -32,11 +32,13 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { addClientVisibility, isVisibleTo, myClientId, personColumns, personFrom } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, myClientId } from '../clients/index.ts';
 import { insertTask, requireWorker } from '../tasks/index.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { MOVE_FIELDS, NEW_REQUEST_FIELDS, REQUEST_ROW_FIELDS, serviceRequestsTable, type RequestColumns } from './table.ts';
 import { notifyRequestClient, notifyRequestStaff } from './notify.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -50,10 +52,11 @@ type RequestRow = Pick<RequestColumns, (typeof REQUEST_ROW_FIELDS)[number]> & {
   type_code: string;
   type_name: string;
   target_working_days: number;
+  assignee: PersonRef | null;
 };
 
 const SELECT = `SELECT ${selectList(serviceRequestsTable, 'r', REQUEST_ROW_FIELDS)}, c.legal_name AS client_name, c.user_id AS client_user_id, c.bookkeeper_id,
-    t.code AS type_code, t.name AS type_name, t.target_working_days, ${personColumns('a', 'assignee')}
+    t.code AS type_code, t.name AS type_name, t.target_working_days, ${personJson('a')} AS assignee
   FROM service_requests r JOIN clients c ON c.id = r.client_id JOIN request_types t ON t.id = r.type_id LEFT JOIN users a ON a.id = r.assignee_id`;
 
 const MOVE_ASSIGNMENTS = assignList(MOVE_FIELDS, 2);
@@ -78,7 +81,7 @@ function toItem(row: RequestRow, now: Date): RequestListItem {
     client: { id: row.client_id, legal_name: row.client_name },
     type: typeOf(row),
     status: row.status,
-    assignee: personFrom(row, 'assignee'),
+    assignee: row.assignee,
     details: row.details,
     quote: quoteOf(row),
     sla: clockOf(row, now),
@@ -141,8 +144,8 @@ async function detailOf(db: Queryable, row: RequestRow, now: Date): Promise<Requ
     "SELECT id, title, status, to_char(due_on, 'YYYY-MM-DD') AS due_on FROM tasks WHERE request_id = $1 ORDER BY id",
     [row.id],
   );
-  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date }>(
-    `SELECT e.id, e.kind, e.data, e.created_at, ${personColumns('u', 'actor')} FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
+    `SELECT e.id, e.kind, e.data, e.created_at, ${personJson('u')} AS actor FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
      WHERE e.entity = 'service_request' AND e.entity_id = $1 ORDER BY e.id DESC LIMIT 200`,
     [row.id],
   );
@@ -151,7 +154,7 @@ async function detailOf(db: Queryable, row: RequestRow, now: Date): Promise<Requ
     decline_reason: row.decline_reason,
     attachments,
     tasks,
-    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: personFrom(event, 'actor'), data: event.data, created_at: event.created_at.toISOString() })),
+    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: event.actor, data: event.data, created_at: event.created_at.toISOString() })),
   };
 }
 

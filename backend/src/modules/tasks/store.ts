@@ -28,22 +28,28 @@ import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-err
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
-import { addClientVisibility, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
 import { insertList, selectList } from '../../lib/table.ts';
 import { NEW_TASK_FIELDS, TASK_ROW_FIELDS, tasksTable, type NEW_TASK_OPTIONAL, type TaskColumns } from './table.ts';
 import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
+import { may, rolesThat } from '../../../../common/access.ts';
+import { personJson } from '../../lib/person-sql.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 export const TASK_CONFLICT = 'This task was changed by someone else. Reload it and try again.';
-const WORKING_ROLES = ['BOOKKEEPER', 'ADMIN', 'REVIEWER'];
 
 const SELECT = `SELECT ${selectList(tasksTable, 't', TASK_ROW_FIELDS)}, c.legal_name AS client_name, c.bookkeeper_id,
-    ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
+    ${personJson('a')} AS assignee, ${personJson('r')} AS reviewer
   FROM tasks t JOIN clients c ON c.id = t.client_id LEFT JOIN users a ON a.id = t.assignee_id LEFT JOIN users r ON r.id = t.reviewer_id`;
 
 /** A task as the list, the board and its page read it, with its client's name and bookkeeper (who may see it). */
-export type TaskRow = Pick<TaskColumns, (typeof TASK_ROW_FIELDS)[number]> & { client_name: string; bookkeeper_id: number | null };
+export type TaskRow = Pick<TaskColumns, (typeof TASK_ROW_FIELDS)[number]> & {
+  client_name: string;
+  bookkeeper_id: number | null;
+  assignee: PersonRef | null;
+  reviewer: PersonRef | null;
+};
 
 export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
   const checklist = row.checklist;
@@ -52,8 +58,8 @@ export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
     version: row.version,
     title: row.title,
     client: { id: row.client_id, legal_name: row.client_name },
-    assignee: personFrom(row, 'assignee'),
-    reviewer: personFrom(row, 'reviewer'),
+    assignee: row.assignee,
+    reviewer: row.reviewer,
     due_on: row.due_on,
     priority: row.priority,
     status: row.status,
@@ -78,7 +84,7 @@ function listFilter(user: Caller, query: { assignee?: string; client?: number; s
   // The clients rule (addClientVisibility) said on the task's own column: the planner then walks the
   // covering (assignee, due date) index in order and stops at the page, instead of joining every task first
   // (bench:service-desk: 'Mine' at 200,000 tasks).
-  if (user.role === 'BOOKKEEPER') filter.add((p) => `t.client_id = ANY(ARRAY(SELECT id FROM clients WHERE bookkeeper_id = ${p}))`, user.id);
+  if (may(user.role, 'see-own-clients-only')) filter.add((p) => `t.client_id = ANY(ARRAY(SELECT id FROM clients WHERE bookkeeper_id = ${p}))`, user.id);
   const assignee = query.assignee ?? 'mine';
   if (assignee === 'mine') filter.add((p) => `t.assignee_id = ${p}`, user.id);
   else if (assignee === 'none') filter.addClause('t.assignee_id IS NULL');
@@ -126,16 +132,16 @@ async function findTask(db: Queryable, user: Caller, taskId: number, lock = fals
   return row;
 }
 
-const canReview = (user: Caller, row: TaskRow) => user.role === 'ADMIN' || (row.reviewer_id !== null && row.reviewer_id === user.id);
+const canReview = (user: Caller, row: TaskRow) => may(user.role, 'decide-any-task') || (row.reviewer_id !== null && row.reviewer_id === user.id);
 
 export async function readTask(db: Queryable, user: Caller, taskId: number, today = dubaiDate()): Promise<TaskDetail> {
   const row = await findTask(db, user, taskId);
-  const comments = await db.query<{ id: number; body: string; created_at: Date }>(
-    `SELECT m.id, m.body, m.created_at, ${personColumns('u', 'author')} FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
+  const comments = await db.query<{ id: number; body: string; created_at: Date; author: PersonRef | null }>(
+    `SELECT m.id, m.body, m.created_at, ${personJson('u')} AS author FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
     [taskId],
   );
-  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date }>(
-    `SELECT e.id, e.kind, e.data, e.created_at, ${personColumns('u', 'actor')} FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+  const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
+    `SELECT e.id, e.kind, e.data, e.created_at, ${personJson('u')} AS actor FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
      WHERE e.entity = 'task' AND e.entity_id = $1 ORDER BY e.id DESC LIMIT 200`,
     [taskId],
   );
@@ -144,19 +150,19 @@ export async function readTask(db: Queryable, user: Caller, taskId: number, toda
     description: row.description,
     checklist: row.checklist,
     review_note: row.review_note,
-    comments: comments.map((comment) => ({ id: comment.id, author: personFrom(comment, 'author'), body: comment.body, created_at: comment.created_at.toISOString() })),
-    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: personFrom(event, 'actor'), data: event.data, created_at: event.created_at.toISOString() })),
+    comments: comments.map((comment) => ({ id: comment.id, author: comment.author, body: comment.body, created_at: comment.created_at.toISOString() })),
+    timeline: events.map((event) => ({ id: event.id, kind: event.kind, actor: event.actor, data: event.data, created_at: event.created_at.toISOString() })),
     can_edit: true,
     can_review: row.status === 'in_review' && canReview(user, row),
     created_at: row.created_at.toISOString(),
   };
 }
 
-/** A staff member who may hold a task (BOOKKEEPER, ADMIN, REVIEWER); 400 naming the field otherwise. */
+/** A staff member who may hold a task (rolesThat('be-assigned-tasks')); 400 naming the field otherwise. */
 export async function requireWorker(db: Queryable, userId: number | null | undefined, field: string): Promise<void> {
   if (userId === null || userId === undefined) return;
   const [row] = await db.query<{ role: string; deactivated_at: Date | null }>('SELECT role, deactivated_at FROM users WHERE id = $1', [userId]);
-  if (!row || !WORKING_ROLES.includes(row.role) || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
+  if (!row || !may(row.role, 'be-assigned-tasks') || row.deactivated_at) throw invalidInput(field, 'must be an active bookkeeper, reviewer or administrator');
 }
 
 type NewTaskField = keyof typeof NEW_TASK_FIELDS;
@@ -343,7 +349,7 @@ export function commentOnTask(db: Database, user: Caller, taskId: number, body: 
 export async function taskChoices(db: Queryable, user: Caller): Promise<TaskChoices> {
   const staff = await db.query<PersonRef & { role: string }>(
     "SELECT id, display_name, email, role FROM users WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY lower(coalesce(display_name, email)), id LIMIT 500",
-    [WORKING_ROLES],
+    [rolesThat('be-assigned-tasks')],
   );
   const filter = new SqlFilter();
   addClientVisibility(filter, user, 'c');

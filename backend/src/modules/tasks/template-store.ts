@@ -15,9 +15,11 @@ import { writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import { addClientVisibility, dateText, isVisibleTo, personColumns, personFrom, requireVisibleClient } from '../clients/index.ts';
+import { addClientVisibility, dateText, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
 import { insertTask, requireWorker, type Caller } from './store.ts';
 import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 interface TemplateRow {
   id: number;
@@ -35,11 +37,13 @@ interface TemplateRow {
   checklist: ChecklistItem[];
   next_occurrence_on: string;
   active: boolean;
+  assignee: PersonRef | null;
+  reviewer: PersonRef | null;
 }
 
 const SELECT = `SELECT tt.id, tt.version, tt.client_id, c.legal_name AS client_name, c.bookkeeper_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority,
     tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist, ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}, tt.active,
-    ${personColumns('a', 'assignee')}, ${personColumns('r', 'reviewer')}
+    ${personJson('a')} AS assignee, ${personJson('r')} AS reviewer
   FROM task_templates tt JOIN clients c ON c.id = tt.client_id LEFT JOIN users a ON a.id = tt.assignee_id LEFT JOIN users r ON r.id = tt.reviewer_id`;
 
 function toTemplate(row: TemplateRow): TaskTemplate {
@@ -49,8 +53,8 @@ function toTemplate(row: TemplateRow): TaskTemplate {
     version: row.version,
     client: { id: row.client_id, legal_name: row.client_name },
     title: row.title,
-    assignee: personFrom(row, 'assignee'),
-    reviewer: personFrom(row, 'reviewer'),
+    assignee: row.assignee,
+    reviewer: row.reviewer,
     priority: row.priority,
     frequency: row.frequency,
     day_of_month: row.day_of_month,

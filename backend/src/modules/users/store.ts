@@ -20,6 +20,7 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { INVITED_USER_FIELDS, NEW_USER_FIELDS, STAFF_ROW_FIELDS, TARGET_ROW_FIELDS, usersTable, type UserColumns } from './table.ts';
+import { may, rolesThat } from '../../../../common/access.ts';
 
 export interface UsersDeps {
   db: Database;
@@ -154,7 +155,7 @@ export async function changeRole(deps: UsersDeps, actor: Actor, userId: number, 
     const target = await lockStaffUser(tx, userId);
     if (target.role === role) return toStaffUser(target);
     if (target.id === actor.id) throw new HttpError(403, 'FORBIDDEN', 'You cannot change your own role; ask another administrator.');
-    if (target.role === 'ADMIN' && target.active) await requireAnotherActiveAdmin(tx, target.id);
+    if (may(target.role, 'administer-users') && !may(role, 'administer-users') && target.active) await requireAnotherActiveAdmin(tx, target.id);
     const [row] = await tx.query<StaffRow>(`UPDATE users u SET ${assignList(['role'], 2)} WHERE u.id = $1 RETURNING ${STAFF_COLUMNS}`, [userId, role]);
     await audit(tx, actor, userId, 'role_changed', { role: target.role }, { role });
     return toStaffUser(row!);
@@ -167,7 +168,7 @@ export async function setComplianceOfficer(deps: UsersDeps, actor: Actor, userId
     const target = await lockStaffUser(tx, userId);
     const [current] = await tx.query<Pick<UserColumns, 'compliance_officer'>>(`SELECT ${selectList(usersTable, null, ['compliance_officer'])} FROM users WHERE id = $1`, [userId]);
     if (current!.compliance_officer === officer) return toStaffUser(target);
-    if (officer && target.role !== 'ADMIN') throw invalidInput('compliance_officer', 'only an ADMIN user can be a compliance officer');
+    if (officer && !may(target.role, 'be-compliance-officer')) throw invalidInput('compliance_officer', 'only an ADMIN user can be a compliance officer');
     await tx.query(`UPDATE users SET ${assignList(['compliance_officer'], 2)} WHERE id = $1`, [userId, officer]);
     await audit(tx, actor, userId, 'compliance_officer_changed', { compliance_officer: !officer }, { compliance_officer: officer });
     return toStaffUser(target);
@@ -195,7 +196,7 @@ async function setActive(deps: UsersDeps, actor: Actor, userId: number, active: 
       if (target.active === active) return toStaffUser(target);
       if (!active) {
         if (target.id === actor.id) throw new HttpError(403, 'FORBIDDEN', 'You cannot deactivate yourself; ask another administrator.');
-        if (target.role === 'ADMIN') await requireAnotherActiveAdmin(tx, target.id);
+        if (may(target.role, 'administer-users')) await requireAnotherActiveAdmin(tx, target.id);
       }
       const [row] = await tx.query<StaffRow>(
         `UPDATE users u SET active = $2, deactivated_at = CASE WHEN $2 THEN NULL ELSE CURRENT_TIMESTAMP END
@@ -311,7 +312,7 @@ async function lockStaffUser(tx: Queryable, userId: number): Promise<TargetRow> 
 
 /** Locks the other active administrators, so two concurrent demotions cannot both pass this check. */
 async function requireAnotherActiveAdmin(tx: Queryable, exceptId: number): Promise<void> {
-  const others = await tx.query<{ id: number }>("SELECT id FROM users WHERE role = 'ADMIN' AND active AND id <> $1 FOR UPDATE", [exceptId]);
+  const others = await tx.query<{ id: number }>('SELECT id FROM users WHERE role = ANY($2::text[]) AND active AND id <> $1 FOR UPDATE', [exceptId, rolesThat('administer-users')]);
   if (others.length === 0) {
     throw new HttpError(409, 'CONFLICT', 'This is the last active administrator; make another user ADMIN first.');
   }
