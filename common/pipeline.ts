@@ -443,15 +443,10 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { bank_trans
 export const PAYMENT_FATES = ['refund', 'credit'] as const;
 export type PaymentFate = (typeof PAYMENT_FATES)[number];
 export const PAYMENT_FATE_LABELS: Record<PaymentFate, string> = { refund: 'Refund to be made', credit: 'Credit kept on account' };
-/** Once money is received, withdrawing is a decision for these roles (a BD executive never holds a paid registration). */
-export const PAID_WITHDRAWAL_ROLES: readonly Role[] = ['ADMIN', 'BD_MANAGER'];
 export const PAID_WITHDRAWAL_REFUSED = 'A payment is recorded on this registration: only a BD manager or an administrator may withdraw it, saying what becomes of the payment.';
 
 /** An account's subscription starts no later than this many days after activation. */
 export const MAX_START_DAYS_AHEAD = 90;
-
-/** The account team an activation assigns, by role. */
-export const ACCOUNT_TEAM_ROLES = { bookkeeper: 'BOOKKEEPER', reviewer: 'REVIEWER' } as const satisfies Record<string, Role>;
 
 /** The longest free text of an action (reasons, notes). */
 export const MAX_REASON_LENGTH = 1_000;
