@@ -150,9 +150,9 @@ export default tseslint.config(
           patterns: [
             {
               // endpoint.ts is the tables' schema-free frame (the schema library for its types only).
-              regex: '(^|/)common/contract/(?!http\\.ts$)(?!endpoint\\.ts$)(?![\\w-]+-paths\\.ts$)',
+              regex: '(^|/)common/contract/(?!http\\.ts$)(?!endpoint\\.ts$)(?!field\\.ts$)(?![\\w-]+-(paths|fields)\\.ts$)',
               allowTypeImports: true,
-              message: 'the console imports contract schemas for their types only (import type): endpoints and constants come from the -paths.ts files, endpoint.ts and http.ts.',
+              message: 'the console imports contract schemas for their types only (import type): endpoints and constants come from the -paths.ts files, endpoint.ts and http.ts, fields from the -fields.ts sheets.',
             },
           ],
         },

@@ -9,8 +9,9 @@ import { useId, useState } from 'react';
 import { formatIsoDate } from '../../../common/calendar.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
 import type { PersonRef } from '../../../common/contract/shared.ts';
+import { FREQUENCY_LABELS, PRIORITY_LABELS, taskFields } from '../../../common/contract/tasks-fields.ts';
 import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_LEAD_DAYS, MAX_TASK_TITLE, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_LEAD_DAYS, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useQuery } from '../lib/use-query.ts';
 import { createTemplate, fetchTaskChoices, fetchTemplates, templateKeys, updateTemplate } from '../lib/task-templates-api.ts';
@@ -24,8 +25,6 @@ import { FieldFrame, TextField } from './text-field.tsx';
 import { Select } from './select.tsx';
 import './recurring-templates.css';
 
-const FREQUENCY_LABELS: Record<TemplateFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
-const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
 const name = (person: { display_name: string | null; email: string } | null, none = 'Unassigned') => (person ? (person.display_name ?? person.email) : none);
 
 /** 'Monthly on the 10th, created 7 days before' */
@@ -215,7 +214,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
     >
       <div className="recurring-form">
         {!template && !clientId && (
-          <Select id={`${id}-client`} label="Client" value={form.client} onChange={(client) => set({ client })} error={save.fieldErrors.client_id}>
+          <Select id={`${id}-client`} field={taskFields.client} value={form.client} onChange={(client) => set({ client })} error={save.fieldErrors.client_id}>
             <option value="">Choose a client</option>
             {(choices?.clients ?? []).map((client) => (
               <option key={client.id} value={String(client.id)}>
@@ -225,7 +224,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           </Select>
         )}
         {template && <p className="recurring__sub">{template.client.legal_name}</p>}
-        <CountedTextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
+        <CountedTextField id={`${id}-title`} field={taskFields.title} value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} />
         <div className="recurring-form__row">
           <Select id={`${id}-frequency`} label="Repeats" value={form.frequency} onChange={(frequency) => set({ frequency: frequency as TemplateFrequency })} error={save.fieldErrors.frequency}>
             {TEMPLATE_FREQUENCIES.map((frequency) => (
@@ -236,7 +235,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           </Select>
           <TextField
             id={`${id}-day`}
-            label="Due on day"
+            field={taskFields.dayOfMonth}
             type="number"
             min={1}
             max={31}
@@ -247,10 +246,10 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           />
           <TextField
             id={`${id}-lead`}
-            label="Created days before"
+            field={taskFields.leadDays}
             type="number"
             min={1}
-            max={MAX_LEAD_DAYS}
+            max={taskFields.leadDays.max}
             value={form.lead}
             onValueChange={(lead) => set({ lead })}
             error={problems.lead_days ?? save.fieldErrors.lead_days}
@@ -260,7 +259,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           <TextField id={`${id}-first`} label="First month (optional)" type="month" value={form.firstMonth} onValueChange={(firstMonth) => set({ firstMonth })} hint="by default the first due date from today" error={save.fieldErrors.first_occurrence_on} />
         )}
         <div className="recurring-form__row">
-          <Select id={`${id}-assignee`} label="Assignee" value={form.assignee} onChange={(assignee) => set({ assignee })} error={save.fieldErrors.assignee_id}>
+          <Select id={`${id}-assignee`} field={taskFields.assignee} value={form.assignee} onChange={(assignee) => set({ assignee })} error={save.fieldErrors.assignee_id}>
             <option value="">Unassigned</option>
             {staff.map((person) => (
               <option key={person.id} value={String(person.id)}>
@@ -268,7 +267,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
               </option>
             ))}
           </Select>
-          <Select id={`${id}-reviewer`} label="Reviewer" value={form.reviewer} onChange={(reviewer) => set({ reviewer })} error={save.fieldErrors.reviewer_id}>
+          <Select id={`${id}-reviewer`} field={taskFields.reviewer} value={form.reviewer} onChange={(reviewer) => set({ reviewer })} error={save.fieldErrors.reviewer_id}>
             <option value="">No reviewer</option>
             {staff.map((person) => (
               <option key={person.id} value={String(person.id)}>
@@ -276,7 +275,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
               </option>
             ))}
           </Select>
-          <Select id={`${id}-priority`} label="Priority" value={form.priority} onChange={(priority) => set({ priority: priority as TaskPriority })}>
+          <Select id={`${id}-priority`} field={taskFields.priority} value={form.priority} onChange={(priority) => set({ priority: priority as TaskPriority })}>
             {TASK_PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
                 {PRIORITY_LABELS[priority]}

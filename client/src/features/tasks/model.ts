@@ -1,13 +1,13 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
 import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
+import { PRIORITY_LABELS } from '../../../../common/contract/tasks-fields.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
 
-export { TASK_STATUS_LABELS };
+export { PRIORITY_LABELS, TASK_STATUS_LABELS };
 
 export const STATUS_VARIANTS: Record<TaskStatus, ChipVariant> = { to_do: 'neutral', in_progress: 'blue', waiting_on_client: 'amber', in_review: 'purple', done: 'green' };
-export const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
 export const PRIORITY_VARIANTS: Record<TaskPriority, ChipVariant> = { low: 'neutral', normal: 'neutral', high: 'amber', urgent: 'red' };
 
 /** '12 Mar 2026', with 'Overdue' or 'Due today' when it applies. */

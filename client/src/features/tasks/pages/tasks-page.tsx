@@ -25,6 +25,7 @@ import { ListTable } from '../../../components/list-table.tsx';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/tasks.css';
+import { taskFields } from '../../../../../common/contract/tasks-fields.ts';
 
 const TaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.TaskDialog })));
 const NewTaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.NewTaskDialog })));
@@ -151,7 +152,7 @@ export function TasksPage() {
         {view.layout !== 'recurring' && (
           <>
             <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Task or client" label="Search tasks" maxLength={MAX_SEARCH_LENGTH} />
-            <FilterSelect label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
+            <FilterSelect field={taskFields.assignee} value={view.assignee} onChange={(assignee) => update({ assignee })}>
               <option value="mine">Mine</option>
               <option value="all">Everyone</option>
               <option value="none">Unassigned</option>
@@ -163,7 +164,7 @@ export function TasksPage() {
             </FilterSelect>
             {view.layout === 'list' && (
               <>
-                <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
+                <FilterSelect field={taskFields.status} value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
                   <option value="all">Any status</option>
                   {TASK_STATUSES.map((status) => (
                     <option key={status} value={status}>
@@ -171,7 +172,7 @@ export function TasksPage() {
                     </option>
                   ))}
                 </FilterSelect>
-                <FilterSelect label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
+                <FilterSelect field={taskFields.due} value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
                   <option value="all">Any time</option>
                   <option value="overdue">Overdue</option>
                   <option value="today">Due today</option>
