@@ -32,12 +32,18 @@ function sources(folder: string): { file: string; text: string }[] {
     .map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }));
 }
 
-/** `label="Status"`, `label={'Status'}`, `label: 'Status'`: a label written as a literal. */
-const LABEL = /\blabel(?:=\{?|:\s*)(['"])([^'"]+)\1/g;
+/**
+ * `label="Status"`, `label={'Status'}`, `label: 'Status'`: a field's label written as a literal. Not an
+ * `aria-label`, which names a region of the page (the 'E-invoice' section), not a field.
+ */
+const LABEL = /(?<![-\w])label(?:=\{?|:\s*)(['"])([^'"]+)\1/g;
 /** `limit={300}`: a field's limit written as a number. */
 const LIMIT = /\blimit=\{\s*[\d_]+\s*\}/g;
 
-/** Label literals a feature may still write although a schema carries the same title (none needed today beyond these). */
+/**
+ * Label literals a feature may still write although some schema carries the same title: a word two areas
+ * use for different things (the page's 'Tasks' table, a user's 'Active' state, a document's 'Kind').
+ */
 const MAX_LABEL_REPEATS = 10;
 
 function labelRepeats(): string[] {

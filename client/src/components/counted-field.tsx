@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import type { LimitedField } from '../../../common/contract/field.ts';
+import type { Field, LimitedField } from '../../../common/contract/field.ts';
 import { FieldFrame, describedBy } from './text-field.tsx';
 import { LengthCounter, textLength } from './length-counter.tsx';
 
@@ -7,7 +7,7 @@ import { LengthCounter, textLength } from './length-counter.tsx';
  * The label and the limit: both from the area's field sheet (`field={faqFields.category}`), the form's own
  * label over the sheet's where it says more, or both written here for a text no request field holds.
  */
-type LabelAndLimit = { field: LimitedField; label?: string; limit?: undefined } | { label: string; limit: number; field?: undefined };
+type LabelAndLimit = { field: LimitedField; label?: string; limit?: undefined } | { field: Field; label?: string; limit: number } | { label: string; limit: number; field?: undefined };
 
 type CountedProps = LabelAndLimit & {
   id: string;

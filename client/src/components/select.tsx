@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { FieldFrame, labelOf, type Labelled } from './text-field.tsx';
 import './filters.css';
 
@@ -8,6 +8,7 @@ type SelectProps = Labelled & {
   /** The options; by default the field sheet's (its `options`, in their order). */
   children?: ReactNode;
   disabled?: boolean;
+  required?: boolean;
 };
 
 /** A sheet field's options as a select lists them. */
@@ -19,7 +20,7 @@ const sheetOptions = ({ field }: Labelled) =>
   ));
 
 /** A form's select: its label above, the server's refusal under it (a dialog's choice of a status, a person). */
-export function Select({ id, label, field, value, onChange, error, disabled, children }: SelectProps & { id: string; error?: string | undefined }) {
+export function Select({ id, label, field, value, onChange, error, disabled, required, children }: SelectProps & { id: string; error?: string | undefined }) {
   return (
     <FieldFrame id={id} label={labelOf({ field, label } as Labelled)} error={error}>
       <select
@@ -27,6 +28,7 @@ export function Select({ id, label, field, value, onChange, error, disabled, chi
         className="field__input"
         value={value}
         disabled={disabled}
+        required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
@@ -67,5 +69,19 @@ export function DateFilter({ label, field, value, onChange, errorId }: Labelled 
         onChange={(event) => onChange(event.target.value)}
       />
     </div>
+  );
+}
+
+type SelectControlProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & { value: string; onChange: (value: string) => void };
+
+/**
+ * The select control alone, for a place that labels it its own way: a 'Show' filter over a timeline, a
+ * picker in a row of actions named by its aria-label, a field whose frame also holds other controls.
+ */
+export function SelectControl({ onChange, children, ...select }: SelectControlProps) {
+  return (
+    <select {...select} onChange={(event) => onChange(event.target.value)}>
+      {children}
+    </select>
   );
 }
