@@ -4,6 +4,7 @@ import { PRIORITY_LABELS } from '../../../../common/contract/tasks-fields.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
+import { personName } from '../../lib/user-name.ts';
 
 export { PRIORITY_LABELS, TASK_STATUS_LABELS };
 
@@ -17,8 +18,6 @@ export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string
   if (task.due_mark === 'today') return `${date} · Due today`;
   return date;
 }
-
-export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');
 
 /** The fields of the form that differ from the task, as PATCH takes them (unchanged ones are left out). */
 export function editChanges(
@@ -55,5 +54,5 @@ export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>):
     const to = TASK_STATUS_LABELS[event.data.to as TaskStatus] as string | undefined;
     if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
   }
-  return `${what} by ${event.actor ? personName(event.actor) : 'the system'}`;
+  return `${what} by ${personName(event.actor, 'the system')}`;
 }

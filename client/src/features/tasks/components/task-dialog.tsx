@@ -24,9 +24,10 @@ import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
-import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
+import { dueText, editChanges, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
   const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
@@ -72,7 +73,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
           <StatusChip variant={PRIORITY_VARIANTS[task.priority]}>{PRIORITY_LABELS[task.priority]}</StatusChip>
         </dd>
         <dt>Reviewer</dt>
-        <dd>{task.reviewer ? personName(task.reviewer) : 'None'}</dd>
+        <dd>{task.reviewer ? personName(task.reviewer, 'Unassigned') : 'None'}</dd>
         {task.request_id !== null && (
           <>
             <dt>Request</dt>
@@ -139,7 +140,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
           {task.comments.map((entry) => (
             <li key={entry.id}>
               <span className="task-detail__who">
-                {personName(entry.author)} · {formatDubaiDateTime(entry.created_at)}
+                {personName(entry.author, 'Unassigned')} · {formatDubaiDateTime(entry.created_at)}
               </span>
               <span className="task-detail__text">{entry.body}</span>
             </li>
@@ -311,7 +312,7 @@ function PersonChoice({ label, none, staff, value, onChange }: { label: string; 
       <option value="">{none}</option>
       {staff.map((person) => (
         <option key={person.id} value={String(person.id)}>
-          {personName(person)}
+          {personName(person, 'Unassigned')}
         </option>
       ))}
     </FilterSelect>
