@@ -10,7 +10,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { choiceField, integerField, textField } from '../../../lib/url-list-state.ts';
@@ -31,7 +31,7 @@ const SCHEMA = {
   version: integerField(0, 0),
 };
 
-const generated = (version: ListVersion) => version.published_on ?? 'Not stated in the file';
+const generated = (version: ListVersion) => (version.published_on ? formatDubaiDate(version.published_on) : 'Not stated in the file');
 
 /**
  * The sanctions lists: per list its current version (the file's own generation date, who imported it and
