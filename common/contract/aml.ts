@@ -13,11 +13,13 @@ import { STAFF_ROLES } from '../roles.ts';
 import { EDD_EVIDENCE_TOPICS, RISK_LEVELS, SECTORS, SERVICES } from '../aml-risk.ts';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
 import { MAX_DOCUMENT_BASE64_LENGTH } from './registrations.ts';
+import { amlPartyFields, sanctionsFields } from './aml-fields.ts';
+import { registerFields } from './aml-register-fields.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import { LIST_VERSION_STATES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts';
 import { API_BODY_LIMIT_BYTES } from './http.ts';
-import { MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
+import { REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
 import { ApproveLiftBody, LiftRequest, RequestLiftBody } from './aml-freeze.ts';
 
 export { LIST_SHRINK_PERCENT, LIST_VERSION_STATES, MAX_LIST_FILE_BYTES, MAX_LIST_FILE_LABEL, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type ListVersionState, type SanctionsList } from './aml-paths.ts';
@@ -29,24 +31,24 @@ const Text = (title: string) => Paragraphs(MAX_PARTY_TEXT, { title });
 
 const partyFields = {
   kind: Type.Enum(PARTY_KINDS, { title: 'Kind' }),
-  name: Line(MAX_PARTY_NAME, { minLength: 1, title: 'Name' }),
+  name: Line(amlPartyFields.name.max, { minLength: amlPartyFields.name.min, title: amlPartyFields.name.label }),
   name_ar: Nullable(Line(MAX_PARTY_NAME, { title: 'Name in Arabic' })),
-  date_of_birth: Nullable(CalendarDate('Date of birth')),
-  nationality: Nullable(Country('Nationality')),
-  residence: Nullable(Country('Residence')),
+  date_of_birth: Nullable(CalendarDate(amlPartyFields.dateOfBirth.label)),
+  nationality: Nullable(Country(amlPartyFields.nationality.label)),
+  residence: Nullable(Country(amlPartyFields.residence.label)),
   id_type: Nullable(Type.Enum(ID_TYPES, { title: 'ID type' })),
-  id_number: Nullable(Line(40, { title: 'ID number' })),
-  id_expires_on: Nullable(CalendarDate('ID expiry')),
+  id_number: Nullable(Line(amlPartyFields.idNumber.max, { title: amlPartyFields.idNumber.label })),
+  id_expires_on: Nullable(CalendarDate(amlPartyFields.idExpiry.label)),
   roles: Type.Array(Type.Enum(PARTY_ROLES, { title: 'Role' }), { minItems: 1, maxItems: PARTY_ROLES.length, uniqueItems: true, title: 'Roles' }),
   share_percent: Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 100, multipleOf: 0.01, title: 'Share' })),
   /** The company party it holds its share in; null: the client itself. */
   owner_party_id: Nullable(Id('Owner')),
   pep: Type.Boolean({ title: 'Politically exposed person' }),
-  pep_details: Nullable(Text('PEP details')),
+  pep_details: Nullable(Text(amlPartyFields.pepDetails.label)),
   source_of_funds: Nullable(Text('Source of funds')),
   source_of_wealth: Nullable(Text('Source of wealth')),
-  jurisdiction: Nullable(Country('Jurisdiction')),
-  registration_number: Nullable(Line(60, { title: 'Registration number' })),
+  jurisdiction: Nullable(Country(amlPartyFields.jurisdiction.label)),
+  registration_number: Nullable(Line(amlPartyFields.registrationNumber.max, { title: amlPartyFields.registrationNumber.label })),
 };
 
 export const NewPartyBody = Closed(partyFields);
@@ -284,13 +286,13 @@ export type ListEntriesQuery = Static<typeof ListEntriesQuery>;
 
 // The bound the body's own limit implies: a file over MAX_LIST_FILE_BYTES gets the store's 413 naming the limit.
 export const ImportListBody = Closed({
-  content: Type.String({ minLength: 1, maxLength: API_BODY_LIMIT_BYTES, title: 'File' }),
+  content: Type.String({ minLength: 1, maxLength: API_BODY_LIMIT_BYTES, title: sanctionsFields.file.label }),
   file_name: Type.Optional(Line(MAX_FILE_NAME_LENGTH, { title: 'File name' })),
 });
 export type ImportListBody = Static<typeof ImportListBody>;
 export const ImportResult = Type.Object({ changed: Type.Boolean(), version: ListVersion, rescreen_job_id: Nullable(Type.Integer()) });
 export type ImportResult = Static<typeof ImportResult>;
-export const RejectListVersionBody = Closed({ version: Version, reason: Paragraphs(MAX_PARTY_TEXT, { minLength: 1, title: 'Reason' }) });
+export const RejectListVersionBody = Closed({ version: Version, reason: Paragraphs(sanctionsFields.reason.max, { minLength: sanctionsFields.reason.min, title: sanctionsFields.reason.label }) });
 export type RejectListVersionBody = Static<typeof RejectListVersionBody>;
 export const CloseDelistedBody = Closed({ version: Version, reason: Paragraphs(MAX_PARTY_TEXT, { minLength: 1, title: 'Reason' }) });
 export type CloseDelistedBody = Static<typeof CloseDelistedBody>;
@@ -308,9 +310,9 @@ export type SearchResult = Static<typeof SearchResult>;
 /** GET aml-register/?type=&client=&state=&page= */
 export const RegisterQuery = Closed({
   ...PageQuery,
-  type: Type.Optional(Type.Enum(REGISTER_TYPES, { title: 'Type' })),
+  type: Type.Optional(Type.Enum(REGISTER_TYPES, { title: registerFields.type.label })),
   client: Type.Optional(Id('Client')),
-  state: Type.Optional(Type.Enum(REGISTER_STATES, { title: 'State' })),
+  state: Type.Optional(Type.Enum(REGISTER_STATES, { title: registerFields.state.label })),
 });
 export type RegisterQuery = Static<typeof RegisterQuery>;
 
@@ -334,11 +336,11 @@ export const RegisterEntry = Type.Object({
 });
 export type RegisterEntry = Static<typeof RegisterEntry>;
 
-const Notes = Paragraphs(MAX_REGISTER_NOTES, { title: 'Notes' });
-const GoamlReference = Line(60, { title: 'goAML reference' });
+const Notes = Paragraphs(registerFields.notes.max, { title: registerFields.notes.label });
+const GoamlReference = Line(registerFields.goamlReference.max, { title: registerFields.goamlReference.label });
 
 export const NewRegisterEntryBody = Closed({
-  type: Type.Enum(REGISTER_TYPES, { title: 'Type' }),
+  type: Type.Enum(REGISTER_TYPES, { title: registerFields.type.label }),
   client: Id('Client'),
   decided_on: CalendarDate('Decision date'),
   notes: Notes,
@@ -347,7 +349,7 @@ export type NewRegisterEntryBody = Static<typeof NewRegisterEntryBody>;
 
 export const UpdateRegisterEntryBody = Closed({
   version: Version,
-  filed_on: Type.Optional(Nullable(CalendarDate('Date filed'))),
+  filed_on: Type.Optional(Nullable(CalendarDate(registerFields.filedOn.label))),
   goaml_reference: Type.Optional(Nullable(GoamlReference)),
   notes: Type.Optional(Notes),
 });
@@ -367,8 +369,8 @@ const own = 'The caller\'s own registration (found by the caller, never by a par
 const mine = { access: access.client, ownership: own, headers: IdempotencyHeaders };
 /** The Sanctions lists page's: ADMIN users (compliance officers are ADMIN users). */
 const lists = access.page('sanctions-lists');
-const listParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: 'List' }) });
-const versionParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: 'List' }), versionId: Id('Version') });
+const listParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: sanctionsFields.list.label }) });
+const versionParams = Closed({ list: Type.Enum(SANCTIONS_LISTS, { title: sanctionsFields.list.label }), versionId: Id('Version') });
 const notImporter = 'Any version of the list named; a pending one only, decided by anyone but its importer (403).';
 
 export const amlEndpoints = endpoints('aml', amlRoutes, {

@@ -1,6 +1,7 @@
 /** The Audit page (/audit, ADMIN): every audited event of every area, filtered, paged and exported as CSV. */
 import { Type, type Static } from 'typebox';
 import { AUDIT_ENTITIES } from '../events.ts';
+import { auditFields } from './audit-fields.ts';
 import { access, endpoints } from './endpoint.ts';
 import { AUDIT_AREAS, auditRoutes } from './audit-paths.ts';
 import { CalendarDate, Closed, Id, Instant, Line, Nullable, Page, PageQuery } from './shared.ts';
@@ -10,13 +11,13 @@ export * from './audit-paths.ts';
 
 /** What the Audit page's filters narrow to; the dates are Dubai calendar days, both ends included. */
 const auditFilters = {
-  actor: Type.Optional(Id('Person')),
-  area: Type.Optional(Type.Enum(AUDIT_AREAS, { title: 'Area' })),
-  entity: Type.Optional(Type.Enum(AUDIT_ENTITIES, { title: 'Record kind' })),
-  record: Type.Optional(Id('Record')),
-  kind: Type.Optional(Line(60, { minLength: 1, title: 'Event' })),
-  from: Type.Optional(CalendarDate('From')),
-  to: Type.Optional(CalendarDate('To')),
+  actor: Type.Optional(Id(auditFields.person.label)),
+  area: Type.Optional(Type.Enum(AUDIT_AREAS, { title: auditFields.area.label })),
+  entity: Type.Optional(Type.Enum(AUDIT_ENTITIES, { title: auditFields.recordKind.label })),
+  record: Type.Optional(Id(auditFields.record.label)),
+  kind: Type.Optional(Line(auditFields.event.max, { minLength: auditFields.event.min, title: auditFields.event.label })),
+  from: Type.Optional(CalendarDate(auditFields.from.label)),
+  to: Type.Optional(CalendarDate(auditFields.to.label)),
 };
 export const AuditQuery = Closed({ ...auditFilters, ...PageQuery });
 export type AuditQuery = Static<typeof AuditQuery>;

@@ -2,24 +2,25 @@
 import { Type, type Static } from 'typebox';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
+import { applicationFields, jobFields } from './careers-fields.ts';
 import { PublicReceipt } from './enquiries.ts';
 import { CalendarDate, Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
-import { APPLICATION_STATUSES, careersBulkLabels, careersRoutes, MAX_APPLICATION_NOTE_LENGTH, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES, MAX_JOB_DESCRIPTION_LENGTH } from './careers-paths.ts';
+import { APPLICATION_STATUSES, careersBulkLabels, careersRoutes, JOB_LOCATIONS, JOB_STATUSES, JOB_TYPES } from './careers-paths.ts';
 
 export * from './careers-paths.ts';
 
-const Status = Type.Enum(JOB_STATUSES, { title: 'Status' });
-const AppStatus = Type.Enum(APPLICATION_STATUSES, { title: 'Status' });
+const Status = Type.Enum(JOB_STATUSES, { title: jobFields.status.label });
+const AppStatus = Type.Enum(APPLICATION_STATUSES, { title: applicationFields.status.label });
 
 export const JobQuery = Closed({ ...PageQuery, status: Type.Optional(Status), search: Type.Optional(Search) });
 export type JobQuery = Static<typeof JobQuery>;
 
 const JobFields = {
-  title: Line(120, { minLength: 1, title: 'Title' }),
-  department: Line(80, { minLength: 1, title: 'Department' }),
-  location: Type.Enum(JOB_LOCATIONS, { title: 'Location' }),
-  employment_type: Type.Enum(JOB_TYPES, { title: 'Type' }),
-  description: Paragraphs(MAX_JOB_DESCRIPTION_LENGTH, { minLength: 1, title: 'Description' }),
+  title: Line(jobFields.title.max, { minLength: jobFields.title.min, title: jobFields.title.label }),
+  department: Line(jobFields.department.max, { minLength: jobFields.department.min, title: jobFields.department.label }),
+  location: Type.Enum(JOB_LOCATIONS, { title: jobFields.location.label }),
+  employment_type: Type.Enum(JOB_TYPES, { title: jobFields.type.label }),
+  description: Paragraphs(jobFields.description.max, { minLength: jobFields.description.min, title: jobFields.description.label }),
   status: Status,
   publish_from: Nullable(CalendarDate('Published from')),
   publish_until: Nullable(CalendarDate('Published until')),
@@ -100,7 +101,7 @@ export type ApplicationDetail = Static<typeof ApplicationDetail>;
 
 export const ApplicationStatusBody = Closed({ version: Version, status: AppStatus });
 export type ApplicationStatusBody = Static<typeof ApplicationStatusBody>;
-export const ApplicationNoteBody = Closed({ text: Paragraphs(MAX_APPLICATION_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
+export const ApplicationNoteBody = Closed({ text: Paragraphs(applicationFields.note.max, { minLength: applicationFields.note.min, title: applicationFields.note.label }) });
 export const JobParams = Closed({ id: Id('Job post') });
 export const CvQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 

@@ -47,13 +47,14 @@ export {
   clientsRoutes,
   type ClientSort,
 } from './clients-paths.ts';
+import { clientFields } from './clients-fields.ts';
 
-const ClientStatusSchema = Type.Enum(CLIENT_STATUSES, { title: 'Status' });
+const ClientStatusSchema = Type.Enum(CLIENT_STATUSES, { title: clientFields.status.label });
 const DocumentKindSchema = Type.Enum(CLIENT_DOCUMENT_KINDS, { title: 'Document kind' });
 const ContentTypeSchema = Type.Enum(DOCUMENT_CONTENT_TYPES, { title: 'Content type' });
 const DeadlineKindSchema = Type.Enum(DEADLINE_KINDS);
 const ReportStateSchema = Type.Enum(REPORT_STATES, { title: 'State' });
-const VatPeriodSchema = Type.Enum(VAT_PERIODS, { title: 'VAT period' });
+const VatPeriodSchema = Type.Enum(VAT_PERIODS, { title: clientFields.vatPeriod.label });
 const Month = (title = 'Month') => Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', maxLength: 7, errorMessage: 'must be a month written YYYY-MM', title });
 const MonthNumber = (title: string) => Type.Integer({ minimum: 1, maximum: 12, title });
 const Fils = (title: string, minimum = -MAX_INSIGHT_FILS) => Type.Integer({ minimum, maximum: MAX_INSIGHT_FILS, title });
@@ -71,15 +72,15 @@ export type NextDeadline = Static<typeof NextDeadline>;
 const listFilters = {
   /** Case-insensitive, literal contains match on legal name, trade licence number or TRN. */
   search: Type.Optional(Search),
-  plan: Type.Optional(Id('Plan')),
+  plan: Type.Optional(Id(clientFields.plan.label)),
   /** A staff id, 'none' or 'mine' (the caller is the bookkeeper or the reviewer). */
-  bookkeeper: Type.Optional(Type.String({ pattern: BOOKKEEPER_FILTER_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine' or 'none'", title: 'Bookkeeper' })),
-  vat_registered: Type.Optional(Type.Boolean({ title: 'VAT registered' })),
+  bookkeeper: Type.Optional(Type.String({ pattern: BOOKKEEPER_FILTER_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine' or 'none'", title: clientFields.bookkeeper.label })),
+  vat_registered: Type.Optional(Type.Boolean({ title: clientFields.vatRegistered.label })),
   /** Licences expiring within this many days (already expired ones included). */
   licence_expiring: Type.Optional(Type.Enum(LICENCE_EXPIRY_WINDOWS, { title: 'Licence expiring' })),
   status: Type.Optional(ClientStatusSchema),
   /** not_ready: no e-invoicing ASP while the client's appointment deadline is within 90 days or past. */
-  einvoicing: Type.Optional(Type.Enum(EINVOICING_CLIENT_FILTERS, { title: 'E-invoicing' })),
+  einvoicing: Type.Optional(Type.Enum(EINVOICING_CLIENT_FILTERS, { title: clientFields.einvoicing.label })),
   sort: Type.Optional(Type.Enum(CLIENT_SORTS, { title: 'Sort' })),
 };
 
@@ -151,7 +152,7 @@ export type SubscriptionQuery = Static<typeof SubscriptionQuery>;
 /** POST subscriptions/: a new subscription for a client with none in force (a cancelled client coming back). */
 export const NewSubscriptionBody = Closed({
   client_id: Id('Client'),
-  plan_id: Id('Plan'),
+  plan_id: Id(clientFields.plan.label),
   cycle: BillingCycleSchema,
   discount_bp: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000, title: 'Discount' })),
   starts_on: CalendarDate('Start date'),
@@ -159,7 +160,7 @@ export const NewSubscriptionBody = Closed({
 export type NewSubscriptionBody = Static<typeof NewSubscriptionBody>;
 
 /** POST subscriptions/{id}/change */
-export const ChangeSubscriptionBody = Closed({ plan_id: Id('Plan'), cycle: BillingCycleSchema, version: Version });
+export const ChangeSubscriptionBody = Closed({ plan_id: Id(clientFields.plan.label), cycle: BillingCycleSchema, version: Version });
 export type ChangeSubscriptionBody = Static<typeof ChangeSubscriptionBody>;
 
 /** POST subscriptions/{id}/pause and /resume; monthly-reports/{id}/submit, /approve, /publish */
@@ -168,8 +169,8 @@ export type VersionBody = Static<typeof VersionBody>;
 
 /** POST subscriptions/{id}/cancel */
 export const CancelSubscriptionBody = Closed({
-  reason: Type.Enum(CANCEL_REASONS, { title: 'Reason' }),
-  note: Paragraphs(MAX_NOTE_LENGTH, { title: 'Note' }),
+  reason: Type.Enum(CANCEL_REASONS, { title: clientFields.cancelReason.label }),
+  note: Paragraphs(clientFields.cancelNote.max, { title: clientFields.cancelNote.label }),
   version: Version,
 });
 export type CancelSubscriptionBody = Static<typeof CancelSubscriptionBody>;
@@ -227,24 +228,24 @@ export type ClientDetail = Static<typeof ClientDetail>;
 /** PATCH clients/{id}: any profile field and, for ADMIN, the team; with the version the user saw. */
 export const UpdateClientBody = Closed({
   version: Version,
-  legal_name: Type.Optional(Line(MAX_LEGAL_NAME_LENGTH, { minLength: 1, title: 'Legal name' })),
-  trade_licence_number: Type.Optional(Line(MAX_LICENCE_NUMBER_LENGTH, { minLength: 1, title: 'Trade licence number' })),
-  licensing_authority: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: 'Licensing authority' })),
-  legal_form: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: 'Legal form' })),
-  licence_expires_on: Type.Optional(CalendarDate('Licence expiry')),
-  vat_registered: Type.Optional(Type.Boolean({ title: 'VAT registered' })),
-  trn: Type.Optional(Nullable(Type.String({ pattern: TRN_PATTERN, maxLength: 15, errorMessage: 'must be the 15 digits of the tax registration number', title: 'TRN' }))),
+  legal_name: Type.Optional(Line(MAX_LEGAL_NAME_LENGTH, { minLength: 1, title: clientFields.legalName.label })),
+  trade_licence_number: Type.Optional(Line(MAX_LICENCE_NUMBER_LENGTH, { minLength: 1, title: clientFields.tradeLicenceNumber.label })),
+  licensing_authority: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: clientFields.licensingAuthority.label })),
+  legal_form: Type.Optional(Line(MAX_AUTHORITY_LENGTH, { minLength: 1, title: clientFields.legalForm.label })),
+  licence_expires_on: Type.Optional(CalendarDate(clientFields.licenceExpiry.label)),
+  vat_registered: Type.Optional(Type.Boolean({ title: clientFields.vatRegistered.label })),
+  trn: Type.Optional(Nullable(Type.String({ pattern: TRN_PATTERN, maxLength: clientFields.trn.max, errorMessage: 'must be the 15 digits of the tax registration number', title: clientFields.trn.label }))),
   vat_period: Type.Optional(Nullable(VatPeriodSchema)),
   /** The TIN its e-invoices are addressed to; with a TRN, the TRN's first 10 digits. */
   tin: Type.Optional(Nullable(Tin)),
   vat_first_period_end_month: Type.Optional(Nullable(MonthNumber('First VAT period end month'))),
-  corporate_tax_number: Type.Optional(Nullable(Line(MAX_CORPORATE_TAX_NUMBER_LENGTH, { minLength: 1, title: 'Corporate tax registration number' }))),
+  corporate_tax_number: Type.Optional(Nullable(Line(MAX_CORPORATE_TAX_NUMBER_LENGTH, { minLength: 1, title: clientFields.corporateTaxNumber.label }))),
   financial_year_end_month: Type.Optional(MonthNumber('Financial year end month')),
   email: Type.Optional(Email),
-  phone: Type.Optional(Line(MAX_PHONE_LENGTH, { minLength: 5, title: 'Phone' })),
-  address: Type.Optional(Line(MAX_ADDRESS_LENGTH, { minLength: 1, title: 'Address' })),
-  bookkeeper_id: Type.Optional(Nullable(Id('Bookkeeper'))),
-  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  phone: Type.Optional(Line(MAX_PHONE_LENGTH, { minLength: 5, title: clientFields.phone.label })),
+  address: Type.Optional(Line(MAX_ADDRESS_LENGTH, { minLength: 1, title: clientFields.address.label })),
+  bookkeeper_id: Type.Optional(Nullable(Id(clientFields.bookkeeper.label))),
+  reviewer_id: Type.Optional(Nullable(Id(clientFields.reviewer.label))),
 });
 export type UpdateClientBody = Static<typeof UpdateClientBody>;
 
@@ -315,7 +316,7 @@ export const ClientDocumentUploadBody = Closed({
   file_name: FileName,
   content_type: ContentTypeSchema,
   content_base64: Base64File,
-  expires_on: Type.Optional(CalendarDate('Expiry date')),
+  expires_on: Type.Optional(CalendarDate(clientFields.documentExpiry.label)),
   /** An open request this upload answers (it is then fulfilled). */
   request_id: Type.Optional(Id('Request')),
 });
@@ -496,7 +497,7 @@ export const MyDocumentUploadBody = Closed({
   file_name: FileName,
   content_type: ContentTypeSchema,
   content_base64: Base64File,
-  expires_on: Type.Optional(CalendarDate('Expiry date')),
+  expires_on: Type.Optional(CalendarDate(clientFields.documentExpiry.label)),
 });
 export type MyDocumentUploadBody = Static<typeof MyDocumentUploadBody>;
 
@@ -576,4 +577,4 @@ export const clientsEndpoints = endpoints('clients', clientsRoutes, {
 });
 
 /** The Clients list's bulk 'Assign bookkeeper' (null: none). */
-export const clientsBulkActions = bulkActions('clients', clientsBulkLabels, { assign_bookkeeper: Closed({ bookkeeper_id: Nullable(Id('Bookkeeper')) }) });
+export const clientsBulkActions = bulkActions('clients', clientsBulkLabels, { assign_bookkeeper: Closed({ bookkeeper_id: Nullable(Id(clientFields.bookkeeper.label)) }) });

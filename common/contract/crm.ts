@@ -17,17 +17,18 @@ import {
   MAX_LOST_REASON_LENGTH,
   MAX_MONTHLY_VALUE_FILS,
 } from './crm-paths.ts';
+import { leadFields } from './crm-fields.ts';
 
 export * from './crm-paths.ts';
 
-const Stage = Type.Enum(LEAD_STAGES, { title: 'Stage' });
-const Source = Type.Enum(LEAD_SOURCES, { title: 'Source' });
+const Stage = Type.Enum(LEAD_STAGES, { title: leadFields.stage.label });
+const Source = Type.Enum(LEAD_SOURCES, { title: leadFields.source.label });
 const Fils = Type.Integer({ minimum: 0, maximum: MAX_MONTHLY_VALUE_FILS, title: 'Monthly value' });
 
 export const LeadQuery = Closed({
   ...PageQuery,
   stage: Type.Optional(Stage),
-  owner_id: Type.Optional(Id('Owner')),
+  owner_id: Type.Optional(Id(leadFields.owner.label)),
   source: Type.Optional(Source),
   search: Type.Optional(Search),
 });
@@ -70,26 +71,26 @@ export const Board = Type.Object({ columns: Type.Array(BoardColumn) });
 export type Board = Static<typeof Board>;
 
 export const NewLeadBody = Closed({
-  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
-  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: leadFields.company.label }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: leadFields.contact.label }),
   email: Email,
-  phone: Type.Optional(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
+  phone: Type.Optional(Line(MAX_LEAD_PHONE_LENGTH, { title: leadFields.phone.label })),
   source: Source,
-  owner_id: Nullable(Id('Owner')),
+  owner_id: Nullable(Id(leadFields.owner.label)),
   monthly_value_fils: Fils,
-  next_follow_up: Nullable(CalendarDate('Next follow-up')),
+  next_follow_up: Nullable(CalendarDate(leadFields.nextFollowUp.label)),
 });
 export type NewLeadBody = Static<typeof NewLeadBody>;
 
 export const UpdateLeadBody = Closed({
   version: Version,
-  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: 'Company' }),
-  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: 'Contact' }),
+  company: Line(MAX_LEAD_COMPANY_LENGTH, { minLength: 1, title: leadFields.company.label }),
+  contact_name: Line(MAX_LEAD_CONTACT_LENGTH, { minLength: 1, title: leadFields.contact.label }),
   email: Email,
-  phone: Nullable(Line(MAX_LEAD_PHONE_LENGTH, { title: 'Phone' })),
-  owner_id: Nullable(Id('Owner')),
+  phone: Nullable(Line(MAX_LEAD_PHONE_LENGTH, { title: leadFields.phone.label })),
+  owner_id: Nullable(Id(leadFields.owner.label)),
   monthly_value_fils: Fils,
-  next_follow_up: Nullable(CalendarDate('Next follow-up')),
+  next_follow_up: Nullable(CalendarDate(leadFields.nextFollowUp.label)),
 });
 export type UpdateLeadBody = Static<typeof UpdateLeadBody>;
 
@@ -97,7 +98,7 @@ export type UpdateLeadBody = Static<typeof UpdateLeadBody>;
 export const LeadStageBody = Closed({ version: Version, stage: Stage, reason: Type.Optional(Paragraphs(MAX_LOST_REASON_LENGTH, { title: 'Reason' })) });
 export type LeadStageBody = Static<typeof LeadStageBody>;
 
-export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: 'Activity' }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(MAX_ACTIVITY_LENGTH, { minLength: 1, title: 'Text' }) });
+export const ActivityBody = Closed({ kind: Type.Enum(ACTIVITY_KINDS, { title: leadFields.activity.label }), at: Type.String({ format: 'date-time', maxLength: 40, title: 'Time' }), text: Paragraphs(MAX_ACTIVITY_LENGTH, { minLength: 1, title: 'Text' }) });
 export type ActivityBody = Static<typeof ActivityBody>;
 
 export const InviteLeadBody = Closed({ version: Version });
@@ -108,7 +109,7 @@ export type InviteLeadResponse = Static<typeof InviteLeadResponse>;
 export const Owner = PersonRef;
 
 /** GET crm/board/: the list's filters but the stage (the board shows every stage). */
-export const BoardQuery = Closed({ owner_id: Type.Optional(Id('Owner')), source: Type.Optional(Type.Enum(LEAD_SOURCES, { title: 'Source' })), search: Type.Optional(Search) });
+export const BoardQuery = Closed({ owner_id: Type.Optional(Id(leadFields.owner.label)), source: Type.Optional(Type.Enum(LEAD_SOURCES, { title: leadFields.source.label })), search: Type.Optional(Search) });
 export type BoardQuery = Static<typeof BoardQuery>;
 
 const crm = access.page('crm');
@@ -129,6 +130,6 @@ export const crmEndpoints = endpoints('crm', crmRoutes, {
 
 /** The leads' bulk actions: give them an owner (null: none), move them to a working stage or lost (saying why). */
 export const crmBulkActions = bulkActions('crm', crmBulkLabels, {
-  owner: Closed({ owner_id: Nullable(Id('Owner')) }),
-  stage: NeededWhen(Closed({ stage: Type.Enum(BULK_LEAD_STAGES, { title: 'Stage' }), reason: Type.Optional(Nullable(Line(MAX_LOST_REASON_LENGTH, { title: 'Why they were lost' }))) }), 'stage', LEAD_LOST, 'reason'),
+  owner: Closed({ owner_id: Nullable(Id(leadFields.owner.label)) }),
+  stage: NeededWhen(Closed({ stage: Type.Enum(BULK_LEAD_STAGES, { title: leadFields.stage.label }), reason: Type.Optional(Nullable(Line(MAX_LOST_REASON_LENGTH, { title: 'Why they were lost' }))) }), 'stage', LEAD_LOST, 'reason'),
 });

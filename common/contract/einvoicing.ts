@@ -10,6 +10,7 @@ import { INVOICE_KINDS } from '../invoices.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Version } from './shared.ts';
 import { einvoicingRoutes } from './einvoicing-paths.ts';
+import { einvoicingFields } from './einvoicing-fields.ts';
 
 export { einvoicingRoutes } from './einvoicing-paths.ts';
 
@@ -83,7 +84,7 @@ export type SendBody = Static<typeof SendBody>;
 export const XmlQuery = Closed({ download: Type.Optional(Type.Boolean({ title: 'Download' })) });
 export const AttentionQuery = Closed(PageQuery);
 
-export const Tin = Type.String({ pattern: `^[0-9]{${TIN_LENGTH}}$`, maxLength: TIN_LENGTH, title: 'TIN', errorMessage: 'must be the 10 digits of the Tax Identification Number' });
+export const Tin = Type.String({ pattern: `^[0-9]{${TIN_LENGTH}}$`, maxLength: TIN_LENGTH, title: einvoicingFields.tin.label, errorMessage: 'must be the 10 digits of the Tax Identification Number' });
 export const ClientReadiness = Type.Object({
   client_id: Type.Integer(),
   /** The TIN recorded, else the TRN's first 10 digits (tin_from_trn): what its documents are addressed to. */
@@ -110,9 +111,9 @@ export const ClientReadinessBody = Closed({
   /** The version read (leave out for a client that has no record yet). */
   version: Type.Optional(Version),
   tin: Nullable(Tin),
-  revenue_band: Nullable(Type.Enum(REVENUE_BANDS, { title: 'Revenue band' })),
-  asp_name: Nullable(Line(MAX_ASP_NAME_LENGTH, { title: 'ASP', minLength: 1 })),
-  asp_appointed_on: Nullable(CalendarDate('ASP appointed on')),
+  revenue_band: Nullable(Type.Enum(REVENUE_BANDS, { title: einvoicingFields.revenueBand.label })),
+  asp_name: Nullable(Line(MAX_ASP_NAME_LENGTH, { title: einvoicingFields.asp.label, minLength: 1 })),
+  asp_appointed_on: Nullable(CalendarDate(einvoicingFields.aspAppointedOn.label)),
 });
 export type ClientReadinessBody = Static<typeof ClientReadinessBody>;
 

@@ -16,11 +16,12 @@ import {
   REVENUE_BANDS,
   TOPICS,
 } from './enquiries-paths.ts';
+import { enquiryFields } from './enquiries-fields.ts';
 
 export * from './enquiries-paths.ts';
 
 const Kind = Type.Enum(ENQUIRY_KINDS, { title: 'Kind' });
-const Status = Type.Enum(ENQUIRY_STATUSES, { title: 'Status' });
+const Status = Type.Enum(ENQUIRY_STATUSES, { title: enquiryFields.status.label });
 const Phone = Line(30, { title: 'Phone' });
 
 /** POST public/enquiries/{kind}: every form's fields; the store refuses a field the kind does not ask. */
@@ -48,11 +49,11 @@ export const EnquiryQuery = Closed({
   ...PageQuery,
   kind: Type.Optional(Kind),
   status: Type.Optional(Status),
-  assignee_id: Type.Optional(Id('Assignee')),
+  assignee_id: Type.Optional(Id(enquiryFields.assignee.label)),
   search: Type.Optional(Search),
 });
 export type EnquiryQuery = Static<typeof EnquiryQuery>;
-export const EnquiryExportQuery = Closed({ kind: Type.Optional(Kind), status: Type.Optional(Status), assignee_id: Type.Optional(Id('Assignee')), search: Type.Optional(Search) });
+export const EnquiryExportQuery = Closed({ kind: Type.Optional(Kind), status: Type.Optional(Status), assignee_id: Type.Optional(Id(enquiryFields.assignee.label)), search: Type.Optional(Search) });
 export type EnquiryExportQuery = Static<typeof EnquiryExportQuery>;
 
 export const EnquiryItem = Type.Object({
@@ -102,7 +103,7 @@ export type EnquiryCounts = Static<typeof EnquiryCounts>;
 
 export const EnquiryStatusBody = Closed({ version: Version, status: Status, reason: Type.Optional(Paragraphs(MAX_CLOSE_REASON_LENGTH, { title: 'Reason' })) });
 export type EnquiryStatusBody = Static<typeof EnquiryStatusBody>;
-export const EnquiryAssignBody = Closed({ version: Version, assignee_id: Nullable(Id('Assignee')) });
+export const EnquiryAssignBody = Closed({ version: Version, assignee_id: Nullable(Id(enquiryFields.assignee.label)) });
 export type EnquiryAssignBody = Static<typeof EnquiryAssignBody>;
 export const NoteBody = Closed({ text: Paragraphs(MAX_NOTE_LENGTH, { minLength: 1, title: 'Note' }) });
 export type NoteBody = Static<typeof NoteBody>;

@@ -3,30 +3,31 @@ import { Type, type Static } from 'typebox';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Paragraphs, Search, Version } from './shared.ts';
-import { FAQ_STATUSES, faqsBulkLabels, faqsRoutes, MAX_FAQ_ANSWER_LENGTH } from './faqs-paths.ts';
+import { faqFields } from './faqs-fields.ts';
+import { FAQ_STATUSES, faqsBulkLabels, faqsRoutes } from './faqs-paths.ts';
 
 export * from './faqs-paths.ts';
 
-const Status = Type.Enum(FAQ_STATUSES, { title: 'Status' });
+const Status = Type.Enum(FAQ_STATUSES, { title: faqFields.status.label });
 
-export const FaqQuery = Closed({ category: Type.Optional(Line(60, { title: 'Category' })), status: Type.Optional(Status), search: Type.Optional(Search) });
+export const FaqQuery = Closed({ category: Type.Optional(Line(faqFields.category.max, { title: faqFields.category.label })), status: Type.Optional(Status), search: Type.Optional(Search) });
 export type FaqQuery = Static<typeof FaqQuery>;
 
 export const FaqFields = {
-  category: Line(60, { minLength: 1, title: 'Category' }),
-  question_en: Line(300, { minLength: 1, title: 'Question (English)' }),
-  answer_en: Paragraphs(MAX_FAQ_ANSWER_LENGTH, { minLength: 1, title: 'Answer (English)' }),
-  question_ar: Line(300, { title: 'Question (Arabic)' }),
-  answer_ar: Paragraphs(MAX_FAQ_ANSWER_LENGTH, { title: 'Answer (Arabic)' }),
+  category: Line(faqFields.category.max, { minLength: faqFields.category.min, title: faqFields.category.label }),
+  question_en: Line(faqFields.questionEn.max, { minLength: faqFields.questionEn.min, title: faqFields.questionEn.label }),
+  answer_en: Paragraphs(faqFields.answerEn.max, { minLength: faqFields.answerEn.min, title: faqFields.answerEn.label }),
+  question_ar: Line(faqFields.questionAr.max, { title: faqFields.questionAr.label }),
+  answer_ar: Paragraphs(faqFields.answerAr.max, { title: faqFields.answerAr.label }),
   status: Status,
-  publish_from: Nullable(CalendarDate('Published from')),
-  publish_until: Nullable(CalendarDate('Published until')),
+  publish_from: Nullable(CalendarDate(faqFields.publishFrom.label)),
+  publish_until: Nullable(CalendarDate(faqFields.publishUntil.label)),
 };
 export const NewFaqBody = Closed(FaqFields);
 export type NewFaqBody = Static<typeof NewFaqBody>;
 export const UpdateFaqBody = Closed({ version: Version, ...FaqFields });
 export type UpdateFaqBody = Static<typeof UpdateFaqBody>;
-export const MoveFaqBody = Closed({ version: Version, direction: Type.Enum(['up', 'down'], { title: 'Direction' }) });
+export const MoveFaqBody = Closed({ version: Version, direction: Type.Enum(['up', 'down'], { title: faqFields.direction.label }) });
 export type MoveFaqBody = Static<typeof MoveFaqBody>;
 
 export const Faq = Type.Object({

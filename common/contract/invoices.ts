@@ -5,21 +5,22 @@
  */
 import { Type, type Static } from 'typebox';
 import { EINVOICE_STATES } from '../einvoicing.ts';
-import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_INVOICE_REASON, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
+import { INVOICE_KINDS, MAX_EXTERNAL_ID, MAX_LINE_DESCRIPTION, MAX_LINES, MAX_QUANTITY, MAX_UNIT_FILS, SYNC_ERROR_KINDS, SYNC_STATES, UNSYNCED_STATES } from '../invoices.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, Search, Version } from './shared.ts';
 import { INVOICE_SORTS, REGISTER_STATUSES, invoicesRoutes, unsyncedInvBulkLabels } from './invoices-paths.ts';
 import { RuleFailureSchema } from './einvoicing.ts';
+import { invoiceFields } from './invoices-fields.ts';
 
 export { DEFAULT_INVOICE_SORT, INVOICE_SORTS, invoicesRoutes, type InvoiceSort } from './invoices-paths.ts';
 
-const SyncStateSchema = Type.Enum(SYNC_STATES, { title: 'State' });
-const ErrorKindSchema = Type.Enum(SYNC_ERROR_KINDS, { title: 'Error' });
+const SyncStateSchema = Type.Enum(SYNC_STATES, { title: invoiceFields.state.label });
+const ErrorKindSchema = Type.Enum(SYNC_ERROR_KINDS, { title: invoiceFields.error.label });
 
 /** GET invoices/ */
 export const InvoiceQuery = Closed({
-  state: Type.Optional(Type.Enum(UNSYNCED_STATES, { title: 'State' })),
+  state: Type.Optional(Type.Enum(UNSYNCED_STATES, { title: invoiceFields.state.label })),
   error: Type.Optional(ErrorKindSchema),
   /** Number or client name, literal contains. */
   search: Type.Optional(Search),
@@ -52,15 +53,15 @@ export type InvoiceListItem = Static<typeof InvoiceListItem>;
 
 /** GET invoices/all/ (and its CSV export, without the page): every invoice the caller sees. */
 const registerFilters = {
-  client: Type.Optional(Id('Client')),
-  status: Type.Optional(Type.Enum(REGISTER_STATUSES, { title: 'Status' })),
+  client: Type.Optional(Id(invoiceFields.client.label)),
+  status: Type.Optional(Type.Enum(REGISTER_STATUSES, { title: invoiceFields.status.label })),
   /** Issued on or after / on or before (Dubai dates): the period. */
   from: Type.Optional(CalendarDate('From')),
   to: Type.Optional(CalendarDate('To')),
   search: Type.Optional(Search),
   sort: Type.Optional(Type.Enum(INVOICE_SORTS, { title: 'Sort' })),
   /** The state of its e-invoice with the ASP. */
-  einvoice: Type.Optional(Type.Enum(EINVOICE_STATES, { title: 'E-invoice' })),
+  einvoice: Type.Optional(Type.Enum(EINVOICE_STATES, { title: invoiceFields.einvoice.label })),
 };
 export const RegisterQuery = Closed({ ...registerFilters, ...PageQuery });
 export type RegisterQuery = Static<typeof RegisterQuery>;
@@ -157,7 +158,7 @@ export const NewInvoiceLine = Closed({
 
 /** POST invoices/: a one-off invoice. */
 export const NewInvoiceBody = Closed({
-  client_id: Id('Client'),
+  client_id: Id(invoiceFields.client.label),
   lines: Type.Array(NewInvoiceLine, { minItems: 1, maxItems: MAX_LINES, title: 'Lines' }),
 });
 export type NewInvoiceBody = Static<typeof NewInvoiceBody>;
@@ -172,13 +173,13 @@ export type RetryBody = Static<typeof RetryBody>;
 export const MarkSyncedBody = Closed({
   version: Version,
   external_id: Line(MAX_EXTERNAL_ID, { title: 'External id', minLength: 1 }),
-  reason: Paragraphs(MAX_INVOICE_REASON, { title: 'Reason', minLength: 1 }),
+  reason: Paragraphs(invoiceFields.reason.max, { title: invoiceFields.reason.label, minLength: invoiceFields.reason.min }),
 });
 export type MarkSyncedBody = Static<typeof MarkSyncedBody>;
 
 export const CreditNoteBody = Closed({
   version: Version,
-  reason: Paragraphs(MAX_INVOICE_REASON, { title: 'Reason', minLength: 1 }),
+  reason: Paragraphs(invoiceFields.reason.max, { title: invoiceFields.reason.label, minLength: invoiceFields.reason.min }),
   /** Net amount to credit (before VAT); the whole invoice's net when left out. */
   net_fils: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_UNIT_FILS, title: 'Amount' })),
   /**

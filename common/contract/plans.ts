@@ -4,10 +4,11 @@ import { BILLING_CYCLES } from '../pricing.ts';
 
 import { access, endpoints } from './endpoint.ts';
 import { plansRoutes } from './plans-paths.ts';
+import { clientFields } from './clients-fields.ts';
 
 export { plansRoutes } from './plans-paths.ts';
 
-export const BillingCycleSchema = Type.Enum(BILLING_CYCLES, { title: 'Cycle' });
+export const BillingCycleSchema = Type.Enum(BILLING_CYCLES, { title: clientFields.cycle.label });
 
 export const Plan = Type.Object({
   id: Type.Integer(),

@@ -12,7 +12,6 @@ import {
   type PipelineActionKey,
   MAX_BULK_REMINDERS,
   MAX_REASON_LENGTH,
-  MEETING_DURATION,
   MEETING_MODES,
   MEETING_OUTCOMES,
   PAYMENT_FATES,
@@ -26,20 +25,21 @@ import { BillingCycleSchema } from './plans.ts';
 import { bulkActions } from './bulk.ts';
 import { Tin } from './einvoicing.ts';
 import { access, endpoints, type Access } from './endpoint.ts';
+import { registrationFields } from './registrations-fields.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, type Agrees, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 
 import { dueDiligenceBulkLabels, MAX_CALL_PLACE_LENGTH, REGISTRATION_ASSIGNEE_FILTERS, REGISTRATION_SORTS, registrationsRoutes } from './registrations-paths.ts';
 
 export { DEFAULT_REGISTRATION_SORT, REGISTRATION_ASSIGNEE_FILTERS, REGISTRATION_SORTS, registrationsRoutes, type RegistrationSort } from './registrations-paths.ts';
 
-export const StageSchema = Type.Enum(STAGES, { title: 'Stage' });
+export const StageSchema = Type.Enum(STAGES, { title: registrationFields.stage.label });
 const ReviewStateSchema = Type.Enum(REVIEW_STATES);
 const OnboardingPageSchema = Type.Enum(ONBOARDING_PAGES, { title: 'Queue' });
-const RegistrationStatus = Type.Enum(['active', 'inactive'], { title: 'Status' });
+const RegistrationStatus = Type.Enum(['active', 'inactive'], { title: registrationFields.status.label });
 export const PhaseSchema = Type.Enum(PHASES, { title: 'Phase' });
-const MeetingModeSchema = Type.Enum(MEETING_MODES, { title: 'Mode' });
-const MeetingOutcomeSchema = Type.Enum(MEETING_OUTCOMES, { title: 'Outcome' });
-const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS, { title: 'Method' });
+const MeetingModeSchema = Type.Enum(MEETING_MODES, { title: registrationFields.mode.label });
+const MeetingOutcomeSchema = Type.Enum(MEETING_OUTCOMES, { title: registrationFields.outcome.label });
+const PaymentMethodSchema = Type.Enum(PAYMENT_METHODS, { title: registrationFields.method.label });
 /** A reason or a note of an action: several lines, bounded. */
 const Reason = (title: string, minLength = 1) => Paragraphs(MAX_REASON_LENGTH, { minLength, title });
 
@@ -52,9 +52,9 @@ const filters = {
   search: Type.Optional(Search),
   sort: Type.Optional(Type.Enum(REGISTRATION_SORTS, { title: 'Sort' })),
   /** Call Schedule's 'My calls': the registrations whose current call this staff member hosts. */
-  host_id: Type.Optional(Id('Host')),
+  host_id: Type.Optional(Id(registrationFields.host.label)),
   /** Due Diligence's 'Assigned to me' and 'Nobody' (Home's blocks open the list so). */
-  assignee: Type.Optional(Type.Enum(REGISTRATION_ASSIGNEE_FILTERS, { title: 'Assignee' })),
+  assignee: Type.Optional(Type.Enum(REGISTRATION_ASSIGNEE_FILTERS, { title: registrationFields.assignee.label })),
   /** Call Schedule's 'Today' (Home's 'My calls today'): the registrations whose current call is on this Dubai day. */
   call_on: Type.Optional(CalendarDate('Call on')),
 };
@@ -251,7 +251,7 @@ export const ActivationRecord = Type.Object({
 });
 export type ActivationRecord = Static<typeof ActivationRecord>;
 
-const PaymentFateSchema = Type.Enum(PAYMENT_FATES, { title: 'What becomes of the payment' });
+const PaymentFateSchema = Type.Enum(PAYMENT_FATES, { title: registrationFields.paymentFate.label });
 /** A recorded payment as a withdrawal names it. */
 export const PaymentMentionSchema = Type.Object({ amount_fils: Type.Integer(), method: PaymentMethodSchema, reference: Type.String(), paid_on: Type.String() });
 export type PaymentMention = Static<typeof PaymentMentionSchema>;
@@ -407,7 +407,7 @@ export const CommentBody = Closed({ text: Paragraphs(MAX_COMMENT_LENGTH, { minLe
 export type CommentBody = Static<typeof CommentBody>;
 
 /** POST registrations/{userId}/assign: assignee_id null unassigns. */
-export const AssignBody = Closed({ assignee_id: Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: 'Assignee' })), version: Version });
+export const AssignBody = Closed({ assignee_id: Nullable(Type.Integer({ minimum: 1, maximum: 2_147_483_647, title: registrationFields.assignee.label })), version: Version });
 export type AssignBody = Static<typeof AssignBody>;
 
 /** POST registrations/{userId}/approve */
@@ -511,8 +511,8 @@ export type ReinstateBody = Static<typeof ReinstateBody>;
 export const MeetingBody = Closed({
   version: Version,
   starts_at: Type.String({ format: 'date-time', maxLength: 40, title: 'Date and time' }),
-  duration_minutes: Type.Integer({ minimum: MEETING_DURATION.min, maximum: MEETING_DURATION.max, title: 'Duration' }),
-  host_id: Id('Host'),
+  duration_minutes: Type.Integer({ minimum: registrationFields.duration.min, maximum: registrationFields.duration.max, title: registrationFields.duration.label }),
+  host_id: Id(registrationFields.host.label),
   mode: MeetingModeSchema,
   link_or_location: Line(MAX_CALL_PLACE_LENGTH, { minLength: 1, title: 'Link or location' }),
 });
@@ -523,16 +523,16 @@ export const CancelMeetingBody = Closed({ version: Version, reason: Reason('Reas
 export type CancelMeetingBody = Static<typeof CancelMeetingBody>;
 
 /** POST registrations/{userId}/meeting/outcome */
-export const MeetingOutcomeBody = Closed({ version: Version, outcome: MeetingOutcomeSchema, notes: Paragraphs(2_000, { title: 'Notes' }) });
+export const MeetingOutcomeBody = Closed({ version: Version, outcome: MeetingOutcomeSchema, notes: Paragraphs(registrationFields.outcomeNotes.max, { title: registrationFields.outcomeNotes.label }) });
 export type MeetingOutcomeBody = Static<typeof MeetingOutcomeBody>;
 
 /** PUT registrations/{userId}/plan: discount_percent is the negotiated discount on top of the cycle's (two decimals at most). */
 export const PlanBody = Closed({
   version: Version,
-  plan_id: Id('Plan'),
+  plan_id: Id(registrationFields.plan.label),
   cycle: BillingCycleSchema,
   discount_percent: Type.Number({ minimum: 0, maximum: 100, title: 'Discount' }),
-  note: Reason('Note', 0),
+  note: Reason(registrationFields.planNote.label, 0),
 });
 export type PlanBody = Static<typeof PlanBody>;
 
@@ -548,18 +548,18 @@ export type ApprovePlanBody = Static<typeof ApprovePlanBody>;
 export const PaymentBody = Closed({
   version: Version,
   // Grouped as the form's hint shows it ('1,115.63') or plain; a sign is let through so a negative amount is told it must be more than zero.
-  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*-?(\\d{1,3}(,\\d{3})+|\\d{1,12})(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED such as 1,115.63', title: 'Amount' }),
+  amount_aed: Type.String({ maxLength: 20, pattern: '^\\s*-?(\\d{1,3}(,\\d{3})+|\\d{1,12})(\\.\\d{1,2})?\\s*$', errorMessage: 'must be an amount in AED such as 1,115.63', title: registrationFields.amount.label }),
   method: PaymentMethodSchema,
-  reference: Line(100, { minLength: 1, title: 'Reference' }),
-  paid_on: CalendarDate('Paid on'),
+  reference: Line(registrationFields.reference.max, { minLength: registrationFields.reference.min, title: registrationFields.reference.label }),
+  paid_on: CalendarDate(registrationFields.paidOn.label),
 });
 export type PaymentBody = Static<typeof PaymentBody>;
 
 /** POST registrations/{userId}/activate */
 export const ActivateBody = Closed({
   version: Version,
-  bookkeeper_id: Id('Bookkeeper'),
-  reviewer_id: Id('Reviewer'),
+  bookkeeper_id: Id(registrationFields.bookkeeper.label),
+  reviewer_id: Id(registrationFields.reviewer.label),
   starts_on: CalendarDate('Start date'),
 });
 export type ActivateBody = Static<typeof ActivateBody>;

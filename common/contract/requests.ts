@@ -5,16 +5,17 @@
  */
 import { Type, type Static } from 'typebox';
 import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, MAX_FILE_NAME_LENGTH } from '../review.ts';
-import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, MAX_TASK_TITLE, REQUEST_STATUSES } from '../service-desk.ts';
+import { MAX_QUOTE_FILS, MAX_REASON, MAX_REQUEST_DETAILS, REQUEST_STATUSES } from '../service-desk.ts';
 import { MAX_DOCUMENT_BASE64 } from './clients.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
 import { REQUEST_ASSIGNEE_PATTERN, REQUEST_VIEWS, requestsBulkLabels, requestsRoutes } from './requests-paths.ts';
+import { requestFields } from './requests-fields.ts';
 
 export { REQUEST_VIEWS, requestsRoutes, type RequestView } from './requests-paths.ts';
 
-const StatusSchema = Type.Enum(REQUEST_STATUSES, { title: 'Status' });
+const StatusSchema = Type.Enum(REQUEST_STATUSES, { title: requestFields.status.label });
 
 export const RequestType = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String(), target_working_days: Type.Integer() });
 export type RequestType = Static<typeof RequestType>;
@@ -60,28 +61,28 @@ export type RequestDetail = Static<typeof RequestDetail>;
 
 export const RequestQuery = Closed({
   view: Type.Optional(Type.Enum(REQUEST_VIEWS, { title: 'View' })),
-  assignee: Type.Optional(Type.String({ pattern: REQUEST_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: 'Assignee' })),
-  client: Type.Optional(Id('Client')),
+  assignee: Type.Optional(Type.String({ pattern: REQUEST_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: requestFields.assignee.label })),
+  client: Type.Optional(Id(requestFields.client.label)),
   search: Type.Optional(Search),
   ...PageQuery,
 });
 export type RequestQuery = Static<typeof RequestQuery>;
 
-export const AssignRequestBody = Closed({ version: Version, assignee_id: Nullable(Id('Assignee')) });
+export const AssignRequestBody = Closed({ version: Version, assignee_id: Nullable(Id(requestFields.assignee.label)) });
 export type AssignRequestBody = Static<typeof AssignRequestBody>;
-export const RequestStatusBody = Closed({ version: Version, status: Type.Enum(['in_progress', 'waiting_on_client', 'completed'] as const, { title: 'Status' }) });
+export const RequestStatusBody = Closed({ version: Version, status: Type.Enum(['in_progress', 'waiting_on_client', 'completed'] as const, { title: requestFields.status.label }) });
 export type RequestStatusBody = Static<typeof RequestStatusBody>;
 export const QuoteBody = Closed({ version: Version, net_fils: Type.Integer({ minimum: 1, maximum: MAX_QUOTE_FILS, title: 'Fee' }), note: Type.Optional(Paragraphs(MAX_REASON, { title: 'Note' })) });
 export type QuoteBody = Static<typeof QuoteBody>;
 export const ConvertRequestBody = Closed({
   version: Version,
   tasks: Type.Array(
-    Closed({ title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }), due_on: CalendarDate('Due date'), assignee_id: Type.Optional(Nullable(Id('Assignee'))) }),
+    Closed({ title: Line(requestFields.taskTitle.max, { minLength: requestFields.taskTitle.min, title: requestFields.taskTitle.label }), due_on: CalendarDate('Due date'), assignee_id: Type.Optional(Nullable(Id(requestFields.assignee.label))) }),
     { minItems: 1, maxItems: 20, title: 'Tasks' },
   ),
 });
 export type ConvertRequestBody = Static<typeof ConvertRequestBody>;
-export const DeclineRequestBody = Closed({ version: Version, reason: Paragraphs(MAX_REASON, { minLength: 1, title: 'Reason' }) });
+export const DeclineRequestBody = Closed({ version: Version, reason: Paragraphs(requestFields.declineReason.max, { minLength: requestFields.declineReason.min, title: requestFields.declineReason.label }) });
 export type DeclineRequestBody = Static<typeof DeclineRequestBody>;
 
 export const AttachmentInput = Closed({

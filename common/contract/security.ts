@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { access, endpoints } from './endpoint.ts';
+import { securityFields } from './security-fields.ts';
 import { securityRoutes, TOTP_DIGITS } from './security-paths.ts';
 import { Closed, IdParams, Instant, NoBody, Nullable } from './shared.ts';
 
@@ -33,9 +34,9 @@ export type Enrolment = Static<typeof Enrolment>;
  * Six digits from the authenticator app; blanks are allowed and ignored. Anything else is refused by its form
  * before it is checked, so a slip of the finger (five digits) costs no attempt.
  */
-export const TotpCode = Type.String({ maxLength: 12, pattern: `^ *([0-9] *){${TOTP_DIGITS}}$`, errorMessage: 'must be the six digits your app shows', title: 'Code' });
+export const TotpCode = Type.String({ maxLength: securityFields.code.max, pattern: `^ *([0-9] *){${TOTP_DIGITS}}$`, errorMessage: 'must be the six digits your app shows', title: securityFields.code.label });
 /** A recovery code as shown ('ABCD-EFGH-JKLM-NPQR'); case, dashes and blanks are ignored. */
-const RecoveryCode = Type.String({ maxLength: 40, minLength: 1, title: 'Recovery code' });
+const RecoveryCode = Type.String({ maxLength: securityFields.recoveryCode.max, minLength: securityFields.recoveryCode.min, title: securityFields.recoveryCode.label });
 
 export const CodeBody = Closed({ code: TotpCode });
 export type CodeBody = Static<typeof CodeBody>;

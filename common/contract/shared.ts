@@ -6,6 +6,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from 'typebox';
 import { CATALOGUE_CODES, SERVICE_CODES, type ErrorBody as ErrorBodyType } from '../error-catalogue.ts';
 import { MAX_EMAIL_LENGTH, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, MAX_SEARCH_LENGTH } from './http.ts';
+import { sharedFields } from './shared-fields.ts';
 
 /**
  * True only when A and B are the same type. A schema written for a type that common/ declares in plain code
@@ -49,7 +50,7 @@ export const Paragraphs = (maxLength: number, options: { title?: string; minLeng
   Type.String({ maxLength, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$', errorMessage: 'must be text', ...options });
 
 /** A practical address check (one @, a dot in the domain, no spaces); Firebase checks it again. */
-export const Email = Type.String({ maxLength: MAX_EMAIL_LENGTH, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$', errorMessage: 'must be an e-mail address', title: 'E-mail' });
+export const Email = Type.String({ maxLength: MAX_EMAIL_LENGTH, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$', errorMessage: 'must be an e-mail address', title: sharedFields.email.label });
 
 /** A calendar date, YYYY-MM-DD. */
 export const CalendarDate = (title?: string) => Type.String({ format: 'date', maxLength: 10, ...(title ? { title } : {}) });

@@ -4,22 +4,23 @@
  * templates. Schemas validate and serialise the routes; types are derived from them.
  */
 import { Type, type Static } from 'typebox';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_COMMENT, MAX_LEAD_DAYS, MAX_REASON, MAX_TASK_DESCRIPTION, MAX_TASK_TITLE, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
+import { taskFields } from './tasks-fields.ts';
 import { TASK_ASSIGNEE_PATTERN, TASK_REVIEW_FILTERS, TASK_SORTS, tasksBulkLabels, tasksRoutes } from './tasks-paths.ts';
 
 export { DEFAULT_TASK_SORT, TASK_SORTS, tasksRoutes, type TaskSort } from './tasks-paths.ts';
 
-const StatusSchema = Type.Enum(TASK_STATUSES, { title: 'Status' });
-const PrioritySchema = Type.Enum(TASK_PRIORITIES, { title: 'Priority' });
+const StatusSchema = Type.Enum(TASK_STATUSES, { title: taskFields.status.label });
+const PrioritySchema = Type.Enum(TASK_PRIORITIES, { title: taskFields.priority.label });
 const ClientRef = Type.Object({ id: Type.Integer(), legal_name: Type.String() });
 export type ClientRef = Static<typeof ClientRef>;
 
 export const ChecklistItem = Type.Object({ text: Type.String(), done: Type.Boolean() });
 export type ChecklistItem = Static<typeof ChecklistItem>;
-const ChecklistInput = Type.Array(Closed({ text: Line(MAX_CHECKLIST_TEXT, { minLength: 1, title: 'Checklist item' }), done: Type.Boolean({ title: 'Done' }) }), { maxItems: MAX_CHECKLIST_ITEMS, title: 'Checklist' });
+const ChecklistInput = Type.Array(Closed({ text: Line(taskFields.checklistItem.max, { minLength: taskFields.checklistItem.min, title: taskFields.checklistItem.label }), done: Type.Boolean({ title: 'Done' }) }), { maxItems: MAX_CHECKLIST_ITEMS, title: 'Checklist' });
 
 export const TaskListItem = Type.Object({
   id: Type.Integer(),
@@ -60,8 +61,8 @@ export const TaskDetail = Type.Object({
 export type TaskDetail = Static<typeof TaskDetail>;
 
 const listFilters = {
-  assignee: Type.Optional(Type.String({ pattern: TASK_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: 'Assignee' })),
-  client: Type.Optional(Id('Client')),
+  assignee: Type.Optional(Type.String({ pattern: TASK_ASSIGNEE_PATTERN, maxLength: 10, errorMessage: "must be a staff id, 'mine', 'all' or 'none'", title: taskFields.assignee.label })),
+  client: Type.Optional(Id(taskFields.client.label)),
   search: Type.Optional(Search),
 };
 
@@ -70,7 +71,7 @@ export const TaskQuery = Closed({
   status: Type.Optional(StatusSchema),
   priority: Type.Optional(PrioritySchema),
   /** overdue, today, or open (not done). */
-  due: Type.Optional(Type.Enum(['overdue', 'today', 'week'] as const, { title: 'Due' })),
+  due: Type.Optional(Type.Enum(['overdue', 'today', 'week'] as const, { title: taskFields.due.label })),
   /** mine: in review with the caller as reviewer (whoever holds them). */
   review: Type.Optional(Type.Enum(TASK_REVIEW_FILTERS, { title: 'Review' })),
   sort: Type.Optional(Type.Enum(TASK_SORTS, { title: 'Sort' })),
@@ -84,12 +85,12 @@ export const TaskBoard = Type.Object({ columns: Type.Array(Type.Object({ status:
 export type TaskBoard = Static<typeof TaskBoard>;
 
 export const NewTaskBody = Closed({
-  client_id: Id('Client'),
-  title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }),
-  description: Type.Optional(Paragraphs(MAX_TASK_DESCRIPTION, { title: 'Description' })),
-  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
-  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
-  due_on: CalendarDate('Due date'),
+  client_id: Id(taskFields.client.label),
+  title: Line(taskFields.title.max, { minLength: taskFields.title.min, title: taskFields.title.label }),
+  description: Type.Optional(Paragraphs(taskFields.description.max, { title: taskFields.description.label })),
+  assignee_id: Type.Optional(Nullable(Id(taskFields.assignee.label))),
+  reviewer_id: Type.Optional(Nullable(Id(taskFields.reviewer.label))),
+  due_on: CalendarDate(taskFields.dueOn.label),
   priority: Type.Optional(PrioritySchema),
   checklist: Type.Optional(ChecklistInput),
 });
@@ -97,11 +98,11 @@ export type NewTaskBody = Static<typeof NewTaskBody>;
 
 export const UpdateTaskBody = Closed({
   version: Version,
-  title: Type.Optional(Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' })),
-  description: Type.Optional(Paragraphs(MAX_TASK_DESCRIPTION, { title: 'Description' })),
-  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
-  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
-  due_on: Type.Optional(CalendarDate('Due date')),
+  title: Type.Optional(Line(taskFields.title.max, { minLength: taskFields.title.min, title: taskFields.title.label })),
+  description: Type.Optional(Paragraphs(taskFields.description.max, { title: taskFields.description.label })),
+  assignee_id: Type.Optional(Nullable(Id(taskFields.assignee.label))),
+  reviewer_id: Type.Optional(Nullable(Id(taskFields.reviewer.label))),
+  due_on: Type.Optional(CalendarDate(taskFields.dueOn.label)),
   priority: Type.Optional(PrioritySchema),
   checklist: Type.Optional(ChecklistInput),
 });
@@ -110,9 +111,9 @@ export type UpdateTaskBody = Static<typeof UpdateTaskBody>;
 export const TaskStatusBody = Closed({ version: Version, status: StatusSchema });
 export type TaskStatusBody = Static<typeof TaskStatusBody>;
 export const TaskVersionBody = Closed({ version: Version });
-export const ReturnTaskBody = Closed({ version: Version, note: Paragraphs(MAX_REASON, { minLength: 1, title: 'Note' }) });
+export const ReturnTaskBody = Closed({ version: Version, note: Paragraphs(taskFields.note.max, { minLength: taskFields.note.min, title: taskFields.note.label }) });
 export type ReturnTaskBody = Static<typeof ReturnTaskBody>;
-export const TaskCommentBody = Closed({ body: Paragraphs(MAX_COMMENT, { minLength: 1, title: 'Comment' }) });
+export const TaskCommentBody = Closed({ body: Paragraphs(taskFields.comment.max, { minLength: taskFields.comment.min, title: taskFields.comment.label }) });
 export type TaskCommentBody = Static<typeof TaskCommentBody>;
 
 export const TaskChoices = Type.Object({ staff: Type.Array(Type.Object({ ...PersonRef.properties, role: Type.String() })), clients: Type.Array(ClientRef) });
@@ -140,19 +141,19 @@ export const TaskTemplate = Type.Object({
 });
 export type TaskTemplate = Static<typeof TaskTemplate>;
 
-export const TemplateQuery = Closed({ client: Type.Optional(Id('Client')), ...PageQuery });
+export const TemplateQuery = Closed({ client: Type.Optional(Id(taskFields.client.label)), ...PageQuery });
 // Titled as the Recurring form labels them, so a refusal names the field the person sees.
-const LeadDays = Type.Integer({ minimum: 1, maximum: MAX_LEAD_DAYS, title: 'Created days before' });
-const DayOfMonth = Type.Integer({ minimum: 1, maximum: 31, title: 'Due on day' });
+const LeadDays = Type.Integer({ minimum: taskFields.leadDays.min, maximum: taskFields.leadDays.max, title: taskFields.leadDays.label });
+const DayOfMonth = Type.Integer({ minimum: taskFields.dayOfMonth.min, maximum: taskFields.dayOfMonth.max, title: taskFields.dayOfMonth.label });
 export type TemplateQuery = Static<typeof TemplateQuery>;
 
 export const NewTemplateBody = Closed({
-  client_id: Id('Client'),
-  title: Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' }),
-  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
-  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  client_id: Id(taskFields.client.label),
+  title: Line(taskFields.title.max, { minLength: taskFields.title.min, title: taskFields.title.label }),
+  assignee_id: Type.Optional(Nullable(Id(taskFields.assignee.label))),
+  reviewer_id: Type.Optional(Nullable(Id(taskFields.reviewer.label))),
   priority: Type.Optional(PrioritySchema),
-  frequency: Type.Enum(TEMPLATE_FREQUENCIES, { title: 'Frequency' }),
+  frequency: Type.Enum(TEMPLATE_FREQUENCIES, { title: taskFields.frequency.label }),
   day_of_month: DayOfMonth,
   lead_days: Type.Optional(LeadDays),
   /** The first month ('YYYY-MM-01') of the schedule; by default the first whose due date is today or later. */
@@ -164,12 +165,12 @@ export type NewTemplateBody = Static<typeof NewTemplateBody>;
 /** Pause (active false) or resume a template, or change what its coming tasks will be; tasks already made keep theirs. */
 export const UpdateTemplateBody = Closed({
   version: Version,
-  active: Type.Optional(Type.Boolean({ title: 'Active' })),
-  title: Type.Optional(Line(MAX_TASK_TITLE, { minLength: 1, title: 'Title' })),
-  assignee_id: Type.Optional(Nullable(Id('Assignee'))),
-  reviewer_id: Type.Optional(Nullable(Id('Reviewer'))),
+  active: Type.Optional(Type.Boolean({ title: taskFields.active.label })),
+  title: Type.Optional(Line(taskFields.title.max, { minLength: taskFields.title.min, title: taskFields.title.label })),
+  assignee_id: Type.Optional(Nullable(Id(taskFields.assignee.label))),
+  reviewer_id: Type.Optional(Nullable(Id(taskFields.reviewer.label))),
   priority: Type.Optional(PrioritySchema),
-  frequency: Type.Optional(Type.Enum(TEMPLATE_FREQUENCIES, { title: 'Frequency' })),
+  frequency: Type.Optional(Type.Enum(TEMPLATE_FREQUENCIES, { title: taskFields.frequency.label })),
   day_of_month: Type.Optional(DayOfMonth),
   lead_days: Type.Optional(LeadDays),
   checklist: Type.Optional(ChecklistInput),
@@ -200,5 +201,5 @@ export const tasksEndpoints = endpoints('tasks', tasksRoutes, {
 /** The Tasks list's bulk actions: assign (null unassigns) and change status. */
 export const tasksBulkActions = bulkActions('tasks', tasksBulkLabels, {
   assign: Closed({ assignee_id: Nullable(Id('Assign to')) }),
-  status: Closed({ status: Type.Enum(BULK_TASK_STATUSES, { title: 'Move to' }) }),
+  status: Closed({ status: Type.Enum(BULK_TASK_STATUSES, { title: taskFields.moveTo.label }) }),
 });

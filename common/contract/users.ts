@@ -8,14 +8,15 @@ import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, Pag
 import { TotpCode } from './security.ts';
 
 import { usersBulkLabels } from './users-bulk-paths.ts';
-import { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
+import { userFields } from './users-fields.ts';
+import { usersRoutes } from './users-paths.ts';
 
 export { MAX_DISPLAY_NAME_LENGTH, usersRoutes } from './users-paths.ts';
 
-const RoleSchema = Type.Enum(ROLES, { title: 'Role' });
+const RoleSchema = Type.Enum(ROLES, { title: userFields.role.label });
 
 export const USER_STATUSES = ['invited', 'active', 'deactivated'] as const;
-const StaffRoleSchema = Type.Enum(STAFF_ROLES, { title: 'Role' });
+const StaffRoleSchema = Type.Enum(STAFF_ROLES, { title: userFields.role.label });
 
 /** GET users/me */
 export const Me = Type.Object({
@@ -62,7 +63,7 @@ export type StaffUser = Static<typeof StaffUser>;
 /** POST users/: invites a staff member (ADMIN). */
 export const InviteUserBody = Closed({
   email: Email,
-  display_name: Line(MAX_DISPLAY_NAME_LENGTH, { minLength: 1, title: 'Name' }),
+  display_name: Line(userFields.name.max, { minLength: userFields.name.min, title: userFields.name.label }),
   role: StaffRoleSchema,
 });
 export type InviteUserBody = Static<typeof InviteUserBody>;

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { LengthCounter } from './length-counter.tsx';
+import { personName } from '../lib/user-name.ts';
 
 /**
  * The parameters a bulk action's confirmation asks (BulkActionSpec.renderParams): one choice from a list
@@ -79,7 +80,7 @@ export function PersonParam<P extends { [K in F]: number | null }, F extends key
     <ChoiceParam
       label={label}
       value={params[field]}
-      choices={people.map((person) => ({ value: person.id, label: person.display_name ?? person.email }))}
+      choices={people.map((person) => ({ value: person.id, label: personName(person) }))}
       onChange={(value) => setParams({ ...params, [field]: value })}
       none={none}
     />

@@ -12,6 +12,7 @@ import { useAction } from '../lib/use-action.ts';
 import { Button } from './button.tsx';
 import { FormDialog } from './dialog.tsx';
 import { TextField } from './text-field.tsx';
+import { personName } from '../lib/user-name.ts';
 import './freeze-banner.css';
 
 export interface FreezeBannerProps {
@@ -23,7 +24,6 @@ export interface FreezeBannerProps {
   invalidates: readonly QueryKey[];
 }
 
-const personName = (person: { display_name: string | null; email: string }) => person.display_name ?? person.email;
 
 export function FreezeBanner({ freeze, requestLift, approveLift, invalidates }: FreezeBannerProps) {
   const [asking, setAsking] = useState(false);

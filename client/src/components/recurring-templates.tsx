@@ -9,8 +9,10 @@ import { useId, useState } from 'react';
 import { formatIsoDate } from '../../../common/calendar.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../common/contract/http.ts';
 import type { PersonRef } from '../../../common/contract/shared.ts';
+import { taskFields } from '../../../common/contract/tasks-fields.ts';
+import { scheduleText, templateFormProblems } from '../../../common/task-templates.ts';
 import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
-import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, MAX_LEAD_DAYS, MAX_TASK_TITLE, TASK_PRIORITIES, TEMPLATE_FREQUENCIES, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
+import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
 import { useAction } from '../lib/use-action.ts';
 import { useQuery } from '../lib/use-query.ts';
 import { createTemplate, fetchTaskChoices, fetchTemplates, templateKeys, updateTemplate } from '../lib/task-templates-api.ts';
@@ -22,18 +24,10 @@ import { Pagination } from './pagination.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { FieldFrame, TextField } from './text-field.tsx';
 import { Select } from './select.tsx';
+import { personName, type NamedPerson } from '../lib/user-name.ts';
 import './recurring-templates.css';
 
-const FREQUENCY_LABELS: Record<TemplateFrequency, string> = { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' };
-const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
-const name = (person: { display_name: string | null; email: string } | null, none = 'Unassigned') => (person ? (person.display_name ?? person.email) : none);
-
-/** 'Monthly on the 10th, created 7 days before' */
-export function scheduleText(template: Pick<TaskTemplate, 'frequency' | 'day_of_month' | 'lead_days'>): string {
-  const day = template.day_of_month;
-  const suffix = day % 10 === 1 && day !== 11 ? 'st' : day % 10 === 2 && day !== 12 ? 'nd' : day % 10 === 3 && day !== 13 ? 'rd' : 'th';
-  return `${FREQUENCY_LABELS[template.frequency]} on the ${day}${suffix}, created ${template.lead_days} day${template.lead_days === 1 ? '' : 's'} before`;
-}
+const name = (person: NamedPerson | null, none = 'Unassigned') => personName(person, none);
 
 interface Props {
   /** One client's templates (the client's tab); every visible client's otherwise. */
@@ -163,17 +157,6 @@ const checklistOf = (text: string) =>
     .filter(Boolean)
     .map((line) => ({ text: line, done: false }));
 
-const whole = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
-
-/** What the form's numbers break, worded as the server words it, by field: shown under each field and beside the disabled button. */
-export function templateFormProblems(form: Pick<Form, 'day' | 'lead'>, checklistItems: number): Partial<Record<'day_of_month' | 'lead_days' | 'checklist', string>> {
-  return {
-    ...(whole(form.day, 1, 31) ? {} : { day_of_month: 'Due on day must be a whole number from 1 to 31.' }),
-    ...(whole(form.lead, 1, MAX_LEAD_DAYS) ? {} : { lead_days: `Created days before must be a whole number from 1 to ${MAX_LEAD_DAYS}.` }),
-    ...(checklistItems > MAX_CHECKLIST_ITEMS ? { checklist: `Checklist must have at most ${MAX_CHECKLIST_ITEMS} items.` } : {}),
-  };
-}
-
 function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonNullable<Editing>; clientId: number | undefined; choices: TaskChoices | undefined; onClose: () => void }) {
   const id = useId();
   const template = editing.mode === 'edit' ? editing.template : null;
@@ -215,7 +198,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
     >
       <div className="recurring-form">
         {!template && !clientId && (
-          <Select id={`${id}-client`} label="Client" value={form.client} onChange={(client) => set({ client })} error={save.fieldErrors.client_id}>
+          <Select id={`${id}-client`} field={taskFields.client} value={form.client} onChange={(client) => set({ client })} error={save.fieldErrors.client_id}>
             <option value="">Choose a client</option>
             {(choices?.clients ?? []).map((client) => (
               <option key={client.id} value={String(client.id)}>
@@ -225,18 +208,12 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           </Select>
         )}
         {template && <p className="recurring__sub">{template.client.legal_name}</p>}
-        <CountedTextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
+        <CountedTextField id={`${id}-title`} field={taskFields.title} value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} />
         <div className="recurring-form__row">
-          <Select id={`${id}-frequency`} label="Repeats" value={form.frequency} onChange={(frequency) => set({ frequency: frequency as TemplateFrequency })} error={save.fieldErrors.frequency}>
-            {TEMPLATE_FREQUENCIES.map((frequency) => (
-              <option key={frequency} value={frequency}>
-                {FREQUENCY_LABELS[frequency]}
-              </option>
-            ))}
-          </Select>
+          <Select id={`${id}-frequency`} field={taskFields.frequency} label="Repeats" value={form.frequency} onChange={(frequency) => set({ frequency: frequency as TemplateFrequency })} error={save.fieldErrors.frequency} />
           <TextField
             id={`${id}-day`}
-            label="Due on day"
+            field={taskFields.dayOfMonth}
             type="number"
             min={1}
             max={31}
@@ -247,10 +224,10 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           />
           <TextField
             id={`${id}-lead`}
-            label="Created days before"
+            field={taskFields.leadDays}
             type="number"
             min={1}
-            max={MAX_LEAD_DAYS}
+            max={taskFields.leadDays.max}
             value={form.lead}
             onValueChange={(lead) => set({ lead })}
             error={problems.lead_days ?? save.fieldErrors.lead_days}
@@ -260,7 +237,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
           <TextField id={`${id}-first`} label="First month (optional)" type="month" value={form.firstMonth} onValueChange={(firstMonth) => set({ firstMonth })} hint="by default the first due date from today" error={save.fieldErrors.first_occurrence_on} />
         )}
         <div className="recurring-form__row">
-          <Select id={`${id}-assignee`} label="Assignee" value={form.assignee} onChange={(assignee) => set({ assignee })} error={save.fieldErrors.assignee_id}>
+          <Select id={`${id}-assignee`} field={taskFields.assignee} value={form.assignee} onChange={(assignee) => set({ assignee })} error={save.fieldErrors.assignee_id}>
             <option value="">Unassigned</option>
             {staff.map((person) => (
               <option key={person.id} value={String(person.id)}>
@@ -268,7 +245,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
               </option>
             ))}
           </Select>
-          <Select id={`${id}-reviewer`} label="Reviewer" value={form.reviewer} onChange={(reviewer) => set({ reviewer })} error={save.fieldErrors.reviewer_id}>
+          <Select id={`${id}-reviewer`} field={taskFields.reviewer} value={form.reviewer} onChange={(reviewer) => set({ reviewer })} error={save.fieldErrors.reviewer_id}>
             <option value="">No reviewer</option>
             {staff.map((person) => (
               <option key={person.id} value={String(person.id)}>
@@ -276,13 +253,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
               </option>
             ))}
           </Select>
-          <Select id={`${id}-priority`} label="Priority" value={form.priority} onChange={(priority) => set({ priority: priority as TaskPriority })}>
-            {TASK_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {PRIORITY_LABELS[priority]}
-              </option>
-            ))}
-          </Select>
+          <Select id={`${id}-priority`} field={taskFields.priority} value={form.priority} onChange={(priority) => set({ priority: priority as TaskPriority })} />
         </div>
         <FieldFrame id={`${id}-checklist`} label="Checklist (one item a line)" hint={`up to ${MAX_CHECKLIST_ITEMS} items of ${MAX_CHECKLIST_TEXT} characters`} error={problems.checklist ?? save.fieldErrors.checklist}>
           <textarea id={`${id}-checklist`} className="field__input field__input--multiline" rows={4} value={form.checklist} onChange={(event) => set({ checklist: event.target.value })} />

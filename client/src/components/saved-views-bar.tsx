@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import type { SavedViewsState } from '../lib/use-saved-views.ts';
 import { Button } from './button.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
+import { personName } from '../lib/user-name.ts';
 import './saved-views-bar.css';
 
 /** The save dialog loads when first opened: every list page carries the bar, few save a view. */
@@ -25,7 +26,7 @@ export function SavedViewsBar({ views }: { views: SavedViewsState }) {
               type="button"
               className={view.id === current?.id ? 'saved-views__chip saved-views__chip--current' : 'saved-views__chip'}
               aria-pressed={view.id === current?.id}
-              title={view.mine ? undefined : `Shared by ${view.owner.display_name ?? view.owner.email}`}
+              title={view.mine ? undefined : `Shared by ${personName(view.owner)}`}
               onClick={() => views.apply(view)}
             >
               {view.name}

@@ -1,4 +1,15 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { Field } from '../../../common/contract/field.ts';
+
+/**
+ * A field's label: from its area's field sheet (`field={taskFields.title}`), the one the back end's refusals
+ * name it by, or written here for a field no request takes (a picker that only filters what is shown). A
+ * sheet's field may carry a longer label for one form ('Due date (Dubai)').
+ */
+export type Labelled = { field: Field; label?: string } | { label: string; field?: undefined };
+
+/** The label a field shows: its own words, else its sheet's. */
+export const labelOf = ({ field, label }: Labelled): string => label ?? field?.label ?? '';
 
 export interface FieldFrameProps {
   id: string;
@@ -44,23 +55,22 @@ export function FieldFrame({ id, label, hint, error, aside, children }: FieldFra
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value' | 'maxLength'> {
+type TextFieldProps = Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'className' | 'id' | 'value' | 'maxLength'> & {
   id: string;
-  label: string;
   value: string;
   onValueChange: (value: string) => void;
   hint?: string;
   error?: string | undefined;
-}
+};
 
 /**
  * A labelled input with an optional hint and error, wired for screen readers. A field with a limit is a
  * CountedTextField (counted-field.tsx): no native maxLength here, which would cut a paste without a word, and
  * the login route's download does without the counter.
  */
-export function TextField({ id, label, value, onValueChange, hint, error, ...input }: TextFieldProps) {
+export function TextField({ id, label, field, value, onValueChange, hint, error, ...input }: TextFieldProps) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
+    <FieldFrame id={id} label={labelOf({ field, label } as Labelled)} hint={hint} error={error}>
       <input
         {...input}
         id={id}

@@ -19,3 +19,12 @@ export function initials(name: string): string {
     .map((letter) => letter.toUpperCase())
     .join('');
 }
+
+/** Who a record names (an assignee, an author, an actor): the fields every PersonRef answers with. */
+export type NamedPerson = { display_name: string | null; email: string };
+
+/**
+ * A person as the console names them: their display name, else their e-mail; `none` when nobody is named
+ * (each page says it its way: 'Unassigned' on a task, 'No owner' on a lead).
+ */
+export const personName = (person: NamedPerson | null | undefined, none = 'someone'): string => (person ? (person.display_name ?? person.email) : none);

@@ -10,7 +10,7 @@ import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Dialog, FormDialog } from '../../../client/src/components/dialog.tsx';
 import { TextField } from '../../../client/src/components/text-field.tsx';
-import { templateFormProblems } from '../../../client/src/components/recurring-templates.tsx';
+import { templateFormProblems } from '../../../common/task-templates.ts';
 import { useReactRoot } from '../react-dom.ts';
 
 const dom = useReactRoot();

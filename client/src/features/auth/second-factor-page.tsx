@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { securityEndpoints, Enrolment, RecoveryCodes as RecoveryCodeList } from '../../../../common/contract/security.ts';
 import { RECOVERY_CODE_COUNT, securityRoutes } from '../../../../common/contract/security-paths.ts';
+import { securityFields } from '../../../../common/contract/security-fields.ts';
 import { Button } from '../../components/button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
 import { LoadingIndicator } from '../../components/spinner.tsx';
@@ -94,7 +95,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
         {step === 'code' ? (
           <TextField
             id="second-factor-code"
-            label="Code"
+            field={securityFields.code}
             inputMode="numeric"
             autoComplete="one-time-code"
             required
@@ -106,7 +107,7 @@ function CodeStep({ lockedUntil, onReset }: { lockedUntil: string | null; onRese
         ) : (
           <TextField
             id="second-factor-recovery"
-            label="Recovery code"
+            field={securityFields.recoveryCode}
             autoComplete="off"
             required
             autoFocus
@@ -208,7 +209,7 @@ function EnrolmentStep({ onStart }: { onStart: () => void }) {
         <FormError message={confirm.formError} />
         <TextField
           id="second-factor-confirm"
-          label="Code"
+          field={securityFields.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           required

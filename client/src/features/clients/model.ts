@@ -48,7 +48,6 @@ export function expiryText(date: string, daysLeft: number): string {
 /** The export's file name, as the server names it: the Dubai date of the export. */
 export const exportFileName = () => `clients-${dubaiDate()}.csv`;
 
-export const personName = (person: { display_name: string | null; email: string } | null | undefined, none = 'Not assigned') => (person ? (person.display_name ?? person.email) : none);
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

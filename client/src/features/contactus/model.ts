@@ -14,4 +14,3 @@ export const kindOfPath = (pathname: string): EnquiryKind => {
 export const detailLines = (details: Record<string, string>): [string, string][] =>
   Object.entries(details).map(([key, value]) => [DETAIL_LABELS[key] ?? key, DETAIL_VALUE_LABELS[value] ?? value]);
 
-export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');

@@ -14,7 +14,6 @@ export const aed = (fils: number) => formatFils(fils);
 export const followUpDue = (lead: Pick<LeadItem, 'next_follow_up' | 'stage'>, now = new Date()) =>
   lead.next_follow_up !== null && isOpenLeadStage(lead.stage) && lead.next_follow_up <= dubaiDate(now);
 
-export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'No owner');
 
 /** '2026-11-21' -> '21-Nov-2026' (a calendar date, Dubai). */
 export const dayText = (date: string) => formatIsoDate(date);

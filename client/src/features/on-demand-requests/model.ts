@@ -2,6 +2,7 @@
 import type { RequestDetail, RequestListItem } from '../../../../common/contract/requests.ts';
 import { formatSlaLeft, REQUEST_STATUS_LABELS, type RequestStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
+import { personName } from '../../lib/user-name.ts';
 
 export { REQUEST_STATUS_LABELS };
 
@@ -44,5 +45,5 @@ export function timelineText(event: Pick<RequestDetail['timeline'][number], 'kin
     const to = REQUEST_STATUS_LABELS[event.data.to as RequestStatus] as string | undefined;
     if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
   }
-  return event.actor ? `${what} by ${event.actor.display_name ?? event.actor.email}` : what;
+  return event.actor ? `${what} by ${personName(event.actor)}` : what;
 }

@@ -32,6 +32,7 @@ import type { Role } from '../../../../common/roles.ts';
 import { DOCUMENT_KIND_LABELS, RETURN_REASON_LABELS } from '../../../../common/review.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import { formatDubaiDate, formatDubaiDateTime } from '../../lib/dates.ts';
+import { personName } from '../../lib/user-name.ts';
 
 /**
  * The verification page on the registration's current step. One returned for correction is back at the
@@ -157,8 +158,6 @@ export const AML_TIMELINE_LABELS: Record<AmlTimelineKind, string> = {
   match_sent_back: 'Screening: sent back',
   match_reopened: 'Screening: reopened',
 };
-
-export const personName = (person: { display_name: string | null; email: string } | null | undefined) => person?.display_name ?? person?.email ?? 'someone';
 
 const callText = (meeting: { starts_at: string; duration_minutes: number; host: { display_name: string | null; email: string }; mode: keyof typeof MEETING_MODE_LABELS }) =>
   `${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min, ${MEETING_MODE_LABELS[meeting.mode].toLowerCase()} with ${personName(meeting.host)}`;

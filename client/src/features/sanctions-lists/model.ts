@@ -8,7 +8,6 @@ export const VERSION_STATE_CHIPS: Record<ListVersionState, { label: string; vari
   rejected: { label: 'Rejected', variant: 'neutral' },
 };
 
-export const personName = (person: ListVersion['imported_by']) => person?.display_name ?? person?.email ?? 'the demo seed';
 
 /** A pending version is decided by anyone but its importer (the server refuses the importer with 403). */
 export const mayDecide = (version: ListVersion, email: string | null) => version.state === 'pending' && email !== null && version.imported_by?.email !== email;

@@ -1,13 +1,14 @@
 /** How the Tasks page shows a task: status and priority labels and chip colours, the due mark's words. */
 import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
+import { PRIORITY_LABELS } from '../../../../common/contract/tasks-fields.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
+import { personName } from '../../lib/user-name.ts';
 
-export { TASK_STATUS_LABELS };
+export { PRIORITY_LABELS, TASK_STATUS_LABELS };
 
 export const STATUS_VARIANTS: Record<TaskStatus, ChipVariant> = { to_do: 'neutral', in_progress: 'blue', waiting_on_client: 'amber', in_review: 'purple', done: 'green' };
-export const PRIORITY_LABELS: Record<TaskPriority, string> = { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' };
 export const PRIORITY_VARIANTS: Record<TaskPriority, ChipVariant> = { low: 'neutral', normal: 'neutral', high: 'amber', urgent: 'red' };
 
 /** '12 Mar 2026', with 'Overdue' or 'Due today' when it applies. */
@@ -17,8 +18,6 @@ export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string
   if (task.due_mark === 'today') return `${date} · Due today`;
   return date;
 }
-
-export const personName = (person: { display_name: string | null; email: string } | null) => (person ? (person.display_name ?? person.email) : 'Unassigned');
 
 /** The fields of the form that differ from the task, as PATCH takes them (unchanged ones are left out). */
 export function editChanges(
@@ -55,5 +54,5 @@ export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>):
     const to = TASK_STATUS_LABELS[event.data.to as TaskStatus] as string | undefined;
     if (to) what = from ? `Status changed from ${from} to ${to}` : `Status changed to ${to}`;
   }
-  return `${what} by ${event.actor ? personName(event.actor) : 'the system'}`;
+  return `${what} by ${personName(event.actor, 'the system')}`;
 }

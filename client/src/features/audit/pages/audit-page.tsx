@@ -11,6 +11,7 @@ import { AUDIT_AREA_LABELS, AUDIT_AREAS, AUDIT_EVENT_KINDS, auditEntityLabel, au
 import type { AuditEntry, AuditExportQuery, AuditQuery } from '../../../../../common/contract/audit.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../../common/events.ts';
+import { auditFields } from '../../../../../common/contract/audit-fields.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { type Column } from '../../../components/data-table.tsx';
@@ -118,7 +119,7 @@ export function AuditPage() {
   return (
     <div className="audit">
       <div className="toolbar">
-        <FilterSelect label="Person" value={String(view.actor)} onChange={(actor) => update({ actor: Number(actor) })}>
+        <FilterSelect field={auditFields.person} value={String(view.actor)} onChange={(actor) => update({ actor: Number(actor) })}>
           <option value="0">Anyone</option>
           {view.actor > 0 && !person && <option value={String(view.actor)}>Person {view.actor}</option>}
           {people.data?.results.map((user) => (
@@ -128,7 +129,7 @@ export function AuditPage() {
           ))}
         </FilterSelect>
         <FilterSelect
-          label="Area"
+          field={auditFields.area}
           value={view.area}
           onChange={(area) => {
             const next = area as View['area'];
@@ -144,7 +145,7 @@ export function AuditPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Event" value={view.kind} onChange={(kind) => update({ kind })}>
+        <FilterSelect field={auditFields.event} value={view.kind} onChange={(kind) => update({ kind })}>
           <option value={ALL}>Any event</option>
           {groups.map((group) => (
             <optgroup key={group.label} label={group.label}>
@@ -157,8 +158,8 @@ export function AuditPage() {
           ))}
         </FilterSelect>
         <span className="audit__period" role="group" aria-label="Dates">
-          <DateFilter label="From" value={view.from} onChange={(from) => update({ from })} errorId={period ? periodErrorId : undefined} />
-          <DateFilter label="To" value={view.to} onChange={(to) => update({ to })} errorId={period ? periodErrorId : undefined} />
+          <DateFilter field={auditFields.from} value={view.from} onChange={(from) => update({ from })} errorId={period ? periodErrorId : undefined} />
+          <DateFilter field={auditFields.to} value={view.to} onChange={(to) => update({ to })} errorId={period ? periodErrorId : undefined} />
           {period && (
             <span id={periodErrorId} className="audit__period-error" role="alert">
               {period}

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { Application, ApplicationDetail } from '../../../../../common/contract/careers.ts';
-import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, careerPagePath, MAX_APPLICATION_NOTE_LENGTH, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
+import { APPLICATION_STATUSES, APPLICATION_STATUS_LABELS, careerPagePath, type ApplicationStatus } from '../../../../../common/contract/careers-paths.ts';
+import { applicationFields } from '../../../../../common/contract/careers-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
@@ -13,6 +14,7 @@ import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addApplicationNote, careerKeys, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
 import { APPLICATION_VARIANTS, isCareersId } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 import '../components/careers.css';
 
 /** One application (/careers/applications/{id}): the applicant, the CV previewed, status and notes. */
@@ -82,13 +84,13 @@ function ApplicationView({ detail: { application, history } }: { detail: Applica
                 <span>{event.kind === 'application_note_added' ? String(event.data.text) : event.kind === 'application_received' ? 'Applied on the website' : `Status: ${APPLICATION_STATUS_LABELS[event.data.to as ApplicationStatus] ?? String(event.data.to)}`}</span>
                 <span className="careers__sub">
                   {formatDubaiDateTime(event.created_at)}
-                  {event.actor ? `, ${event.actor.display_name ?? event.actor.email}` : ''}
+                  {event.actor ? `, ${personName(event.actor)}` : ''}
                 </span>
               </li>
             ))}
           </ul>
-          <textarea className="careers__text" aria-label="Note" value={note} onChange={(event) => setNote(event.target.value)} />
-          <LengthCounter value={note} limit={MAX_APPLICATION_NOTE_LENGTH} />
+          <textarea className="careers__text" aria-label={applicationFields.note.label} value={note} onChange={(event) => setNote(event.target.value)} />
+          <LengthCounter value={note} limit={applicationFields.note.max} />
           <Button onClick={() => void addNote.run()} loading={addNote.busy} disabled={note.trim() === ''}>
             Add note
           </Button>

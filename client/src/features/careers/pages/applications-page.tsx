@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Application, ApplicationQuery, careersBulkActions, JobPost } from '../../../../../common/contract/careers.ts';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, careerPagePath, careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { applicationFields } from '../../../../../common/contract/careers-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam } from '../../../components/bulk-params.tsx';
@@ -102,7 +103,7 @@ function JobApplications({ job }: { job: JobPost }) {
         </details>
       </section>
       <div className="toolbar">
-        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+        <FilterSelect field={applicationFields.status} value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
           <option value="all">All</option>
           {APPLICATION_STATUSES.map((status) => (
             <option key={status} value={status}>

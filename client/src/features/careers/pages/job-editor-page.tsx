@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { JobPost, NewJobBody } from '../../../../../common/contract/careers.ts';
-import { JOB_LOCATIONS, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPES, JOB_TYPE_LABELS, MAX_JOB_DESCRIPTION_LENGTH, careerPagePath } from '../../../../../common/contract/careers-paths.ts';
+import { JOB_LOCATIONS, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPES, JOB_TYPE_LABELS, careerPagePath } from '../../../../../common/contract/careers-paths.ts';
 import { Button } from '../../../components/button.tsx';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -13,7 +13,9 @@ import { useAction } from '../../../lib/use-action.ts';
 import { careerKeys, createJob, updateJob, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
 import '../components/careers.css';
+import { SelectControl } from '../../../components/select.tsx';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
+import { jobFields } from '../../../../../common/contract/careers-fields.ts';
 
 const EMPTY: NewJobBody = { title: '', department: '', location: 'dubai_office', employment_type: 'full_time', description: '', status: 'draft', publish_from: null, publish_until: null };
 
@@ -54,12 +56,12 @@ function JobForm({ job }: { job: JobPost | null }) {
       <div className="careers-editor__fields">
         <h1 className="careers-editor__title">{job ? `Edit: ${job.title}` : 'New job post'}</h1>
         <FormError message={save.formError} />
-        <CountedTextField id={`${id}-title`} label="Title" value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} near limit={120} />
-        <CountedTextField id={`${id}-department`} label="Department" value={form.department} onValueChange={(department) => set({ department })} error={save.fieldErrors.department} near limit={80} />
+        <CountedTextField id={`${id}-title`} field={jobFields.title} value={form.title} onValueChange={(title) => set({ title })} error={save.fieldErrors.title} near />
+        <CountedTextField id={`${id}-department`} field={jobFields.department} value={form.department} onValueChange={(department) => set({ department })} error={save.fieldErrors.department} near />
         <div className="careers-editor__row">
-          <Choice id={`${id}-location`} label="Location" value={form.location} values={JOB_LOCATIONS} labels={JOB_LOCATION_LABELS} onChange={(location) => set({ location })} />
-          <Choice id={`${id}-type`} label="Type" value={form.employment_type} values={JOB_TYPES} labels={JOB_TYPE_LABELS} onChange={(employment_type) => set({ employment_type })} />
-          <Choice id={`${id}-status`} label="Status" value={form.status} values={JOB_STATUSES} labels={JOB_STATUS_LABELS} onChange={(status) => set({ status })} />
+          <Choice id={`${id}-location`} label={jobFields.location.label} value={form.location} values={JOB_LOCATIONS} labels={JOB_LOCATION_LABELS} onChange={(location) => set({ location })} />
+          <Choice id={`${id}-type`} label={jobFields.type.label} value={form.employment_type} values={JOB_TYPES} labels={JOB_TYPE_LABELS} onChange={(employment_type) => set({ employment_type })} />
+          <Choice id={`${id}-status`} label={jobFields.status.label} value={form.status} values={JOB_STATUSES} labels={JOB_STATUS_LABELS} onChange={(status) => set({ status })} />
         </div>
         <div className="careers-editor__row">
           <TextField id={`${id}-from`} label="Published from (optional)" type="date" value={form.publish_from ?? ''} onValueChange={(value) => set({ publish_from: value || null })} error={save.fieldErrors.publish_from} />
@@ -67,11 +69,10 @@ function JobForm({ job }: { job: JobPost | null }) {
         </div>
         <TextArea
           id={`${id}-description`}
-          label="Description"
+          field={jobFields.description}
           hint="Plain text: blank lines separate paragraphs, lines starting with '- ' become a list."
           value={form.description}
           onValueChange={(description) => set({ description })}
-          limit={MAX_JOB_DESCRIPTION_LENGTH}
           error={save.fieldErrors.description}
           rows={12}
         />
@@ -101,13 +102,13 @@ function Choice<T extends string>({ id, label, value, values, labels, onChange }
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value as T)}>
+      <SelectControl id={id} className="field__input" value={value} onChange={(next) => onChange(next as T)}>
         {values.map((entry) => (
           <option key={entry} value={entry}>
             {labels[entry]}
           </option>
         ))}
-      </select>
+      </SelectControl>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { careersBulkActions, JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
 import { careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { jobFields } from '../../../../../common/contract/careers-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
@@ -69,7 +70,7 @@ export function JobsPage() {
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search title or department" label="Search posts" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+        <FilterSelect field={jobFields.status} value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
           <option value="all">All</option>
           {JOB_STATUSES.map((status) => (
             <option key={status} value={status}>

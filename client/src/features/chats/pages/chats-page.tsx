@@ -18,6 +18,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import type { RowSelection } from '../../../lib/use-row-selection.ts';
 import { chatKeys, fetchConversations, fetchStaff } from '../api.ts';
+import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
 
@@ -159,7 +160,7 @@ function ConversationRow({ item, active, selected, onSelect, onOpen }: { item: C
           )}
         </span>
         <span className="chat-row__meta">
-          {item.assignee ? (item.assignee.display_name ?? item.assignee.email) : 'Unassigned'}
+          {personName(item.assignee, 'Unassigned')}
           {item.status !== 'open' && ` · ${item.status === 'waiting' ? 'Waiting' : 'Resolved'}`}
         </span>
       </button>

@@ -8,11 +8,13 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { Table } from '../../../components/table.tsx';
 import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { clientKeys, clientWrites, fileDeadline, useDeadlines } from '../api.ts';
-import { daysLeftText, personName } from '../model.ts';
+import { daysLeftText } from '../model.ts';
 import { EinvoicingReadiness } from './einvoicing-readiness.tsx';
 
 const daysVariant = (days: number) => (days < 0 ? 'red' : days <= 7 ? 'amber' : 'neutral');
@@ -35,42 +37,41 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
         {data.open.length === 0 ? (
           <EmptyState message="No open deadlines." />
         ) : (
-          <table className="client-table">
-            <thead>
-              <tr>
-                <th scope="col">Deadline</th>
-                <th scope="col">Period</th>
-                <th scope="col">Due</th>
-                <th scope="col">Days left</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.open.map((deadline) => (
-                <tr key={deadline.key}>
-                  <td>{deadline.title}</td>
-                  <td>{deadline.period_start && deadline.period_end ? `${formatDubaiDate(deadline.period_start)} to ${formatDubaiDate(deadline.period_end)}` : '-'}</td>
-                  <td>
+          <Table
+            className="client-table"
+            rows={data.open}
+            rowKey={(deadline) => deadline.key}
+            columns={[
+              { id: 'deadline', header: 'Deadline', cell: (deadline) => deadline.title },
+              { id: 'period', header: 'Period', cell: (deadline) => <>{deadline.period_start && deadline.period_end ? `${formatDubaiDate(deadline.period_start)} to ${formatDubaiDate(deadline.period_end)}` : '-'}</> },
+              {
+                id: 'due',
+                header: 'Due',
+                cell: (deadline) => (
+                  <>
                     {formatDubaiDate(deadline.due_on)}
                     {deadline.moved_from && <span className="client-muted client-table__sub">Moved from {formatDubaiDate(deadline.moved_from)} (weekend or holiday)</span>}
-                  </td>
-                  <td>
-                    <StatusChip variant={daysVariant(deadline.days_left)}>{daysLeftText(deadline.days_left)}</StatusChip>
-                  </td>
-                  <td className="client-table__actions">
+                  </>
+                ),
+              },
+              { id: 'days-left', header: 'Days left', cell: (deadline) => <StatusChip variant={daysVariant(deadline.days_left)}>{daysLeftText(deadline.days_left)}</StatusChip> },
+              {
+                id: 'actions',
+                header: <span className="visually-hidden">Actions</span>,
+                className: 'client-table__actions',
+                cell: (deadline) => (
+                  <>
                     {client.can.edit && !isFiledDeadline(deadline.kind) && <span className="client-muted">Met through the e-invoicing readiness below</span>}
                     {client.can.edit && isFiledDeadline(deadline.kind) && (
                       <Button variant="outlined" onClick={() => setFiling(deadline)} aria-label={`Mark ${deadline.title} filed`}>
                         Mark filed
                       </Button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
       <EinvoicingReadiness clientId={client.id} />
@@ -81,29 +82,26 @@ export function DeadlinesTab({ client }: { client: ClientDetail }) {
         {data.filed.length === 0 ? (
           <p className="client-muted">Nothing filed yet.</p>
         ) : (
-          <table className="client-table">
-            <thead>
-              <tr>
-                <th scope="col">Deadline</th>
-                <th scope="col">Due</th>
-                <th scope="col">Reference</th>
-                <th scope="col">Filed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.filed.map((filed) => (
-                <tr key={filed.key}>
-                  <td>{filed.title}</td>
-                  <td>{formatDubaiDate(filed.due_on)}</td>
-                  <td className="client-table__file">{filed.reference}</td>
-                  <td>
+          <Table
+            className="client-table"
+            rows={data.filed}
+            rowKey={(filed) => filed.key}
+            columns={[
+              { id: 'deadline', header: 'Deadline', cell: (filed) => filed.title },
+              { id: 'due', header: 'Due', cell: (filed) => formatDubaiDate(filed.due_on) },
+              { id: 'reference', header: 'Reference', className: 'client-table__file', cell: (filed) => filed.reference },
+              {
+                id: 'filed',
+                header: 'Filed',
+                cell: (filed) => (
+                  <>
                     {formatFull(filed.filed_at)}
                     <span className="client-muted client-table__sub">{personName(filed.filed_by, 'someone')}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </section>
       {filing && <FileDialog clientId={client.id} deadline={filing} onClose={() => setFiling(null)} />}

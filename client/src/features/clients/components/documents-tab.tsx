@@ -3,6 +3,7 @@ import { dubaiDate } from '../../../../../common/calendar.ts';
 import { CLIENT_DOCUMENT_KINDS, CLIENT_DOCUMENT_KIND_LABELS, MAX_NOTE_LENGTH, expires, type ClientDocumentKind } from '../../../../../common/clients.ts';
 import type { ClientDetail, ClientDocument, ClientDocuments } from '../../../../../common/contract/clients.ts';
 import { DOCUMENT_CONTENT_TYPES, type DocumentContentType } from '../../../../../common/review.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
@@ -19,8 +20,10 @@ import { notifyError } from '../../../lib/toast.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { cancelDocumentRequest, clientKeys, clientWrites, fetchDocumentFile, requestDocument, uploadDocument, useDocuments } from '../api.ts';
-import { expiryText, expiryVariant, formatBytes, personName } from '../model.ts';
+import { expiryText, expiryVariant, formatBytes } from '../model.ts';
 import { Select } from '../../../components/select.tsx';
+import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 type Dialog = { kind: 'upload' } | { kind: 'request' } | { kind: 'cancel'; requestId: number } | null;
 
@@ -32,6 +35,7 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
   const documents = useDocuments(client.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [selected, setSelected] = useState<ClientDocument | null>(null);
+  const isOpen = (document: ClientDocument) => selected !== null && keyOf(selected) === keyOf(document);
   const [downloading, setDownloading] = useState<string | null>(null);
   const close = () => setDialog(null);
   const data = documents.data;
@@ -70,55 +74,73 @@ export function DocumentsTab({ client }: { client: ClientDetail }) {
         ) : data.documents.length === 0 ? (
           <EmptyState message="No documents yet." />
         ) : (
-          <table className="client-table">
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">File</th>
-                <th scope="col">Expiry</th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.documents.map((document) => {
-                const open = selected !== null && keyOf(selected) === keyOf(document);
-                return (
-                  <tr key={keyOf(document)} className={open ? 'client-table__row--selected' : undefined}>
-                    <td>
-                      {CLIENT_DOCUMENT_KIND_LABELS[document.kind]}
-                      {document.source === 'onboarding' && <span className="client-muted client-table__sub">From onboarding</span>}
-                    </td>
-                    <td className="client-table__file">
-                      {document.file_name}
-                      <span className="client-muted client-table__sub">{formatBytes(document.size_bytes)}</span>
-                    </td>
-                    <td>
-                      {document.expires_on && document.expiry_days_left !== null ? (
-                        <StatusChip variant={expiryVariant(document.expiry_days_left)}>{expiryText(document.expires_on, document.expiry_days_left)}</StatusChip>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                    <td>
-                      {formatFull(document.uploaded_at)}
-                      <span className="client-muted client-table__sub">{personName(document.uploaded_by, 'The client')}</span>
-                    </td>
-                    <td className="client-table__actions">
-                      <Button variant="ghost" aria-expanded={open} onClick={() => setSelected(open ? null : document)} aria-label={`${open ? 'Hide the preview of' : 'Preview'} ${document.file_name}`}>
-                        {open ? 'Hide' : 'Preview'}
-                      </Button>
-                      <Button variant="ghost" loading={downloading === keyOf(document)} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
-                        Download
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            className="client-table"
+            rows={data.documents}
+            rowKey={(document) => keyOf(document)}
+            rowClassName={(document) => isOpen(document) ? 'client-table__row--selected' : undefined}
+            columns={[
+              {
+                id: 'kind',
+                header: 'Kind',
+                cell: (document) => (
+                  <>
+                    {CLIENT_DOCUMENT_KIND_LABELS[document.kind]}
+                    {document.source === 'onboarding' && <span className="client-muted client-table__sub">From onboarding</span>}
+                  </>
+                ),
+              },
+              {
+                id: 'file',
+                header: 'File',
+                className: 'client-table__file',
+                cell: (document) => (
+                  <>
+                    {document.file_name}
+                    <span className="client-muted client-table__sub">{formatBytes(document.size_bytes)}</span>
+                  </>
+                ),
+              },
+              {
+                id: 'expiry',
+                header: 'Expiry',
+                cell: (document) => (
+                  <>
+                    {document.expires_on && document.expiry_days_left !== null ? (
+                      <StatusChip variant={expiryVariant(document.expiry_days_left)}>{expiryText(document.expires_on, document.expiry_days_left)}</StatusChip>
+                    ) : (
+                      '-'
+                    )}
+                  </>
+                ),
+              },
+              {
+                id: 'uploaded',
+                header: 'Uploaded',
+                cell: (document) => (
+                  <>
+                    {formatFull(document.uploaded_at)}
+                    <span className="client-muted client-table__sub">{personName(document.uploaded_by, 'The client')}</span>
+                  </>
+                ),
+              },
+              {
+                id: 'actions',
+                header: <span className="visually-hidden">Actions</span>,
+                className: 'client-table__actions',
+                cell: (document) => (
+                  <>
+                    <Button variant="ghost" aria-expanded={isOpen(document)} onClick={() => setSelected(isOpen(document) ? null : document)} aria-label={`${isOpen(document) ? 'Hide the preview of' : 'Preview'} ${document.file_name}`}>
+                      {isOpen(document) ? 'Hide' : 'Preview'}
+                    </Button>
+                    <Button variant="ghost" loading={downloading === keyOf(document)} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
+                      Download
+                    </Button>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
         {selected && (
           <FilePreview
@@ -243,7 +265,7 @@ function UploadDialog({ clientId, openRequests, onClose }: { clientId: number; o
           </p>
         )}
       </div>
-      {needsExpiry && <TextField id={`${id}-expiry`} label="Expiry date" type="date" min={dubaiDate()} value={expiresOn} onValueChange={setExpiresOn} error={upload.fieldErrors.expires_on} />}
+      {needsExpiry && <TextField id={`${id}-expiry`} field={clientFields.documentExpiry} type="date" min={dubaiDate()} value={expiresOn} onValueChange={setExpiresOn} error={upload.fieldErrors.expires_on} />}
     </FormDialog>
   );
 }

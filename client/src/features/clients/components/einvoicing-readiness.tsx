@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ClientReadiness } from '../../../../../common/contract/einvoicing.ts';
-import { MAX_ASP_NAME_LENGTH, REVENUE_BANDS, REVENUE_BAND_LABELS, TIN_LENGTH, type RevenueBand } from '../../../../../common/einvoicing-readiness.ts';
+import { REVENUE_BANDS, REVENUE_BAND_LABELS, TIN_LENGTH, type RevenueBand } from '../../../../../common/einvoicing-readiness.ts';
+import { einvoicingFields } from '../../../../../common/contract/einvoicing-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
@@ -97,7 +98,7 @@ function ReadinessDialog({ clientId, readiness, onClose }: { clientId: number; r
   const unchanged = (Object.keys(initial) as (keyof Form)[]).every((field) => form[field].trim() === initial[field]);
   return (
     <FormDialog title="Edit the e-invoicing details" submitLabel="Save" busy={save.busy} error={save.formError} submitDisabled={unchanged} onSubmit={() => void save.run()} onClose={onClose}>
-      <Select id={`${id}-band`} label="Revenue band" value={form.revenue_band} onChange={(value) => set('revenue_band')(value as RevenueBand | '')} error={errors.revenue_band}>
+      <Select id={`${id}-band`} field={einvoicingFields.revenueBand} value={form.revenue_band} onChange={(value) => set('revenue_band')(value as RevenueBand | '')} error={errors.revenue_band}>
         <option value="">Not recorded</option>
         {REVENUE_BANDS.map((band) => (
           <option key={band} value={band}>
@@ -106,10 +107,10 @@ function ReadinessDialog({ clientId, readiness, onClose }: { clientId: number; r
         ))}
       </Select>
       <div className="client-form-row">
-        <CountedTextField id={`${id}-asp`} label="ASP" value={form.asp_name} onValueChange={set('asp_name')} near limit={MAX_ASP_NAME_LENGTH} error={errors.asp_name} />
-        <TextField id={`${id}-appointed`} label="ASP appointed on" type="date" value={form.asp_appointed_on} onValueChange={set('asp_appointed_on')} hint="With the ASP; both or neither" error={errors.asp_appointed_on} />
+        <CountedTextField id={`${id}-asp`} field={einvoicingFields.asp} value={form.asp_name} onValueChange={set('asp_name')} near error={errors.asp_name} />
+        <TextField id={`${id}-appointed`} field={einvoicingFields.aspAppointedOn} type="date" value={form.asp_appointed_on} onValueChange={set('asp_appointed_on')} hint="With the ASP; both or neither" error={errors.asp_appointed_on} />
       </div>
-      <CountedTextField id={`${id}-tin`} label="TIN" inputMode="numeric" value={form.tin} onValueChange={set('tin')} near limit={TIN_LENGTH} hint={`${TIN_LENGTH} digits: the Peppol endpoint its invoices are addressed to`} error={errors.tin} />
+      <CountedTextField id={`${id}-tin`} field={einvoicingFields.tin} inputMode="numeric" value={form.tin} onValueChange={set('tin')} near hint={`${TIN_LENGTH} digits: the Peppol endpoint its invoices are addressed to`} error={errors.tin} />
     </FormDialog>
   );
 }

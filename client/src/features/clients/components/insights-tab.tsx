@@ -8,6 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { Table } from '../../../components/table.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientWrites, importInsights, putInsight, useInsights } from '../api.ts';
@@ -51,43 +52,37 @@ export function InsightsTab({ client }: { client: ClientDetail }) {
           Figures
         </h2>
         <div className="client-table-scroll">
-          <table className="client-table client-table--numbers">
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                {INSIGHT_FIELDS.map((field) => (
-                  <th key={field} scope="col">
-                    {INSIGHT_LABELS[field]}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...months].reverse().map((month) => {
-                const insight = byMonth.get(month);
-                return (
-                  <tr key={month}>
-                    <th scope="row">{shortMonthLabel(month)}</th>
-                    {INSIGHT_FIELDS.map((field) => (
-                      <td key={field} className={insight && insight[field] < 0 ? 'client-table__negative' : undefined}>
-                        {insight ? formatFils(insight[field]) : '-'}
-                      </td>
-                    ))}
-                    <td className="client-table__actions">
-                      {client.can.edit && (
-                        <Button variant="ghost" onClick={() => setDialog({ kind: 'edit', month })} aria-label={`${insight ? 'Edit' : 'Enter'} the figures of ${monthLabel(month)}`}>
-                          {insight ? 'Edit' : 'Enter'}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <Table
+            className="client-table client-table--numbers"
+            rows={[...months].reverse()}
+            rowKey={(month) => month}
+            columns={[
+              { id: 'month', header: 'Month', rowHeader: true, cell: (month) => shortMonthLabel(month) },
+              ...INSIGHT_FIELDS.map((field) => ({
+                id: field,
+                header: INSIGHT_LABELS[field],
+                className: (month: string) => {
+                  const insight = byMonth.get(month);
+                  return insight && insight[field] < 0 ? 'client-table__negative' : undefined;
+                },
+                cell: (month: string) => {
+                  const insight = byMonth.get(month);
+                  return insight ? formatFils(insight[field]) : '-';
+                },
+              })),
+              {
+                id: 'actions',
+                header: <span className="visually-hidden">Actions</span>,
+                className: 'client-table__actions',
+                cell: (month) =>
+                  client.can.edit && (
+                    <Button variant="ghost" onClick={() => setDialog({ kind: 'edit', month })} aria-label={`${byMonth.get(month) ? 'Edit' : 'Enter'} the figures of ${monthLabel(month)}`}>
+                      {byMonth.get(month) ? 'Edit' : 'Enter'}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         </div>
       </section>
       {dialog?.kind === 'edit' && <MonthDialog clientId={client.id} month={dialog.month} insight={byMonth.get(dialog.month)} onClose={close} />}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { MONTH_NAMES } from '../../../../../common/calendar.ts';
-import { CLIENT_STATUS_LABELS, MAX_ADDRESS_LENGTH, MAX_AUTHORITY_LENGTH, MAX_CORPORATE_TAX_NUMBER_LENGTH, MAX_LEGAL_NAME_LENGTH, MAX_LICENCE_NUMBER_LENGTH, MAX_PHONE_LENGTH } from '../../../../../common/clients.ts';
+import { CLIENT_STATUS_LABELS } from '../../../../../common/clients.ts';
 import { VAT_PERIODS, type VatPeriod } from '../../../../../common/compliance.ts';
 import type { ClientDetail, UpdateClientBody } from '../../../../../common/contract/clients.ts';
 import { clientPath } from '../../../../../common/links.ts';
@@ -14,11 +14,15 @@ import { CountedTextField } from '../../../components/counted-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
-import { personName, vatPeriodText } from '../model.ts';
+import { vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { TIN_LENGTH, tinDisagreement } from '../../../../../common/einvoicing-readiness.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
+import { sharedFields } from '../../../../../common/contract/shared-fields.ts';
+import { einvoicingFields } from '../../../../../common/contract/einvoicing-fields.ts';
 import { Select } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const monthName = (month: number | null) => (month ? (MONTH_NAMES[month - 1] ?? '-') : '-');
 
@@ -209,35 +213,34 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
       onSubmit={() => void save.run()}
       onClose={onClose}
     >
-      <CountedTextField id={`${id}-name`} label="Legal name" value={form.legal_name} onValueChange={set('legal_name')} near limit={MAX_LEGAL_NAME_LENGTH} error={errors.legal_name} />
+      <CountedTextField id={`${id}-name`} field={clientFields.legalName} value={form.legal_name} onValueChange={set('legal_name')} near error={errors.legal_name} />
       <div className="client-form-row">
-        <CountedTextField id={`${id}-licence`} label="Trade licence number" value={form.trade_licence_number} onValueChange={set('trade_licence_number')} near limit={MAX_LICENCE_NUMBER_LENGTH} error={errors.trade_licence_number} />
-        <TextField id={`${id}-expiry`} label="Licence expiry" type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} hint={DATE_RULES.licenceExpiry.hint} error={errors.licence_expires_on} />
+        <CountedTextField id={`${id}-licence`} field={clientFields.tradeLicenceNumber} value={form.trade_licence_number} onValueChange={set('trade_licence_number')} near error={errors.trade_licence_number} />
+        <TextField id={`${id}-expiry`} field={clientFields.licenceExpiry} type="date" value={form.licence_expires_on} onValueChange={set('licence_expires_on')} hint={DATE_RULES.licenceExpiry.hint} error={errors.licence_expires_on} />
       </div>
       <div className="client-form-row">
-        <CountedTextField id={`${id}-authority`} label="Licensing authority" value={form.licensing_authority} onValueChange={set('licensing_authority')} near limit={MAX_AUTHORITY_LENGTH} error={errors.licensing_authority} />
-        <CountedTextField id={`${id}-form`} label="Legal form" value={form.legal_form} onValueChange={set('legal_form')} near limit={MAX_AUTHORITY_LENGTH} error={errors.legal_form} />
+        <CountedTextField id={`${id}-authority`} field={clientFields.licensingAuthority} value={form.licensing_authority} onValueChange={set('licensing_authority')} near error={errors.licensing_authority} />
+        <CountedTextField id={`${id}-form`} field={clientFields.legalForm} value={form.legal_form} onValueChange={set('legal_form')} near error={errors.legal_form} />
       </div>
       <label className="client-check">
         <input type="checkbox" checked={form.vat_registered} onChange={(event) => set('vat_registered')(event.target.checked)} />
         VAT registered
       </label>
       <div className="client-form-row">
-        <CountedTextField id={`${id}-trn`} label="TRN (15 digits)" inputMode="numeric" value={form.trn} onValueChange={set('trn')} near limit={15} error={errors.trn} />
+        <CountedTextField id={`${id}-trn`} field={clientFields.trn} label="TRN (15 digits)" inputMode="numeric" value={form.trn} onValueChange={set('trn')} near error={errors.trn} />
         <CountedTextField
           id={`${id}-tin`}
-          label="TIN"
+          field={einvoicingFields.tin}
           inputMode="numeric"
           value={form.tin}
           onValueChange={set('tin')}
           near
-          limit={TIN_LENGTH}
           hint={form.vat_registered ? "With a TRN: the TRN's first 10 digits" : `${TIN_LENGTH} digits: its e-invoices are addressed to it`}
           error={tinError ? `TIN ${tinError}.` : errors.tin}
         />
       </div>
       <div className="client-form-row">
-        <Select id={`${id}-period`} label="VAT period" value={form.vat_period} onChange={(value) => set('vat_period')(value as VatPeriod | '')} error={errors.vat_period}>
+        <Select id={`${id}-period`} field={clientFields.vatPeriod} value={form.vat_period} onChange={(value) => set('vat_period')(value as VatPeriod | '')} error={errors.vat_period}>
           <option value="">None</option>
           {VAT_PERIODS.map((period) => (
             <option key={period} value={period}>
@@ -263,16 +266,15 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
           ))}
         </Select>
       </div>
-      <CountedTextField id={`${id}-ct`} label="Corporate tax registration number" value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} near limit={MAX_CORPORATE_TAX_NUMBER_LENGTH} error={errors.corporate_tax_number} />
+      <CountedTextField id={`${id}-ct`} field={clientFields.corporateTaxNumber} value={form.corporate_tax_number} onValueChange={set('corporate_tax_number')} near error={errors.corporate_tax_number} />
       <div className="client-form-row">
-        <TextField id={`${id}-email`} label="E-mail" type="email" value={form.email} onValueChange={set('email')} error={errors.email} />
-        <CountedTextField id={`${id}-phone`} label="Phone" type="tel" value={form.phone} onValueChange={set('phone')} near limit={MAX_PHONE_LENGTH} error={errors.phone} />
+        <TextField id={`${id}-email`} field={sharedFields.email} type="email" value={form.email} onValueChange={set('email')} error={errors.email} />
+        <CountedTextField id={`${id}-phone`} field={clientFields.phone} type="tel" value={form.phone} onValueChange={set('phone')} near error={errors.phone} />
       </div>
-      <CountedTextField id={`${id}-address`} label="Address" value={form.address} onValueChange={set('address')} near limit={MAX_ADDRESS_LENGTH} error={errors.address} />
+      <CountedTextField id={`${id}-address`} field={clientFields.address} value={form.address} onValueChange={set('address')} near error={errors.address} />
     </FormDialog>
   );
 }
-
 
 /** ADMIN moves a client to another bookkeeper or reviewer (audited; the new bookkeeper is notified). */
 function TeamDialog({ client, onClose }: { client: ClientDetail; onClose: () => void }) {
@@ -294,7 +296,7 @@ function TeamDialog({ client, onClose }: { client: ClientDetail; onClose: () => 
   const unchanged = bookkeeper === (client.bookkeeper ? String(client.bookkeeper.id) : '') && reviewer === (client.reviewer ? String(client.reviewer.id) : '');
   return (
     <FormDialog title="Reassign the team" submitLabel="Save" busy={save.busy} error={save.formError} submitDisabled={unchanged || !team.data} onSubmit={() => void save.run()} onClose={onClose}>
-      <Select id={`${id}-bookkeeper`} label="Bookkeeper" value={bookkeeper} onChange={setBookkeeper} error={save.fieldErrors.bookkeeper_id}>
+      <Select id={`${id}-bookkeeper`} field={clientFields.bookkeeper} value={bookkeeper} onChange={setBookkeeper} error={save.fieldErrors.bookkeeper_id}>
         <option value="">Not assigned</option>
         {(team.data?.bookkeepers ?? []).map((person) => (
           <option key={person.id} value={String(person.id)}>
@@ -302,7 +304,7 @@ function TeamDialog({ client, onClose }: { client: ClientDetail; onClose: () => 
           </option>
         ))}
       </Select>
-      <Select id={`${id}-reviewer`} label="Reviewer" value={reviewer} onChange={setReviewer} error={save.fieldErrors.reviewer_id}>
+      <Select id={`${id}-reviewer`} field={clientFields.reviewer} value={reviewer} onChange={setReviewer} error={save.fieldErrors.reviewer_id}>
         <option value="">Not assigned</option>
         {(team.data?.reviewers ?? []).map((person) => (
           <option key={person.id} value={String(person.id)}>

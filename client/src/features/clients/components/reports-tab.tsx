@@ -13,9 +13,10 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { clientWrites, createReport, fetchReportFile, reportStep, returnReport, updateReport, uploadReportFile, useReports, type ReportStep } from '../api.ts';
 import { useSearchParam } from '../use-search-param.ts';
-import { REPORT_STATE_VARIANTS, formatBytes, personName, recentMonths, reportOfMonth } from '../model.ts';
+import { REPORT_STATE_VARIANTS, formatBytes, recentMonths, reportOfMonth } from '../model.ts';
 
 /** The last 12 months' reports at a glance, and the picked month's versions with the workflow's actions. */
 export function ReportsTab({ client }: { client: ClientDetail }) {

@@ -7,8 +7,8 @@ import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useQuery } from '../../../lib/use-query.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { clientKeys, fetchReportsToReview } from '../api.ts';
-import { personName } from '../model.ts';
 
 const columns: readonly Column<MonthlyReport>[] = [
   { id: 'client', header: 'Client', span: 2, cell: (report) => report.client_name },

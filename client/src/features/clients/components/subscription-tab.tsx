@@ -13,6 +13,7 @@ import { CLIENT_STATUS_VARIANTS } from '../model.ts';
 import { Fact } from './overview-tab.tsx';
 import { Select } from '../../../components/select.tsx';
 import { dubaiDate } from '../../../../../common/calendar.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 
 type Dialog = 'change' | 'pause' | 'resume' | 'cancel' | 'withdraw' | null;
@@ -122,14 +123,14 @@ function ChangeDialog({ clientId, subscription, onClose }: DialogProps) {
         {subscription.plan.name}, {CYCLE_TERMS[subscription.cycle].label}.
       </p>
       <div>
-        <Select id={`${id}-plan`} label="Plan" value={planId} onChange={setPlanId} error={change.fieldErrors.plan_id}>
+        <Select id={`${id}-plan`} field={clientFields.plan} value={planId} onChange={setPlanId} error={change.fieldErrors.plan_id}>
           {(plans.data ?? []).filter((candidate) => candidate.active || candidate.id === subscription.plan.id).map((candidate) => (
             <option key={candidate.id} value={String(candidate.id)}>
               {candidate.name} ({formatFils(candidate.monthly_price_fils)} a month)
             </option>
           ))}
         </Select>
-        <Select id={`${id}-cycle`} label="Cycle" value={cycle} onChange={(value) => setCycle(value as BillingCycle)} error={change.fieldErrors.cycle}>
+        <Select id={`${id}-cycle`} field={clientFields.cycle} value={cycle} onChange={(value) => setCycle(value as BillingCycle)} error={change.fieldErrors.cycle}>
           {BILLING_CYCLES.map((value) => (
             <option key={value} value={value}>
               {CYCLE_TERMS[value].label}
@@ -191,14 +192,14 @@ function CancelDialog({ clientId, subscription, onClose }: DialogProps) {
   });
   return (
     <FormDialog title="Cancel the subscription?" submitLabel="Cancel subscription" submitVariant="danger" busy={cancel.busy} error={cancel.formError} submitDisabled={note.length > MAX_NOTE_LENGTH} onSubmit={() => void cancel.run()} onClose={onClose}>
-      <Select id={`${id}-reason`} label="Reason" value={reason} onChange={(value) => setReason(value as CancelReason)} error={cancel.fieldErrors.reason}>
+      <Select id={`${id}-reason`} field={clientFields.cancelReason} value={reason} onChange={(value) => setReason(value as CancelReason)} error={cancel.fieldErrors.reason}>
         {CANCEL_REASONS.map((value) => (
           <option key={value} value={value}>
             {CANCEL_REASON_LABELS[value]}
           </option>
         ))}
       </Select>
-      <TextArea id={`${id}-note`} label="Note" rows={3} limit={MAX_NOTE_LENGTH} value={note} onValueChange={setNote} error={cancel.fieldErrors.note} />
+      <TextArea id={`${id}-note`} field={clientFields.cancelNote} rows={3} value={note} onValueChange={setNote} error={cancel.fieldErrors.note} />
     </FormDialog>
   );
 }

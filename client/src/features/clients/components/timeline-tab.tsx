@@ -5,9 +5,10 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useTimeline } from '../api.ts';
-import { personName } from '../model.ts';
+
 import { useSearchParam } from '../use-search-param.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 /** Every event of the client, newest first, filtered by group. */
 export function TimelineTab({ client }: { client: ClientDetail }) {

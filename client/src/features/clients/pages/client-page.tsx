@@ -14,9 +14,10 @@ import type { ClientFreeze } from '../../../../../common/contract/aml-freeze.ts'
 import { FreezeBanner } from '../../../components/freeze-banner.tsx';
 import { session } from '../../../state/session.ts';
 import { OverviewTab } from '../components/overview-tab.tsx';
-import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, isClientId, personName, tabOf } from '../model.ts';
+import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, isClientId, tabOf } from '../model.ts';
 import '../components/clients.css';
 import { formatDubaiDate } from '../../../lib/dates.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 type TabComponent = ComponentType<{ client: ClientDetail }>;
 

@@ -6,6 +6,7 @@ import { BOOKKEEPER_FILTER_PATTERN, BOOKKEEPER_MINE, BOOKKEEPER_NONE, CLIENT_SOR
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { CYCLE_TERMS } from '../../../../../common/pricing.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
@@ -19,12 +20,13 @@ import { choiceField, integerField, textField, type Field, type ListView } from 
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { session } from '../../../state/session.ts';
 import { clientKeys, downloadClientsCsv, fetchClients, usePlans, useTeamChoices } from '../api.ts';
-import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName, personName } from '../model.ts';
+import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName } from '../model.ts';
 import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const ALL = 'all';
 
@@ -137,7 +139,7 @@ const columns: readonly Column<ClientListItem>[] = [
 type AssignDraft = BulkDraft<typeof clientsBulkActions.assign_bookkeeper>;
 function BookkeeperChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
   const team = useTeamChoices();
-  return <PersonParam {...props} label="Bookkeeper" field="bookkeeper_id" people={team.data?.bookkeepers ?? []} none="Nobody (not assigned)" />;
+  return <PersonParam {...props} label={clientFields.bookkeeper.label} field="bookkeeper_id" people={team.data?.bookkeepers ?? []} none="Nobody (not assigned)" />;
 }
 
 /** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (issue 22; ADMIN only). */
@@ -194,7 +196,7 @@ export function ClientsPage() {
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Name, licence no. or TRN" label="Search clients" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Plan" value={view.plan} onChange={(plan) => update({ plan })}>
+        <FilterSelect field={clientFields.plan} value={view.plan} onChange={(plan) => update({ plan })}>
           <option value={ALL}>All plans</option>
           {(plans.data ?? []).map((plan) => (
             <option key={plan.id} value={String(plan.id)}>
@@ -202,7 +204,7 @@ export function ClientsPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Bookkeeper" value={view.bookkeeper} onChange={(bookkeeper) => update({ bookkeeper })}>
+        <FilterSelect field={clientFields.bookkeeper} value={view.bookkeeper} onChange={(bookkeeper) => update({ bookkeeper })}>
           <option value={ALL}>All bookkeepers</option>
           <option value={BOOKKEEPER_MINE}>Mine</option>
           <option value={BOOKKEEPER_NONE}>Not assigned</option>
@@ -225,7 +227,7 @@ export function ClientsPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as ListView<ClientsSchema>['status'] })}>
+        <FilterSelect field={clientFields.status} value={view.status} onChange={(status) => update({ status: status as ListView<ClientsSchema>['status'] })}>
           <option value="all">Any status</option>
           {CLIENT_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -233,7 +235,7 @@ export function ClientsPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="E-invoicing" value={view.einvoicing} onChange={(einvoicing) => update({ einvoicing: einvoicing as ListView<ClientsSchema>['einvoicing'] })}>
+        <FilterSelect field={clientFields.einvoicing} value={view.einvoicing} onChange={(einvoicing) => update({ einvoicing: einvoicing as ListView<ClientsSchema>['einvoicing'] })}>
           <option value="all">Any readiness</option>
           <option value="not_ready">E-invoicing not ready</option>
         </FilterSelect>

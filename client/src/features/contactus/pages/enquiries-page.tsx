@@ -5,6 +5,7 @@ import type { enquiriesBulkActions, EnquiryItem, EnquiryQuery } from '../../../.
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { enquiriesBulkLabels, ENQUIRY_KINDS, ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, enquiryPagePath, MAX_CLOSE_REASON_LENGTH, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { enquiryFields } from '../../../../../common/contract/enquiries-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { ChoiceParam, PersonParam, ReasonParam, bulkFilter } from '../../../components/bulk-params.tsx';
@@ -18,10 +19,11 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadEnquiriesCsv, enquiryKeys, fetchEnquiries, useAssignees, useEnquiryCounts } from '../api.ts';
-import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
+import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const ALL = 'all';
 const SCHEMA = {
@@ -60,7 +62,7 @@ const columns: readonly Column<EnquiryItem>[] = [
       <span className="enquiries__sub">{[...detailLines(row.details).map(([label, value]) => `${label}: ${value}`), row.message ?? ''].filter(Boolean).join(' · ').slice(0, 140)}</span>
     ),
   },
-  { id: 'assignee', header: 'Assignee', cell: (row) => personName(row.assignee) },
+  { id: 'assignee', header: 'Assignee', cell: (row) => personName(row.assignee, 'Unassigned') },
   {
     id: 'status',
     header: 'Status',
@@ -147,7 +149,7 @@ export function EnquiriesPage() {
       {list.savedViews && <SavedViewsBar views={list.savedViews} />}
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search name, e-mail, company or phone" label="Search enquiries" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Status" value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
+        <FilterSelect field={enquiryFields.status} value={view.status} onChange={(value) => list.update({ status: value as ListView<Schema>['status'] })}>
           <option value="all">All</option>
           {ENQUIRY_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -155,11 +157,11 @@ export function EnquiriesPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Assignee" value={view.assignee} onChange={(value) => list.update({ assignee: value })}>
+        <FilterSelect field={enquiryFields.assignee} value={view.assignee} onChange={(value) => list.update({ assignee: value })}>
           <option value={ALL}>Anyone</option>
           {(assignees.data ?? []).map((person) => (
             <option key={person.id} value={String(person.id)}>
-              {personName(person)}
+              {personName(person, 'Unassigned')}
             </option>
           ))}
         </FilterSelect>

@@ -7,6 +7,7 @@ import type { EnquiryDetail, EnquiryEvent, EnquiryItem, EnquiryMatch } from '../
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUSES, ENQUIRY_STATUS_LABELS, MAX_CLOSE_REASON_LENGTH, MAX_NOTE_LENGTH, enquiryPagePath, type EnquiryStatus } from '../../../../../common/contract/enquiries-paths.ts';
 import { crmPagePath } from '../../../../../common/contract/crm-paths.ts';
 import { isStaffRole } from '../../../../../common/roles.ts';
+import { enquiryFields } from '../../../../../common/contract/enquiries-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { RecordNotFound } from '../../../components/record-not-found.tsx';
@@ -15,9 +16,10 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
-import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
+import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const MATCH_LABELS: Record<EnquiryMatch['type'], string> = { enquiry: 'Enquiry', lead: 'CRM lead', registration: 'Registration', client: 'Client' };
 
@@ -103,7 +105,7 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-status-heading">
       <h2 id="enquiry-status-heading">Status and assignee</h2>
-      <FilterSelect label="Status" value={status} onChange={(value) => setStatus(value as EnquiryStatus)} disabled={enquiry.merged_into_id !== null}>
+      <FilterSelect field={enquiryFields.status} value={status} onChange={(value) => setStatus(value as EnquiryStatus)} disabled={enquiry.merged_into_id !== null}>
         {ENQUIRY_STATUSES.map((value) => (
           <option key={value} value={value}>
             {ENQUIRY_STATUS_LABELS[value]}
@@ -121,11 +123,11 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
       <Button onClick={() => void save.run()} loading={save.busy} disabled={status === enquiry.status && status !== 'closed'}>
         Save status
       </Button>
-      <FilterSelect label="Assignee" value={enquiry.assignee ? String(enquiry.assignee.id) : ''} disabled={reassign.busy} onChange={(value) => void reassign.run(value === '' ? null : Number(value))}>
+      <FilterSelect field={enquiryFields.assignee} value={enquiry.assignee ? String(enquiry.assignee.id) : ''} disabled={reassign.busy} onChange={(value) => void reassign.run(value === '' ? null : Number(value))}>
         <option value="">Unassigned</option>
         {(assignees.data ?? []).map((person) => (
           <option key={person.id} value={String(person.id)}>
-            {personName(person)}
+            {personName(person, 'Unassigned')}
           </option>
         ))}
       </FilterSelect>
@@ -225,7 +227,7 @@ function History({ history }: { history: EnquiryEvent[] }) {
             <span>{(EVENT_TEXT[event.kind] ?? (() => event.kind))(event)}</span>
             <span className="enquiries__sub">
               {formatDubaiDateTime(event.created_at)}
-              {event.actor ? `, ${personName(event.actor)}` : ''}
+              {event.actor ? `, ${personName(event.actor, 'Unassigned')}` : ''}
             </span>
           </li>
         ))}

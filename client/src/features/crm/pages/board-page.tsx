@@ -29,10 +29,12 @@ import { crmKeys, moveLead, useBoard, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { NewLeadDialog } from '../components/new-lead-dialog.tsx';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
-import { aed, dayText, followUpDue, personName } from '../model.ts';
+import { aed, dayText, followUpDue } from '../model.ts';
 import '../components/crm.css';
 import { LEAD_LOST, LEAD_WON, type ClosedLeadStage } from '../../../../../common/crm.ts';
+import { leadFields } from '../../../../../common/contract/crm-fields.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -94,11 +96,11 @@ export function BoardPage() {
       <div className="toolbar">
         <CrmViewSwitch current="board" />
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Owner" value={view.owner} onChange={(value) => setView({ owner: value })}>
+        <FilterSelect field={leadFields.owner} value={view.owner} onChange={(value) => setView({ owner: value })}>
           <option value="all">Everyone</option>
           {(owners.data ?? []).map((person) => (
             <option key={person.id} value={String(person.id)}>
-              {personName(person)}
+              {personName(person, 'No owner')}
             </option>
           ))}
         </FilterSelect>
@@ -194,7 +196,7 @@ function LeadCard({ lead }: { lead: LeadItem }) {
       </div>
       <span className="crm__sub">{lead.contact_name}</span>
       <span className="crm__sub">
-        {aed(lead.monthly_value_fils)} · {personName(lead.owner)}
+        {aed(lead.monthly_value_fils)} · {personName(lead.owner, 'No owner')}
       </span>
       {lead.next_follow_up && <span className={due ? 'crm__due crm__due--now' : 'crm__due'}>{due ? 'Follow-up due ' : 'Follow-up '}{dayText(lead.next_follow_up)}</span>}
     </li>

@@ -15,10 +15,11 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
-import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
+import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
 import '../components/crm.css';
 import { type ClosedLeadStage, isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 /** One lead (/crm/leads/{id}): its facts, stage, activities, and the invitation to register once won. */
 export function LeadPage() {
@@ -64,7 +65,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
               )}
             </dd>
             <dt>Owner</dt>
-            <dd>{personName(lead.owner)}</dd>
+            <dd>{personName(lead.owner, 'No owner')}</dd>
             <dt>Monthly value</dt>
             <dd>{aed(lead.monthly_value_fils)}</dd>
             <dt>Next follow-up</dt>
@@ -97,7 +98,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
                   <span className="lead__note">{activity.text}</span>
                   <span className="crm__sub">
                     {formatDubaiDateTime(activity.at)}
-                    {activity.actor ? `, ${personName(activity.actor)}` : ''}
+                    {activity.actor ? `, ${personName(activity.actor, 'No owner')}` : ''}
                   </span>
                 </li>
               ))}

@@ -15,11 +15,13 @@ import { choiceField, integerField, textField, type Field, type ListView } from 
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { crmKeys, fetchLeads, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
-import { STAGE_VARIANTS, aed, dayText, followUpDue, personName } from '../model.ts';
+import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
 import '../components/crm.css';
 import { BULK_LEAD_STAGES, LEAD_LOST } from '../../../../../common/crm.ts';
+import { leadFields } from '../../../../../common/contract/crm-fields.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -52,7 +54,7 @@ const columns: readonly Column<LeadItem>[] = [
     ),
   },
   { id: 'source', header: 'Source', cell: (lead) => LEAD_SOURCE_LABELS[lead.source] },
-  { id: 'owner', header: 'Owner', cell: (lead) => personName(lead.owner) },
+  { id: 'owner', header: 'Owner', cell: (lead) => personName(lead.owner, 'No owner') },
   { id: 'value', header: 'Monthly value', fit: true, cell: (lead) => aed(lead.monthly_value_fils) },
   { id: 'follow', header: 'Next follow-up', fit: true, cell: (lead) => (lead.next_follow_up ? <span className={followUpDue(lead) ? 'crm__due crm__due--now' : undefined}>{dayText(lead.next_follow_up)}</span> : '-') },
   { id: 'stage', header: 'Stage', fit: true, cell: (lead) => <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip> },
@@ -68,7 +70,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
       label: crmBulkLabels.owner,
       verb: 'given the owner',
       initialParams: { owner_id: null },
-      renderParams: (params, setParams) => <PersonParam label="Owner" field="owner_id" none="Nobody" people={owners} params={params} setParams={setParams} />,
+      renderParams: (params, setParams) => <PersonParam label={leadFields.owner.label} field="owner_id" none="Nobody" people={owners} params={params} setParams={setParams} />,
     }),
     bulkSpec<typeof crmBulkActions.stage>({
       action: 'stage',
@@ -80,7 +82,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
       renderParams: (params, setParams) => (
         <>
           <ChoiceParam
-            label="Stage"
+            label={leadFields.stage.label}
             value={params.stage}
             choices={BULK_LEAD_STAGES.map((stage) => ({ value: stage, label: LEAD_STAGE_LABELS[stage] }))}
             onChange={(stage) => setParams({ ...params, stage, reason: stage === LEAD_LOST ? (params.reason ?? '') : null })}
@@ -105,7 +107,7 @@ export function LeadsPage() {
       <div className="toolbar">
         <CrmViewSwitch current="list" />
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Search company, contact or e-mail" label="Search leads" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Stage" value={view.stage} onChange={(value) => list.update({ stage: value as ListView<Schema>['stage'] })}>
+        <FilterSelect field={leadFields.stage} value={view.stage} onChange={(value) => list.update({ stage: value as ListView<Schema>['stage'] })}>
           <option value="all">All</option>
           {LEAD_STAGES.map((stage) => (
             <option key={stage} value={stage}>
@@ -113,7 +115,7 @@ export function LeadsPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Source" value={view.source} onChange={(value) => list.update({ source: value as ListView<Schema>['source'] })}>
+        <FilterSelect field={leadFields.source} value={view.source} onChange={(value) => list.update({ source: value as ListView<Schema>['source'] })}>
           <option value="all">All</option>
           {LEAD_SOURCES.map((source) => (
             <option key={source} value={source}>
@@ -121,11 +123,11 @@ export function LeadsPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Owner" value={view.owner} onChange={(value) => list.update({ owner: value })}>
+        <FilterSelect field={leadFields.owner} value={view.owner} onChange={(value) => list.update({ owner: value })}>
           <option value="all">Everyone</option>
           {(owners.data ?? []).map((person) => (
             <option key={person.id} value={String(person.id)}>
-              {personName(person)}
+              {personName(person, 'No owner')}
             </option>
           ))}
         </FilterSelect>

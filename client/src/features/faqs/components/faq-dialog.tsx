@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import type { Faq, NewFaqBody } from '../../../../../common/contract/faqs.ts';
-import { ARABIC_NEEDED_TO_PUBLISH, FAQ_STATUSES, FAQ_STATUS_LABELS, MAX_FAQ_ANSWER_LENGTH } from '../../../../../common/contract/faqs-paths.ts';
+import { faqFields } from '../../../../../common/contract/faqs-fields.ts';
+import { ARABIC_NEEDED_TO_PUBLISH } from '../../../../../common/contract/faqs-paths.ts';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
+import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { createFaq, faqKeys, updateFaq } from '../api.ts';
@@ -25,28 +27,17 @@ export function FaqDialog({ faq, categories, onClose }: { faq: Faq | null; categ
   });
   return (
     <FormDialog title={faq ? 'Edit FAQ' : 'New FAQ'} submitLabel={faq ? 'Save' : 'Add FAQ'} busy={save.busy} error={save.formError} onSubmit={() => void save.run()} onClose={onClose}>
-      <CountedTextField id={`${id}-category`} label="Category" list={`${id}-categories`} value={form.category} onValueChange={(category) => set({ category })} error={save.fieldErrors.category} near limit={60} />
+      <CountedTextField id={`${id}-category`} field={faqFields.category} list={`${id}-categories`} value={form.category} onValueChange={(category) => set({ category })} error={save.fieldErrors.category} near />
       <datalist id={`${id}-categories`}>
         {categories.map((category) => (
           <option key={category} value={category} />
         ))}
       </datalist>
-      <CountedTextField id={`${id}-q-en`} label="Question (English)" value={form.question_en} onValueChange={(question_en) => set({ question_en })} error={save.fieldErrors.question_en} near limit={300} />
-      <TextArea id={`${id}-a-en`} label="Answer (English)" value={form.answer_en} onValueChange={(answer_en) => set({ answer_en })} limit={MAX_FAQ_ANSWER_LENGTH} error={save.fieldErrors.answer_en} rows={4} />
-      <CountedTextField id={`${id}-q-ar`} label="Question (Arabic)" dir="rtl" lang="ar" value={form.question_ar} onValueChange={(question_ar) => set({ question_ar })} error={save.fieldErrors.question_ar} near limit={300} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
-      <TextArea id={`${id}-a-ar`} label="Answer (Arabic)" dir="rtl" lang="ar" value={form.answer_ar} onValueChange={(answer_ar) => set({ answer_ar })} limit={MAX_FAQ_ANSWER_LENGTH} error={save.fieldErrors.answer_ar} rows={4} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-status`}>
-          Status
-        </label>
-        <select id={`${id}-status`} className="field__input" value={form.status} onChange={(event) => set({ status: event.target.value as NewFaqBody['status'] })}>
-          {FAQ_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {FAQ_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CountedTextField id={`${id}-q-en`} field={faqFields.questionEn} value={form.question_en} onValueChange={(question_en) => set({ question_en })} error={save.fieldErrors.question_en} near />
+      <TextArea id={`${id}-a-en`} field={faqFields.answerEn} value={form.answer_en} onValueChange={(answer_en) => set({ answer_en })} error={save.fieldErrors.answer_en} rows={4} />
+      <CountedTextField id={`${id}-q-ar`} field={faqFields.questionAr} dir="rtl" lang="ar" value={form.question_ar} onValueChange={(question_ar) => set({ question_ar })} error={save.fieldErrors.question_ar} near hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
+      <TextArea id={`${id}-a-ar`} field={faqFields.answerAr} dir="rtl" lang="ar" value={form.answer_ar} onValueChange={(answer_ar) => set({ answer_ar })} error={save.fieldErrors.answer_ar} rows={4} hint={form.status === 'published' ? ARABIC_NEEDED_TO_PUBLISH : undefined} />
+      <Select id={`${id}-status`} field={faqFields.status} value={form.status} onChange={(status) => set({ status: status as NewFaqBody['status'] })} error={save.fieldErrors.status} />
       <TextField id={`${id}-from`} label="Published from (optional)" type="date" value={form.publish_from ?? ''} onValueChange={(value) => set({ publish_from: value || null })} error={save.fieldErrors.publish_from} />
       <TextField id={`${id}-until`} label="Published until (optional)" type="date" value={form.publish_until ?? ''} onValueChange={(value) => set({ publish_until: value || null })} error={save.fieldErrors.publish_until} />
     </FormDialog>

@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { Faq, FaqQuery, faqsBulkActions } from '../../../../../common/contract/faqs.ts';
 import { FAQ_STATUSES, FAQ_STATUS_LABELS, faqsBulkLabels, type FaqStatus } from '../../../../../common/contract/faqs-paths.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { faqFields } from '../../../../../common/contract/faqs-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { Button } from '../../../components/button.tsx';
@@ -72,7 +73,7 @@ export function FaqsPage() {
       {savedViews && <SavedViewsBar views={savedViews} />}
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={(search) => setView({ search })} placeholder="Search questions and answers" label="Search FAQs" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Status" value={view.status} onChange={(value) => setView({ status: value as 'all' | FaqStatus })}>
+        <FilterSelect field={faqFields.status} value={view.status} onChange={(value) => setView({ status: value as 'all' | FaqStatus })}>
           <option value="all">All</option>
           {FAQ_STATUSES.map((status) => (
             <option key={status} value={status}>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_REGISTER_NOTES, REGISTER_TYPE_LABELS } from '../../../../../common/contract/aml-register-paths.ts';
 import type { RegisterEntry } from '../../../../../common/contract/aml.ts';
+import { registerFields } from '../../../../../common/contract/aml-register-fields.ts';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -27,8 +28,8 @@ export function FilingDialog({ entry, onClose }: { entry: RegisterEntry; onClose
           <strong>Description:</strong> {entry.description}
         </p>
       )}
-      <TextField id={`${id}-filed`} label="Date filed" type="date" value={filedOn} onValueChange={setFiledOn} error={save.fieldErrors.filed_on} />
-      <TextField id={`${id}-reference`} label="goAML reference" value={reference} onValueChange={setReference} error={save.fieldErrors.goaml_reference} />
+      <TextField id={`${id}-filed`} field={registerFields.filedOn} type="date" value={filedOn} onValueChange={setFiledOn} error={save.fieldErrors.filed_on} />
+      <TextField id={`${id}-reference`} field={registerFields.goamlReference} value={reference} onValueChange={setReference} error={save.fieldErrors.goaml_reference} />
       <TextArea id={`${id}-notes`} label="Filing notes" value={notes} onValueChange={setNotes} limit={MAX_REGISTER_NOTES} error={save.fieldErrors.notes} rows={4} />
     </FormDialog>
   );

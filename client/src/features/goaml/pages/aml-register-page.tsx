@@ -3,6 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from '../../../../../common/contract/aml-register-paths.ts';
 import type { RegisterEntry, RegisterQuery } from '../../../../../common/contract/aml.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
+import { registerFields } from '../../../../../common/contract/aml-register-fields.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,6 +12,7 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { FilterSelect } from '../../../components/select.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
+import { Table, type TableColumn } from '../../../components/table.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { choiceField, integerField } from '../../../lib/url-list-state.ts';
@@ -37,12 +39,47 @@ export function AmlRegisterPage() {
   );
   const register = useRegister(query);
   const [editing, setEditing] = useState<RegisterEntry | null>(null);
+  const columns: TableColumn<RegisterEntry>[] = [
+    { id: 'type', header: 'Type', cell: (entry) => REGISTER_TYPE_LABELS[entry.type] },
+    { id: 'client', header: 'Client', cell: (entry) => <AppLink href={entry.client_path}>{entry.client.legal_name}</AppLink> },
+    { id: 'opened', header: 'Opened', className: 'aml-register__date', cell: (entry) => formatDubaiDate(entry.opened_at) },
+    { id: 'deadline', header: 'Deadline', className: 'aml-register__date', cell: (entry) => formatDubaiDate(entry.deadline_on) },
+    {
+      id: 'filed',
+      header: 'Filed',
+      cell: (entry) => (entry.filed_on ? <StatusChip variant="green">{formatDubaiDate(entry.filed_on)}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>),
+    },
+    { id: 'reference', header: 'goAML reference', cell: (entry) => entry.goaml_reference ?? '—' },
+    {
+      id: 'notes',
+      header: 'Description and notes',
+      cell: (entry) => (
+        <>
+          {entry.description && <p className="aml-register__description">{entry.description}</p>}
+          {entry.notes && (
+            <p className="aml-register__notes">
+              <span className="aml-register__label">Filing notes:</span> {entry.notes}
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      cell: (entry) => (
+        <Button variant="ghost" onClick={() => setEditing(entry)} aria-label={`${entry.filed_on ? 'Edit' : 'Record filing'}: ${entry.client.legal_name}`}>
+          {entry.filed_on ? 'Edit' : 'Record filing'}
+        </Button>
+      ),
+    },
+  ];
 
   if (isNotFound(register.error)) return <RecordNotFound what="Page" list={{ name: 'Home', path: '/' }} />;
   return (
     <div className="panel">
       <div className="aml-register__toolbar">
-        <FilterSelect label="Type" value={view.type} onChange={(type) => setView({ type: type as 'all' | RegisterType, page: 1 })}>
+        <FilterSelect field={registerFields.type} value={view.type} onChange={(type) => setView({ type: type as 'all' | RegisterType, page: 1 })}>
           <option value="all">All</option>
           {REGISTER_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -50,7 +87,7 @@ export function AmlRegisterPage() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="State" value={view.state} onChange={(state) => setView({ state: state as 'all' | RegisterState, page: 1 })}>
+        <FilterSelect field={registerFields.state} value={view.state} onChange={(state) => setView({ state: state as 'all' | RegisterState, page: 1 })}>
           {(['all', ...REGISTER_STATES] as const).map((state) => (
             <option key={state} value={state}>
               {STATE_LABELS[state]}
@@ -63,50 +100,7 @@ export function AmlRegisterPage() {
       ) : register.data.results.length === 0 ? (
         <EmptyState />
       ) : (
-        <table className="aml-register__table">
-          <caption className="visually-hidden">goAML register entries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Client</th>
-              <th scope="col">Opened</th>
-              <th scope="col">Deadline</th>
-              <th scope="col">Filed</th>
-              <th scope="col">goAML reference</th>
-              <th scope="col">Description and notes</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {register.data.results.map((entry) => (
-              <tr key={entry.id}>
-                <td>{REGISTER_TYPE_LABELS[entry.type]}</td>
-                <td>
-                  <AppLink href={entry.client_path}>{entry.client.legal_name}</AppLink>
-                </td>
-                <td className="aml-register__date">{formatDubaiDate(entry.opened_at)}</td>
-                <td className="aml-register__date">{formatDubaiDate(entry.deadline_on)}</td>
-                <td>{entry.filed_on ? <StatusChip variant="green">{formatDubaiDate(entry.filed_on)}</StatusChip> : <StatusChip variant="amber">Open</StatusChip>}</td>
-                <td>{entry.goaml_reference ?? '—'}</td>
-                <td>
-                  {entry.description && <p className="aml-register__description">{entry.description}</p>}
-                  {entry.notes && (
-                    <p className="aml-register__notes">
-                      <span className="aml-register__label">Filing notes:</span> {entry.notes}
-                    </p>
-                  )}
-                </td>
-                <td>
-                  <Button variant="ghost" onClick={() => setEditing(entry)} aria-label={`${entry.filed_on ? 'Edit' : 'Record filing'}: ${entry.client.legal_name}`}>
-                    {entry.filed_on ? 'Edit' : 'Record filing'}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table<RegisterEntry> className="aml-register__table" caption="goAML register entries" columns={columns} rows={register.data.results} rowKey={(entry) => entry.id} />
       )}
       {register.data && <Pagination page={view.page} pageSize={DEFAULT_PAGE_SIZE} count={register.data.count} totalPages={register.data.total_pages} onPage={(page) => setView({ page })} />}
       {editing && <FilingDialog entry={editing} onClose={() => setEditing(null)} />}

@@ -3,6 +3,7 @@ import { useCallback, useId, useState } from 'react';
 import { addWorkingDays } from '../../../../../common/uae-holidays.ts';
 import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { formatFils, parseAedToFils, vatOf } from '../../../../../common/money.ts';
+import { requestFields } from '../../../../../common/contract/requests-fields.ts';
 import type { RequestDetail } from '../../../../../common/contract/requests.ts';
 import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -20,6 +21,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
 import { assignRequest, convertRequest, declineRequest, fetchAttachment, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
   const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
@@ -90,7 +92,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
       {previewed && <FilePreview label={previewed.file_name} file={{ ...previewed, key: String(previewed.id), load: loadFile }} />}
       <dl className="request-detail__facts">
         <dt>Assignee</dt>
-        <dd>{request.assignee ? (request.assignee.display_name ?? request.assignee.email) : 'Unassigned'}</dd>
+        <dd>{personName(request.assignee, 'Unassigned')}</dd>
         <dt>Quote</dt>
         <dd>
           {request.quote
@@ -153,7 +155,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
               if (taskTitle.trim()) void convert.run();
             }}
           >
-            <CountedTextField id={`${id}-task`} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} near limit={200} hint={quotePending ? 'Work starts once the client accepts the quote.' : `Due ${formatIsoDate(taskDue)}, within the SLA`} error={convert.fieldErrors['tasks.0.due_on'] ?? convert.fieldErrors['tasks.0.assignee_id']} />
+            <CountedTextField id={`${id}-task`} field={requestFields.taskTitle} label="Task to create" value={taskTitle} onValueChange={setTaskTitle} near hint={quotePending ? 'Work starts once the client accepts the quote.' : `Due ${formatIsoDate(taskDue)}, within the SLA`} error={convert.fieldErrors['tasks.0.due_on'] ?? convert.fieldErrors['tasks.0.assignee_id']} />
             <Button type="submit" loading={convert.busy} disabled={quotePending || taskTitle.trim() === ''}>
               Convert to tasks
             </Button>
@@ -165,7 +167,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
               if (reason.trim()) void decline.run(reason);
             }}
           >
-            <CountedTextField id={`${id}-reason`} label="Reason to decline" value={reason} onValueChange={setReason} near limit={1000} error={decline.fieldErrors.reason} />
+            <CountedTextField id={`${id}-reason`} field={requestFields.declineReason} label="Reason to decline" value={reason} onValueChange={setReason} near error={decline.fieldErrors.reason} />
             <Button type="submit" variant="danger" loading={decline.busy} disabled={reason.trim() === ''}>
               Decline
             </Button>

@@ -4,6 +4,7 @@ import { formatFils } from '../../../../../common/money.ts';
 import type { RequestListItem, RequestQuery, requestsBulkActions } from '../../../../../common/contract/requests.ts';
 import { REQUEST_VIEWS, requestsBulkLabels, type RequestView } from '../../../../../common/contract/requests-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { requestFields } from '../../../../../common/contract/requests-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec, type BulkDraft } from '../../../components/bulk-action-spec.ts';
 import { PersonParam, bulkFilter } from '../../../components/bulk-params.tsx';
@@ -19,6 +20,7 @@ import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { fetchRequests, fetchStaff, requestKeys } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/requests.css';
@@ -82,7 +84,7 @@ export function RequestsPage() {
       ),
     },
     { id: 'received', header: 'Received', fit: true, cell: (request) => formatDubaiDateTime(request.created_at) },
-    { id: 'assignee', header: 'Assignee', cell: (request) => request.assignee?.display_name ?? request.assignee?.email ?? 'Unassigned' },
+    { id: 'assignee', header: 'Assignee', cell: (request) => personName(request.assignee, 'Unassigned') },
     { id: 'quote', header: 'Quote', cell: (request) => (request.quote ? `${formatFils(request.quote.total_fils)} (${request.quote.status === 'accepted' ? 'accepted' : 'awaiting client'})` : '-') },
     { id: 'sla', header: 'SLA', fit: true, cell: (request) => <StatusChip variant={slaVariant(request)}>{slaText(request)}</StatusChip> },
     { id: 'status', header: 'Status', fit: true, cell: (request) => <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip> },
@@ -98,7 +100,7 @@ export function RequestsPage() {
             </button>
           ))}
         </div>
-        <div className="segmented" role="group" aria-label="Assignee">
+        <div className="segmented" role="group" aria-label={requestFields.assignee.label}>
           {(['all', 'mine', 'none'] as const).map((value) => (
             <button key={value} type="button" aria-pressed={view.assignee === value} onClick={() => update({ assignee: value })}>
               {value === 'all' ? 'Everyone' : value === 'mine' ? 'Mine' : 'Unassigned'}

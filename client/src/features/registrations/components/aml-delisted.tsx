@@ -7,21 +7,21 @@ import { formatFull } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { closeDelisted } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 const PREVIOUS: Record<NonNullable<ScreeningMatch['delisted']>['previous_state'], string> = { potential: 'undecided', confirmed: 'confirmed', false_positive: 'a false positive' };
-const who = (person: ScreeningMatch['decided_by']) => person?.display_name ?? person?.email ?? 'someone';
 
 /** A match whose list entry was delisted: what it was and who decided it, and 'Close as delisted' until a person has. */
 export function DelistedMatch({ userId, match, name }: { userId: number; match: ScreeningMatch; name: string }) {
   const [closing, setClosing] = useState(false);
   const delisted = match.delisted!;
-  const history = `Delisted on ${formatFull(delisted.at)}; it was ${PREVIOUS[delisted.previous_state]}${match.decided_by ? ` (${who(match.decided_by)}: ${match.reason ?? ''})` : ''}.`;
+  const history = `Delisted on ${formatFull(delisted.at)}; it was ${PREVIOUS[delisted.previous_state]}${match.decided_by ? ` (${personName(match.decided_by)}: ${match.reason ?? ''})` : ''}.`;
   return (
     <div className="aml-muted">
       <p>{history}</p>
       {match.state === 'delisted' ? (
         <p>
-          Closed by {who(delisted.closed_by)}: {delisted.reason}
+          Closed by {personName(delisted.closed_by)}: {delisted.reason}
         </p>
       ) : (
         <div className="review-actions__row">

@@ -9,6 +9,7 @@ import { EDD_EVIDENCE_TOPICS, type EddEvidenceTopic } from '../../../../../commo
 import type { EddEvidence, EddEvidenceList, Party, Screening } from '../../../../../common/contract/aml.ts';
 import { DOCUMENT_CONTENT_TYPES, type DocumentContentType } from '../../../../../common/review.ts';
 import { Button } from '../../../components/button.tsx';
+import { Table } from '../../../components/table.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
@@ -18,6 +19,7 @@ import { session } from '../../../state/session.ts';
 import { addEvidence, approveEdd, downloadAmlFile, downloadEvidence, useEvidence } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
 import { formatBytes } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 const written = [registrationKeys.all];
 const TOPIC_TITLES: Record<EddEvidenceTopic, string> = { source_of_funds: 'Source of funds', source_of_wealth: 'Source of wealth' };
@@ -28,7 +30,7 @@ export function EddPanel({ userId, screening, parties, ubos, frozen }: { userId:
   if (!risk?.edd_required) return null;
   const uboIds = new Set(ubos.flatMap((ubo) => ubo.party_ids));
   const needing = parties.filter((party) => needsEddEvidence(party, uboIds));
-  const raterName = risk.rated_by?.display_name ?? risk.rated_by?.email ?? 'the rater';
+  const raterName = personName(risk.rated_by, 'the rater');
   // The server refuses the rater and anyone but an ADMIN; the button is offered only where it may succeed.
   const mayApprove = session.value.role === 'ADMIN' && risk.rated_by?.email !== session.value.email;
   return (
@@ -43,38 +45,35 @@ export function EddPanel({ userId, screening, parties, ubos, frozen }: { userId:
         <p className="aml-empty">No beneficial owner or PEP needs evidence.</p>
       ) : (
         <div className="aml-table-wrap">
-          <table className="aml-table">
-            <thead>
-              <tr>
-                <th scope="col">Party</th>
-                {EDD_EVIDENCE_TOPICS.map((topic) => (
-                  <th key={topic} scope="col">
-                    {TOPIC_TITLES[topic]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {needing.map((party) => (
-                <tr key={party.id}>
-                  <td>
+          <Table
+            className="aml-table"
+            rows={needing}
+            rowKey={(party) => party.id}
+            columns={[
+              {
+                id: 'party',
+                header: 'Party',
+                cell: (party) => (
+                  <>
                     <span className="aml-name">{party.name}</span>
                     <span className="aml-muted"> · {party.pep ? 'PEP' : 'Beneficial owner'}</span>
-                  </td>
-                  {EDD_EVIDENCE_TOPICS.map((topic) => (
-                    <td key={topic}>
-                      <EvidenceCell userId={userId} party={party} topic={topic} files={(evidence.data?.results ?? []).filter((item) => item.party_id === party.id && item.topic === topic)} frozen={frozen} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              ...EDD_EVIDENCE_TOPICS.map((topic) => ({
+                id: topic,
+                header: TOPIC_TITLES[topic],
+                cell: (party: (typeof needing)[number]) => (
+                  <EvidenceCell userId={userId} party={party} topic={topic} files={(evidence.data?.results ?? []).filter((item) => item.party_id === party.id && item.topic === topic)} frozen={frozen} />
+                ),
+              })),
+            ]}
+          />
         </div>
       )}
       <p className="aml-muted">
         {risk.edd_approved_by
-          ? `Approved by ${risk.edd_approved_by.display_name ?? risk.edd_approved_by.email}${risk.edd_approved_at ? ` on ${formatFull(risk.edd_approved_at)}` : ''}.`
+          ? `Approved by ${personName(risk.edd_approved_by)}${risk.edd_approved_at ? ` on ${formatFull(risk.edd_approved_at)}` : ''}.`
           : mayApprove
             ? `Rated by ${raterName}; you give the second approval once the evidence is on file.`
             : `Waits for a second administrator to approve it: ${raterName} rated the risk, so cannot approve it too.`}

@@ -11,9 +11,11 @@ import {
 import { dubaiDate } from '../../../../../common/calendar.ts';
 import { COUNTRIES } from '../../../../../common/countries.ts';
 import type { NewPartyBody, Party } from '../../../../../common/contract/aml.ts';
+import { amlPartyFields } from '../../../../../common/contract/aml-fields.ts';
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { SelectControl } from '../../../components/select.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { addParty, updateParty } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
@@ -115,14 +117,14 @@ function CountrySelect({ id, label, value, onChange, error }: { id: string; labe
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__input" value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined}>
+      <SelectControl id={id} className="field__input" value={value} onChange={(next) => onChange(next)} aria-invalid={error ? true : undefined}>
         <option value="">Not given</option>
         {Object.entries(COUNTRIES).map(([code, name]) => (
           <option key={code} value={code}>
             {name}
           </option>
         ))}
-      </select>
+      </SelectControl>
       {error && <p className="field__error">{error}</p>}
     </div>
   );
@@ -181,38 +183,38 @@ export function PartyDialog({ userId, party, parties, onClose }: { userId: numbe
           <label className="field__label" htmlFor={ids.kind}>
             Kind
           </label>
-          <select id={ids.kind} className="field__input" value={draft.kind} onChange={(event) => set('kind')(event.target.value as PartyKind)}>
+          <SelectControl id={ids.kind} className="field__input" value={draft.kind} onChange={(next) => set('kind')(next as PartyKind)}>
             <option value="person">Person</option>
             <option value="company">Company</option>
-          </select>
+          </SelectControl>
         </div>
         <CountedTextField id={ids.name} label={person ? 'Full name (Latin letters)' : 'Company name (Latin letters)'} value={draft.name} onValueChange={set('name')} limit={MAX_PARTY_NAME} error={errors.name} />
         <CountedTextField id={ids.nameAr} label="Name in Arabic (optional)" value={draft.name_ar ?? ''} onValueChange={set('name_ar')} limit={MAX_PARTY_NAME} near error={errors.name_ar} dir="rtl" lang="ar" />
         {person ? (
           <>
-            <TextField id={ids.dob} label="Date of birth" type="date" max={today} value={draft.date_of_birth ?? ''} onValueChange={set('date_of_birth')} error={errors.date_of_birth} />
-            <CountrySelect id={ids.nationality} label="Nationality" value={draft.nationality ?? ''} onChange={set('nationality')} error={errors.nationality} />
-            <CountrySelect id={ids.residence} label="Residence" value={draft.residence ?? ''} onChange={set('residence')} error={errors.residence} />
+            <TextField id={ids.dob} field={amlPartyFields.dateOfBirth} type="date" max={today} value={draft.date_of_birth ?? ''} onValueChange={set('date_of_birth')} error={errors.date_of_birth} />
+            <CountrySelect id={ids.nationality} label={amlPartyFields.nationality.label} value={draft.nationality ?? ''} onChange={set('nationality')} error={errors.nationality} />
+            <CountrySelect id={ids.residence} label={amlPartyFields.residence.label} value={draft.residence ?? ''} onChange={set('residence')} error={errors.residence} />
             <div className="field">
               <label className="field__label" htmlFor={ids.idType}>
                 ID type
               </label>
-              <select id={ids.idType} className="field__input" value={draft.id_type ?? ''} onChange={(event) => set('id_type')(event.target.value === '' ? null : (event.target.value as IdType))}>
+              <SelectControl id={ids.idType} className="field__input" value={draft.id_type ?? ''} onChange={(next) => set('id_type')(next === '' ? null : (next as IdType))}>
                 <option value="">None given</option>
                 {ID_TYPES.map((value) => (
                   <option key={value} value={value}>
                     {ID_TYPE_LABELS[value]}
                   </option>
                 ))}
-              </select>
+              </SelectControl>
             </div>
-            <TextField id={ids.idNumber} label="ID number" value={draft.id_number ?? ''} onValueChange={set('id_number')} error={errors.id_number} hint={draft.id_type === 'emirates_id' ? '784-YYYY-NNNNNNN-N' : undefined} />
-            <TextField id={ids.idExpiry} label="ID expiry" type="date" value={draft.id_expires_on ?? ''} onValueChange={set('id_expires_on')} error={errors.id_expires_on} />
+            <TextField id={ids.idNumber} field={amlPartyFields.idNumber} value={draft.id_number ?? ''} onValueChange={set('id_number')} error={errors.id_number} hint={draft.id_type === 'emirates_id' ? '784-YYYY-NNNNNNN-N' : undefined} />
+            <TextField id={ids.idExpiry} field={amlPartyFields.idExpiry} type="date" value={draft.id_expires_on ?? ''} onValueChange={set('id_expires_on')} error={errors.id_expires_on} />
           </>
         ) : (
           <>
-            <CountrySelect id={ids.jurisdiction} label="Jurisdiction" value={draft.jurisdiction ?? ''} onChange={set('jurisdiction')} error={errors.jurisdiction} />
-            <TextField id={ids.registration} label="Registration number" value={draft.registration_number ?? ''} onValueChange={set('registration_number')} error={errors.registration_number} />
+            <CountrySelect id={ids.jurisdiction} label={amlPartyFields.jurisdiction.label} value={draft.jurisdiction ?? ''} onChange={set('jurisdiction')} error={errors.jurisdiction} />
+            <TextField id={ids.registration} field={amlPartyFields.registrationNumber} value={draft.registration_number ?? ''} onValueChange={set('registration_number')} error={errors.registration_number} />
           </>
         )}
         <fieldset className="aml-checks">
@@ -231,14 +233,14 @@ export function PartyDialog({ userId, party, parties, onClose }: { userId: numbe
               <label className="field__label" htmlFor={ids.owner}>
                 Holds the share in
               </label>
-              <select id={ids.owner} className="field__input" value={draft.owner} onChange={(event) => set('owner')(event.target.value)}>
+              <SelectControl id={ids.owner} className="field__input" value={draft.owner} onChange={(next) => set('owner')(next)}>
                 <option value="">The client itself</option>
                 {owners.map((company) => (
                   <option key={company.id} value={company.id}>
                     {company.name}
                   </option>
                 ))}
-              </select>
+              </SelectControl>
               {errors.owner_party_id && <p className="field__error">{errors.owner_party_id}</p>}
             </div>
           </>
@@ -255,7 +257,7 @@ export function PartyDialog({ userId, party, parties, onClose }: { userId: numbe
             <input type="checkbox" checked={draft.pep} onChange={(event) => set('pep')(event.target.checked)} /> Politically exposed person
           </label>
         )}
-        {person && draft.pep && <TextField id={ids.pepDetails} label="PEP details" value={draft.pep_details ?? ''} onValueChange={set('pep_details')} error={errors.pep_details} />}
+        {person && draft.pep && <TextField id={ids.pepDetails} field={amlPartyFields.pepDetails} value={draft.pep_details ?? ''} onValueChange={set('pep_details')} error={errors.pep_details} />}
         <TextField id={ids.funds} label="Source of funds (enhanced due diligence)" value={draft.source_of_funds ?? ''} onValueChange={set('source_of_funds')} error={errors.source_of_funds} />
         <TextField id={ids.wealth} label="Source of wealth (enhanced due diligence)" value={draft.source_of_wealth ?? ''} onValueChange={set('source_of_wealth')} error={errors.source_of_wealth} />
       </div>

@@ -13,12 +13,14 @@ import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { StatusChip, type ChipVariant } from '../../../components/status-chip.tsx';
+import { SelectControl } from '../../../components/select.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
 import { countersignMatch, decideMatch, reopenMatch } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
 import { DelistedMatch } from './aml-delisted.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const written = [registrationKeys.all];
 
@@ -34,8 +36,6 @@ export function ScreeningChip({ state }: { state: ScreeningState }) {
   const chip = STATE_CHIPS[state];
   return <StatusChip variant={chip.variant}>{chip.label}</StatusChip>;
 }
-
-const person = (who: { display_name: string | null; email: string } | null) => who?.display_name ?? who?.email ?? 'someone';
 
 const STEP_WORDS: Record<MatchStep['action'], string> = { decided: 'Decided', countersigned: 'Countersigned', sent_back: 'Sent back', reopened: 'Reopened' };
 
@@ -85,7 +85,7 @@ export function ScreeningPanel({ userId, screening }: { userId: number; screenin
                     {match.history.map((step) => (
                       <li key={`${step.action}-${step.at}`}>
                         {STEP_WORDS[step.action]}
-                        {step.decision ? ` ${step.decision === 'confirmed' ? 'confirmed' : 'false positive'}` : ''} by {person(step.by)}, <time dateTime={step.at}>{formatFull(step.at)}</time>: {step.reason}
+                        {step.decision ? ` ${step.decision === 'confirmed' ? 'confirmed' : 'false positive'}` : ''} by {personName(step.by)}, <time dateTime={step.at}>{formatFull(step.at)}</time>: {step.reason}
                       </li>
                     ))}
                   </ol>
@@ -102,7 +102,7 @@ export function ScreeningPanel({ userId, screening }: { userId: number; screenin
                 )}
                 {match.state === 'awaiting_second_review' && (
                   <p className="aml-muted">
-                    Cleared by {person(match.decided_by)}; a second person countersigns it before the approval. {match.decided_by?.email === email ? 'Someone else countersigns your decision.' : ''}
+                    Cleared by {personName(match.decided_by)}; a second person countersigns it before the approval. {match.decided_by?.email === email ? 'Someone else countersigns your decision.' : ''}
                   </p>
                 )}
                 {match.state === 'awaiting_second_review' && decider && match.decided_by?.email !== email && (
@@ -117,13 +117,13 @@ export function ScreeningPanel({ userId, screening }: { userId: number; screenin
                 )}
                 {match.state === 'false_positive' && (
                   <p className="aml-muted">
-                    False positive by {person(match.decided_by)}
-                    {match.countersigned_by ? `, countersigned by ${person(match.countersigned_by)}` : ''}: {match.reason}
+                    False positive by {personName(match.decided_by)}
+                    {match.countersigned_by ? `, countersigned by ${personName(match.countersigned_by)}` : ''}: {match.reason}
                   </p>
                 )}
                 {match.state === 'confirmed' && (
                   <p className="aml-muted">
-                    Confirmed by {person(match.decided_by)}: {match.reason}
+                    Confirmed by {personName(match.decided_by)}: {match.reason}
                   </p>
                 )}
                 {match.delisted && <DelistedMatch userId={userId} match={match} name={subject.name} />}
@@ -202,14 +202,14 @@ function DecisionDialog({ userId, acting, onClose }: { userId: number; acting: A
         <label className="field__label" htmlFor={templateId}>
           Start from a template
         </label>
-        <select id={templateId} className="field__input" value="" onChange={(event) => event.target.value !== '' && setReason(event.target.value)}>
+        <SelectControl id={templateId} className="field__input" value="" onChange={(next) => next !== '' && setReason(next)}>
           <option value="">Choose a template...</option>
           {DECISION_REASON_TEMPLATES[key].map((template) => (
             <option key={template} value={template}>
               {template}
             </option>
           ))}
-        </select>
+        </SelectControl>
       </div>
       <TextArea
         id={reasonId}

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { Select } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 import { useAssignees } from '../api.ts';
 
 /** The bulk assign dialog's one parameter: who the registrations go to (or nobody, to unassign them). */
@@ -6,18 +8,13 @@ export function AssignParams({ value, onChange }: { value: number | null; onChan
   const assignees = useAssignees();
   const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Assign to
-      </label>
-      <select id={id} className="field__input" value={value ?? ''} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
-        <option value="">Nobody (unassign)</option>
-        {(assignees.data ?? []).map((person) => (
-          <option key={person.id} value={person.id}>
-            {person.display_name ?? person.email}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select id={id} label="Assign to" value={value === null ? '' : String(value)} onChange={(next) => onChange(next === '' ? null : Number(next))}>
+      <option value="">Nobody (unassign)</option>
+      {(assignees.data ?? []).map((person) => (
+        <option key={person.id} value={person.id}>
+          {personName(person)}
+        </option>
+      ))}
+    </Select>
   );
 }

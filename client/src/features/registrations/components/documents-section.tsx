@@ -4,6 +4,7 @@ import { DOCUMENT_KIND_LABELS } from '../../../../../common/review.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
+import { Table } from '../../../components/table.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
@@ -22,6 +23,7 @@ const asFile = (blob: Blob, { file_name, content_type }: Pick<RegistrationDocume
  */
 export function DocumentsSection({ userId, documents }: { userId: number; documents: RegistrationDocument[] }) {
   const [selected, setSelected] = useState<RegistrationDocument | null>(null);
+  const isOpen = (document: RegistrationDocument) => selected?.id === document.id;
   const [downloading, setDownloading] = useState<number | null>(null);
   const previewId = useId();
 
@@ -44,47 +46,48 @@ export function DocumentsSection({ userId, documents }: { userId: number; docume
       {documents.length === 0 ? (
         <EmptyState message="The client has not uploaded any document yet." />
       ) : (
-        <table className="review-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">File</th>
-              <th scope="col">Uploaded at</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {documents.map((document) => {
-              const open = selected?.id === document.id;
-              return (
-                <tr key={document.id} className={open ? 'review-table__row--selected' : undefined}>
-                  <td>{DOCUMENT_KIND_LABELS[document.kind]}</td>
-                  <td className="review-table__file">
-                    {document.file_name}
-                    <span className="review-table__size">{formatBytes(document.size_bytes)}</span>
-                  </td>
-                  <td className="review-table__date">{formatFull(document.uploaded_at)}</td>
-                  <td className="review-table__actions">
-                    <Button
-                      variant="ghost"
-                      onClick={() => setSelected(open ? null : document)}
-                      aria-label={`${open ? 'Hide the preview of' : 'Preview'} ${document.file_name}`}
-                      aria-expanded={open}
-                      aria-controls={open ? previewId : undefined}
-                    >
-                      {open ? 'Hide' : 'Preview'}
-                    </Button>
-                    <Button variant="ghost" loading={downloading === document.id} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
-                      Download
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <Table
+          className="review-table"
+          rows={documents}
+          rowKey={(document) => document.id}
+          rowClassName={(document) => isOpen(document) ? 'review-table__row--selected' : undefined}
+          columns={[
+            { id: 'type', header: 'Type', cell: (document) => DOCUMENT_KIND_LABELS[document.kind] },
+            {
+              id: 'file',
+              header: 'File',
+              className: 'review-table__file',
+              cell: (document) => (
+                <>
+                  {document.file_name}
+                  <span className="review-table__size">{formatBytes(document.size_bytes)}</span>
+                </>
+              ),
+            },
+            { id: 'uploaded-at', header: 'Uploaded at', className: 'review-table__date', cell: (document) => formatFull(document.uploaded_at) },
+            {
+              id: 'actions',
+              header: <span className="visually-hidden">Actions</span>,
+              className: 'review-table__actions',
+              cell: (document) => (
+                <>
+                  <Button
+                    variant="ghost"
+                    onClick={() => setSelected(isOpen(document) ? null : document)}
+                    aria-label={`${isOpen(document) ? 'Hide the preview of' : 'Preview'} ${document.file_name}`}
+                    aria-expanded={isOpen(document)}
+                    aria-controls={isOpen(document) ? previewId : undefined}
+                  >
+                    {isOpen(document) ? 'Hide' : 'Preview'}
+                  </Button>
+                  <Button variant="ghost" loading={downloading === document.id} onClick={() => void download(document)} aria-label={`Download ${document.file_name}`}>
+                    Download
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       {selected ? (
         <FilePreview

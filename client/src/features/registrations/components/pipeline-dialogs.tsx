@@ -35,11 +35,13 @@ import {
   type PaymentMethod,
 } from '../../../../../common/pipeline.ts';
 import { BILLING_CYCLES, CYCLE_TERMS, priceLines, type BillingCycle } from '../../../../../common/pricing.ts';
+import { registrationFields } from '../../../../../common/contract/registrations-fields.ts';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, TextField } from '../../../components/text-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { session } from '../../../state/session.ts';
 import {
   activate,
@@ -59,7 +61,7 @@ import {
   verifyProfile,
   withdraw,
 } from '../api.ts';
-import { dubaiToday, nextWorkingDay, personName, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
+import { dubaiToday, nextWorkingDay, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { initialTin, PlanTinField, tinProblem } from './plan-tin-field.tsx';
 
@@ -251,7 +253,7 @@ function WithdrawDialog({ target, onClose }: { target: ActionTarget; onClose: ()
           </p>
           <SelectField
             id={ids.fate}
-            label="What becomes of the payment"
+            label={registrationFields.paymentFate.label}
             value={fate}
             options={PAYMENT_FATES.map((value) => ({ value, label: PAYMENT_FATE_LABELS[value] }))}
             onChange={(value) => setFate(value as PaymentFate)}
@@ -319,7 +321,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
         <TextField id={ids.time} label="Time (Dubai)" type="time" step={900} value={time} onValueChange={setTime} required hint="UTC+4, 08:00-20:00" />
         <SelectField
           id={ids.duration}
-          label="Duration"
+          label={registrationFields.duration.label}
           value={duration}
           options={DURATIONS.map((minutes) => ({ value: minutes, label: `${minutes} min` }))}
           onChange={(value) => setDuration(Number(value))}
@@ -328,14 +330,14 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
       </div>
       <SelectField
         id={ids.host}
-        label="Host"
+        label={registrationFields.host.label}
         value={hostId ?? ''}
         options={(hosts.data ?? []).map((host) => ({ value: host.id, label: personName(host) }))}
         onChange={setHostChoice}
         error={errors.host_id}
       />
       <div className="pipeline-dialog__row">
-        <SelectField id={ids.mode} label="Mode" value={mode} options={MEETING_MODES.map((value) => ({ value, label: MEETING_MODE_LABELS[value] }))} onChange={(value) => setMode(value as MeetingMode)} />
+        <SelectField id={ids.mode} label={registrationFields.mode.label} value={mode} options={MEETING_MODES.map((value) => ({ value, label: MEETING_MODE_LABELS[value] }))} onChange={(value) => setMode(value as MeetingMode)} />
         <CountedTextField id={ids.place} label={MEETING_PLACE_LABELS[mode]} value={place} onValueChange={setPlace} limit={MAX_CALL_PLACE_LENGTH} required error={errors.link_or_location} />
       </div>
     </FormDialog>
@@ -353,7 +355,7 @@ function OutcomeDialog({ target, outcome, onClose }: { target: ActionTarget; out
     <FormDialog title={held ? 'Mark the call held?' : 'Mark as no show?'} submitLabel={held ? 'Mark held' : 'No show'} busy={action.busy} error={action.formError} onSubmit={() => void action.run()} onClose={onClose}>
       <Subject target={target} />
       <p>{held ? 'The client is asked to upload the trade licence, passport and Emirates ID.' : 'The call stays on Call Schedule as a no-show, to be rescheduled.'}</p>
-      <TextArea id={notesId} label="Notes (optional)" rows={4} limit={2_000} error={action.fieldErrors.notes} value={notes} onValueChange={setNotes} />
+      <TextArea id={notesId} field={registrationFields.outcomeNotes} label="Notes (optional)" rows={4} error={action.fieldErrors.notes} value={notes} onValueChange={setNotes} />
     </FormDialog>
   );
 }
@@ -397,7 +399,7 @@ function PlanDialog({ target, onClose }: { target: ActionTarget; onClose: () => 
       {review.data?.phase === 'awaiting_payment' && <p className="pipeline-dialog__warning">The plan is approved: changing it withdraws the payment request until it is approved again.</p>}
       <SelectField
         id={ids.plan}
-        label="Plan"
+        label={registrationFields.plan.label}
         value={planId ?? ''}
         options={(plans.data ?? []).filter((candidate) => candidate.active || candidate.id === planId).map((candidate) => ({ value: candidate.id, label: `${candidate.name} (${formatFils(candidate.monthly_price_fils)} a month)` }))}
         onChange={setPlanChoice}
@@ -532,19 +534,18 @@ function PaymentDialog({ target, onClose }: { target: ActionTarget; onClose: () 
           hint={total === null ? undefined : `Approved total ${formatFils(total)}`}
           error={errors.amount_aed}
         />
-        <SelectField id={ids.method} label="Method" value={method} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} onChange={(value) => setMethod(value as PaymentMethod)} />
+        <SelectField id={ids.method} label={registrationFields.method.label} value={method} options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} onChange={(value) => setMethod(value as PaymentMethod)} />
       </div>
       <div className="pipeline-dialog__row">
         <CountedTextField
           id={ids.reference}
-          label="Reference"
+          field={registrationFields.reference}
           value={reference}
           onValueChange={setReference}
-          limit={100}
           required
           error={errors.reference ?? (reference !== '' && reference.trim() === '' ? 'Reference must be more than spaces: the transfer, card or cheque reference.' : undefined)}
         />
-        <TextField id={ids.paid} label="Paid on" type="date" value={paidOn} onValueChange={setPaidOn} max={dubaiToday()} required error={errors.paid_on} />
+        <TextField id={ids.paid} field={registrationFields.paidOn} type="date" value={paidOn} onValueChange={setPaidOn} max={dubaiToday()} required error={errors.paid_on} />
       </div>
     </FormDialog>
   );
@@ -574,7 +575,7 @@ function ActivateDialog({ target, onClose }: { target: ActionTarget; onClose: ()
       <p>{pipelineAction('activate').confirm}</p>
       <SelectField
         id={ids.bookkeeper}
-        label="Bookkeeper"
+        label={registrationFields.bookkeeper.label}
         value={bookkeeper}
         options={(team.data?.bookkeepers ?? []).map((person) => ({ value: String(person.id), label: personName(person) }))}
         onChange={setBookkeeper}
@@ -582,7 +583,7 @@ function ActivateDialog({ target, onClose }: { target: ActionTarget; onClose: ()
       />
       <SelectField
         id={ids.reviewer}
-        label="Reviewer"
+        label={registrationFields.reviewer.label}
         value={reviewer}
         options={(team.data?.reviewers ?? []).map((person) => ({ value: String(person.id), label: personName(person) }))}
         onChange={setReviewer}

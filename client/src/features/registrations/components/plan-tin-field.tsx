@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import type { CompanyProfile } from '../../../../../common/contract/registrations.ts';
 import { TIN_LENGTH, tinOfTrn } from '../../../../../common/einvoicing-readiness.ts';
+import { einvoicingFields } from '../../../../../common/contract/einvoicing-fields.ts';
 import { TextField } from '../../../components/text-field.tsx';
 
 const trnOf = (profile: CompanyProfile | null | undefined): string | null => {
@@ -36,7 +37,7 @@ export function PlanTinField({ profile, value, onChange, error }: { profile: Com
   return (
     <TextField
       id={id}
-      label="TIN"
+      field={einvoicingFields.tin}
       inputMode="numeric"
       value={value}
       onValueChange={onChange}

@@ -1,4 +1,6 @@
 import type { CompanyProfile, ProfileCheck } from '../../../../../common/contract/registrations.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
+import { sharedFields } from '../../../../../common/contract/shared-fields.ts';
 import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 
@@ -18,17 +20,17 @@ export function ProfileSection({ profile, checks }: { profile: CompanyProfile | 
         <>
           {checks && <ProfileChecks checks={checks} />}
           <dl className="review-facts">
-            <Fact label="Legal name" value={profile.legal_name} />
-            <Fact label="Trade licence number" value={profile.trade_licence_number} />
-            <Fact label="Licensing authority" value={profile.licensing_authority} />
-            <Fact label="Legal form" value={profile.legal_form} />
+            <Fact label={clientFields.legalName.label} value={profile.legal_name} />
+            <Fact label={clientFields.tradeLicenceNumber.label} value={profile.trade_licence_number} />
+            <Fact label={clientFields.licensingAuthority.label} value={profile.licensing_authority} />
+            <Fact label={clientFields.legalForm.label} value={profile.legal_form} />
             <Fact label="Licence issued" value={formatDubaiDate(`${profile.licence_issued_on}T12:00:00+04:00`)} />
             <Fact label="Licence expires" value={formatDubaiDate(`${profile.licence_expires_on}T12:00:00+04:00`)} />
-            <Fact label="VAT registered" value={profile.vat_registered ? `Yes${profile.trn ? ` (TRN ${profile.trn})` : ''}` : 'No'} />
+            <Fact label={clientFields.vatRegistered.label} value={profile.vat_registered ? `Yes${profile.trn ? ` (TRN ${profile.trn})` : ''}` : 'No'} />
             <Fact label="Contact person" value={profile.contact_person} />
-            <Fact label="E-mail" value={profile.email} />
-            <Fact label="Phone" value={profile.phone} />
-            <Fact label="Address" value={profile.address} wide />
+            <Fact label={sharedFields.email.label} value={profile.email} />
+            <Fact label={clientFields.phone.label} value={profile.phone} />
+            <Fact label={clientFields.address.label} value={profile.address} wide />
             <Fact label="Submitted at" value={formatFull(profile.submitted_at)} />
           </dl>
         </>

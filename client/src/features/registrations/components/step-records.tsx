@@ -8,8 +8,11 @@ import type { ActivationRecord, MeetingRecord, PaymentRecord, PlanRecord, Verifi
 import { formatFils } from '../../../../../common/money.ts';
 import { MEETING_MODE_LABELS, NO_PAYMENT_DUE, PAYMENT_METHOD_LABELS, skipsPayment } from '../../../../../common/pipeline.ts';
 import { CYCLE_TERMS, priceLines, storedPrice } from '../../../../../common/pricing.ts';
+import { registrationFields } from '../../../../../common/contract/registrations-fields.ts';
+import { clientFields } from '../../../../../common/contract/clients-fields.ts';
 import { formatDubaiDate, formatDubaiDateTime, formatFull } from '../../../lib/dates.ts';
-import { paymentFateText, personName } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
+import { paymentFateText } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { Fact } from './profile-section.tsx';
 
@@ -48,14 +51,14 @@ export function MeetingFacts({ meeting, bookedBy }: { meeting: MeetingRecord | n
       {meeting && (
         <dl className="review-facts">
           <Fact label="Time (Dubai)" value={`${formatDubaiDateTime(meeting.starts_at)}, ${meeting.duration_minutes} min`} />
-          <Fact label="Host" value={personName(meeting.host)} />
-          <Fact label="Mode" value={MEETING_MODE_LABELS[meeting.mode]} />
+          <Fact label={registrationFields.host.label} value={personName(meeting.host)} />
+          <Fact label={registrationFields.mode.label} value={MEETING_MODE_LABELS[meeting.mode]} />
           <Fact label={meeting.mode === 'video' ? 'Link' : meeting.mode === 'phone' ? 'Phone' : 'Location'} value={meeting.link_or_location} />
-          <Fact label="Outcome" value={CALL_STATUS[meeting.status]} />
+          <Fact label={registrationFields.outcome.label} value={CALL_STATUS[meeting.status]} />
           <Fact label="Booked by" value={by(meeting.booked_by, meeting.booked_at)} />
           {meeting.sequence > 0 && <Fact label="Rescheduled" value={`${meeting.sequence} time${meeting.sequence === 1 ? '' : 's'}`} />}
           {meeting.outcome_at && <Fact label="Marked by" value={by(meeting.outcome_by, meeting.outcome_at)} />}
-          {meeting.outcome_notes && <Fact label="Notes" value={meeting.outcome_notes} wide />}
+          {meeting.outcome_notes && <Fact label={registrationFields.outcomeNotes.label} value={meeting.outcome_notes} wide />}
         </dl>
       )}
     </StepRecord>
@@ -67,15 +70,15 @@ export function PlanFacts({ plan }: { plan: PlanRecord }) {
   return (
     <StepRecord title="Plan">
       <dl className="review-facts">
-        <Fact label="Plan" value={`${plan.plan_name} (${formatFils(plan.monthly_price_fils)} a month)`} />
-        <Fact label="Cycle" value={terms.label} />
+        <Fact label={registrationFields.plan.label} value={`${plan.plan_name} (${formatFils(plan.monthly_price_fils)} a month)`} />
+        <Fact label={clientFields.cycle.label} value={terms.label} />
         <Fact label="Extra discount" value={plan.discount_bp > 0 ? `${plan.discount_bp / 100} %` : 'None'} />
         {priceLines(storedPrice(plan, plan.cycle), plan.cycle, plan.discount_bp).map((line) => (
           <Fact key={line.label} label={line.label} value={line.fils < 0 ? `- ${formatFils(-line.fils)}` : formatFils(line.fils)} />
         ))}
         <Fact label="Set by" value={by(plan.set_by, plan.set_at)} />
         <Fact label="Approved" value={plan.approved_at ? by(plan.approved_by, plan.approved_at) : 'Not yet'} />
-        {plan.note && <Fact label="Note" value={plan.note} wide />}
+        {plan.note && <Fact label={registrationFields.planNote.label} value={plan.note} wide />}
       </dl>
     </StepRecord>
   );
@@ -89,10 +92,10 @@ export function PaymentFacts({ payment, plan }: { payment: PaymentRecord | null;
     <StepRecord title="Payment" empty={payment ? null : empty}>
       {payment && (
         <dl className="review-facts">
-          <Fact label="Amount" value={formatFils(payment.amount_fils)} />
-          <Fact label="Method" value={PAYMENT_METHOD_LABELS[payment.method]} />
-          <Fact label="Reference" value={payment.reference} />
-          <Fact label="Paid on" value={formatDubaiDate(payment.paid_on)} />
+          <Fact label={registrationFields.amount.label} value={formatFils(payment.amount_fils)} />
+          <Fact label={registrationFields.method.label} value={PAYMENT_METHOD_LABELS[payment.method]} />
+          <Fact label={registrationFields.reference.label} value={payment.reference} />
+          <Fact label={registrationFields.paidOn.label} value={formatDubaiDate(payment.paid_on)} />
           <Fact label="Recorded by" value={by(payment.recorded_by, payment.recorded_at)} />
         </dl>
       )}
@@ -106,8 +109,8 @@ export function ActivationFacts({ activation }: { activation: ActivationRecord |
       {activation && (
         <dl className="review-facts">
           <Fact label="Activated by" value={by(activation.activated_by, activation.activated_at)} />
-          <Fact label="Bookkeeper" value={personName(activation.bookkeeper)} />
-          <Fact label="Reviewer" value={personName(activation.reviewer)} />
+          <Fact label={registrationFields.bookkeeper.label} value={personName(activation.bookkeeper)} />
+          <Fact label={registrationFields.reviewer.label} value={personName(activation.reviewer)} />
           <Fact label="Subscription starts" value={formatDubaiDate(activation.starts_on)} />
           <Fact label="Client record" value={`#${activation.client_id}`} />
         </dl>

@@ -5,11 +5,13 @@ import { MAX_COMMENT_LENGTH } from '../../../../../common/review.ts';
 import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { TextArea } from '../../../components/counted-field.tsx';
+import { SelectControl } from '../../../components/select.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
+import { personName } from '../../../lib/user-name.ts';
 import { addComment, registrationKeys } from '../api.ts';
-import { AML_TIMELINE_LABELS, EVENT_KIND_LABELS, eventSummary, personName } from '../model.ts';
+import { AML_TIMELINE_LABELS, EVENT_KIND_LABELS, eventSummary } from '../model.ts';
 
 interface TimelineProps {
   userId: number;
@@ -31,7 +33,7 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
         </h2>
         <label className="review-filter">
           <span>Show</span>
-          <select value={filter} onChange={(event) => setFilter(event.target.value as RegistrationEventKind | AmlTimelineKind | 'all')} aria-label="Filter the activity by type">
+          <SelectControl value={filter} onChange={(next) => setFilter(next as RegistrationEventKind | AmlTimelineKind | 'all')} aria-label="Filter the activity by type">
             <option value="all">All activity</option>
             {REGISTRATION_EVENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -43,7 +45,7 @@ export function TimelineSection({ userId, registrationId, events, loading }: Tim
                 {AML_TIMELINE_LABELS[kind]}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </label>
       </div>
       <AuditLink entity="registration" record={registrationId} />

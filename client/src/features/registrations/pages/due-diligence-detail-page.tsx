@@ -23,9 +23,11 @@ import { PlanFacts, WithdrawalNotice } from '../components/step-records.tsx';
 import { RecordFallback } from '../components/record-fallback.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { TimelineSection } from '../components/timeline-section.tsx';
-import { decisionBlockers, isRecordId, personName, reviewActionsApply, targetOfReview, waitingText } from '../model.ts';
+import { decisionBlockers, isRecordId, reviewActionsApply, targetOfReview, waitingText } from '../model.ts';
 import '../components/review.css';
 import { RegistrationFreeze } from '../components/registration-freeze.tsx';
+import { SelectControl } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const dueDiligence = routeByKey('due-diligence');
 // The AML file is a chunk of its own: the page's own chunk stays within its budget, and it loads beside the record.
@@ -198,14 +200,14 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
         </Button>
         <label className="review-actions__assign">
           <span className="visually-hidden">Assign to</span>
-          <select value={assigneeChoice} onChange={(event) => setAssigneeChoice(event.target.value)} aria-label="Assign to">
+          <SelectControl value={assigneeChoice} onChange={(next) => setAssigneeChoice(next)} aria-label="Assign to">
             <option value="">Assign to...</option>
             {others.map((person) => (
               <option key={person.id} value={person.id}>
                 {personName(person)}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </label>
         <Button
           variant="outlined"
@@ -274,13 +276,13 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
             <label className="field__label" htmlFor={reasonId}>
               Reason
             </label>
-            <select id={reasonId} className="field__input" value={reason} onChange={(event) => setReason(event.target.value as ReturnReason)}>
+            <SelectControl id={reasonId} className="field__input" value={reason} onChange={(next) => setReason(next as ReturnReason)}>
               {RETURN_REASONS.map((value) => (
                 <option key={value} value={value}>
                   {RETURN_REASON_LABELS[value]}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </div>
           <TextArea
             id={commentId}

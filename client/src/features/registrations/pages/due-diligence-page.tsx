@@ -6,6 +6,7 @@ import type { BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import type { dueDiligenceBulkActions } from '../../../../../common/contract/registrations.ts';
 import { dueDiligenceBulkLabels, REGISTRATION_ASSIGNEE_FILTERS } from '../../../../../common/contract/registrations-paths.ts';
+import { registrationFields } from '../../../../../common/contract/registrations-fields.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { choiceField } from '../../../lib/url-list-state.ts';
 
@@ -37,7 +38,7 @@ export function DueDiligencePage() {
       searchPlaceholder="Search by Company"
       bulk={bulk}
       filters={(view, update) => (
-        <FilterSelect label="Assignee" value={view.assignee} onChange={(value) => update({ assignee: value as typeof view.assignee })}>
+        <FilterSelect field={registrationFields.assignee} value={view.assignee} onChange={(value) => update({ assignee: value as typeof view.assignee })}>
           <option value="all">Anyone</option>
           <option value="mine">Me</option>
           <option value="none">Nobody</option>

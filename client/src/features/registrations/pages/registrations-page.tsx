@@ -16,6 +16,7 @@ import { session } from '../../../state/session.ts';
 import { registrationKeys, remindMany } from '../api.ts';
 import { actionsColumn, companyColumn, dateColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
+import { SelectControl } from '../../../components/select.tsx';
 import { verificationHref } from '../model.ts';
 
 /** The stages the Registration page holds, from the queue table ('all' shows every one), and the withdrawn registrations. */
@@ -103,13 +104,13 @@ export function RegistrationsPage() {
         filters={(view, update) => (
           <div className="onboarding-list__filter">
             <label htmlFor={selectId}>Stage</label>
-            <select
+            <SelectControl
               id={selectId}
               className="onboarding-list__select"
               value={view.stage}
-              onChange={(event) => {
+              onChange={(next) => {
                 setSelected(new Set());
-                update({ stage: event.target.value as StageFilter });
+                update({ stage: next as StageFilter });
               }}
             >
               {STAGE_FILTERS.map((stage) => (
@@ -117,7 +118,7 @@ export function RegistrationsPage() {
                   {FILTER_LABELS[stage] ?? STAGE_TITLES[stage as Stage]}
                 </option>
               ))}
-            </select>
+            </SelectControl>
           </div>
         )}
         actions={(rows) => {

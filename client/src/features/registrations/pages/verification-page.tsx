@@ -4,6 +4,8 @@ import { routeByKey } from '../../../../../common/access.ts';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
 import { VERIFICATION_PATTERN, verificationPath } from '../../../../../common/links.ts';
 import { STAGES, STAGE_TITLES, isStage, type Stage } from '../../../../../common/stages.ts';
+import { sharedFields } from '../../../../../common/contract/shared-fields.ts';
+import { userFields } from '../../../../../common/contract/users-fields.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useReview, useStatus } from '../api.ts';
@@ -91,8 +93,8 @@ function StepContent({ step, review, history }: { step: Stage; review: Registrat
             Account
           </h2>
           <dl className="review-facts">
-            <Fact label="Name" value={review.client.display_name ?? '-'} />
-            <Fact label="E-mail" value={review.client.email} />
+            <Fact label={userFields.name.label} value={review.client.display_name ?? '-'} />
+            <Fact label={sharedFields.email.label} value={review.client.email} />
             <Fact label="Signed up" value={formatFull(review.joined_at)} />
           </dl>
         </section>

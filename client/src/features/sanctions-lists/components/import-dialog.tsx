@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_LIST_FILE_BYTES, MAX_LIST_FILE_LABEL, SANCTIONS_LIST_LABELS, type SanctionsList } from '../../../../../common/contract/aml-paths.ts';
 import type { ImportResult } from '../../../../../common/contract/aml.ts';
+import { sanctionsFields } from '../../../../../common/contract/aml-fields.ts';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, describedBy } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -51,7 +52,7 @@ export function ImportDialog({ list, onClose, onImported }: { list: SanctionsLis
       onSubmit={() => void upload.run()}
       onClose={onClose}
     >
-      <FieldFrame id={`${id}-file`} label="File" hint={hint} error={error}>
+      <FieldFrame id={`${id}-file`} label={sanctionsFields.file.label} hint={hint} error={error}>
         <input id={`${id}-file`} type="file" accept={ACCEPT[list]} aria-describedby={describedBy(`${id}-file`, { hint, error })} onChange={(event) => pick(event.target.files?.[0])} />
       </FieldFrame>
       {file && <p className="sanctions-muted">{file.name}: {file.content.length.toLocaleString('en-US')} characters read.</p>}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { MAX_PARTY_TEXT } from '../../../../../common/aml.ts';
 import { SANCTIONS_LIST_LABELS } from '../../../../../common/contract/aml-paths.ts';
 import type { ListVersion } from '../../../../../common/contract/aml.ts';
+import { sanctionsFields } from '../../../../../common/contract/aml-fields.ts';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { useAction } from '../../../lib/use-action.ts';
@@ -29,7 +29,7 @@ export function RejectDialog({ version, onClose }: { version: ListVersion; onClo
       onSubmit={() => void reject.run()}
       onClose={onClose}
     >
-      <TextArea id={`${id}-reason`} label="Reason" value={reason} onValueChange={setReason} limit={MAX_PARTY_TEXT} error={reject.fieldErrors.reason} rows={3} data-autofocus />
+      <TextArea id={`${id}-reason`} field={sanctionsFields.reason} value={reason} onValueChange={setReason} error={reject.fieldErrors.reason} rows={3} data-autofocus />
     </FormDialog>
   );
 }

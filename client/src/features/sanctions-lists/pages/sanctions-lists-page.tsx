@@ -3,13 +3,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, type SanctionsList } from '../../../../../common/contract/aml-paths.ts';
 import type { ListEntriesQuery, ListVersion } from '../../../../../common/contract/aml.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { sanctionsFields } from '../../../../../common/contract/aml-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { formatDubaiDateTime } from '../../../lib/dates.ts';
+import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { choiceField, integerField, textField } from '../../../lib/url-list-state.ts';
@@ -18,8 +19,10 @@ import { approveVersion, listKeys, useEntries, useVersions } from '../api.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
 import { VersionDiff } from '../components/version-diff.tsx';
-import { VERSION_STATE_CHIPS, currentVersion, diffSummary, mayDecide, personName } from '../model.ts';
+import { VERSION_STATE_CHIPS, currentVersion, diffSummary, mayDecide } from '../model.ts';
 import '../components/sanctions-lists.css';
+import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 const SCHEMA = {
   page: integerField(1),
@@ -28,7 +31,7 @@ const SCHEMA = {
   version: integerField(0, 0),
 };
 
-const generated = (version: ListVersion) => version.published_on ?? 'Not stated in the file';
+const generated = (version: ListVersion) => (version.published_on ? formatDubaiDate(version.published_on) : 'Not stated in the file');
 
 /**
  * The sanctions lists: per list its current version (the file's own generation date, who imported it and
@@ -47,7 +50,7 @@ export function SanctionsListsPage() {
 
   return (
     <div className="sanctions-page">
-      <div className="sanctions-tabs" role="group" aria-label="List">
+      <div className="sanctions-tabs" role="group" aria-label={sanctionsFields.list.label}>
         {SANCTIONS_LISTS.map((list) => (
           <Button key={list} variant={list === view.list ? 'primary' : 'outlined'} aria-pressed={list === view.list} onClick={() => setView({ list, version: 0, search: '', page: 1 })}>
             {SANCTIONS_LIST_LABELS[list]}
@@ -82,8 +85,8 @@ export function SanctionsListsPage() {
             <div>
               <dt>Imported</dt>
               <dd>
-                {formatDubaiDateTime(current.imported_at)} by {personName(current.imported_by)}
-                {current.decided_by ? `, approved by ${personName(current.decided_by)}` : ''}
+                {formatDubaiDateTime(current.imported_at)} by {personName(current.imported_by, 'the demo seed')}
+                {current.decided_by ? `, approved by ${personName(current.decided_by, 'the demo seed')}` : ''}
               </dd>
             </div>
             <div>
@@ -117,52 +120,63 @@ export function SanctionsListsPage() {
           <EmptyState />
         ) : (
           <div className="sanctions-table-wrap">
-            <table className="sanctions-table">
-              <caption className="visually-hidden">Versions of the {SANCTIONS_LIST_LABELS[view.list]}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Generated</th>
-                  <th scope="col">Imported</th>
-                  <th scope="col">Entries</th>
-                  <th scope="col">Changes</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {ofList.map((version) => (
-                  <tr key={version.id} className={version.id === view.version ? 'is-selected' : undefined}>
-                    <td>
+            <Table
+              className="sanctions-table"
+              caption={<>Versions of the {SANCTIONS_LIST_LABELS[view.list]}</>}
+              rows={ofList}
+              rowKey={(version) => version.id}
+              rowClassName={(version) => version.id === view.version ? 'is-selected' : undefined}
+              columns={[
+                {
+                  id: 'version',
+                  header: 'Version',
+                  cell: (version) => (
+                    <>
                       {version.id}
                       {version.file_name && <div className="sanctions-muted">{version.file_name}</div>}
-                    </td>
-                    <td>
+                    </>
+                  ),
+                },
+                {
+                  id: 'state',
+                  header: 'State',
+                  cell: (version) => (
+                    <>
                       <StatusChip variant={VERSION_STATE_CHIPS[version.state].variant}>{VERSION_STATE_CHIPS[version.state].label}</StatusChip>
                       {version.state === 'rejected' && version.decision_reason && (
                         <div className="sanctions-muted">
-                          {personName(version.decided_by)}: {version.decision_reason}
+                          {personName(version.decided_by, 'the demo seed')}: {version.decision_reason}
                         </div>
                       )}
-                    </td>
-                    <td className="sanctions-nowrap">{generated(version)}</td>
-                    <td>
+                    </>
+                  ),
+                },
+                { id: 'generated', header: 'Generated', className: 'sanctions-nowrap', cell: (version) => generated(version) },
+                {
+                  id: 'imported',
+                  header: 'Imported',
+                  cell: (version) => (
+                    <>
                       <span className="sanctions-nowrap">{formatDubaiDateTime(version.imported_at)}</span>
-                      <div className="sanctions-muted">{personName(version.imported_by)}</div>
-                    </td>
-                    <td>{version.entry_count.toLocaleString('en-US')}</td>
-                    <td>{diffSummary(version)}</td>
-                    <td>
+                      <div className="sanctions-muted">{personName(version.imported_by, 'the demo seed')}</div>
+                    </>
+                  ),
+                },
+                { id: 'entries', header: 'Entries', cell: (version) => version.entry_count.toLocaleString('en-US') },
+                { id: 'changes', header: 'Changes', cell: (version) => diffSummary(version) },
+                {
+                  id: 'actions',
+                  header: <span className="visually-hidden">Actions</span>,
+                  cell: (version) => (
+                    <>
                       <Button variant="ghost" onClick={() => setView({ version: version.id })} aria-label={`Show the changes of version ${version.id}`}>
                         Show changes
                       </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+              ]}
+            />
           </div>
         )}
       </section>
@@ -188,7 +202,7 @@ function PendingVersion({ version, current, onShow, onReject }: { version: ListV
     <li className="sanctions-pending__item">
       <p>
         <strong>Version {version.id}</strong>
-        {version.file_name ? ` (${version.file_name})` : ''}, generated {generated(version)}, imported {formatDubaiDateTime(version.imported_at)} by {personName(version.imported_by)}: {version.entry_count.toLocaleString('en-US')} entries,{' '}
+        {version.file_name ? ` (${version.file_name})` : ''}, generated {generated(version)}, imported {formatDubaiDateTime(version.imported_at)} by {personName(version.imported_by, 'the demo seed')}: {version.entry_count.toLocaleString('en-US')} entries,{' '}
         {diffSummary(version)}
         {removing !== null ? ` (${removing} % of the current entries removed)` : ''}.
       </p>
@@ -234,32 +248,28 @@ function EntrySearch({ list, search, page, onView }: { list: SanctionsList; sear
         <EmptyState />
       ) : (
         <div className="sanctions-table-wrap">
-          <table className="sanctions-table">
-            <caption className="visually-hidden">Current entries of the {SANCTIONS_LIST_LABELS[list]}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Date of birth</th>
-                <th scope="col">Nationality</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.data.results.map((entry) => (
-                <tr key={entry.id}>
-                  <td className="sanctions-nowrap sanctions-ref">{entry.reference}</td>
-                  <td>
+          <Table
+            className="sanctions-table"
+            caption={<>Current entries of the {SANCTIONS_LIST_LABELS[list]}</>}
+            rows={entries.data.results}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { id: 'reference', header: 'Reference', className: 'sanctions-nowrap sanctions-ref', cell: (entry) => entry.reference },
+              {
+                id: 'name',
+                header: 'Name',
+                cell: (entry) => (
+                  <>
                     {entry.primary_name}
                     {entry.names.length > 1 && <div className="sanctions-muted">{entry.names.filter((name) => name.name !== entry.primary_name).map((name) => name.name).join(' · ')}</div>}
-                  </td>
-                  <td>{entry.kind === 'person' ? 'Person' : 'Entity'}</td>
-                  <td>{entry.dates_of_birth.join(', ') || '—'}</td>
-                  <td>{entry.nationalities.join(', ') || '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { id: 'kind', header: 'Kind', cell: (entry) => entry.kind === 'person' ? 'Person' : 'Entity' },
+              { id: 'date-of-birth', header: 'Date of birth', cell: (entry) => entry.dates_of_birth.join(', ') || '—' },
+              { id: 'nationality', header: 'Nationality', cell: (entry) => entry.nationalities.join(', ') || '—' },
+            ]}
+          />
         </div>
       )}
       {entries.data && <Pagination page={page} pageSize={DEFAULT_PAGE_SIZE} count={entries.data.count} totalPages={entries.data.total_pages} onPage={(next) => onView({ page: next })} />}

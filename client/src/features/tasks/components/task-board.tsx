@@ -9,7 +9,8 @@ import { DndContext, KeyboardCode, KeyboardSensor, PointerSensor, useDraggable, 
 import type { TaskBoard as Board, TaskListItem } from '../../../../../common/contract/tasks.ts';
 import { TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { StatusChip } from '../../../components/status-chip.tsx';
-import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
+import { dueText, PRIORITY_LABELS, PRIORITY_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 
 /** Left and Right jump to the middle of the neighbouring column; Up and Down are not moves on this board. */
 const columnJump: KeyboardCoordinateGetter = (event, { context }) => {
@@ -100,7 +101,7 @@ function Card({ task, onOpen }: { task: TaskListItem; onOpen: (taskId: number) =
       <span className={task.due_mark ? `task-card__due task-card__due--${task.due_mark}` : 'task-card__due'}>{dueText(task)}</span>
       <span className="task-card__meta">
         <StatusChip variant={PRIORITY_VARIANTS[task.priority]}>{PRIORITY_LABELS[task.priority]}</StatusChip>
-        <span className="task-card__assignee">{personName(task.assignee)}</span>
+        <span className="task-card__assignee">{personName(task.assignee, 'Unassigned')}</span>
         {task.checklist_total > 0 && (
           <span className="task-card__checklist">
             {task.checklist_done}/{task.checklist_total}

@@ -2,14 +2,10 @@
 import { useId, useState } from 'react';
 import { dubaiDate } from '../../../../../common/calendar.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
+import { taskFields } from '../../../../../common/contract/tasks-fields.ts';
 import type { ChecklistItem, TaskChoices, TaskDetail } from '../../../../../common/contract/tasks.ts';
 import {
   MAX_CHECKLIST_ITEMS,
-  MAX_CHECKLIST_TEXT,
-  MAX_COMMENT,
-  MAX_REASON,
-  MAX_TASK_DESCRIPTION,
-  MAX_TASK_TITLE,
   TASK_PRIORITIES,
   TASK_STATUSES,
   type TaskPriority,
@@ -28,9 +24,10 @@ import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
-import { dueText, editChanges, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
+import { dueText, editChanges, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { FilterSelect } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
   const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
@@ -76,7 +73,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
           <StatusChip variant={PRIORITY_VARIANTS[task.priority]}>{PRIORITY_LABELS[task.priority]}</StatusChip>
         </dd>
         <dt>Reviewer</dt>
-        <dd>{task.reviewer ? personName(task.reviewer) : 'None'}</dd>
+        <dd>{task.reviewer ? personName(task.reviewer, 'Unassigned') : 'None'}</dd>
         {task.request_id !== null && (
           <>
             <dt>Request</dt>
@@ -87,14 +84,14 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
         )}
       </dl>
       <div className="task-detail__row">
-        <FilterSelect label="Status" value={task.status} onChange={(next) => void status.run(next as TaskStatus)}>
+        <FilterSelect field={taskFields.status} value={task.status} onChange={(next) => void status.run(next as TaskStatus)}>
           {TASK_STATUSES.map((value) => (
             <option key={value} value={value} disabled={value === 'in_review' && task.status !== 'in_review'}>
               {TASK_STATUS_LABELS[value]}
             </option>
           ))}
         </FilterSelect>
-        <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })} />
+        <PersonChoice label={taskFields.assignee.label} none="Unassigned" staff={staff} value={task.assignee ? String(task.assignee.id) : ''} onChange={(value) => void update.run({ version: task.version, assignee_id: value ? Number(value) : null })} />
         <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip>
         {onEdit && (
           <Button variant="outlined" className="task-detail__edit" onClick={onEdit}>
@@ -109,7 +106,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
       )}
       {task.can_review && (
         <div className="task-detail__review">
-          <CountedTextField id={`${id}-note`} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} near limit={MAX_REASON} />
+          <CountedTextField id={`${id}-note`} field={taskFields.note} label="Note for the assignee (to return it)" value={note} onValueChange={setNote} near />
           <div className="task-detail__buttons">
             <Button onClick={() => void approve.run()} loading={approve.busy}>
               Approve
@@ -143,7 +140,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
           {task.comments.map((entry) => (
             <li key={entry.id}>
               <span className="task-detail__who">
-                {personName(entry.author)} · {formatDubaiDateTime(entry.created_at)}
+                {personName(entry.author, 'Unassigned')} · {formatDubaiDateTime(entry.created_at)}
               </span>
               <span className="task-detail__text">{entry.body}</span>
             </li>
@@ -156,7 +153,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
             if (comment.trim()) void addComment.run(comment);
           }}
         >
-          <CountedTextField id={`${id}-comment`} label="Add a comment" value={comment} onValueChange={setComment} near limit={MAX_COMMENT} />
+          <CountedTextField id={`${id}-comment`} field={taskFields.comment} label="Add a comment" value={comment} onValueChange={setComment} near />
           <Button type="submit" variant="outlined" loading={addComment.busy} disabled={comment.trim() === ''}>
             Comment
           </Button>
@@ -204,14 +201,14 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
         void save.run();
       }}
     >
-      <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} limit={MAX_TASK_TITLE} error={save.fieldErrors.title} />
+      <CountedTextField id={`${id}-title`} field={taskFields.title} value={title} onValueChange={setTitle} error={save.fieldErrors.title} />
       <div className="task-form__pair">
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={save.fieldErrors.due_on} />
         <PriorityChoice value={priority} onChange={setPriority} />
-        <PersonChoice label="Reviewer" none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
+        <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
       </div>
       {save.fieldErrors.reviewer_id && <p className="field__error">{save.fieldErrors.reviewer_id}</p>}
-      <TextArea id={`${id}-description`} label="Description" value={description} onValueChange={setDescription} limit={MAX_TASK_DESCRIPTION} rows={4} error={save.fieldErrors.description} />
+      <TextArea id={`${id}-description`} field={taskFields.description} value={description} onValueChange={setDescription} rows={4} error={save.fieldErrors.description} />
       <fieldset className="task-detail__checklist task-form__checklist">
         <legend>Checklist</legend>
         {checklist.length === 0 && <p className="task-detail__empty">No items.</p>}
@@ -222,7 +219,7 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
               className="field__input"
               aria-label={`Checklist item ${index + 1}`}
               value={item.text}
-              maxLength={MAX_CHECKLIST_TEXT}
+              maxLength={taskFields.checklistItem.max}
               onChange={(event) => setItem(index, { text: event.target.value })}
             />
             <button type="button" className="link-button" aria-label={`Remove item ${index + 1}`} onClick={() => setChecklist((items) => items.filter((_entry, position) => position !== index))}>
@@ -289,7 +286,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
       }
     >
       <div className="task-form">
-        <FilterSelect label="Client" value={client} onChange={setClient}>
+        <FilterSelect field={taskFields.client} value={client} onChange={setClient}>
           <option value="">Choose a client</option>
           {(choices?.clients ?? []).map((entry) => (
             <option key={entry.id} value={String(entry.id)}>
@@ -297,10 +294,10 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
             </option>
           ))}
         </FilterSelect>
-        <CountedTextField id={`${id}-title`} label="Title" value={title} onValueChange={setTitle} near limit={MAX_TASK_TITLE} error={create.fieldErrors.title} />
+        <CountedTextField id={`${id}-title`} field={taskFields.title} value={title} onValueChange={setTitle} near error={create.fieldErrors.title} />
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} min={dubaiDate()} hint={DATE_RULES.due.hint} error={create.fieldErrors.due_on} />
-        <PersonChoice label="Assignee" none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
-        <PersonChoice label="Reviewer" none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
+        <PersonChoice label={taskFields.assignee.label} none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
+        <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
         <PriorityChoice value={priority} onChange={setPriority} />
         {create.formError && <p className="form-error">{create.formError}</p>}
       </div>
@@ -315,7 +312,7 @@ function PersonChoice({ label, none, staff, value, onChange }: { label: string; 
       <option value="">{none}</option>
       {staff.map((person) => (
         <option key={person.id} value={String(person.id)}>
-          {personName(person)}
+          {personName(person, 'Unassigned')}
         </option>
       ))}
     </FilterSelect>
@@ -324,7 +321,7 @@ function PersonChoice({ label, none, staff, value, onChange }: { label: string; 
 
 function PriorityChoice({ value, onChange }: { value: TaskPriority; onChange: (value: TaskPriority) => void }) {
   return (
-    <FilterSelect label="Priority" value={value} onChange={(next) => onChange(next as TaskPriority)}>
+    <FilterSelect field={taskFields.priority} value={value} onChange={(next) => onChange(next as TaskPriority)}>
       {TASK_PRIORITIES.map((priority) => (
         <option key={priority} value={priority}>
           {PRIORITY_LABELS[priority]}

@@ -19,12 +19,14 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
-import { dueText, personName, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
+import { dueText, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import '../../../components/controls.css';
 import '../../../components/data-table.css';
 import '../components/tasks.css';
+import { taskFields } from '../../../../../common/contract/tasks-fields.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 const TaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.TaskDialog })));
 const NewTaskDialog = lazy(() => import('../components/task-dialog.tsx').then((module) => ({ default: module.NewTaskDialog })));
@@ -107,7 +109,7 @@ export function TasksPage() {
   const board = useQuery(taskKeys.board(boardQuery), (signal) => fetchBoard(boardQuery, signal), { enabled: view.layout === 'board' });
   const move = useAction({
     run: ({ task, status }: { task: TaskListItem; status: TaskStatus }, { headers }) => setStatus(task.id, status, task.version, headers),
-    success: (task) => (task.status === 'in_review' ? `Sent to ${personName(task.reviewer)} for review.` : `Moved to ${TASK_STATUS_LABELS[task.status]}.`),
+    success: (task) => (task.status === 'in_review' ? `Sent to ${personName(task.reviewer, 'Unassigned')} for review.` : `Moved to ${TASK_STATUS_LABELS[task.status]}.`),
     invalidates: [taskKeys.all],
   });
   const open = useCallback((taskId: number) => update({ task: taskId }), [update]);
@@ -127,7 +129,7 @@ export function TasksPage() {
         </span>
       ),
     },
-    { id: 'assignee', header: 'Assignee', cell: (task) => personName(task.assignee) },
+    { id: 'assignee', header: 'Assignee', cell: (task) => personName(task.assignee, 'Unassigned') },
     { id: 'due', header: 'Due', fit: true, sortKey: 'due_on', cell: (task) => <span className={task.due_mark ? `tasks-list__due tasks-list__due--${task.due_mark}` : 'tasks-list__due'}>{dueText(task)}</span> },
     { id: 'priority', header: 'Priority', fit: true, sortKey: 'priority', cell: (task) => <StatusChip variant={PRIORITY_VARIANTS[task.priority]}>{PRIORITY_LABELS[task.priority]}</StatusChip> },
     { id: 'status', header: 'Status', fit: true, cell: (task) => <StatusChip variant={STATUS_VARIANTS[task.status]}>{TASK_STATUS_LABELS[task.status]}</StatusChip> },
@@ -151,19 +153,19 @@ export function TasksPage() {
         {view.layout !== 'recurring' && (
           <>
             <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Task or client" label="Search tasks" maxLength={MAX_SEARCH_LENGTH} />
-            <FilterSelect label="Assignee" value={view.assignee} onChange={(assignee) => update({ assignee })}>
+            <FilterSelect field={taskFields.assignee} value={view.assignee} onChange={(assignee) => update({ assignee })}>
               <option value="mine">Mine</option>
               <option value="all">Everyone</option>
               <option value="none">Unassigned</option>
               {(choices.data?.staff ?? []).map((person) => (
                 <option key={person.id} value={String(person.id)}>
-                  {personName(person)}
+                  {personName(person, 'Unassigned')}
                 </option>
               ))}
             </FilterSelect>
             {view.layout === 'list' && (
               <>
-                <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
+                <FilterSelect field={taskFields.status} value={view.status} onChange={(status) => update({ status: status as TasksView['status'] })}>
                   <option value="all">Any status</option>
                   {TASK_STATUSES.map((status) => (
                     <option key={status} value={status}>
@@ -171,7 +173,7 @@ export function TasksPage() {
                     </option>
                   ))}
                 </FilterSelect>
-                <FilterSelect label="Due" value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
+                <FilterSelect field={taskFields.due} value={view.due} onChange={(due) => update({ due: due as TasksView['due'] })}>
                   <option value="all">Any time</option>
                   <option value="overdue">Overdue</option>
                   <option value="today">Due today</option>

@@ -13,6 +13,7 @@ import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/cont
 import { EINVOICE_STATES, EINVOICE_STATE_LABELS, type EinvoiceState } from '../../../../../common/einvoicing.ts';
 import { SYNC_STATE_LABELS } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
+import { invoiceFields } from '../../../../../common/contract/invoices-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { type Column } from '../../../components/data-table.tsx';
 import { FilterChip } from '../../../components/filter-chip.tsx';
@@ -130,7 +131,7 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
     <>
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search all invoices" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="Status" value={view.status} onChange={(status) => update({ status: status as View['status'] })}>
+        <FilterSelect field={invoiceFields.status} value={view.status} onChange={(status) => update({ status: status as View['status'] })}>
           <option value={ALL}>Any status</option>
           {REGISTER_STATUSES.map((status) => (
             <option key={status} value={status}>
@@ -138,7 +139,7 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="E-invoice" value={view.einvoice} onChange={(einvoice) => update({ einvoice: einvoice as View['einvoice'] })}>
+        <FilterSelect field={invoiceFields.einvoice} value={view.einvoice} onChange={(einvoice) => update({ einvoice: einvoice as View['einvoice'] })}>
           <option value={ALL}>Any e-invoice state</option>
           {EINVOICE_STATES.map((state) => (
             <option key={state} value={state}>

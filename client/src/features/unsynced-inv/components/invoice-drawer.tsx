@@ -3,6 +3,7 @@ import type { CreditNoteBody, InvoiceDetail, MarkSyncedBody } from '../../../../
 import { MAX_EXTERNAL_ID, MAX_INVOICE_REASON } from '../../../../../common/invoices.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { formatFils, parseAedToFils } from '../../../../../common/money.ts';
+import { invoiceFields } from '../../../../../common/contract/invoices-fields.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Icon } from '../../../components/icon.tsx';
@@ -338,7 +339,7 @@ function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (no
       <h3 className="unsynced-drawer__heading">Issue credit note</h3>
       <p className="unsynced-drawer__sub">An issued invoice never changes: a credit note takes the amount off it, with 5 % VAT, and is synced like an invoice.</p>
       <FormError message={missing ?? credit.formError} />
-      <TextArea id={`${id}-reason`} label="Reason" rows={2} limit={MAX_INVOICE_REASON} value={reason} onValueChange={setReason} error={credit.fieldErrors.reason} />
+      <TextArea id={`${id}-reason`} field={invoiceFields.reason} rows={2} value={reason} onValueChange={setReason} error={credit.fieldErrors.reason} />
       <label htmlFor={`${id}-amount`}>
         Amount before VAT (AED, empty for{' '}
         {detail.left_to_credit_fils === detail.net_fils ? `the whole invoice: ${formatFils(detail.net_fils)}` : `what is left to credit: ${formatFils(detail.left_to_credit_fils)} of ${formatFils(detail.net_fils)}`})
@@ -382,7 +383,7 @@ function ReissueForm({ detail, onDone, onCancel }: { detail: InvoiceDetail; onDo
         accounting system.
       </p>
       <FormError message={reissue.formError} />
-      <TextArea id={`${id}-reason`} label="Reason" rows={2} limit={MAX_INVOICE_REASON} value={reason} onValueChange={setReason} error={reissue.fieldErrors.reason} />
+      <TextArea id={`${id}-reason`} field={invoiceFields.reason} rows={2} value={reason} onValueChange={setReason} error={reissue.fieldErrors.reason} />
       <div className="unsynced-drawer__actions">
         <Button type="submit" loading={reissue.busy} disabled={reason.trim() === ''}>
           Issue credit note and new invoice

@@ -10,10 +10,12 @@ import type { InvoiceDetail, NewInvoiceBody } from '../../../../../common/contra
 import { invoiceAmounts, MAX_LINE_DESCRIPTION, MAX_LINES } from '../../../../../common/invoices.ts';
 import { clientPath } from '../../../../../common/links.ts';
 import { formatFils, parseAedToFils } from '../../../../../common/money.ts';
+import { invoiceFields } from '../../../../../common/contract/invoices-fields.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
-import { FieldFrame, TextField } from '../../../components/text-field.tsx';
+import { Select } from '../../../components/select.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { checkInvoice, createInvoice, fetchClientChoices, invoiceKeys } from '../api.ts';
@@ -81,16 +83,14 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
     <FormDialog title="New invoice" submitLabel="Issue invoice" busy={create.busy} error={create.formError} submitDisabled={why !== null} disabledReason={why ?? undefined} onSubmit={() => void create.run()} onClose={onClose}>
       <div className="new-invoice">
         <TextField id={`${id}-search`} label="Find a client" value={search} onValueChange={setSearch} placeholder="Name, licence no. or TRN" />
-        <FieldFrame id={`${id}-client`} label="Client" error={create.fieldErrors.client_id}>
-          <select id={`${id}-client`} className="field__input" value={client} onChange={(event) => setClient(event.target.value)}>
-            <option value="">Choose a client</option>
-            {options.map((entry) => (
-              <option key={entry.id} value={String(entry.id)}>
-                {entry.legal_name}
-              </option>
-            ))}
-          </select>
-        </FieldFrame>
+        <Select id={`${id}-client`} field={invoiceFields.client} value={client} onChange={setClient} error={create.fieldErrors.client_id}>
+          <option value="">Choose a client</option>
+          {options.map((entry) => (
+            <option key={entry.id} value={String(entry.id)}>
+              {entry.legal_name}
+            </option>
+          ))}
+        </Select>
         {failures.length > 0 && (
           <div className="unsynced-drawer__error" role="alert" aria-label="E-invoice rules">
             <strong>Its e-invoice would fail the PINT AE rules, so it cannot be issued yet</strong>

@@ -6,6 +6,7 @@ import { DEFAULT_INVOICE_SORT, INVOICE_SORTS, unsyncedInvBulkLabels, type Invoic
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { SYNC_ERROR_KINDS, SYNC_STATE_LABELS, UNSYNCED_STATES, type SyncErrorKind, type UnsyncedState } from '../../../../../common/invoices.ts';
 import { formatFils } from '../../../../../common/money.ts';
+import { invoiceFields } from '../../../../../common/contract/invoices-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
 import { bulkFilter } from '../../../components/bulk-params.tsx';
@@ -188,7 +189,7 @@ function UnsyncedList() {
       )}
       <div className="toolbar">
         <SearchBox value={view.search} onSearch={list.setSearch} placeholder="Number or client" label="Search invoices" maxLength={MAX_SEARCH_LENGTH} />
-        <FilterSelect label="State" value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
+        <FilterSelect field={invoiceFields.state} value={view.state} onChange={(state) => update({ state: state as ListView<Schema>['state'] })}>
           <option value={ALL}>Any state</option>
           {UNSYNCED_STATES.map((state) => (
             <option key={state} value={state}>
@@ -196,7 +197,7 @@ function UnsyncedList() {
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Error" value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
+        <FilterSelect field={invoiceFields.error} value={view.error} onChange={(error) => update({ error: error as ListView<Schema>['error'] })}>
           <option value={ALL}>Any error</option>
           {SYNC_ERROR_KINDS.map((kind) => (
             <option key={kind} value={kind}>

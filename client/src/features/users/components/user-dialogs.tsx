@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import type { RoleChoice, SetPasswordLinkResponse, StaffUser } from '../../../../../common/contract/users.ts';
-import { MAX_EMAIL_LENGTH } from '../../../../../common/contract/http.ts';
 import { MAX_DISPLAY_NAME_LENGTH } from '../../../../../common/contract/users-paths.ts';
 import type { StaffRole } from '../../../../../common/roles.ts';
 import { roleLabel } from '../../../../../common/roles.ts';
+import { sharedFields } from '../../../../../common/contract/shared-fields.ts';
+import { userFields } from '../../../../../common/contract/users-fields.ts';
 import { Button } from '../../../components/button.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
-import { FieldFrame, describedBy } from '../../../components/text-field.tsx';
+import { Select } from '../../../components/select.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { changeRole, deactivateUser, inviteUser, newSetPasswordLink, reactivateUser, userKeys } from '../api.ts';
@@ -16,26 +17,16 @@ import { StepUpField } from './step-up.tsx';
 
 function RoleSelect({ id, roles, value, error, onChange }: { id: string; roles: readonly RoleChoice[]; value: string; error?: string; onChange: (role: StaffRole) => void }) {
   return (
-    <FieldFrame id={id} label="Role" error={error}>
-      <select
-        id={id}
-        className="field__input"
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error })}
-        onChange={(event) => onChange(event.target.value as StaffRole)}
-      >
-        <option value="" disabled>
-          Choose a role
+    <Select id={id} field={userFields.role} value={value} required error={error} onChange={(role) => onChange(role as StaffRole)}>
+      <option value="" disabled>
+        Choose a role
+      </option>
+      {roles.map((role) => (
+        <option key={role.value} value={role.value}>
+          {role.label}
         </option>
-        {roles.map((role) => (
-          <option key={role.value} value={role.value}>
-            {role.label}
-          </option>
-        ))}
-      </select>
-    </FieldFrame>
+      ))}
+    </Select>
   );
 }
 
@@ -79,11 +70,10 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleChoice[];
     <FormDialog title="Invite a staff member" submitLabel="Invite" busy={invite.busy} error={missing ?? invite.formError} onSubmit={() => void submit()} onClose={onClose}>
       <CountedTextField
         id={`${id}-email`}
-        label="E-mail"
+        field={sharedFields.email}
         type="email"
         autoComplete="off"
         required
-        limit={MAX_EMAIL_LENGTH}
         error={invite.fieldErrors.email}
         value={email}
         onValueChange={setEmail}
