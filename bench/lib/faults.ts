@@ -70,6 +70,9 @@ interface Slot {
   /** Held down on purpose (a stand-in taken away): the supervisor leaves it down. */
   held: boolean;
   restarting: Promise<void> | undefined;
+  /** Set when the run kills it: its exit is a fault, not a crash. */
+  killed: boolean;
+  /** Exits the run did not cause (a crash), each started again. */
   unexpectedExits: number;
 }
 
@@ -104,6 +107,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       current: undefined,
       held: false,
       restarting: undefined,
+      killed: false,
       unexpectedExits: 0,
     });
     const accounting = slot('accounting-standin', BUILD_OUTPUTS.accountingStandIn, { PORT: String(accountingPort), HOST, ACCOUNTING_STATE_FILE: join(options.workDir, 'accounting.json') }, `${accountingUrl}/healthz`);
@@ -163,7 +167,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
             target.current = started;
             void started.exited.then(() => {
               if (target.current !== started || stopping || target.held) return;
-              target.unexpectedExits += 1;
+              if (!target.killed) target.unexpectedExits += 1;
+              target.killed = false;
               target.current = undefined;
               void launch(target);
             });
@@ -178,8 +183,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       return target.restarting;
     };
     const started = Date.now();
-    await Promise.all([launch(accounting), launch(asp), ...backends.map(launch)]);
-    await Promise.all(gateways.map(launch));
+    // A gateway needs no back end to start (it reaches one per request), so all start at once.
+    await Promise.all(slots.map(launch));
     log(`shape up in ${((Date.now() - started) / 1000).toFixed(1)} s: Postgres, 2 back ends, 2 gateways, accounting and ASP stand-ins`);
     database = await connectDatabase(databaseUrl);
     await seedEmulatorAccounts(options.emulatorHost, options.projectId, DEMO_ACCOUNTS);
@@ -308,11 +313,15 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
 
     // --- the traffic ---
     const runUntil = Date.now() + options.durationMs;
-    const giveUpAt = runUntil + 60_000;
+    // A write is retried for a minute past the run's planned end (faults may carry the traffic past it).
+    const giveUpAt = runUntil + 120_000;
     const today = dubaiDate();
     const dueOn = addDays(today, 7);
+    // The traffic goes on until the run's time is up and every kind of fault has been thrown.
+    let faultsDone = false;
+    const trafficOn = () => Date.now() < runUntil || !faultsDone;
     const traffic = async (kind: Write['kind'], pauseMs: number) => {
-      for (let n = 0; Date.now() < runUntil; n += 1) {
+      for (let n = 0; trafficOn(); n += 1) {
         const client = clients[n % clients.length]!;
         // Every other task is due today: the scheduler's due notice goes out for it, once.
         if (kind === 'task') await write('task', 'tasks/', { client_id: client, title: `Reconcile the bank feed ${n}`, assignee_id: bookkeeper.id, due_on: n % 2 === 0 ? today : dueOn }, giveUpAt);
@@ -370,6 +379,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       let recoveryMs: number;
       if (kind === 'backend SIGKILL') {
         const victim = pick(backends);
+        victim.killed = true;
         await victim.current?.kill();
         recoveryMs = await servesAgain(at);
         log(`  SIGKILL ${victim.name}: serving again after ${recoveryMs} ms`);
@@ -377,6 +387,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         // Wait (briefly) for the stream to be open, so it is killed with it.
         for (let waited = 0; !streamOpen && waited < 5000; waited += 100) await sleep(100);
         const victim = pick(gateways);
+        victim.killed = true;
         await victim.current?.kill();
         recoveryMs = await servesAgain(at);
         log(`  SIGKILL ${victim.name} (stream ${streamOpen ? 'open' : 'reconnecting'}): serving again after ${recoveryMs} ms`);
@@ -401,11 +412,12 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     };
     // Every kind once in a random order, then random kinds, each at a random moment, until the run ends.
     const schedule = [...FAULT_KINDS].sort(() => Math.random() - 0.5);
-    while (Date.now() < runUntil) {
+    while (schedule.length > 0 || Date.now() < runUntil) {
       await sleep(options.quietMs * (0.5 + Math.random()));
-      if (Date.now() >= runUntil) break;
+      if (schedule.length === 0 && Date.now() >= runUntil) break;
       await throwFault(schedule.shift() ?? pick(FAULT_KINDS));
     }
+    faultsDone = true;
     await trafficDone;
     const { bulkJobId, bulkTotal, rescreenJobId } = await extras;
     log(`traffic stopped: ${writes.length} writes sent, ${recoveries.length} faults thrown`);
@@ -532,6 +544,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     check('no notification on the stream twice', repeated.length === 0, `twice: ${repeated.length}`);
     check('no 5xx without an errorCode', bareServerErrors.length === 0, `${serverErrors.total} 5xx answers, all but ${bareServerErrors.length} with an errorCode${bareServerErrors.length ? `: ${bareServerErrors.slice(0, 3).join(' | ')}` : ''}`);
     check('no write refused, no step failed', failures.length === 0, failures.length ? failures.slice(0, 3).join(' | ') : 'none');
+    const crashed = slots.filter((entry) => entry.unexpectedExits > 0);
+    check('no process crashed on its own', crashed.length === 0, crashed.length ? crashed.map((entry) => `${entry.name} x${entry.unexpectedExits}`).join(', ') : 'none: every exit was a fault thrown');
     check('every fault kind thrown', FAULT_KINDS.every((kind) => recoveries.some((entry) => entry.kind === kind)), recoveries.map((entry) => entry.kind).join(', '));
     check('drained', drained, `every invoice synced and e-invoice reported ${drained ? 'within' : 'NOT within'} ${options.drainMs} ms of the traffic's end`);
 
@@ -553,7 +567,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         streamReconnects: reconnects,
         serverErrors: serverErrors.total,
         retriedByHand,
-        unexpectedExits: slots.reduce((sum, entry) => sum + entry.unexpectedExits, 0),
+        crashes: slots.reduce((sum, entry) => sum + entry.unexpectedExits, 0),
       },
     };
   } finally {
