@@ -270,6 +270,8 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     const received: number[] = [];
     let streamOpen = false;
     let reconnects = 0;
+    /** When the stream dropped, ms into the run: a missed notification is told against them and the faults. */
+    const dropsAt: number[] = [];
     const streamAbort = new AbortController();
     const streamLoop = (async () => {
       let lastEventId: number | null = firstNotificationAfter;
@@ -307,6 +309,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         streamOpen = false;
         if (streamAbort.signal.aborted) break;
         reconnects += 1;
+        dropsAt.push(Date.now() - started);
         await sleep(300);
       }
     })();
@@ -535,12 +538,19 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       `${recurring.length} recurring task(s) made (${recurring.map((row) => row.occurrence_on).join(', ')}), ${dueToday.length} due notices; tasks not told once of their assignment: ${assignedNotOnce.length}, of being due: ${dueNotOnce.length}`,
     );
 
-    const notified = await database.query<{ id: number }>('SELECT id FROM notifications WHERE user_id = $1 AND id > $2 ORDER BY id', [bookkeeper.id, firstNotificationAfter]);
+    const notified = await database.query<{ id: number; at: number }>(
+      'SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS at FROM notifications WHERE user_id = $1 AND id > $2 ORDER BY id',
+      [bookkeeper.id, firstNotificationAfter],
+    );
     const seen = new Map<number, number>();
     for (const id of received) seen.set(id, (seen.get(id) ?? 0) + 1);
     const missed = notified.filter((row) => !seen.has(row.id));
     const repeated = [...seen].filter(([, count]) => count > 1);
-    check('each notification reached the stream', missed.length === 0, `${notified.length} notifications, ${reconnects} reconnects with Last-Event-ID; missed: ${missed.length}${missed.length ? ` (ids ${missed.slice(0, 10).map((row) => row.id).join(', ')})` : ''}`);
+    check('each notification reached the stream', missed.length === 0, `${notified.length} notifications, ${reconnects} reconnects with Last-Event-ID; missed: ${missed.length}${
+        missed.length
+          ? ` (${missed.slice(0, 10).map((row) => `id ${row.id} written at ${Math.round(row.at - started)} ms`).join(', ')}; stream dropped at ${dropsAt.join(', ')} ms; faults at ${recoveries.map((entry) => `${entry.kind} ${entry.atMs}`).join(', ')} ms)`
+          : ''
+      }`);
     check('no notification on the stream twice', repeated.length === 0, `twice: ${repeated.length}`);
     check('no 5xx without an errorCode', bareServerErrors.length === 0, `${serverErrors.total} 5xx answers, all but ${bareServerErrors.length} with an errorCode${bareServerErrors.length ? `: ${bareServerErrors.slice(0, 3).join(' | ')}` : ''}`);
     check('no write refused, no step failed', failures.length === 0, failures.length ? failures.slice(0, 3).join(' | ') : 'none');
