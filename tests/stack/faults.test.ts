@@ -22,7 +22,8 @@ it('loses nothing and does nothing twice through back-end and gateway SIGKILLs, 
   const report = await runFaults({
     // Every kind of fault is thrown once however short the run; the traffic lasts until the last has healed.
     durationMs: 10_000,
-    drainMs: 45_000,
+    // A bound, not the aim: on a loaded machine the e-invoices' status polls can take a minute to catch up.
+    drainMs: 120_000,
     standInAwayMs: 2000,
     quietMs: 500,
     emulatorHost: inject('authEmulatorHost'),
@@ -35,4 +36,4 @@ it('loses nothing and does nothing twice through back-end and gateway SIGKILLs, 
   expect(report.counts.writesAcknowledged).toBeGreaterThan(10);
   expect(report.counts.invoices).toBeGreaterThan(2);
   expect(report.checks.filter((check) => !check.ok)).toEqual([]);
-}, 240_000);
+}, 360_000);
