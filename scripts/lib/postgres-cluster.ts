@@ -27,6 +27,13 @@ export interface PostgresCluster {
   urlFor(database: string): string;
   /** Creates an empty database with a unique name and returns its URL. */
   createDatabase(prefix?: string): Promise<string>;
+  /**
+   * A crash: Postgres's immediate shutdown (SIGQUIT), which ends every backend at once without a checkpoint, so
+   * the next start replays the write-ahead log as after a power cut. Resolves once the server has exited.
+   */
+  crash(): Promise<void>;
+  /** Starts the server again on the same data and port (after crash()); resolves once it takes connections. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,7 +141,17 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
-export async function startPostgresCluster(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
+export interface PostgresClusterOptions {
+  maxConnections?: number;
+  /**
+   * Commits flushed to the write-ahead log before they are acknowledged (synchronous_commit on, as in
+   * production), so a crash() loses no acknowledged write; fsync stays off, as only the server process dies,
+   * never the machine. Off by default: throw-away data.
+   */
+  crashSafeCommits?: boolean;
+}
+
+export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
   const binaries = findPostgresBinaries();
   const user = serverUser();
   const dir = await mkdtemp(join(tmpdir(), 'pg-cluster-'));
@@ -146,48 +163,64 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
   const dataDir = join(dir, 'data');
   await run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], user, serverEnv);
   const port = await freePort();
-  const server: ChildProcess = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-      '-c', `max_connections=${options.maxConnections ?? 200}`,
-      // Throw-away data: durability costs time and buys nothing.
-      '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-    ],
-    { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: serverEnv },
-  );
-  let log = '';
-  server.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
-  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const urlFor = (database: string) => `postgresql://postgres@127.0.0.1:${port}/${database}`;
+  let log = '';
+  let server!: ChildProcess;
+  let exited!: Promise<number | null>;
+  const launch = () => {
+    server = spawn(
+      join(bin, 'postgres'),
+      [
+        '-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
+        '-c', `max_connections=${options.maxConnections ?? 200}`,
+        // Throw-away data: durability costs time and buys nothing.
+        '-c', 'fsync=off', '-c', `synchronous_commit=${options.crashSafeCommits ? 'on' : 'off'}`, '-c', 'full_page_writes=off',
+      ],
+      { ...user, stdio: ['ignore', 'ignore', 'pipe'], env: serverEnv },
+    );
+    server.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-20_000)));
+    const child = server;
+    exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  };
+  const running = () => server.exitCode === null && server.signalCode === null;
 
+  const halt = async (signal: NodeJS.Signals) => {
+    if (!running()) return;
+    server.kill(signal);
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
   const stop = async () => {
-    if (server.exitCode === null && server.signalCode === null) {
-      // SIGINT is Postgres's "fast" shutdown: roll back open transactions, close connections, exit.
-      server.kill('SIGINT');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    // SIGINT is Postgres's "fast" shutdown: roll back open transactions, close connections, exit.
+    await halt('SIGINT');
     await rm(dir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (server.exitCode !== null || Date.now() > deadline) {
-        await stop();
-        throw new PostgresUnavailableError(`the Postgres server did not start: ${(error as Error).message}\n${log.slice(-2000)}`);
+  /** Waits until the server takes connections (or has exited, or 30 s have passed). */
+  const ready = async () => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch (error) {
+        await client.end().catch(() => {});
+        if (!running() || Date.now() > deadline) throw new PostgresUnavailableError(`the Postgres server did not start: ${(error as Error).message}\n${log.slice(-2000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  };
+
+  launch();
+  try {
+    await ready();
+  } catch (error) {
+    await stop();
+    throw error;
   }
 
   let counter = 0;
@@ -206,6 +239,12 @@ export async function startPostgresCluster(options: { maxConnections?: number } 
         await client.end();
       }
       return urlFor(name);
+    },
+    crash: () => halt('SIGQUIT'),
+    async restart() {
+      if (running()) throw new Error('restart() is for a server that has stopped: crash() it first');
+      launch();
+      await ready();
     },
     stop,
   };

@@ -291,6 +291,8 @@ export interface ServerProcess {
   /** Resolves when the process has exited, whatever the reason. */
   exited: Promise<void>;
   stop(): Promise<void>;
+  /** SIGKILL to the process and its group, as a crash or the OOM killer would; resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -306,7 +308,18 @@ export async function startServer(name: string, script: string, logDir: string, 
     await stopChild(child);
     throw error;
   }
-  return { name, pid: child.process.pid!, logFile: child.logFile, exited: child.exited, stop: () => stopChild(child) };
+  return {
+    name,
+    pid: child.process.pid!,
+    logFile: child.logFile,
+    exited: child.exited,
+    stop: () => stopChild(child),
+    kill: async () => {
+      child.expected = true;
+      signalGroup(child.process, 'SIGKILL');
+      await child.exited;
+    },
+  };
 }
 
 /** Waits for every step, so nothing is left starting behind a failure, then throws the first failure. */

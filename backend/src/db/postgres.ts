@@ -46,6 +46,11 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A connection that dies while checked out between two statements (the server crashed or was restarted)
+      // emits 'error' with no pool listener on it, which would end the process: noted here instead, the next
+      // statement fails, and the connection is dropped on release.
+      const onError = (error: Error) => (broken = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
@@ -61,10 +66,11 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
         }
         throw error;
       } finally {
+        client.removeListener('error', onError);
         client.release(broken);
       }
     },
-    listen: (channel, onMessage) => listener.add(channel, onMessage),
+    listen: (channel, onMessage, onResume) => listener.add(channel, onMessage, onResume),
     async close() {
       await listener.close();
       await pool.end();
@@ -76,6 +82,9 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
 /** All listen() calls of one Database share this one connection; it re-issues every LISTEN after reconnecting. */
 class Listener {
   private readonly channels = new Map<string, Set<(payload: string) => void>>();
+  /** Told when the connection is back after a loss: every signal sent in between was missed. */
+  private readonly resumed = new Set<() => void>();
+  private lostOnce = false;
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -84,7 +93,7 @@ class Listener {
 
   constructor(private readonly createClient: () => pg.Client) {}
 
-  async add(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  async add(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>> {
     let callbacks = this.channels.get(channel);
     if (!callbacks) {
       callbacks = new Set();
@@ -98,8 +107,10 @@ class Listener {
       }
     }
     callbacks.add(onMessage);
+    if (onResume) this.resumed.add(onResume);
     return async () => {
       callbacks.delete(onMessage);
+      if (onResume) this.resumed.delete(onResume);
       if (callbacks.size > 0 || this.channels.get(channel) !== callbacks) return;
       this.channels.delete(channel);
       await this.client?.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
@@ -135,6 +146,10 @@ class Listener {
       }
       this.client = client;
       this.retryDelay = RECONNECT_MIN_MS;
+      if (this.lostOnce) {
+        this.lostOnce = false;
+        for (const onResume of this.resumed) onResume();
+      }
       return client;
     })();
     return this.connecting;
@@ -143,6 +158,7 @@ class Listener {
   private lost(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.lostOnce = true;
     client.end().catch(() => {});
     this.scheduleReconnect();
   }

@@ -12,8 +12,10 @@ export interface Database extends Queryable {
   /**
    * Calls onMessage with the payload of every NOTIFY on `channel` (pg_notify in any connection or process on
    * the same database, delivered after its transaction commits); resolves to a function that stops listening.
+   * onResume is called when the listening connection is back after it was lost (a server restart or crash):
+   * whatever was sent while it was down never arrives, so the caller reads what it may have missed.
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** The connections in use and the callers waiting for one, read by the metrics at scrape time. */
   poolStats?(): PoolStats;

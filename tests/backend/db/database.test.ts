@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../backend/src/db/database.ts';
 import { findByIdempotencyKey, writeAudit } from '../../../backend/src/lib/audit.ts';
+import { startNotificationHub, type StreamEvent } from '../../../backend/src/modules/notifications/hub.ts';
 import { onPostgres, openTestDatabase } from '../support.ts';
 
 let db: Database;
@@ -74,6 +75,43 @@ if (onPostgres()) {
       await db.query("SELECT pg_notify('reconnect_channel', 'after')");
       await expect.poll(() => received).toEqual(['after']);
       await unlisten();
+    });
+
+    it('tells the listener when its connection is back, as signals sent while it was down were missed', async () => {
+      const resumed: number[] = [];
+      const unlisten = await db.listen('resume_channel', () => {}, () => resumed.push(Date.now()));
+      const [listener] = await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+      expect(resumed).toEqual([]);
+      await db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+      await expect.poll(() => resumed, { timeout: 10_000 }).toHaveLength(1);
+      await unlisten();
+    });
+
+    it("has the notification hub tell its streams to catch up once its listening connection is back", async () => {
+      const hub = await startNotificationHub(db, { warn: () => {} });
+      const events: StreamEvent[] = [];
+      const unsubscribe = hub.subscribe(424_242, (event) => events.push(event));
+      try {
+        const [listener] = await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+        await db.query('SELECT pg_terminate_backend($1)', [listener!.pid]);
+        await expect.poll(() => events, { timeout: 10_000 }).toEqual([{ type: 'resume' }]);
+      } finally {
+        unsubscribe();
+        await hub.close();
+      }
+    });
+
+    it('fails a transaction whose connection dies between its statements, and the process lives on', async () => {
+      // Killed while the work is between two statements (no query running): node-postgres then emits 'error' on
+      // the checked-out connection, which crashed the whole back end when nothing listened for it.
+      const work = db.transaction(async (tx) => {
+        const [own] = await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await db.query('SELECT pg_terminate_backend($1)', [own!.pid]);
+        await new Promise((done) => setTimeout(done, 300));
+        await tx.query('SELECT 1');
+      });
+      await expect(work).rejects.toThrow();
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     });
   });
 }

@@ -10,7 +10,9 @@ import { findNotification, NOTIFICATION_CHANNEL, type NotificationSignal } from 
 export type StreamEvent =
   | { type: 'notification'; notification: NotificationRecord }
   | { type: 'read'; read: NotificationsReadEvent }
-  | { type: 'ended'; endedAt: number; message: string };
+  | { type: 'ended'; endedAt: number; message: string }
+  /** The database's signals were lost for a while (its connection dropped and is back): read what was missed. */
+  | { type: 'resume' };
 
 export type StreamListener = (event: StreamEvent) => void;
 
@@ -45,9 +47,15 @@ export async function startNotificationHub(db: Database, log: { warn(object: unk
     for (const handler of signalHandlers) handler(message);
   };
 
-  const unlisten = await db.listen(NOTIFICATION_CHANNEL, (payload) => {
-    receive(payload).catch((error: unknown) => log.warn({ err: error }, 'notification signal not delivered'));
-  });
+  const unlisten = await db.listen(
+    NOTIFICATION_CHANNEL,
+    (payload) => {
+      receive(payload).catch((error: unknown) => log.warn({ err: error }, 'notification signal not delivered'));
+    },
+    () => {
+      for (const set of listeners.values()) for (const listener of set) listener({ type: 'resume' });
+    },
+  );
 
   return {
     subscribe(userId, listener) {

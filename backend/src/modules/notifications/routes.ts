@@ -10,7 +10,7 @@ import type { ModuleOptions } from '../../lib/module.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
 import type { StreamEvent } from './hub.ts';
-import { listNotifications, markAllRead, markRead, notificationsAfter, notifyUsers, unreadCount } from './store.ts';
+import { latestNotificationId, listNotifications, markAllRead, markRead, notificationsAfter, notifyUsers, unreadCount } from './store.ts';
 import { SETTINGS_PATH } from '../../../../common/links.ts';
 
 /** How many missed notifications a reconnecting stream is sent; older ones are in the list. */
@@ -68,6 +68,8 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
     const sent = new Set<number>();
     // Live events that arrive while the missed ones are read are held, then sent after them in order.
     let held: StreamEvent[] | null = [];
+    // The newest notification this stream has sent or its client had (Last-Event-ID): a catch-up reads after it.
+    let cursor = lastEventId ?? 0;
     const out = reply.raw;
 
     const write = (event: StreamEvent) => {
@@ -77,9 +79,12 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
           out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.ended, { message: event.message }));
           end();
         }
+      } else if (event.type === 'resume') {
+        void catchUp();
       } else if (event.type === 'notification') {
         if (sent.has(event.notification.id)) return;
         sent.add(event.notification.id);
+        cursor = Math.max(cursor, event.notification.id);
         out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.notification, event.notification, event.notification.id));
       } else {
         out.write(sseMessage(NOTIFICATION_STREAM_EVENTS.read, event.read));
@@ -115,14 +120,36 @@ export async function notificationRoutes(app: FastifyInstance, { config: setting
     openStreams.add(end);
     out.once('close', cleanup);
 
-    try {
-      if (lastEventId !== null) for (const notification of await notificationsAfter(app.db, user.id, lastEventId, RESUME_LIMIT)) write({ type: 'notification', notification });
-    } catch (error) {
-      request.log.warn({ err: error }, 'missed notifications not read');
+    /**
+     * Sends what was written after the cursor: the notifications a reconnecting client missed, or those whose
+     * signals were lost while this back end's listening connection was down (a database restart), which no
+     * reconnect would fetch as the stream itself stayed open. Live events wait meanwhile, then follow in order.
+     */
+    const catchUp = async () => {
+      held ??= [];
+      try {
+        for (const notification of await notificationsAfter(app.db, user.id, cursor, RESUME_LIMIT)) write({ type: 'notification', notification });
+      } catch (error) {
+        request.log.warn({ err: error }, 'missed notifications not read');
+      }
+      const pending = held;
+      held = null;
+      for (const event of pending) write(event);
+    };
+
+    if (lastEventId === null) {
+      // No Last-Event-ID: nothing older is due to this stream, but a later catch-up needs to know where "later" starts.
+      try {
+        cursor = Math.max(cursor, await latestNotificationId(app.db, user.id));
+      } catch (error) {
+        request.log.warn({ err: error }, 'newest notification not read');
+      }
+      const pending = held;
+      held = null;
+      for (const event of pending) write(event);
+    } else {
+      await catchUp();
     }
-    const pending = held;
-    held = null;
-    for (const event of pending) write(event);
   });
 }
 

@@ -84,6 +84,12 @@ export async function notificationsAfter(db: Queryable, userId: number, afterId:
   return rows.map(toRecord);
 }
 
+/** The id of the user's newest notification (0: none yet). */
+export async function latestNotificationId(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM notifications WHERE user_id = $1', [userId]);
+  return row?.id ?? 0;
+}
+
 export async function findNotification(db: Queryable, userId: number, id: number): Promise<NotificationRecord | undefined> {
   const [row] = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 AND id = $2`, [userId, id]);
   return row && toRecord(row);
