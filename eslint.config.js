@@ -38,10 +38,8 @@ const moduleZones = MODULES.map((module) => ({
 
 /** Feature files still holding a raw <select> or <table>: the four big files another change splits. */
 const RAW_CONTROLS_LEFT = [
-  'client/src/features/registrations/components/aml-section.tsx',
-  'client/src/features/registrations/components/pipeline-dialogs.tsx',
-  'client/src/features/chats/components/conversation.tsx',
-  'client/src/features/unsynced-inv/components/invoice-drawer.tsx',
+  'client/src/features/registrations/components/aml-parties.tsx',
+  'client/src/features/registrations/components/aml-risk.tsx',
 ];
 
 const featureZones = FEATURES.map((feature) => ({

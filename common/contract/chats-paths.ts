@@ -1,4 +1,5 @@
 /** The chats area's paths (relative to API_BASE), importable by the console at runtime. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const CHAT_FILTERS = ['all', 'mine', 'unassigned', 'waiting', 'resolved'] as const;
 export type ChatFilter = (typeof CHAT_FILTERS)[number];
@@ -34,3 +35,9 @@ export const chatsRoutes = {
 
 /** The Chats list's bulk actions and their labels (params schemas: chatsBulkActions in chats.ts). */
 export const chatsBulkLabels = { assign: 'Assign', resolve: 'Resolve' } as const;
+
+/** Besides the chats: an assigned or resolved conversation is what My work lists. */
+export const chatsChanges = {
+  assign: ['work'],
+  status: ['work'],
+} as const satisfies AreaChanges<typeof chatsRoutes>;

@@ -4,6 +4,7 @@
  * subscriptions, documents, monthly reports, monthly insights and compliance deadlines, and the client's own
  * me/ reads.
  */
+import type { AreaChanges } from './endpoint.ts';
 
 export const clientsRoutes = {
   /** The Clients list (?search=&plan=&bookkeeper=&vat_registered=&licence_expiring=&status=&einvoicing=&sort=&page=&page_size=). */
@@ -107,3 +108,8 @@ export const clientsBulkLabels = { assign_bookkeeper: 'Assign bookkeeper' } as c
 /** The Clients list's e-invoicing filter (?einvoicing=not_ready): no ASP while its deadline is within 90 days or past (common/einvoicing-readiness.ts). */
 export const EINVOICING_CLIENT_FILTERS = ['not_ready'] as const;
 export type EinvoicingClientFilter = (typeof EINVOICING_CLIENT_FILTERS)[number];
+
+/** Besides the clients: a client's bookkeeper is what My work lists. */
+export const clientsChanges = {
+  updateClient: ['work'],
+} as const satisfies AreaChanges<typeof clientsRoutes>;

@@ -1,4 +1,5 @@
 /** The CRM's paths (relative to API_BASE) and vocabulary, plain code for the console. */
+import type { AreaChanges } from './endpoint.ts';
 import { ENQUIRY_KINDS, ENQUIRY_KIND_LABELS } from './enquiries-paths.ts';
 
 
@@ -53,3 +54,9 @@ export const crmPagePath = { board: '/crm', list: '/crm/list', lead: (id: number
 
 /** The leads list's bulk actions and their labels (params schemas: crmBulkActions in crm.ts). */
 export const crmBulkLabels = { owner: 'Assign owner', stage: 'Move stage' } as const;
+
+/** Besides the CRM: a lead's owner and stage are what My work lists. */
+export const crmChanges = {
+  updateLead: ['work'],
+  stage: ['work'],
+} as const satisfies AreaChanges<typeof crmRoutes>;

@@ -176,3 +176,14 @@ export type ClientEndpoint<E> = string & { readonly endpoint?: E };
  */
 export const clientEndpoints = <T extends Record<string, Endpoint>>(routes: { [K in keyof T]: `${T[K]['method']} ${T[K]['path']}` }) =>
   routes as { [K in keyof T]: ClientEndpoint<T[K]> };
+
+/** A route line that writes (anything but GET). */
+type WriteKeys<R> = { [K in keyof R]: R[K] extends `GET ${string}` ? never : K }[keyof R];
+
+/**
+ * The areas besides its own whose data a write endpoint changes, declared beside the area's routes
+ * (`<area>Changes` in `<area>-paths.ts`): an approved plan changes the client it makes, a converted enquiry
+ * the CRM. The console reads the views of those areas and its own again after the write (client/src/lib/endpoints.ts);
+ * only write endpoints may be named, so a read cannot claim to change anything.
+ */
+export type AreaChanges<R> = { readonly [K in WriteKeys<R>]?: readonly string[] };

@@ -4,6 +4,7 @@
  * spec's /contactus, /talktoexpert, /cfo-enquiries, /fundability, /difc), one name everywhere: the tab's
  * path, the public form's path, the stored value and the CRM lead's source.
  */
+import type { AreaChanges } from './endpoint.ts';
 
 export const ENQUIRY_KINDS = ['contactus', 'talktoexpert', 'cfo-enquiries', 'fundability', 'difc'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
@@ -93,3 +94,10 @@ export const enquiryPagePath = (kind: EnquiryKind, id?: number) => (id === undef
 
 /** The inbox's bulk actions and their labels (params schemas: enquiriesBulkActions in enquiries.ts). */
 export const enquiriesBulkLabels = { assign: 'Assign', status: 'Change status' } as const;
+
+/** Besides the enquiries: an assignee is what My work lists, and a converted enquiry makes a CRM lead. */
+export const enquiriesChanges = {
+  assign: ['work'],
+  status: ['work'],
+  convert: ['crm'],
+} as const satisfies AreaChanges<typeof enquiriesRoutes>;

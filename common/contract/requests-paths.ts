@@ -1,4 +1,5 @@
 /** The on-demand requests area's paths (relative to API_BASE), importable by the console at runtime. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const REQUEST_VIEWS = ['open', 'new', 'in_progress', 'waiting_on_client', 'completed', 'declined', 'all'] as const;
 export type RequestView = (typeof REQUEST_VIEWS)[number];
@@ -29,3 +30,9 @@ export const requestsRoutes = {
 
 /** The On-demand Requests inbox's bulk actions and their labels (params schemas: requestsBulkActions in requests.ts). */
 export const requestsBulkLabels = { assign: 'Assign' } as const;
+
+/** Besides the requests: an assignee is what My work lists, and a converted request makes tasks. */
+export const requestsChanges = {
+  assign: ['work'],
+  convert: ['tasks', 'work'],
+} as const satisfies AreaChanges<typeof requestsRoutes>;

@@ -1,4 +1,5 @@
 /** The tasks area's paths (relative to API_BASE) and list vocabulary, importable by the console at runtime. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const TASK_SORTS = ['due_on', '-due_on', 'priority', '-created_at', 'title'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
@@ -31,6 +32,15 @@ export const tasksRoutes = {
   createTemplate: 'POST /task-templates/',
   updateTemplate: 'PATCH /task-templates/:templateId',
 } as const;
+
+/** Besides the tasks: a task's assignee, due date and status are what My work and Home count. */
+export const tasksChanges = {
+  create: ['work'],
+  update: ['work'],
+  status: ['work'],
+  approve: ['work'],
+  returnTask: ['work'],
+} as const satisfies AreaChanges<typeof tasksRoutes>;
 
 /** The Tasks list's bulk actions and their labels (params schemas: tasksBulkActions in tasks.ts). */
 export const tasksBulkLabels = { assign: 'Assign', status: 'Change status' } as const;

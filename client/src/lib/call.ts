@@ -1,10 +1,11 @@
 /**
  * `call(endpoint, { params, query, body, headers, signal })`: the console's one way to reach the API. The
- * endpoint comes from its area's table (common/contract/endpoint.ts), so the method and path are the ones the
+ * endpoint (a handle of lib/endpoints.ts, or its bare route line) comes from its area's table (common/contract/endpoint.ts), so the method and path are the ones the
  * back end registered, and the input and the answer are typed by the table's schemas.
  */
 import { requestOf, type AnswerOf, type BodyOf, type ClientEndpoint, type ParamsOf, type QueryOf, type RawAnswer } from '../../../common/contract/endpoint.ts';
 import { api } from './api.ts';
+import type { EndpointHandle } from './endpoints.ts';
 
 /** A part the endpoint takes is required unless every field of it is optional; one it does not take is refused. */
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : object extends T ? { [P in K]?: T } : { [P in K]: T };
@@ -21,8 +22,8 @@ export type CallOptions<E> = Part<'params', PathValues<ParamsOf<E>>> &
     signal?: AbortSignal;
   };
 
-export function call<E>(endpoint: ClientEndpoint<E>, ...[options]: object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<AnswerOf<E>> {
+export function call<E>(endpoint: ClientEndpoint<E> | EndpointHandle<E>, ...[options]: object extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<AnswerOf<E>> {
   const { params, ...rest } = (options ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown>; headers?: Record<string, string>; signal?: AbortSignal; responseType?: 'blob' };
-  const { method, path } = requestOf(endpoint, params);
+  const { method, path } = requestOf(typeof endpoint === 'string' ? endpoint : endpoint.line, params);
   return api<AnswerOf<E>>(path, { ...rest, method });
 }

@@ -22,6 +22,7 @@ import { IDEMPOTENCY_HEADER } from '../../../common/contract/http.ts';
 import { isTransientFailure } from './connection.ts';
 import { ApiError, serverMessage } from './errors.ts';
 import { queryCache, type QueryKey } from './query-cache.ts';
+import type { EndpointHandle } from './endpoints.ts';
 import { notifyError, notifySuccess } from './toast.ts';
 
 /** What a write gets besides its input: the headers of this one user action. */
@@ -34,7 +35,12 @@ export interface ActionOptions<I, R> {
   run: (input: I, context: ActionContext) => Promise<R>;
   /** The success toast's text. */
   success?: string | ((result: R, input: I) => string);
-  /** Key prefixes read again after success and after a conflict: every view of the data the write changed. */
+  /**
+   * The endpoint the write calls (its area's handle, endpoints.ts): after success and after a conflict every
+   * view of the areas it changes, as its table declares them, is read again.
+   */
+  endpoint?: EndpointHandle<unknown>;
+  /** Key prefixes read again besides the endpoint's areas: a view outside the contract (none for most writes). */
   invalidates?: readonly QueryKey[] | ((input: I) => readonly QueryKey[]);
   /** Runs after success, before the invalidation: e.g. put the answer in the cache, close the dialog. */
   onSuccess?: (result: R, input: I) => void;
@@ -110,8 +116,8 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
     setBusy(true);
     setFieldErrors({});
     setFormError(null);
-    const { run: call, success, invalidates, onSuccess, onConflict } = latest.current;
-    const keys = typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []);
+    const { run: call, success, endpoint, invalidates, onSuccess, onConflict } = latest.current;
+    const keys = [...(endpoint?.changes.map((area) => [area]) ?? []), ...(typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []))];
     try {
       // One key for every send of this action: a resend the server already acted on is answered, not redone.
       const context = { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } };

@@ -4,8 +4,8 @@
  * so the list, the nav badge and the open conversation read again.
  */
 import type { ChatFilter, ChatQuery, chatsEndpoints, ChatStatusBody, NewReminderBody, PostMessageBody } from '../../../../common/contract/chats.ts';
-import { chatsRoutes } from '../../../../common/contract/chats-paths.ts';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { chatsChanges, chatsRoutes } from '../../../../common/contract/chats-paths.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { call } from '../../lib/call.ts';
@@ -14,8 +14,8 @@ import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
 
-const chats = clientEndpoints<typeof chatsEndpoints>(chatsRoutes);
-const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
+export const chats = clientEndpoints<typeof chatsEndpoints>('chats', chatsRoutes, chatsChanges);
+const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes);
 
 export const chatKeys = {
   all: ['chats'] as const,

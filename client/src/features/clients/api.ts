@@ -15,14 +15,14 @@ import type {
   ReportFileBody,
   UpdateClientBody,
 } from '../../../../common/contract/clients.ts';
-import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
+import { clientsChanges, clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import type { amlEndpoints } from '../../../../common/contract/aml.ts';
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import type { ClientTimelineGroup } from '../../../../common/clients.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -30,10 +30,10 @@ import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
-const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
-const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
-const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
-const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
+export const clients = clientEndpoints<typeof clientsEndpoints>('clients', clientsRoutes, clientsChanges);
+const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes);
+const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes);
+const aml = clientEndpoints<typeof amlEndpoints>('aml', amlRoutes);
 
 /** The freeze's lift on the client's registration (keyed by its client user's id, as the AML file is). */
 export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Record<string, string>) =>

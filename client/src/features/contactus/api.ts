@@ -1,13 +1,13 @@
 /** Website Enquiries' calls (common/contract/enquiries.ts) and cache keys; every key starts with 'enquiries', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { enquiriesEndpoints, EnquiryCounts, EnquiryQuery, EnquiryStatus } from '../../../../common/contract/enquiries.ts';
-import { enquiriesRoutes } from '../../../../common/contract/enquiries-paths.ts';
+import { enquiriesChanges, enquiriesRoutes } from '../../../../common/contract/enquiries-paths.ts';
 import { call } from '../../lib/call.ts';
 import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const enquiries = clientEndpoints<typeof enquiriesEndpoints>(enquiriesRoutes);
+export const enquiries = clientEndpoints<typeof enquiriesEndpoints>('enquiries', enquiriesRoutes, enquiriesChanges);
 
 export const enquiryKeys = {
   all: ['enquiries'] as const,

@@ -1,12 +1,12 @@
 /** The CRM's calls (common/contract/crm.ts) and cache keys; every key starts with 'crm', which every write invalidates. */
 import type { ActivityBody, crmEndpoints, LeadQuery, LeadStage, NewLeadBody, UpdateLeadBody } from '../../../../common/contract/crm.ts';
-import { crmRoutes } from '../../../../common/contract/crm-paths.ts';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { crmChanges, crmRoutes } from '../../../../common/contract/crm-paths.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const crm = clientEndpoints<typeof crmEndpoints>(crmRoutes);
+export const crm = clientEndpoints<typeof crmEndpoints>('crm', crmRoutes, crmChanges);
 
 export const crmKeys = {
   all: ['crm'] as const,

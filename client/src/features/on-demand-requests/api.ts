@@ -1,14 +1,14 @@
 /** The On-demand Requests page's calls (common/contract/requests.ts) and cache keys, all under 'requests'; converting also changes ['tasks']. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { AssignRequestBody, ConvertRequestBody, DeclineRequestBody, QuoteBody, RequestQuery, requestsEndpoints, RequestStatusBody } from '../../../../common/contract/requests.ts';
-import { requestsRoutes } from '../../../../common/contract/requests-paths.ts';
+import { requestsChanges, requestsRoutes } from '../../../../common/contract/requests-paths.ts';
 import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
 
-const requests = clientEndpoints<typeof requestsEndpoints>(requestsRoutes);
-const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
+export const requests = clientEndpoints<typeof requestsEndpoints>('requests', requestsRoutes, requestsChanges);
+const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes);
 
 type Headers = Record<string, string>;
 

@@ -1,30 +1,31 @@
-/** The Tasks page's calls (common/contract/tasks.ts) and cache keys; every key starts with 'tasks', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
-import type { NewTaskBody, TaskQuery, tasksEndpoints, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
-import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
+/**
+ * The Tasks page's calls (common/contract/tasks.ts) through the area's endpoints: reads keyed by keyOf, writes
+ * invalidating what `tasksChanges` declares (every key starts with 'tasks', which every write invalidates).
+ */
+import type { NewTaskBody, tasksEndpoints, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
+import { tasksChanges, tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import type { TaskStatus } from '../../../../common/service-desk.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
+import { clientEndpoints, keyOf, useEndpoint } from '../../lib/endpoints.ts';
+import type { QueryOptions } from '../../lib/use-query.ts';
 
-const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
+export const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes, tasksChanges);
 
 type Headers = Record<string, string>;
 
+/** The keys other code names (a test, a notification): each read's key as keyOf makes it. */
 export const taskKeys = {
-  all: ['tasks'] as const,
-  list: (query: TaskQuery) => ['tasks', 'list', query] as const,
-  board: (query: { assignee?: string; search?: string }) => ['tasks', 'board', query] as const,
-  task: (taskId: number) => ['tasks', 'task', taskId] as const,
-  choices: ['tasks', 'choices'] as const,
+  all: [tasks.list.area],
+  task: (taskId: number) => keyOf(tasks.task, { params: { taskId } }),
 };
 
 // A task open in its drawer (or its row on the board) follows a change someone else made to it.
-refreshOnRecordChange('task', ({ id }) => [taskKeys.task(id), ['tasks', 'list'], ['tasks', 'board']]);
+refreshOnRecordChange('task', ({ id }) => [taskKeys.task(id), keyOf(tasks.list), keyOf(tasks.board)]);
 
-export const fetchTasks = (query: TaskQuery, signal: AbortSignal) => call(tasks.list, { query, signal });
-export const fetchBoard = (query: { assignee?: string; search?: string }, signal: AbortSignal) => call(tasks.board, { query, signal });
-export const fetchTask = (taskId: number, signal: AbortSignal) => call(tasks.task, { params: { taskId }, signal });
-export const fetchChoices = (signal: AbortSignal) => call(tasks.choices, { signal });
+export const useTask = (taskId: number, options?: QueryOptions) => useEndpoint(tasks.task, { params: { taskId } }, options);
+export const useTaskBoard = (query: { assignee?: string; search?: string }, options?: QueryOptions) => useEndpoint(tasks.board, { query }, options);
+export const useTaskChoices = () => useEndpoint(tasks.choices);
 
 export const createTask = (body: NewTaskBody, headers: Headers) => call(tasks.create, { body, headers });
 export const updateTask = (taskId: number, body: UpdateTaskBody, headers: Headers) => call(tasks.update, { params: { taskId }, body, headers });

@@ -12,7 +12,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { addApplicationNote, careerKeys, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
+import { addApplicationNote, careers, changeApplicationStatus, fetchCv, useApplication } from '../api.ts';
 import { APPLICATION_VARIANTS, isCareersId } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import '../components/careers.css';
@@ -30,11 +30,11 @@ export function ApplicationPage() {
 function ApplicationView({ detail: { application, history } }: { detail: ApplicationDetail }) {
   const [note, setNote] = useState('');
   const status = useAction({
+    endpoint: careers.applicationStatus,
     run: (next: ApplicationStatus, { headers }) => changeApplicationStatus(application.id, { version: application.version, status: next }, headers),
     success: (saved) => `Status: ${APPLICATION_STATUS_LABELS[saved.status]}`,
-    invalidates: [careerKeys.all],
   });
-  const addNote = useAction({ run: (_: void, { headers }) => addApplicationNote(application.id, note, headers), success: 'Note added', invalidates: [careerKeys.all], onSuccess: () => setNote('') });
+  const addNote = useAction({ endpoint: careers.applicationNotes, run: (_: void, { headers }) => addApplicationNote(application.id, note, headers), success: 'Note added', onSuccess: () => setNote('') });
   return (
     <div className="careers-application">
       <div className="careers">

@@ -1,8 +1,7 @@
 import { Link, useParams } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { Application, ApplicationQuery, careersBulkActions, JobPost } from '../../../../../common/contract/careers.ts';
+import type { Application, careersBulkActions, JobPost } from '../../../../../common/contract/careers.ts';
 import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, type ApplicationStatus, careerPagePath, careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUS_LABELS, JOB_TYPE_LABELS } from '../../../../../common/contract/careers-paths.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { applicationFields } from '../../../../../common/contract/careers-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
@@ -13,9 +12,10 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { choiceField, integerField, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { isNotFound } from '../../../lib/errors.ts';
-import { careerKeys, fetchApplications, useJob } from '../api.ts';
+import { careers, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
 import { APPLICATION_VARIANTS, isCareersId, JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
@@ -24,7 +24,6 @@ import { ListTable } from '../../../components/list-table.tsx';
 
 const SCHEMA = { page: integerField(1), status: choiceField<'all' | ApplicationStatus>(['all', ...APPLICATION_STATUSES], 'all') };
 type Schema = typeof SCHEMA;
-const queryOf = (view: ListView<Schema>): ApplicationQuery => ({ page: view.page, page_size: DEFAULT_PAGE_SIZE, ...(view.status !== 'all' ? { status: view.status } : {}) });
 
 const columns: readonly Column<Application>[] = [
   { id: 'received', header: 'Received', fit: true, cell: (row) => formatDubaiDate(row.created_at) },
@@ -79,7 +78,7 @@ export function ApplicationsPage() {
 function JobApplications({ job }: { job: JobPost }) {
   useSignals();
   const id = job.id;
-  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.applications(id, queryOf(view)), fetchPage: (view, signal) => fetchApplications(id, queryOf(view), signal) });
+  const list = useListController({ endpoint: careers.applications, params: { id }, schema: SCHEMA });
   const { view } = list;
   return (
     <div className="careers">
@@ -121,7 +120,7 @@ function JobApplications({ job }: { job: JobPost }) {
         count={list.page?.count}
         filter={{ job_id: String(id), ...(view.status !== 'all' ? { status: view.status } : {}) }}
         actions={bulk}
-        invalidates={[careerKeys.all]}
+        invalidates={changedKeys(careers.applicationStatus)}
       />
       <ListTable
         label="Applications"

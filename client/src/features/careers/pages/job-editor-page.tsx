@@ -10,7 +10,7 @@ import { isCareersId } from '../model.ts';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField, FormError } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { careerKeys, createJob, updateJob, useJob } from '../api.ts';
+import { careers, createJob, updateJob, useJob } from '../api.ts';
 import { JobDescription } from '../components/job-description.tsx';
 import '../components/careers.css';
 import { SelectControl } from '../../../components/select.tsx';
@@ -39,9 +39,9 @@ function JobForm({ job }: { job: JobPost | null }) {
   const [form, setForm] = useState<NewJobBody>(job ? { title: job.title, department: job.department, location: job.location, employment_type: job.employment_type, description: job.description, status: job.status, publish_from: job.publish_from, publish_until: job.publish_until } : EMPTY);
   const set = (patch: Partial<NewJobBody>) => setForm((current) => ({ ...current, ...patch }));
   const save = useAction({
+    endpoint: job ? careers.updateJob : careers.createJob,
     run: (_: void, { headers }) => (job ? updateJob(job.id, { ...form, version: job.version }, headers) : createJob(form, headers)),
     success: job ? 'Job post saved' : 'Job post created',
-    invalidates: [careerKeys.all],
     onSuccess: (saved) => navigate(careerPagePath.applications(saved.id)),
   });
   return (

@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { careersBulkActions, JobPost, JobQuery } from '../../../../../common/contract/careers.ts';
+import type { careersBulkActions, JobPost } from '../../../../../common/contract/careers.ts';
 import { careersBulkLabels, JOB_LOCATION_LABELS, JOB_STATUSES, JOB_STATUS_LABELS, JOB_TYPE_LABELS, careerPagePath, type JobStatus } from '../../../../../common/contract/careers-paths.ts';
-import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
+import { MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { jobFields } from '../../../../../common/contract/careers-fields.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
 import { bulkSpec } from '../../../components/bulk-action-spec.ts';
@@ -12,8 +12,9 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { careerKeys, fetchJobs } from '../api.ts';
+import { careers } from '../api.ts';
 import { JOB_VARIANTS, publishedText } from '../model.ts';
 import '../components/careers.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -25,7 +26,6 @@ const SCHEMA = {
   status: choiceField<'all' | JobStatus>(['all', ...JOB_STATUSES], 'all'),
 };
 type Schema = typeof SCHEMA;
-const queryOf = (view: ListView<Schema>): JobQuery => ({ page: view.page, page_size: DEFAULT_PAGE_SIZE, ...(view.search ? { search: view.search } : {}), ...(view.status !== 'all' ? { status: view.status } : {}) });
 
 const columns: readonly Column<JobPost>[] = [
   {
@@ -63,7 +63,7 @@ const bulk: readonly BulkActionSpec[] = [
 /** The job posts; a row opens its applications, /createjob writes a new one. */
 export function JobsPage() {
   useSignals();
-  const list = useListController({ schema: SCHEMA, queryKey: (view) => careerKeys.jobs(queryOf(view)), fetchPage: (view, signal) => fetchJobs(queryOf(view), signal), list: 'careers' });
+  const list = useListController({ endpoint: careers.jobs, schema: SCHEMA, list: 'careers' });
   const { view } = list;
   return (
     <div className="careers">
@@ -88,9 +88,9 @@ export function JobsPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((job) => job.id)}
         count={list.page?.count}
-        filter={bulkFilter(queryOf(view))}
+        filter={bulkFilter(list.query ?? {})}
         actions={bulk}
-        invalidates={[careerKeys.all]}
+        invalidates={changedKeys(careers.updateJob)}
       />
       <ListTable
         label="Job posts"

@@ -14,10 +14,11 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
 import { badgeLabel } from '../../../lib/badge.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import type { RowSelection } from '../../../lib/use-row-selection.ts';
-import { chatKeys, fetchConversations, fetchStaff } from '../api.ts';
+import { chatKeys, chats, fetchStaff } from '../api.ts';
 import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
@@ -58,9 +59,9 @@ const BULK: readonly BulkActionSpec[] = [
 export function ChatsPage() {
   useSignals();
   const list = useListController({
+    endpoint: chats.list,
     schema: CHATS_VIEW,
-    queryKey: (view) => chatKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchConversations(queryOf(view), signal),
+    query: queryOf,
     pageSize: 50,
     list: 'chats',
     recordParams: ['conversation'],
@@ -76,9 +77,9 @@ export function ChatsPage() {
         selection={list.selection}
         pageKeys={keys}
         count={list.page?.count}
-        filter={bulkFilter(queryOf(view))}
+        filter={bulkFilter(list.query ?? {})}
         actions={BULK}
-        invalidates={[chatKeys.all, ['work']]}
+        invalidates={changedKeys(chats.assign)}
       />
       <div className="chats-page__panes">
       <aside className="chats-list" aria-label="Conversations">

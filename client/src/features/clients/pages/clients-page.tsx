@@ -17,9 +17,10 @@ import { Icon } from '../../../components/icon.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { session } from '../../../state/session.ts';
-import { clientKeys, downloadClientsCsv, fetchClients, usePlans, useTeamChoices } from '../api.ts';
+import { clients, downloadClientsCsv, usePlans, useTeamChoices } from '../api.ts';
 import { CLIENT_STATUS_VARIANTS, daysLeftText, expiryText, expiryVariant, exportFileName } from '../model.ts';
 import { ReportsToReview } from '../components/reports-to-review.tsx';
 import '../components/clients.css';
@@ -67,8 +68,6 @@ function filtersOf(view: ListView<ClientsSchema>): Omit<ClientQuery, 'page' | 'p
     sort: view.sort,
   };
 }
-
-const queryOf = (view: ListView<ClientsSchema>): ClientQuery => ({ ...filtersOf(view), page: view.page, page_size: DEFAULT_PAGE_SIZE });
 
 const columns: readonly Column<ClientListItem>[] = [
   {
@@ -160,8 +159,8 @@ export function ClientsPage() {
   const schema = useMemo(() => schemaFor(role), [role]);
   const list = useListController({
     schema,
-    queryKey: (view) => clientKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchClients(queryOf(view), signal),
+    endpoint: clients.list,
+    query: (view) => ({ ...filtersOf(view), page: view.page, page_size: DEFAULT_PAGE_SIZE }),
     exportRows: (view) => downloadClientsCsv(filtersOf(view), exportFileName()),
     list: 'clients',
   });
@@ -254,7 +253,7 @@ export function ClientsPage() {
           count={list.page?.count}
           filter={bulkFilter(filtersOf(view))}
           actions={BULK}
-          invalidates={[clientKeys.all, ['work']]}
+          invalidates={changedKeys(clients.updateClient)}
         />
       )}
       <ListTable<ClientListItem>

@@ -17,8 +17,9 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { downloadEnquiriesCsv, enquiryKeys, fetchEnquiries, useAssignees, useEnquiryCounts } from '../api.ts';
+import { downloadEnquiriesCsv, enquiries, useAssignees, useEnquiryCounts } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -119,8 +120,8 @@ export function EnquiriesPage() {
   const assignees = useAssignees();
   const list = useListController({
     schema: SCHEMA,
-    queryKey: (view) => enquiryKeys.list({ ...filtersOf(kind, view), page: view.page }),
-    fetchPage: (view, signal) => fetchEnquiries({ ...filtersOf(kind, view), page: view.page, page_size: DEFAULT_PAGE_SIZE }, signal),
+    endpoint: enquiries.list,
+    query: (view) => ({ ...filtersOf(kind, view), page: view.page, page_size: DEFAULT_PAGE_SIZE }),
     exportRows: (view) => downloadEnquiriesCsv(filtersOf(kind, view)),
     list: 'contactus',
   });
@@ -180,7 +181,7 @@ export function EnquiriesPage() {
         count={list.page?.count}
         filter={bulkFilter(filtersOf(kind, view))}
         actions={bulk}
-        invalidates={[enquiryKeys.all, ['work']]}
+        invalidates={changedKeys(enquiries.assign)}
       />
       <ListTable
         label={`${ENQUIRY_KIND_LABELS[kind]} enquiries`}

@@ -12,8 +12,9 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { crmKeys, fetchLeads, useOwners } from '../api.ts';
+import { crm, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
 import '../components/crm.css';
@@ -32,6 +33,7 @@ const SCHEMA = {
 };
 type Schema = typeof SCHEMA;
 
+/** The view's query: the owner filter is an id, the other filters at rest left out. */
 const queryOf = (view: ListView<Schema>): LeadQuery => ({
   page: view.page,
   page_size: DEFAULT_PAGE_SIZE,
@@ -98,7 +100,7 @@ function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
 export function LeadsPage() {
   useSignals();
   const owners = useOwners();
-  const list = useListController({ schema: SCHEMA, queryKey: (view) => crmKeys.list(queryOf(view)), fetchPage: (view, signal) => fetchLeads(queryOf(view), signal), list: 'crm' });
+  const list = useListController({ endpoint: crm.leads, schema: SCHEMA, query: queryOf, list: 'crm' });
   const { view } = list;
   const bulk = useMemo(() => bulkActions(owners.data ?? []), [owners.data]);
   return (
@@ -138,9 +140,9 @@ export function LeadsPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((lead) => lead.id)}
         count={list.page?.count}
-        filter={bulkFilter(queryOf(view))}
+        filter={bulkFilter(list.query ?? {})}
         actions={bulk}
-        invalidates={[crmKeys.all, ['work']]}
+        invalidates={changedKeys(crm.updateLead)}
       />
       <ListTable
         label="Leads"

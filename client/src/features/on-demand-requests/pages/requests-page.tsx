@@ -16,9 +16,10 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { useQuery } from '../../../lib/use-query.ts';
-import { fetchRequests, fetchStaff, requestKeys } from '../api.ts';
+import { fetchStaff, requestKeys, requests } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
@@ -63,8 +64,8 @@ export function RequestsPage() {
   useSignals();
   const list = useListController({
     schema: REQUESTS_VIEW,
-    queryKey: (view) => requestKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchRequests(queryOf(view), signal),
+    endpoint: requests.list,
+    query: queryOf,
     list: 'on-demand-requests',
     recordParams: ['request'],
   });
@@ -118,9 +119,9 @@ export function RequestsPage() {
         selection={list.selection}
         pageKeys={(list.rows ?? []).map((request) => request.id)}
         count={list.page?.count}
-        filter={bulkFilter(queryOf(view))}
+        filter={bulkFilter(list.query ?? {})}
         actions={BULK}
-        invalidates={[requestKeys.all, ['work']]}
+        invalidates={changedKeys(requests.assign)}
       />
       <ListTable<RequestListItem>
         label="Requests"

@@ -4,29 +4,20 @@
  * rating with its factors, and the checklist 'Approve due diligence' waits on. Every write answers the
  * state as it left it; the page then reads the registration and its AML file again.
  */
-import { useId, useState } from 'react';
-import { ID_TYPE_LABELS, PARTY_ROLE_LABELS, UBO_BASIS_LABELS } from '../../../../../common/aml.ts';
-import { MIN_DECISION_REASON, mayDecideAml } from '../../../../../common/aml-decisions.ts';
-import { SECTORS, SECTOR_LABELS, SERVICES, SERVICE_LABELS, type Sector, type Service } from '../../../../../common/aml-risk.ts';
-import { countryLabel } from '../../../../../common/aml-countries.ts';
-import type { Party, Screening } from '../../../../../common/contract/aml.ts';
+import { useState } from 'react';
+import { UBO_BASIS_LABELS } from '../../../../../common/aml.ts';
+import { mayDecideAml } from '../../../../../common/aml-decisions.ts';
+import type { Party } from '../../../../../common/contract/aml.ts';
 import { Button } from '../../../components/button.tsx';
-import { FormDialog } from '../../../components/dialog.tsx';
-import { StatusChip } from '../../../components/status-chip.tsx';
 import './aml-section.css';
-import { TextField } from '../../../components/text-field.tsx';
-import { useAction } from '../../../lib/use-action.ts';
-import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
+import { formatFull } from '../../../lib/dates.ts';
 import { session } from '../../../state/session.ts';
-import { deleteParty, rateRisk, useParties, useScreening, withdrawParty } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { useParties, useScreening } from '../aml-api.ts';
 import { AmlFileDownload, EddPanel } from './aml-edd.tsx';
 import { PartyDialog } from './aml-party-dialog.tsx';
-import { ScreeningChip, ScreeningPanel } from './aml-screening.tsx';
-
-const written = [registrationKeys.all];
-
-const RISK_VARIANTS = { low: 'green', medium: 'amber', high: 'red' } as const;
+import { ScreeningPanel } from './aml-screening.tsx';
+import { PartiesTable, WithdrawDialog } from './aml-parties.tsx';
+import { RiskDialog, RiskSummary } from './aml-risk.tsx';
 
 export function AmlSection({ userId }: { userId: number }) {
   const parties = useParties(userId);
@@ -135,184 +126,5 @@ export function AmlChecklist({ userId }: { userId: number }) {
         </ul>
       )}
     </section>
-  );
-}
-
-function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { userId: number; parties: Party[]; frozen: boolean; onEdit: (party: Party) => void; onWithdraw: (party: Party) => void }) {
-  const names = new Map(parties.map((party) => [party.id, party.name]));
-  const removal = useAction<Party, unknown>({
-    run: (party, { headers }) => deleteParty(userId, party.id, party.version, headers),
-    success: (_answer, party) => `${party.name} removed`,
-    invalidates: written,
-  });
-  return (
-    <div className="aml-table-wrap">
-      <table className="aml-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Roles</th>
-            <th scope="col">Share</th>
-            <th scope="col">Nationality</th>
-            <th scope="col">ID</th>
-            <th scope="col">Screening</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parties.map((party) => (
-            <tr key={party.id}>
-              <td>
-                <span className="aml-name">{party.name}</span>
-                {party.name_ar && (
-                  <span className="aml-name-ar" lang="ar" dir="rtl">
-                    {' '}
-                    {party.name_ar}
-                  </span>
-                )}
-                {party.kind === 'company' && <span className="aml-muted"> · Company{party.registration_number ? ` ${party.registration_number}` : ''}</span>}
-                {party.pep && (
-                  <>
-                    {' '}
-                    <StatusChip variant="purple">PEP</StatusChip>
-                  </>
-                )}
-              </td>
-              <td>{party.roles.map((role) => PARTY_ROLE_LABELS[role]).join(', ')}</td>
-              <td>
-                {party.share_percent === null ? '–' : `${party.share_percent} %`}
-                {party.owner_party_id !== null && <span className="aml-muted"> of {names.get(party.owner_party_id)}</span>}
-              </td>
-              <td>{party.nationality ? countryLabel(party.nationality) : party.jurisdiction ? countryLabel(party.jurisdiction) : '–'}</td>
-              <td>
-                {party.id_type ? `${ID_TYPE_LABELS[party.id_type]} ${party.id_number ?? ''}` : '–'}
-                {party.id_expiry !== 'valid' && (
-                  <>
-                    {' '}
-                    <StatusChip variant={party.id_expiry === 'expired' ? 'red' : 'amber'}>{party.id_expiry === 'expired' ? 'Expired' : 'Expiring'}</StatusChip>
-                  </>
-                )}
-              </td>
-              <td>
-                <ScreeningChip state={party.screening} />
-              </td>
-              <td>
-                <div className="aml-row-actions">
-                  <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
-                    Remove
-                  </Button>
-                  <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
-                    Withdraw
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function RiskSummary({ screening }: { screening: Screening }) {
-  const risk = screening.risk;
-  if (!risk) return <p className="aml-empty">Not rated yet.</p>;
-  return (
-    <div>
-      <p>
-        <StatusChip variant={RISK_VARIANTS[risk.level]}>{risk.level === 'low' ? 'Low' : risk.level === 'medium' ? 'Medium' : 'High'} risk</StatusChip> score {risk.score}, next review{' '}
-        {formatDubaiDate(risk.next_review_on)}
-        {risk.edd_required && (risk.edd_approved_by ? ' · enhanced due diligence approved' : ' · enhanced due diligence required')}
-      </p>
-      <table className="aml-table">
-        <thead>
-          <tr>
-            <th scope="col">Factor</th>
-            <th scope="col">Points</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {risk.factors.map((factor) => (
-            <tr key={factor.factor}>
-              <td>{factor.factor}</td>
-              <td>{factor.points}</td>
-              <td>{factor.detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function RiskDialog({ userId, screening, onClose }: { userId: number; screening: Screening; onClose: () => void }) {
-  const [sector, setSector] = useState<Sector>(screening.risk?.sector ?? 'professional_services');
-  const [services, setServices] = useState<Service[]>(screening.risk?.services ?? ['bookkeeping']);
-  const [faceToFace, setFaceToFace] = useState(screening.risk?.face_to_face ?? true);
-  const sectorId = useId();
-  const action = useAction<void, Screening>({
-    run: (_input, { headers }) => rateRisk(userId, { version: screening.version, sector, services, face_to_face: faceToFace }, headers),
-    success: (answer) => `Risk rated ${answer.risk?.level ?? ''}`,
-    invalidates: written,
-    onSuccess: onClose,
-    onConflict: onClose,
-  });
-  return (
-    <FormDialog title="Rate the risk" submitLabel="Rate" busy={action.busy} error={action.formError} onSubmit={() => void action.run()} onClose={onClose}>
-      <div className="field">
-        <label className="field__label" htmlFor={sectorId}>
-          Sector
-        </label>
-        <select id={sectorId} className="field__input" value={sector} onChange={(event) => setSector(event.target.value as Sector)}>
-          {SECTORS.map((value) => (
-            <option key={value} value={value}>
-              {SECTOR_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="aml-checks">
-        <legend>Services taken</legend>
-        {SERVICES.map((value) => (
-          <label key={value}>
-            <input
-              type="checkbox"
-              checked={services.includes(value)}
-              onChange={(event) => setServices(event.target.checked ? [...services, value] : services.filter((service) => service !== value))}
-            />{' '}
-            {SERVICE_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <label className="aml-check">
-        <input type="checkbox" checked={faceToFace} onChange={(event) => setFaceToFace(event.target.checked)} /> Met face to face
-      </label>
-      <p className="aml-muted">The parties' nationality and residence, PEP answers and layers of ownership are read from the parties.</p>
-    </FormDialog>
-  );
-}
-
-/** A party added by mistake leaves the file's rules but stays in its history, with who withdrew it and why. */
-function WithdrawDialog({ userId, party, onClose }: { userId: number; party: Party; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
-  const action = useAction<void, unknown>({
-    run: (_input, { headers }) => withdrawParty(userId, party.id, { version: party.version, reason }, headers),
-    success: `${party.name} withdrawn`,
-    invalidates: written,
-    onSuccess: onClose,
-    onConflict: onClose,
-  });
-  return (
-    <FormDialog title={`Withdraw ${party.name}?`} submitLabel="Withdraw" busy={action.busy} submitDisabled={reason.trim().length < MIN_DECISION_REASON} error={action.formError} onSubmit={() => void action.run()} onClose={onClose}>
-      <p>The party leaves the owners, the screening and the checklist, and stays in the file's history with your reason.</p>
-      <TextField id={reasonId} label="Reason (required)" hint={`At least ${MIN_DECISION_REASON} characters, e.g. 'Added to the wrong company by mistake.'`} value={reason} onValueChange={setReason} error={action.fieldErrors.reason} />
-    </FormDialog>
   );
 }

@@ -22,15 +22,14 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { approveTask, commentOnTask, createTask, fetchTask, returnTask, setStatus, taskKeys, updateTask } from '../api.ts';
+import { approveTask, commentOnTask, createTask, returnTask, setStatus, tasks, updateTask, useTask } from '../api.ts';
 import { dueText, editChanges, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { personName } from '../../../lib/user-name.ts';
 
 export function TaskDialog({ taskId, staff, onClose }: { taskId: number; staff: readonly PersonRef[]; onClose: () => void }) {
-  const task = useQuery(taskKeys.task(taskId), (signal) => fetchTask(taskId, signal), { notify: unlessNotFound });
+  const task = useTask(taskId, { notify: unlessNotFound });
   return (
     <Dialog title={task.data?.title ?? 'Task'} onClose={onClose}>
       {task.data ? (
@@ -54,12 +53,11 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
   const id = useId();
   const [comment, setComment] = useState('');
   const [note, setNote] = useState('');
-  const invalidates = [taskKeys.all];
-  const status = useAction({ run: (next: TaskStatus, { headers }) => setStatus(task.id, next, task.version, headers), success: (result) => `Now ${TASK_STATUS_LABELS[result.status]}.`, invalidates });
-  const update = useAction({ run: (body: Parameters<typeof updateTask>[1], { headers }) => updateTask(task.id, body, headers), success: 'Task saved.', invalidates });
-  const approve = useAction({ run: (_input: void, { headers }) => approveTask(task.id, task.version, headers), success: 'Task approved.', invalidates });
-  const giveBack = useAction({ run: (text: string, { headers }) => returnTask(task.id, text, task.version, headers), success: 'Task returned.', invalidates, onSuccess: () => setNote('') });
-  const addComment = useAction({ run: (text: string, { headers }) => commentOnTask(task.id, text, headers), success: 'Comment added.', invalidates, onSuccess: () => setComment('') });
+  const status = useAction({ endpoint: tasks.status, run: (next: TaskStatus, { headers }) => setStatus(task.id, next, task.version, headers), success: (result) => `Now ${TASK_STATUS_LABELS[result.status]}.` });
+  const update = useAction({ endpoint: tasks.update, run: (body: Parameters<typeof updateTask>[1], { headers }) => updateTask(task.id, body, headers), success: 'Task saved.' });
+  const approve = useAction({ endpoint: tasks.approve, run: (_input: void, { headers }) => approveTask(task.id, task.version, headers), success: 'Task approved.' });
+  const giveBack = useAction({ endpoint: tasks.returnTask, run: (text: string, { headers }) => returnTask(task.id, text, task.version, headers), success: 'Task returned.', onSuccess: () => setNote('') });
+  const addComment = useAction({ endpoint: tasks.comment, run: (text: string, { headers }) => commentOnTask(task.id, text, headers), success: 'Comment added.', onSuccess: () => setComment('') });
 
   return (
     <div className="task-detail">
@@ -185,9 +183,9 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
   const [checklist, setChecklist] = useState<ChecklistItem[]>(task.checklist);
   const changes = editChanges(task, { title, due_on: due, priority, reviewer_id: reviewer ? Number(reviewer) : null, description, checklist });
   const save = useAction({
+    endpoint: tasks.update,
     run: (_input: void, { headers }) => updateTask(task.id, { version: task.version, ...changes }, headers),
     success: 'Task saved.',
-    invalidates: [taskKeys.all, ['work']],
     onSuccess: onDone,
   });
   const setItem = (index: number, item: Partial<ChecklistItem>) => setChecklist((items) => items.map((entry, position) => (position === index ? { ...entry, ...item } : entry)));
@@ -256,13 +254,13 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
   const [reviewer, setReviewer] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const create = useAction({
+    endpoint: tasks.create,
     run: (_input: void, { headers }) =>
       createTask(
         { client_id: Number(client), title, due_on: due, priority, ...(assignee ? { assignee_id: Number(assignee) } : {}), ...(reviewer ? { reviewer_id: Number(reviewer) } : {}) },
         headers,
       ),
     success: 'Task created.',
-    invalidates: [taskKeys.all],
     onSuccess: (task) => {
       onClose();
       onCreated(task.id);

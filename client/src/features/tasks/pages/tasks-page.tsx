@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { TaskListItem, TaskQuery, tasksBulkActions } from '../../../../../common/contract/tasks.ts';
-import { DEFAULT_TASK_SORT, TASK_SORTS, tasksBulkLabels, type TaskSort } from '../../../../../common/contract/tasks-paths.ts';
+import { DEFAULT_TASK_SORT, TASK_ASSIGNEE_PATTERN, TASK_SORTS, tasksBulkLabels, type TaskSort } from '../../../../../common/contract/tasks-paths.ts';
 import { DEFAULT_PAGE_SIZE, MAX_SEARCH_LENGTH } from '../../../../../common/contract/http.ts';
 import { BULK_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from '../../../../../common/service-desk.ts';
 import { BulkBar, type BulkActionSpec } from '../../../components/bulk-bar.tsx';
@@ -17,8 +17,8 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { fetchBoard, fetchChoices, fetchTasks, setStatus, taskKeys } from '../api.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
+import { setStatus, tasks, useTaskBoard, useTaskChoices } from '../api.ts';
 import { dueText, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -35,7 +35,8 @@ const TaskBoard = lazy(() => import('../components/task-board.tsx').then((module
 // Recurring tasks (the templates) load when that view is first shown.
 const RecurringTemplates = lazy(() => import('../../../components/recurring-templates.tsx').then((module) => ({ default: module.RecurringTemplates })));
 
-const assigneeField: Field<string> = { defaultValue: 'mine', parse: (raw) => (/^(mine|all|none|[1-9][0-9]{0,9})$/.test(raw) ? raw : undefined), format: (value) => value };
+const assigneePattern = new RegExp(TASK_ASSIGNEE_PATTERN);
+const assigneeField: Field<string> = { defaultValue: 'mine', parse: (raw) => (assigneePattern.test(raw) ? raw : undefined), format: (value) => value };
 
 /** Everything the page shows lives in the URL: list, board or recurring, the filters, sort, page and the open task. */
 const TASKS_VIEW = {
@@ -82,6 +83,7 @@ const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
   }),
 ];
 
+/** The list's query: the view without its layout and open task, each filter at rest left out but the assignee and sort. */
 const queryOf = (view: TasksView): TaskQuery => ({
   assignee: view.assignee,
   ...(view.status !== 'all' ? { status: view.status } : {}),
@@ -96,21 +98,21 @@ const queryOf = (view: TasksView): TaskQuery => ({
 export function TasksPage() {
   useSignals();
   const list = useListController({
+    endpoint: tasks.list,
     schema: TASKS_VIEW,
-    queryKey: (view) => taskKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchTasks(queryOf(view), signal),
+    query: queryOf,
     list: 'tasks',
     recordParams: ['task'],
   });
   const { view, update } = list;
   const [creating, setCreating] = useState(false);
-  const choices = useQuery(taskKeys.choices, fetchChoices);
+  const choices = useTaskChoices();
   const boardQuery = useMemo(() => ({ assignee: view.assignee, ...(view.search ? { search: view.search } : {}) }), [view.assignee, view.search]);
-  const board = useQuery(taskKeys.board(boardQuery), (signal) => fetchBoard(boardQuery, signal), { enabled: view.layout === 'board' });
+  const board = useTaskBoard(boardQuery, { enabled: view.layout === 'board' });
   const move = useAction({
+    endpoint: tasks.status,
     run: ({ task, status }: { task: TaskListItem; status: TaskStatus }, { headers }) => setStatus(task.id, status, task.version, headers),
     success: (task) => (task.status === 'in_review' ? `Sent to ${personName(task.reviewer, 'Unassigned')} for review.` : `Moved to ${TASK_STATUS_LABELS[task.status]}.`),
-    invalidates: [taskKeys.all],
   });
   const open = useCallback((taskId: number) => update({ task: taskId }), [update]);
 
@@ -211,9 +213,9 @@ export function TasksPage() {
             selection={list.selection}
             pageKeys={(list.rows ?? []).map((task) => task.id)}
             count={list.page?.count}
-            filter={bulkFilter({ ...queryOf(view), sort: undefined })}
+            filter={bulkFilter({ ...list.query, sort: undefined })}
             actions={bulkActions(choices.data?.staff ?? [])}
-            invalidates={[taskKeys.all, ['work']]}
+            invalidates={changedKeys(tasks.status)}
           />
           <ListTable<TaskListItem>
             label="Tasks"
