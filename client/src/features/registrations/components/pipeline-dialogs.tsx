@@ -59,7 +59,7 @@ import {
   verifyProfile,
   withdraw,
 } from '../api.ts';
-import { dubaiToday, nextWorkingDay, personName, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
+import { defaultMeetingHost, dubaiToday, nextWorkingDay, personName, planQuote, readDiscount, type ActionTarget, type OpenDialog } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { initialTin, PlanTinField, tinProblem } from './plan-tin-field.tsx';
 
@@ -281,8 +281,6 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
   const review = useReview(String(target.id));
   const hosts = useHosts();
   const current = review.data?.meeting ?? null;
-  const email = session.value.email?.toLowerCase() ?? '';
-  const me = hosts.data?.find((host) => host.email.toLowerCase() === email);
   const start = current && reschedule ? dubaiInputs(current.starts_at) : { date: nextWorkingDay(), time: DEFAULT_CALL_TIME };
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
@@ -292,7 +290,7 @@ function MeetingDialog({ target, reschedule, onClose }: { target: ActionTarget; 
   const [place, setPlace] = useState(current?.link_or_location ?? '');
   const ids = { date: useId(), time: useId(), duration: useId(), host: useId(), mode: useId(), place: useId() };
   // Until chosen: the call's own host when rescheduling, else the signed-in host.
-  const hostId = hostChoice !== '' ? Number(hostChoice) : reschedule && current ? current.host.id : (me?.id ?? null);
+  const hostId = hostChoice !== '' ? Number(hostChoice) : defaultMeetingHost(hosts.data ?? [], session.value.email, reschedule ? current : null);
 
   const action = useDialogAction<void>(target, onClose, reschedule ? 'Call rescheduled' : 'Call booked', (_input, headers) =>
     bookMeeting(
