@@ -23,6 +23,7 @@ import { registrationKeys } from '../api.ts';
 import { AmlFileDownload, EddPanel } from './aml-edd.tsx';
 import { PartyDialog } from './aml-party-dialog.tsx';
 import { ScreeningChip, ScreeningPanel } from './aml-screening.tsx';
+import { AmlRetention } from './aml-retention.tsx';
 
 const written = [registrationKeys.all];
 
@@ -108,6 +109,7 @@ export function AmlSection({ userId }: { userId: number }) {
         </section>
       )}
       {screening.data && data && <EddPanel userId={userId} screening={screening.data} parties={data.parties} ubos={data.ubos} frozen={Boolean(frozen)} />}
+      <AmlRetention userId={userId} />
       {editing && data && <PartyDialog userId={userId} party={editing === 'new' ? null : editing} parties={data.parties} onClose={() => setEditing(null)} />}
       {withdrawing && <WithdrawDialog userId={userId} party={withdrawing} onClose={() => setWithdrawing(null)} />}
       {rating && screening.data && <RiskDialog userId={userId} screening={screening.data} onClose={() => setRating(false)} />}
