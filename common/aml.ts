@@ -229,8 +229,12 @@ export function amlRetainedUntil(relationshipEndedOn: IsoDate | null): IsoDate |
   return relationshipEndedOn === null ? null : addMonths(relationshipEndedOn, 12 * AML_RETENTION_YEARS);
 }
 
-/** Why the records cannot be deleted today, or null when they may be. */
-export function amlDeletionRefusal(relationshipEndedOn: IsoDate | null, today: IsoDate): string | null {
+/**
+ * Why the records cannot be deleted today, or null when they may be: a compliance officer's legal hold (its
+ * reason given) keeps them whatever their age; else five years after the relationship ended.
+ */
+export function amlDeletionRefusal(relationshipEndedOn: IsoDate | null, today: IsoDate, legalHold: string | null = null): string | null {
+  if (legalHold !== null) return `AML records under a legal hold are kept until a compliance officer lifts it (${legalHold}).`;
   const until = amlRetainedUntil(relationshipEndedOn);
   if (until === null) return 'AML records are kept while the relationship goes on and five years after it ends.';
   if (today < until) return `AML records are kept five years after the relationship ended (${relationshipEndedOn}): not before ${until}.`;

@@ -178,7 +178,7 @@ export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 
 export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
 
 // AML due diligence (issue 31): parties, screening decisions, list imports, the risk rating, the freeze.
-export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported', 'register_entry_opened', 'register_entry_updated', 'file_purged', 'edd_evidence_added', 'file_exported', 'list_version_held', 'list_version_approved', 'list_version_rejected', 'match_delisted', 'match_delisting_closed', 'match_countersigned', 'match_sent_back', 'match_reopened', 'party_withdrawn'] as const;
+export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported', 'register_entry_opened', 'register_entry_updated', 'file_purged', 'legal_hold_set', 'legal_hold_lifted', 'edd_evidence_added', 'file_exported', 'list_version_held', 'list_version_approved', 'list_version_rejected', 'match_delisted', 'match_delisting_closed', 'match_countersigned', 'match_sent_back', 'match_reopened', 'party_withdrawn'] as const;
 export type AmlEventKind = (typeof AML_EVENT_KINDS)[number];
 /** The AML events a registration's timeline shows beside its own: every screening decision, countersign, send-back and reopening. */
 export const AML_TIMELINE_KINDS = ['match_false_positive', 'match_confirmed', 'match_countersigned', 'match_sent_back', 'match_reopened'] as const satisfies readonly AmlEventKind[];

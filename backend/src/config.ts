@@ -3,6 +3,7 @@
  * bad value stops the process with one line naming the variable instead of failing on the first request.
  */
 import { EnvError, readEnv } from '../../common/server/env.ts';
+import { SESSION_MAX_HOURS_SETTING } from '../../common/contract/security-paths.ts';
 import {
   EMULATOR_HOST_PATTERN,
   UNSIGNED_TOKENS_OPT_IN,
@@ -37,6 +38,8 @@ export interface BackendConfig {
    * is refused with 401 SECOND_FACTOR_REQUIRED. `off` only for a staged roll-out.
    */
   STAFF_SECOND_FACTOR: 'required' | 'off';
+  /** The gateway's absolute session limit, the same variable: the sessions list shows only sign-ins younger. */
+  SESSION_MAX_HOURS: number;
   /** How often an open notification stream sends a heartbeat comment, so idle proxies keep it open. */
   STREAM_HEARTBEAT_MS: number;
   /** The console's public origin for set-password links; unset, taken from each request's (forwarded) host. */
@@ -106,6 +109,7 @@ const schema = {
     AUTH_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 5000 },
     FCM_PUSH: { type: 'boolean', default: false },
     STAFF_SECOND_FACTOR: { type: 'string', enum: ['required', 'off'], default: 'required' },
+    SESSION_MAX_HOURS: SESSION_MAX_HOURS_SETTING,
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },

@@ -78,4 +78,14 @@ export const amlRoutes = {
   requestFreezeLift: 'POST /registrations/:userId/freeze/lift',
   /** { version }: a second staff member (ADMIN or REVIEWER, not the one who asked) lifts it. */
   approveFreezeLift: 'POST /registrations/:userId/freeze/lift/approve',
+  /** The AML file's legal hold and retention: whether a hold stands (why, by whom), when the five years end. */
+  legalHold: 'GET /registrations/:userId/legal-hold',
+  /** { reason }: a compliance officer sets a legal hold; the file is not purged while it stands. */
+  setLegalHold: 'PUT /registrations/:userId/legal-hold',
+  /** { reason }: a compliance officer lifts it; the five-year rule applies again. */
+  liftLegalHold: 'POST /registrations/:userId/legal-hold/lift',
 } as const;
+
+/** A legal hold's reason (set or lifted): read years later by whoever wonders why the file was kept. */
+export const MIN_LEGAL_HOLD_REASON = 10;
+export const MAX_LEGAL_HOLD_REASON = 2000;

@@ -21,6 +21,7 @@ import { LIST_VERSION_STATES, SANCTIONS_LISTS, amlRoutes } from './aml-paths.ts'
 import { API_BODY_LIMIT_BYTES } from './http.ts';
 import { REGISTER_STATES, REGISTER_TYPES } from './aml-register-paths.ts';
 import { ApproveLiftBody, LiftRequest, RequestLiftBody } from './aml-freeze.ts';
+import { LegalHold, LegalHoldBody } from './aml-legal-hold.ts';
 
 export { LIST_SHRINK_PERCENT, LIST_VERSION_STATES, MAX_LIST_FILE_BYTES, MAX_LIST_FILE_LABEL, SANCTIONS_LISTS, SANCTIONS_LIST_LABELS, amlRoutes, type ListVersionState, type SanctionsList } from './aml-paths.ts';
 export { GOAML_DEADLINE_WORKING_DAYS, MAX_REGISTER_NOTES, REGISTER_STATES, REGISTER_TYPES, REGISTER_TYPE_LABELS, type RegisterState, type RegisterType } from './aml-register-paths.ts';
@@ -470,4 +471,7 @@ export const amlEndpoints = endpoints('aml', amlRoutes, {
     response: { 200: Screening },
     errors: [409],
   },
+  legalHold: { summary: 'The AML file\'s retention: the legal hold if one stands, and when its five years end', access: fileReaders, ownership: anyRegistration, params: userParams, response: { 200: LegalHold } },
+  setLegalHold: { summary: 'Set a legal hold with the reason (a compliance officer; 403 for anyone else): the file is not purged while it stands; audited', access: admin, ownership: anyRegistration, headers: IdempotencyHeaders, params: userParams, body: LegalHoldBody, response: { 200: LegalHold }, errors: [409] },
+  liftLegalHold: { summary: 'Lift the legal hold with the reason (a compliance officer; 403 for anyone else): the five-year rule applies again; audited', access: admin, ownership: anyRegistration, headers: IdempotencyHeaders, params: userParams, body: LegalHoldBody, response: { 200: LegalHold }, errors: [409] },
 });

@@ -33,7 +33,10 @@ export const SECOND_FACTOR_CLAIM = 'sf';
 export const SECOND_FACTOR_CLAIM_KEEP = 5;
 /** How many digits a code from the app has: only a code of this form is checked, and counted when wrong. */
 export const TOTP_DIGITS = 6;
-/** The sessions list goes back at most this far: the gateway's default SESSION_MAX_HOURS ends a session older. */
-export const SESSION_LIST_HOURS = 12;
+/**
+ * SESSION_MAX_HOURS, the absolute session limit: the gateway refuses a token whose sign-in is older, and the back
+ * end's sessions list shows only sign-ins younger. Both read the one variable with these bounds (set it alike on both).
+ */
+export const SESSION_MAX_HOURS_SETTING = { type: 'integer', minimum: 1, maximum: 720, default: 12 } as const;
 /** How many sessions the list shows, newest first. */
 export const SESSION_LIST_LIMIT = 20;

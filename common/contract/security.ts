@@ -74,6 +74,8 @@ export type SessionEntry = Static<typeof SessionEntry>;
 export const SessionList = Type.Object({
   /** When the sessions were last ended (sign out everywhere, a reset), if ever. */
   ended_at: Nullable(Instant),
+  /** How long a sign-in lasts (SESSION_MAX_HOURS): the list holds the sign-ins younger, so still valid. */
+  max_hours: Type.Integer(),
   sessions: Type.Array(SessionEntry),
 });
 export type SessionList = Static<typeof SessionList>;

@@ -9,6 +9,7 @@ import { access, endpoints } from './endpoint.ts';
 import { Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Version } from './shared.ts';
 import { MAX_BULK_PARAM_TEXT, MAX_BULK_REASON_LENGTH, MAX_VIEW_NAME_LENGTH, MAX_VIEW_QUERY_LENGTH, MIN_SEARCH_LENGTH, SEARCH_LIMIT_PER_KIND, workRoutes } from './work-paths.ts';
 import { MAX_SEARCH_LENGTH } from './http.ts';
+import { TotpCode } from './security.ts';
 
 /** A list's key: the route key of its page (e.g. 'due-diligence', 'clients'). */
 export const ListKey = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z][a-z0-9-]*$', errorMessage: 'must be a list key', title: 'List' });
@@ -134,6 +135,8 @@ export const NewBulkJob = Closed({
   ids: Type.Optional(Type.Array(Id('Id'), { minItems: 1, maxItems: 1000, uniqueItems: true, title: 'Selected rows' })),
   /** The action's own parameters (an assignee). */
   params: Type.Record(FieldName, Nullable(Type.Union([Type.String({ maxLength: MAX_BULK_PARAM_TEXT }), Type.Integer({ minimum: 0, maximum: 2_147_483_647 })])), { maxProperties: 10, additionalProperties: false, title: 'Parameters' }),
+  /** The caller's fresh code, for an action its single-record form also asks one for (a role): checked and spent at the start, never kept with the job. */
+  code: Type.Optional(TotpCode),
 });
 export type NewBulkJob = Static<typeof NewBulkJob>;
 
@@ -203,6 +206,6 @@ export const workEndpoints = endpoints('work', workRoutes, {
   },
   bulkActions: { summary: 'The bulk actions the caller may run, per list', access: anyStaffPage, response: { 200: BulkActions } },
   bulkJobs: { summary: 'The caller\'s recent bulk jobs', access: anyStaffPage, ownership: ownJobs, query: BulkJobsQuery, response: { 200: BulkJobs } },
-  startBulkJob: { summary: 'Start a bulk job over a selection or a filter', access: anyStaffPage, ownership: ownJobs, headers: IdempotencyHeaders, body: NewBulkJob, response: { 201: BulkJob } },
+  startBulkJob: { summary: 'Start a bulk job over a selection or a filter (an action that needs a fresh code, a role change, with the caller\'s code)', access: anyStaffPage, ownership: ownJobs, headers: IdempotencyHeaders, body: NewBulkJob, response: { 201: BulkJob }, errors: [409, 429] },
   bulkJob: { summary: 'One of the caller\'s bulk jobs with its rows', access: anyStaffPage, ownership: ownJobs, params: IdParams('jobId'), response: { 200: BulkJob } },
 });

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { API_BODY_LIMIT_BYTES, API_TIMEOUT_MS } from '../../common/contract/http.ts';
+import { SESSION_MAX_HOURS_SETTING } from '../../common/contract/security-paths.ts';
 import { EnvError, readEnv } from '../../common/server/env.ts';
 import { VERIFIED_TOKEN_CACHE_MS } from '../../common/server/token-verifier.ts';
 import { STORE_PAGE_EXAMPLES, STORE_PAGE_PATTERNS, type StoreLinks } from '../../common/mobile-notice.ts';
@@ -57,7 +58,7 @@ const schema = {
     PUBLIC_RATE_WINDOW_MS: { type: 'integer', minimum: 1000, maximum: 86_400_000, default: 60_000 },
     // Staff security (issue 33).
     SESSION_IDLE_MINUTES: { type: 'integer', minimum: 2, maximum: 1440, default: 30 },
-    SESSION_MAX_HOURS: { type: 'integer', minimum: 1, maximum: 720, default: 12 },
+    SESSION_MAX_HOURS: SESSION_MAX_HOURS_SETTING,
     ADMIN_ALLOWED_CIDRS: { type: 'string', default: '' },
     // Metrics: Prometheus' GET /metrics on a listener of its own, never the public port.
     GATEWAY_METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },

@@ -243,6 +243,17 @@ describe('AML due diligence', () => {
     expect(await screening.getByRole('button', { name: 'Countersign' }).count()).toBe(0);
     await shoot(officer, 'aml-awaiting-second-review');
 
+    // A legal hold keeps the file from the scheduled purge; set by a compliance officer with the reason.
+    const kept = officer.getByRole('region', { name: 'Records kept' });
+    await kept.getByRole('button', { name: 'Set legal hold' }).click();
+    const hold = officer.getByRole('dialog', { name: 'Set a legal hold?' });
+    await hold.getByLabel('Reason (required)').fill('Police request 2026/118: keep every record.');
+    await hold.getByRole('button', { name: 'Set hold' }).click();
+    await hold.waitFor({ state: 'detached' });
+    await kept.getByText('Police request 2026/118: keep every record.', { exact: false }).waitFor();
+    await kept.scrollIntoViewIfNeeded();
+    await shoot(officer, 'aml-legal-hold');
+
     // Another ADMIN: the demo's reviewer, given the ADMIN role for this walk.
     const [reviewer] = (await api<ListPage<{ id: number; email: string }>>('users/?search=reviewer%40example.com')).results;
     // A role change takes the ADMIN's fresh code (step-up); one a sign-in used this step is refused, so the next is tried.

@@ -56,7 +56,7 @@ describe('the Audit page', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await readFile((await file.path())!, 'utf8')).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Person,Event,Area,Record kind,Record,Record id,Details,Before,After,Request id,Client address');
+    expect(lines[0]).toBe('When,Person,Event,Area,Record kind,Record,Record id,Details,Before,After,Request id,Client address');
     expect(lines).toHaveLength(shown + 1);
     expect(lines.slice(1).every((line) => line.includes(',subscription_started,clients,subscription,'))).toBe(true);
 

@@ -65,6 +65,16 @@ describe('from the website form to onboarding', () => {
     await staff.getByRole('heading', { name: company }).waitFor();
     await shoot(staff, 'enquiry-converted-lead');
 
+    // A converted lead starts at AED 0.00 with no follow-up: Edit gives it both.
+    await staff.getByRole('button', { name: 'Edit' }).click();
+    const edit = staff.getByRole('dialog', { name: `Edit ${company}` });
+    await edit.getByLabel('Estimated monthly value (AED)').fill('4,500');
+    await edit.getByLabel('Next follow-up').fill('2027-01-12');
+    await shoot(staff, 'lead-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await staff.getByText('AED 4,500.00').waitFor();
+
     await staff.getByRole('button', { name: 'Won: invite to register' }).click();
     const dialog = staff.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Invite to register' }).click();

@@ -69,6 +69,11 @@ export interface BulkAction<P = UntypedParams> {
   /** When only some of the page's roles may run it (a client's bookkeeper is changed by ADMIN only): those. */
   roles?: readonly Role[];
   /**
+   * When its single-record form asks for the caller's fresh code (step-up, a role change), what the code
+   * allows ('change a role'): the job is refused without a current code, checked and spent once at the start.
+   */
+  stepUp?: string;
+  /**
    * What the schema cannot say, before any row is touched: a rule that reads the database (an assignee who
    * may not be one), refused with invalidInput naming `params.<field>`.
    */

@@ -30,6 +30,8 @@ export interface BulkActionSpec<D extends BulkActionDef = BulkActionDef> {
   phrase?: string;
   initialParams: BulkDraft<D>;
   renderParams?(params: BulkDraft<D>, setParams: (params: BulkDraft<D>) => void): ReactNode;
+  /** The action needs the caller's fresh code (step-up) as its single-record form does (a role change): the confirmation asks for it. */
+  stepUp?: boolean;
   /** Whether the dialog may send (a choice made, a reason given); the server's schema says so again. */
   ready?(params: BulkDraft<D>): boolean;
 }

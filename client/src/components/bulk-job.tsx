@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BulkJob, NewBulkJob } from '../../../common/contract/work.ts';
 import { queryCache, type QueryKey } from '../lib/query-cache.ts';
 import { useAction } from '../lib/use-action.ts';
@@ -6,21 +6,26 @@ import { useQuery } from '../lib/use-query.ts';
 import { fetchBulkJob, startBulkJob, workKeys } from '../lib/work-api.ts';
 import { Button } from './button.tsx';
 import { FormDialog } from './dialog.tsx';
+import { StepUpField } from './step-up-field.tsx';
 import type { BulkActionSpec, BulkParams } from './bulk-action-spec.ts';
 
 /** The bulk bar's confirmation and a job's progress: loaded when an action is chosen or a job is shown. */
 export function ConfirmBulk({ spec, body, summary, onStarted, onClose }: { spec: BulkActionSpec; body: Omit<NewBulkJob, 'params'>; summary: string; onStarted: (job: BulkJob) => void; onClose: () => void }) {
+  const id = useId();
   const [params, setParams] = useState<BulkParams>(spec.initialParams);
+  const [code, setCode] = useState('');
   const run = useAction({
-    run: (_: void, { headers }) => startBulkJob({ ...body, params }, headers),
+    run: (_: void, { headers }) => startBulkJob({ ...body, params, ...(spec.stepUp ? { code: code.trim() } : {}) }, headers),
     onSuccess: onStarted,
   });
+  // The code's refusal is shown at its field; any other field's (a parameter's) above the form.
+  const { code: codeError, ...otherErrors } = run.fieldErrors;
   return (
     <FormDialog
       title={`${spec.label} in bulk`}
       submitLabel={spec.label}
       busy={run.busy}
-      error={run.formError ?? Object.values(run.fieldErrors)[0] ?? null}
+      error={run.formError ?? Object.values(otherErrors)[0] ?? null}
       submitDisabled={spec.ready ? !spec.ready(params) : false}
       onSubmit={() => void run.run()}
       onClose={onClose}
@@ -28,6 +33,7 @@ export function ConfirmBulk({ spec, body, summary, onStarted, onClose }: { spec:
       <div className="bulk-bar__confirm">
         <p>{summary}</p>
         {spec.renderParams?.(params, setParams)}
+        {spec.stepUp && <StepUpField id={`${id}-code`} value={code} error={codeError} onChange={setCode} />}
         <p className="bulk-bar__note">Each row is {spec.verb} on its own; you see which were done, skipped or failed, and why.</p>
       </div>
     </FormDialog>

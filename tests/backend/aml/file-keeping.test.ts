@@ -14,7 +14,8 @@ import { createAmlDueTasks } from '../../../backend/src/modules/aml/due-tasks.ts
 import { runRescreenJobs } from '../../../backend/src/modules/aml/jobs.ts';
 import { screenRegistration, screenRegistrations } from '../../../backend/src/modules/aml/screening-store.ts';
 import type { AmlRegistration } from '../../../backend/src/modules/aml/registration.ts';
-import { purgeAmlFile, relationshipEndedOn } from '../../../backend/src/modules/aml/retention.ts';
+import { purgeAmlFile, purgeExpiredAmlFiles, relationshipEndedOn, setLegalHold } from '../../../backend/src/modules/aml/retention.ts';
+import type { LegalHold } from '../../../common/contract/aml-legal-hold.ts';
 import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -22,8 +23,8 @@ let app: FastifyInstance;
 let users: Map<Role, TestUser>;
 const today = dubaiDate();
 
-async function call<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) {
-  const response = await app.inject({ method, url: `/api/${url}`, headers: auth(users.get('ADMIN')!.token), ...(body === undefined ? {} : { payload: body as object }) });
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, who: Role = 'ADMIN') {
+  const response = await app.inject({ method, url: `/api/${url}`, headers: auth(users.get(who)!.token), ...(body === undefined ? {} : { payload: body as object }) });
   return { status: response.statusCode, body: response.json<T & { message?: string }>() };
 }
 const userId = async (user: TestUser) => (await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [user.email]))[0]!.id;
@@ -114,6 +115,84 @@ describe('records kept five years after the relationship ended', () => {
     expect(await app.db.query('SELECT registration_id FROM aml_files WHERE registration_id = $1', [client.registration_id])).toEqual([]);
     const [event] = await app.db.query<{ data: Record<string, unknown> }>("SELECT data FROM audit_events WHERE entity = 'aml_file' AND kind = 'file_purged' AND entity_id = $1", [client.registration_id]);
     expect(event!.data).toMatchObject({ relationship_ended_on: '2020-01-15', retained_until: '2025-01-15' });
+  });
+});
+
+describe('the scheduled purge and the legal hold', () => {
+  const years5 = 5 * 365 + 2;
+  /** A client whose relationship ended on `endedOn` (cancelled, its subscriptions too), with an AML file. */
+  async function endedClient(endedOn: string, ...not: number[]) {
+    const client = await clientWithRegistration(...not);
+    await app.db.query("UPDATE clients SET status = 'cancelled' WHERE id = $1", [client.id]);
+    await app.db.query("UPDATE subscriptions SET status = 'cancelled', cancelled_on = $2 WHERE client_id = $1", [client.id, endedOn]);
+    await app.db.query('INSERT INTO aml_files (registration_id) VALUES ($1) ON CONFLICT (registration_id) DO NOTHING', [client.registration_id]);
+    return client;
+  }
+  const hasFile = async (registrationId: number) => (await app.db.query('SELECT 1 FROM aml_files WHERE registration_id = $1', [registrationId])).length === 1;
+  const purgeLines = async (registrationId: number) =>
+    app.db.query<{ actor_id: number | null; data: Record<string, unknown> }>("SELECT actor_id, data FROM audit_events WHERE entity = 'aml_file' AND kind = 'file_purged' AND entity_id = $1", [registrationId]);
+
+  it('purges a file past its five years, one audit line by the system; keeps one before; keeps one under a hold until it is lifted', async () => {
+    const past = await endedClient(addDays(today, -years5));
+    const recent = await endedClient(addDays(today, -(5 * 365 - 30)), past.id);
+    const held = await endedClient(addDays(today, -years5), past.id, recent.id);
+    const officer = { id: await userId(users.get('ADMIN')!), compliance_officer: true };
+    await setLegalHold(app.db, held.registration_id, true, 'Police request 2026/118: keep every record.', officer, { actorId: officer.id, idempotencyKey: null });
+
+    await purgeExpiredAmlFiles(app.db, today);
+    expect(await hasFile(past.registration_id)).toBe(false);
+    const lines = await purgeLines(past.registration_id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ actor_id: null, data: { relationship_ended_on: addDays(today, -years5) } });
+    expect(await hasFile(recent.registration_id)).toBe(true);
+    expect(await hasFile(held.registration_id)).toBe(true);
+    expect(await purgeLines(held.registration_id)).toEqual([]);
+    // The rule is one: a purge by hand is refused under the hold too, with its reason.
+    await expect(purgeAmlFile(app.db, held.registration_id, { actorId: officer.id, idempotencyKey: null }, today)).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('Police request 2026/118') });
+    // Run again: nothing more is purged, nothing written twice.
+    await purgeExpiredAmlFiles(app.db, today);
+    expect(await purgeLines(past.registration_id)).toHaveLength(1);
+
+    await setLegalHold(app.db, held.registration_id, false, 'The police closed the case on 2026-12-01.', officer, { actorId: officer.id, idempotencyKey: null });
+    await purgeExpiredAmlFiles(app.db, today);
+    expect(await hasFile(held.registration_id)).toBe(false);
+    expect(await purgeLines(held.registration_id)).toHaveLength(1);
+  });
+
+  it('lets only a compliance officer set and lift a hold, with a reason, audited; 404 for an unknown registration', async () => {
+    const client = await clientWithRegistration();
+    const adminId = await userId(users.get('ADMIN')!);
+    const url = `registrations/${client.user_id}/legal-hold`;
+    const body = { reason: 'Tax authority audit of 2024 pending.' };
+    await app.db.query('UPDATE users SET compliance_officer = false WHERE id = $1', [adminId]);
+    expect((await call('PUT', url, body)).status).toBe(403);
+    for (const who of ['REVIEWER', 'BD_MANAGER'] as const) expect((await call('PUT', url, body, who)).status).toBe(403);
+    await app.db.query('UPDATE users SET compliance_officer = true WHERE id = $1', [adminId]);
+    try {
+      expect((await call('PUT', 'registrations/999999/legal-hold', body)).status).toBe(404);
+      expect((await call('PUT', url, { reason: 'short' })).body).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'reason' });
+      const set = await call<LegalHold>('PUT', url, body);
+      expect(set.status).toBe(200);
+      expect(set.body.hold).toMatchObject({ reason: body.reason, by: { id: adminId } });
+      expect((await call<LegalHold>('GET', url, undefined, 'REVIEWER')).body.hold?.reason).toBe(body.reason);
+      expect((await call('PUT', url, body)).status).toBe(409);
+      expect((await call('POST', `${url}/lift`, { reason: 'Short' })).status).toBe(400);
+      for (const who of ['REVIEWER', 'BD_MANAGER'] as const) expect((await call('POST', `${url}/lift`, { reason: 'The audit is closed now.' }, who)).status).toBe(403);
+      const lifted = await call<LegalHold>('POST', `${url}/lift`, { reason: 'The audit is closed now.' });
+      expect(lifted.status).toBe(200);
+      expect(lifted.body.hold).toBeNull();
+      expect((await call('POST', `${url}/lift`, { reason: 'The audit is closed now.' })).status).toBe(409);
+      const events = await app.db.query<{ kind: string; actor_id: number; data: Record<string, unknown> }>(
+        "SELECT kind, actor_id, data FROM audit_events WHERE entity = 'aml_file' AND entity_id = $1 AND kind LIKE 'legal_hold_%' ORDER BY id",
+        [client.registration_id],
+      );
+      expect(events).toMatchObject([
+        { kind: 'legal_hold_set', actor_id: adminId, data: { reason: body.reason } },
+        { kind: 'legal_hold_lifted', actor_id: adminId, data: { reason: 'The audit is closed now.', held_because: body.reason } },
+      ]);
+    } finally {
+      await app.db.query('UPDATE users SET compliance_officer = false WHERE id = $1', [adminId]);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { MAX_SEARCH_LENGTH } from '../../../common/contract/http.ts';
 import { ROLES, type Role } from '../../../common/roles.ts';
 import { runBulkJobs } from '../../../backend/src/modules/bulk/index.ts';
 import { MODULES } from '../../../backend/src/modules/index.ts';
-import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
+import { auth, createUsers, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 let app: FastifyInstance;
@@ -264,18 +264,50 @@ describe('users', () => {
     expect((await finish(back.id)).done).toBe(2);
   });
 
+  it('changes a role in bulk only with the ADMIN’s fresh code, as a single change: none or a wrong one starts no job', async () => {
+    const extra = await createUsers(app, emulatorHost, ['BD_EXEC'], 'growth-stepup');
+    const adminId = ids.get('ADMIN')!;
+    const { code } = await stepUpCodes(app, users.get('ADMIN')!.email);
+    const jobs = async () => (await app.db.query<{ count: number }>("SELECT count(*)::integer AS count FROM bulk_jobs WHERE created_by = $1 AND action = 'role'", [adminId]))[0]!.count;
+    const failures = async () => (await app.db.query<{ failures: number }>('SELECT failures FROM second_factors WHERE user_id = $1', [adminId]))[0]!.failures;
+    const before = await jobs();
+    const body = { list: 'users', action: 'role', filter: { search: 'growth-stepup' }, params: { role: 'REVIEWER' } };
+
+    const none = await start('ADMIN', body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    expect(none.json().message).toContain('authenticator app');
+    const right = await code();
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    const refused = await start('ADMIN', { ...body, code: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errorCode: 'INVALID_INPUT', field: 'code' });
+    expect(await failures()).toBe(1);
+    expect(await jobs()).toBe(before);
+
+    const job = ok<BulkJob>(await start('ADMIN', { ...body, code: right }, 'stepup-role-1'), 201);
+    expect((await finish(job.id)).done).toBe(1);
+    expect((await app.db.query<{ role: string }>('SELECT role FROM users WHERE email = $1', [extra.get('BD_EXEC')!.email]))[0]?.role).toBe('REVIEWER');
+    // Good once: the same code again is a replay; a retried create (same key) answers its job without one.
+    expect((await start('ADMIN', { ...body, params: { role: 'BD_EXEC' }, code: right })).statusCode).toBe(409);
+    expect(ok<BulkJob>(await start('ADMIN', body, 'stepup-role-1'), 201).id).toBe(job.id);
+    // An action that asks for no code takes none.
+    expect((await start('ADMIN', { list: 'users', action: 'reactivate', filter: { search: 'growth-stepup' }, params: {}, code: await code() })).json()).toMatchObject({ field: 'code' });
+  });
+
   it('changes the role of every staff user a role filter matches, never one’s own, and refuses client roles and other pages', async () => {
     const extra = await createUsers(app, emulatorHost, ['BD_EXEC', 'REVIEWER'], 'growth-role');
-    const job = ok<BulkJob>(await start('ADMIN', { list: 'users', action: 'role', filter: { search: 'growth-role' }, params: { role: 'BD_MANAGER' } }), 201);
+    const { code } = await stepUpCodes(app, users.get('ADMIN')!.email);
+    const job = ok<BulkJob>(await start('ADMIN', { list: 'users', action: 'role', filter: { search: 'growth-role' }, params: { role: 'BD_MANAGER' }, code: await code() }), 201);
     expect(job.total).toBe(2);
     expect((await finish(job.id)).done).toBe(2);
     const roles = await app.db.query<{ role: string }>('SELECT role FROM users WHERE email = ANY($1::text[])', [[...extra.values()].map((user) => user.email)]);
     expect(roles.map((row) => row.role)).toEqual(['BD_MANAGER', 'BD_MANAGER']);
-    const again = ok<BulkJob>(await start('ADMIN', { list: 'users', action: 'role', ids: [ids.get('ADMIN')!, await idOf(extra.get('BD_EXEC')!.email)], params: { role: 'BD_MANAGER' } }), 201);
+    const again = ok<BulkJob>(await start('ADMIN', { list: 'users', action: 'role', ids: [ids.get('ADMIN')!, await idOf(extra.get('BD_EXEC')!.email)], params: { role: 'BD_MANAGER' }, code: await code() }), 201);
     const done = await finish(again.id);
     expect(rowOf(done, await idOf(extra.get('BD_EXEC')!.email))).toMatchObject({ outcome: 'skipped', reason: 'Already has this role.' });
     expect(rowOf(done, ids.get('ADMIN')!)).toMatchObject({ outcome: 'failed', reason: 'You cannot change your own role; ask another administrator.' });
-    expect((await start('ADMIN', { list: 'users', action: 'role', filter: { role__in: 'CLIENT' }, params: { role: 'ADMIN' } })).json()).toMatchObject({ field: 'filter.role__in' });
+    expect((await start('ADMIN', { list: 'users', action: 'role', filter: { role__in: 'CLIENT' }, params: { role: 'ADMIN' }, code: await code() })).json()).toMatchObject({ field: 'filter.role__in' });
     expect((await start('ADMIN', { list: 'users', action: 'role', ids: [ids.get('BD_EXEC')!], params: { role: 'CLIENT' } })).json()).toMatchObject({ field: 'params.role' });
     expect((await start('BD_MANAGER', { list: 'users', action: 'deactivate', ids: [ids.get('BD_EXEC')!], params: {} })).statusCode).toBe(403);
   });

@@ -529,6 +529,18 @@ describe('documents and requests', () => {
     const [onboarding] = await app.db.query<{ id: number; client_id: number }>('SELECT d.id, c.id AS client_id FROM registration_documents d JOIN clients c ON c.registration_id = d.registration_id LIMIT 1');
     const listed = ok<ClientDocuments>(await get(`clients/${onboarding!.client_id}/documents`));
     expect(listed.documents.some((document) => document.source === 'onboarding' && document.id === onboarding!.id)).toBe(true);
+    // The Emirates ID and passport carried from onboarding show the expiry the AML file holds for them.
+    const [identified] = await app.db.query<{ client_id: number; registration_id: number }>(
+      "SELECT c.id AS client_id, c.registration_id FROM clients c WHERE EXISTS (SELECT 1 FROM registration_documents d WHERE d.registration_id = c.registration_id AND d.kind = 'passport') ORDER BY c.id LIMIT 1",
+    );
+    await app.db.query(
+      "INSERT INTO aml_parties (registration_id, kind, name, roles, id_type, id_number, id_expires_on) VALUES ($1, 'person', 'Passport Holder', '[\"manager\"]', 'passport', 'P9', '2031-03-04')",
+      [identified!.registration_id],
+    );
+    const soonest = (await app.db.query<{ on: string }>("SELECT to_char(min(id_expires_on), 'YYYY-MM-DD') AS on FROM aml_parties WHERE registration_id = $1 AND id_type = 'passport' AND withdrawn_at IS NULL", [identified!.registration_id]))[0]!.on;
+    const passports = ok<ClientDocuments>(await get(`clients/${identified!.client_id}/documents`)).documents.filter((document) => document.source === 'onboarding' && document.kind === 'passport');
+    expect(passports.length).toBeGreaterThan(0);
+    expect(passports.every((document) => document.expires_on === soonest)).toBe(true);
     expect((await get(`clients/${onboarding!.client_id}/onboarding-documents/${onboarding!.id}`)).statusCode).toBe(200);
     // An onboarding document is not reachable through another client's path.
     expect((await get(`clients/${clientId}/onboarding-documents/${onboarding!.id}`)).statusCode).toBe(404);

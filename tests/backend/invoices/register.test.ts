@@ -78,5 +78,7 @@ describe('the invoices register', () => {
     expect(lines).toHaveLength(mine.count + 1);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(lines[1]).toMatch(/,\d+\.\d{2},\d+\.\d{2},\d+\.\d{2},/);
+    // Issued and due as dates, never instants.
+    expect(lines.slice(1).every((line) => /,\d{4}-\d{2}-\d{2},(\d{4}-\d{2}-\d{2})?,-?\d+\.\d{2},/.test(line))).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import { TEST_PROJECT_ID } from '../../support/constants.ts';
 import type { SessionList } from '../../../common/contract/security.ts';
 import { DEMO_PASSWORD } from '../../../backend/src/demo/accounts.ts';
 import { emulatorFetch } from '../../../scripts/lib/emulator-fetch.ts';
+import { listSessions } from '../../../backend/src/modules/security/second-factor.ts';
 import { auth, createUsers, signIn, startBackend, stepUpCodes, type TestUser } from '../support.ts';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -152,6 +153,37 @@ describe('one’s own sessions', () => {
     expect(body.sessions[0]).toMatchObject({ current: true, browser, client_address: '203.0.113.20', second_factor: 'code' });
     // A client account has no staff sessions here.
     expect((await app.inject({ method: 'GET', url: '/api/security/sessions', headers: auth(users.get('CLIENT')!.token) })).statusCode).toBe(403);
+  });
+});
+
+describe('which sessions are still valid', () => {
+  const HOUR = 3_600_000;
+  /** A code check recorded at `checkedAt` for a sign-in at `signedInAt` (epoch ms), as signed_in events are written. */
+  async function signedInEvent(userId: number, signedInAt: number, checkedAt: number, browser: string): Promise<void> {
+    await app.db.query(
+      "INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, created_at) VALUES ('user', $1, 'signed_in', $1, $2, $3)",
+      [userId, JSON.stringify({ second_factor: 'code', auth_time: new Date(Math.floor(signedInAt / 1000) * 1000).toISOString(), browser }), new Date(checkedAt)],
+    );
+  }
+
+  it('lists the sign-ins younger than the session limit and not before the sessions ended, by sign-in time, once each', async () => {
+    const userId = await idOf(users.get('REVIEWER')!.email);
+    await app.db.query('UPDATE users SET sessions_ended_at = NULL, sessions_ended_by = NULL WHERE id = $1', [userId]);
+    const now = Date.now();
+    await signedInEvent(userId, now - 13 * HOUR, now - 13 * HOUR + 60_000, 'thirteen hours');
+    // A code checked an hour ago for a sign-in of 20 hours ago (a re-enrolment): the sign-in is what expires.
+    await signedInEvent(userId, now - 20 * HOUR, now - HOUR, 'twenty hours');
+    await signedInEvent(userId, now - 2 * HOUR, now - 2 * HOUR + 30_000, 'two hours');
+    await signedInEvent(userId, now - 2 * HOUR, now - HOUR, 'two hours');
+    const deps = { db: app.db, identity: app.identity, now: () => now };
+    const browsers = async (maxHours: number) => (await listSessions(deps, userId, Math.floor((now - 2 * HOUR) / 1000), maxHours)).sessions.map((entry) => [entry.browser, entry.current]);
+
+    expect(await browsers(12)).toEqual([['two hours', true]]);
+    expect(await browsers(24)).toEqual([['two hours', true], ['thirteen hours', false], ['twenty hours', false]]);
+    expect((await listSessions(deps, userId, 0, 24)).max_hours).toBe(24);
+    // Ended three hours ago: only the sign-in after it is still valid, however long the limit.
+    await app.db.query('UPDATE users SET sessions_ended_at = $2 WHERE id = $1', [userId, new Date(now - 3 * HOUR)]);
+    expect(await browsers(720)).toEqual([['two hours', true]]);
   });
 });
 

@@ -9,6 +9,7 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { startJobTimer } from '../../lib/job-timer.ts';
 import { createAmlDueTasks } from './due-tasks.ts';
 import { runRescreenJobs } from './jobs.ts';
+import { purgeExpiredAmlFiles } from './retention.ts';
 import { amlRoutes } from './routes.ts';
 
 export { requireDueDiligenceComplete } from './gate.ts';
@@ -19,6 +20,8 @@ async function setup(app: FastifyInstance, { config }: ModuleOptions): Promise<v
   startJobTimer(app, 'aml re-screening', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => runRescreenJobs(app.db));
   // Review-date and expiry tasks: idempotent per due item, so the interval only decides how soon one appears.
   startJobTimer(app, 'aml due tasks', config.SERVICE_DESK_JOBS_INTERVAL_MS, () => createAmlDueTasks(app.db));
+  // Files past their five years and under no legal hold are purged: a day-granular rule, on the clients' slower interval.
+  startJobTimer(app, 'aml retention', config.CLIENT_JOBS_INTERVAL_MS, () => purgeExpiredAmlFiles(app.db));
 }
 
 export const amlModule: BackendModule = { name: 'aml', setup, routes: amlRoutes };

@@ -19,6 +19,7 @@ import { approveEdd, rateRisk } from './risk-store.ts';
 import { addRegisterEntry, listRegister, updateRegisterEntry } from './register-store.ts';
 import { closeDelisted, decideMatch, readScreening, screeningOf, searchLists } from './screening-store.ts';
 import { approveLift, requestLift } from './freeze-store.ts';
+import { readLegalHold, setLegalHold } from './retention.ts';
 
 export async function amlRoutes(app: FastifyInstance) {
   const context = (request: Parameters<typeof signedInUser>[0]) => actionContext(request, signedInUser(request).id);
@@ -47,6 +48,15 @@ export async function amlRoutes(app: FastifyInstance) {
   route(app, endpoints.approveFreezeLift, async (request) => {
     const registration = await findAmlRegistration(app.db, request.params.userId);
     return approveLift(app.db, request.params.userId, request.body, signedInUser(request), context(request), (tx) => readScreening(tx, registration));
+  });
+  route(app, endpoints.legalHold, async (request) => readLegalHold(app.db, (await findAmlRegistration(app.db, request.params.userId)).id));
+  route(app, endpoints.setLegalHold, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return setLegalHold(app.db, registration.id, true, request.body.reason, signedInUser(request), context(request));
+  });
+  route(app, endpoints.liftLegalHold, async (request) => {
+    const registration = await findAmlRegistration(app.db, request.params.userId);
+    return setLegalHold(app.db, registration.id, false, request.body.reason, signedInUser(request), context(request));
   });
   route(app, endpoints.approveEdd, async (request) => {
     const registration = await findAmlRegistration(app.db, request.params.userId);

@@ -5,7 +5,7 @@ import { auditEndpoints as endpoints, auditExportFileName } from '../../../../co
 import { dubaiDate } from '../../../../common/calendar.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { writeAudit } from '../../lib/audit.ts';
-import { csvRow } from '../../lib/csv.ts';
+import { csvHeader, csvLine } from '../../lib/csv.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { route } from '../../lib/routes.ts';
 import { AUDIT_COLUMNS, checkAuditPeriod, exportAudit, listAudit } from './store.ts';
@@ -25,8 +25,8 @@ export async function auditRoutes(app: FastifyInstance) {
     await app.db.transaction((tx) => writeAudit(tx, { entity: 'user', entityId: actor.id, kind: 'audit_exported', actorId: actor.id, data: { filters: request.query } }));
     const batches = exportAudit(app.db, request.query, actor.compliance_officer);
     async function* lines() {
-      yield csvRow(AUDIT_COLUMNS.map((column) => column.header));
-      for await (const batch of batches) yield batch.map((entry) => csvRow(AUDIT_COLUMNS.map((column) => column.value(entry)))).join('');
+      yield csvHeader(AUDIT_COLUMNS);
+      for await (const batch of batches) yield batch.map((entry) => csvLine(AUDIT_COLUMNS, entry)).join('');
     }
     return reply
       .type('text/csv; charset=utf-8')

@@ -8,7 +8,7 @@ import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays } from '../../../../common/calendar.ts';
 import type { AuditEntity } from '../../../../common/events.ts';
 import type { Queryable } from '../../db/database.ts';
-import type { CsvValue } from '../../lib/csv.ts';
+import { csvInstant, type CsvColumn } from '../../lib/csv.ts';
 import { auditDetailsLine } from '../../../../common/audit-words.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
@@ -111,9 +111,9 @@ export async function* exportAudit(db: Queryable, query: AuditExportQuery, seesR
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 
-/** The export's columns: header and cell of each (csvRow makes every cell formula-safe). */
-export const AUDIT_COLUMNS: readonly { header: string; value: (entry: AuditEntry) => CsvValue }[] = [
-  { header: 'When (UTC)', value: (entry) => entry.created_at },
+/** The export's columns in the exports' one convention (lib/csv.ts): the instant in Dubai time with its zone, cells formula-safe. */
+export const AUDIT_COLUMNS: readonly CsvColumn<AuditEntry>[] = [
+  { header: 'When', value: (entry) => csvInstant(entry.created_at) },
   { header: 'Person', value: (entry) => entry.actor?.email ?? 'system' },
   { header: 'Event', value: (entry) => entry.kind },
   { header: 'Area', value: (entry) => entry.area },

@@ -10,14 +10,16 @@ import type { BackendModule, ModuleOptions } from '../../lib/module.ts';
 import { actionContext } from '../../lib/action.ts';
 import { route } from '../../lib/routes.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { stepUpGuard } from '../security/index.ts';
 import { actionsFor, bulkActions, createJob, listJobs, readOwnJob, runBulkJobs } from './store.ts';
 
 export { runBulkJobs } from './store.ts';
 
 const RUN_INTERVAL_MS = 1000;
 
-async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise<void> {
+async function routes(app: FastifyInstance, { modules, config }: ModuleOptions): Promise<void> {
   const actions = bulkActions(modules);
+  const stepUpOf = stepUpGuard({ db: app.db, identity: app.identity }, config);
   const runner = randomUUID();
   let running: Promise<unknown> | null = null;
   let again = false;
@@ -67,7 +69,7 @@ async function routes(app: FastifyInstance, { modules }: ModuleOptions): Promise
 
   route(app, endpoints.startBulkJob, async (request, reply) => {
     const user = signedInUser(request);
-    const job = await createJob(app.db, actions, user, request.body, actionContext(request, user.id));
+    const job = await createJob(app.db, actions, user, request.body, actionContext(request, user.id), (code, what) => stepUpOf(request, code, what));
     run();
     return reply.code(201).send(job);
   });

@@ -87,20 +87,24 @@ export async function listJobs(db: Queryable, actions: readonly BulkAction[], ca
   return jobs;
 }
 
-export async function createJob(db: Database, actions: readonly BulkAction[], caller: Caller, body: NewBulkJob, context: ActionContext): Promise<BulkJob> {
+/** The caller's fresh code checked and spent (security's step-up), refused as the single-record form refuses it. */
+export type StepUpCheck = (code: string | undefined, what: string) => Promise<void>;
+
+export async function createJob(db: Database, actions: readonly BulkAction[], caller: Caller, body: NewBulkJob, context: ActionContext, stepUp: StepUpCheck): Promise<BulkJob> {
   const action = actions.find((candidate) => candidate.list === body.list && candidate.action === body.action);
   if (!action) throw invalidInput('action', `must be a bulk action of the list ${body.list}`);
   if (!mayRun(caller, action)) throw forbidden();
   if ((body.filter === undefined) === (body.ids === undefined)) throw invalidInput('filter', 'or ids must be given, not both');
+  if (action.stepUp === undefined && body.code !== undefined) throw invalidInput('code', 'is not asked for by this action');
   checkBulkParams(action.params, body.params);
   await action.checkParams?.(db, body.params);
+  // Last before the job is made, so a refused job spends no code; a retried create replays its job without one.
+  if (action.stepUp !== undefined && !(await seenJob(db, caller, context))) await stepUp(body.code, action.stepUp);
   const id = await db.transaction(async (tx) => {
     // One create at a time per user, so a retried request waits for its original and then finds its job.
     await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [caller.id]);
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ id: number }>('SELECT id FROM bulk_jobs WHERE created_by = $1 AND idempotency_key = $2', [caller.id, context.idempotencyKey]);
-      if (seen) return seen.id;
-    }
+    const seen = await seenJob(tx, caller, context);
+    if (seen !== null) return seen;
     const rows = body.filter ? await action.select(tx, caller, body.filter, MAX_BULK_ROWS + 1) : await action.labels(tx, caller, body.ids ?? []);
     if (rows.length > MAX_BULK_ROWS) throw invalidInput('filter', `must select at most ${MAX_BULK_ROWS} rows; narrow it down first`);
     if (rows.length === 0) throw invalidInput(body.filter ? 'filter' : 'ids', 'must select at least one row this action applies to');
@@ -117,6 +121,13 @@ export async function createJob(db: Database, actions: readonly BulkAction[], ca
     return job!.id;
   });
   return readJob(db, actions, id, true);
+}
+
+/** The job a create with this Idempotency-Key made already, if any. */
+async function seenJob(db: Queryable, caller: Caller, context: ActionContext): Promise<number | null> {
+  if (!context.idempotencyKey) return null;
+  const [seen] = await db.query<{ id: number }>('SELECT id FROM bulk_jobs WHERE created_by = $1 AND idempotency_key = $2', [caller.id, context.idempotencyKey]);
+  return seen?.id ?? null;
 }
 
 /** How long a claim holds before another runner may take the job over. */

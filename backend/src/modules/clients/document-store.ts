@@ -77,10 +77,14 @@ async function documentsOf(db: Queryable, clientId: number, today = dubaiDate())
      FROM client_documents d LEFT JOIN users u ON u.id = d.uploaded_by WHERE d.client_id = $1`,
     [clientId],
   );
-  // Onboarding's documents: a trade licence's expiry is the one the company profile gave with it.
+  // Onboarding's documents: a trade licence's expiry is the one the company profile gave with it; an Emirates ID's or a
+  // passport's is the one the AML file holds for the party identified by that kind of document (the soonest, when
+  // several current parties are: the one to renew first).
   const onboarding = await db.query<DocumentRow>(
     `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes,
-            CASE WHEN d.kind = 'trade_licence' THEN ${`to_char(p.licence_expires_on, 'YYYY-MM-DD')`} END AS expires_on,
+            CASE WHEN d.kind = 'trade_licence' THEN ${`to_char(p.licence_expires_on, 'YYYY-MM-DD')`}
+                 WHEN d.kind IN ('emirates_id', 'passport') THEN (SELECT to_char(min(ap.id_expires_on), 'YYYY-MM-DD') FROM aml_parties ap
+                   WHERE ap.registration_id = c.registration_id AND ap.id_type = d.kind AND ap.withdrawn_at IS NULL) END AS expires_on,
             d.uploaded_at, NULL::integer AS request_id, ${personJson('u')} AS uploader
      FROM clients c JOIN registration_documents d ON d.registration_id = c.registration_id
      LEFT JOIN company_profiles p ON p.registration_id = c.registration_id LEFT JOIN users u ON u.id = d.uploaded_by

@@ -9,8 +9,8 @@ import type { RegisterExportQuery, RegisterItem, RegisterQuery } from '../../../
 import { DEFAULT_INVOICE_SORT } from '../../../../common/contract/invoices-paths.ts';
 import { EINVOICE_STATE_LABELS, type EinvoiceState } from '../../../../common/einvoicing.ts';
 import { INVOICE_KIND_LABELS, SYNC_STATE_LABELS } from '../../../../common/invoices.ts';
-import { filsToDecimal } from '../../../../common/money.ts';
 import type { Queryable } from '../../db/database.ts';
+import { csvAed, csvDate, type CsvColumn } from '../../lib/csv.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -83,19 +83,22 @@ export async function* exportRegister(db: Queryable, user: Caller, query: Regist
 }
 
 /** An amount as the register shows it: a credit note's negative, so a column's sum is what is owed. */
-const signed = (row: RegisterItem, fils: number) => filsToDecimal(row.kind === 'credit_note' ? -fils : fils);
+const signed = (row: RegisterItem, fils: number) => csvAed(row.kind === 'credit_note' ? -fils : fils);
 
-/** The export's columns; amounts in AED as decimals ('1250.00', a credit note's '-1250.00'), cells made formula-safe by csvRow. */
-export const REGISTER_COLUMNS: readonly { header: string; value: (row: RegisterItem) => string | number | null }[] = [
+/**
+ * The export's columns in the exports' one convention (lib/csv.ts): dates as dates, amounts in AED as decimals in
+ * net, VAT and total columns ('1250.00', a credit note's '-1250.00'), cells formula-safe.
+ */
+export const REGISTER_COLUMNS: readonly CsvColumn<RegisterItem>[] = [
   { header: 'Number', value: (row) => row.number },
   { header: 'Kind', value: (row) => INVOICE_KIND_LABELS[row.kind] },
   { header: 'Client', value: (row) => row.client.legal_name },
-  { header: 'Issued', value: (row) => row.issued_on },
-  { header: 'Due', value: (row) => row.due_on },
+  { header: 'Issued', value: (row) => csvDate(row.issued_on) },
+  { header: 'Due', value: (row) => csvDate(row.due_on) },
   { header: 'Net (AED)', value: (row) => signed(row, row.net_fils) },
   { header: 'VAT (AED)', value: (row) => signed(row, row.vat_fils) },
   { header: 'Total (AED)', value: (row) => signed(row, row.total_fils) },
-  { header: 'Credited (AED)', value: (row) => filsToDecimal(row.credited_fils) },
+  { header: 'Credited (AED)', value: (row) => csvAed(row.credited_fils) },
   { header: 'Credits invoice', value: (row) => row.credited_invoice?.number ?? null },
   { header: 'Sync', value: (row) => SYNC_STATE_LABELS[row.sync_state] },
   { header: 'External id', value: (row) => row.external_id },

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { invoicesEndpoints as endpoints } from '../../../../common/contract/invoices.ts';
 import { registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { csvRow } from '../../lib/csv.ts';
+import { csvHeader, csvLine } from '../../lib/csv.ts';
 import { exportRegister, listRegister, REGISTER_COLUMNS } from './register-store.ts';
 import { actionContext } from '../../lib/action.ts';
 import { sendFile } from '../../lib/documents.ts';
@@ -43,8 +43,8 @@ export async function invoiceRoutes(app: FastifyInstance) {
   route(app, endpoints.allExport, async (request, reply) => {
     const batches = exportRegister(app.db, signedInUser(request), request.query);
     async function* lines() {
-      yield csvRow(REGISTER_COLUMNS.map((column) => column.header));
-      for await (const batch of batches) yield batch.map((row) => csvRow(REGISTER_COLUMNS.map((column) => column.value(row)))).join('');
+      yield csvHeader(REGISTER_COLUMNS);
+      for await (const batch of batches) yield batch.map((row) => csvLine(REGISTER_COLUMNS, row)).join('');
     }
     return reply
       .type('text/csv; charset=utf-8')

@@ -53,7 +53,7 @@ export async function securityRoutes(app: FastifyInstance, { config }: ModuleOpt
   });
   route(app, endpoints.sessions, async (request) => {
     const signIn = signInOf(request);
-    return listSessions(deps, signIn.userId, signIn.authTime);
+    return listSessions(deps, signIn.userId, signIn.authTime, config.SESSION_MAX_HOURS);
   });
   route(app, endpoints.userSecondFactor, async (request) => userSecondFactorStatus(deps, request.params.userId));
   route(app, endpoints.unlockUser, async (request) => unlockUserSecondFactor(deps, signedInUser(request).id, request.params.userId));

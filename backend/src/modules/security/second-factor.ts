@@ -14,7 +14,6 @@ import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_LOCK_MINUTES,
   SECOND_FACTOR_MAX_FAILURES,
-  SESSION_LIST_HOURS,
   SESSION_LIST_LIMIT,
   TOTP_DIGITS,
   type Enrolment,
@@ -299,22 +298,32 @@ export async function unlockUserSecondFactor(deps: SecondFactorDeps, actorId: nu
 }
 
 /**
- * The user's sessions: the sign-ins whose code was checked (their signed_in events) since the account's
- * sessions last ended and within the gateway's default session limit, newest first. The one whose auth_time
- * is the request's is `current`. Firebase keeps no list of sessions; these are the ones the console started.
+ * The user's sessions that are still valid: the sign-ins whose code was checked (their signed_in events, one per
+ * sign-in) whose sign-in (auth_time, which a refresh does not move) is younger than the gateway's absolute limit
+ * (maxHours, SESSION_MAX_HOURS) and not before the account's sessions last ended (whole seconds, as the token
+ * check compares them), newest first. The one whose auth_time is the request's is `current`. Firebase keeps no
+ * list of sessions; these are the ones the console started, and a logout in one browser is not seen here.
  */
-export async function listSessions(deps: SecondFactorDeps, userId: number, currentAuthTime: number): Promise<SessionList> {
+export async function listSessions(deps: SecondFactorDeps, userId: number, currentAuthTime: number, maxHours: number): Promise<SessionList> {
   const [user] = await deps.db.query<{ ended_at: Date | null }>('SELECT sessions_ended_at AS ended_at FROM users WHERE id = $1', [userId]);
-  const since = new Date(nowOf(deps) - SESSION_LIST_HOURS * 3_600_000);
+  const since = new Date(nowOf(deps) - maxHours * 3_600_000);
+  const endedSecond = user?.ended_at ? new Date(Math.floor(user.ended_at.getTime() / 1000) * 1000) : null;
+  // The code check follows the sign-in, so created_at >= auth_time: the created_at bound only narrows the scan.
   const rows = await deps.db.query<{ created_at: Date; data: { second_factor?: string; auth_time?: string; browser?: string } | null; client_address: string | null }>(
-    `SELECT created_at, data, client_address FROM audit_events
-     WHERE entity = 'user' AND entity_id = $1 AND kind = 'signed_in' AND created_at >= $2 AND ($3::timestamptz IS NULL OR created_at >= $3)
-     ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [userId, since, user?.ended_at ?? null, SESSION_LIST_LIMIT],
+    `SELECT created_at, data, client_address FROM (
+       SELECT DISTINCT ON (signed_in) created_at, data, client_address, signed_in, id FROM (
+         SELECT created_at, data, client_address, id, coalesce((data->>'auth_time')::timestamptz, created_at) AS signed_in FROM audit_events
+         WHERE entity = 'user' AND entity_id = $1 AND kind = 'signed_in' AND created_at > $2
+       ) events
+       WHERE signed_in > $2 AND ($3::timestamptz IS NULL OR signed_in >= $3)
+       ORDER BY signed_in, created_at DESC, id DESC
+     ) sessions ORDER BY signed_in DESC, id DESC LIMIT $4`,
+    [userId, since, endedSecond, SESSION_LIST_LIMIT],
   );
   const current = new Date(currentAuthTime * 1000).toISOString();
   return {
     ended_at: user?.ended_at ? user.ended_at.toISOString() : null,
+    max_hours: maxHours,
     sessions: rows.map((row) => ({
       signed_in_at: row.created_at.toISOString(),
       second_factor: row.data?.second_factor === 'recovery_code' ? 'recovery_code' : 'code',

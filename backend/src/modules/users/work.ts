@@ -85,6 +85,7 @@ function setActive(active: boolean): BulkAction {
 
 const bulkRole = contractBulk(usersBulkActions.role, {
   ...staffRows,
+  stepUp: 'change a role',
   apply: (db, caller, id, { role }) =>
     bulkRowStep(db, {
       entity: null,

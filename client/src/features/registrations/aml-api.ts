@@ -19,12 +19,13 @@ export const amlKeys = {
   parties: (userId: string | number) => ['registrations', 'aml-parties', String(userId)] as const,
   screening: (userId: string | number) => ['registrations', 'aml-screening', String(userId)] as const,
   evidence: (userId: string | number) => ['registrations', 'aml-evidence', String(userId)] as const,
+  legalHold: (userId: string | number) => ['registrations', 'aml-legal-hold', String(userId)] as const,
 };
 
 // The AML file of the open registration (its parties, screening and what approval waits on) follows the stream,
 // keyed like the registration's pages by its client's user (see api.ts).
 for (const entity of ['aml_party', 'aml_match', 'aml_file'] as const) {
-  refreshOnRecordChange(entity, () => [['registrations', 'aml-parties'], ['registrations', 'aml-screening'], ['registrations', 'aml-evidence'], ['registrations', 'review']]);
+  refreshOnRecordChange(entity, () => [['registrations', 'aml-parties'], ['registrations', 'aml-screening'], ['registrations', 'aml-evidence'], ['registrations', 'aml-legal-hold'], ['registrations', 'review']]);
 }
 
 export const useParties = (userId: number) => useQuery(amlKeys.parties(userId), (signal) => call(aml.parties, { params: { userId }, signal }));
@@ -40,6 +41,9 @@ export const reopenMatch = (userId: number, matchId: number, body: ReasonBody, h
 export const withdrawParty = (userId: number, partyId: number, body: ReasonBody, headers: Headers) => call(aml.withdrawParty, { params: { userId, partyId }, body, headers });
 export const rateRisk = (userId: number, body: RateRiskBody, headers: Headers) => call(aml.rateRisk, { params: { userId }, body, headers });
 export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Headers) => call(aml.requestFreezeLift, { params: { userId }, body: { version, reason }, headers });
+export const useLegalHold = (userId: number) => useQuery(amlKeys.legalHold(userId), (signal) => call(aml.legalHold, { params: { userId }, signal }));
+export const setLegalHold = (userId: number, reason: string, headers: Headers) => call(aml.setLegalHold, { params: { userId }, body: { reason }, headers });
+export const liftLegalHold = (userId: number, reason: string, headers: Headers) => call(aml.liftLegalHold, { params: { userId }, body: { reason }, headers });
 export const approveFreezeLift = (userId: number, version: number, headers: Headers) => call(aml.approveFreezeLift, { params: { userId }, body: { version }, headers });
 
 export const useEvidence = (userId: number) => useQuery(amlKeys.evidence(userId), (signal) => call(aml.evidence, { params: { userId }, signal }));

@@ -346,3 +346,13 @@ export function readDiscount(text: string): { bp: number; error: null } | { bp: 
 export function planQuote(monthlyFils: number | null, cycle: BillingCycle, discountBp: number | null): CyclePrice | null {
   return monthlyFils === null || discountBp === null ? null : cyclePrice(monthlyFils, cycle, discountBp);
 }
+
+/**
+ * The Book call dialog's host until one is chosen: the call's own host when rescheduling, else the signed-in
+ * user when they may host (they are among the hosts the server offers), else nobody (a choice must be made).
+ */
+export function defaultMeetingHost(hosts: readonly { id: number; email: string }[], signedInEmail: string | null | undefined, rescheduled: { host: { id: number } } | null): number | null {
+  if (rescheduled) return rescheduled.host.id;
+  const email = signedInEmail?.toLowerCase() ?? '';
+  return hosts.find((host) => host.email.toLowerCase() === email)?.id ?? null;
+}

@@ -15,6 +15,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
+import { EditLeadDialog } from '../components/edit-lead-dialog.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
 import '../components/crm.css';
 import { type ClosedLeadStage, isOpenLeadStage, LEAD_LOST, LEAD_WON } from '../../../../../common/crm.ts';
@@ -32,7 +33,7 @@ export function LeadPage() {
 }
 
 function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
-  const [dialog, setDialog] = useState<ClosedLeadStage | null>(null);
+  const [dialog, setDialog] = useState<ClosedLeadStage | 'edit' | null>(null);
   const move = useAction({
     run: (stage: LeadStage, { headers }) => moveLead(lead.id, { version: lead.version, stage }, headers),
     success: (moved) => `Moved to ${LEAD_STAGE_LABELS[moved.stage]}`,
@@ -46,6 +47,9 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
           <div className="lead__row">
             <h1 id="lead-heading" className="page-heading">{lead.company}</h1>
             <StatusChip variant={STAGE_VARIANTS[lead.stage]}>{LEAD_STAGE_LABELS[lead.stage]}</StatusChip>
+            <Button variant="outlined" onClick={() => setDialog('edit')}>
+              Edit
+            </Button>
           </div>
           <dl className="lead__fields">
             <dt>Contact</dt>
@@ -137,6 +141,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
       </div>
       {dialog === LEAD_WON && <InviteDialog lead={lead} onClose={() => setDialog(null)} />}
       {dialog === LEAD_LOST && <LostDialog lead={lead} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && <EditLeadDialog lead={lead} onClose={() => setDialog(null)} />}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { PartyDialog } from './aml-party-dialog.tsx';
 import { ScreeningPanel } from './aml-screening.tsx';
 import { PartiesTable, WithdrawDialog } from './aml-parties.tsx';
 import { RiskDialog, RiskSummary } from './aml-risk.tsx';
+import { AmlRetention } from './aml-retention.tsx';
 
 export function AmlSection({ userId }: { userId: number }) {
   const parties = useParties(userId);
@@ -99,6 +100,7 @@ export function AmlSection({ userId }: { userId: number }) {
         </section>
       )}
       {screening.data && data && <EddPanel userId={userId} screening={screening.data} parties={data.parties} ubos={data.ubos} frozen={Boolean(frozen)} />}
+      <AmlRetention userId={userId} />
       {editing && data && <PartyDialog userId={userId} party={editing === 'new' ? null : editing} parties={data.parties} onClose={() => setEditing(null)} />}
       {withdrawing && <WithdrawDialog userId={userId} party={withdrawing} onClose={() => setWithdrawing(null)} />}
       {rating && screening.data && <RiskDialog userId={userId} screening={screening.data} onClose={() => setRating(false)} />}

@@ -20,7 +20,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { session } from '../../../state/session.ts';
 import { bookMeeting, cancelMeeting, recordOutcome, useHosts, useReview } from '../api.ts';
-import { nextWorkingDay, type ActionTarget } from '../model.ts';
+import { defaultMeetingHost, nextWorkingDay, type ActionTarget } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import { SelectField, Subject, useDialogAction } from './pipeline-dialog-parts.tsx';
 
@@ -54,8 +54,6 @@ export function MeetingDialog({ target, reschedule, onClose }: { target: ActionT
   const review = useReview(String(target.id));
   const hosts = useHosts();
   const current = review.data?.meeting ?? null;
-  const email = session.value.email?.toLowerCase() ?? '';
-  const me = hosts.data?.find((host) => host.email.toLowerCase() === email);
   const start = current && reschedule ? dubaiInputs(current.starts_at) : { date: nextWorkingDay(), time: DEFAULT_CALL_TIME };
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
@@ -65,7 +63,7 @@ export function MeetingDialog({ target, reschedule, onClose }: { target: ActionT
   const [place, setPlace] = useState(current?.link_or_location ?? '');
   const ids = { date: useId(), time: useId(), duration: useId(), host: useId(), mode: useId(), place: useId() };
   // Until chosen: the call's own host when rescheduling, else the signed-in host.
-  const hostId = hostChoice !== '' ? Number(hostChoice) : reschedule && current ? current.host.id : (me?.id ?? null);
+  const hostId = hostChoice !== '' ? Number(hostChoice) : defaultMeetingHost(hosts.data ?? [], session.value.email, reschedule ? current : null);
 
   const action = useDialogAction<void>(target, onClose, reschedule ? 'Call rescheduled' : 'Call booked', (_input, headers) =>
     bookMeeting(

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { SESSION_ENDED_MESSAGES } from '../../../../../common/error-catalogue.ts';
-import { SESSION_LIST_HOURS } from '../../../../../common/contract/security-paths.ts';
 import type { SessionEntry } from '../../../../../common/contract/security.ts';
 import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
@@ -32,7 +31,7 @@ export function SecuritySection() {
     <section className="panel settings__section" aria-labelledby="settings-security">
       <h2 id="settings-security">Sessions</h2>
       <p className="settings__lead">
-        Where you are signed in: each sign-in with your code in the last {SESSION_LIST_HOURS} hours
+        Where you are still signed in: each sign-in with your code in the last {sessions.data?.max_hours ?? '…'} hours (the longest a sign-in lasts)
         {sessions.data?.ended_at ? `, since you were last signed out everywhere (${formatDubaiDateTime(sessions.data.ended_at)})` : ''}.
       </p>
       {sessions.isLoading && <LoadingIndicator label="Loading your sessions" />}

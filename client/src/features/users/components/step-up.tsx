@@ -5,24 +5,10 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { FormDialog } from '../../../components/dialog.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { StepUpField } from '../../../components/step-up-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 
-export function StepUpField({ id, value, error, onChange }: { id: string; value: string; error: string | undefined; onChange: (code: string) => void }) {
-  return (
-    <TextField
-      id={id}
-      label="Your code"
-      hint="The six-digit code your authenticator app shows now: changes like this one need a fresh code."
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      required
-      value={value}
-      onValueChange={onChange}
-      error={error}
-    />
-  );
-}
+export { StepUpField };
 
 /** A confirmation that takes the code: nothing happens on the first click, and a second click while it runs is ignored. */
 export function StepUpDialog<T>({

@@ -68,6 +68,7 @@ function bulkActions(roles: readonly RoleChoice[]): readonly BulkActionSpec[] {
       phrase: 'Change the role of',
       label: usersBulkLabels.role,
       verb: 'given the role',
+      stepUp: true,
       initialParams: { role: null },
       ready: (params) => params.role !== null,
       renderParams: (params, setParams) => <ChoiceParam label="New role" value={params.role} choices={staffRoles} onChange={(role) => setParams({ role })} />,
