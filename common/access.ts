@@ -25,7 +25,8 @@ export type IconName =
   | 'audit'
   | 'faqs'
   | 'careers'
-  | 'settings';
+  | 'settings'
+  | 'timesheet';
 
 /** A page the router knows, keyed by the first segment of its path. */
 export interface RouteEntry {
@@ -72,7 +73,8 @@ export type RouteKey =
   | 'sanctions-lists'
   | 'faqs'
   | 'careers'
-  | 'settings';
+  | 'settings'
+  | 'timesheet';
 
 export type GroupKey = 'onboarding' | 'invoice';
 
@@ -130,6 +132,8 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'sanctions-lists', name: 'Sanctions lists', path: '/sanctions-lists', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
+  // Every staff role logs its own time.
+  { id: 'timesheet', name: 'Timesheet', path: '/timesheet', icon: 'timesheet', permission: STAFF_ROLES },
 ];
 
 /**
@@ -244,3 +248,12 @@ export function isHighlighted(entry: RouteEntry, pathname: string): boolean {
 export function canSee(role: StaffRole, key: RouteKey): boolean {
   return routeByKey(key).permission.includes(role);
 }
+
+/**
+ * Time (the Timesheet page): who approves or returns a submitted week. ADMIN only, not the managers: the firm's
+ * managers run sales and people, not the bookkeepers whose weeks these mostly are.
+ */
+export const TIMESHEET_APPROVER_ROLES: readonly StaffRole[] = [ADMIN];
+export const canApproveTimesheets = (role: string): boolean => (TIMESHEET_APPROVER_ROLES as readonly string[]).includes(role);
+/** Who reads another's time entries and weeks (everyone else sees only their own: another's entry is 404). */
+export const canSeeEveryonesTime = (role: string): boolean => role === ADMIN;
