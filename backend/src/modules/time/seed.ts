@@ -143,8 +143,10 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
 
   await tx.query(
     `INSERT INTO time_entries (user_id, client_id, task_id, work_date, minutes, note, billable, source, created_at, updated_at)
-     SELECT u, c, t, d::date, m, n, b, CASE WHEN m % 7 = 0 THEN 'timer' ELSE 'manual' END, d::date + time '18:00' - interval '4 hours', d::date + time '18:00' - interval '4 hours'
-     FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[], $7::bool[]) AS x(u, c, t, d, m, n, b)`,
+     SELECT u, c, t, d::date, m, n, b, CASE WHEN m % 7 = 0 THEN 'timer' ELSE 'manual' END, at, at
+     FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::text[], $7::bool[]) AS x(u, c, t, d, m, n, b),
+       -- Logged at six in the evening (Dubai) of its day, or now for today's: never in the future.
+       LATERAL (SELECT least((d::date + time '14:00') AT TIME ZONE 'UTC', $8::timestamptz) AS at) AS logged`,
     [
       entries.map((entry) => entry.user),
       entries.map((entry) => entry.client),
@@ -153,6 +155,7 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
       entries.map((entry) => entry.minutes),
       entries.map((entry) => entry.note),
       entries.map((entry) => entry.billable),
+      now,
     ],
   );
 
