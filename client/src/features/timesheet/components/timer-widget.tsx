@@ -59,7 +59,7 @@ export function TimerWidget() {
           </Button>
         </>
       ) : (
-        <Button variant="outlined" className="timer__start" onClick={() => setStarting(true)}>
+        <Button variant="outlined" className="timer__start" aria-label="Start timer" onClick={() => setStarting(true)}>
           <Icon name="timesheet" size={16} />
           <span className="timer__start-label">Start timer</span>
         </Button>

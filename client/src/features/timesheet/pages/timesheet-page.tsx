@@ -30,7 +30,8 @@ const SCHEMA = { page: integerField(1), user: integerField(0, 0), week: textFiel
 
 const STATUS_VARIANT: Record<TimesheetStatus, ChipVariant> = { open: 'neutral', submitted: 'blue', approved: 'green', returned: 'amber' };
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-const shortDay = (date: string) => formatIsoDate(date).replace(/ \d{4}$/, '');
+/** '07-Dec-2026' -> '07-Dec': the week's year is in its heading. */
+const shortDay = (date: string) => formatIsoDate(date).replace(/-\d{4}$/, '');
 
 /**
  * One user's ISO week (the signed-in user's current week by default): the grid of clients by days with the
@@ -50,8 +51,8 @@ export function TimesheetPage() {
   return (
     <div className="timesheet">
       <WeekBar week={week} userId={userId} people={canSeeEveryonesTime(me.role ?? '') ? (people.data?.results ?? []) : null} onWeek={(next) => setView({ week: next })} onUser={(user) => setView({ user })} />
-      {!sheet.data ? <LoadingIndicator label="Loading the week" /> : <Week sheet={sheet.data} own={userId === myId} />}
       {approver && <AwaitingApproval />}
+      {!sheet.data ? <LoadingIndicator label="Loading the week" /> : <Week sheet={sheet.data} own={userId === myId} />}
     </div>
   );
 }
