@@ -25,7 +25,8 @@ export type IconName =
   | 'audit'
   | 'faqs'
   | 'careers'
-  | 'settings';
+  | 'settings'
+  | 'timesheet';
 
 /** A page the router knows, keyed by the first segment of its path. */
 export interface RouteEntry {
@@ -72,7 +73,8 @@ export type RouteKey =
   | 'sanctions-lists'
   | 'faqs'
   | 'careers'
-  | 'settings';
+  | 'settings'
+  | 'timesheet';
 
 export type GroupKey = 'onboarding' | 'invoice';
 
@@ -130,6 +132,8 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'sanctions-lists', name: 'Sanctions lists', path: '/sanctions-lists', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
+  // Every staff role logs its own time.
+  { id: 'timesheet', name: 'Timesheet', path: '/timesheet', icon: 'timesheet', permission: STAFF_ROLES },
 ];
 
 /**
@@ -311,6 +315,13 @@ const CAPABILITY_RULES = {
   'administer-users': { page: 'users' },
   /** Be told of a new job application. */
   'hear-of-job-applications': { page: 'careers', only: [HR_MANAGER] },
+  /**
+   * Approve or return a submitted week of time. ADMIN only, not the managers: the firm's managers run sales
+   * and people, not the bookkeepers whose weeks these mostly are.
+   */
+  'approve-timesheets': { page: 'timesheet', only: [ADMIN] },
+  /** Read another's time entries and weeks (everyone else sees only their own: another's entry is 404). */
+  'see-everyones-time': { page: 'timesheet', only: [ADMIN] },
 } as const satisfies Record<string, CapabilityRule>;
 
 export type Capability = keyof typeof CAPABILITY_RULES;

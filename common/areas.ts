@@ -30,6 +30,7 @@ export const RESOURCE_OF = {
   faqs: 'faqs',
   careers: 'careers',
   settings: 'security',
+  timesheet: 'time',
 } as const satisfies Record<RouteKey, string>;
 
 export type Resource = (typeof RESOURCE_OF)[RouteKey];

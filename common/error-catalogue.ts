@@ -34,6 +34,9 @@ export const SERVICE_CODES = [
   'ADMIN_NETWORK_REFUSED',
   // A write for a client frozen by a confirmed sanctions match (409): staff only, never a client's own call.
   'CLIENT_FROZEN',
+  // Time (409): a write on an entry of a week submitted or approved; a timer stopped past its limit unconfirmed.
+  'TIMESHEET_LOCKED',
+  'TIMER_CONFIRMATION_REQUIRED',
 ] as const;
 
 export type CatalogueCode = (typeof CATALOGUE_CODES)[number];

@@ -186,7 +186,20 @@ export type AmlTimelineKind = (typeof AML_TIMELINE_KINDS)[number];
 /** Who hears of AML work: a client frozen by a confirmed match (ADMIN, compliance officers), potential matches to decide. */
 export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match', 'list_version_pending', 'screening_summary'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register'] as const;
+// Time (the firm's own numbers): entries, the timer, weekly timesheets.
+export const TIME_EVENT_KINDS = [
+  'time_entry_created',
+  'time_entry_updated',
+  'time_entry_deleted',
+  'timer_started',
+  'timer_stopped',
+  'timesheet_submitted',
+  'timesheet_approved',
+  'timesheet_returned',
+] as const;
+export type TimeEventKind = (typeof TIME_EVENT_KINDS)[number];
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
@@ -201,7 +214,8 @@ export type AuditEventKind =
   | EinvoiceEventKind
   | GrowthEventKind
   | SpeedEventKind
-  | AmlEventKind;
+  | AmlEventKind
+  | TimeEventKind;
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
 export const NOTIFICATION_KINDS = [
@@ -225,6 +239,10 @@ export const NOTIFICATION_KINDS = [
   // AML due diligence (issue 31)
   ...AML_EVENT_KINDS,
   ...AML_NOTICE_KINDS,
+  // time: a week submitted (to its approvers), approved or returned (to its user)
+  'timesheet_submitted',
+  'timesheet_approved',
+  'timesheet_returned',
   // staff security (issue 33): an administrator reset the user's second factor
   'second_factor_reset',
   'test',

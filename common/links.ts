@@ -91,6 +91,10 @@ export const invoiceListPath = (query: { state?: 'needs_attention'; invoice?: nu
 /** The FAQs page. */
 export const faqListPath = () => '/faqs';
 
+/** The Timesheet page: the signed-in user's current week by default, or one user's week; `status` lists the weeks in that state. */
+export const TIMESHEET_PATH = '/timesheet';
+export const timesheetPath = (query: { user?: number; week?: string; status?: 'submitted' } = {}) => withQuery(TIMESHEET_PATH, query);
+
 /** The Users list searched for one user. */
 export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
 

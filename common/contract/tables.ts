@@ -24,6 +24,7 @@ import * as requests from './requests.ts';
 import * as security from './security.ts';
 import * as shared from './shared.ts';
 import * as tasks from './tasks.ts';
+import * as time from './time.ts';
 import * as users from './users.ts';
 import * as work from './work.ts';
 
@@ -46,6 +47,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
   requests: requests.requestsEndpoints,
   security: security.securityEndpoints,
   tasks: tasks.tasksEndpoints,
+  time: time.timeEndpoints,
   users: users.usersEndpoints,
   work: work.workEndpoints,
 };
@@ -73,7 +75,7 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
 /** Every contract bulk action. */
 export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, time, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

@@ -110,6 +110,8 @@ describe('capabilities', () => {
       'manage-canned-replies': ['ADMIN'],
       'administer-users': ['ADMIN'],
       'hear-of-job-applications': ['HR_MANAGER'],
+      'approve-timesheets': ['ADMIN'],
+      'see-everyones-time': ['ADMIN'],
     });
   });
 });

@@ -2,7 +2,9 @@
  * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
  * dialog (title, due date, priority, reviewer, description, checklist); a saved view updated with the list's
  * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients; recurring tasks
- * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab. Set SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
+ * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab; time logged
+ * on a task ('Log time'), seen in the bookkeeper's week on the Timesheet page, the week submitted and approved by
+ * an ADMIN. Set SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -52,6 +54,54 @@ describe('editing a task', () => {
     await page.goto(`${e2e.stack.url}/tasks?assignee=all&search=reconcile%20the%20march`);
     await rows(page).filter({ hasText: 'Reconcile the March bank statements' }).filter({ hasText: '12-Mar-2031' }).first().waitFor();
     await page.close();
+  });
+});
+
+describe('logging time', () => {
+  it("logs time on a task with 'Log time', shows it in the bookkeeper's week, submits the week, and an ADMIN approves it", async () => {
+    const page = await e2e.signedInAs('BOOKKEEPER', '/tasks?assignee=all&status=to_do');
+    await rows(page).first().waitFor();
+    await rows(page).first().locator('.tasks-list__name button').click();
+    const task = page.getByRole('dialog').first();
+    await task.getByText('Timeline').waitFor();
+    const client = (await task.locator('.task-detail__facts dd').first().textContent())!.trim();
+    await task.getByRole('button', { name: 'Log time' }).click();
+    const log = page.getByRole('dialog', { name: 'Log time' });
+    await log.getByLabel('Time').fill('1:47');
+    await log.getByLabel('Note').fill('Walkthrough of the November close');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'log-time');
+    await log.getByRole('button', { name: 'Log time' }).click();
+    await page.getByText(`1:47 logged on ${client}`).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${e2e.stack.url}/timesheet`);
+    await page.getByRole('heading', { name: /^My week/ }).waitFor();
+    const entry = page.locator('.timesheet__entry').filter({ hasText: 'Walkthrough of the November close' });
+    await expect(entry.textContent()).resolves.toContain('1:47');
+    await page.getByRole('table').getByRole('rowheader', { name: client }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'timesheet-week');
+    await page.getByRole('button', { name: 'Submit week' }).click();
+    await page.getByText(/submitted for approval/).waitFor();
+    await page.locator('.timesheet__head').getByText('Submitted', { exact: true }).waitFor();
+    await page.close();
+
+    const admin = await e2e.signedInAs('ADMIN', '/timesheet');
+    // The demo ADMIN's timer runs in the top bar.
+    await admin.getByRole('group', { name: 'Timer' }).getByRole('button', { name: 'Stop' }).waitFor();
+    const waiting = admin.getByRole('region', { name: /Waiting for approval/ });
+    await waiting.getByRole('link', { name: /^Rohan Mehta · / }).last().waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
+    await shoot(admin, 'timesheet-admin');
+    const week = await admin.evaluate(() => document.querySelector('.timesheet__week')?.textContent ?? '');
+    await waiting.getByRole('link', { name: `Rohan Mehta · ${week}` }).click();
+    await admin.getByRole('heading', { name: /^Rohan Mehta/ }).waitFor();
+    await admin.locator('.timesheet__entry').filter({ hasText: 'Walkthrough of the November close' }).waitFor();
+    await admin.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText(`Week ${week} approved`).waitFor();
+    await admin.locator('.timesheet__head').getByText('Approved', { exact: true }).waitFor();
+    await admin.close();
   });
 });
 

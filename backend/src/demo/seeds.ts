@@ -18,6 +18,7 @@ import { seedRegistrations } from '../modules/registrations/seed.ts';
 import { seedRequests } from '../modules/requests/seed.ts';
 import { seedSecurity } from '../modules/security/seed.ts';
 import { seedTasks } from '../modules/tasks/seed.ts';
+import { seedTime } from '../modules/time/seed.ts';
 import { seedUsers } from '../modules/users/seed.ts';
 import { seedViews } from '../modules/views/seed.ts';
 import type { DemoSeed } from './context.ts';
@@ -41,5 +42,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedFaqs,
   // AML due diligence (issue 31): after the registrations and the clients they became.
   seedAml,
+  // Time: after the clients, their tasks and the staff who serve them.
+  seedTime,
   seedViews,
 ];

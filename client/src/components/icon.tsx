@@ -84,6 +84,12 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
       <path d="M9 7.5V5.5h6v2M3.5 13h17M11 13v2h2v-2" />
     </>
   ),
+  timesheet: (
+    <>
+      <circle cx="12" cy="13" r="8" />
+      <path d="M12 9v4l2.5 2.5M10 2.5h4" />
+    </>
+  ),
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

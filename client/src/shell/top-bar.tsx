@@ -7,6 +7,7 @@ import { Icon } from '../components/icon.tsx';
 import { ReconnectingIndicator } from '../components/reconnecting-indicator.tsx';
 import { ChatWidget } from '../features/chat-assistant/components/chat-widget.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { TimerWidget } from '../features/timesheet/components/timer-widget.tsx';
 import { logout } from '../lib/auth.ts';
 import { backFallback, showsPageTitle } from './page-level.ts';
 import { canGoBackInConsole } from '../lib/navigation-history.ts';
@@ -43,6 +44,7 @@ export function TopBar({ title }: { title: string | undefined }) {
       )}
       <div className="top-bar__tools">
         <ReconnectingIndicator />
+        <TimerWidget />
         <button type="button" className="top-bar__search" onClick={() => (searchOpen.value = true)} aria-keyshortcuts="Control+K Meta+K">
           <Icon name="search" size={18} />
           <span className="top-bar__search-label">Search everywhere</span>

@@ -18,6 +18,7 @@ import {
   registrationPath,
   requestListPath,
   taskListPath,
+  timesheetPath,
   userListPath,
 } from '../../../../common/links.ts';
 import type { Stage } from '../../../../common/stages.ts';
@@ -45,6 +46,20 @@ const REGISTRATION_LABEL = "r.registration_id || ' · ' || r.legal_name";
 const text = (value: unknown) => String(value ?? '');
 
 const LOOKUPS: Record<AuditEntity, Lookup> = {
+  // Time: an entry and a week open their user's week; the timer (keyed by its user) the user's Timesheet.
+  time_entry: {
+    sql: `SELECT e.id, COALESCE(NULLIF(u.display_name, ''), u.email) || ' · ' || c.legal_name || ' · ' || to_char(e.work_date, 'YYYY-MM-DD') AS label, e.user_id, to_char(e.work_date, 'IYYY-"W"IW') AS week
+          FROM time_entries e JOIN users u ON u.id = e.user_id JOIN clients c ON c.id = e.client_id WHERE e.id = ANY($1::int[])`,
+    href: (row) => timesheetPath({ user: row.user_id as number, week: text(row.week) }),
+  },
+  timer: {
+    sql: "SELECT u.id, 'Timer of ' || COALESCE(NULLIF(u.display_name, ''), u.email) AS label FROM users u WHERE u.id = ANY($1::int[])",
+    href: (row) => timesheetPath({ user: row.id }),
+  },
+  timesheet: {
+    sql: "SELECT s.id, COALESCE(NULLIF(u.display_name, ''), u.email) || ' · ' || s.week AS label, s.user_id, s.week FROM timesheets s JOIN users u ON u.id = s.user_id WHERE s.id = ANY($1::int[])",
+    href: (row) => timesheetPath({ user: row.user_id as number, week: text(row.week) }),
+  },
   registration: {
     sql: `SELECT r.id, ${REGISTRATION_LABEL} AS label, r.user_id, r.stage, r.status, r.review_state FROM registrations r WHERE r.id = ANY($1::int[])`,
     href: (row) =>

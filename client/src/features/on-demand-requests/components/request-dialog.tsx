@@ -11,6 +11,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { FilePreview } from '../../../components/file-preview.tsx';
 import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { TimeEntryDialog } from '../../../components/time-entry-dialog.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
@@ -69,12 +70,17 @@ function RequestBody({ request }: { request: RequestDetail }) {
   const feeFils = parseAedToFils(fee);
   const loadFile = useCallback((signal: AbortSignal) => fetchAttachment(request.id, preview ?? 0, signal), [request.id, preview]);
   const previewed = request.attachments.find((attachment) => attachment.id === preview);
+  const [logging, setLogging] = useState(false);
 
   return (
     <div className="request-detail">
+      {logging && <TimeEntryDialog prefill={{ client: request.client, request: { id: request.id, title: `${request.type.name} #${request.id}` } }} onClose={() => setLogging(false)} />}
       <div className="request-detail__chips">
         <StatusChip variant={REQUEST_STATUS_VARIANTS[request.status]}>{REQUEST_STATUS_LABELS[request.status]}</StatusChip>
         <StatusChip variant={slaVariant(request)}>SLA {request.type.target_working_days} working days: {slaText(request)}</StatusChip>
+        <Button variant="outlined" className="request-detail__log-time" onClick={() => setLogging(true)}>
+          Log time
+        </Button>
       </div>
       <p className="request-detail__details">{request.details}</p>
       {request.decline_reason && <p className="request-detail__note">Declined: {request.decline_reason}</p>}

@@ -15,6 +15,7 @@ import { AuditLink } from '../../../components/audit-link.tsx';
 import { Button } from '../../../components/button.tsx';
 import { CountedTextField, TextArea } from '../../../components/counted-field.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { TimeEntryDialog } from '../../../components/time-entry-dialog.tsx';
 import { RecordMissing } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
@@ -58,6 +59,7 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
   const approve = useAction({ endpoint: tasks.approve, run: (_input: void, { headers }) => approveTask(task.id, task.version, headers), success: 'Task approved.' });
   const giveBack = useAction({ endpoint: tasks.returnTask, run: (text: string, { headers }) => returnTask(task.id, text, task.version, headers), success: 'Task returned.', onSuccess: () => setNote('') });
   const addComment = useAction({ endpoint: tasks.comment, run: (text: string, { headers }) => commentOnTask(task.id, text, headers), success: 'Comment added.', onSuccess: () => setComment('') });
+  const [logging, setLogging] = useState(false);
 
   return (
     <div className="task-detail">
@@ -96,7 +98,11 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
             Edit task
           </Button>
         )}
+        <Button variant="outlined" onClick={() => setLogging(true)}>
+          Log time
+        </Button>
       </div>
+      {logging && <TimeEntryDialog prefill={{ client: task.client, task: { id: task.id, title: task.title } }} onClose={() => setLogging(false)} />}
       {task.review_note && task.status !== 'done' && (
         <p className="task-detail__note" role="note">
           Returned by the reviewer: {task.review_note}
