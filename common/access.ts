@@ -19,6 +19,7 @@ export type IconName =
   | 'unsynced'
   | 'requests'
   | 'tasks'
+  | 'capacity'
   | 'chats'
   | 'clients'
   | 'users'
@@ -120,6 +121,8 @@ export const NAV_TABLE: readonly NavItem[] = [
   },
   { id: 'on-demand-requests', name: 'On-demand Requests', path: '/on-demand-requests', icon: 'requests', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'tasks', name: 'Tasks', path: '/tasks', icon: 'tasks', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  // The managers plan the team's weeks with ADMIN: HR keeps leave in view, business development what it sells.
+  { id: 'capacity', name: 'Capacity', path: '/capacity', icon: 'tasks', permission: [ADMIN, BD_MANAGER, HR_MANAGER] },
   { id: 'chats', name: 'Chats', path: '/chats', icon: 'chats', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'clients', name: 'Clients', path: '/clients', icon: 'clients', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'users', name: 'Users', path: '/users', icon: 'users', permission: [ADMIN] },
@@ -131,6 +134,23 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
 ];
+
+/** The staff whose weeks the Capacity view plans: those who may hold a task (planned work is their tasks' estimates). */
+export const CAPACITY_STAFF_ROLES: readonly StaffRole[] = [BOOKKEEPER, ADMIN, REVIEWER];
+
+/** Who records a staff member's leave days and sets their weekly capacity (the Capacity view's editors). */
+export const STAFF_CAPACITY_EDITORS = [ADMIN] as const satisfies readonly StaffRole[];
+export const canEditStaffCapacity = (role: StaffRole): boolean => (STAFF_CAPACITY_EDITORS as readonly StaffRole[]).includes(role);
+
+/** Who sets the hours a month a plan includes (what every client's budget is measured against). */
+export const PLAN_HOURS_EDITORS = [ADMIN] as const satisfies readonly StaffRole[];
+export const canEditPlanHours = (role: StaffRole): boolean => (PLAN_HOURS_EDITORS as readonly StaffRole[]).includes(role);
+
+/**
+ * Whether the Capacity view offers to reassign a task: the reassignment is the tasks area's own assignee write,
+ * so only a role that works on tasks may make it (a manager who plans the weeks sees the load, not the tasks' pages).
+ */
+export const canReassignFromCapacity = (role: StaffRole): boolean => canSee(role, 'tasks') && canSee(role, 'capacity');
 
 /**
  * Pages outside the side navigation. The spec does not say who may open Settings; every staff role may,

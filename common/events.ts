@@ -186,7 +186,13 @@ export type AmlTimelineKind = (typeof AML_TIMELINE_KINDS)[number];
 /** Who hears of AML work: a client frozen by a confirmed match (ADMIN, compliance officers), potential matches to decide. */
 export const AML_NOTICE_KINDS = ['client_frozen', 'screening_potential_match', 'list_version_pending', 'screening_summary'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register'] as const;
+// Budgets and capacity: a staff member's weekly capacity and leave days (entity 'user'), the hours a plan includes (entity 'plan').
+export const CAPACITY_EVENT_KINDS = ['capacity_changed', 'leave_recorded', 'leave_removed', 'plan_hours_changed'] as const;
+export type CapacityEventKind = (typeof CAPACITY_EVENT_KINDS)[number];
+/** A client's time logged in a month reached 80 % or 100 % of its plan's hours (sent once a month per threshold). */
+export const CAPACITY_NOTICE_KINDS = ['client_budget_reached'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* budgets and capacity */ 'plan'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
@@ -201,7 +207,8 @@ export type AuditEventKind =
   | EinvoiceEventKind
   | GrowthEventKind
   | SpeedEventKind
-  | AmlEventKind;
+  | AmlEventKind
+  | CapacityEventKind;
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
 export const NOTIFICATION_KINDS = [
@@ -225,6 +232,8 @@ export const NOTIFICATION_KINDS = [
   // AML due diligence (issue 31)
   ...AML_EVENT_KINDS,
   ...AML_NOTICE_KINDS,
+  // budgets and capacity
+  ...CAPACITY_NOTICE_KINDS,
   // staff security (issue 33): an administrator reset the user's second factor
   'second_factor_reset',
   'test',
