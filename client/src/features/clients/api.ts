@@ -20,6 +20,8 @@ import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../commo
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import type { amlEndpoints } from '../../../../common/contract/aml.ts';
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
+import type { capacityEndpoints } from '../../../../common/contract/capacity.ts';
+import { capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
@@ -34,6 +36,11 @@ const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
 const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
 const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
 const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
+const capacity = clientEndpoints<typeof capacityEndpoints>(capacityRoutes);
+
+/** A client's month budget (its plan's hours against the time logged); the time entries' writes change it, so it is read fresh. */
+export const useClientBudget = (id: number, month: string) =>
+  useQuery(['clients', 'of', String(id), 'budget', month], (signal) => call(capacity.clientBudget, { params: { id }, query: { month }, signal }), { keepPrevious: true });
 
 /** The freeze's lift on the client's registration (keyed by its client user's id, as the AML file is). */
 export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Record<string, string>) =>
