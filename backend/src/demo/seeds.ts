@@ -5,6 +5,7 @@
  * modules do not know their seeds: production code never imports demo code (eslint.config.js).
  */
 import { seedAml } from '../modules/aml/seed.ts';
+import { seedCapacity } from '../modules/capacity/seed.ts';
 import { seedCareers } from '../modules/careers/seed.ts';
 import { seedChats } from '../modules/chats/seed.ts';
 import { seedClients } from '../modules/clients/seed.ts';
@@ -41,5 +42,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedFaqs,
   // AML due diligence (issue 31): after the registrations and the clients they became.
   seedAml,
+  // Budgets and capacity: estimates on the tasks seeded above, leave, a part-timer.
+  seedCapacity,
   seedViews,
 ];
