@@ -8,11 +8,12 @@ import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import { mondayOf } from '../../../../common/capacity.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { DemoContext } from '../../demo/context.ts';
-import { staffByEmail } from '../tasks/seed.ts';
 import { workingDaysBetween } from './store.ts';
 
 /** Estimates in minutes, picked by task id: an hour to a day's work. */
 const ESTIMATES = [60, 90, 120, 180, 240, 300, 480] as const;
+
+const staffByEmail = async (tx: Queryable, email: string): Promise<number | null> => (await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))[0]?.id ?? null;
 
 export async function seedCapacity(tx: Queryable, { now }: DemoContext): Promise<void> {
   const today = dubaiDate(now);

@@ -43,7 +43,7 @@ export function CapacityPage() {
   const canReassign = role !== null && isStaffRole(role) && canReassignFromCapacity(role);
   const [editing, setEditing] = useState<CapacityPerson | null>(null);
   const data = capacity.data;
-  const people = data?.people ?? [];
+  const people = useMemo(() => data?.people ?? [], [data]);
   const opened = useMemo(() => people.find((each) => each.user.id === view.person), [people, view.person]);
   const move = (weeks: number) => setView({ from: weeks === 0 ? '' : addDays(monday, weeks * 7), person: 0, week: '' });
   const overbooked = people.reduce((count, each) => count + each.weeks.filter((week) => week.overbooked).length, 0);
