@@ -65,6 +65,7 @@ export type RouteKey =
   | 'unsynced-inv'
   | 'on-demand-requests'
   | 'tasks'
+  | 'capacity'
   | 'chats'
   | 'clients'
   | 'users'
@@ -122,6 +123,8 @@ export const NAV_TABLE: readonly NavItem[] = [
   },
   { id: 'on-demand-requests', name: 'On-demand Requests', path: '/on-demand-requests', icon: 'requests', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'tasks', name: 'Tasks', path: '/tasks', icon: 'tasks', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
+  // The managers plan the team's weeks with ADMIN: HR keeps leave in view, business development what it sells.
+  { id: 'capacity', name: 'Capacity', path: '/capacity', icon: 'tasks', permission: [ADMIN, BD_MANAGER, HR_MANAGER] },
   { id: 'chats', name: 'Chats', path: '/chats', icon: 'chats', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'clients', name: 'Clients', path: '/clients', icon: 'clients', permission: [BOOKKEEPER, ADMIN, REVIEWER] },
   { id: 'users', name: 'Users', path: '/users', icon: 'users', permission: [ADMIN] },
@@ -135,6 +138,12 @@ export const NAV_TABLE: readonly NavItem[] = [
   // Every staff role logs its own time.
   { id: 'timesheet', name: 'Timesheet', path: '/timesheet', icon: 'timesheet', permission: STAFF_ROLES },
 ];
+
+/**
+ * Whether the Capacity view offers to reassign a task: the reassignment is the tasks area's own assignee write,
+ * so only a role that works on tasks may make it (a manager who plans the weeks sees the load, not the tasks' pages).
+ */
+export const canReassignFromCapacity = (role: StaffRole): boolean => canSee(role, 'tasks') && canSee(role, 'capacity');
 
 /**
  * Pages outside the side navigation. The spec does not say who may open Settings; every staff role may,
@@ -322,6 +331,10 @@ const CAPABILITY_RULES = {
   'approve-timesheets': { page: 'timesheet', only: [ADMIN] },
   /** Read another's time entries and weeks (everyone else sees only their own: another's entry is 404). */
   'see-everyones-time': { page: 'timesheet', only: [ADMIN] },
+  /** Record a staff member's leave days and set their weekly capacity (the Capacity view's editors). */
+  'edit-staff-capacity': { page: 'capacity', only: [ADMIN] },
+  /** Set the hours a month a plan includes (what every client's budget is measured against). */
+  'set-plan-hours': { page: 'capacity', only: [ADMIN] },
 } as const satisfies Record<string, CapabilityRule>;
 
 export type Capability = keyof typeof CAPABILITY_RULES;

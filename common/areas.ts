@@ -21,6 +21,7 @@ export const RESOURCE_OF = {
   'unsynced-inv': 'invoices',
   'on-demand-requests': 'requests',
   tasks: 'tasks',
+  capacity: 'capacity',
   chats: 'chats',
   clients: 'clients',
   users: 'users',

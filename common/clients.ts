@@ -11,7 +11,7 @@ export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = { active: 'Active', paused: 'Paused', cancelled: 'Cancelled' };
 
 /** The client page's tabs, in order; the tab is kept in the URL (?tab=). */
-export const CLIENT_TABS = ['overview', 'subscription', 'documents', 'reports', 'insights', 'deadlines', 'recurring', 'timeline'] as const;
+export const CLIENT_TABS = ['overview', 'subscription', 'documents', 'reports', 'insights', 'budget', 'deadlines', 'recurring', 'timeline'] as const;
 export type ClientTab = (typeof CLIENT_TABS)[number];
 export const CLIENT_TAB_LABELS: Record<ClientTab, string> = {
   overview: 'Overview',
@@ -19,6 +19,7 @@ export const CLIENT_TAB_LABELS: Record<ClientTab, string> = {
   documents: 'Documents',
   reports: 'Monthly reports',
   insights: 'Monthly insights',
+  budget: 'Budget',
   deadlines: 'Compliance calendar',
   recurring: 'Recurring',
   timeline: 'Timeline',

@@ -199,7 +199,13 @@ export const TIME_EVENT_KINDS = [
 ] as const;
 export type TimeEventKind = (typeof TIME_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet'] as const;
+// Budgets and capacity: a staff member's weekly capacity and leave days (entity 'user'), the hours a plan includes (entity 'plan').
+export const CAPACITY_EVENT_KINDS = ['capacity_changed', 'leave_recorded', 'leave_removed', 'plan_hours_changed'] as const;
+export type CapacityEventKind = (typeof CAPACITY_EVENT_KINDS)[number];
+/** A client's time logged in a month reached 80 % or 100 % of its plan's hours (sent once a month per threshold). */
+export const CAPACITY_NOTICE_KINDS = ['client_budget_reached'] as const;
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
@@ -215,7 +221,8 @@ export type AuditEventKind =
   | GrowthEventKind
   | SpeedEventKind
   | AmlEventKind
-  | TimeEventKind;
+  | TimeEventKind
+  | CapacityEventKind;
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
 export const NOTIFICATION_KINDS = [
@@ -243,6 +250,8 @@ export const NOTIFICATION_KINDS = [
   'timesheet_submitted',
   'timesheet_approved',
   'timesheet_returned',
+  // budgets and capacity
+  ...CAPACITY_NOTICE_KINDS,
   // staff security (issue 33): an administrator reset the user's second factor
   'second_factor_reset',
   'test',

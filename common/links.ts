@@ -79,6 +79,13 @@ export const callScheduleListPath = (query: { calls?: 'mine'; when?: 'today' } =
 /** The Tasks list; `task` opens one task's drawer over it. */
 export const taskListPath = (query: { assignee?: 'all' | 'mine'; due?: 'overdue' | 'today'; review?: 'mine'; task?: number } = {}) => withQuery('/tasks', query);
 
+/** The Capacity view from a Monday (`from`, 'YYYY-MM-DD'; this week without it); `person` opens one person's week of tasks (`week`, its Monday). */
+export const CAPACITY_PATH = '/capacity';
+export const capacityPath = (query: { from?: string; person?: number; week?: string } = {}) => withQuery(CAPACITY_PATH, query);
+
+/** A client's Budget tab on the month ('YYYY-MM'). */
+export const clientBudgetPath = (clientId: string | number, month?: string) => (month ? `${clientPath(clientId, 'budget')}&month=${encodeURIComponent(month)}` : clientPath(clientId, 'budget'));
+
 /** The Chats list; `conversation` opens one conversation. */
 export const chatListPath = (query: { filter?: 'mine'; conversation?: number } = {}) => withQuery('/chats', query);
 

@@ -2,6 +2,7 @@
 import {
   AML_EVENT_KINDS,
   AUDIT_ENTITIES,
+  CAPACITY_EVENT_KINDS,
   CHAT_EVENT_KINDS,
   EINVOICE_EVENT_KINDS,
   CLIENT_EVENT_KINDS,
@@ -73,6 +74,8 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   time_entry: 'time',
   timer: 'time',
   timesheet: 'time',
+  // A plan's included hours: the clients' budgets read them.
+  plan: 'clients',
 };
 
 /** The record kinds of an area (the SQL filter for ?area=). */
@@ -103,6 +106,7 @@ export const AUDIT_EVENT_GROUPS: readonly { label: string; areas: readonly Audit
   { label: 'FAQs', areas: ['faqs'], kinds: growthKinds(['faq_']) },
   { label: 'Saved views and bulk actions', areas: ['work'], kinds: SPEED_EVENT_KINDS },
   { label: 'Time', areas: ['time'], kinds: TIME_EVENT_KINDS },
+  { label: 'Capacity and budgets', areas: ['users', 'clients'], kinds: CAPACITY_EVENT_KINDS },
 ];
 
 /** Every event kind an area audits, for the Audit page's event filter (one list, sorted, no repeats). */

@@ -4,4 +4,6 @@ export const plansRoutes = {
   list: 'GET /plans/',
   /** The billing cycles with their months and discount. */
   cycles: 'GET /subscriptions/subscription-cycle-choices/',
+  /** { monthly_minutes, version }: the hours a month the plan includes (ADMIN). */
+  updateHours: 'PATCH /plans/:planId/hours',
 } as const;

@@ -6,6 +6,7 @@
 import * as aml from './aml.ts';
 import * as apiDocs from './api-docs.ts';
 import * as audit from './audit.ts';
+import * as capacity from './capacity.ts';
 import * as careers from './careers.ts';
 import * as chats from './chats.ts';
 import * as clients from './clients.ts';
@@ -32,6 +33,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
   aml: aml.amlEndpoints,
   api: apiDocs.apiDocsEndpoints,
   audit: audit.auditEndpoints,
+  capacity: capacity.capacityEndpoints,
   careers: careers.careersEndpoints,
   chats: chats.chatsEndpoints,
   clients: clients.clientsEndpoints,
@@ -75,7 +77,7 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
 /** Every contract bulk action. */
 export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, time, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, capacity, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, time, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { MAX_CHECKLIST_ITEMS, BULK_TASK_STATUSES, TASK_PRIORITIES, TASK_STATUSES, TEMPLATE_FREQUENCIES } from '../service-desk.ts';
+import { MAX_ESTIMATE_MINUTES } from '../capacity.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Search, Version } from './shared.ts';
@@ -38,6 +39,8 @@ export const TaskListItem = Type.Object({
   checklist_total: Type.Integer(),
   request_id: Nullable(Type.Integer()),
   template_id: Nullable(Type.Integer()),
+  /** The work it is expected to take, in minutes (shown h:mm); the Capacity view plans with it. */
+  estimate_minutes: Nullable(Type.Integer()),
 });
 export type TaskListItem = Static<typeof TaskListItem>;
 
@@ -84,6 +87,8 @@ export type BoardQuery = Static<typeof BoardQuery>;
 export const TaskBoard = Type.Object({ columns: Type.Array(Type.Object({ status: StatusSchema, tasks: Type.Array(TaskListItem) })) });
 export type TaskBoard = Static<typeof TaskBoard>;
 
+const Estimate = Type.Integer({ minimum: 1, maximum: MAX_ESTIMATE_MINUTES, title: 'Estimate' });
+
 export const NewTaskBody = Closed({
   client_id: Id(taskFields.client.label),
   title: Line(taskFields.title.max, { minLength: taskFields.title.min, title: taskFields.title.label }),
@@ -93,6 +98,7 @@ export const NewTaskBody = Closed({
   due_on: CalendarDate(taskFields.dueOn.label),
   priority: Type.Optional(PrioritySchema),
   checklist: Type.Optional(ChecklistInput),
+  estimate_minutes: Type.Optional(Nullable(Estimate)),
 });
 export type NewTaskBody = Static<typeof NewTaskBody>;
 
@@ -105,6 +111,7 @@ export const UpdateTaskBody = Closed({
   due_on: Type.Optional(CalendarDate(taskFields.dueOn.label)),
   priority: Type.Optional(PrioritySchema),
   checklist: Type.Optional(ChecklistInput),
+  estimate_minutes: Type.Optional(Nullable(Estimate)),
 });
 export type UpdateTaskBody = Static<typeof UpdateTaskBody>;
 

@@ -112,6 +112,8 @@ describe('capabilities', () => {
       'hear-of-job-applications': ['HR_MANAGER'],
       'approve-timesheets': ['ADMIN'],
       'see-everyones-time': ['ADMIN'],
+      'edit-staff-capacity': ['ADMIN'],
+      'set-plan-hours': ['ADMIN'],
     });
   });
 });

@@ -234,3 +234,23 @@ describe('recurring tasks', () => {
     await page.close();
   });
 });
+
+describe('capacity', () => {
+  it("shows an ADMIN each person's weeks with the overbooked ones marked, a week's tasks to reassign, and a client's budget", async () => {
+    const page = await e2e.signedInAs('ADMIN', '/capacity');
+    await page.getByRole('heading', { name: 'Planned work against capacity' }).waitFor();
+    await page.locator('.capacity__tag--over').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'capacity');
+    await page.locator('.capacity__cell--over .capacity__open').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Assign to').first().waitFor();
+    await shoot(page, 'capacity-week');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`${e2e.stack.url}/clients/1?tab=budget`);
+    await page.getByRole('heading', { name: /^Budget for / }).waitFor();
+    await page.getByRole('heading', { name: 'Time by staff member' }).waitFor();
+    await shoot(page, 'client-budget');
+    await page.close();
+  });
+});

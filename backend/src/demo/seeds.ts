@@ -5,6 +5,7 @@
  * modules do not know their seeds: production code never imports demo code (eslint.config.js).
  */
 import { seedAml } from '../modules/aml/seed.ts';
+import { seedCapacity } from '../modules/capacity/seed.ts';
 import { seedCareers } from '../modules/careers/seed.ts';
 import { seedChats } from '../modules/chats/seed.ts';
 import { seedClients } from '../modules/clients/seed.ts';
@@ -44,5 +45,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedAml,
   // Time: after the clients, their tasks and the staff who serve them.
   seedTime,
+  // Budgets and capacity: estimates on the tasks seeded above, leave, a part-timer.
+  seedCapacity,
   seedViews,
 ];

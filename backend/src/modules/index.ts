@@ -30,6 +30,8 @@ import { faqsModule } from './faqs/index.ts';
 import { amlModule } from './aml/index.ts';
 // Time: entries, timers, timesheets.
 import { timeModule } from './time/index.ts';
+// Budgets and capacity: after clients and tasks, whose rows it reads.
+import { capacityModule } from './capacity/index.ts';
 // Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
@@ -51,6 +53,8 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   amlModule,
   // Time
   timeModule,
+  // Budgets and capacity
+  capacityModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
   // Staff security (issue 33)

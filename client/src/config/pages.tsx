@@ -16,6 +16,8 @@ import { userPages } from '../features/users/routes.ts';
 import { chatPages } from '../features/chats/routes.ts';
 import { requestPages } from '../features/on-demand-requests/routes.ts';
 import { taskPages } from '../features/tasks/routes.ts';
+// Budgets and capacity
+import { capacityPages } from '../features/capacity/routes.ts';
 // Invoices (issue 20)
 import { unsyncedInvoicePages } from '../features/unsynced-inv/routes.ts';
 // Growth and content (issue 21).
@@ -44,6 +46,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...taskPages,
   ...requestPages,
   ...chatPages,
+  // Budgets and capacity
+  ...capacityPages,
   // Invoices (issue 20)
   ...unsyncedInvoicePages,
   // Growth and content (issue 21).

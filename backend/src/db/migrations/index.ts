@@ -51,6 +51,7 @@ import { migration as m0109 } from './0109-subscription-discount-note.ts';
 import { migration as m0110 } from './0110-practice-time.ts';
 import { migration as m0111 } from './0111-aml-legal-hold.ts';
 import { migration as m0114 } from './0114-timesheet-ids.ts';
+import { migration as m0115 } from './0115-capacity.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -83,4 +84,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0111,
   // Time: a timesheet's own id (audit, idempotency)
   m0114,
+  // Budgets and capacity: versions on a person's weekly capacity and on a plan, the planned-work index
+  m0115,
 ];

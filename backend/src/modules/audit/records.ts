@@ -132,6 +132,7 @@ const LOOKUPS: Record<AuditEntity, Lookup> = {
           FROM aml_list_versions v WHERE v.id = ANY($1::int[])`,
     href: () => null,
   },
+  plan: { sql: "SELECT p.id, 'Plan ' || p.name AS label FROM plans p WHERE p.id = ANY($1::int[])", href: () => null },
   aml_register: {
     sql: `SELECT g.id, upper(g.type) || ' · ' || ${REGISTRATION_LABEL} AS label FROM aml_register_entries g JOIN registrations r ON r.id = g.registration_id WHERE g.id = ANY($1::int[])`,
     href: () => AML_REGISTER_PATH,

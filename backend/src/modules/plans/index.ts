@@ -1,4 +1,4 @@
-/** Plans: the catalogue and the billing cycles (read-only here; the demo seeds them). */
+/** Plans: the catalogue and the billing cycles (the demo seeds them); ADMIN sets the hours a month each includes. */
 import type { BackendModule } from '../../lib/module.ts';
 import { planRoutes } from './routes.ts';
 

@@ -7,6 +7,8 @@ export const DEMO_PLANS = [
     code: 'starter',
     name: 'Starter Bookkeeping',
     monthly_price_fils: 125_000,
+    // The hours a month the fee includes (a client's budget): the bookkeeping of 50 transactions and a monthly close.
+    monthly_minutes: 600,
     description: 'Monthly bookkeeping for small businesses with up to 50 transactions a month.',
     includes: ['Up to 50 transactions a month', 'Monthly management accounts', 'Quarterly VAT return filing', 'Email support'],
   },
@@ -14,6 +16,7 @@ export const DEMO_PLANS = [
     code: 'growth',
     name: 'Growth Bookkeeping',
     monthly_price_fils: 275_000,
+    monthly_minutes: 960,
     description: 'Bookkeeping, VAT and payroll for growing companies with up to 250 transactions a month.',
     includes: ['Up to 250 transactions a month', 'Monthly report with insights', 'VAT returns (monthly or quarterly)', 'Payroll and WPS for up to 20 staff', 'Dedicated bookkeeper'],
   },
@@ -21,6 +24,7 @@ export const DEMO_PLANS = [
     code: 'premium-cfo',
     name: 'Premium CFO Services',
     monthly_price_fils: 540_000,
+    monthly_minutes: 1200,
     description: 'A part-time CFO with unlimited bookkeeping, corporate tax and board reporting.',
     includes: ['Unlimited transactions', 'Corporate tax return and planning', 'Cash-flow forecasting and budgets', 'Quarterly board pack', 'Bank and investor liaison'],
   },
@@ -28,6 +32,7 @@ export const DEMO_PLANS = [
     code: 'vat-only',
     name: 'VAT Compliance',
     monthly_price_fils: 75_000,
+    monthly_minutes: 480,
     description: 'VAT return preparation and filing for businesses that keep their own books.',
     includes: ['VAT return preparation and filing', 'FTA correspondence', 'Annual VAT health check'],
   },
@@ -36,8 +41,8 @@ export const DEMO_PLANS = [
 export async function seedPlans(tx: Queryable): Promise<void> {
   for (const [index, plan] of DEMO_PLANS.entries()) {
     await tx.query(
-      'INSERT INTO plans (code, name, monthly_price_fils, description, includes, sort_order) VALUES ($1, $2, $3, $4, $5, $6)',
-      [plan.code, plan.name, plan.monthly_price_fils, plan.description, JSON.stringify(plan.includes), index],
+      'INSERT INTO plans (code, name, monthly_price_fils, description, includes, sort_order, monthly_minutes) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [plan.code, plan.name, plan.monthly_price_fils, plan.description, JSON.stringify(plan.includes), index, plan.monthly_minutes],
     );
   }
   for (const [index, cycle] of BILLING_CYCLES.entries()) {

@@ -1,9 +1,15 @@
 /** The plan catalogue and the billing cycles, as stored. */
 import type { CycleChoice, Plan } from '../../../../common/contract/plans.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { PlanHoursBody } from '../../../../common/contract/plans.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { writeRecord, type ActionContext } from '../../lib/action.ts';
+import { writeAudit } from '../../lib/audit.ts';
+import { notFound } from '../../lib/http-error.ts';
+
+const COLUMNS = 'id, code, name, monthly_price_fils, description, includes, active, monthly_minutes, version';
 
 export async function listPlans(db: Queryable): Promise<Plan[]> {
-  return db.query<Plan>('SELECT id, code, name, monthly_price_fils, description, includes, active FROM plans ORDER BY sort_order, id');
+  return db.query<Plan>(`SELECT ${COLUMNS} FROM plans ORDER BY sort_order, id`);
 }
 
 export async function listCycles(db: Queryable): Promise<CycleChoice[]> {
@@ -12,6 +18,34 @@ export async function listCycles(db: Queryable): Promise<CycleChoice[]> {
 
 /** A plan that may still be chosen (for a new registration or a plan change); undefined when unknown or retired. */
 export async function findActivePlan(db: Queryable, planId: number): Promise<Plan | undefined> {
-  const [plan] = await db.query<Plan>('SELECT id, code, name, monthly_price_fils, description, includes, active FROM plans WHERE id = $1 AND active', [planId]);
+  const [plan] = await db.query<Plan>(`SELECT ${COLUMNS} FROM plans WHERE id = $1 AND active`, [planId]);
   return plan;
+}
+
+/** PATCH plans/{id}/hours (ADMIN): the hours a month the plan includes, which every client budget on it reads. */
+export function updatePlanHours(db: Database, planId: number, body: PlanHoursBody, context: ActionContext): Promise<Plan> {
+  return writeRecord(db, {
+    entity: 'plan',
+    context,
+    version: body.version,
+    conflictMessage: 'This plan was changed by someone else. Reload it and try again.',
+    lock: async (tx) => {
+      const [row] = await tx.query<{ id: number; version: number; monthly_minutes: number }>('SELECT id, version, monthly_minutes FROM plans WHERE id = $1 FOR UPDATE', [planId]);
+      if (!row) throw notFound('Plan');
+      return row;
+    },
+    act: async (tx, row) => {
+      await tx.query('UPDATE plans SET monthly_minutes = $2, version = version + 1 WHERE id = $1', [planId, body.monthly_minutes]);
+      await writeAudit(tx, {
+        entity: 'plan',
+        entityId: planId,
+        kind: 'plan_hours_changed',
+        actorId: context.actorId,
+        before: { monthly_minutes: row.monthly_minutes },
+        after: { monthly_minutes: body.monthly_minutes },
+        idempotencyKey: context.idempotencyKey,
+      });
+    },
+    read: async (tx) => (await tx.query<Plan>(`SELECT ${COLUMNS} FROM plans WHERE id = $1`, [planId]))[0]!,
+  });
 }

@@ -68,6 +68,7 @@ export function toListItem(row: TaskRow, today = dubaiDate()): TaskListItem {
     checklist_total: checklist.length,
     request_id: row.request_id,
     template_id: row.template_id,
+    estimate_minutes: row.estimate_minutes,
   };
 }
 
@@ -233,6 +234,7 @@ export async function createTask(db: Database, user: Caller, body: NewTaskBody, 
       dueOn: body.due_on,
       priority: body.priority ?? 'normal',
       checklist,
+      estimateMinutes: body.estimate_minutes ?? null,
       createdBy: context.actorId,
       idempotencyKey: context.idempotencyKey,
     }))!;
@@ -273,6 +275,7 @@ export function updateTask(db: Database, user: Caller, taskId: number, body: Upd
     if (body.due_on !== undefined) set('due_on', (changes.due_on = body.due_on));
     if (body.due_on !== undefined && body.due_on !== row.due_on) set('due_notice_at', null);
     if (body.priority !== undefined) set('priority', (changes.priority = body.priority));
+    if (body.estimate_minutes !== undefined) set('estimate_minutes', (changes.estimate_minutes = body.estimate_minutes));
     if (body.checklist !== undefined) set('checklist', JSON.stringify((changes.checklist = cleanChecklist(body.checklist))));
     if (body.reviewer_id !== undefined) {
       await requireWorker(tx, body.reviewer_id, 'reviewer_id');

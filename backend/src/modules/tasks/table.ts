@@ -51,6 +51,7 @@ export const TASK_ROW_FIELDS = [
   'assignee_id',
   'reviewer_id',
   'client_id',
+  'estimate_minutes',
 ] as const satisfies readonly TaskColumn[];
 
 /** The columns a new task is made with (the rest take their defaults), and the NewTask field each comes from. */
@@ -67,7 +68,8 @@ export const NEW_TASK_FIELDS = {
   occurrenceOn: 'occurrence_on',
   requestId: 'request_id',
   createdBy: 'created_by',
+  estimateMinutes: 'estimate_minutes',
 } as const satisfies Record<string, TaskColumn>;
 
 /** The NewTask fields a caller may leave out: the insert writes their column's default ('' or null). */
-export const NEW_TASK_OPTIONAL = ['description', 'templateId', 'occurrenceOn', 'requestId'] as const satisfies readonly (keyof typeof NEW_TASK_FIELDS)[];
+export const NEW_TASK_OPTIONAL = ['description', 'templateId', 'occurrenceOn', 'requestId', 'estimateMinutes'] as const satisfies readonly (keyof typeof NEW_TASK_FIELDS)[];

@@ -42,6 +42,7 @@ import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
+import { checkClientBudget } from '../capacity/index.ts';
 import { addClientVisibility, canSeeClient } from '../clients/index.ts';
 import { notifyTimesheetDecided, notifyTimesheetSubmitted } from './notify.ts';
 
@@ -222,6 +223,7 @@ async function insertEntry(
     data: { client_id: entry.client_id, user_id: userId, date: entry.date, minutes: entry.minutes, billable: entry.billable, source: entry.source },
     idempotencyKey: context.idempotencyKey,
   });
+  await checkClientBudget(tx, entry.client_id, entry.date.slice(0, 7));
   return id;
 }
 
@@ -278,6 +280,7 @@ export async function updateEntry(db: Database, caller: Caller, id: number, body
         [id, after.client_id, after.task_id, after.request_id, after.date, after.minutes, after.note, after.billable],
       );
       await writeAudit(tx, { entity: 'time_entry', entityId: id, kind: 'time_entry_updated', actorId: context.actorId, data: { client_id: after.client_id, user_id: row.user_id }, before: fieldsOf(row), after, idempotencyKey: context.idempotencyKey });
+      await checkClientBudget(tx, after.client_id, after.date.slice(0, 7));
     },
     read: (tx) => readEntry(tx, caller, id),
   });

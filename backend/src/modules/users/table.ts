@@ -2,7 +2,7 @@
  * The users table's row, declared once (lib/table.ts): the staff store's column lists (a staff user's SELECT
  * and RETURNING, the lock, the invite's and insertUser's inserts, the role and compliance officer updates) and
  * its row types (StaffRow, TargetRow) derive from it. The columns were made by migrations 0001, 0006, 0009,
- * 0080, 0107 and 0110.
+ * 0080, 0107, 0110 and 0115.
  */
 import type { Role } from '../../../../common/roles.ts';
 import { column, table, type RowOf } from '../../lib/table.ts';
@@ -22,6 +22,7 @@ export const usersTable = table('users', {
   sessions_ended_at: column<Date | null>(),
   sessions_ended_by: column<'self' | 'administrator' | null>(),
   weekly_capacity_minutes: column<number>(),
+  capacity_version: column<number>(),
 });
 
 export type UserColumns = RowOf<typeof usersTable.columns>;

@@ -20,9 +20,11 @@ import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../commo
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import type { amlEndpoints } from '../../../../common/contract/aml.ts';
 import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
+import type { capacityEndpoints } from '../../../../common/contract/capacity.ts';
+import { capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
-import { clientEndpoints } from '../../lib/endpoints.ts';
+import { clientEndpoints, useEndpoint } from '../../lib/endpoints.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import type { ClientTimelineGroup } from '../../../../common/clients.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -34,6 +36,10 @@ export const clients = clientEndpoints<typeof clientsEndpoints>('clients', clien
 const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes);
 const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes);
 const aml = clientEndpoints<typeof amlEndpoints>('aml', amlRoutes);
+const capacity = clientEndpoints<typeof capacityEndpoints>('capacity', capacityRoutes);
+
+/** A client's month budget (its plan's hours against the time logged); the time entries' writes change it, so it is read fresh. */
+export const useClientBudget = (id: number, month: string) => useEndpoint(capacity.clientBudget, { params: { id }, query: { month } }, { keepPrevious: true });
 
 /** The freeze's lift on the client's registration (keyed by its client user's id, as the AML file is). */
 export const requestFreezeLift = (userId: number, version: number, reason: string, headers: Record<string, string>) =>

@@ -80,3 +80,9 @@ export function vatPeriodText(client: { vat_period: 'monthly' | 'quarterly' | nu
   const month = client.vat_first_period_end_month ? MONTH_NAMES[client.vat_first_period_end_month - 1] : undefined;
   return month ? `Quarterly, first quarter ends in ${month}` : 'Quarterly';
 }
+
+/** A budget's colour: green under 80 %, amber from 80 % (its people are told), red from 100 %. */
+export function budgetVariant(percentUsed: number): 'green' | 'amber' | 'red' {
+  if (percentUsed >= 100) return 'red';
+  return percentUsed >= 80 ? 'amber' : 'green';
+}

@@ -2,6 +2,7 @@
 import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { PRIORITY_LABELS } from '../../../../common/contract/tasks-fields.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
+import { formatMinutes, MAX_ESTIMATE_MINUTES, parseDuration } from '../../../../common/capacity.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
 import { personName } from '../../lib/user-name.ts';
@@ -21,8 +22,8 @@ export function dueText(task: Pick<TaskListItem, 'due_on' | 'due_mark'>): string
 
 /** The fields of the form that differ from the task, as PATCH takes them (unchanged ones are left out). */
 export function editChanges(
-  task: Pick<TaskDetail, 'title' | 'due_on' | 'priority' | 'reviewer' | 'description' | 'checklist'>,
-  form: { title: string; due_on: string; priority: TaskPriority; reviewer_id: number | null; description: string; checklist: readonly ChecklistItem[] },
+  task: Pick<TaskDetail, 'title' | 'due_on' | 'priority' | 'reviewer' | 'description' | 'checklist'> & { estimate_minutes?: number | null },
+  form: { title: string; due_on: string; priority: TaskPriority; reviewer_id: number | null; description: string; checklist: readonly ChecklistItem[]; estimate_minutes?: number | null },
 ): Omit<UpdateTaskBody, 'version'> {
   const changes: Omit<UpdateTaskBody, 'version'> = {};
   if (form.title.trim() !== task.title) changes.title = form.title.trim();
@@ -30,6 +31,7 @@ export function editChanges(
   if (form.priority !== task.priority) changes.priority = form.priority;
   if (form.reviewer_id !== (task.reviewer?.id ?? null)) changes.reviewer_id = form.reviewer_id;
   if (form.description !== task.description) changes.description = form.description;
+  if (form.estimate_minutes !== undefined && form.estimate_minutes !== (task.estimate_minutes ?? null)) changes.estimate_minutes = form.estimate_minutes;
   const checklist = form.checklist.map((item) => ({ text: item.text.trim(), done: item.done }));
   if (JSON.stringify(checklist) !== JSON.stringify(task.checklist)) changes.checklist = checklist;
   return changes;
@@ -56,3 +58,16 @@ export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>):
   }
   return `${what} by ${personName(event.actor, 'the system')}`;
 }
+
+/**
+ * The estimate field as typed (h:mm as shown, or hours: '1:30', '1.5') read into minutes: null when left empty,
+ * undefined when it is not a duration of whole minutes (the form says so and does not send it).
+ */
+export function readEstimate(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const minutes = parseDuration(text);
+  return minutes !== undefined && minutes >= 1 && minutes <= MAX_ESTIMATE_MINUTES ? minutes : undefined;
+}
+
+export const ESTIMATE_HINT = 'h:mm or hours, as 1:30 or 1.5; the Capacity view plans with it.';
+export const ESTIMATE_REFUSAL = `Estimate must be a duration from 0:01 to ${formatMinutes(MAX_ESTIMATE_MINUTES)}, as 1:30 or 1.5.`;

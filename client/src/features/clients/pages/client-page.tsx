@@ -31,6 +31,7 @@ const TABS: Record<ClientTab, TabComponent> = {
   documents: lazy(() => import('../components/documents-tab.tsx').then((module) => ({ default: module.DocumentsTab }))),
   reports: lazy(() => import('../components/reports-tab.tsx').then((module) => ({ default: module.ReportsTab }))),
   insights: lazy(() => import('../components/insights-tab.tsx').then((module) => ({ default: module.InsightsTab }))),
+  budget: lazy(() => import('../components/budget-tab.tsx').then((module) => ({ default: module.BudgetTab }))),
   deadlines: lazy(() => import('../components/deadlines-tab.tsx').then((module) => ({ default: module.DeadlinesTab }))),
   recurring: lazy(() => import('../components/recurring-tab.tsx').then((module) => ({ default: module.RecurringTab }))),
   timeline: lazy(() => import('../components/timeline-tab.tsx').then((module) => ({ default: module.TimelineTab }))),

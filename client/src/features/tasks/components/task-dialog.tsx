@@ -1,6 +1,7 @@
 /** One task (details, checklist, status, review, comments, timeline, and its edit form) and the new-task form, as dialogs over the Tasks page. */
 import { useId, useState } from 'react';
 import { dubaiDate } from '../../../../../common/calendar.ts';
+import { formatMinutes } from '../../../../../common/capacity.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import { taskFields } from '../../../../../common/contract/tasks-fields.ts';
 import type { ChecklistItem, TaskChoices, TaskDetail } from '../../../../../common/contract/tasks.ts';
@@ -24,7 +25,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { approveTask, commentOnTask, createTask, returnTask, setStatus, tasks, updateTask, useTask } from '../api.ts';
-import { dueText, editChanges, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
+import { dueText, editChanges, ESTIMATE_HINT, ESTIMATE_REFUSAL, PRIORITY_LABELS, PRIORITY_VARIANTS, readEstimate, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { personName } from '../../../lib/user-name.ts';
@@ -74,6 +75,8 @@ function TaskFacts({ task, staff, onEdit }: { task: TaskDetail; staff: readonly 
         </dd>
         <dt>Reviewer</dt>
         <dd>{task.reviewer ? personName(task.reviewer, 'Unassigned') : 'None'}</dd>
+        <dt>Estimate</dt>
+        <dd>{task.estimate_minutes === null ? 'None' : `${formatMinutes(task.estimate_minutes)} h`}</dd>
         {task.request_id !== null && (
           <>
             <dt>Request</dt>
@@ -187,7 +190,9 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
   const [reviewer, setReviewer] = useState(task.reviewer ? String(task.reviewer.id) : '');
   const [description, setDescription] = useState(task.description);
   const [checklist, setChecklist] = useState<ChecklistItem[]>(task.checklist);
-  const changes = editChanges(task, { title, due_on: due, priority, reviewer_id: reviewer ? Number(reviewer) : null, description, checklist });
+  const [estimate, setEstimate] = useState(task.estimate_minutes === null ? '' : formatMinutes(task.estimate_minutes));
+  const estimateMinutes = readEstimate(estimate);
+  const changes = editChanges(task, { title, due_on: due, priority, reviewer_id: reviewer ? Number(reviewer) : null, description, checklist, ...(estimateMinutes !== undefined ? { estimate_minutes: estimateMinutes } : {}) });
   const save = useAction({
     endpoint: tasks.update,
     run: (_input: void, { headers }) => updateTask(task.id, { version: task.version, ...changes }, headers),
@@ -210,6 +215,7 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={save.fieldErrors.due_on} />
         <PriorityChoice value={priority} onChange={setPriority} />
         <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
+        <TextField id={`${id}-estimate`} label="Estimate (optional)" inputMode="decimal" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateMinutes === undefined ? ESTIMATE_REFUSAL : save.fieldErrors.estimate_minutes} />
       </div>
       {save.fieldErrors.reviewer_id && <p className="field__error">{save.fieldErrors.reviewer_id}</p>}
       <TextArea id={`${id}-description`} field={taskFields.description} value={description} onValueChange={setDescription} rows={4} error={save.fieldErrors.description} />
@@ -240,7 +246,7 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
       </fieldset>
       {save.formError && <p className="form-error">{save.formError}</p>}
       <div className="task-detail__buttons">
-        <Button type="submit" loading={save.busy} disabled={Object.keys(changes).length === 0 || title.trim() === '' || !due || blankItem}>
+        <Button type="submit" loading={save.busy} disabled={Object.keys(changes).length === 0 || title.trim() === '' || !due || blankItem || estimateMinutes === undefined}>
           Save changes
         </Button>
         <Button variant="outlined" onClick={onDone} disabled={save.busy}>
@@ -259,11 +265,13 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
   const [assignee, setAssignee] = useState('');
   const [reviewer, setReviewer] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
+  const [estimate, setEstimate] = useState('');
+  const estimateMinutes = readEstimate(estimate);
   const create = useAction({
     endpoint: tasks.create,
     run: (_input: void, { headers }) =>
       createTask(
-        { client_id: Number(client), title, due_on: due, priority, ...(assignee ? { assignee_id: Number(assignee) } : {}), ...(reviewer ? { reviewer_id: Number(reviewer) } : {}) },
+        { client_id: Number(client), title, due_on: due, priority, ...(assignee ? { assignee_id: Number(assignee) } : {}), ...(reviewer ? { reviewer_id: Number(reviewer) } : {}), ...(estimateMinutes ? { estimate_minutes: estimateMinutes } : {}) },
         headers,
       ),
     success: 'Task created.',
@@ -283,7 +291,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
           <Button variant="outlined" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void create.run()} loading={create.busy} disabled={!client || title.trim() === '' || !due}>
+          <Button onClick={() => void create.run()} loading={create.busy} disabled={!client || title.trim() === '' || !due || estimateMinutes === undefined}>
             Create task
           </Button>
         </>
@@ -303,6 +311,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
         <PersonChoice label={taskFields.assignee.label} none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
         <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
         <PriorityChoice value={priority} onChange={setPriority} />
+        <TextField id={`${id}-estimate`} label="Estimate (optional)" inputMode="decimal" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateMinutes === undefined ? ESTIMATE_REFUSAL : create.fieldErrors.estimate_minutes} />
         {create.formError && <p className="form-error">{create.formError}</p>}
       </div>
     </Dialog>

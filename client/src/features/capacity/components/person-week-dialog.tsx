@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import { formatIsoDate } from '../../../../../common/calendar.ts';
+import { formatMinutes } from '../../../../../common/capacity.ts';
+import type { CapacityPerson, CapacityTask } from '../../../../../common/contract/capacity.ts';
+import { taskListPath } from '../../../../../common/links.ts';
+import { Dialog } from '../../../components/dialog.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { useAction } from '../../../lib/use-action.ts';
+import { capacityKeys, reassignTask, usePersonTasks } from '../api.ts';
+import { estimateText, freeMinutesOn, weekRange } from '../model.ts';
+
+/**
+ * One person's open tasks due in a week, with their estimates; picking someone else in a task's 'Assign to'
+ * reassigns it at once (the tasks area's own write, with the task's version), and the view is read again.
+ */
+export function PersonWeekDialog({ person, week, people, canReassign, onClose }: { person: CapacityPerson; week: string; people: readonly CapacityPerson[]; canReassign: boolean; onClose: () => void }) {
+  const tasks = usePersonTasks(person.user.id, week);
+  const name = person.user.display_name ?? person.user.email;
+  const data = tasks.data;
+  return (
+    <Dialog title={data ? `${name}: ${data.week}, ${weekRange(data.starts_on)}` : name} onClose={onClose}>
+      {!data ? (
+        <LoadingIndicator label="Loading the week's tasks" />
+      ) : data.tasks.length === 0 ? (
+        <p>No open task is due this week.</p>
+      ) : (
+        <ul className="capacity-tasks">
+          {data.tasks.map((task) => (
+            <TaskRow key={task.id} task={task} holder={person.user.id} people={people} canReassign={canReassign} />
+          ))}
+        </ul>
+      )}
+      {!canReassign && data && data.tasks.length > 0 && <p className="capacity__legend">Reassigning is done by those who work on tasks (an administrator).</p>}
+    </Dialog>
+  );
+}
+
+function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; holder: number; people: readonly CapacityPerson[]; canReassign: boolean }) {
+  const id = useId();
+  const reassign = useAction({
+    run: (assigneeId: number, { headers }) => reassignTask(task.id, { version: task.version, assignee_id: assigneeId }, headers),
+    success: (_result, assigneeId) => `Task reassigned to ${people.find((each) => each.user.id === assigneeId)?.user.display_name ?? 'them'}`,
+    invalidates: [capacityKeys.all, ['tasks']],
+  });
+  return (
+    <li className="capacity-tasks__item">
+      <div className="capacity-tasks__text">
+        <a href={taskListPath({ assignee: 'all', task: task.id })}>{task.title}</a>
+        <span className="capacity-tasks__meta">
+          {task.client.legal_name} · due {formatIsoDate(task.due_on)} · estimate {task.estimate_minutes === null ? 'none' : `${estimateText(task.estimate_minutes)} h`}
+        </span>
+      </div>
+      {canReassign && (
+        <div className="field capacity-tasks__assign">
+          <label className="field__label" htmlFor={id}>
+            Assign to
+          </label>
+          <select id={id} className="field__input" value={holder} disabled={reassign.busy} onChange={(event) => void reassign.run(Number(event.target.value))}>
+            {people.map((each) => {
+              const free = freeMinutesOn(each, task.due_on);
+              return (
+                <option key={each.user.id} value={each.user.id}>
+                  {each.user.display_name ?? each.user.email}
+                  {free === null ? '' : ` (${formatMinutes(free)} h free that week)`}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      )}
+    </li>
+  );
+}
