@@ -1,9 +1,9 @@
 /** The Capacity view's and the task form's rules: the week the view starts on, a cell's words, hours typed, an estimate read. */
 import { describe, expect, it } from 'vitest';
-import type { CapacityWeek } from '../../../common/contract/capacity.ts';
-import { freeMinutesOn, loadPercent, readHours, viewMonday, weekRange, weekSummary } from '../../../client/src/features/capacity/model.ts';
-import { budgetVariant } from '../../../client/src/features/clients/model.ts';
-import { editChanges, readEstimate } from '../../../client/src/features/tasks/model.ts';
+import type { CapacityWeek } from '../../../../common/contract/capacity.ts';
+import { freeMinutesOn, loadPercent, readHours, viewMonday, weekRange, weekSummary } from '../../../../client/src/features/capacity/model.ts';
+import { budgetVariant } from '../../../../client/src/features/clients/model.ts';
+import { editChanges, readEstimate } from '../../../../client/src/features/tasks/model.ts';
 
 const week = (changes: Partial<CapacityWeek> = {}): CapacityWeek => ({
   week: '2026-W49',
