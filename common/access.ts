@@ -25,6 +25,7 @@ export type IconName =
   | 'audit'
   | 'faqs'
   | 'careers'
+  | 'practice'
   | 'settings';
 
 /** A page the router knows, keyed by the first segment of its path. */
@@ -72,6 +73,7 @@ export type RouteKey =
   | 'sanctions-lists'
   | 'faqs'
   | 'careers'
+  | 'practice'
   | 'settings';
 
 export type GroupKey = 'onboarding' | 'invoice';
@@ -130,6 +132,7 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'sanctions-lists', name: 'Sanctions lists', path: '/sanctions-lists', icon: 'diligence', permission: [ADMIN] },
   { id: 'faqs', name: 'FAQs', path: '/faqs', icon: 'faqs', permission: [ADMIN] },
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
+  { id: 'practice', name: 'Practice', path: '/practice', icon: 'practice', permission: [ADMIN] },
 ];
 
 /**
@@ -244,3 +247,12 @@ export function isHighlighted(entry: RouteEntry, pathname: string): boolean {
 export function canSee(role: StaffRole, key: RouteKey): boolean {
   return routeByKey(key).permission.includes(role);
 }
+
+/**
+ * The firm's own numbers (profitability, the owner's dashboard): the owners' view, so the roles of the Practice
+ * page. What a member of staff costs is more private still: only these roles read or set a cost rate, and no
+ * other answer carries one.
+ */
+export const canSeeFirmNumbers = (role: StaffRole): boolean => canSee(role, 'practice');
+export const COST_RATE_KEEPERS: readonly StaffRole[] = [ADMIN];
+export const canKeepCostRates = (role: StaffRole): boolean => COST_RATE_KEEPERS.includes(role);

@@ -29,6 +29,7 @@ export const RESOURCE_OF = {
   'sanctions-lists': 'aml',
   faqs: 'faqs',
   careers: 'careers',
+  practice: 'practice',
   settings: 'security',
 } as const satisfies Record<RouteKey, string>;
 

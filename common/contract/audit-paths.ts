@@ -9,6 +9,7 @@ import {
   INVOICE_EVENT_KINDS,
   REGISTRATION_EVENT_KINDS,
   REQUEST_EVENT_KINDS,
+  PRACTICE_EVENT_KINDS,
   SPEED_EVENT_KINDS,
   TASK_EVENT_KINDS,
   USER_EVENT_KINDS,
@@ -24,7 +25,7 @@ export const auditRoutes = {
 } as const;
 
 /** The console's areas an audited record belongs to, as the Audit page's area filter offers them. */
-export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work', 'aml'] as const;
+export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work', 'aml', 'practice'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
@@ -41,6 +42,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   faqs: 'FAQs',
   work: 'Saved views and bulk actions',
   aml: 'AML due diligence',
+  practice: 'Practice (cost rates)',
 };
 
 /** Which area each audited record kind (the audit table's entity) belongs to. */
@@ -68,6 +70,7 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   aml_match: 'aml',
   aml_file: 'aml',
   aml_list: 'aml',
+  cost_rate: 'practice',
 };
 
 /** The record kinds of an area (the SQL filter for ?area=). */
@@ -97,6 +100,7 @@ export const AUDIT_EVENT_GROUPS: readonly { label: string; areas: readonly Audit
   { label: 'Careers', areas: ['careers'], kinds: growthKinds(['job_', 'application_']) },
   { label: 'FAQs', areas: ['faqs'], kinds: growthKinds(['faq_']) },
   { label: 'Saved views and bulk actions', areas: ['work'], kinds: SPEED_EVENT_KINDS },
+  { label: 'Practice', areas: ['practice'], kinds: PRACTICE_EVENT_KINDS },
 ];
 
 /** Every event kind an area audits, for the Audit page's event filter (one list, sorted, no repeats). */

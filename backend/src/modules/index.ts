@@ -28,6 +28,8 @@ import { enquiriesModule } from './enquiries/index.ts';
 import { faqsModule } from './faqs/index.ts';
 // AML due diligence (issue 31)
 import { amlModule } from './aml/index.ts';
+// The firm's own numbers: cost rates, profitability, the owner's dashboard
+import { practiceModule } from './practice/index.ts';
 // Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
@@ -47,6 +49,8 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   enquiriesModule, crmModule, careersModule, faqsModule,
   // AML due diligence (issue 31)
   amlModule,
+  // The firm's own numbers
+  practiceModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
   // Staff security (issue 33)

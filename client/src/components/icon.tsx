@@ -84,6 +84,7 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
       <path d="M9 7.5V5.5h6v2M3.5 13h17M11 13v2h2v-2" />
     </>
   ),
+  practice: <path d="M4 20.5h16M6.5 17V11M11 17V6.5M15.5 17v-4M20 17V8.5" />,
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

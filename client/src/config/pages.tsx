@@ -28,6 +28,8 @@ import { auditPages } from '../features/audit/routes.ts';
 // AML (issue 31).
 import { amlRegisterPages } from '../features/goaml/routes.ts';
 import { sanctionsListsPages } from '../features/sanctions-lists/routes.ts';
+// The firm's own numbers.
+import { practicePages } from '../features/practice/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -54,6 +56,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   // AML (issue 31).
   ...amlRegisterPages,
   ...sanctionsListsPages,
+  // The firm's own numbers.
+  ...practicePages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

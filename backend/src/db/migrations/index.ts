@@ -49,6 +49,7 @@ import { migration as m0106 } from './0106-company-tin.ts';
 import { migration as m0107 } from './0107-sessions-ended.ts';
 import { migration as m0109 } from './0109-subscription-discount-note.ts';
 import { migration as m0110 } from './0110-practice-time.ts';
+import { migration as m0116 } from './0116-practice-rollup.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -77,4 +78,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0103, m0104, m0105, m0106, m0107, m0109,
   // The firm's own numbers: time, timers, timesheets, leave, capacity, cost rates, plan hours, estimates
   m0110,
+  // The profitability report's monthly totals of time
+  m0116,
 ];
