@@ -14,6 +14,7 @@ import { seedEnquiries } from '../modules/enquiries/seed.ts';
 import { seedFaqs } from '../modules/faqs/seed.ts';
 import { seedInvoices } from '../modules/invoices/seed.ts';
 import { seedPlans } from '../modules/plans/seed.ts';
+import { seedPractice } from '../modules/practice/seed.ts';
 import { seedRegistrations } from '../modules/registrations/seed.ts';
 import { seedRequests } from '../modules/requests/seed.ts';
 import { seedSecurity } from '../modules/security/seed.ts';
@@ -41,5 +42,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedFaqs,
   // AML due diligence (issue 31): after the registrations and the clients they became.
   seedAml,
+  // The firm's own numbers: a cost rate for every member of staff.
+  seedPractice,
   seedViews,
 ];

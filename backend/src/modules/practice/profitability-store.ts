@@ -43,23 +43,29 @@ interface Sums {
 const REVENUE = `SELECT client_id, date_trunc('month', issued_on)::date AS month,
     sum(CASE WHEN kind = 'credit_note' THEN -net_fils ELSE net_fils END)::bigint AS revenue
   FROM invoices WHERE issued_on >= $1::date AND issued_on < $2::date GROUP BY 1, 2`;
-const TIME = `SELECT t.client_id, t.month, sum(t.minutes)::bigint AS minutes, sum(t.billable_minutes)::bigint AS billable,
-    sum(t.minutes * coalesce(r.hourly_fils, 0))::bigint AS minute_fils
-  FROM time_month_totals t LEFT JOIN staff_cost_rates r ON r.user_id = t.user_id
-  WHERE t.month >= $1::date AND t.month < $2::date GROUP BY 1, 2`;
 // The plan of each client: its current subscription's, else its latest one's.
 const CLIENT_PLAN = `SELECT DISTINCT ON (client_id) client_id, plan_id FROM subscriptions ORDER BY client_id, (status = 'cancelled'), id DESC`;
 
-/** Client months with revenue or time, summed by the key the group names. */
+/**
+ * Revenue and time side by side (one pass over each, no join between them), summed by client or by month;
+ * a plan's sums are its clients'.
+ */
 async function clientSums(db: Queryable, range: Range, group: 'client' | 'plan' | 'month'): Promise<Sums[]> {
-  const key = group === 'client' ? 'coalesce(rv.client_id, tm.client_id)' : group === 'plan' ? 'cp.plan_id' : "to_char(coalesce(rv.month, tm.month), 'YYYYMM')::integer";
-  const planJoin = group === 'plan' ? `LEFT JOIN (${CLIENT_PLAN}) cp ON cp.client_id = coalesce(rv.client_id, tm.client_id)` : '';
+  const key = group === 'month' ? "to_char(month, 'YYYYMM')::integer" : 'client_id';
+  const both = `SELECT ${key} AS key, sum(revenue)::bigint AS revenue, sum(minutes)::bigint AS minutes, sum(billable)::bigint AS billable, sum(minute_fils)::bigint AS minute_fils
+     FROM (
+       SELECT client_id, date_trunc('month', issued_on)::date AS month, CASE WHEN kind = 'credit_note' THEN -net_fils ELSE net_fils END AS revenue,
+         0 AS minutes, 0 AS billable, 0 AS minute_fils
+       FROM invoices WHERE issued_on >= $1::date AND issued_on < $2::date
+       UNION ALL
+       SELECT t.client_id, t.month, 0, t.minutes, t.billable_minutes, t.minutes * coalesce(r.hourly_fils, 0)
+       FROM time_month_totals t LEFT JOIN staff_cost_rates r ON r.user_id = t.user_id
+       WHERE t.month >= $1::date AND t.month < $2::date
+     ) AS figures GROUP BY 1`;
+  if (group !== 'plan') return db.query<Sums>(both, [range.first, range.after]);
   return db.query<Sums>(
-    `WITH rv AS (${REVENUE}), tm AS (${TIME})
-     SELECT ${key} AS key, coalesce(sum(rv.revenue), 0)::bigint AS revenue, coalesce(sum(tm.minutes), 0)::bigint AS minutes,
-       coalesce(sum(tm.billable), 0)::bigint AS billable, coalesce(sum(tm.minute_fils), 0)::bigint AS minute_fils
-     FROM rv FULL JOIN tm ON tm.client_id = rv.client_id AND tm.month = rv.month ${planJoin}
-     GROUP BY 1`,
+    `SELECT cp.plan_id AS key, sum(s.revenue)::bigint AS revenue, sum(s.minutes)::bigint AS minutes, sum(s.billable)::bigint AS billable, sum(s.minute_fils)::bigint AS minute_fils
+     FROM (${both}) AS s LEFT JOIN (${CLIENT_PLAN}) AS cp ON cp.client_id = s.key GROUP BY 1`,
     [range.first, range.after],
   );
 }
