@@ -25,6 +25,7 @@ export type IconName =
   | 'audit'
   | 'faqs'
   | 'careers'
+  | 'practice'
   | 'settings'
   | 'timesheet';
 
@@ -74,6 +75,7 @@ export type RouteKey =
   | 'sanctions-lists'
   | 'faqs'
   | 'careers'
+  | 'practice'
   | 'settings'
   | 'timesheet';
 
@@ -137,6 +139,7 @@ export const NAV_TABLE: readonly NavItem[] = [
   { id: 'careers', name: 'Careers', path: '/careers', icon: 'careers', permission: [HR_MANAGER, ADMIN], aliases: ['createjob'] },
   // Every staff role logs its own time.
   { id: 'timesheet', name: 'Timesheet', path: '/timesheet', icon: 'timesheet', permission: STAFF_ROLES },
+  { id: 'practice', name: 'Practice', path: '/practice', icon: 'practice', permission: [ADMIN] },
 ];
 
 /**
@@ -335,6 +338,10 @@ const CAPABILITY_RULES = {
   'edit-staff-capacity': { page: 'capacity', only: [ADMIN] },
   /** Set the hours a month a plan includes (what every client's budget is measured against). */
   'set-plan-hours': { page: 'capacity', only: [ADMIN] },
+  /** See the firm's own numbers (profitability, the owner's dashboard): the owners' view. */
+  'see-firm-numbers': { page: 'practice' },
+  /** Read or set what a member of staff costs: more private still; no other answer carries a rate. */
+  'keep-cost-rates': { page: 'practice', only: [ADMIN] },
 } as const satisfies Record<string, CapabilityRule>;
 
 export type Capability = keyof typeof CAPABILITY_RULES;

@@ -30,6 +30,7 @@ export const RESOURCE_OF = {
   'sanctions-lists': 'aml',
   faqs: 'faqs',
   careers: 'careers',
+  practice: 'practice',
   settings: 'security',
   timesheet: 'time',
 } as const satisfies Record<RouteKey, string>;

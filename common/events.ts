@@ -205,7 +205,11 @@ export type CapacityEventKind = (typeof CAPACITY_EVENT_KINDS)[number];
 /** A client's time logged in a month reached 80 % or 100 % of its plan's hours (sent once a month per threshold). */
 export const CAPACITY_NOTICE_KINDS = ['client_budget_reached'] as const;
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan'] as const;
+// The firm's own numbers: a member of staff's hourly cost rate, set by ADMIN (its value is in the event, which only ADMIN reads).
+export const PRACTICE_EVENT_KINDS = ['cost_rate_set'] as const;
+export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
+
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan', /* the firm's own numbers */ 'cost_rate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
@@ -222,7 +226,8 @@ export type AuditEventKind =
   | SpeedEventKind
   | AmlEventKind
   | TimeEventKind
-  | CapacityEventKind;
+  | CapacityEventKind
+  | PracticeEventKind;
 
 /** What a notification is about: an event kind of the area that sent it, or the Settings page's demo test. */
 export const NOTIFICATION_KINDS = [

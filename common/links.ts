@@ -67,7 +67,7 @@ export const amlClientPath = (client: { user_id: number; client_id: number | nul
 /** One client's monthly reports tab on the month ('YYYY-MM'). */
 export const clientReportPath = (clientId: string | number, month: string) => `${clientPath(clientId, 'reports')}&month=${encodeURIComponent(month)}`;
 /** The Clients list; `bookkeeper` 'mine' keeps the signed-in bookkeeper's, `licence` the days to licence expiry, `einvoicing` the e-invoicing readiness. */
-export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; licence?: number; einvoicing?: 'not_ready'; sort?: 'next_deadline' | 'licence_expires_on' } = {}) =>
+export const clientListPath = (query: { bookkeeper?: 'mine'; review?: 'mine'; licence?: number; einvoicing?: 'not_ready'; status?: 'active' | 'paused' | 'cancelled'; sort?: 'next_deadline' | 'licence_expires_on' } = {}) =>
   withQuery('/clients', query);
 
 /** An onboarding page's list, searched for one company (its name in lower case, as the search box keeps it). */
@@ -105,6 +105,11 @@ export const timesheetPath = (query: { user?: number; week?: string; status?: 's
 /** The Users list searched for one user. */
 export const userListPath = (query: { search?: string } = {}) => withQuery('/users', query);
 
+
+/** The Practice page (ADMIN): the dashboard of a month, the profitability tab with its filters, or the cost rates tab. */
+export const PRACTICE_PATH = '/practice';
+export const practicePath = (query: { tab?: 'profitability' | 'rates'; month?: string; from?: string; to?: string; group?: string; sort?: string; losing?: 'true'; search?: string } = {}) =>
+  withQuery(PRACTICE_PATH, query);
 
 /** The Sanctions lists page, opened on one list's versions (its URL state: `list`, `version`). */
 export const SANCTIONS_LISTS_PATH = '/sanctions-lists';

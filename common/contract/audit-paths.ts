@@ -10,6 +10,7 @@ import {
   INVOICE_EVENT_KINDS,
   REGISTRATION_EVENT_KINDS,
   REQUEST_EVENT_KINDS,
+  PRACTICE_EVENT_KINDS,
   SPEED_EVENT_KINDS,
   TASK_EVENT_KINDS,
   TIME_EVENT_KINDS,
@@ -26,7 +27,7 @@ export const auditRoutes = {
 } as const;
 
 /** The console's areas an audited record belongs to, as the Audit page's area filter offers them. */
-export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work', 'aml', 'time'] as const;
+export const AUDIT_AREAS = ['onboarding', 'users', 'clients', 'tasks', 'on-demand-requests', 'chats', 'invoices', 'enquiries', 'crm', 'careers', 'faqs', 'work', 'aml', 'time', 'practice'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
@@ -44,6 +45,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   work: 'Saved views and bulk actions',
   aml: 'AML due diligence',
   time: 'Time',
+  practice: 'Practice (cost rates)',
 };
 
 /** Which area each audited record kind (the audit table's entity) belongs to. */
@@ -76,6 +78,7 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   timesheet: 'time',
   // A plan's included hours: the clients' budgets read them.
   plan: 'clients',
+  cost_rate: 'practice',
 };
 
 /** The record kinds of an area (the SQL filter for ?area=). */
@@ -107,6 +110,7 @@ export const AUDIT_EVENT_GROUPS: readonly { label: string; areas: readonly Audit
   { label: 'Saved views and bulk actions', areas: ['work'], kinds: SPEED_EVENT_KINDS },
   { label: 'Time', areas: ['time'], kinds: TIME_EVENT_KINDS },
   { label: 'Capacity and budgets', areas: ['users', 'clients'], kinds: CAPACITY_EVENT_KINDS },
+  { label: 'Practice', areas: ['practice'], kinds: PRACTICE_EVENT_KINDS },
 ];
 
 /** Every event kind an area audits, for the Audit page's event filter (one list, sorted, no repeats). */

@@ -20,6 +20,7 @@ import * as faqs from './faqs.ts';
 import * as invoices from './invoices.ts';
 import * as notifications from './notifications.ts';
 import * as plans from './plans.ts';
+import * as practice from './practice.ts';
 import * as registrations from './registrations.ts';
 import * as requests from './requests.ts';
 import * as security from './security.ts';
@@ -45,6 +46,7 @@ export const ENDPOINT_TABLES: Readonly<Record<string, Readonly<Record<string, En
   invoices: invoices.invoicesEndpoints,
   notifications: notifications.notificationsEndpoints,
   plans: plans.plansEndpoints,
+  practice: practice.practiceEndpoints,
   registrations: registrations.registrationsEndpoints,
   requests: requests.requestsEndpoints,
   security: security.securityEndpoints,
@@ -77,7 +79,7 @@ export const BULK_TABLES: readonly Readonly<Record<string, BulkActionDef>>[] = [
 /** Every contract bulk action. */
 export const ALL_BULK_ACTIONS: readonly BulkActionDef[] = BULK_TABLES.flatMap((table) => Object.values(table));
 
-const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, capacity, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, registrations, requests, security, tasks, time, users, work];
+const CONTRACTS: readonly Record<string, unknown>[] = [shared, aml, apiDocs, audit, capacity, careers, chats, clients, crm, devices, einvoicing, enquiries, faqs, invoices, notifications, plans, practice, registrations, requests, security, tasks, time, users, work];
 
 /** The contracts' exported schemas by their export name ('RegistrationReview'): the API description's components. */
 export const SCHEMA_NAMES: ReadonlyMap<object, string> = new Map(

@@ -114,6 +114,8 @@ describe('capabilities', () => {
       'see-everyones-time': ['ADMIN'],
       'edit-staff-capacity': ['ADMIN'],
       'set-plan-hours': ['ADMIN'],
+      'see-firm-numbers': ['ADMIN'],
+      'keep-cost-rates': ['ADMIN'],
     });
   });
 });

@@ -108,4 +108,38 @@ describe('the Audit page', () => {
     const checklistTop = await page.getByRole('heading', { name: 'Due diligence checklist' }).evaluate((element) => element.getBoundingClientRect().top);
     expect(checklistTop - approveBottom).toBeLessThan(300);
   });
+
+  it('shows the owner the Practice page: the month’s figures linking to their lists, profitability with its chart, and the cost rates, audited', async () => {
+    const page = await e2e.signedInAs('ADMIN', '/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Practice' }).click();
+    await page.waitForURL((url) => url.pathname === '/practice');
+    await page.getByRole('heading', { name: 'Revenue and clients' }).waitFor();
+    await page.getByRole('heading', { name: 'Statutory deadlines' }).waitFor();
+    await shoot(page, 'practice-dashboard');
+    await page.getByRole('link', { name: /^Clients active/ }).click();
+    await page.waitForURL((url) => url.pathname === '/clients' && url.searchParams.get('status') === 'active');
+
+    await page.goto(`${e2e.stack.url}/practice?tab=profitability`);
+    await page.getByRole('img', { name: 'Margin by month' }).waitFor();
+    await page.getByRole('columnheader', { name: /Margin %/ }).waitFor();
+    await shoot(page, 'practice-profitability');
+    await page.getByLabel('Losing money').check();
+    await page.waitForURL((url) => url.searchParams.get('losing') === 'true');
+    await page.getByRole('combobox', { name: 'Group by' }).selectOption('staff');
+    await page.waitForURL((url) => url.searchParams.get('group') === 'staff');
+    await page.getByRole('columnheader', { name: /Utilisation/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Cost rates' }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'rates');
+    const rate = page.getByLabel('Hourly cost of Rohan Mehta (AED)');
+    await expect.poll(() => rate.inputValue()).toBe('120.00');
+    await shoot(page, 'practice-rates');
+    await rate.fill('135');
+    await page.getByRole('row', { name: /Rohan Mehta/ }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('row', { name: /Rohan Mehta/ }).getByText('AED 135.00').waitFor();
+
+    await page.goto(`${e2e.stack.url}/audit?area=practice`);
+    await rows(page).first().waitFor();
+    expect(await rows(page).first().textContent()).toContain('Cost rate of Rohan Mehta');
+  });
 });

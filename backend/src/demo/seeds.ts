@@ -15,6 +15,7 @@ import { seedEnquiries } from '../modules/enquiries/seed.ts';
 import { seedFaqs } from '../modules/faqs/seed.ts';
 import { seedInvoices } from '../modules/invoices/seed.ts';
 import { seedPlans } from '../modules/plans/seed.ts';
+import { seedPractice } from '../modules/practice/seed.ts';
 import { seedRegistrations } from '../modules/registrations/seed.ts';
 import { seedRequests } from '../modules/requests/seed.ts';
 import { seedSecurity } from '../modules/security/seed.ts';
@@ -47,5 +48,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedTime,
   // Budgets and capacity: estimates on the tasks seeded above, leave, a part-timer.
   seedCapacity,
+  // The firm's own numbers: a cost rate for every member of staff.
+  seedPractice,
   seedViews,
 ];

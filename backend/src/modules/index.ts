@@ -32,6 +32,8 @@ import { amlModule } from './aml/index.ts';
 import { timeModule } from './time/index.ts';
 // Budgets and capacity: after clients and tasks, whose rows it reads.
 import { capacityModule } from './capacity/index.ts';
+// The firm's own numbers: cost rates, profitability, the owner's dashboard
+import { practiceModule } from './practice/index.ts';
 // Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
@@ -55,6 +57,8 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   timeModule,
   // Budgets and capacity
   capacityModule,
+  // The firm's own numbers
+  practiceModule,
   // Work at speed (issue 22): last
   searchModule, workModule, viewsModule, bulkModule,
   // Staff security (issue 33)

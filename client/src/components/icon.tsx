@@ -90,6 +90,7 @@ const PATHS: Record<IconName | ShellIconName, ReactNode> = {
       <path d="M12 9v4l2.5 2.5M10 2.5h4" />
     </>
   ),
+  practice: <path d="M4 20.5h16M6.5 17V11M11 17V6.5M15.5 17v-4M20 17V8.5" />,
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

@@ -32,6 +32,8 @@ import { amlRegisterPages } from '../features/goaml/routes.ts';
 import { sanctionsListsPages } from '../features/sanctions-lists/routes.ts';
 // Time.
 import { timesheetPages } from '../features/timesheet/routes.ts';
+// The firm's own numbers.
+import { practicePages } from '../features/practice/routes.ts';
 import type { LazyPage } from '../lib/lazy-page.ts';
 import { preloadPublicPath } from './public-pages.tsx';
 
@@ -62,6 +64,8 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...sanctionsListsPages,
   // Time.
   ...timesheetPages,
+  // The firm's own numbers.
+  ...practicePages,
 };
 
 /** Starts loading the chunk of the page a path routes to (nav links call it on hover, focus and view). */

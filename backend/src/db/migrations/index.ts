@@ -52,6 +52,7 @@ import { migration as m0110 } from './0110-practice-time.ts';
 import { migration as m0111 } from './0111-aml-legal-hold.ts';
 import { migration as m0114 } from './0114-timesheet-ids.ts';
 import { migration as m0115 } from './0115-capacity.ts';
+import { migration as m0116 } from './0116-practice-rollup.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -86,4 +87,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0114,
   // Budgets and capacity: versions on a person's weekly capacity and on a plan, the planned-work index
   m0115,
+  // The profitability report's monthly totals of time
+  m0116,
 ];

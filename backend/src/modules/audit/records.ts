@@ -14,6 +14,7 @@ import {
   clientReportPath,
   dueDiligenceDetailPath,
   faqListPath,
+  practicePath,
   invoiceListPath,
   registrationPath,
   requestListPath,
@@ -110,6 +111,11 @@ const LOOKUPS: Record<AuditEntity, Lookup> = {
     href: () => careerPagePath.list,
   },
   faq: { sql: 'SELECT f.id, f.question_en AS label FROM faqs f WHERE f.id = ANY($1::int[])', href: () => faqListPath() },
+  // A cost rate is keyed by its staff member; the Audit page is ADMIN's, as the rates are.
+  cost_rate: {
+    sql: "SELECT u.id, 'Cost rate of ' || COALESCE(NULLIF(u.display_name, ''), u.email) AS label FROM users u WHERE u.id = ANY($1::int[])",
+    href: () => practicePath({ tab: 'rates' }),
+  },
   saved_view: { sql: "SELECT v.id, 'Saved view ' || v.name AS label FROM saved_views v WHERE v.id = ANY($1::int[])", href: () => null },
   bulk_job: { sql: "SELECT b.id, 'Bulk ' || replace(b.action, '_', ' ') || ' on ' || b.list AS label FROM bulk_jobs b WHERE b.id = ANY($1::int[])", href: () => null },
   aml_party: {

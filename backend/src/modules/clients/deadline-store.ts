@@ -179,3 +179,25 @@ export async function sendDeadlineNotices(db: Database, now = new Date()): Promi
   }
   return sent;
 }
+
+/** One client's deadline due in a window, with the Dubai day it was marked filed (null: not filed). */
+export interface DueDeadline extends ComputedDeadline {
+  client_id: number;
+  filed_on: IsoDate | null;
+}
+
+/**
+ * Every client's deadlines due from `from` to `to` (inclusive), each with the day it was filed: the owner's
+ * dashboard counts the ones met, missed and due soon from the same rules the client's calendar uses.
+ */
+export async function deadlinesDueBetween(db: Queryable, from: IsoDate, to: IsoDate): Promise<DueDeadline[]> {
+  const profiles = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.status <> 'cancelled'`);
+  const filings = await db.query<{ client_id: number; key: string; filed_at: Date }>('SELECT client_id, key, filed_at FROM client_deadline_filings WHERE due_on >= $1::date AND due_on <= $2::date', [from, to]);
+  const filed = new Map(filings.map((row) => [`${row.client_id} ${row.key}`, dubaiDate(row.filed_at)]));
+  return profiles.flatMap((profile) => {
+    const activated = dubaiDate(profile.activated_at);
+    return clientDeadlines(profile, activated > from ? activated : from, to)
+      .filter((deadline) => deadline.due_on >= from)
+      .map((deadline) => ({ ...deadline, client_id: profile.id, filed_on: filed.get(`${profile.id} ${deadline.key}`) ?? null }));
+  });
+}

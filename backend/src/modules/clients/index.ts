@@ -21,6 +21,8 @@ export { dateText, iso } from './rows.ts';
 export { myClientId } from './document-store.ts';
 // e-invoicing (issue 32): its readiness gives deadlines on the compliance calendar
 export { refreshNextDeadline } from './deadline-store.ts';
+// the owner's dashboard counts the firm's deadlines met, missed and due soon
+export { deadlinesDueBetween, type DueDeadline } from './deadline-store.ts';
 export { addWithoutAsp } from './list-store.ts';
 
 async function routes(app: FastifyInstance, _options: ModuleOptions): Promise<void> {

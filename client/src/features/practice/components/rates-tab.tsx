@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { CostRate } from '../../../../../common/contract/practice.ts';
+import { MAX_HOURLY_FILS } from '../../../../../common/contract/practice-paths.ts';
+import { filsToDecimal, formatFils, parseAedToFils } from '../../../../../common/money.ts';
+import { roleLabel } from '../../../../../common/roles.ts';
+import { Button } from '../../../components/button.tsx';
+import { LoadingIndicator } from '../../../components/spinner.tsx';
+import { useAction } from '../../../lib/use-action.ts';
+import { practiceKeys, setCostRate, useCostRates } from '../api.ts';
+
+function RateRow({ rate }: { rate: CostRate }) {
+  const [text, setText] = useState(rate.hourly_fils === null ? '' : filsToDecimal(rate.hourly_fils));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useAction({
+    run: (fils: number, { headers }) => setCostRate(rate.user_id, { version: rate.version, hourly_fils: fils }, headers),
+    success: 'Cost rate saved.',
+    invalidates: [practiceKeys.all],
+  });
+  const name = rate.display_name ?? rate.email;
+  const submit = () => {
+    const fils = parseAedToFils(text);
+    if (fils === null || fils > MAX_HOURLY_FILS) {
+      setProblem(`Hourly cost must be an amount in AED up to ${formatFils(MAX_HOURLY_FILS)}.`);
+      return;
+    }
+    setProblem(null);
+    void save.run(fils);
+  };
+  return (
+    <tr>
+      <th scope="row">
+        {name}
+        {!rate.active && <span className="practice__note"> (deactivated)</span>}
+      </th>
+      <td>{roleLabel(rate.role)}</td>
+      <td>{rate.hourly_fils === null ? 'Not set' : formatFils(rate.hourly_fils)}</td>
+      <td>
+        <form
+          className="practice-rates__form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <label className="visually-hidden" htmlFor={`rate-${rate.user_id}`}>{`Hourly cost of ${name} (AED)`}</label>
+          <input id={`rate-${rate.user_id}`} className="filter__control practice-rates__input" inputMode="decimal" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={problem !== null} />
+          <Button type="submit" variant="outlined" loading={save.busy}>
+            Save
+          </Button>
+          {(problem ?? save.fieldErrors.hourly_fils ?? save.formError) && (
+            <span className="practice__error" role="alert">
+              {problem ?? save.fieldErrors.hourly_fils ?? save.formError}
+            </span>
+          )}
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+/** What an hour of each member of staff costs (ADMIN only): the profitability report's cost. */
+export function RatesTab() {
+  const rates = useCostRates();
+  if (!rates.data) return <LoadingIndicator label="Loading the cost rates" />;
+  return (
+    <div className="practice-rates">
+      <p className="practice__note">AED an hour, as the firm pays it (salary and overheads). Only administrators see these; time of someone without a rate costs nothing in the reports.</p>
+      <table className="practice-table">
+        <thead>
+          <tr>
+            <th scope="col">Staff member</th>
+            <th scope="col">Role</th>
+            <th scope="col">Hourly cost</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rates.data.results.map((rate) => (
+            <RateRow key={`${rate.user_id}-${rate.version}`} rate={rate} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
