@@ -87,3 +87,9 @@ export const fetchEinvoiceXml = (invoiceId: number) => call(einvoicing.xml, { pa
 export const fetchEinvoiceAttention = (page: number, signal: AbortSignal) => call(einvoicing.attention, { query: { page, page_size: DEFAULT_PAGE_SIZE }, signal });
 export const fetchClientReadiness = (clientId: number, signal: AbortSignal) => call(einvoicing.clientReadiness, { params: { clientId }, signal });
 export const updateClientReadiness = (clientId: number, body: ClientReadinessBody, headers: Headers) => call(einvoicing.updateClientReadiness, { params: { clientId }, body, headers });
+
+/** Clients to raise a one-off invoice for, by the dialog's search (trimmed, lower case: one key per search). */
+export const useClientChoices = (search: string) => useQuery(invoiceKeys.clientChoices(search), (signal) => fetchClientChoices(search, signal), { keepPrevious: true });
+/** The e-invoice rules a draft would break; nothing is asked while the form is incomplete (body null). */
+export const useInvoiceCheck = (body: NewInvoiceBody | null) =>
+  useQuery(invoiceKeys.check(body ?? { client_id: 0, lines: [] }), (signal) => checkInvoice(body!, signal), { enabled: body !== null, keepPrevious: true });

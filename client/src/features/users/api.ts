@@ -6,6 +6,7 @@ import type { securityEndpoints } from '../../../../common/contract/security.ts'
 import { securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { call } from '../../lib/call.ts';
+import { useQuery } from '../../lib/use-query.ts';
 
 const users = clientEndpoints<typeof usersEndpoints>(usersRoutes);
 const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
@@ -47,3 +48,6 @@ export const resetUserSecondFactor = (userId: number, code: string, headers: Hea
 export const fetchUserSecondFactor = (userId: number, signal: AbortSignal) => call(security.userSecondFactor, { params: { userId }, signal });
 /** Lifts the lock wrong codes put on the user's second factor. */
 export const unlockUserSecondFactor = (userId: number, headers: Headers) => call(security.unlockUser, { params: { userId }, headers });
+
+export const useRoleChoices = () => useQuery(userKeys.roleChoices, fetchRoleChoices);
+export const useUserSecondFactor = (userId: number) => useQuery(userKeys.secondFactor(userId), (signal) => fetchUserSecondFactor(userId, signal));

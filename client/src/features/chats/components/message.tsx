@@ -10,8 +10,7 @@ import { formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { chatKeys, fetchCanned, fetchMessageFile, postMessage } from '../api.ts';
+import { chatKeys, fetchMessageFile, postMessage, useCannedReplies } from '../api.ts';
 import { linkParts } from '../model.ts';
 
 export function Message({ conversationId, message }: { conversationId: number; message: ChatMessage }) {
@@ -53,7 +52,7 @@ export function Composer({ conversationId, onSent }: { conversationId: number; o
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const canned = useQuery(chatKeys.canned, fetchCanned);
+  const canned = useCannedReplies();
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useAction({
     run: async (_input: void, { headers }) => {

@@ -16,13 +16,12 @@ import { CountedTextField } from '../../../components/counted-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
-import { assignRequest, convertRequest, declineRequest, fetchAttachment, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
+import { assignRequest, convertRequest, declineRequest, fetchAttachment, quoteRequest, requestKeys, setRequestStatus, useRequest, useStaffChoices } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
-  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
+  const request = useRequest(requestId, { notify: unlessNotFound });
   return (
     <Dialog title={request.data ? `${request.data.type.name}: ${request.data.client.legal_name}` : 'Request'} onClose={onClose}>
       {request.data ? (
@@ -44,7 +43,7 @@ function RequestBody({ request }: { request: RequestDetail }) {
   const [preview, setPreview] = useState<number | null>(null);
   const invalidates = [requestKeys.all, ['tasks'] as const];
   const version = request.version;
-  const staff = useQuery(requestKeys.staff, fetchStaff);
+  const staff = useStaffChoices();
   const email = session.value.email?.toLowerCase();
   const me = staff.data?.staff.find((person) => person.email.toLowerCase() === email)?.id ?? null;
   const closed = request.status === 'completed' || request.status === 'declined';

@@ -19,12 +19,12 @@ import { formatDubaiDate } from '../../../lib/dates.ts';
 import { integerField, multiChoiceField, serialiseListView, textField } from '../../../lib/url-list-state.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
-import { useInfiniteQuery, useQuery } from '../../../lib/use-query.ts';
+import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { useRowSelection, type RowKey } from '../../../lib/use-row-selection.ts';
 import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { session } from '../../../state/session.ts';
-import { fetchRoleChoices, fetchUsers, userKeys } from '../api.ts';
+import { fetchUsers, userKeys, useRoleChoices } from '../api.ts';
 import { USER_STATUS_LABELS, canResendLink } from '../model.ts';
 import '../../../components/data-table.css';
 import '../components/users.css';
@@ -84,7 +84,7 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const roleChoices = useQuery(userKeys.roleChoices, fetchRoleChoices);
+  const roleChoices = useRoleChoices();
   const staffChoices = useMemo<RoleChoice[]>(() => (roleChoices.data ?? []).filter((choice) => isStaffRole(choice.value)), [roleChoices.data]);
 
   // Every write invalidates ['users']: the loaded pages are read again together and the rows change in place.
