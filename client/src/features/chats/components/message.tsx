@@ -10,7 +10,7 @@ import { formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { chatKeys, fetchMessageFile, postMessage, useCannedReplies } from '../api.ts';
+import { chats, fetchMessageFile, postMessage, useCannedReplies } from '../api.ts';
 import { linkParts } from '../model.ts';
 
 export function Message({ conversationId, message }: { conversationId: number; message: ChatMessage }) {
@@ -59,7 +59,7 @@ export function Composer({ conversationId, onSent }: { conversationId: number; o
       const body: PostMessageBody = { body: text, ...(file ? { attachment: { file_name: file.name, content_type: file.type as DocumentContentType, content_base64: await readBase64(file) } } : {}) };
       return postMessage(conversationId, body, headers);
     },
-    invalidates: [['chats', 'list'], chatKeys.conversation(conversationId)],
+    endpoint: chats.postMessage,
     onSuccess: (message) => {
       setText('');
       setFile(null);

@@ -14,7 +14,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
+import { addNote, assign, changeStatus, convert, enquiries, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath, personName } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -137,7 +137,7 @@ function ConvertPanel({ enquiry }: { enquiry: EnquiryItem }) {
   useSignals();
   const role = session.value.role;
   const seesCrm = isStaffRole(role) && canSee(role, 'crm');
-  const run = useAction({ run: (_: void, { headers }) => convert(enquiry.id, enquiry.version, headers), success: 'Converted to a CRM lead', invalidates: [enquiryKeys.all, ['crm']] });
+  const run = useAction({ run: (_: void, { headers }) => convert(enquiry.id, enquiry.version, headers), success: 'Converted to a CRM lead', endpoint: enquiries.convert });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-lead-heading">
       <h2 id="enquiry-lead-heading">CRM</h2>

@@ -15,7 +15,7 @@ import { Button } from '../../../components/button.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { createInvoice, invoiceKeys, useClientChoices, useInvoiceCheck } from '../api.ts';
+import { createInvoice, invoices, useClientChoices, useInvoiceCheck } from '../api.ts';
 import { quantityProblem, unitPriceProblem } from '../model.ts';
 
 interface LineForm {
@@ -68,7 +68,7 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
   const create = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => createInvoice(body!, headers),
     success: (invoice) => `Invoice ${invoice.number} issued for ${formatFils(invoice.total_fils)}`,
-    invalidates: [invoiceKeys.all, ['work']],
+    endpoint: invoices.create,
     onSuccess: (invoice) => {
       onClose();
       onCreated(invoice.id);
