@@ -158,7 +158,7 @@ function ConvertPanel({ enquiry }: { enquiry: EnquiryItem }) {
 
 function NotePanel({ enquiry }: { enquiry: EnquiryItem }) {
   const [text, setText] = useState('');
-  const save = useAction({ run: (_: void, { headers }) => addNote(enquiry.id, text, headers), success: 'Note added', invalidates: [enquiryKeys.all], onSuccess: () => setText('') });
+  const save = useAction({ run: (_: void, { headers }) => addNote(enquiry.id, text, headers), success: 'Note added', endpoint: enquiries.notes, onSuccess: () => setText('') });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-note-heading">
       <h2 id="enquiry-note-heading">Add a note</h2>
@@ -175,7 +175,7 @@ function Matches({ enquiry, matches }: { enquiry: EnquiryItem; matches: EnquiryM
   const run = useAction({
     run: (intoId: number, { headers }) => merge(enquiry.id, { version: enquiry.version, into_id: intoId }, headers),
     success: 'Merged into the earlier enquiry',
-    invalidates: [enquiryKeys.all],
+    endpoint: enquiries.merge,
   });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-matches-heading">

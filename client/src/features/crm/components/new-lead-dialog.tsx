@@ -5,7 +5,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { crmKeys, createLead, useOwners } from '../api.ts';
+import { createLead, crm, useOwners } from '../api.ts';
 import { personName } from '../model.ts';
 
 export function NewLeadDialog({ onClose }: { onClose: () => void }) {
@@ -29,7 +29,7 @@ export function NewLeadDialog({ onClose }: { onClose: () => void }) {
         headers,
       ),
     success: 'Lead added',
-    invalidates: [crmKeys.all],
+    endpoint: crm.createLead,
     onSuccess: onClose,
   });
   return (
