@@ -1,5 +1,5 @@
 /** The Users page's calls (common/contract/users.ts) and cache keys; every key starts with 'users', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { ChangeRoleBody, InviteUserBody, UserQuery, usersEndpoints } from '../../../../common/contract/users.ts';
 import { usersRoutes } from '../../../../common/contract/users-paths.ts';
 import type { securityEndpoints } from '../../../../common/contract/security.ts';
@@ -8,8 +8,8 @@ import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const users = clientEndpoints<typeof usersEndpoints>(usersRoutes);
-const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
+export const users = clientEndpoints<typeof usersEndpoints>('users', usersRoutes);
+const security = clientEndpoints<typeof securityEndpoints>('security', securityRoutes);
 
 /** The client-side roles never appear on the Users page (spec section 6). */
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');

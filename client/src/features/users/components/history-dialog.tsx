@@ -11,7 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys, useUserSecondFactor } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys, users, useUserSecondFactor } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 import { StepUpDialog } from './step-up.tsx';
 
@@ -114,7 +114,7 @@ function History({ user, onClose, onConfirm }: { user: StaffUser; onClose: () =>
   const resend = useAction<void, SetPasswordLinkResponse>({
     run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
     success: 'New set-password link created',
-    invalidates: [userKeys.all],
+    endpoint: users.setPasswordLink,
     onSuccess: (answer) => setLink(answer.set_password_link),
   });
   const unlock = useAction<void, unknown>({
