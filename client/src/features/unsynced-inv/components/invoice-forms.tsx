@@ -105,7 +105,7 @@ export function MarkSyncedForm({ detail }: { detail: InvoiceDetail }) {
   const mark = useAction<MarkSyncedBody, InvoiceDetail>({
     run: (body, { headers }) => markSynced(detail.id, body, headers),
     success: `${detail.number} marked as synced`,
-    invalidates: [invoiceKeys.all],
+    endpoint: invoices.markSynced,
   });
   return (
     <form
