@@ -18,7 +18,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchInvoices, invoiceKeys, invoices, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
+import { invoices, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
 import { changedKeys } from '../../../lib/endpoints.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { HELD_TEXT, STATE_VARIANTS } from '../model.ts';
@@ -117,8 +117,8 @@ export function UnsyncedInvoicesPage() {
 function UnsyncedList() {
   const list = useListController({
     schema,
-    queryKey: (view) => invoiceKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchInvoices(queryOf(view), signal),
+    endpoint: invoices.list,
+    query: queryOf,
     list: 'unsynced-inv',
     recordParams: ['invoice'],
   });
