@@ -59,4 +59,6 @@ export const crmBulkLabels = { owner: 'Assign owner', stage: 'Move stage' } as c
 export const crmChanges = {
   updateLead: ['work'],
   stage: ['work'],
+  // 'Won: invite to register' opens the client's registration.
+  invite: ['registrations'],
 } as const satisfies AreaChanges<typeof crmRoutes>;

@@ -1,4 +1,5 @@
 /** The invoices area's paths (relative to API_BASE) and its list vocabulary, plain code for the console. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const invoicesRoutes = {
   /** Invoices not yet in the accounting system (?state=&error=&search=&sort=&page=&page_size=). */
@@ -27,6 +28,13 @@ export const invoicesRoutes = {
   /** { client_id, lines }: the e-invoice rules the invoice would break if issued now (the New invoice form asks before issuing). */
   check: 'POST /invoices/check',
 } as const;
+
+/** The areas besides its own a write changes (a raised, credited or retried invoice leaves or joins someone's work). */
+export const invoicesChanges = {
+  create: ['work'],
+  creditNote: ['work'],
+  retry: ['work'],
+} as const satisfies AreaChanges<typeof invoicesRoutes>;
 
 /** The Unsynced Inv list's bulk action and its label (params schema: unsyncedInvBulkActions in invoices.ts). */
 export const unsyncedInvBulkLabels = { retry: 'Retry now' } as const;

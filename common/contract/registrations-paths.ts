@@ -3,6 +3,8 @@
  * registrations.ts) and the list's query vocabulary: plain code, so the console imports them without the
  * schema library (it imports registrations.ts for types only).
  */
+import type { AreaChanges } from './endpoint.ts';
+
 export const registrationsRoutes = {
   /** The onboarding lists (spec: ?stage=documents_submitted&status=active), paginated. */
   list: 'GET /registrations/',
@@ -51,6 +53,11 @@ export const registrationsRoutes = {
   mySubmit: 'POST /me/registration/submit',
   myResubmit: 'POST /me/registration/resubmit',
 } as const;
+
+/** The areas besides its own a write changes (an assignment moves a registration in or out of someone's work). */
+export const registrationsChanges = {
+  assign: ['work'],
+} as const satisfies AreaChanges<typeof registrationsRoutes>;
 
 /** The list's date orders; '-' first is newest first. Default '-date_joined'. */
 /** The onboarding lists' assignee filter: the caller's own registrations, or nobody's. */

@@ -33,6 +33,10 @@ export const requestsBulkLabels = { assign: 'Assign' } as const;
 
 /** Besides the requests: an assignee is what My work lists, and a converted request makes tasks. */
 export const requestsChanges = {
-  assign: ['work'],
+  // The request dialog shows the tasks a request became; each of its writes reads them again.
+  assign: ['tasks', 'work'],
+  status: ['tasks'],
+  quote: ['tasks'],
   convert: ['tasks', 'work'],
+  decline: ['tasks'],
 } as const satisfies AreaChanges<typeof requestsRoutes>;

@@ -7,9 +7,8 @@
  */
 import './second-factor.css';
 import { useState, type FormEvent } from 'react';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
-import type { securityEndpoints, Enrolment, RecoveryCodes as RecoveryCodeList } from '../../../../common/contract/security.ts';
-import { RECOVERY_CODE_COUNT, securityRoutes } from '../../../../common/contract/security-paths.ts';
+import type { Enrolment, RecoveryCodes as RecoveryCodeList } from '../../../../common/contract/security.ts';
+import { RECOVERY_CODE_COUNT } from '../../../../common/contract/security-paths.ts';
 import { securityFields } from '../../../../common/contract/security-fields.ts';
 import { Button } from '../../components/button.tsx';
 import { QrCode } from '../../components/qr-code.tsx';
@@ -21,13 +20,11 @@ import { readMe } from '../../lib/me.ts';
 import { queryCache } from '../../lib/query-cache.ts';
 import { formatDubaiDateTime } from '../../lib/dates.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { useQuery } from '../../lib/use-query.ts';
+import { security, useSecondFactorStatus } from './api.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { session } from '../../state/session.ts';
 
-const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
-const STATUS_KEY = ['security', 'second-factor'] as const;
 
 type Step = 'code' | 'recovery' | 'reset';
 
@@ -41,7 +38,7 @@ async function finish(): Promise<void> {
 const signOut = () => void import('../../lib/auth.ts').then(({ logout }) => logout());
 
 export function SecondFactorPage() {
-  const status = useQuery(STATUS_KEY, (signal) => call(security.secondFactor, { signal }));
+  const status = useSecondFactorStatus();
   const [enrolling, setEnrolling] = useState(false);
   if (!status.data) {
     return (

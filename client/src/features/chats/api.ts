@@ -10,7 +10,7 @@ import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { call } from '../../lib/call.ts';
 import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
-import { useQuery } from '../../lib/use-query.ts';
+import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
 
@@ -56,3 +56,8 @@ export function useChatUnread(enabled: boolean): number {
 }
 
 export type { ChatFilter };
+
+export const useConversation = (id: number, options?: QueryOptions) => useQuery(chatKeys.conversation(id), (signal) => fetchConversation(id, signal), options);
+export const useReminders = (id: number) => useQuery(chatKeys.reminders(id), (signal) => fetchReminders(id, signal));
+export const useCannedReplies = () => useQuery(chatKeys.canned, fetchCanned);
+export const useStaffChoices = () => useQuery(chatKeys.staff, fetchStaff);

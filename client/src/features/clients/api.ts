@@ -163,3 +163,5 @@ export const putInsight = (clientId: number, month: string, body: PutInsightBody
   call(clients.putInsight, { params: { clientId, month }, body, headers });
 export const importInsights = (clientId: number, csv: string, headers: Headers) =>
   call(clients.importInsights, { body: { client_id: clientId, csv }, headers });
+
+export const useReportsToReview = (page: number) => useQuery(clientKeys.reviewQueue(page), (signal) => fetchReportsToReview(page, signal), { keepPrevious: true });

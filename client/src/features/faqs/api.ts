@@ -1,11 +1,11 @@
 /** The FAQs' calls (the table faqsEndpoints of common/contract/faqs.ts) and cache keys; every key starts with 'faqs', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { faqsEndpoints, FaqQuery, NewFaqBody, UpdateFaqBody } from '../../../../common/contract/faqs.ts';
 import { faqsRoutes } from '../../../../common/contract/faqs-paths.ts';
 import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const faqs = clientEndpoints<typeof faqsEndpoints>(faqsRoutes);
+export const faqs = clientEndpoints<typeof faqsEndpoints>('faqs', faqsRoutes);
 
 export const faqKeys = {
   all: ['faqs'] as const,

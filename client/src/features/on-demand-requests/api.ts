@@ -6,6 +6,7 @@ import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
 import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { call } from '../../lib/call.ts';
+import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
 export const requests = clientEndpoints<typeof requestsEndpoints>('requests', requestsRoutes, requestsChanges);
 const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes);
@@ -33,3 +34,6 @@ export const quoteRequest = (requestId: number, body: QuoteBody, headers: Header
 export const convertRequest = (requestId: number, body: ConvertRequestBody, headers: Headers) => call(requests.convert, { params: { requestId }, body, headers });
 export const declineRequest = (requestId: number, body: DeclineRequestBody, headers: Headers) => call(requests.decline, { params: { requestId }, body, headers });
 export const fetchAttachment = (requestId: number, attachmentId: number, signal: AbortSignal) => call(requests.attachment, { params: { requestId, attachmentId }, responseType: 'blob', signal });
+
+export const useRequest = (requestId: number, options?: QueryOptions) => useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), options);
+export const useStaffChoices = () => useQuery(requestKeys.staff, fetchStaff);

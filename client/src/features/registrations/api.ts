@@ -3,7 +3,7 @@
  * with 'registrations', so a review action invalidating ['registrations'] refreshes the lists, the
  * navigation's counts, the record and its timeline at once.
  */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type {
   ActivateBody,
   AssignBody,
@@ -19,7 +19,7 @@ import type {
   ReturnBody,
   WithdrawBody,
 } from '../../../../common/contract/registrations.ts';
-import { registrationsRoutes } from '../../../../common/contract/registrations-paths.ts';
+import { registrationsChanges, registrationsRoutes } from '../../../../common/contract/registrations-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import type { Page } from '../../../../common/contract/shared.ts';
@@ -29,8 +29,8 @@ import { refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
-const registrations = clientEndpoints<typeof registrationsEndpoints>(registrationsRoutes);
-const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
+export const registrations = clientEndpoints<typeof registrationsEndpoints>('registrations', registrationsRoutes, registrationsChanges);
+const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes);
 
 export const registrationKeys = {
   all: ['registrations'] as const,

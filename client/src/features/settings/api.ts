@@ -4,6 +4,7 @@ import { notificationsRoutes } from '../../../../common/contract/notifications-p
 import type { securityEndpoints } from '../../../../common/contract/security.ts';
 import { securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { call } from '../../lib/call.ts';
+import { useQuery } from '../../lib/use-query.ts';
 
 const notifications = clientEndpoints<typeof notificationsEndpoints>(notificationsRoutes);
 
@@ -23,3 +24,5 @@ export const fetchSessions = (signal: AbortSignal) => call(security.sessions, { 
 
 /** Ends every session of the signed-in user, this one included. */
 export const signOutEverywhere = (headers: Record<string, string>) => call(security.signOutEverywhere, { headers });
+
+export const useSessions = () => useQuery(settingsKeys.sessions, fetchSessions);

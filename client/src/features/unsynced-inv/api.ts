@@ -1,9 +1,9 @@
 /** The Unsynced Inv page's calls (common/contract/invoices.ts) and cache keys; every key starts with 'invoices', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { clientsEndpoints } from '../../../../common/contract/clients.ts';
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { CreditNoteBody, InvoiceQuery, invoicesEndpoints, MarkSyncedBody, NewInvoiceBody, RegisterExportQuery, RegisterQuery } from '../../../../common/contract/invoices.ts';
-import { invoicesRoutes, registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
+import { invoicesChanges, invoicesRoutes, registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
@@ -13,9 +13,9 @@ import { saveFile } from '../../lib/save-file.ts';
 import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const invoices = clientEndpoints<typeof invoicesEndpoints>(invoicesRoutes);
-const clients = clientEndpoints<typeof clientsEndpoints>(clientsRoutes);
-const einvoicing = clientEndpoints<typeof einvoicingEndpoints>(einvoicingRoutes);
+export const invoices = clientEndpoints<typeof invoicesEndpoints>('invoices', invoicesRoutes, invoicesChanges);
+const clients = clientEndpoints<typeof clientsEndpoints>('clients', clientsRoutes);
+const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes);
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -87,3 +87,9 @@ export const fetchEinvoiceXml = (invoiceId: number) => call(einvoicing.xml, { pa
 export const fetchEinvoiceAttention = (page: number, signal: AbortSignal) => call(einvoicing.attention, { query: { page, page_size: DEFAULT_PAGE_SIZE }, signal });
 export const fetchClientReadiness = (clientId: number, signal: AbortSignal) => call(einvoicing.clientReadiness, { params: { clientId }, signal });
 export const updateClientReadiness = (clientId: number, body: ClientReadinessBody, headers: Headers) => call(einvoicing.updateClientReadiness, { params: { clientId }, body, headers });
+
+/** Clients to raise a one-off invoice for, by the dialog's search (trimmed, lower case: one key per search). */
+export const useClientChoices = (search: string) => useQuery(invoiceKeys.clientChoices(search), (signal) => fetchClientChoices(search, signal), { keepPrevious: true });
+/** The e-invoice rules a draft would break; nothing is asked while the form is incomplete (body null). */
+export const useInvoiceCheck = (body: NewInvoiceBody | null) =>
+  useQuery(invoiceKeys.check(body ?? { client_id: 0, lines: [] }), (signal) => checkInvoice(body!, signal), { enabled: body !== null, keepPrevious: true });

@@ -1,14 +1,15 @@
 /** The Users page's calls (common/contract/users.ts) and cache keys; every key starts with 'users', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { ChangeRoleBody, InviteUserBody, UserQuery, usersEndpoints } from '../../../../common/contract/users.ts';
 import { usersRoutes } from '../../../../common/contract/users-paths.ts';
 import type { securityEndpoints } from '../../../../common/contract/security.ts';
 import { securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { call } from '../../lib/call.ts';
+import { useQuery } from '../../lib/use-query.ts';
 
-const users = clientEndpoints<typeof usersEndpoints>(usersRoutes);
-const security = clientEndpoints<typeof securityEndpoints>(securityRoutes);
+export const users = clientEndpoints<typeof usersEndpoints>('users', usersRoutes);
+const security = clientEndpoints<typeof securityEndpoints>('security', securityRoutes);
 
 /** The client-side roles never appear on the Users page (spec section 6). */
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');
@@ -47,3 +48,6 @@ export const resetUserSecondFactor = (userId: number, code: string, headers: Hea
 export const fetchUserSecondFactor = (userId: number, signal: AbortSignal) => call(security.userSecondFactor, { params: { userId }, signal });
 /** Lifts the lock wrong codes put on the user's second factor. */
 export const unlockUserSecondFactor = (userId: number, headers: Headers) => call(security.unlockUser, { params: { userId }, headers });
+
+export const useRoleChoices = () => useQuery(userKeys.roleChoices, fetchRoleChoices);
+export const useUserSecondFactor = (userId: number) => useQuery(userKeys.secondFactor(userId), (signal) => fetchUserSecondFactor(userId, signal));

@@ -58,6 +58,8 @@ const EMPTY_PAGE = { count: 0, total_pages: 0, next: null, previous: null, resul
 
 export function AuditPage() {
   useSignals();
+  // A list by hand, not over its endpoint: a period ending before it starts must answer an empty page
+  // without a call, which useListController({ endpoint }) cannot do (it always asks the endpoint).
   const list = useListController({
     schema,
     queryKey: (view) => auditKeys.list(queryOf(view)),

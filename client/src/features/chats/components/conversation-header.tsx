@@ -6,14 +6,13 @@ import { dubaiDateTimeIso } from '../../../../../common/dubai-time.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { assignConversation, cancelReminder, chatKeys, fetchReminders, fetchStaff, setConversationStatus, setReminder } from '../api.ts';
+import { assignConversation, cancelReminder, chatKeys, setConversationStatus, setReminder, useReminders, useStaffChoices } from '../api.ts';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 export function ConversationHeader({ item }: { item: ConversationItem }) {
   const id = useId();
-  const staff = useQuery(chatKeys.staff, fetchStaff);
-  const reminders = useQuery(chatKeys.reminders(item.id), (signal) => fetchReminders(item.id, signal));
+  const staff = useStaffChoices();
+  const reminders = useReminders(item.id);
   const [at, setAt] = useState('');
   const assign = useAction({ run: (assignee: number | null, { headers }) => assignConversation(item.id, item.version, assignee, headers), success: 'Conversation assigned.', invalidates: [chatKeys.all] });
   const status = useAction({

@@ -9,8 +9,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useToastRoomAbove } from '../../../lib/toast-room.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { chatKeys, fetchConversation, markRead } from '../api.ts';
+import { chatKeys, markRead, useConversation } from '../api.ts';
 import { useMessages } from './use-messages.ts';
 import '../../../components/filters.css';
 import { ConversationHeader } from './conversation-header.tsx';
@@ -20,7 +19,7 @@ import { Composer, Message } from './message.tsx';
 const POLL_MS = 5000;
 
 export function Conversation({ conversationId }: { conversationId: number }) {
-  const conversation = useQuery(chatKeys.conversation(conversationId), (signal) => fetchConversation(conversationId, signal), { notify: unlessNotFound });
+  const conversation = useConversation(conversationId, { notify: unlessNotFound });
   const missing = isNotFound(conversation.error);
   const lastId = conversation.data?.last_message?.id ?? null;
   const { messages, hasOlder, loading, loadingOlder, loadOlder, add } = useMessages(conversationId, lastId);

@@ -11,8 +11,7 @@ import { formatFull } from '../../../lib/dates.ts';
 import { documentFileProblem } from '../../../lib/document-file.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { chatKeys, fetchCanned, fetchMessageFile, postMessage } from '../api.ts';
+import { chats, fetchMessageFile, postMessage, useCannedReplies } from '../api.ts';
 import { linkParts } from '../model.ts';
 
 export function Message({ conversationId, message }: { conversationId: number; message: ChatMessage }) {
@@ -54,14 +53,14 @@ export function Composer({ conversationId, onSent }: { conversationId: number; o
   const [text, setText] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const canned = useQuery(chatKeys.canned, fetchCanned);
+  const canned = useCannedReplies();
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useAction({
     run: async (_input: void, { headers }) => {
       const body: PostMessageBody = { body: text, ...(file ? { attachment: { file_name: file.name, content_type: file.type as DocumentContentType, content_base64: await readBase64(file) } } : {}) };
       return postMessage(conversationId, body, headers);
     },
-    invalidates: [['chats', 'list'], chatKeys.conversation(conversationId)],
+    endpoint: chats.postMessage,
     onSuccess: (message) => {
       setText('');
       setFile(null);

@@ -16,9 +16,8 @@ import { badgeLabel } from '../../../lib/badge.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import type { RowSelection } from '../../../lib/use-row-selection.ts';
-import { chatKeys, chats, fetchStaff } from '../api.ts';
+import { chats, useStaffChoices } from '../api.ts';
 import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
 import '../components/chats.css';
@@ -39,7 +38,7 @@ const queryOf = (view: ChatsView) => ({ filter: view.filter, ...(view.search ? {
 /** The bulk dialog's assignee: the staff who may hold a chat, loaded when the dialog opens. */
 type AssignDraft = BulkDraft<typeof chatsBulkActions.assign>;
 function AssigneeChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
-  const staff = useQuery(chatKeys.staff, fetchStaff);
+  const staff = useStaffChoices();
   return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 

@@ -6,9 +6,8 @@ import { clientReportPath } from '../../../../../common/links.ts';
 import { DataTable, type Column } from '../../../components/data-table.tsx';
 import { Pagination } from '../../../components/pagination.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { personName } from '../../../lib/user-name.ts';
-import { clientKeys, fetchReportsToReview } from '../api.ts';
+import { useReportsToReview } from '../api.ts';
 
 const columns: readonly Column<MonthlyReport>[] = [
   { id: 'client', header: 'Client', span: 2, cell: (report) => report.client_name },
@@ -18,7 +17,7 @@ const columns: readonly Column<MonthlyReport>[] = [
 ];
 
 export function ReportsToReview({ page, onPage }: { page: number; onPage: (page: number) => void }) {
-  const reports = useQuery(clientKeys.reviewQueue(page), (signal) => fetchReportsToReview(page, signal), { keepPrevious: true });
+  const reports = useReportsToReview(page);
   return (
     <>
       <DataTable<MonthlyReport>

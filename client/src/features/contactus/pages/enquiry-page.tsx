@@ -15,7 +15,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { addNote, assign, changeStatus, convert, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
+import { addNote, assign, changeStatus, convert, enquiries, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -139,7 +139,7 @@ function ConvertPanel({ enquiry }: { enquiry: EnquiryItem }) {
   useSignals();
   const role = session.value.role;
   const seesCrm = isStaffRole(role) && canSee(role, 'crm');
-  const run = useAction({ run: (_: void, { headers }) => convert(enquiry.id, enquiry.version, headers), success: 'Converted to a CRM lead', invalidates: [enquiryKeys.all, ['crm']] });
+  const run = useAction({ run: (_: void, { headers }) => convert(enquiry.id, enquiry.version, headers), success: 'Converted to a CRM lead', endpoint: enquiries.convert });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-lead-heading">
       <h2 id="enquiry-lead-heading">CRM</h2>
@@ -160,7 +160,7 @@ function ConvertPanel({ enquiry }: { enquiry: EnquiryItem }) {
 
 function NotePanel({ enquiry }: { enquiry: EnquiryItem }) {
   const [text, setText] = useState('');
-  const save = useAction({ run: (_: void, { headers }) => addNote(enquiry.id, text, headers), success: 'Note added', invalidates: [enquiryKeys.all], onSuccess: () => setText('') });
+  const save = useAction({ run: (_: void, { headers }) => addNote(enquiry.id, text, headers), success: 'Note added', endpoint: enquiries.notes, onSuccess: () => setText('') });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-note-heading">
       <h2 id="enquiry-note-heading">Add a note</h2>
@@ -177,7 +177,7 @@ function Matches({ enquiry, matches }: { enquiry: EnquiryItem; matches: EnquiryM
   const run = useAction({
     run: (intoId: number, { headers }) => merge(enquiry.id, { version: enquiry.version, into_id: intoId }, headers),
     success: 'Merged into the earlier enquiry',
-    invalidates: [enquiryKeys.all],
+    endpoint: enquiries.merge,
   });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-matches-heading">

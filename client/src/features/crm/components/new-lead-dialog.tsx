@@ -9,7 +9,7 @@ import { Select } from '../../../components/select.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { personName } from '../../../lib/user-name.ts';
-import { crmKeys, createLead, useOwners } from '../api.ts';
+import { createLead, crm, useOwners } from '../api.ts';
 
 export function NewLeadDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
@@ -32,7 +32,7 @@ export function NewLeadDialog({ onClose }: { onClose: () => void }) {
         headers,
       ),
     success: 'Lead added',
-    invalidates: [crmKeys.all],
+    endpoint: crm.createLead,
     onSuccess: onClose,
   });
   return (

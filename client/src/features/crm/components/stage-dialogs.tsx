@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { crmKeys, inviteLead, moveLead } from '../api.ts';
+import { crm, crmKeys, inviteLead, moveLead } from '../api.ts';
 import { LEAD_LOST } from '../../../../../common/crm.ts';
 import { MAX_LOST_REASON_LENGTH } from '../../../../../common/contract/crm-paths.ts';
 
@@ -41,7 +41,7 @@ export function InviteDialog({ lead, onClose }: { lead: LeadItem; onClose: () =>
   const invite = useAction({
     run: (_: void, { headers }) => inviteLead(lead.id, lead.version, headers),
     success: 'Invited to register',
-    invalidates: [crmKeys.all, ['registrations']],
+    endpoint: crm.invite,
     onSuccess: setDone,
     onConflict: onClose,
   });

@@ -13,7 +13,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { addActivity, crmKeys, moveLead, useLead } from '../api.ts';
+import { addActivity, crm, crmKeys, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { EditLeadDialog } from '../components/edit-lead-dialog.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
@@ -153,7 +153,7 @@ function ActivityForm({ lead }: { lead: LeadItem }) {
   const save = useAction({
     run: (_: void, { headers }) => addActivity(lead.id, { kind, at: new Date().toISOString(), text }, headers),
     success: 'Activity added',
-    invalidates: [crmKeys.all],
+    endpoint: crm.activities,
     onSuccess: () => setText(''),
   });
   return (

@@ -7,7 +7,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { createFaq, faqKeys, updateFaq } from '../api.ts';
+import { createFaq, faqs, updateFaq } from '../api.ts';
 
 /** Add or edit one FAQ; the Arabic fields are written and shown right to left. */
 export function FaqDialog({ faq, categories, onClose }: { faq: Faq | null; categories: string[]; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function FaqDialog({ faq, categories, onClose }: { faq: Faq | null; categ
   const save = useAction({
     run: (_: void, { headers }) => (faq ? updateFaq(faq.id, { ...form, version: faq.version }, headers) : createFaq(form, headers)),
     success: faq ? 'FAQ saved' : 'FAQ added',
-    invalidates: [faqKeys.all],
+    endpoint: faq ? faqs.update : faqs.create,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -18,7 +18,8 @@ import { choiceField, integerField, serialiseListView, textField } from '../../.
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useSavedViews } from '../../../lib/use-saved-views.ts';
-import { faqKeys, moveFaq, useCategories, useFaqs } from '../api.ts';
+import { faqs as faqEndpoints, moveFaq, useCategories, useFaqs } from '../api.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { FaqDialog } from '../components/faq-dialog.tsx';
 import '../components/faqs.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -51,7 +52,7 @@ export function FaqsPage() {
   const keepFocus = useRestoreFocus();
   const move = useAction({
     run: ({ faq, direction }: { faq: Faq; direction: 'up' | 'down' }, { headers }) => moveFaq(faq.id, { version: faq.version, direction }, headers),
-    invalidates: [faqKeys.all],
+    endpoint: faqEndpoints.move,
   });
   // The focus stays on the moved FAQ's button (or its other one at the top or bottom) for the next press.
   const moveFaqBy = (faq: Faq, direction: 'up' | 'down') => {
@@ -89,7 +90,7 @@ export function FaqsPage() {
           New FAQ
         </Button>
       </div>
-      <BulkBar list="faqs" noun={['FAQ', 'FAQs']} selection={selection} pageKeys={keys} count={keys.length} filter={query} actions={bulk} invalidates={[faqKeys.all]} />
+      <BulkBar list="faqs" noun={['FAQ', 'FAQs']} selection={selection} pageKeys={keys} count={keys.length} filter={query} actions={bulk} invalidates={changedKeys(faqEndpoints.update)} />
       {!faqs.data ? (
         <LoadingIndicator label="Loading FAQs" />
       ) : groups.length === 0 ? (

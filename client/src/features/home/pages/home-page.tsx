@@ -5,9 +5,8 @@ import { Button } from '../../../components/button.tsx';
 import { NextUnassignedButton } from '../../../components/next-unassigned-button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { isRouteKey } from '../../../../../common/areas.ts';
-import { fetchMyWork, workKeys } from '../../../lib/work-api.ts';
+import { useMyWork } from '../api.ts';
 import { session } from '../../../state/session.ts';
 import './home.css';
 
@@ -18,7 +17,7 @@ import './home.css';
 export function HomePage() {
   useSignals();
   const { display_name } = session.value;
-  const work = useQuery(workKeys.myWork, fetchMyWork);
+  const work = useMyWork();
   const blocks = work.data?.blocks ?? [];
   const waiting = blocks.filter((block) => block.count > 0 || block.next_queue !== null);
   return (

@@ -18,14 +18,13 @@ import { CountedTextField } from '../../../components/counted-field.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
-import { assignRequest, convertRequest, declineRequest, fetchAttachment, fetchRequest, fetchStaff, quoteRequest, requestKeys, setRequestStatus } from '../api.ts';
+import { assignRequest, convertRequest, declineRequest, fetchAttachment, quoteRequest, requests, setRequestStatus, useRequest, useStaffChoices } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant, timelineText } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 
 export function RequestDialog({ requestId, onClose }: { requestId: number; onClose: () => void }) {
-  const request = useQuery(requestKeys.request(requestId), (signal) => fetchRequest(requestId, signal), { notify: unlessNotFound });
+  const request = useRequest(requestId, { notify: unlessNotFound });
   return (
     <Dialog title={request.data ? `${request.data.type.name}: ${request.data.client.legal_name}` : 'Request'} onClose={onClose}>
       {request.data ? (
@@ -45,17 +44,16 @@ function RequestBody({ request }: { request: RequestDetail }) {
   const [reason, setReason] = useState('');
   const [taskTitle, setTaskTitle] = useState(request.type.name);
   const [preview, setPreview] = useState<number | null>(null);
-  const invalidates = [requestKeys.all, ['tasks'] as const];
   const version = request.version;
-  const staff = useQuery(requestKeys.staff, fetchStaff);
+  const staff = useStaffChoices();
   const email = session.value.email?.toLowerCase();
   const me = staff.data?.staff.find((person) => person.email.toLowerCase() === email)?.id ?? null;
   const closed = request.status === 'completed' || request.status === 'declined';
   const quotePending = request.quote?.status === 'pending';
 
-  const assign = useAction({ run: (assignee: number | null, { headers }) => assignRequest(request.id, { version, assignee_id: assignee }, headers), success: 'Request assigned.', invalidates });
-  const move = useAction({ run: (status: 'in_progress' | 'waiting_on_client' | 'completed', { headers }) => setRequestStatus(request.id, { version, status }, headers), success: (result) => `Now ${REQUEST_STATUS_LABELS[result.status]}.`, invalidates });
-  const quote = useAction({ run: (net: number, { headers }) => quoteRequest(request.id, { version, net_fils: net }, headers), success: 'Quote sent to the client.', invalidates, onSuccess: () => setFee('') });
+  const assign = useAction({ run: (assignee: number | null, { headers }) => assignRequest(request.id, { version, assignee_id: assignee }, headers), success: 'Request assigned.', endpoint: requests.assign });
+  const move = useAction({ run: (status: 'in_progress' | 'waiting_on_client' | 'completed', { headers }) => setRequestStatus(request.id, { version, status }, headers), success: (result) => `Now ${REQUEST_STATUS_LABELS[result.status]}.`, endpoint: requests.status });
+  const quote = useAction({ run: (net: number, { headers }) => quoteRequest(request.id, { version, net_fils: net }, headers), success: 'Quote sent to the client.', endpoint: requests.quote, onSuccess: () => setFee('') });
   // The task is due by the request's SLA (its due time while the clock runs) and is done by the request's
   // assignee, else by whoever converts it; the back end refuses a due date past the SLA.
   const taskDue = request.sla.due_at ? dubaiDate(new Date(request.sla.due_at)) : addWorkingDays(dubaiDate(), request.type.target_working_days);
@@ -64,9 +62,9 @@ function RequestBody({ request }: { request: RequestDetail }) {
     run: (_input: void, { headers }) =>
       convertRequest(request.id, { version, tasks: [{ title: taskTitle, due_on: taskDue, ...(taskAssignee !== null ? { assignee_id: taskAssignee } : {}) }] }, headers),
     success: 'Tasks created from the request.',
-    invalidates,
+    endpoint: requests.convert,
   });
-  const decline = useAction({ run: (text: string, { headers }) => declineRequest(request.id, { version, reason: text }, headers), success: 'Request declined.', invalidates });
+  const decline = useAction({ run: (text: string, { headers }) => declineRequest(request.id, { version, reason: text }, headers), success: 'Request declined.', endpoint: requests.decline });
   const feeFils = parseAedToFils(fee);
   const loadFile = useCallback((signal: AbortSignal) => fetchAttachment(request.id, preview ?? 0, signal), [request.id, preview]);
   const previewed = request.attachments.find((attachment) => attachment.id === preview);

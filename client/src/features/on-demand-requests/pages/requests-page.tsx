@@ -18,8 +18,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
 import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { fetchStaff, requestKeys, requests } from '../api.ts';
+import { requests, useStaffChoices } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import '../../../components/controls.css';
@@ -44,7 +43,7 @@ const queryOf = (view: RequestsView): RequestQuery => ({ view: view.view, assign
 /** The bulk dialog's assignee: the staff who may hold a request, loaded when the dialog opens. */
 type AssignDraft = BulkDraft<typeof requestsBulkActions.assign>;
 function AssigneeChoice(props: { params: AssignDraft; setParams: (params: AssignDraft) => void }) {
-  const staff = useQuery(requestKeys.staff, fetchStaff);
+  const staff = useStaffChoices();
   return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 

@@ -12,7 +12,8 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys } from '../api.ts';
+import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys, registrations } from '../api.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import './onboarding-list.css';
 
 export type OnboardingSchema = {
@@ -98,7 +99,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
           count={list.page?.count}
           filter={{ ...(search ? { search } : {}), ...(assignee ? { assignee } : {}) }}
           actions={bulk}
-          invalidates={[['registrations'], ['work']]}
+          invalidates={changedKeys(registrations.assign)}
         />
       )}
       <ListTable<RegistrationListItem>

@@ -14,7 +14,7 @@ import { queryCache } from '../../../lib/query-cache.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { downloadCalendar, registrationKeys, remind } from '../api.ts';
+import { downloadCalendar, registrationKeys, registrations, remind } from '../api.ts';
 import { hasCall, visibleActions, type ActionTarget, type OpenDialog, type StaffAction } from '../model.ts';
 import './pipeline-actions.css';
 
@@ -46,7 +46,7 @@ export function PipelineActions({ target, variant }: PipelineActionsProps) {
   const reminder = useAction<void, RegistrationReview>({
     run: (_input, { headers }) => remind(target.id, headers),
     success: `Reminder sent to ${target.legal_name}`,
-    invalidates: [registrationKeys.all],
+    endpoint: registrations.remind,
     onSuccess: (answer) => queryCache.setData(registrationKeys.review(target.id), answer),
   });
 

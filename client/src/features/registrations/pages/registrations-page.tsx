@@ -13,7 +13,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { registrationKeys, remindMany } from '../api.ts';
+import { registrations, remindMany } from '../api.ts';
 import { actionsColumn, companyColumn, dateColumn, regIdColumn, statusColumn } from '../components/columns.tsx';
 import { OnboardingList, onboardingSchema } from '../components/onboarding-list.tsx';
 import { SelectControl } from '../../../components/select.tsx';
@@ -63,7 +63,7 @@ export function RegistrationsPage() {
   const bulk = useAction<readonly RegistrationListItem[], BulkRemindResult>({
     run: (rows, { headers }) => remindMany(rows.map((row) => row.id), headers),
     success: (answer) => `${answer.results.filter((result) => result.status === 200).length} of ${answer.results.length} reminders sent`,
-    invalidates: [registrationKeys.all],
+    endpoint: registrations.remindMany,
     onSuccess: (answer, rows) => {
       setResults({ rows, answer });
       setSelected(new Set());

@@ -12,8 +12,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { endSessionWith } from '../../../lib/session-lost.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { fetchSessions, settingsKeys, signOutEverywhere } from '../api.ts';
+import { signOutEverywhere, useSessions } from '../api.ts';
 
 /** A User-Agent read as people name browsers; the whole string stays in the title. */
 export function browserName(agent: string | null): string {
@@ -24,7 +23,7 @@ export function browserName(agent: string | null): string {
 }
 
 export function SecuritySection() {
-  const sessions = useQuery(settingsKeys.sessions, fetchSessions);
+  const sessions = useSessions();
   const [confirming, setConfirming] = useState(false);
   const list = sessions.data?.sessions ?? [];
   return (

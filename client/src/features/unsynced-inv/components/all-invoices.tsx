@@ -22,7 +22,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { downloadRegisterCsv, fetchRegister, invoiceKeys } from '../api.ts';
+import { downloadRegisterCsv, invoices } from '../api.ts';
 import { STATE_VARIANTS } from '../model.ts';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
 import { EINVOICE_VARIANTS } from './einvoice-section.tsx';
@@ -64,8 +64,8 @@ export function AllInvoices({ canWrite, canMarkSynced }: { canWrite: boolean; ca
   useSignals();
   const list = useListController({
     schema,
-    queryKey: (view) => invoiceKeys.register(queryOf(view)),
-    fetchPage: (view, signal) => fetchRegister(queryOf(view), signal),
+    endpoint: invoices.all,
+    query: queryOf,
     exportRows: (view) => downloadRegisterCsv(filtersOf(view)),
     recordParams: ['invoice'],
   });

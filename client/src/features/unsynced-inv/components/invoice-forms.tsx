@@ -9,7 +9,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { LengthCounter } from '../../../components/length-counter.tsx';
 import { FormError } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { invoiceKeys, issueCreditNote, markSynced } from '../api.ts';
+import { invoiceKeys, invoices, issueCreditNote, markSynced } from '../api.ts';
 
 /** A credit note against this invoice: the reason, and the net amount (what is left to credit when left empty). */
 export function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (note: InvoiceDetail | null) => void }) {
@@ -20,7 +20,7 @@ export function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDo
   const credit = useAction<CreditNoteBody, InvoiceDetail>({
     run: (body, { headers }) => issueCreditNote(detail.id, body, headers),
     success: (note) => `Credit note ${note.number} issued for ${formatFils(note.total_fils)}`,
-    invalidates: [invoiceKeys.all, ['work']],
+    endpoint: invoices.creditNote,
     onSuccess: (note) => onDone(note),
   });
   return (
@@ -106,7 +106,7 @@ export function MarkSyncedForm({ detail }: { detail: InvoiceDetail }) {
   const mark = useAction<MarkSyncedBody, InvoiceDetail>({
     run: (body, { headers }) => markSynced(detail.id, body, headers),
     success: `${detail.number} marked as synced`,
-    invalidates: [invoiceKeys.all],
+    endpoint: invoices.markSynced,
   });
   return (
     <form

@@ -17,8 +17,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { checkInvoice, createInvoice, fetchClientChoices, invoiceKeys } from '../api.ts';
+import { createInvoice, invoices, useClientChoices, useInvoiceCheck } from '../api.ts';
 import { quantityProblem, unitPriceProblem } from '../model.ts';
 
 interface LineForm {
@@ -53,7 +52,7 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
   const [search, setSearch] = useState('');
   const [client, setClient] = useState('');
   const [lines, setLines] = useState<LineForm[]>([emptyLine]);
-  const clients = useQuery(invoiceKeys.clientChoices(search.trim().toLowerCase()), (signal) => fetchClientChoices(search.trim().toLowerCase(), signal), { keepPrevious: true });
+  const clients = useClientChoices(search.trim().toLowerCase());
   const inputs = lines.map(lineInput);
   const valid = inputs.every((input) => input !== null);
   const problems = lines.map((line) => unitPriceProblem(line.unit) ?? quantityProblem(line.quantity));
@@ -64,14 +63,14 @@ export function NewInvoiceDialog({ onClose, onCreated }: { onClose: () => void; 
   const { net_fils: net, vat_fils: vat } = worked.totals;
   const body: NewInvoiceBody | null =
     client && valid ? { client_id: Number(client), lines: lines.map((line, index) => ({ description: line.description.trim(), quantity: inputs[index]!.quantity, unit_fils: inputs[index]!.unit_fils })) } : null;
-  const check = useQuery(invoiceKeys.check(body ?? { client_id: 0, lines: [] }), (signal) => checkInvoice(body!, signal), { enabled: body !== null, keepPrevious: true });
+  const check = useInvoiceCheck(body);
   const failures = body && check.data ? check.data.failures : [];
   const ruleFields = body === null ? [] : check.data ? [...new Set(check.data.failures.map((failure) => failure.field))] : check.error ? [] : null;
   const why = whyNotYet(client, lines, problems, ruleFields);
   const create = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => createInvoice(body!, headers),
     success: (invoice) => `Invoice ${invoice.number} issued for ${formatFils(invoice.total_fils)}`,
-    invalidates: [invoiceKeys.all, ['work']],
+    endpoint: invoices.create,
     onSuccess: (invoice) => {
       onClose();
       onCreated(invoice.id);

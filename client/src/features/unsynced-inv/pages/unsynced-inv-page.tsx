@@ -19,7 +19,8 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchInvoices, invoiceKeys, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
+import { invoices, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { HELD_TEXT, STATE_VARIANTS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -117,8 +118,8 @@ export function UnsyncedInvoicesPage() {
 function UnsyncedList() {
   const list = useListController({
     schema,
-    queryKey: (view) => invoiceKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchInvoices(queryOf(view), signal),
+    endpoint: invoices.list,
+    query: queryOf,
     list: 'unsynced-inv',
     recordParams: ['invoice'],
   });
@@ -215,7 +216,7 @@ function UnsyncedList() {
           count={list.page?.count}
           filter={bulkFilter(queryOf(view))}
           actions={BULK}
-          invalidates={[invoiceKeys.all, ['work']]}
+          invalidates={changedKeys(invoices.retry)}
         />
       )}
       <ListTable<InvoiceListItem>

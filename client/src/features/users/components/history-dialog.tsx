@@ -11,8 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { useQuery } from '../../../lib/use-query.ts';
-import { fetchUserAudit, fetchUserSecondFactor, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys, users, useUserSecondFactor } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 import { StepUpDialog } from './step-up.tsx';
 
@@ -110,12 +109,12 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
 
 function History({ user, onClose, onConfirm }: { user: StaffUser; onClose: () => void; onConfirm: (confirm: Confirm) => void }) {
   const history = useInfiniteQuery(userKeys.audit(user.id), (page, signal) => fetchUserAudit(user.id, page, signal));
-  const factor = useQuery(userKeys.secondFactor(user.id), (signal) => fetchUserSecondFactor(user.id, signal));
+  const factor = useUserSecondFactor(user.id);
   const [link, setLink] = useState<string | null>(null);
   const resend = useAction<void, SetPasswordLinkResponse>({
     run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
     success: 'New set-password link created',
-    invalidates: [userKeys.all],
+    endpoint: users.setPasswordLink,
     onSuccess: (answer) => setLink(answer.set_password_link),
   });
   const unlock = useAction<void, unknown>({

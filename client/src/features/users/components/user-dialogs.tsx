@@ -11,7 +11,7 @@ import { CountedTextField } from '../../../components/counted-field.tsx';
 import { Select } from '../../../components/select.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { changeRole, deactivateUser, inviteUser, newSetPasswordLink, reactivateUser, userKeys } from '../api.ts';
+import { changeRole, deactivateUser, inviteUser, newSetPasswordLink, reactivateUser, users } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 import { StepUpField } from './step-up.tsx';
 
@@ -48,7 +48,7 @@ export function InviteDialog({ roles, onClose }: { roles: readonly RoleChoice[];
   const invite = useAction<{ email: string; display_name: string; role: StaffRole }, SetPasswordLinkResponse>({
     run: (body, { headers }) => inviteUser(body, headers),
     success: (invited) => `${invited.user.email} invited`,
-    invalidates: [userKeys.all],
+    endpoint: users.invite,
   });
   const [invited, setInvited] = useState<SetPasswordLinkResponse | null>(null);
 
@@ -100,7 +100,7 @@ export function RoleDialog({ user, roles, onClose }: { user: StaffUser; roles: r
   const change = useAction<StaffRole, StaffUser>({
     run: (next, { headers }) => changeRole(user.id, { role: next, code: code.trim() }, headers),
     success: (changed) => `${userDisplayName(changed.display_name)} is now ${roleLabel(changed.role)}`,
-    invalidates: [userKeys.all],
+    endpoint: users.changeRole,
     onSuccess: onClose,
   });
 
@@ -129,7 +129,7 @@ export function ActiveDialog({ user, onClose }: { user: StaffUser; onClose: () =
   const toggle = useAction<void, StaffUser>({
     run: (_input, { headers }) => (deactivating ? deactivateUser(user.id, headers) : reactivateUser(user.id, headers)),
     success: `${name} ${deactivating ? 'deactivated' : 'reactivated'}`,
-    invalidates: [userKeys.all],
+    endpoint: deactivating ? users.deactivate : users.reactivate,
     onSuccess: onClose,
   });
 
@@ -161,7 +161,7 @@ export function ResendLinkDialog({ user, onClose }: { user: StaffUser; onClose: 
   const resend = useAction<void, SetPasswordLinkResponse>({
     run: (_input, { headers }) => newSetPasswordLink(user.id, headers),
     success: 'New set-password link created',
-    invalidates: [userKeys.all],
+    endpoint: users.setPasswordLink,
   });
   const [link, setLink] = useState<string | null>(null);
 

@@ -19,12 +19,13 @@ import { formatDubaiDate } from '../../../lib/dates.ts';
 import { integerField, multiChoiceField, serialiseListView, textField } from '../../../lib/url-list-state.ts';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
-import { useInfiniteQuery, useQuery } from '../../../lib/use-query.ts';
+import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { useRowSelection, type RowKey } from '../../../lib/use-row-selection.ts';
 import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { session } from '../../../state/session.ts';
-import { fetchRoleChoices, fetchUsers, userKeys } from '../api.ts';
+import { fetchUsers, userKeys, useRoleChoices, users } from '../api.ts';
+import { changedKeys } from '../../../lib/endpoints.ts';
 import { USER_STATUS_LABELS, canResendLink } from '../model.ts';
 import '../../../components/data-table.css';
 import '../components/users.css';
@@ -85,7 +86,7 @@ export function UsersPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
 
-  const roleChoices = useQuery(userKeys.roleChoices, fetchRoleChoices);
+  const roleChoices = useRoleChoices();
   const staffChoices = useMemo<RoleChoice[]>(() => (roleChoices.data ?? []).filter((choice) => isStaffRole(choice.value)), [roleChoices.data]);
 
   // Every write invalidates ['users']: the loaded pages are read again together and the rows change in place.
@@ -137,7 +138,7 @@ export function UsersPage() {
         count={list.count}
         filter={{ ...(query.search ? { search: query.search } : {}), ...(query.role__in ? { role__in: query.role__in } : {}) }}
         actions={bulk}
-        invalidates={[userKeys.all]}
+        invalidates={changedKeys(users.changeRole)}
       />
 
       <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
