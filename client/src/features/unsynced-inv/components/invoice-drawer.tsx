@@ -14,6 +14,7 @@ import { fetchInvoicePdf, invoiceKeys, retryInvoice, useInvoice } from '../api.t
 import { OUTCOME_LABELS, STATE_VARIANTS, stateText } from '../model.ts';
 import { EinvoiceSection } from './einvoice-section.tsx';
 import { CreditNoteForm, MarkSyncedForm, ReissueForm } from './invoice-forms.tsx';
+import { Table } from '../../../components/table.tsx';
 
 /**
  * One invoice beside the list (a modal drawer on the native <dialog>: focus trap, Escape, inert page): its
@@ -248,38 +249,24 @@ function DrawerBody({
       {reissuing && <ReissueForm detail={detail} onDone={onReissued} onCancel={() => setReissuing(false)} />}
 
       <h3 className="unsynced-drawer__heading">Lines</h3>
-      <table className="unsynced-drawer__lines">
-        <thead>
-          <tr>
-            <th scope="col">Description</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Net</th>
-            <th scope="col">VAT 5 %</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.lines.map((line) => (
-            <tr key={line.position}>
-              <td>{line.description}</td>
-              <td>{line.quantity}</td>
-              <td>{formatFils(line.net_fils)}</td>
-              <td>{formatFils(line.vat_fils)}</td>
-              <td>{formatFils(line.total_fils)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>
-              Total
-            </th>
-            <td>{formatFils(detail.net_fils)}</td>
-            <td>{formatFils(detail.vat_fils)}</td>
-            <td>{formatFils(detail.total_fils)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <Table
+        className="unsynced-drawer__lines"
+        columns={[
+          { id: 'description', header: 'Description', cell: (line) => line.description },
+          { id: 'qty', header: 'Qty', cell: (line) => line.quantity },
+          { id: 'net', header: 'Net', cell: (line) => formatFils(line.net_fils) },
+          { id: 'vat', header: 'VAT 5 %', cell: (line) => formatFils(line.vat_fils) },
+          { id: 'total', header: 'Total', cell: (line) => formatFils(line.total_fils) },
+        ]}
+        rows={detail.lines}
+        rowKey={(line) => line.position}
+        footer={[
+          { id: 'label', content: 'Total', rowHeader: true, colSpan: 2 },
+          { id: 'net', content: formatFils(detail.net_fils) },
+          { id: 'vat', content: formatFils(detail.vat_fils) },
+          { id: 'total', content: formatFils(detail.total_fils) },
+        ]}
+      />
 
       <h3 className="unsynced-drawer__heading">Attempts ({detail.attempt_count})</h3>
       {detail.attempts.length === 0 ? (
