@@ -24,6 +24,7 @@ import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
 import { weekGrid } from '../model.ts';
 import '../components/timesheet.css';
+import { Table } from '../../../components/table.tsx';
 
 // The list state's frame: `page` is not used (one week is one page).
 const SCHEMA = { page: integerField(1), user: integerField(0, 0), week: textField({ maxLength: 8 }) };
@@ -142,54 +143,36 @@ function Week({ sheet, own }: { sheet: Timesheet; own: boolean }) {
         </div>
       </section>
       <div className="timesheet__grid-wrap">
-        <table className="timesheet__grid">
-          <caption className="visually-hidden">Time by client and day, {sheet.week}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Client</th>
-              {sheet.days.map((day, index) => (
-                <th scope="col" key={day} className="timesheet__num">
+        <Table
+          className="timesheet__grid"
+          caption={`Time by client and day, ${sheet.week}`}
+          columns={[
+            { id: 'client', header: 'Client', cell: (row) => row.client.legal_name, rowHeader: true },
+            ...sheet.days.map((day, index) => ({
+              id: day,
+              header: (
+                <>
                   {DAY_NAMES[index]} <span className="timesheet__date">{shortDay(day)}</span>
-                </th>
-              ))}
-              <th scope="col" className="timesheet__num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {grid.rows.length === 0 ? (
-              <tr>
-                <td colSpan={9}>
-                  <EmptyState message="No time logged this week" />
-                </td>
-              </tr>
-            ) : (
-              grid.rows.map((row) => (
-                <tr key={row.client.id}>
-                  <th scope="row">{row.client.legal_name}</th>
-                  {row.days.map((minutes, index) => (
-                    <td key={sheet.days[index]} className="timesheet__num">
-                      {minutes > 0 ? formatMinutes(minutes) : ''}
-                    </td>
-                  ))}
-                  <td className="timesheet__num timesheet__total">{formatMinutes(row.total)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Total</th>
-              {grid.dayTotals.map((minutes, index) => (
-                <td key={sheet.days[index]} className="timesheet__num">
-                  {formatMinutes(minutes)}
-                </td>
-              ))}
-              <td className="timesheet__num timesheet__total">{formatMinutes(grid.total)}</td>
-            </tr>
-          </tfoot>
-        </table>
+                </>
+              ),
+              headerClassName: 'timesheet__num',
+              className: 'timesheet__num',
+              cell: (row: (typeof grid.rows)[number]) => {
+                const minutes = row.days[index] ?? 0;
+                return minutes > 0 ? formatMinutes(minutes) : '';
+              },
+            })),
+            { id: 'total', header: 'Total', headerClassName: 'timesheet__num', className: 'timesheet__num timesheet__total', cell: (row) => formatMinutes(row.total) },
+          ]}
+          rows={grid.rows}
+          rowKey={(row) => row.client.id}
+          empty={<EmptyState message="No time logged this week" />}
+          footer={[
+            { id: 'label', content: 'Total', rowHeader: true },
+            ...grid.dayTotals.map((minutes, index) => ({ id: sheet.days[index] ?? String(index), content: formatMinutes(minutes), className: 'timesheet__num' })),
+            { id: 'total', content: formatMinutes(grid.total), className: 'timesheet__num timesheet__total' },
+          ]}
+        />
       </div>
       <section aria-labelledby="timesheet-entries">
         <h2 id="timesheet-entries" className="timesheet__subtitle">
