@@ -8,6 +8,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { addLeave, capacityKeys, removeLeave, useLeave } from '../api.ts';
+import { SelectControl } from '../../../components/select.tsx';
 
 /** How far back the list of recorded leave starts (recent leave stays in view to be corrected). */
 const LEAVE_LOOKBACK_DAYS = 30;
@@ -46,13 +47,13 @@ export function LeaveSection({ people, today }: { people: readonly CapacityPerso
           <label className="field__label" htmlFor={`${id}-person`}>
             Staff member
           </label>
-          <select id={`${id}-person`} className="field__input" value={form.user_id} onChange={(event) => set({ user_id: Number(event.target.value) })}>
+          <SelectControl id={`${id}-person`} className="field__input" value={String(form.user_id)} onChange={(value) => set({ user_id: Number(value) })}>
             {people.map((each) => (
               <option key={each.user.id} value={each.user.id}>
                 {each.user.display_name ?? each.user.email}
               </option>
             ))}
-          </select>
+          </SelectControl>
         </div>
         <TextField id={`${id}-from`} label="First day" type="date" value={form.from} onValueChange={(value) => set({ from: value, to: form.to < value ? value : form.to })} error={record.fieldErrors.from} />
         <TextField id={`${id}-to`} label="Last day" type="date" value={form.to} onValueChange={(value) => set({ to: value })} error={record.fieldErrors.to} />

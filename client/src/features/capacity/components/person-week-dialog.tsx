@@ -8,6 +8,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { capacityKeys, reassignTask, usePersonTasks } from '../api.ts';
 import { estimateText, freeMinutesOn, weekRange } from '../model.ts';
+import { SelectControl } from '../../../components/select.tsx';
 
 /**
  * One person's open tasks due in a week, with their estimates; picking someone else in a task's 'Assign to'
@@ -55,7 +56,7 @@ function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; ho
           <label className="field__label" htmlFor={id}>
             Assign to
           </label>
-          <select id={id} className="field__input" value={holder} disabled={reassign.busy} onChange={(event) => void reassign.run(Number(event.target.value))}>
+          <SelectControl id={id} className="field__input" value={String(holder)} disabled={reassign.busy} onChange={(value) => void reassign.run(Number(value))}>
             {people.map((each) => {
               const free = freeMinutesOn(each, task.due_on);
               return (
@@ -65,7 +66,7 @@ function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; ho
                 </option>
               );
             })}
-          </select>
+          </SelectControl>
         </div>
       )}
     </li>

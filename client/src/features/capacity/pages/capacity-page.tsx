@@ -18,6 +18,7 @@ import { PersonWeekDialog } from '../components/person-week-dialog.tsx';
 import { PlanHoursSection } from '../components/plan-hours-section.tsx';
 import { loadPercent, viewMonday, weekRange, weekSummary } from '../model.ts';
 import '../components/capacity.css';
+import { Table } from '../../../components/table.tsx';
 
 // The view is one page (no paging): `page` is the list state's own field, kept at 1.
 const SCHEMA = {
@@ -83,22 +84,15 @@ export function CapacityPage() {
             </p>
           )}
           <div className="capacity__scroll">
-            <table className="capacity__table">
-              <thead>
-                <tr>
-                  <th scope="col">Staff member</th>
-                  {data.weeks.map((week) => (
-                    <th key={week.starts_on} scope="col">
-                      <span className="capacity__week">{week.week}</span>
-                      <span className="capacity__dates">{weekRange(week.starts_on)}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {people.map((person) => (
-                  <tr key={person.user.id}>
-                    <th scope="row">
+            <Table
+              className="capacity__table"
+              columns={[
+                {
+                  id: 'person',
+                  header: 'Staff member',
+                  rowHeader: true,
+                  cell: (person) => (
+                    <>
                       <span className="capacity__name">{person.user.display_name ?? person.user.email}</span>
                       <span className="capacity__weekly">
                         {formatMinutes(person.weekly_capacity_minutes)} h a week
@@ -108,16 +102,27 @@ export function CapacityPage() {
                           </Button>
                         )}
                       </span>
-                    </th>
-                    {person.weeks.map((week) => (
-                      <td key={week.starts_on} className={week.overbooked ? 'capacity__cell capacity__cell--over' : 'capacity__cell'}>
-                        <WeekCell person={person} week={week} onOpen={() => setView({ person: person.user.id, week: week.starts_on })} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                ...data.weeks.map((column, index) => ({
+                  id: column.starts_on,
+                  header: (
+                    <>
+                      <span className="capacity__week">{column.week}</span>
+                      <span className="capacity__dates">{weekRange(column.starts_on)}</span>
+                    </>
+                  ),
+                  className: (person: (typeof people)[number]) => (person.weeks[index]?.overbooked ? 'capacity__cell capacity__cell--over' : 'capacity__cell'),
+                  cell: (person: (typeof people)[number]) => {
+                    const week = person.weeks[index];
+                    return week && <WeekCell person={person} week={week} onOpen={() => setView({ person: person.user.id, week: week.starts_on })} />;
+                  },
+                })),
+              ]}
+              rows={people}
+              rowKey={(person) => person.user.id}
+            />
           </div>
         </section>
       )}
