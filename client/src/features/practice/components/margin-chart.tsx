@@ -2,6 +2,7 @@ import type { ProfitabilityMonth } from '../../../../../common/contract/practice
 import { formatFils } from '../../../../../common/money.ts';
 import { shortMonthLabel } from '../../../../../common/calendar.ts';
 import { marginBars } from '../model.ts';
+import { Table } from '../../../components/table.tsx';
 
 const WIDTH = 720;
 const HEIGHT = 180;
@@ -25,17 +26,17 @@ export function MarginChart({ months }: { months: readonly ProfitabilityMonth[] 
         ))}
         <line x1={0} x2={WIDTH} y1={zeroY} y2={zeroY} className="margin-chart__zero" />
       </svg>
-      <table className="visually-hidden">
-        <caption>Margin by month</caption>
-        <tbody>
-          {months.map((month) => (
-            <tr key={month.month}>
-              <th scope="row">{shortMonthLabel(month.month)}</th>
-              <td>{formatFils(month.margin_fils)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="visually-hidden"
+        caption="Margin by month"
+        headless
+        columns={[
+          { id: 'month', header: 'Month', cell: (month) => shortMonthLabel(month.month), rowHeader: true },
+          { id: 'margin', header: 'Margin', cell: (month) => formatFils(month.margin_fils) },
+        ]}
+        rows={months}
+        rowKey={(month) => month.month}
+      />
     </figure>
   );
 }

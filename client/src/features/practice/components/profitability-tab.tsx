@@ -12,6 +12,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { downloadProfitabilityCsv, useProfitability } from '../api.ts';
 import { formatBp, formatMinutes } from '../model.ts';
 import { MarginChart } from './margin-chart.tsx';
+import { Table } from '../../../components/table.tsx';
 
 export interface ProfitabilityView {
   from: string;
@@ -106,41 +107,25 @@ export function ProfitabilityTab({ view, onView }: { view: ProfitabilityView; on
             </div>
           </dl>
           <MarginChart months={report.data.months} />
-          <table className="practice-table">
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.field} scope="col" aria-sort={direction(column.field)}>
-                    <button type="button" className="practice-table__sort" onClick={() => sortBy(column.field)}>
-                      {column.field === 'name' ? PROFITABILITY_GROUP_LABELS[view.group] : column.label}
-                      <span aria-hidden="true">{direction(column.field) === 'ascending' ? ' ▲' : direction(column.field) === 'descending' ? ' ▼' : ''}</span>
-                    </button>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.results.length === 0 ? (
-                <tr>
-                  <td colSpan={columns.length}>Nothing in these months{view.losing ? ' loses money' : ''}.</td>
-                </tr>
-              ) : (
-                report.data.results.map((row) => (
-                  <tr key={row.id ?? 'none'} className={row.margin_fils < 0 ? 'practice-table__row--loss' : undefined}>
-                    {cells(row, view.group).map((cell, index) =>
-                      index === 0 ? (
-                        <th key={index} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={index}>{cell}</td>
-                      ),
-                    )}
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <Table
+            className="practice-table"
+            columns={columns.map((column, index) => ({
+              id: column.field,
+              header: (
+                <button type="button" className="practice-table__sort" onClick={() => sortBy(column.field)}>
+                  {column.field === 'name' ? PROFITABILITY_GROUP_LABELS[view.group] : column.label}
+                  <span aria-hidden="true">{direction(column.field) === 'ascending' ? ' ▲' : direction(column.field) === 'descending' ? ' ▼' : ''}</span>
+                </button>
+              ),
+              sort: direction(column.field),
+              rowHeader: index === 0,
+              cell: (row: ProfitabilityRow) => cells(row, view.group)[index],
+            }))}
+            rows={report.data.results}
+            rowKey={(row) => row.id ?? 'none'}
+            rowClassName={(row) => (row.margin_fils < 0 ? 'practice-table__row--loss' : undefined)}
+            empty={<>Nothing in these months{view.losing ? ' loses money' : ''}.</>}
+          />
         </>
       )}
     </div>

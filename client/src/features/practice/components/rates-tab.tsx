@@ -7,8 +7,10 @@ import { Button } from '../../../components/button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { practiceKeys, setCostRate, useCostRates } from '../api.ts';
+import { Table } from '../../../components/table.tsx';
 
-function RateRow({ rate }: { rate: CostRate }) {
+/** A rate's own form: its text and its problem kept per row, started afresh when the rate changes. */
+function RateForm({ rate }: { rate: CostRate }) {
   const [text, setText] = useState(rate.hourly_fils === null ? '' : filsToDecimal(rate.hourly_fils));
   const [problem, setProblem] = useState<string | null>(null);
   const save = useAction({
@@ -27,34 +29,24 @@ function RateRow({ rate }: { rate: CostRate }) {
     void save.run(fils);
   };
   return (
-    <tr>
-      <th scope="row">
-        {name}
-        {!rate.active && <span className="practice__note"> (deactivated)</span>}
-      </th>
-      <td>{roleLabel(rate.role)}</td>
-      <td>{rate.hourly_fils === null ? 'Not set' : formatFils(rate.hourly_fils)}</td>
-      <td>
-        <form
-          className="practice-rates__form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <label className="visually-hidden" htmlFor={`rate-${rate.user_id}`}>{`Hourly cost of ${name} (AED)`}</label>
-          <input id={`rate-${rate.user_id}`} className="filter__control practice-rates__input" inputMode="decimal" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={problem !== null} />
-          <Button type="submit" variant="outlined" loading={save.busy}>
-            Save
-          </Button>
-          {(problem ?? save.fieldErrors.hourly_fils ?? save.formError) && (
-            <span className="practice__error" role="alert">
-              {problem ?? save.fieldErrors.hourly_fils ?? save.formError}
-            </span>
-          )}
-        </form>
-      </td>
-    </tr>
+    <form
+      className="practice-rates__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={`rate-${rate.user_id}`}>{`Hourly cost of ${name} (AED)`}</label>
+      <input id={`rate-${rate.user_id}`} className="filter__control practice-rates__input" inputMode="decimal" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={problem !== null} />
+      <Button type="submit" variant="outlined" loading={save.busy}>
+        Save
+      </Button>
+      {(problem ?? save.fieldErrors.hourly_fils ?? save.formError) && (
+        <span className="practice__error" role="alert">
+          {problem ?? save.fieldErrors.hourly_fils ?? save.formError}
+        </span>
+      )}
+    </form>
   );
 }
 
@@ -65,21 +57,27 @@ export function RatesTab() {
   return (
     <div className="practice-rates">
       <p className="practice__note">AED an hour, as the firm pays it (salary and overheads). Only administrators see these; time of someone without a rate costs nothing in the reports.</p>
-      <table className="practice-table">
-        <thead>
-          <tr>
-            <th scope="col">Staff member</th>
-            <th scope="col">Role</th>
-            <th scope="col">Hourly cost</th>
-            <th scope="col">Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.data.results.map((rate) => (
-            <RateRow key={`${rate.user_id}-${rate.version}`} rate={rate} />
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="practice-table"
+        columns={[
+          {
+            id: 'name',
+            header: 'Staff member',
+            rowHeader: true,
+            cell: (rate) => (
+              <>
+                {rate.display_name ?? rate.email}
+                {!rate.active && <span className="practice__note"> (deactivated)</span>}
+              </>
+            ),
+          },
+          { id: 'role', header: 'Role', cell: (rate) => roleLabel(rate.role) },
+          { id: 'hourly', header: 'Hourly cost', cell: (rate) => (rate.hourly_fils === null ? 'Not set' : formatFils(rate.hourly_fils)) },
+          { id: 'change', header: 'Change', cell: (rate) => <RateForm rate={rate} /> },
+        ]}
+        rows={rates.data.results}
+        rowKey={(rate) => `${rate.user_id}-${rate.version}`}
+      />
     </div>
   );
 }
