@@ -7,6 +7,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { useClientBudget } from '../api.ts';
 import { budgetVariant, currentMonth } from '../model.ts';
 import { useSearchParam } from '../use-search-param.ts';
+import { Table } from '../../../components/table.tsx';
 
 /** The months the picker offers: this one and the eleven before it. */
 const BUDGET_MONTHS = 12;
@@ -76,22 +77,15 @@ export function BudgetTab({ client }: { client: ClientDetail }) {
             <p className="client-muted">No time logged in {monthLabel(month)}.</p>
           ) : (
             <div className="client-table-scroll">
-              <table className="client-table client-table--numbers">
-                <thead>
-                  <tr>
-                    <th scope="col">Staff member</th>
-                    <th scope="col">Time (h:mm)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.by_staff.map((row) => (
-                    <tr key={row.user.id}>
-                      <th scope="row">{row.user.display_name ?? row.user.email}</th>
-                      <td>{formatMinutes(row.minutes)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                className="client-table client-table--numbers"
+                columns={[
+                  { id: 'staff', header: 'Staff member', cell: (row) => row.user.display_name ?? row.user.email, rowHeader: true },
+                  { id: 'time', header: 'Time (h:mm)', cell: (row) => formatMinutes(row.minutes) },
+                ]}
+                rows={data.by_staff}
+                rowKey={(row) => row.user.id}
+              />
             </div>
           )}
         </section>
