@@ -36,12 +36,6 @@ const moduleZones = MODULES.map((module) => ({
   },
 }));
 
-/** Feature files still holding a raw <select> or <table>: the four big files another change splits. */
-const RAW_CONTROLS_LEFT = [
-  'client/src/features/registrations/components/aml-parties.tsx',
-  'client/src/features/registrations/components/aml-risk.tsx',
-];
-
 const featureZones = FEATURES.map((feature) => ({
   files: [`client/src/features/${feature}/**/*.{ts,tsx}`],
   rules: {
@@ -96,8 +90,6 @@ export default tseslint.config(
     // Features build their choices and tables from the primitives (components/select.tsx, data-table.tsx,
     // table.tsx), so a label, an error, a heading's scope or a date's format is done one way everywhere.
     files: ['client/src/features/**/*.tsx'],
-    // Waiting for their split into smaller files, which replaces these last raw ones.
-    ignores: RAW_CONTROLS_LEFT,
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -12,6 +12,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { deleteParty, withdrawParty } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
 import { ScreeningChip } from './aml-screening.tsx';
+import { Table } from '../../../components/table.tsx';
 
 const written = [registrationKeys.all];
 
@@ -24,24 +25,14 @@ export function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { 
   });
   return (
     <div className="aml-table-wrap">
-      <table className="aml-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Roles</th>
-            <th scope="col">Share</th>
-            <th scope="col">Nationality</th>
-            <th scope="col">ID</th>
-            <th scope="col">Screening</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {parties.map((party) => (
-            <tr key={party.id}>
-              <td>
+      <Table
+        className="aml-table"
+        columns={[
+          {
+            id: 'name',
+            header: 'Name',
+            cell: (party) => (
+              <>
                 <span className="aml-name">{party.name}</span>
                 {party.name_ar && (
                   <span className="aml-name-ar" lang="ar" dir="rtl">
@@ -56,14 +47,26 @@ export function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { 
                     <StatusChip variant="purple">PEP</StatusChip>
                   </>
                 )}
-              </td>
-              <td>{party.roles.map((role) => PARTY_ROLE_LABELS[role]).join(', ')}</td>
-              <td>
+              </>
+            ),
+          },
+          { id: 'roles', header: 'Roles', cell: (party) => party.roles.map((role) => PARTY_ROLE_LABELS[role]).join(', ') },
+          {
+            id: 'share',
+            header: 'Share',
+            cell: (party) => (
+              <>
                 {party.share_percent === null ? '–' : `${party.share_percent} %`}
                 {party.owner_party_id !== null && <span className="aml-muted"> of {names.get(party.owner_party_id)}</span>}
-              </td>
-              <td>{party.nationality ? countryLabel(party.nationality) : party.jurisdiction ? countryLabel(party.jurisdiction) : '–'}</td>
-              <td>
+              </>
+            ),
+          },
+          { id: 'nationality', header: 'Nationality', cell: (party) => (party.nationality ? countryLabel(party.nationality) : party.jurisdiction ? countryLabel(party.jurisdiction) : '–') },
+          {
+            id: 'id',
+            header: 'ID',
+            cell: (party) => (
+              <>
                 {party.id_type ? `${ID_TYPE_LABELS[party.id_type]} ${party.id_number ?? ''}` : '–'}
                 {party.id_expiry !== 'valid' && (
                   <>
@@ -71,27 +74,31 @@ export function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { 
                     <StatusChip variant={party.id_expiry === 'expired' ? 'red' : 'amber'}>{party.id_expiry === 'expired' ? 'Expired' : 'Expiring'}</StatusChip>
                   </>
                 )}
-              </td>
-              <td>
-                <ScreeningChip state={party.screening} />
-              </td>
-              <td>
-                <div className="aml-row-actions">
-                  <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
-                    Edit
-                  </Button>
-                  <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
-                    Remove
-                  </Button>
-                  <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
-                    Withdraw
-                  </Button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { id: 'screening', header: 'Screening', cell: (party) => <ScreeningChip state={party.screening} /> },
+          {
+            id: 'actions',
+            header: <span className="visually-hidden">Actions</span>,
+            cell: (party) => (
+              <div className="aml-row-actions">
+                <Button variant="ghost" disabled={frozen} onClick={() => onEdit(party)} aria-label={`Edit ${party.name}`}>
+                  Edit
+                </Button>
+                <Button variant="ghost" disabled={frozen || removal.busy} onClick={() => void removal.run(party)} aria-label={`Remove ${party.name}`}>
+                  Remove
+                </Button>
+                <Button variant="ghost" disabled={frozen} onClick={() => onWithdraw(party)} aria-label={`Withdraw ${party.name}`}>
+                  Withdraw
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+        rows={parties}
+        rowKey={(party) => party.id}
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { rateRisk } from '../aml-api.ts';
 import { registrationKeys } from '../api.ts';
+import { Table } from '../../../components/table.tsx';
 
 const written = [registrationKeys.all];
 
@@ -24,24 +25,16 @@ export function RiskSummary({ screening }: { screening: Screening }) {
         {formatDubaiDate(risk.next_review_on)}
         {risk.edd_required && (risk.edd_approved_by ? ' · enhanced due diligence approved' : ' · enhanced due diligence required')}
       </p>
-      <table className="aml-table">
-        <thead>
-          <tr>
-            <th scope="col">Factor</th>
-            <th scope="col">Points</th>
-            <th scope="col">Why</th>
-          </tr>
-        </thead>
-        <tbody>
-          {risk.factors.map((factor) => (
-            <tr key={factor.factor}>
-              <td>{factor.factor}</td>
-              <td>{factor.points}</td>
-              <td>{factor.detail}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        className="aml-table"
+        columns={[
+          { id: 'factor', header: 'Factor', cell: (factor) => factor.factor },
+          { id: 'points', header: 'Points', cell: (factor) => factor.points },
+          { id: 'why', header: 'Why', cell: (factor) => factor.detail },
+        ]}
+        rows={risk.factors}
+        rowKey={(factor) => factor.factor}
+      />
     </div>
   );
 }
