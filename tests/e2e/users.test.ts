@@ -202,7 +202,7 @@ describe('administration', () => {
     await row.getByRole('button', { name: 'History of Soon Gone' }).click();
     const history = page.getByRole('dialog', { name: 'History of Soon Gone' });
     await history.locator('.user-history__item').nth(1).waitFor();
-    // Their first sign-in set up the second factor (issue 33), and is on their record too.
+    // Their first sign-in set up the second factor, and is on their record too.
     await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Signed in with the second factor', 'Set up the second factor', 'Invited as Admin']);
     await page.context().close();
   });
