@@ -1,5 +1,5 @@
 /**
- * `npm run bench:enquiries`: Website Enquiries at scale (issue 21). Figures are printed; nothing is asserted.
+ * `npm run bench:enquiries`: Website Enquiries at scale. Figures are printed; nothing is asserted.
  *
  * 1. The inbox: 100,000 enquiries (BENCH_ENQUIRIES_ROWS) over the five forms and five statuses in a fresh
  *    in-memory PGlite database, migrated as the back end migrates it (the trigram search index included); a page

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search`: search everywhere (GET search/?q=, issue 22) at scale, through the same function the
+ * `npm run bench:search`: search everywhere (GET search/?q=) at scale, through the same function the
  * route calls (every registered provider, each under its visibility rule, in one read-only transaction).
  * Seeds a fresh in-memory PGlite database, migrated as the back end migrates it, with 100,000 registrations
  * (half with a company profile: trade licence number and TRN), 10,000 clients and 40 bookkeepers, and 200,000

@@ -1,5 +1,5 @@
 /**
- * Sanctions name matching (issue 31), pure: a party's name against every name and alias of the list
+ * Sanctions name matching, pure: a party's name against every name and alias of the list
  * entries, in Latin or Arabic script. Names are normalised (case, diacritics, punctuation ignored), split
  * into parts compared in any order (a missing middle name costs little), Arabic particles dropped and the
  * common transliterations of Arabic names folded to one spelling (TRANSLITERATIONS); then a date of birth

@@ -1,5 +1,5 @@
 /**
- * The risk model (issue 31), one documented table: each factor's points, added; the total gives low,
+ * The risk model, one documented table: each factor's points, added; the total gives low,
  * medium or high, and a PEP among the parties or a country under an FATF call for action makes it high
  * whatever the total. The reviewer sees every factor with its points. Next review by level:
  * RISK_REVIEW_MONTHS. High risk needs enhanced due diligence (EDD_ITEMS) and a second ADMIN's approval.
@@ -107,7 +107,7 @@ export function rateRisk(answers: RiskAnswers, input: RiskParties): RiskResult {
 export const EDD_ITEMS = ['source_of_funds', 'source_of_wealth', 'evidence', 'second_approval'] as const;
 export type EddItem = (typeof EDD_ITEMS)[number];
 
-/** What the reviewer is given a task for, REVIEW_NOTICE_DAYS before its date (issue 31). */
+/** What the reviewer is given a task for, REVIEW_NOTICE_DAYS before its date. */
 export type AmlDueKind = 'review' | 'id_expiry' | 'licence_expiry';
 
 export interface AmlDueInput {

@@ -1,5 +1,5 @@
 /**
- * AML due diligence (issue 31): the parties of a registration (who owns and controls the client) and the
+ * AML due diligence: the parties of a registration (who owns and controls the client) and the
  * rules on them, as pure functions the back end applies and the console shows: shares per level, the
  * Emirates ID form, ownership loops, ID expiry, and the ultimate beneficial owners (Federal Decree-Law 10 of
  * 2025: natural persons holding 25 % or more directly or through companies, percentages multiplied down a

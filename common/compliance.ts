@@ -8,7 +8,7 @@
  * - Corporate tax return: due 9 months after the end of the financial year (the last day of the ninth month
  *   after it), for financial years starting on or after 1 June 2023 (the UAE corporate tax's first).
  * - Trade licence renewal: due on the licence's expiry date.
- * - E-invoicing (issue 32): 'Appoint an e-invoicing ASP' by the band's date until an ASP is recorded, and
+ * - E-invoicing: 'Appoint an e-invoicing ASP' by the band's date until an ASP is recorded, and
  *   'E-invoicing go-live' on the band's date (common/einvoicing.ts MANDATE_DEADLINES), once the client's revenue
  *   band is recorded (the band gives the dates; the e-invoicing readiness form records it).
  */

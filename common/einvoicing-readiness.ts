@@ -1,5 +1,5 @@
 /**
- * Each client's own readiness for the e-invoicing mandate (issue 32), apart from common/einvoicing.ts so the
+ * Each client's own readiness for the e-invoicing mandate, apart from common/einvoicing.ts so the
  * pages that need only this (the Clients list, the compliance calendar) do not carry the document vocabulary:
  * the revenue bands and the mandate's deadlines of each (re-exported by common/einvoicing.ts), and which
  * clients without an ASP are not ready or late.

@@ -1,5 +1,5 @@
 /**
- * E-invoicing under the UAE mandate (issue 32): the vocabulary the back end and the console share. Every tax
+ * E-invoicing under the UAE mandate: the vocabulary the back end and the console share. Every tax
  * invoice and credit note gets a PINT AE document (UBL 2.1) at issue, checked against the rules before it
  * leaves, then sent through an Accredited Service Provider (ASP), which delivers it to the buyer's ASP and
  * reports it to the Federal Tax Authority.

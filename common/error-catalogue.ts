@@ -24,9 +24,9 @@ export const SERVICE_CODES = [
   'URI_TOO_LONG',
   'UNSUPPORTED_MEDIA_TYPE',
   'HEADERS_TOO_LARGE',
-  // The website's public endpoints, over their per-address rate (issue 21).
+  // The website's public endpoints, over their per-address rate.
   'RATE_LIMITED',
-  // A staff token without the second factor of its sign-in (issue 33): the console asks for the code.
+  // A staff token without the second factor of its sign-in: the console asks for the code.
   'SECOND_FACTOR_REQUIRED',
   // A token whose sign-in came before its account's sessions were ended: the server's sentence says by whom.
   'SESSION_ENDED',

@@ -38,19 +38,19 @@ export const USER_EVENT_KINDS = [
   'role_changed',
   'deactivated',
   'reactivated',
-  // AML (issue 31): the compliance officer mark, which opens the goAML register.
+  // AML: the compliance officer mark, which opens the goAML register.
   'compliance_officer_changed',
-  // Staff security (issue 33): on the user whose sessions or access it concerns.
+  // Staff security: on the user whose sessions or access it concerns.
   'signed_out_everywhere',
   'admin_network_refused',
   'audit_exported',
-  // The second factor (issue 33): a sign-in is the code check of a new sign-in (its auth_time), by code or recovery code.
+  // The second factor: a sign-in is the code check of a new sign-in (its auth_time), by code or recovery code.
   'signed_in',
   'second_factor_enrolled',
   'second_factor_failed',
   'second_factor_locked',
   'second_factor_reset',
-  // Reads worth a record (issue 33): a list's CSV export, a document's download.
+  // Reads worth a record: a list's CSV export, a document's download.
   'list_exported',
   'document_downloaded',
   // An ADMIN lifted another's lock after wrong codes.
@@ -96,7 +96,7 @@ export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
 /** Notifications of the clients area that are not events of a record: a deadline coming up (sent once). */
 export const CLIENT_NOTICE_KINDS = ['deadline_due_soon'] as const;
 
-// ---- service desk (issue 19): tasks, on-demand requests, chats
+// ---- service desk: tasks, on-demand requests, chats
 export const TASK_EVENT_KINDS = [
   'task_created',
   'task_updated',
@@ -133,20 +133,20 @@ export const SERVICE_DESK_NOTICE_KINDS = ['task_due_soon', 'chat_message', 'chat
 // ---- end service desk
 
 
-// Invoices (issue 20): an invoice's or credit note's own events (entity 'invoice').
+// Invoices: an invoice's or credit note's own events (entity 'invoice').
 export const INVOICE_EVENT_KINDS = ['invoice_issued', 'credit_note_issued', 'invoice_retry_requested', 'invoice_marked_synced'] as const;
 export type InvoiceEventKind = (typeof INVOICE_EVENT_KINDS)[number];
 /** Notifications of the accounting sync: an invoice stopped for a person, or synced after failing. */
 export const INVOICE_NOTICE_KINDS = ['invoice_needs_attention', 'invoice_synced'] as const;
 
-// E-invoicing (issue 32): a person asking an e-invoice to be sent again (entity 'invoice'), a client's readiness edited (entity 'client').
+// E-invoicing: a person asking an e-invoice to be sent again (entity 'invoice'), a client's readiness edited (entity 'client').
 export const EINVOICE_EVENT_KINDS = ['einvoice_send_requested', 'einvoicing_profile_updated'] as const;
 export type EinvoiceEventKind = (typeof EINVOICE_EVENT_KINDS)[number];
 /** Notifications of the e-invoicing worker: the ASP rejected a document (the bookkeeper and ADMINs act on it). */
 export const EINVOICE_NOTICE_KINDS = ['einvoice_rejected'] as const;
 
 
-// Growth and content (issue 21): website enquiries, CRM leads, job posts and applications, FAQs.
+// Growth and content: website enquiries, CRM leads, job posts and applications, FAQs.
 export const GROWTH_EVENT_KINDS = [
   'enquiry_received',
   'enquiry_status_changed',
@@ -173,11 +173,11 @@ export type GrowthEventKind = (typeof GROWTH_EVENT_KINDS)[number];
 export const GROWTH_NOTICE_KINDS = ['lead_follow_up_due'] as const;
 
 
-// Work at speed (issue 22): saved views and bulk jobs are audited like every other write.
+// Work at speed: saved views and bulk jobs are audited like every other write.
 export const SPEED_EVENT_KINDS = ['view_saved', 'view_updated', 'view_deleted', 'bulk_started'] as const;
 export type SpeedEventKind = (typeof SPEED_EVENT_KINDS)[number];
 
-// AML due diligence (issue 31): parties, screening decisions, list imports, the risk rating, the freeze.
+// AML due diligence: parties, screening decisions, list imports, the risk rating, the freeze.
 export const AML_EVENT_KINDS = ['party_added', 'party_updated', 'party_removed', 'match_false_positive', 'match_confirmed', 'risk_rated', 'edd_approved', 'list_imported', 'register_entry_opened', 'register_entry_updated', 'file_purged', 'legal_hold_set', 'legal_hold_lifted', 'edd_evidence_added', 'file_exported', 'list_version_held', 'list_version_approved', 'list_version_rejected', 'match_delisted', 'match_delisting_closed', 'match_countersigned', 'match_sent_back', 'match_reopened', 'party_withdrawn'] as const;
 export type AmlEventKind = (typeof AML_EVENT_KINDS)[number];
 /** The AML events a registration's timeline shows beside its own: every screening decision, countersign, send-back and reopening. */
@@ -209,7 +209,7 @@ export const CAPACITY_NOTICE_KINDS = ['client_budget_reached'] as const;
 export const PRACTICE_EVENT_KINDS = ['cost_rate_set'] as const;
 export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML (issue 31) */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan', /* the firm's own numbers */ 'cost_rate'] as const;
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan', /* the firm's own numbers */ 'cost_rate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */
@@ -234,21 +234,21 @@ export const NOTIFICATION_KINDS = [
   ...REGISTRATION_EVENT_KINDS,
   ...CLIENT_EVENT_KINDS,
   ...CLIENT_NOTICE_KINDS,
-  // service desk (issue 19)
+  // service desk
   ...TASK_EVENT_KINDS,
   ...REQUEST_EVENT_KINDS,
   ...CHAT_EVENT_KINDS,
   ...SERVICE_DESK_NOTICE_KINDS,
-  // invoices (issue 20)
+  // invoices
   ...INVOICE_EVENT_KINDS,
   ...INVOICE_NOTICE_KINDS,
-  // e-invoicing (issue 32)
+  // e-invoicing
   ...EINVOICE_EVENT_KINDS,
   ...EINVOICE_NOTICE_KINDS,
-  // growth and content (issue 21)
+  // growth and content
   ...GROWTH_EVENT_KINDS,
   ...GROWTH_NOTICE_KINDS,
-  // AML due diligence (issue 31)
+  // AML due diligence
   ...AML_EVENT_KINDS,
   ...AML_NOTICE_KINDS,
   // time: a week submitted (to its approvers), approved or returned (to its user)
@@ -257,7 +257,7 @@ export const NOTIFICATION_KINDS = [
   'timesheet_returned',
   // budgets and capacity
   ...CAPACITY_NOTICE_KINDS,
-  // staff security (issue 33): an administrator reset the user's second factor
+  // staff security: an administrator reset the user's second factor
   'second_factor_reset',
   'test',
 ] as const;

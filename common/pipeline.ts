@@ -455,7 +455,7 @@ export const MAX_REASON_LENGTH = 1_000;
 
 /**
  * Call Schedule's groups, in the order the page shows them: past calls still waiting for their outcome first
- * (the work to do, issue 34), then upcoming ones, missed ones and held ones.
+ * (the work to do), then upcoming ones, missed ones and held ones.
  */
 export const CALL_GROUPS = ['needs_outcome', 'today', 'tomorrow', 'later', 'no_show', 'awaiting_documents'] as const;
 export type CallGroup = (typeof CALL_GROUPS)[number];

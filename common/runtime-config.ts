@@ -20,6 +20,6 @@ export interface RuntimeConfig {
   authEmulatorUrl?: string;
   /** The app's own store pages for the mobile notice; a store without one gets no button. */
   storeLinks: StoreLinks;
-  /** SESSION_IDLE_MINUTES: no input in any of the console's tabs for this long signs it out (issue 33). */
+  /** SESSION_IDLE_MINUTES: no input in any of the console's tabs for this long signs it out. */
   sessionIdleMinutes?: number;
 }

@@ -210,7 +210,7 @@ async function main(): Promise<void> {
   const anonymous = await fetch(`${base}/api/users/me`);
   check(anonymous.status === 401 && String(anonymous.headers.get('content-type')).includes('application/json'), 'an API call without a token is a 401 JSON error');
   const admin = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')!;
-  // Its sign-in past the second factor (issue 33), as the code check leaves it.
+  // Its sign-in past the second factor, as the code check leaves it.
   const idToken = await emulatorIdToken(`127.0.0.1:${emulatorPort}`, admin.email, DEMO_PASSWORD).catch(() => undefined);
   check(Boolean(idToken), `the demo account ${admin.email} signs in at the emulator`);
   const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Firebase ${idToken}` } });

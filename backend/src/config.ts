@@ -34,7 +34,7 @@ export interface BackendConfig {
   /** Send notifications to closed browsers through FCM (needs Admin credentials for the project). */
   FCM_PUSH: boolean;
   /**
-   * Staff sign-in needs the TOTP second factor (issue 33): every staff call whose sign-in passed no code check
+   * Staff sign-in needs the TOTP second factor: every staff call whose sign-in passed no code check
    * is refused with 401 SECOND_FACTOR_REQUIRED. `off` only for a staged roll-out.
    */
   STAFF_SECOND_FACTOR: 'required' | 'off';
@@ -46,9 +46,9 @@ export interface BackendConfig {
   CONSOLE_URL?: string;
   /** How often the clients area's scheduler renews due subscriptions and sends deadline notices; 0 runs it only at start. */
   CLIENT_JOBS_INTERVAL_MS: number;
-  /** Service desk (issue 19): how often recurring tasks, due notices and chat reminders run; 0 runs them only at start. */
+  /** Service desk: how often recurring tasks, due notices and chat reminders run; 0 runs them only at start. */
   SERVICE_DESK_JOBS_INTERVAL_MS: number;
-  // Invoices (issue 20): the accounting system (Zoho Books); sync is off while ZOHO_BOOKS_API_URL is unset.
+  // Invoices: the accounting system (Zoho Books); sync is off while ZOHO_BOOKS_API_URL is unset.
   ZOHO_BOOKS_API_URL?: string;
   ZOHO_BOOKS_ORGANIZATION_ID?: string;
   ZOHO_BOOKS_ACCESS_TOKEN?: string;
@@ -66,7 +66,7 @@ export interface BackendConfig {
   INVOICE_SYNC_MAX_DELAY_MS: number;
   /** How often subscription periods are invoiced (also once at start-up); 0 runs it only at start. */
   INVOICE_JOBS_INTERVAL_MS: number;
-  // E-invoicing (issue 32): the Accredited Service Provider; e-invoicing is off while EINVOICING_ASP_URL is unset.
+  // E-invoicing: the Accredited Service Provider; e-invoicing is off while EINVOICING_ASP_URL is unset.
   EINVOICING_ASP_URL?: string;
   EINVOICING_ASP_API_KEY?: string;
   /** The firm's Peppol endpoint, 0235:<10-digit TIN>. */
@@ -113,9 +113,9 @@ const schema = {
     STREAM_HEARTBEAT_MS: { type: 'integer', minimum: 100, maximum: 60000, default: 20000 },
     CONSOLE_URL: { type: 'string', pattern: '^https?://[^/?#\\s]+$' },
     CLIENT_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
-    // service desk (issue 19): reminders are due to the minute, so the default is short
+    // service desk: reminders are due to the minute, so the default is short
     SERVICE_DESK_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 15000 },
-    // Invoices (issue 20)
+    // Invoices
     ZOHO_BOOKS_API_URL: { type: 'string', pattern: '^https?://[^\\s]+$' },
     ZOHO_BOOKS_ORGANIZATION_ID: { type: 'string', minLength: 1, maxLength: 50 },
     ZOHO_BOOKS_ACCESS_TOKEN: { type: 'string', minLength: 1 },
@@ -129,7 +129,7 @@ const schema = {
     INVOICE_SYNC_BASE_DELAY_MS: { type: 'integer', minimum: 1, maximum: 3600000, default: 30000 },
     INVOICE_SYNC_MAX_DELAY_MS: { type: 'integer', minimum: 1, maximum: 86400000, default: 960000 },
     INVOICE_JOBS_INTERVAL_MS: { type: 'integer', minimum: 0, maximum: 86400000, default: 600000 },
-    // E-invoicing (issue 32)
+    // E-invoicing
     EINVOICING_ASP_URL: { type: 'string', pattern: '^https?://[^\\s]+$' },
     EINVOICING_ASP_API_KEY: { type: 'string', minLength: 8 },
     EINVOICING_SENDER_ID: { type: 'string', pattern: '^0235:1[0-9]{9}$' },

@@ -1,4 +1,4 @@
-/** The AML due-diligence area's paths (relative to API_BASE), importable by the console at runtime (issue 31). */
+/** The AML due-diligence area's paths (relative to API_BASE), importable by the console at runtime. */
 
 export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
 export type SanctionsList = (typeof SANCTIONS_LISTS)[number];

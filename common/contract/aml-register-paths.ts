@@ -1,4 +1,4 @@
-/** The goAML register's constants (issue 31), apart from aml-paths.ts so the Due Diligence pages' chunk does not carry them. */
+/** The goAML register's constants, apart from aml-paths.ts so the Due Diligence pages' chunk does not carry them. */
 /** goAML register entry types: suspicious transaction / activity report, fund freeze report, partial name match report. */
 export const REGISTER_TYPES = ['str', 'sar', 'ffr', 'pnmr'] as const;
 export type RegisterType = (typeof REGISTER_TYPES)[number];

@@ -1,5 +1,5 @@
 /**
- * AML due diligence (issue 31): a registration's parties (owners, directors, signatories) and its
+ * AML due diligence: a registration's parties (owners, directors, signatories) and its
  * ultimate beneficial owners, sanctions lists imported in their official formats, the screening of every
  * party with a person's decision on each potential match, the risk rating and the gate 'Approve due
  * diligence' waits on. A confirmed match freezes the client. Reads and writes follow the Due Diligence

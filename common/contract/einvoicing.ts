@@ -1,5 +1,5 @@
 /**
- * The e-invoicing area (issue 32): each invoice's PINT AE document, its state with the Accredited Service
+ * The e-invoicing area: each invoice's PINT AE document, its state with the Accredited Service
  * Provider, sending it again, and each client's readiness for the mandate. Roles and ownership are the
  * invoice's (the Unsynced Inv page's roles; a BOOKKEEPER sees their clients' only).
  */

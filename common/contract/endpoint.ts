@@ -109,7 +109,7 @@ export interface EndpointSpec {
   errors?: readonly ErrorStatus[];
   /**
    * Reachable by a staff token whose sign-in has not passed the second factor yet (enrolment and the code
-   * check, issue 33); every other staff call is refused with 401 SECOND_FACTOR_REQUIRED.
+   * check); every other staff call is refused with 401 SECOND_FACTOR_REQUIRED.
    */
   beforeSecondFactor?: true;
 }

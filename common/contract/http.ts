@@ -41,7 +41,7 @@ export const MAX_SEARCH_LENGTH = 200;
 export const MAX_EMAIL_LENGTH = 254;
 
 /**
- * Gateway to back end (issue 33): 'outside' when the client address is not in ADMIN_ALLOWED_CIDRS, 'inside'
+ * Gateway to back end: 'outside' when the client address is not in ADMIN_ALLOWED_CIDRS, 'inside'
  * when it is, absent when the rule is off. The gateway knows the address and the networks; only the back end
  * knows who is an ADMIN (roles live in its database, not in the token), so the back end refuses and audits.
  * The gateway drops any value a client sends.

@@ -1,6 +1,6 @@
 /**
  * The invoices area: tax invoices and credit notes, their PDF, and the accounting sync's Unsynced Inv page
- * (list with errors grouped, one invoice with its attempts, retry (one, or many as a bulk job of issue 22), mark as synced). Money is
+ * (list with errors grouped, one invoice with its attempts, retry (one, or many as a bulk job), mark as synced). Money is
  * integer fils; dates are Dubai calendar dates.
  */
 import { Type, type Static } from 'typebox';

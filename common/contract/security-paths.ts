@@ -1,4 +1,4 @@
-/** The staff security area's paths (relative to API_BASE), plain code for the console (issue 33). */
+/** The staff security area's paths (relative to API_BASE), plain code for the console. */
 export const securityRoutes = {
   /** Ends every session of the signed-in staff user: every ID token issued before is refused. */
   signOutEverywhere: 'POST /security/sign-out-everywhere',

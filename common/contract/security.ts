@@ -1,5 +1,5 @@
 /**
- * Staff security (issue 33): ending sessions and the TOTP second factor. Idle and absolute limits are the
+ * Staff security: ending sessions and the TOTP second factor. Idle and absolute limits are the
  * gateway's and the console's (docs/areas/settings.md).
  */
 import { Type, type Static } from 'typebox';

@@ -26,7 +26,7 @@ export const Me = Type.Object({
   role: RoleSchema,
   profile_picture: Nullable(Type.String()),
   profile: Nullable(Type.Object({ id: Type.Integer() })),
-  /** A staff sign-in that still needs its code (issue 33): the console asks for it before any page. */
+  /** A staff sign-in that still needs its code: the console asks for it before any page. */
   second_factor_missing: Type.Boolean(),
 });
 export type Me = Static<typeof Me>;
@@ -72,7 +72,7 @@ export type InviteUserBody = Static<typeof InviteUserBody>;
 export const SetPasswordLinkResponse = Type.Object({ user: StaffUser, set_password_link: Type.String() });
 export type SetPasswordLinkResponse = Static<typeof SetPasswordLinkResponse>;
 
-/** PATCH users/{userId}: the role, or the compliance officer mark (an ADMIN's only: issue 31's goAML register). */
+/** PATCH users/{userId}: the role, or the compliance officer mark (an ADMIN's only: the goAML register). */
 export const ChangeRoleBody = Closed({
   role: Type.Optional(StaffRoleSchema),
   compliance_officer: Type.Optional(Type.Boolean({ title: 'Compliance officer' })),

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22): the paths of Home's blocks, next unassigned, search everywhere, saved views and
+ * Work at speed: the paths of Home's blocks, next unassigned, search everywhere, saved views and
  * bulk jobs (method and path; schemas and access: workEndpoints in work.ts), and their limits; plain code for the console.
  */
 export const workRoutes = {

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22): Home's blocks (GET me/work), next unassigned, search everywhere, saved views and
+ * Work at speed: Home's blocks (GET me/work), next unassigned, search everywhere, saved views and
  * bulk jobs. Blocks, search groups and bulk actions are registries on the back end, so their kinds are open
  * strings here (bounded where they are input).
  */

@@ -142,7 +142,7 @@ export async function buildApp(config: GatewayConfig, options: BuildOptions = {}
   await app.register(healthRoutes, { config, headers: headers.api, isShuttingDown: () => shuttingDown });
   await app.register(runtimeConfigRoute, { config, headers: headers.api });
   await app.register(eventStream, { config, headers: headers.api, verifier });
-  // The website's public endpoints (issue 21): their own scope, without api-proxy.ts's token check.
+  // The website's public endpoints: their own scope, without api-proxy.ts's token check.
   await app.register(publicApi, { config, headers: headers.api });
   await app.register(apiProxy, { config, headers: headers.api, verifier });
   await app.register(staticSite, { config, headers, fastPath });

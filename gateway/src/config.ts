@@ -52,11 +52,11 @@ const schema = {
     APP_STORE_URL: { type: 'string', minLength: 1 },
     LOG_LEVEL: { type: 'string', enum: LOG_LEVELS, default: 'info' },
     SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 25_000 },
-    // The website's public endpoints (issue 21).
+    // The website's public endpoints.
     PUBLIC_API_ORIGINS: { type: 'string', default: '' },
     PUBLIC_RATE_LIMIT: { type: 'integer', minimum: 1, maximum: 10_000, default: 5 },
     PUBLIC_RATE_WINDOW_MS: { type: 'integer', minimum: 1000, maximum: 86_400_000, default: 60_000 },
-    // Staff security (issue 33).
+    // Staff security.
     SESSION_IDLE_MINUTES: { type: 'integer', minimum: 2, maximum: 1440, default: 30 },
     SESSION_MAX_HOURS: SESSION_MAX_HOURS_SETTING,
     ADMIN_ALLOWED_CIDRS: { type: 'string', default: '' },
@@ -143,7 +143,7 @@ export interface GatewayConfig {
    */
   publicApi: { origins: string[]; rateLimit: number; rateWindowMs: number };
   /**
-   * Sessions (issue 33): the console signs itself out after `idleMinutes` without input (served in
+   * Sessions: the console signs itself out after `idleMinutes` without input (served in
    * /config.json); a token whose sign-in (auth_time) is older than `maxHours` is refused as expired.
    */
   session: { idleMinutes: number; maxHours: number };

@@ -20,7 +20,7 @@ function isClosedKeptAliveSocket(error: unknown): boolean {
 
 /**
  * Signs in through the emulator's REST API, as the web SDK does, and returns the real ID token. A staff
- * token needs its sign-in's second factor (issue 33); outside a browser (tests, demo scripts) that is
+ * token needs its sign-in's second factor; outside a browser (tests, demo scripts) that is
  * granted here, in one place, as the code check would: the sign-in's auth_time goes onto the account's
  * custom claim (an emulator admin call) and the token is refreshed to carry it. `secondFactor: false` gives
  * the bare token of a password sign-in (the tests of the refusal). The emulator trusts anyone anyway: it

@@ -120,7 +120,7 @@ export function launcherChain(): { pid: number; started: string }[] {
 
 /**
  * Calls `onGone` once when a process of the launcher chain exits. npm 11 answers a SIGTERM by exiting and
- * its `sh -c` dies with it, but the signal never reaches the script (issue 34): this is how the script
+ * its `sh -c` dies with it, but the signal never reaches the script: this is how the script
  * notices that the process a user or a supervisor signalled has gone. Polls every `intervalMs`; the timer
  * does not keep the process alive.
  */

@@ -28,7 +28,7 @@ export interface StackOptions {
   authEmulatorPort?: number;
   /** The accounting stand-in's port (Zoho Books' API subset, for the invoice sync); 0 = a free one, the default when backendPort is 0. */
   accountingPort?: number;
-  /** The ASP stand-in's port (e-invoicing, issue 32); 0 = a free one, the default when backendPort is 0. */
+  /** The ASP stand-in's port (e-invoicing); 0 = a free one, the default when backendPort is 0. */
   aspPort?: number;
   /** Where each server answers GET /metrics (Prometheus); 0 = a free one, the default when backendPort is 0. */
   gatewayMetricsPort?: number;
@@ -66,7 +66,7 @@ export interface StackState {
 export interface Stack {
   /** Gateway base URL, e.g. http://127.0.0.1:8080 */
   url: string;
-  /** The demo website's form page, served by the back end (issue 21). */
+  /** The demo website's form page, served by the back end. */
   demoWebsiteUrl: string;
   authEmulatorHost: string;
   projectId: string;
@@ -179,7 +179,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
     const gatewayMetricsPort = await choosePort(options.gatewayMetricsPort ?? (options.backendPort === 0 ? 0 : 9465), 'gateway metrics', 'GATEWAY_METRICS_PORT');
     const backendMetricsPort = await choosePort(options.backendMetricsPort ?? (options.backendPort === 0 ? 0 : 9464), 'back-end metrics', 'BACKEND_METRICS_PORT');
 
-    // Invoices (issue 20): a stand-in for Zoho Books (the accounting system is out of reach offline), which
+    // Invoices: a stand-in for Zoho Books (the accounting system is out of reach offline), which
     // the back end's invoice sync talks to exactly as it would to the real service.
     const accountingUrl = `http://${HOST}:${accountingPort}`;
     log(`starting the accounting stand-in (Zoho Books API subset) on ${HOST}:${accountingPort}`);
@@ -189,7 +189,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       ACCOUNTING_STATE_FILE: join(dataDir, 'accounting-standin.json'),
     });
     children.push(accounting);
-    // E-invoicing (issue 32): a stand-in for an Accredited Service Provider, likewise out of reach offline.
+    // E-invoicing: a stand-in for an Accredited Service Provider, likewise out of reach offline.
     const aspUrl = `http://${HOST}:${aspPort}`;
     log(`starting the ASP stand-in (e-invoicing) on ${HOST}:${aspPort}`);
     const asp = spawnChild('asp-standin', BUILD_OUTPUTS.aspStandIn, logDir, { PORT: String(aspPort), HOST, ASP_STATE_FILE: join(dataDir, 'asp-standin.json') });
@@ -209,7 +209,7 @@ async function startOnce(options: StackOptions): Promise<Stack> {
       ZOHO_CLIENT_SECRET: 'demo-client-secret',
       ZOHO_REFRESH_TOKEN: 'demo-refresh-token',
       ...DEMO_ASP_ENV(aspUrl),
-      // The demo website's form page (/demo/website) posts to the gateway (issue 21).
+      // The demo website's form page (/demo/website) posts to the gateway.
       DEMO_WEBSITE_GATEWAY: `http://${HOST}:${gatewayPort}`,
       BACKEND_METRICS_PORT: String(backendMetricsPort),
       BACKEND_METRICS_HOST: HOST,

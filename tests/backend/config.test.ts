@@ -36,7 +36,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^invalid configuration: ${name}`));
   });
 
-  // E-invoicing (issue 32): the ASP's settings, validated at start-up like the accounting system's.
+  // E-invoicing: the ASP's settings, validated at start-up like the accounting system's.
   const asp = { EINVOICING_ASP_URL: 'https://asp.example.ae/api', EINVOICING_ASP_API_KEY: 'a-long-api-key', EINVOICING_SENDER_ID: '0235:1002345678' };
   it.each([
     [{ ...base, ...asp, EINVOICING_ASP_URL: 'asp.example.ae' }, 'EINVOICING_ASP_URL'],

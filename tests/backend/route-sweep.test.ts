@@ -368,7 +368,7 @@ describe('bad input through every route, for every caller', () => {
   }, 900_000);
 });
 
-describe('the second factor (issue 33)', () => {
+describe('the second factor', () => {
   it('refuses a staff sign-in without its code on every route but enrolment and the code check', async () => {
     const problems: string[] = [];
     for (const role of ['ADMIN', 'BOOKKEEPER'] as const) {

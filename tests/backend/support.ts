@@ -183,7 +183,7 @@ export function forgeEmulatorToken(claims: { projectId: string; uid: string; ema
     email: claims.email,
     email_verified: true,
     firebase: { identities: {}, sign_in_provider: 'password' },
-    // The sign-in passed the second factor (issue 33), unless the test is about one that did not.
+    // The sign-in passed the second factor, unless the test is about one that did not.
     ...(claims.secondFactor === false ? {} : { [SECOND_FACTOR_CLAIM]: [iat] }),
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;

@@ -1,5 +1,5 @@
 /**
- * The 'All invoices' tab beside Unsynced Inv (issue 30, item 14) in Chromium against the real stack: every
+ * The 'All invoices' tab beside Unsynced Inv in Chromium against the real stack: every
  * invoice in every state, filtered by status and by a row's client, exported as CSV; a one-off invoice raised
  * with 'New invoice' (a price of three decimals refused beside its field, the disabled button saying why) and a
  * credit note issued from its drawer, both then in the list, the invoice listing its credit note and what is left

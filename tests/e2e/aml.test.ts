@@ -1,5 +1,5 @@
 /**
- * AML due diligence in the browser (issue 31): on the demo registration waiting for its owners, a reviewer
+ * AML due diligence in the browser: on the demo registration waiting for its owners, a reviewer
  * adds an owner, sees them screened against the demo lists (a potential match on the UN list), decides it is
  * a false positive, rates the risk, and approves once the checklist beside the actions is clear. On the demo's
  * PEP case (high risk) the evidence of each owner's source of funds and of wealth is uploaded, an ADMIN other

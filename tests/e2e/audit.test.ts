@@ -1,5 +1,5 @@
 /**
- * The Audit page (issue 33) in Chromium against the real stack: an ADMIN reaches it from the navigation,
+ * The Audit page in Chromium against the real stack: an ADMIN reaches it from the navigation,
  * filters by area and event (the URL holds the filters), opens an event's values, narrows to one record from
  * a row, and exports the selection as CSV. Set SCREENSHOT_DIR=<folder> to keep screenshots at 1440 and 1024 px.
  */

@@ -188,7 +188,7 @@ describe('guard and routing', () => {
     await page.goto(`${e2e.stack.url}/auth/login`);
     await signInThroughForm(page, e2e.account('BOOKKEEPER'));
     const first = await page.evaluate(() => localStorage.getItem('token'));
-    // An hour without input would be the idle sign-out's (issue 33): this test is about the refresh, so the
+    // An hour without input would be the idle sign-out's: this test is about the refresh, so the
     // shared last-input time is put after the skip.
     await page.evaluate((key) => localStorage.setItem(key, String(Date.now() + 2 * 3_600_000)), LAST_ACTIVITY_KEY);
     await page.clock.fastForward('54:00');

@@ -1,10 +1,10 @@
 /**
- * Growth and content in Chromium against the real stack (issue 21): an enquiry sent from the demo website's form
+ * Growth and content in Chromium against the real stack: an enquiry sent from the demo website's form
  * (another origin, through the gateway's public endpoint) appears live in its tab; it is converted to a lead, the
  * lead is won (invited to register), and the new registration is on the Registration page; a job is created and
  * published at /createjob and the website's public list has it; FAQs are reordered with the keyboard. Each page
  * is photographed at 1440x900 and 1024x768 when SCREENSHOT_DIR names a folder. Work at
- * speed (issue 22): a bulk assign over all matching enquiries from the second page reports per-row results, and
+ * speed: a bulk assign over all matching enquiries from the second page reports per-row results, and
  * a Users view saved in one browser opens from its chip in another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) in Chromium against the real stack: a manager starts on Home, presses 'Next
+ * Work at speed in Chromium against the real stack: a manager starts on Home, presses 'Next
  * unassigned', lands on the registration now assigned to them and comes back to Home by keyboard (g h);
  * Ctrl+K finds a client by its TRN and opens it; a saved view follows the user into a new browser context;
  * a bulk assign over 'all matching' from the second page reports per-row results that survive a reload; the

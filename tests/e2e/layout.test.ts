@@ -1,5 +1,5 @@
 /**
- * Layout in Chromium against the real stack (issue 34's layout items), measured as element boxes, not pixels:
+ * Layout in Chromium against the real stack, measured as element boxes, not pixels:
  * the chat assistant's launcher covers no control on any page at 1024 and 1440 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

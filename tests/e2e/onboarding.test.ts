@@ -31,7 +31,7 @@ afterEach(() => {
 /** The API as the console calls it, through the gateway, with the role's real ID token. */
 async function apiAs(role: StaffRole, path: string): Promise<Response> {
   const { email, password } = e2e.account(role);
-  // Its sign-in past the second factor (issue 33), as the code check leaves it.
+  // Its sign-in past the second factor, as the code check leaves it.
   const idToken = await emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
   return fetch(`${e2e.stack.url}/api/${path}`, { headers: { authorization: `Firebase ${idToken}` } });
 }

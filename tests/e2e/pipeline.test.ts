@@ -166,7 +166,7 @@ describe('one registration from completed_registration to an active client', () 
     await submitAsClient({ gatewayUrl: e2e.stack.url, emulatorHost: e2e.stack.authEmulatorHost, email: 'client5@example.com' });
     expect((await review(userId)).phase).toBe('due_diligence');
 
-    // The AML file the approval needs (issue 31; the reviewer's clicks through it are tests/e2e/aml.test.ts):
+    // The AML file the approval needs (the reviewer's clicks through it are tests/e2e/aml.test.ts):
     // the owner screened clear and the risk rated.
     const owner = { kind: 'person', name: 'Nadia Fernandes', name_ar: null, date_of_birth: '1984-02-02', nationality: 'PT', residence: 'AE', id_type: null, id_number: null, id_expires_on: null, roles: ['shareholder', 'manager'], share_percent: 100, owner_party_id: null, pep: false, pep_details: null, source_of_funds: null, source_of_wealth: null, jurisdiction: null, registration_number: null };
     await send('POST', `registrations/${userId}/parties`, owner);

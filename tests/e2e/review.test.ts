@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 /** An ID token from the emulator's REST sign-in, for the test's own API reads. */
 async function apiToken(email: string, password: string): Promise<string> {
-  // Its sign-in past the second factor (issue 33), as the code check leaves it.
+  // Its sign-in past the second factor, as the code check leaves it.
   return emulatorIdToken(e2e.stack.authEmulatorHost, email, password);
 }
 

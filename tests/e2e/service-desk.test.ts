@@ -4,7 +4,7 @@
  * moved with the keyboard); a client's request appearing in the inbox, quoted, accepted by the client and
  * converted into tasks; the bookkeeper and the client chatting live with the unread count moving; a
  * reminder firing as a toast; a saved view of the Tasks list and a bulk status change over all matching
- * tasks (issue 22). Set SCREENSHOT_DIR=<folder> to keep screenshots of each page.
+ * tasks. Set SCREENSHOT_DIR=<folder> to keep screenshots of each page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestOf } from '../../common/contract/endpoint.ts';

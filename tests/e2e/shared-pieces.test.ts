@@ -1,5 +1,5 @@
 /**
- * What a new user tripped over (issue 23), each case in Chromium against the real stack and fixed in the
+ * What a new user tripped over, each case in Chromium against the real stack and fixed in the
  * shared pieces (list, dialog, action, shell) rather than on one page: the chat launcher and the pager,
  * refused text kept with its reason, one-time dialogs and stray clicks, counts after every action, a role
  * changed or an account disabled mid-session, Plan Approval's labels, disabled actions that say why,

@@ -1,5 +1,5 @@
 /**
- * The Tasks screens a bookkeeper lacked (issue 30) in Chromium against the real stack: a task edited from its
+ * The Tasks screens a bookkeeper lacked in Chromium against the real stack: a task edited from its
  * dialog (title, due date, priority, reviewer, description, checklist); a saved view updated with the list's
  * current filters; a reviewer's queue ('Waiting for my review') on Home, Tasks and Clients; recurring tasks
  * created, paused, resumed and edited on the Tasks page's Recurring view and seen on the client's tab; time logged

@@ -44,7 +44,7 @@ describe('Unsynced Inv', () => {
     const stopped = await numbersIn(page, 'Needs attention');
     expect(retrying.length).toBeGreaterThanOrEqual(1);
     expect(stopped.length).toBeGreaterThanOrEqual(3);
-    // The navigation entry shows how many need attention: these, and the e-invoices needing attention (issue 32).
+    // The navigation entry shows how many need attention: these, and the e-invoices needing attention.
     const badge = page.getByRole('navigation', { name: 'Main' }).locator('li', { has: page.getByRole('link', { name: 'Unsynced Inv' }) }).locator('.side-nav__count');
     await expect.poll(async () => Number(/^(\d+) need attention$/.exec((await badge.textContent()) ?? '')?.[1] ?? -1)).toBeGreaterThanOrEqual(stopped.length);
 

@@ -202,7 +202,7 @@ describe('administration', () => {
     await row.getByRole('button', { name: 'History of Soon Gone' }).click();
     const history = page.getByRole('dialog', { name: 'History of Soon Gone' });
     await history.locator('.user-history__item').nth(1).waitFor();
-    // Their first sign-in set up the second factor (issue 33), and is on their record too.
+    // Their first sign-in set up the second factor, and is on their record too.
     await expect(history.locator('.user-history__what').allTextContents()).resolves.toEqual(['Deactivated', 'Signed in with the second factor', 'Set up the second factor', 'Invited as Admin']);
     await page.context().close();
   });
@@ -304,6 +304,15 @@ describe('sessions and the second factor', () => {
     await page.getByRole('dialog', { name: 'Sign out everywhere?' }).waitFor();
     await shoot(page, 'settings-sign-out-confirm');
     await page.getByRole('dialog', { name: 'Sign out everywhere?' }).getByRole('button', { name: 'Cancel' }).click();
+
+    // A bulk change of role asks for the same fresh code as a single one, in its confirmation.
+    await page.goto(`${e2e.stack.url}/users?roles=MARKETING`);
+    await page.locator('.users-row').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Change role' }).click();
+    const bulk = page.getByRole('dialog');
+    await bulk.getByLabel('Your code').waitFor();
+    await shoot(page, 'users-bulk-role-code');
+    await bulk.getByRole('button', { name: 'Cancel' }).click();
     await page.context().close();
   }, 240_000);
 });

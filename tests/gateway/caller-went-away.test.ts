@@ -1,6 +1,6 @@
 /**
  * A caller that closes its connection before the API has answered is an ordinary event (a tab closed, a page
- * left mid-load): the gateway logs it at info in one line, with no stack trace, on both API paths (issue 34).
+ * left mid-load): the gateway logs it at info in one line, with no stack trace, on both API paths.
  */
 import { request as httpRequest, type ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';

@@ -1,5 +1,5 @@
 /**
- * Staff security at the gateway (issue 33): the session and ADMIN network settings refuse bad values naming
+ * Staff security at the gateway: the session and ADMIN network settings refuse bad values naming
  * them, the absolute session limit on a fake clock, and the ADMIN network verdict the back end receives
  * (a client cannot send its own).
  */

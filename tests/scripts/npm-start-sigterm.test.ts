@@ -1,5 +1,5 @@
 /**
- * `kill <pid of npm start>` stops the whole stack (issue 34): npm 11 exits on SIGTERM without passing the
+ * `kill <pid of npm start>` stops the whole stack: npm 11 exits on SIGTERM without passing the
  * signal on to the start script, which must notice and stop the four servers itself. The test runs the real
  * `npm start` on free ports and a throw-away data folder, signals npm only, and waits for every process of
  * the tree to be gone. Linux only (the tree is read from /proc).

@@ -1,5 +1,5 @@
 /**
- * The second step of a staff sign-in in the browser tests (issue 33), with real codes: a demo account's code
+ * The second step of a staff sign-in in the browser tests, with real codes: a demo account's code
  * from its demo secret (demo/accounts.ts), as `npm run demo:code` prints it; an account without a second
  * factor yet enrols on the page (the key it shows, a code from it, the recovery codes acknowledged).
  *

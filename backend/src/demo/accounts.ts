@@ -47,7 +47,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /**
- * A demo staff account's TOTP secret (issue 33): derived from its e-mail, so the demo, `npm run demo:code`
+ * A demo staff account's TOTP secret: derived from its e-mail, so the demo, `npm run demo:code`
  * and the browser tests know it without a database, as they know DEMO_PASSWORD. Demo data only.
  */
 export const demoTotpSecret = (email: string): string =>

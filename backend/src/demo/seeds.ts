@@ -27,7 +27,7 @@ import type { DemoSeed } from './context.ts';
 
 export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedUsers,
-  // Staff security (issue 33): the demo staff's second factor.
+  // Staff security: the demo staff's second factor.
   seedSecurity,
   seedPlans,
   seedRegistrations,
@@ -42,7 +42,7 @@ export const DEMO_SEEDS: readonly DemoSeed[] = [
   seedCrm,
   seedCareers,
   seedFaqs,
-  // AML due diligence (issue 31): after the registrations and the clients they became.
+  // AML due diligence: after the registrations and the clients they became.
   seedAml,
   // Time: after the clients, their tasks and the staff who serve them.
   seedTime,

@@ -1,5 +1,5 @@
 /**
- * What the areas' bulk actions and 'Next unassigned' queues (issue 22, lib/work-registry.ts) share, so each
+ * What the areas' bulk actions and 'Next unassigned' queues (lib/work-registry.ts) share, so each
  * area's work.ts only says which of its own actions runs: one row's outcome from the area's action (a
  * replayed key is done, a refusal is skipped or failed with the action's own sentence), the list's filter
  * read under the list's own query schema ('all N matching' selects what the list shows), and an area's

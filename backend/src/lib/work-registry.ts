@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) reaches into every area through three registries an area contributes to from its
+ * Work at speed reaches into every area through three registries an area contributes to from its
  * module (BackendModule.work): search providers (how its records match and which of them the caller may
  * see), Home blocks (the caller's own work in that area) and bulk actions (what may be done to many of its
  * rows at once). The search, work and bulk modules only read these; the rules stay in the area.

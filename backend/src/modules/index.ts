@@ -10,23 +10,23 @@ import { notificationsModule } from './notifications/index.ts';
 import { plansModule } from './plans/index.ts';
 import { registrationsModule } from './registrations/index.ts';
 import { usersModule } from './users/index.ts';
-// Staff security (issue 33): the Audit page.
+// Staff security: the Audit page.
 import { auditModule } from './audit/index.ts';
 import { securityModule } from './security/index.ts';
-// service desk (issue 19)
+// service desk
 import { chatsModule } from './chats/index.ts';
 import { requestsModule } from './requests/index.ts';
 import { tasksModule } from './tasks/index.ts';
-// Invoices (issue 20)
+// Invoices
 import { invoicesModule } from './invoices/index.ts';
-// E-invoicing (issue 32)
+// E-invoicing
 import { einvoicingModule } from './einvoicing/index.ts';
-// Growth and content (issue 21): enquiries before the CRM (a conversion makes a lead).
+// Growth and content: enquiries before the CRM (a conversion makes a lead).
 import { careersModule } from './careers/index.ts';
 import { crmModule } from './crm/index.ts';
 import { enquiriesModule } from './enquiries/index.ts';
 import { faqsModule } from './faqs/index.ts';
-// AML due diligence (issue 31)
+// AML due diligence
 import { amlModule } from './aml/index.ts';
 // Time: entries, timers, timesheets.
 import { timeModule } from './time/index.ts';
@@ -34,24 +34,24 @@ import { timeModule } from './time/index.ts';
 import { capacityModule } from './capacity/index.ts';
 // The firm's own numbers: cost rates, profitability, the owner's dashboard
 import { practiceModule } from './practice/index.ts';
-// Work at speed (issue 22): after every area, since they read the areas' contributions (BackendModule.work).
+// Work at speed: after every area, since they read the areas' contributions (BackendModule.work).
 import { bulkModule } from './bulk/index.ts';
 import { searchModule } from './search/index.ts';
 import { viewsModule } from './views/index.ts';
 import { workModule } from './work/index.ts';
-// The API's own description, from every route above (issue 29).
+// The API's own description, from every route above.
 import { apiDocsModule } from './api-docs/index.ts';
 
 export const MODULES: readonly BackendModule[] = [healthModule, notificationsModule, usersModule, devicesModule, plansModule, registrationsModule, clientsModule,
-  // service desk (issue 19): tasks before requests (requests convert into tasks), chats last
+  // service desk: tasks before requests (requests convert into tasks), chats last
   tasksModule, requestsModule, chatsModule,
-  // Invoices (issue 20)
+  // Invoices
   invoicesModule,
-  // E-invoicing (issue 32)
+  // E-invoicing
   einvoicingModule,
-  // Growth and content (issue 21)
+  // Growth and content
   enquiriesModule, crmModule, careersModule, faqsModule,
-  // AML due diligence (issue 31)
+  // AML due diligence
   amlModule,
   // Time
   timeModule,
@@ -59,9 +59,9 @@ export const MODULES: readonly BackendModule[] = [healthModule, notificationsMod
   capacityModule,
   // The firm's own numbers
   practiceModule,
-  // Work at speed (issue 22): last
+  // Work at speed: last
   searchModule, workModule, viewsModule, bulkModule,
-  // Staff security (issue 33)
+  // Staff security
   auditModule, securityModule,
   apiDocsModule,
 ];

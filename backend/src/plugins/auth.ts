@@ -29,7 +29,7 @@ export interface CurrentUser {
   role: Role;
   profile_picture: string | null;
   profile_id: number | null;
-  /** An ADMIN marked compliance officer sees the goAML register (issue 31). */
+  /** An ADMIN marked compliance officer sees the goAML register. */
   compliance_officer: boolean;
 }
 

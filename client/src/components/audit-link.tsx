@@ -1,5 +1,5 @@
 /**
- * A record's way to its full audit trail (issue 33): a small link to the Audit page narrowed to the record,
+ * A record's way to its full audit trail: a small link to the Audit page narrowed to the record,
  * shown to the roles that may open that page (ADMIN) only.
  */
 import { Link } from 'wouter';

@@ -37,7 +37,7 @@ interface BulkBarProps {
 const jobStorageKey = (list: string) => `bulk-job:${list}`;
 
 /**
- * Bulk actions over a list's selection (issue 22): the count selected, 'select all N matching', the actions
+ * Bulk actions over a list's selection: the count selected, 'select all N matching', the actions
  * the role may run (GET bulk/actions/), a confirmation naming the count, then the job's progress and per-row
  * results (BulkJobPanel), which survive a reload (the job's id is kept in this browser).
  */

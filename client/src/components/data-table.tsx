@@ -44,7 +44,7 @@ export interface DataTableProps<T> {
   selection?: RowSelection;
   /** How a row is named to a screen reader ('Select Gulf Trading LLC'); the row key otherwise. */
   rowLabel?: (row: T) => string;
-  /** j/k move through the rows, Enter opens, x selects (issue 22). Default true; false for a second table on a page. */
+  /** j/k move through the rows, Enter opens, x selects. Default true; false for a second table on a page. */
   keyboard?: boolean;
 }
 

@@ -7,7 +7,7 @@ import { takeNext, workKeys } from '../lib/work-api.ts';
 import { Button } from './button.tsx';
 
 /**
- * 'Next unassigned' on a queue's list page (issue 22): takes the oldest item nobody holds that the user may
+ * 'Next unassigned' on a queue's list page: takes the oldest item nobody holds that the user may
  * work, assigns it to them (two people pressing at once get different ones) and opens it. Also on Home's
  * blocks of queues. What it reads again after a take: Home's blocks and the queue's own resource (every cache
  * key of an area starts with it, common/areas.ts), plus what else the page shows.

@@ -1,5 +1,5 @@
 /**
- * Recurring tasks (issue 30): the templates that make a client's repeated work (the monthly VAT prep, payroll,
+ * Recurring tasks: the templates that make a client's repeated work (the monthly VAT prep, payroll,
  * the quarterly return) with their next tasks' dates as the server computes them on the one calendar, 'New
  * recurring task', edit, pause and resume. One list for two places: the Tasks page's Recurring view (every
  * client the user sees, optionally one) and a client's Recurring tasks tab (that client only), so it lives

@@ -9,7 +9,7 @@ import './saved-views-bar.css';
 const SaveViewDialog = lazyPage<{ views: SavedViewsState; initialName: string; onClose: () => void }>(() => import('./save-view-dialog.tsx').then((module) => module.SaveViewDialog));
 
 /**
- * A list's saved views above it (issue 22): the user's own and the team's shared ones as chips (the one
+ * A list's saved views above it: the user's own and the team's shared ones as chips (the one
  * showing now is pressed), 'Save view' to store the current filters, search and sort under a name, and for
  * the one showing: make it the default, delete it (own), or copy it (someone else's shared view).
  */

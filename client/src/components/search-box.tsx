@@ -42,7 +42,7 @@ export function SearchBox({ value, onSearch, placeholder = 'Search...', label = 
   const counterId = `${id}-counter`;
   const input = useRef<HTMLInputElement>(null);
 
-  // The box widens to show its whole placeholder ('Search name, e-mail, company or p' was cut, issue 34).
+  // The box widens to show its whole placeholder ('Search name, e-mail, company or p' was cut).
   useLayoutEffect(() => {
     const element = input.current;
     if (!element) return;

@@ -12,22 +12,22 @@ import { homePages } from '../features/home/routes.ts';
 import { registrationPages } from '../features/registrations/routes.ts';
 import { settingsPages } from '../features/settings/routes.ts';
 import { userPages } from '../features/users/routes.ts';
-// service desk (issue 19)
+// service desk
 import { chatPages } from '../features/chats/routes.ts';
 import { requestPages } from '../features/on-demand-requests/routes.ts';
 import { taskPages } from '../features/tasks/routes.ts';
 // Budgets and capacity
 import { capacityPages } from '../features/capacity/routes.ts';
-// Invoices (issue 20)
+// Invoices
 import { unsyncedInvoicePages } from '../features/unsynced-inv/routes.ts';
-// Growth and content (issue 21).
+// Growth and content.
 import { careerPages } from '../features/careers/routes.ts';
 import { enquiryPages } from '../features/contactus/routes.ts';
 import { crmPages } from '../features/crm/routes.ts';
 import { faqPages } from '../features/faqs/routes.ts';
-// Staff security (issue 33).
+// Staff security.
 import { auditPages } from '../features/audit/routes.ts';
-// AML (issue 31).
+// AML.
 import { amlRegisterPages } from '../features/goaml/routes.ts';
 import { sanctionsListsPages } from '../features/sanctions-lists/routes.ts';
 // Time.
@@ -44,22 +44,22 @@ export const PAGES: Record<RouteKey, LazyPage> = {
   ...userPages,
   ...clientPages,
   ...settingsPages,
-  // service desk (issue 19)
+  // service desk
   ...taskPages,
   ...requestPages,
   ...chatPages,
   // Budgets and capacity
   ...capacityPages,
-  // Invoices (issue 20)
+  // Invoices
   ...unsyncedInvoicePages,
-  // Growth and content (issue 21).
+  // Growth and content.
   ...enquiryPages,
   ...crmPages,
   ...careerPages,
   ...faqPages,
-  // Staff security (issue 33).
+  // Staff security.
   ...auditPages,
-  // AML (issue 31).
+  // AML.
   ...amlRegisterPages,
   ...sanctionsListsPages,
   // Time.

@@ -21,7 +21,7 @@ import { NavCountsContext } from '../shell/nav-counts.ts';
 import { SideNav } from '../shell/side-nav.tsx';
 import { IdleSignOut } from '../shell/idle-sign-out.tsx';
 
-/** The second step of a staff sign-in (issue 33): loaded only when a sign-in waits for its code. */
+/** The second step of a staff sign-in: loaded only when a sign-in waits for its code. */
 const SecondFactorPage = lazyPage(() => import('../features/auth/second-factor-page.tsx').then((module) => module.SecondFactorPage));
 
 /** The shell, or the code prompt while the sign-in waits for its second factor (nothing of the shell runs before it). */

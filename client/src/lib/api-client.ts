@@ -24,7 +24,7 @@ export interface ApiClientOptions {
   /** Called with every 403 of a call made signed in (the role may have changed since the profile was read). */
   onForbidden?: (error: ApiError, path: string) => void;
   /**
-   * Called instead of onSessionLost when the final 401 says the sign-in lacks its second factor (issue 33):
+   * Called instead of onSessionLost when the final 401 says the sign-in lacks its second factor:
    * the session is not lost, the console asks for the code.
    */
   onSecondFactor?: () => void;
@@ -105,7 +105,7 @@ export function createApiClient({ getToken, baseURL = API_BASE, timeout = API_TI
   };
 }
 
-/** A staff sign-in without its second factor (issue 33): the console asks for the code, it does not sign out. */
+/** A staff sign-in without its second factor: the console asks for the code, it does not sign out. */
 export function isSecondFactorRequired(error: unknown): boolean {
   return isUnauthorized(error) && (error.body as { errorCode?: unknown } | undefined)?.errorCode === 'SECOND_FACTOR_REQUIRED';
 }

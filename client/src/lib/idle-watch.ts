@@ -1,5 +1,5 @@
 /**
- * Idle sign-out (issue 33): the console signs out after SESSION_IDLE_MINUTES without input in any of its
+ * Idle sign-out: the console signs out after SESSION_IDLE_MINUTES without input in any of its
  * tabs, with a warning a minute before. Input counts only in a visible tab (a tab in the background is idle);
  * the time of the last input is shared through localStorage, so input in one tab keeps the others signed in,
  * and the sign-out itself reaches every tab through Firebase's own shared session. The clock and the storage

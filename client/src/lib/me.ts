@@ -7,7 +7,7 @@ import type { Me } from '../../../common/contract/users.ts';
 import { fetchMe } from './me-api.ts';
 import { secondFactorPending } from './second-factor-state.ts';
 
-/** The profile; whether the sign-in still needs its code (issue 33) goes where the signed-in shell reads it. */
+/** The profile; whether the sign-in still needs its code goes where the signed-in shell reads it. */
 export async function readMe(): Promise<Me> {
   const me = await fetchMe();
   secondFactorPending.value = me.second_factor_missing;

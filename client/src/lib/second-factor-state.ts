@@ -1,5 +1,5 @@
 /**
- * Whether the signed-in staff user's sign-in still waits for its second factor (issue 33): read from the
+ * Whether the signed-in staff user's sign-in still waits for its second factor: read from the
  * profile (users/me answers before the code, saying so) and set again when a call is refused for it (an
  * administrator reset the factor). The signed-in shell shows the code prompt instead of the page while it
  * holds. Kept out of state/session.ts: the login route's download does without it.

@@ -1,5 +1,5 @@
 /**
- * The keyboard layer's shared state (issue 22): the shortcuts the current page adds (a list's j/k/x/Enter),
+ * The keyboard layer's shared state: the shortcuts the current page adds (a list's j/k/x/Enter),
  * which the '?' overlay lists beside the global ones, whether search everywhere is open, and the one rule
  * that keeps every shortcut quiet while the user types in a field.
  */

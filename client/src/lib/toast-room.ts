@@ -1,6 +1,6 @@
 /**
  * Keeps the toast column from covering what a page must keep in sight (the open conversation's messages at
- * 1024 x 768, issue 34): while the page is shown, the column is cut off above the element and the toasts that
+ * 1024 x 768): while the page is shown, the column is cut off above the element and the toasts that
  * do not fit scroll inside it, newest first, each still closing on its own. Set through the CSSOM (the CSP
  * allows no inline style).
  */

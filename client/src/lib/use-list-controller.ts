@@ -70,7 +70,7 @@ interface CommonListOptions<S extends ListSchema> {
   pageSize?: number;
   /**
    * The list's key (its page's route key, 'due-diligence'): with it the list gets server-side saved views
-   * (SavedViewsBar) and row selection for bulk actions (DataTable's `selection`, BulkBar). Issue 22.
+   * (SavedViewsBar) and row selection for bulk actions (DataTable's `selection`, BulkBar).
    */
   list?: string;
   /**

@@ -1,5 +1,5 @@
 /**
- * Row selection of a list (issue 22): click toggles a row, shift-click selects the range from the last
+ * Row selection of a list: click toggles a row, shift-click selects the range from the last
  * clicked row, the header box selects the page, and 'all N matching' widens the selection to every row the
  * filter matches across pages (acted on by the server through the filter, not by ids listed here). A new
  * view (filter, search, sort or page) starts a new selection, so nothing hidden stays selected.

@@ -1,5 +1,5 @@
 /**
- * A list's saved views (issue 22), stored on the server (GET/POST/PATCH/DELETE views/), so they follow the
+ * A list's saved views, stored on the server (GET/POST/PATCH/DELETE views/), so they follow the
  * user to another browser: applying one writes its query to the URL (the list's only copy of its view), the
  * default one opens first when the list is opened without a view of its own in the URL, saving stores the
  * URL's current view (without the page).

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22): the calls of Home's blocks, next unassigned, search everywhere, saved views and
+ * Work at speed: the calls of Home's blocks, next unassigned, search everywhere, saved views and
  * bulk jobs, and their cache keys. They sit in lib/ because the shell (search, keyboard) and every list
  * (saved views, bulk actions, through the list controller) use them, not one feature.
  */

@@ -1,5 +1,5 @@
 /**
- * Idle sign-out in the signed-in console (issue 33): a one-minute warning, then the sign-out with a notice on
+ * Idle sign-out in the signed-in console: a one-minute warning, then the sign-out with a notice on
  * the login page. The rules are lib/idle-watch.ts's; this component feeds it input and reads it each second.
  */
 import { useEffect, useMemo, useState } from 'react';

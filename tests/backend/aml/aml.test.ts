@@ -1,5 +1,5 @@
 /**
- * AML due diligence through the API (issue 31): list imports in both official formats (malformed, another
+ * AML due diligence through the API: list imports in both official formats (malformed, another
  * format, the same file twice), parties with their rules, screening on every change, deciding a potential
  * match, the gate on 'Approve due diligence', and the freeze a confirmed match puts on the pipeline and on
  * billing. The demo's cases are checked as seeded.

@@ -1,5 +1,5 @@
 /**
- * The client's side of its parties (`me/registration/parties`, issue 31): the caller's own registration only,
+ * The client's side of its parties (`me/registration/parties`): the caller's own registration only,
  * the staff's rules and validation, screened as the staff's are, seen by the reviewer, and never telling the
  * client how a party screened (no tipping off). Refused before the documents' phase and to staff.
  */

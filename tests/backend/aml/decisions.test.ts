@@ -1,5 +1,5 @@
 /**
- * Decisions with four eyes (issue 49): only ADMIN (compliance officers among them) and REVIEWER decide
+ * Decisions with four eyes: only ADMIN (compliance officers among them) and REVIEWER decide
  * matches and rate risk, a reason of at least 20 characters, a false positive on a score of 90 or more
  * waiting for a different person's countersign (still blocking the approval), sent back or reopened by a
  * compliance officer, all of it in the file's history, the registration's timeline and the audit. Then the

@@ -1,5 +1,5 @@
 /**
- * Keeping a client's AML file (issue 31) through the stores, without HTTP where no route exists: tasks for
+ * Keeping a client's AML file through the stores, without HTTP where no route exists: tasks for
  * the reviewer before the next review and before an ID or the trade licence expires (one per due item,
  * however often the job runs), the five-year retention after the relationship ended, and re-screening that
  * goes on from its stored progress after a restart.

@@ -1,5 +1,5 @@
 /**
- * The goAML register through the API (issue 31): the compliance officer mark (PATCH users/{id}, ADMIN, audited),
+ * The goAML register through the API: the compliance officer mark (PATCH users/{id}, ADMIN, audited),
  * the register's visibility (404, never 403, for everyone but an ADMIN compliance officer: a non-officer
  * ADMIN, BOOKKEEPER, REVIEWER, CLIENT), its filters, the deadline of five UAE business days over a weekend and
  * holidays, recording a filing (versioned, audited), and that register events stay out of others' audit.

@@ -1,6 +1,6 @@
 /**
  * The API's own description at GET /api/openapi.json (ADMIN only), and request bodies read only by their
- * schema: a JSON null is a body of the wrong type, refused like any other (issue 29).
+ * schema: a JSON null is a body of the wrong type, refused like any other.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) on the growth, content and staff lists, against the real back end (demo data
+ * Work at speed on the growth, content and staff lists, against the real back end (demo data
  * seeded) and real emulator tokens: each bulk action by the list's filter and by picked ids, a retried create
  * making one job and a re-run row not applied twice, per-row skipped and failed reasons (each the area's own
  * rule), role refusals, 'Next unassigned' on the enquiries inbox under concurrency, and saved views per list

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) on the service-desk and client lists (Clients, Tasks, On-demand requests, Chats,
+ * Work at speed on the service-desk and client lists (Clients, Tasks, On-demand requests, Chats,
  * Unsynced Inv), against the real back end (demo data seeded) and real emulator tokens: each bulk action by
  * filter and by ids, a retried request making one job and a re-run row applied once, per-row skipped and
  * failed reasons, role refusals, a bookkeeper's selection holding only their own clients' rows,

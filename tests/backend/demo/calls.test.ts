@@ -1,5 +1,5 @@
 /**
- * The demo's onboarding calls are ones a booking would accept (issue 34): Monday to Friday, within office
+ * The demo's onboarding calls are ones a booking would accept: Monday to Friday, within office
  * hours, Dubai time, whatever day the demo starts on, the Saturday it was seen on included.
  */
 import { describe, expect, it } from 'vitest';

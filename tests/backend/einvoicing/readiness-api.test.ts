@@ -1,5 +1,5 @@
 /**
- * The clients' e-invoicing readiness through the API (issue 32), real back end (demo data seeded) and real
+ * The clients' e-invoicing readiness through the API, real back end (demo data seeded) and real
  * emulator tokens: the readiness recorded through PUT clients/{id}/einvoicing puts the mandate's deadlines on
  * the client's compliance calendar; the Clients list's 'e-invoicing not ready' filter (done in SQL) and the
  * Home block of clients late for e-invoicing, each for the caller's own clients only.

@@ -1,5 +1,5 @@
 /**
- * The invoices register (issue 30, item 14) against the real back end (demo data seeded) and real emulator
+ * The invoices register against the real back end (demo data seeded) and real emulator
  * tokens: every invoice in every state (synced ones too), filtered by status, client and issue period, a tax
  * invoice's credited amount once a credit note is raised, a bookkeeper's only their clients', and the CSV
  * export of the same selection with formula-safe cells.

@@ -484,7 +484,7 @@ describe('the onboarding call', () => {
     // The call's time has come (time is out of the test's reach: the row is moved into the past).
     await app.db.query("UPDATE registration_meetings SET starts_at = now() - interval '1 hour', ends_at = now() - interval '30 minutes' WHERE id = $1", [bookedMissed.meeting!.id]);
     const list = (await call('GET', 'registrations/?queue=call-schedules&sort=call_schedule&page_size=100')).json<Page<RegistrationListItem>>();
-    // Past calls waiting for their outcome come first (issue 34), then the upcoming ones, soonest first.
+    // Past calls waiting for their outcome come first, then the upcoming ones, soonest first.
     const needing = list.results.filter((item) => item.meeting_outcome === null && Date.parse(item.meeting_ends_at!) <= Date.now());
     expect(needing.map((item) => item.id)).toContain(missed);
     expect(list.results.slice(0, needing.length)).toEqual(needing);
@@ -630,7 +630,7 @@ describe('one registration from completed_registration to an active client', () 
     expect(submitted).toMatchObject({ stage: 'documents_submitted', status_label: 'Pending Due Diligence' });
     base = await expectCounts({ 'call-schedules': -1, 'due-diligence': 1 }, base);
 
-    // AML due diligence (issue 31): the owner screened (clear) and the risk rated before approval can pass.
+    // AML due diligence: the owner screened (clear) and the risk rated before approval can pass.
     const owner = { kind: 'person', name: 'Nadia Fernandes', name_ar: null, date_of_birth: '1984-02-02', nationality: 'PT', residence: 'AE', id_type: null, id_number: null, id_expires_on: null, roles: ['shareholder', 'manager'], share_percent: 100, owner_party_id: null, pep: false, pep_details: null, source_of_funds: null, source_of_wealth: null, jurisdiction: null, registration_number: null };
     expect((await call('POST', `registrations/${userId}/parties`, 'BD_MANAGER', owner)).statusCode).toBe(201);
     const aml = (await call('GET', `registrations/${userId}/screening`, 'BD_MANAGER')).json<{ version: number }>();

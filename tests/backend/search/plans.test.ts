@@ -1,5 +1,5 @@
 /**
- * Search everywhere's providers after their rewrite for speed (issue 22's p95 target): the answers are the ones
+ * Search everywhere's providers after their rewrite for speed (the p95 target): the answers are the ones
  * the plain queries give. The task provider now cuts each index path (title; a client's name, then that
  * client's tasks) to its own best rows before merging; here it is compared with the plain query over every
  * match (the provider's previous SQL) for each role and client ownership, on tasks that tie on due date and mix

@@ -1,5 +1,5 @@
 /**
- * Files that leave are audited (issue 33): a list's CSV export and a document's download each write an event
+ * Files that leave are audited: a list's CSV export and a document's download each write an event
  * on the reader, with the path and the file; the audit trail's own export keeps its own event only.
  */
 import type { FastifyInstance } from 'fastify';

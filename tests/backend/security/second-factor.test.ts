@@ -1,5 +1,5 @@
 /**
- * The staff second factor (issue 33). Over HTTP against the real Auth emulator: a password sign-in alone is
+ * The staff second factor. Over HTTP against the real Auth emulator: a password sign-in alone is
  * refused (401 SECOND_FACTOR_REQUIRED) but may enrol; enrolment confirmed by a code answers ten recovery
  * codes; the code check marks the sign-in on the account's claim, so the refreshed token passes and a new
  * sign-in needs a new code; a code is good once per time step. On the rules without HTTP, with a clock the

@@ -1,5 +1,5 @@
 /**
- * Ending sessions and the ADMIN network rule (issue 33) against the real Auth emulator: sign out everywhere
+ * Ending sessions and the ADMIN network rule against the real Auth emulator: sign out everywhere
  * (self, and ADMIN on another) revokes the account so its earlier token fails a revocation check, audited;
  * another's client account is not found; an ADMIN call the gateway marks as from outside ADMIN_ALLOWED_CIDRS
  * is refused and audited, other roles pass.

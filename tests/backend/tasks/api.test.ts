@@ -72,7 +72,7 @@ describe('tasks', () => {
     const second = ok<TaskDetail>(await get(`tasks/${made.id}`, 'BOOKKEEPER'));
     expect(second.due_mark).toBe('overdue');
     const [foreign] = await desk.app.db.query<{ id: number }>("INSERT INTO tasks (client_id, title, due_on) VALUES ($1, 'Theirs', $2) RETURNING id", [desk.clients.other, today]);
-    // Many at once is a bulk job on the shared runner (issue 22): another bookkeeper's task is not selected.
+    // Many at once is a bulk job on the shared runner: another bookkeeper's task is not selected.
     for (const [action, params] of [
       ['assign', { assignee_id: users.get('BOOKKEEPER')!.id }],
       ['status', { status: 'waiting_on_client' }],

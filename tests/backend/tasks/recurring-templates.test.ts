@@ -1,5 +1,5 @@
 /**
- * Recurring task templates as the Recurring screen uses them (issue 30, item 11), against the real back end
+ * Recurring task templates as the Recurring screen uses them, against the real back end
  * (demo data seeded) and real emulator tokens: the next tasks' dates computed on the one calendar (due dates off
  * weekends and UAE holidays, created lead days before), edit, pause and resume as versioned, audited,
  * idempotent writes; a resumed template skips the occurrences that fell due while it was paused; another

@@ -1,5 +1,5 @@
 /**
- * 'Update view' (issue 30, item 15): a saved view takes the list's current filters through a versioned PATCH
+ * 'Update view': a saved view takes the list's current filters through a versioned PATCH
  * of its query; a stale version is 409; a view the team sees is changed only by someone who may share on the
  * list (the rule of saving one), while its owner may still unshare, re-default or delete it.
  */

@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) against the real back end (demo data seeded) and real emulator tokens: Home's
+ * Work at speed against the real back end (demo data seeded) and real emulator tokens: Home's
  * blocks per role against seeded work, next unassigned under concurrency (two callers at once get different
  * registrations) and on retry, search visibility per role and client ownership (a bookkeeper never finds
  * another's client), typo tolerance, saved views' sharing rules and versions, and bulk jobs by filter (a

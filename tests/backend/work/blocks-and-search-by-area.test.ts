@@ -1,5 +1,5 @@
 /**
- * Work at speed (issue 22) in the areas of issues 19-21, against the real back end (demo data seeded) and real
+ * Work at speed in the service desk, invoices, growth and content areas, against the real back end (demo data seeded) and real
  * emulator tokens: me/work per role shows the tasks, chats, requests, invoices, enquiries and CRM blocks to the
  * roles whose work they are, counted under each list's own rule (a bookkeeper's blocks never count another
  * bookkeeper's client's records); search finds tasks, conversations, enquiries and leads for the roles whose
@@ -55,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.close());
 
-describe('GET me/work in the areas of issues 19-21', () => {
+describe('GET me/work in the service desk, invoices, growth and content areas', () => {
   it('gives each role the blocks of its own work and no others', async () => {
     const area = (who: MyWork) => keysOf(who).filter((key) => AREA_BLOCKS.includes(key));
     expect(area(await work('BOOKKEEPER'))).toEqual(['tasks.overdue', 'tasks.today', 'chats.unanswered', 'requests.sla', 'invoices.attention']);

@@ -1,5 +1,5 @@
 /**
- * 'Waiting for my review' (issue 30, item 13) against the real back end (demo data seeded) and real emulator
+ * 'Waiting for my review' against the real back end (demo data seeded) and real emulator
  * tokens: tasks in review whose reviewer is me (tasks/?review=mine) and monthly reports submitted for my
  * decision (monthly-reports/?review=mine: my clients as their reviewer, and for a REVIEWER the clients with
  * none; never one I submitted), and the two Home blocks that count them and link to those lists.

@@ -1,5 +1,5 @@
 /**
- * What the desk lists send for 'all N matching' and store as a saved view (issue 22): the list call's own
+ * What the desk lists send for 'all N matching' and store as a saved view: the list call's own
  * query without its page, as text; and a view's query without the parameter that opens one record.
  */
 import { describe, expect, it } from 'vitest';

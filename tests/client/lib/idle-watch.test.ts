@@ -1,5 +1,5 @@
 /**
- * Idle sign-out's rules (issue 33) with a clock the test moves and one storage shared by two tabs: the warning
+ * Idle sign-out's rules with a clock the test moves and one storage shared by two tabs: the warning
  * a minute before the limit, the sign-out at it, input resetting both, and input in one tab keeping the other
  * signed in (a tab in the background gives no input of its own).
  */

@@ -23,7 +23,7 @@ const NavWithCounts = () => (
     <SideNav />
   </NavCountsContext>
 );
-/** The API client's calls of one path (the navigation also reads the new website enquiries, issue 21). */
+/** The API client's calls of one path (the navigation also reads the new website enquiries). */
 const callsOf = (path: string) => api.mock.calls.filter((call) => call[0] === path).length;
 const ENQUIRY_COUNTS = 'enquiries/counts/';
 /** Answers the registrations counts with `counts` (in turn) and the enquiries counts with `enquiries`. */

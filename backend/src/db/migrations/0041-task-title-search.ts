@@ -1,5 +1,5 @@
 /**
- * Migration 41: search everywhere (issue 22) finds tasks by title. Without a trigram index on the title, every
+ * Migration 41: search everywhere finds tasks by title. Without a trigram index on the title, every
  * search by an ADMIN or a REVIEWER (who see every client's tasks) read all the tasks: about 200 ms at 200,000.
  */
 import type { Migration } from './migration.ts';

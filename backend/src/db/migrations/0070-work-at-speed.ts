@@ -1,5 +1,5 @@
 /**
- * Migration 70: work-at-speed (issue 22). Saved views (a list's query under a name, a user's own or shared
+ * Migration 70: work-at-speed. Saved views (a list's query under a name, a user's own or shared
  * with the team, versioned; a retried create finds its row by the owner's idempotency key), bulk jobs (an
  * action over every row a filter matched when the job was made: the job is claimed by one back end at a time,
  * each row has its own result, so a reload or a retried request never applies anything twice), and the

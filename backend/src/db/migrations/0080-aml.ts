@@ -1,5 +1,5 @@
 /**
- * Migration 80: aml (issue 31). A registration's parties (a tree: a party holds its share in the client or
+ * Migration 80: aml. A registration's parties (a tree: a party holds its share in the client or
  * in a company party), the sanctions lists' versions and entries (an entry stays with the version that added
  * it until a version removes it), the matches screening found with a person's decision, the registration's
  * AML file (risk rating, EDD approval, the freeze), the goAML register, the re-screening jobs, and the

@@ -1,5 +1,5 @@
 /**
- * Migration 82: the tasks AML due items made (issue 31): the next review by risk, a party's ID and the
+ * Migration 82: the tasks AML due items made: the next review by risk, a party's ID and the
  * trade licence expiring. One row per due item, keyed by what it is and its date, so the job makes one task
  * per item however often it runs; a new date (a new rating, a renewed ID) is a new item.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 83: enhanced due diligence's evidence documents (issue 31): a beneficial owner's or PEP's proof
+ * Migration 83: enhanced due diligence's evidence documents: a beneficial owner's or PEP's proof
  * of the source of funds or of wealth, stored as the registration's documents are (bytes in the row, the
  * documents' type and size limits), kept with the party.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 90: e-invoicing (issue 32). Each invoice's PINT AE document, made at issue and never changed (its
+ * Migration 90: e-invoicing. Each invoice's PINT AE document, made at issue and never changed (its
  * UUID is what the ASP keys it by, so a document sent twice is one document there), its state with the ASP and
  * the outbox columns of its worker (a claim with a lease, like the accounting sync's), every attempt, and each
  * client's own readiness for the mandate (TIN, revenue band, ASP appointed), kept in a table of its own, one

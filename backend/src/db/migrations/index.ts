@@ -20,25 +20,25 @@ import { migration as m0031 } from './0031-client-documents.ts';
 import { migration as m0032 } from './0032-monthly-reports.ts';
 import { migration as m0033 } from './0033-monthly-insights.ts';
 import { migration as m0034 } from './0034-client-deadlines.ts';
-// service desk (issue 19)
+// service desk
 import { migration as m0040 } from './0040-service-desk.ts';
 import { migration as m0041 } from './0041-task-title-search.ts';
-// Invoices (issue 20): ids 50-59.
+// Invoices: ids 50-59.
 import { migration as m0050 } from './0050-invoices.ts';
-// Growth and content (issue 21).
+// Growth and content.
 import { migration as m0060 } from './0060-website-enquiries-crm.ts';
 import { migration as m0061 } from './0061-careers-faqs.ts';
-// Work at speed (issue 22): saved views, bulk jobs, search indexes.
+// Work at speed: saved views, bulk jobs, search indexes.
 import { migration as m0070 } from './0070-work-at-speed.ts';
-// Search everywhere at speed (issue 22's p95 target).
+// Search everywhere at speed (the p95 target).
 import { migration as m0071 } from './0071-staff-search-index.ts';
-// AML due diligence (issue 31): ids 80-89.
+// AML due diligence: ids 80-89.
 import { migration as m0080 } from './0080-aml.ts';
 import { migration as m0082 } from './0082-aml-due-tasks.ts';
 import { migration as m0083 } from './0083-aml-edd-evidence.ts';
-// E-invoicing (issue 32): ids 90-99.
+// E-invoicing: ids 90-99.
 import { migration as m0090 } from './0090-einvoicing.ts';
-// Staff security (issue 33): ids 100-109.
+// Staff security: ids 100-109.
 import { migration as m0100 } from './0100-append-only-audit.ts';
 import { migration as m0102 } from './0102-second-factor.ts';
 // Sanctions lists that cannot be emptied by accident
@@ -58,23 +58,23 @@ import { migration as m0101 } from './0101-audit-request-origin.ts';
 export type { Migration };
 
 export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0020, m0030, m0031, m0032, m0033, m0034,
-  // service desk (issue 19)
+  // service desk
   m0040, m0041,
-  // Invoices (issue 20)
+  // Invoices
   m0050,
-  // Growth and content (issue 21)
+  // Growth and content
   m0060, m0061,
-  // Work at speed (issue 22)
+  // Work at speed
   m0070,
   // Search everywhere's speed
   m0071,
-  // AML due diligence (issue 31)
+  // AML due diligence
   m0080,
   m0082,
   m0083,
-  // E-invoicing (issue 32)
+  // E-invoicing
   m0090,
-  // Staff security (issue 33)
+  // Staff security
   m0100, m0101, m0102,
   // Guarded sanctions lists, decisions with four eyes, the freeze's two-person lift, the company's TIN, sessions
   // ended at once, the negotiated discount's reason on the subscription

@@ -1,5 +1,5 @@
 /**
- * A client's whole AML file for an inspection (issue 31): one ZIP (archiver) with summary.pdf (pdfkit, as the
+ * A client's whole AML file for an inspection: one ZIP (archiver) with summary.pdf (pdfkit, as the
  * invoices' PDFs), file.json (parties and UBOs, every screening with its decisions, the risk assessment, EDD
  * evidence, the audit trail of the file) and every document (the registration's and the EDD evidence). The
  * goAML register's entries go in only for a compliance officer: nothing of them reaches anyone else. The

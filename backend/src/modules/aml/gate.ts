@@ -1,5 +1,5 @@
 /**
- * The gate 'Approve due diligence' waits on (issue 31): every party (and the company) screened and every
+ * The gate 'Approve due diligence' waits on: every party (and the company) screened and every
  * potential match decided, no confirmed match, a trade licence on file and in force, no party's ID or passport
  * expired, the risk rated, and for a high risk the enhanced due diligence complete with its second approval.
  * What is missing is said in the reviewer's words, with the dates.

@@ -1,5 +1,5 @@
 /**
- * AML due diligence (issue 31): a registration's parties and UBOs, sanctions lists in their official
+ * AML due diligence: a registration's parties and UBOs, sanctions lists in their official
  * formats, screening with a person's decision on each potential match, the freeze a confirmed match puts on
  * the client, the risk rating and enhanced due diligence, and the gate the pipeline's 'Approve due
  * diligence' waits on (requireDueDiligenceComplete).

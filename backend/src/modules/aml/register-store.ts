@@ -1,5 +1,5 @@
 /**
- * The goAML register (issue 31): suspicious transaction and activity reports, fund freeze reports and partial
+ * The goAML register: suspicious transaction and activity reports, fund freeze reports and partial
  * name match reports, each with its client, its deadline (five business days after the decision) and its
  * filing. Only compliance officers reach it (the routes' access rule answers anyone else 404); nothing here
  * notifies anyone, so no notice can tip a client or a colleague off.

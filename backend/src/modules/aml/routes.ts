@@ -1,4 +1,4 @@
-/** /api/registrations/{userId}/parties|screening|risk and /api/screening/...: the AML area's routes (issue 31). */
+/** /api/registrations/{userId}/parties|screening|risk and /api/screening/...: the AML area's routes. */
 import type { FastifyInstance } from 'fastify';
 import { amlEndpoints as endpoints } from '../../../../common/contract/aml.ts';
 import { signedInUser } from '../../plugins/auth.ts';

@@ -1,5 +1,5 @@
 /**
- * The AML demo (issue 31): the demo lists with a history (two UN versions applied, a third pending approval), the
+ * The AML demo: the demo lists with a history (two UN versions applied, a third pending approval), the
  * ADMIN and a second ADMIN marked compliance officers, every fresh due-diligence registration given a clean file (one owner
  * who manages it, screened clear, rated low), and
  * the last six the ADMIN's own, each showing one case: a registration waiting for its owners (the browser

@@ -1,4 +1,4 @@
-/** The Audit page (issue 33): every audited event of every area, for ADMIN. */
+/** The Audit page: every audited event of every area, for ADMIN. */
 import type { BackendModule } from '../../lib/module.ts';
 import { auditRoutes } from './routes.ts';
 

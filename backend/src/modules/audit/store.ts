@@ -38,7 +38,7 @@ const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
 
 /**
  * `seesRegister`: the caller is a compliance officer. Nobody else is shown a goAML register event, not even
- * its existence in a count (issue 31: no tipping off).
+ * its existence in a count (no tipping off).
  */
 /** A period that ends before it starts selects nothing: it is refused, naming the field, rather than answered with an empty page. */
 export function checkAuditPeriod(query: AuditExportQuery): void {

@@ -1,5 +1,5 @@
 /**
- * Bulk actions (issue 22): GET bulk/actions/, GET/POST bulk/jobs/, GET bulk/jobs/{id}. The actions are the
+ * Bulk actions: GET bulk/actions/, GET/POST bulk/jobs/, GET bulk/jobs/{id}. The actions are the
  * areas' (BackendModule.work.bulk); the jobs run on every back end's runner (store.ts), started at once
  * after a create and every second for jobs a stopped back end left.
  */

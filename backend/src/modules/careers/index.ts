@@ -1,4 +1,4 @@
-/** Careers (issue 21): job posts, applications with their CVs, and the website's public reads and apply. */
+/** Careers: job posts, applications with their CVs, and the website's public reads and apply. */
 import type { BackendModule } from '../../lib/module.ts';
 import { careerRoutes } from './routes.ts';
 import { careersWork } from './work.ts';

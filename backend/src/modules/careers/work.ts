@@ -1,5 +1,5 @@
 /**
- * Careers' part of work at speed (issue 22): bulk actions on its two lists, each row through the area's own
+ * Careers' part of work at speed: bulk actions on its two lists, each row through the area's own
  * single-row action (its version, checks and event): close job posts (the post's own edit with status
  * closed, every other field kept), and change the status of a post's applications. Careers has no rule per
  * record beyond its page's roles (canSee 'careers'), so selection needs none either.

@@ -1,6 +1,6 @@
 /**
  * The Chats list's bulk actions (assign, resolve: a chat's 'closed' state) and its 'Next unassigned' queue
- * (issue 22). Each row goes through the conversation's own versioned action (assignConversation,
+ *. Each row goes through the conversation's own versioned action (assignConversation,
  * setConversationStatus: its visibility rule, its audit event, the assignee's notification, the client
  * reminder cancelled on resolve); 'all N matching' is the list's own query (listConversations), so a
  * bookkeeper's selection never holds another bookkeeper's client's chat.

@@ -1,5 +1,5 @@
 /**
- * The chats area's part of work at speed (issue 22): conversations found by their client's name, and the
+ * The chats area's part of work at speed: conversations found by their client's name, and the
  * Home block 'unanswered chats assigned to me' (the client spoke last and the chat is not resolved), under the
  * chats list's rule: the page's roles (canSee 'chats'), a bookkeeper only on their own clients, and only
  * conversations that have a message (the list leaves out the empty ones made on first use).

@@ -1,5 +1,5 @@
 /**
- * The Clients list's bulk 'Assign bookkeeper' (issue 22): ADMIN only, as the single-row team change is.
+ * The Clients list's bulk 'Assign bookkeeper': ADMIN only, as the single-row team change is.
  * Each row goes through the client's own versioned action (updateClient: its permission rule, the
  * 'team_changed' timeline event, the new bookkeeper's notification); 'all N matching' is the list's own
  * query (listClients).

@@ -16,10 +16,10 @@ export { addClientVisibility, canSeeClient, clientPermissions, isVisibleTo, requ
 export { createClient, createSubscription, type NewClient, type NewSubscription } from './store.ts';
 export { renewDueSubscriptions } from './subscription-store.ts';
 export { runClientJobs } from './jobs.ts';
-// service desk (issue 19): the row helpers its stores share with this area's
+// service desk: the row helpers its stores share with this area's
 export { dateText, iso } from './rows.ts';
 export { myClientId } from './document-store.ts';
-// e-invoicing (issue 32): its readiness gives deadlines on the compliance calendar
+// e-invoicing: its readiness gives deadlines on the compliance calendar
 export { refreshNextDeadline } from './deadline-store.ts';
 // the owner's dashboard counts the firm's deadlines met, missed and due soon
 export { deadlinesDueBetween, type DueDeadline } from './deadline-store.ts';

@@ -1,5 +1,5 @@
 /**
- * The clients area's part of work at speed (issue 22): its search provider (legal name, typo-tolerant; trade
+ * The clients area's part of work at speed: its search provider (legal name, typo-tolerant; trade
  * licence number; TRN; e-mail) and its Home blocks (my clients' deadlines this week, licences expiring within
  * 30 days), both under the area's visibility rule (access.ts), so a bookkeeper never finds another's client.
  */

@@ -1,4 +1,4 @@
-/** CRM (issue 21): leads and deals by stage, activities, follow-up notices, and the won lead's invitation to register. */
+/** CRM: leads and deals by stage, activities, follow-up notices, and the won lead's invitation to register. */
 import type { BackendModule } from '../../lib/module.ts';
 import { setupCrmJobs } from './jobs.ts';
 import { crmRoutes } from './routes.ts';

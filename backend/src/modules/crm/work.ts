@@ -1,5 +1,5 @@
 /**
- * The CRM's part of work at speed (issue 22): leads found by company, contact or e-mail, and the Home block
+ * The CRM's part of work at speed: leads found by company, contact or e-mail, and the Home block
  * 'CRM follow-ups due' (my open leads whose next follow-up is today or past, Dubai time: the list's own
  * 'due first' rule) for the BD and MARKETING roles that work leads. The CRM has no per-record rule beyond its
  * page's roles (canSee 'crm'), so neither has search. Bulk: assign owner and move stage, each row through the

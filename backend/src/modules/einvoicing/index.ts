@@ -1,5 +1,5 @@
 /**
- * E-invoicing (issue 32): each invoice's PINT AE document (made at issue by the invoices module through
+ * E-invoicing: each invoice's PINT AE document (made at issue by the invoices module through
  * createEinvoice), its validation, the worker that sends it through the Accredited Service Provider, and each
  * client's readiness for the mandate.
  */

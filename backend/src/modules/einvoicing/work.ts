@@ -1,5 +1,5 @@
 /**
- * E-invoicing's part of Home (issue 32): 'Clients late for e-invoicing', a bookkeeper's own clients (an
+ * E-invoicing's part of Home: 'Clients late for e-invoicing', a bookkeeper's own clients (an
  * administrator's every client) whose ASP appointment deadline has passed with no ASP recorded. Its own block
  * rather than a line in 'deadlines this week': that block shows each client's one nearest deadline, which a
  * missed VAT return can hide, and a missed ASP appointment costs a penalty every month until it is fixed.

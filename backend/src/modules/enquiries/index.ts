@@ -1,4 +1,4 @@
-/** Website enquiries (issue 21): the inbox of the website's forms and their public post. */
+/** Website enquiries: the inbox of the website's forms and their public post. */
 import type { BackendModule } from '../../lib/module.ts';
 import { demoWebsiteRoutes } from './demo-page.ts';
 import { enquiryRoutes } from './routes.ts';

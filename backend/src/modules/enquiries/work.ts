@@ -1,5 +1,5 @@
 /**
- * The website enquiries area's part of work at speed (issue 22): enquiries found by name, e-mail, company (or
+ * The website enquiries area's part of work at speed: enquiries found by name, e-mail, company (or
  * phone: the inbox's own search text, trigram-indexed), and the Home block 'new enquiries' for the BD and
  * MARKETING roles. The inbox has no per-record rule beyond its page's roles (canSee 'contactus'), so neither
  * has search. Each kind is its own tab (/difc), so the block opens the tab with the most new ones. 'Next

@@ -1,4 +1,4 @@
-/** FAQs (issue 21): questions and answers in English and Arabic, ordered in categories, and the website's public read. */
+/** FAQs: questions and answers in English and Arabic, ordered in categories, and the website's public read. */
 import type { BackendModule } from '../../lib/module.ts';
 import { faqRoutes } from './routes.ts';
 import { faqsWork } from './work.ts';

@@ -1,5 +1,5 @@
 /**
- * The FAQs' part of work at speed (issue 22): publish or unpublish (back to draft) many FAQs at once, each row
+ * The FAQs' part of work at speed: publish or unpublish (back to draft) many FAQs at once, each row
  * through the FAQ's own edit (its version and faq_updated event) with every other field kept. A published FAQ
  * still shows on the website only within its dates, as for one FAQ.
  */

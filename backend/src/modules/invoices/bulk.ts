@@ -1,5 +1,5 @@
 /**
- * The Unsynced Inv list's bulk 'Retry now' (issue 22), on the shared job runner: ADMIN and BOOKKEEPER, as
+ * The Unsynced Inv list's bulk 'Retry now', on the shared job runner: ADMIN and BOOKKEEPER, as
  * the single-row retry. Each row goes through the invoice's own versioned action (retryInvoice: the
  * client's bookkeeper or an ADMIN, a synced invoice refused, its 'invoice_retry_requested' event, the sync
  * worker woken); 'all N matching' is the list's own query (listUnsynced), so a bookkeeper's selection never

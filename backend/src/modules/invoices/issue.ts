@@ -49,7 +49,7 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
     [invoice.clientId],
   );
   if (!client) throw notFound('Client');
-  // AML (issue 31): a client frozen by a confirmed sanctions match is not billed (409 naming the freeze).
+  // AML: a client frozen by a confirmed sanctions match is not billed (409 naming the freeze).
   await refuseWhenFrozen(tx, { clientId: invoice.clientId });
   const series = invoice.kind === 'invoice' ? 'INV' : 'CN';
   // The lock on the counter row is held to the end of this transaction: the next issue waits for it.
@@ -107,7 +107,7 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
     };
     await tx.query(`INSERT INTO invoice_lines ${NEW_LINE_INSERT.columns} VALUES ${NEW_LINE_INSERT.values}`, NEW_LINE_FIELDS.map((field) => written[field]));
   }
-  // Its PINT AE document, made now from the invoice as issued and never changed (issue 32).
+  // Its PINT AE document, made now from the invoice as issued and never changed.
   await createEinvoice(tx, id);
   await writeAudit(tx, {
     entity: 'invoice',

@@ -1,5 +1,5 @@
 /**
- * The invoices register (issue 30): every tax invoice and credit note the caller sees, in every state, for the
+ * The invoices register: every tax invoice and credit note the caller sees, in every state, for the
  * 'All invoices' tab beside Unsynced Inv and its CSV export. Same visibility as the page (a bookkeeper only
  * their clients'); filters client, status (REGISTER_STATUSES), the issue-date period and search; the list's
  * sorts. Each tax invoice carries what its credit notes took off it.

@@ -1,5 +1,5 @@
 /**
- * The invoices area's part of work at speed (issue 22): the Home block 'invoices needing attention' for the
+ * The invoices area's part of work at speed: the Home block 'invoices needing attention' for the
  * roles that act on them (BOOKKEEPER, ADMIN: the ones who may retry or mark synced), under the Unsynced Inv
  * list's rule (a bookkeeper only on their own clients). Needing attention is the list's state of that name:
  * the sync to the accounting system stopped on an error a person has to fix.

@@ -1,4 +1,4 @@
-/** The notifications' Home block (issue 22): the caller's unread notifications, newest first. */
+/** The notifications' Home block: the caller's unread notifications, newest first. */
 import { WORK_ITEMS_PER_BLOCK } from '../../../../common/contract/work-paths.ts';
 import type { HomeBlockProvider, WorkContributions } from '../../lib/work-registry.ts';
 import { HOME_PATH } from '../../../../common/links.ts';

@@ -13,7 +13,7 @@ import { registrationsWork } from './work.ts';
 
 export { addRegistrationVisibility, registrationHref, visibleOnboardingPages } from './work.ts';
 
-// The CRM's won lead becomes a signed_up registration (issue 21).
+// The CRM's won lead becomes a signed_up registration.
 export { createSignedUpRegistration, type NewRegistration } from './create.ts';
 
 async function routes(app: FastifyInstance): Promise<void> {

@@ -58,7 +58,7 @@ export function approve(db: Database, userId: number, body: { version: number },
       [registration.id],
     );
     if (count === 0) throw conflict('The client has not uploaded any document yet, so there is nothing to approve.');
-    // AML (issue 31): parties screened and decided, risk rated, EDD for high risk; else 409 listing what is missing.
+    // AML: parties screened and decided, risk rated, EDD for high risk; else 409 listing what is missing.
     await requireDueDiligenceComplete(tx, registration.id);
     await applyTransition(tx, registration, { action: 'approve', actor });
   });

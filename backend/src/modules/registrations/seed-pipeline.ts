@@ -199,7 +199,7 @@ async function insertCall({ tx, people, audits }: Seeder, registration: Seeded, 
 /**
  * `at` when a booking could have had a call of `minutes` then (Monday to Friday, within office hours, Dubai
  * time), else the latest quarter hour before it that could: a held call of the demo on a Saturday or at 06:00
- * is one the booking itself refuses (issue 34).
+ * is one the booking itself refuses.
  */
 export function bookableAtOrBefore(at: Date, minutes: number): Date {
   const clock = dubaiClock(at);
@@ -227,7 +227,7 @@ async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number,
  * Call Schedule's calls, in the order meeting_scheduled registrations come: held ones waiting on documents
  * (the demo client's first), a missed one, two needing an outcome, two still ahead today, the BD executive's
  * full afternoon on the next working day (13:00 to 18:00, so a booking then is refused), then later ones.
- * Only working days have calls, as bookings do (issue 34): on a weekend 'today' is the next working day and
+ * Only working days have calls, as bookings do: on a weekend 'today' is the next working day and
  * the calls needing an outcome are on the last one.
  */
 export class CallPlanner {

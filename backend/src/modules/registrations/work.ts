@@ -1,5 +1,5 @@
 /**
- * What work at speed (issue 22: search, Home, next unassigned, bulk actions) needs from registrations, so
+ * What work at speed (search, Home, next unassigned, bulk actions) needs from registrations, so
  * those modules apply this area's rules instead of copying them: who sees which registration (the role's
  * onboarding pages, from the one queue table), where a registration opens, taking the oldest unassigned one
  * (FOR UPDATE SKIP LOCKED, so two people pressing at once get different ones) and one row of a bulk assign.

@@ -1,5 +1,5 @@
 /**
- * The On-demand Requests inbox's bulk assign and its 'Next unassigned' queue (issue 22). Each row goes
+ * The On-demand Requests inbox's bulk assign and its 'Next unassigned' queue. Each row goes
  * through the request's own versioned action (assignRequest: its visibility rule, closed requests refused,
  * its audit event, the assignee's and the client's notifications); 'all N matching' is the inbox's own query
  * (listRequests), so a bookkeeper's selection never holds another bookkeeper's client's request.

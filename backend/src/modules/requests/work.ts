@@ -1,5 +1,5 @@
 /**
- * The on-demand requests area's part of work at speed (issue 22): the Home block 'on-demand requests near or
+ * The on-demand requests area's part of work at speed: the Home block 'on-demand requests near or
  * past their SLA', read through the inbox's own list (listRequests: its visibility rule, its SLA clock in
  * working time, breached first). 'Near' is under 20 % of the target left; a request waiting on the client is
  * left out (its clock stands still, nothing is due from us).

@@ -1,5 +1,5 @@
 /**
- * Search everywhere (issue 22): GET search/?q= over every area that contributes a search provider
+ * Search everywhere: GET search/?q= over every area that contributes a search provider
  * (lib/work-registry.ts), each showing only what the caller may open under that area's own list rule.
  */
 import type { FastifyInstance } from 'fastify';

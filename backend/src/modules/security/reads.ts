@@ -1,5 +1,5 @@
 /**
- * Reads worth a record (issue 33): every answer that is a file, a list's CSV export or a document (downloaded
+ * Reads worth a record: every answer that is a file, a list's CSV export or a document (downloaded
  * or previewed), writes an event on the reader before it leaves, so a file nobody can account for never
  * leaves. One hook for the whole app, by what the answer is (a Content-Disposition), so an export or a
  * document route added later is audited without doing anything. The audit trail's own export writes its own

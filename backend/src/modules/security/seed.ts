@@ -1,5 +1,5 @@
 /**
- * The demo staff accounts' second factor (issue 33): enrolled already, with the demo's own secrets (derived
+ * The demo staff accounts' second factor: enrolled already, with the demo's own secrets (derived
  * from the e-mail, printed by `npm start`, `npm run demo:code -- <e-mail>` prints the current code), so the
  * demo needs no phone. The other seeded staff enrol at their first sign-in, as real staff do.
  */

@@ -1,5 +1,5 @@
 /**
- * The Tasks list's bulk actions (assign, change status) and its 'Next unassigned' queue (issue 22). Each row
+ * The Tasks list's bulk actions (assign, change status) and its 'Next unassigned' queue. Each row
  * goes through the task's own versioned action (updateTask, setTaskStatus: its visibility rule, its
  * maker-checker rule, its audit event and the assignee's notification); 'all N matching' is the list's own
  * query (listTasks), so a bookkeeper's selection never holds another bookkeeper's client's task.

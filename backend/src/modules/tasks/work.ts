@@ -1,5 +1,5 @@
 /**
- * The tasks area's part of work at speed (issue 22): its search provider (title, client name) and its Home
+ * The tasks area's part of work at speed: its search provider (title, client name) and its Home
  * blocks (my tasks overdue, my tasks due today), under the tasks list's own rule: the pages' roles
  * (canSee 'tasks'), and a bookkeeper only on their own clients (the clients module's addClientVisibility).
  */

@@ -4,7 +4,7 @@ import { userRoutes } from './routes.ts';
 import { setupUsers, usersWork } from './work.ts';
 
 export { insertUser } from './store.ts';
-// The CRM's invitation gives the same set-password link as the Users page (issue 21).
+// The CRM's invitation gives the same set-password link as the Users page.
 export { consoleActionLink } from './store.ts';
 
 export const usersModule: BackendModule = { name: 'users', setup: setupUsers, routes: userRoutes, work: usersWork };

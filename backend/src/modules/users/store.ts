@@ -162,7 +162,7 @@ export async function changeRole(deps: UsersDeps, actor: Actor, userId: number, 
   });
 }
 
-/** The compliance officer mark (issue 31): only an ADMIN user can hold it, since the register is the ADMIN's. */
+/** The compliance officer mark: only an ADMIN user can hold it, since the register is the ADMIN's. */
 export async function setComplianceOfficer(deps: UsersDeps, actor: Actor, userId: number, officer: boolean): Promise<StaffUser> {
   return deps.db.transaction(async (tx) => {
     const target = await lockStaffUser(tx, userId);

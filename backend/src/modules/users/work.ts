@@ -1,5 +1,5 @@
 /**
- * The users area's part of work at speed (issue 22): staff by name or e-mail in search everywhere, for the
+ * The users area's part of work at speed: staff by name or e-mail in search everywhere, for the
  * roles that see Users (ADMIN), and bulk deactivate, reactivate and change role, each row through the page's
  * own single-user action with every one of its rules (never oneself, never the last active administrator,
  * the Firebase account kept in step). Those actions take no version or Idempotency-Key: they are idempotent

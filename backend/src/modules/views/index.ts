@@ -1,4 +1,4 @@
-/** Saved views (issue 22): GET/POST views/?list=, PATCH/DELETE views/{id}; rules in store.ts. */
+/** Saved views: GET/POST views/?list=, PATCH/DELETE views/{id}; rules in store.ts. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canSee, ROUTES, type RouteKey } from '../../../../common/access.ts';
 import { workEndpoints as endpoints } from '../../../../common/contract/work.ts';

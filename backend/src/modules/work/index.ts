@@ -1,5 +1,5 @@
 /**
- * Home as the user's own queue (issue 22): GET me/work answers every block of Home in one call, from the
+ * Home as the user's own queue: GET me/work answers every block of Home in one call, from the
  * areas' Home block providers (lib/work-registry.ts); POST work/next/ takes the oldest unassigned item of a
  * queue for the caller (the area's provider locks with FOR UPDATE SKIP LOCKED).
  */

@@ -1,5 +1,5 @@
 /**
- * The second step of a staff sign-in (issue 33), shown in place of any signed-in page while the sign-in
+ * The second step of a staff sign-in, shown in place of any signed-in page while the sign-in
  * lacks its code: the code prompt (or a recovery code, or resetting one's own factor with one), or, for a
  * user without a second factor yet, the enrolment (a QR code for the authenticator app, the secret to type,
  * a code to confirm, then the ten recovery codes, shown once). Loaded only after a password sign-in: the

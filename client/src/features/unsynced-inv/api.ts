@@ -26,7 +26,7 @@ export const invoiceKeys = {
   check: (body: NewInvoiceBody) => ['invoices', 'check', body] as const,
   summary: ['invoices', 'summary'] as const,
   invoice: (invoiceId: number) => ['invoices', 'invoice', invoiceId] as const,
-  // E-invoicing (issue 32): under 'invoices' too, so an invoice's writes (a credit note, a reissue) read them again.
+  // E-invoicing: under 'invoices' too, so an invoice's writes (a credit note, a reissue) read them again.
   einvoice: (invoiceId: number) => ['invoices', 'einvoice', invoiceId] as const,
   einvoiceSummary: ['invoices', 'einvoice-summary'] as const,
   einvoiceAttention: (page: number) => ['invoices', 'einvoice-attention', page] as const,
@@ -80,7 +80,7 @@ export function useNeedsAttentionCount(enabled: boolean): number {
   return enabled ? (summary.data?.needs_attention ?? 0) + (einvoices.data?.attention ?? 0) : 0;
 }
 
-// E-invoicing (issue 32)
+// E-invoicing
 export const useEinvoice = (invoiceId: number) => useQuery(invoiceKeys.einvoice(invoiceId), (signal) => call(einvoicing.status, { params: { invoiceId }, signal }), { enabled: invoiceId > 0 });
 export const sendEinvoice = (invoiceId: number, version: number, headers: Headers) => call(einvoicing.send, { params: { invoiceId }, body: { version }, headers });
 export const fetchEinvoiceXml = (invoiceId: number) => call(einvoicing.xml, { params: { invoiceId }, query: { download: true }, responseType: 'blob' });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The party form's own checks before the server is asked (issue 49): the Emirates ID's check digit named, a
+ * The party form's own checks before the server is asked: the Emirates ID's check digit named, a
  * future birth date, Latin letters, each level's shares against 100 % with the draft counted, and the draft
  * kept in sessionStorage across a reload.
  */

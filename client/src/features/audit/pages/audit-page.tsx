@@ -1,5 +1,5 @@
 /**
- * The Audit page (/audit, ADMIN; issue 33): every audited event of every area, newest first, filtered by
+ * The Audit page (/audit, ADMIN): every audited event of every area, newest first, filtered by
  * person, area, record, event kind and Dubai dates in the URL like every list, a row opened to read its
  * values before and after, the request id and the client address; CSV export of the same selection.
  */

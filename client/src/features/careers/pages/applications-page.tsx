@@ -42,7 +42,7 @@ const columns: readonly Column<Application>[] = [
   { id: 'status', header: 'Status', fit: true, cell: (row) => <StatusChip variant={APPLICATION_VARIANTS[row.status]}>{APPLICATION_STATUS_LABELS[row.status]}</StatusChip> },
 ];
 
-/** Change the status of applications in bulk (issue 22), each through the application's own status change on the server. */
+/** Change the status of applications in bulk, each through the application's own status change on the server. */
 const bulk: readonly BulkActionSpec[] = [
   bulkSpec<typeof careersBulkActions.application_status>({
     action: 'application_status',

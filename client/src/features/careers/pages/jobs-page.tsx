@@ -55,7 +55,7 @@ const columns: readonly Column<JobPost>[] = [
   { id: 'applications', header: 'Applications', fit: true, cell: (job) => `${job.application_count}${job.new_application_count > 0 ? ` (${job.new_application_count} new)` : ''}` },
 ];
 
-/** Close posts in bulk (issue 22), each through the post's own edit on the server. */
+/** Close posts in bulk, each through the post's own edit on the server. */
 const bulk: readonly BulkActionSpec[] = [
   bulkSpec<typeof careersBulkActions.close_job>({ action: 'close_job', label: careersBulkLabels.close_job, verb: 'closed (the website stops showing it)', initialParams: {} }),
 ];

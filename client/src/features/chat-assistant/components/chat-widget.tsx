@@ -31,7 +31,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabi
 
 /**
  * The assistant of every signed-in page: its launcher sits in the top bar's tool area, so it can never lie
- * over a page's content at any width (issue 34: a launcher floating at the bottom right covered a control
+ * over a page's content at any width (a launcher floating at the bottom right covered a control
  * on page after page); the 350 by 500 px panel floats under the top bar's right end, over an overlay. The
  * overlay and the panel render into the document's body, outside the top bar's stacking context, so the
  * overlay covers the side column too.

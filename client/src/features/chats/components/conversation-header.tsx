@@ -92,7 +92,7 @@ export function ConversationHeader({ item }: { item: ConversationItem }) {
 
 /**
  * 'Remind me' opens the reminder choices under it, over the messages, so the header stays one row of tools
- * and the messages keep the height (issue 34: at 1024 x 768 the reminder rows left them about 140 px).
+ * and the messages keep the height (at 1024 x 768 the reminder rows left them about 140 px).
  * Escape, a click elsewhere or a choice made closes it.
  */
 function RemindMenu({ busy, children }: { busy: boolean; children: (close: () => void) => ReactNode }) {

@@ -42,7 +42,7 @@ function AssigneeChoice(props: { params: AssignDraft; setParams: (params: Assign
   return <PersonParam {...props} label="Assign to" field="assignee_id" people={staff.data?.staff ?? []} none="Nobody (unassign)" />;
 }
 
-/** Assign or resolve the selected chats, or all matching ones, as one job on the server (issue 22). */
+/** Assign or resolve the selected chats, or all matching ones, as one job on the server. */
 const BULK: readonly BulkActionSpec[] = [
   bulkSpec<typeof chatsBulkActions.assign>({
     action: 'assign',

@@ -1,4 +1,4 @@
-/** A client's Recurring tasks tab: the shared recurring templates list, this client only (issue 30). */
+/** A client's Recurring tasks tab: the shared recurring templates list, this client only. */
 import type { ClientDetail } from '../../../../../common/contract/clients.ts';
 import { RecurringTemplates } from '../../../components/recurring-templates.tsx';
 import { useSearchParam } from '../use-search-param.ts';

@@ -141,7 +141,7 @@ function BookkeeperChoice(props: { params: AssignDraft; setParams: (params: Assi
   return <PersonParam {...props} label={clientFields.bookkeeper.label} field="bookkeeper_id" people={team.data?.bookkeepers ?? []} none="Nobody (not assigned)" />;
 }
 
-/** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (issue 22; ADMIN only). */
+/** Give the selected clients, or all matching ones, a bookkeeper as one job on the server (ADMIN only). */
 const BULK: readonly BulkActionSpec[] = [
   bulkSpec<typeof clientsBulkActions.assign_bookkeeper>({
     action: 'assign_bookkeeper',

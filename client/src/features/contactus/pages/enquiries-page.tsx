@@ -77,7 +77,7 @@ const columns: readonly Column<EnquiryItem>[] = [
   },
 ];
 
-/** Bulk assign and status change (issue 22), each row through the enquiry's own action on the server. */
+/** Bulk assign and status change, each row through the enquiry's own action on the server. */
 function bulkActions(assignees: readonly PersonRef[]): readonly BulkActionSpec[] {
   return [
     bulkSpec<typeof enquiriesBulkActions.assign>({

@@ -63,7 +63,7 @@ const columns: readonly Column<LeadItem>[] = [
 ];
 
 /** Won is not a stage to move to: it is the invitation (the lead page's 'Won: invite to register'). */
-/** Bulk assign owner and move stage (issue 22), each row through the lead's own edit or stage change on the server. */
+/** Bulk assign owner and move stage, each row through the lead's own edit or stage change on the server. */
 function bulkActions(owners: readonly PersonRef[]): readonly BulkActionSpec[] {
   return [
     bulkSpec<typeof crmBulkActions.owner>({

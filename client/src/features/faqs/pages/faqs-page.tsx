@@ -30,7 +30,7 @@ const SCHEMA = {
   status: choiceField<'all' | FaqStatus>(['all', ...FAQ_STATUSES], 'all'),
 };
 
-/** Publish or unpublish in bulk (issue 22), each FAQ through its own edit on the server. */
+/** Publish or unpublish in bulk, each FAQ through its own edit on the server. */
 const bulk: readonly BulkActionSpec[] = [
   bulkSpec<typeof faqsBulkActions.publish>({ action: 'publish', label: faqsBulkLabels.publish, verb: 'published (shown on the website within its dates)', initialParams: {} }),
   bulkSpec<typeof faqsBulkActions.unpublish>({ action: 'unpublish', label: faqsBulkLabels.unpublish, verb: 'made a draft again', initialParams: {} }),

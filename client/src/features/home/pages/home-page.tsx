@@ -11,7 +11,7 @@ import { session } from '../../../state/session.ts';
 import './home.css';
 
 /**
- * Home as 'My work' (issue 22): every block of the signed-in user's own work from one call (GET me/work),
+ * Home as 'My work': every block of the signed-in user's own work from one call (GET me/work),
  * read again whenever the notification stream reports something, each block linking to its filtered list.
  */
 export function HomePage() {

@@ -1,5 +1,5 @@
 /**
- * Enhanced due diligence of a high-risk registration (issue 31): per beneficial owner and PEP the evidence
+ * Enhanced due diligence of a high-risk registration: per beneficial owner and PEP the evidence
  * of the source of funds and of wealth (uploaded with the documents' rules, each downloadable), and the
  * second approval by an ADMIN other than the one who rated the risk. Part of the AML section's lazy chunk.
  */

@@ -1,5 +1,5 @@
 /**
- * AML due diligence on the Due Diligence detail page (issue 31): the parties (add, edit, remove) with the
+ * AML due diligence on the Due Diligence detail page: the parties (add, edit, remove) with the
  * ultimate beneficial owners, each party's screening with its candidates and the decide actions, the risk
  * rating with its factors, and the checklist 'Approve due diligence' waits on. Every write answers the
  * state as it left it; the page then reads the registration and its AML file again.

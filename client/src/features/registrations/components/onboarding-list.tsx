@@ -49,7 +49,7 @@ interface OnboardingListProps<S extends OnboardingSchema> {
   filters?: (view: ListView<S>, update: (patch: Partial<ListView<S>>) => void) => ReactNode;
   /** Controls acting on the rows shown (bulk reminders), given them. */
   actions?: (rows: readonly RegistrationListItem[]) => ReactNode;
-  /** Bulk actions over selected rows or all matching ones, run as a job on the server (issue 22). */
+  /** Bulk actions over selected rows or all matching ones, run as a job on the server. */
   bulk?: readonly BulkActionSpec[];
 }
 

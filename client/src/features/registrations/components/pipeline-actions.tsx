@@ -95,7 +95,7 @@ export function PipelineActions({ target, variant }: PipelineActionsProps) {
   );
   return (
     <div className={`pipeline-actions pipeline-actions--${variant}`}>
-      {/* In a row the .ics button leads, held together with the first action: last, it wrapped onto a line of its own (issue 34). */}
+      {/* In a row the .ics button leads, held together with the first action: last, it wrapped onto a line of its own. */}
       {variant === 'row' && calendarButton && buttons.length > 0 ? (
         <>
           <span className="pipeline-actions__lead">

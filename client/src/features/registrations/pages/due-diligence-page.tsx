@@ -14,7 +14,7 @@ import { choiceField } from '../../../lib/url-list-state.ts';
 const schema = { ...onboardingSchema('requested_on'), assignee: choiceField(['all', ...REGISTRATION_ASSIGNEE_FILTERS], 'all') };
 const columns = [regIdColumn, companyColumn, dateColumn('requested_on', 'Requested On'), dateColumn('recieved_on', 'Recieved On'), statusColumn];
 
-/** Assign (or unassign) the selected registrations, or all matching ones, as one job (issue 22). */
+/** Assign (or unassign) the selected registrations, or all matching ones, as one job. */
 const bulk: readonly BulkActionSpec[] = [
   bulkSpec<typeof dueDiligenceBulkActions.assign>({
     action: 'assign',

@@ -55,7 +55,7 @@ type TasksView = ListView<typeof TASKS_VIEW>;
 
 type Staff = readonly { id: number; display_name: string | null; email: string }[];
 
-/** Assign or move the selected tasks, or all matching ones, as one job on the server (issue 22). */
+/** Assign or move the selected tasks, or all matching ones, as one job on the server. */
 const bulkActions = (staff: Staff): readonly BulkActionSpec[] => [
   bulkSpec<typeof tasksBulkActions.assign>({
     action: 'assign',

@@ -1,5 +1,5 @@
 /**
- * The 'All invoices' tab beside Unsynced Inv (issue 30): every tax invoice and credit note the user sees, in
+ * The 'All invoices' tab beside Unsynced Inv: every tax invoice and credit note the user sees, in
  * every state, by client (a row's client narrows to it), status, e-invoice state, issue period and search, sorted and paged in
  * the URL (?tab=all&...), exported as CSV with the same filters; a row's number opens the drawer (retry, PDF,
  * credit note); 'New invoice' raises a one-off invoice (ADMIN, bookkeepers).

@@ -1,5 +1,5 @@
 /**
- * The invoice's e-invoice in its drawer (issue 32): its state with the ASP (not sent, sent, accepted,
+ * The invoice's e-invoice in its drawer: its state with the ASP (not sent, sent, accepted,
  * delivered, reported, rejected), the overdue flag, the rules it fails with the field to fix (a client's TIN
  * is fixed right here), its history, the XML as issued, 'Send now', and the way to correct it: a credit note
  * and a new invoice (the drawer's form, `onCorrect`), never an edit.

@@ -1,5 +1,5 @@
 /**
- * The 'E-invoices' tab beside Unsynced Inv (issue 32): the e-invoices needing attention (rejected by the ASP,
+ * The 'E-invoices' tab beside Unsynced Inv: the e-invoices needing attention (rejected by the ASP,
  * failing the PINT AE rules, or not reported within 14 days of the invoice date), newest first, paged in the
  * URL (?tab=einvoices&page=); a row's number opens the invoice's drawer, where they are sent again or
  * corrected by a credit note and a new invoice.

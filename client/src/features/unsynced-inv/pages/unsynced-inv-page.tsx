@@ -27,9 +27,9 @@ import { FilterSelect } from '../../../components/select.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import '../components/unsynced-inv.css';
 
-// The 'All invoices' tab (every state, issue 30) loads when it is first opened.
+// The 'All invoices' tab (every state) loads when it is first opened.
 const AllInvoices = lazy(() => import('../components/all-invoices.tsx').then((module) => ({ default: module.AllInvoices })));
-// The 'E-invoices' tab (issue 32): the e-invoices needing attention.
+// The 'E-invoices' tab: the e-invoices needing attention.
 const EinvoicesAttention = lazy(() => import('../components/einvoices-attention.tsx').then((module) => ({ default: module.EinvoicesAttention })));
 
 const ALL = 'all';
@@ -66,7 +66,7 @@ const queryOf = (view: ListView<Schema>): InvoiceQuery => ({
   page_size: DEFAULT_PAGE_SIZE,
 });
 
-/** Retry the selected invoices, or all matching ones, as one job on the server (issue 22). */
+/** Retry the selected invoices, or all matching ones, as one job on the server. */
 // A retry only queues the invoice: the row says 'Retried' (not that it synced); the list shows how it went when the accounting system answers.
 const BULK: readonly BulkActionSpec[] = [
   bulkSpec<typeof unsyncedInvBulkActions.retry>({ action: 'retry', label: unsyncedInvBulkLabels.retry, verb: 'sent back to the accounting system', doneLabel: 'Retried', initialParams: {} }),

@@ -141,7 +141,7 @@ function History({ user, onClose, onConfirm }: { user: StaffUser; onClose: () =>
       }
     >
       {link && <SetPasswordLink email={user.email} link={link} />}
-      {/* A lost laptop or phone (issue 33): kept beside the history they add to, the footer holds the rest. */}
+      {/* A lost laptop or phone: kept beside the history they add to, the footer holds the rest. */}
       {user.active && (
         <div className="user-history__security">
           {factor.data && (

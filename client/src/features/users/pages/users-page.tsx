@@ -56,7 +56,7 @@ type OpenDialog =
   | null;
 
 /**
- * Deactivate, reactivate and change role in bulk (issue 22): each user through the page's own single-user
+ * Deactivate, reactivate and change role in bulk: each user through the page's own single-user
  * action on the server, with its rules (never oneself, never the last active administrator).
  */
 function bulkActions(roles: readonly RoleChoice[]): readonly BulkActionSpec[] {
