@@ -8,6 +8,7 @@ import { CAPACITY_VIEW_WEEKS, MAX_CAPACITY_WEEKS, MAX_WEEKLY_CAPACITY_MINUTES } 
 import { rolesThat } from '../access.ts';
 import { capacityRoutes, MAX_LEAVE_NOTE_LENGTH } from './capacity-paths.ts';
 import { access, endpoints } from './endpoint.ts';
+import { leaveFields } from './capacity-fields.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Line, Nullable, PersonRef, Version } from './shared.ts';
 
 export * from './capacity-paths.ts';
@@ -76,13 +77,13 @@ export type PersonTasks = Static<typeof PersonTasks>;
 
 export const WeeklyCapacityBody = Closed({
   version: Version,
-  weekly_capacity_minutes: Type.Integer({ minimum: 0, maximum: MAX_WEEKLY_CAPACITY_MINUTES, title: 'Weekly capacity' }),
+  weekly_capacity_minutes: Type.Integer({ minimum: 1, maximum: MAX_WEEKLY_CAPACITY_MINUTES, title: 'Weekly capacity' }),
 });
 export type WeeklyCapacityBody = Static<typeof WeeklyCapacityBody>;
 export const WeeklyCapacity = Type.Object({ user_id: Type.Integer(), weekly_capacity_minutes: Minutes, capacity_version: Type.Integer() });
 export type WeeklyCapacity = Static<typeof WeeklyCapacity>;
 
-export const LeaveQuery = Closed({ from: Type.Optional(CalendarDate('From')), to: Type.Optional(CalendarDate('To')), user: Type.Optional(Id('Staff member')) });
+export const LeaveQuery = Closed({ from: Type.Optional(CalendarDate('From')), to: Type.Optional(CalendarDate('To')), user: Type.Optional(Id(leaveFields.staffMember.label)) });
 export type LeaveQuery = Static<typeof LeaveQuery>;
 export const LeaveDay = Type.Object({ user: PersonRef, day: Type.String(), note: Type.String() });
 export type LeaveDay = Static<typeof LeaveDay>;
@@ -90,16 +91,18 @@ export const LeaveList = Type.Object({ results: Type.Array(LeaveDay) });
 export type LeaveList = Static<typeof LeaveList>;
 
 export const NewLeaveBody = Closed({
-  user_id: Id('Staff member'),
-  from: CalendarDate('First day'),
-  to: CalendarDate('Last day'),
+  user_id: Id(leaveFields.staffMember.label),
+  from: CalendarDate(leaveFields.from.label),
+  to: CalendarDate(leaveFields.to.label),
   note: Type.Optional(Line(MAX_LEAVE_NOTE_LENGTH, { title: 'Note' })),
 });
 export type NewLeaveBody = Static<typeof NewLeaveBody>;
 /** The days a leave write changed: the working days recorded (weekends and public holidays in a span are not leave), or the day removed. */
 export const LeaveDaysChanged = Type.Object({ user_id: Type.Integer(), days: Type.Array(Type.String()) });
 export type LeaveDaysChanged = Static<typeof LeaveDaysChanged>;
-export const LeaveDayParams = Closed({ userId: Id('Staff member'), day: CalendarDate('Day') });
+export const LeaveDayParams = Closed({ userId: Id(leaveFields.staffMember.label), day: CalendarDate('Day') });
+/** A leave day has no version: removing it says nothing more than its path. */
+export const RemoveLeaveBody = Closed({});
 
 export const BudgetQuery = Closed({ month: Type.Optional(Month) });
 export type BudgetQuery = Static<typeof BudgetQuery>;
@@ -128,7 +131,7 @@ export const capacityEndpoints = endpoints('capacity', capacityRoutes, {
   setWeekly: { summary: "Set a staff member's weekly capacity", ...write, params: IdParams('userId'), body: WeeklyCapacityBody, response: { 200: WeeklyCapacity }, errors: [409] },
   leave: { summary: 'Recorded leave days', access: planners, query: LeaveQuery, response: { 200: LeaveList } },
   addLeave: { summary: "Record the working days of a span as a staff member's leave", ...write, body: NewLeaveBody, response: { 201: LeaveDaysChanged } },
-  removeLeave: { summary: 'Remove one recorded leave day', ...write, params: LeaveDayParams, response: { 200: LeaveDaysChanged } },
+  removeLeave: { summary: 'Remove one recorded leave day', ...write, params: LeaveDayParams, body: RemoveLeaveBody, response: { 200: LeaveDaysChanged } },
   clientBudget: {
     summary: "A client's month budget: its plan's hours against the time logged, by staff member",
     access: access.page('clients'),

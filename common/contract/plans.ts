@@ -41,7 +41,7 @@ export type CycleChoice = Static<typeof CycleChoice>;
 /** Read by Plan Approval and Activation (onboarding) and a client's Subscription tab. */
 const readers = access.anyPage('pending-payments', 'pending-activation', 'clients');
 
-export const PlanHoursBody = Closed({ version: Version, monthly_minutes: Type.Integer({ minimum: 0, maximum: MAX_PLAN_MONTHLY_MINUTES, title: 'Hours a month' }) });
+export const PlanHoursBody = Closed({ version: Version, monthly_minutes: Type.Integer({ minimum: 1, maximum: MAX_PLAN_MONTHLY_MINUTES, title: 'Hours a month' }) });
 export type PlanHoursBody = Static<typeof PlanHoursBody>;
 
 export const plansEndpoints = endpoints('plans', plansRoutes, {

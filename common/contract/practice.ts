@@ -32,7 +32,7 @@ export type CostRateList = Static<typeof CostRateList>;
 
 export const SetCostRateBody = Closed({
   version: Type.Integer({ minimum: 0, maximum: MAX_ID, title: 'Version' }),
-  hourly_fils: Type.Integer({ minimum: 0, maximum: MAX_HOURLY_FILS, title: 'Hourly cost' }),
+  hourly_fils: Type.Integer({ minimum: 1, maximum: MAX_HOURLY_FILS, title: 'Hourly cost' }),
 });
 export type SetCostRateBody = Static<typeof SetCostRateBody>;
 

@@ -7,7 +7,8 @@ import { Type, type Static } from 'typebox';
 import { rolesThat } from '../access.ts';
 import { access, endpoints } from './endpoint.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Instant, Line, Nullable, Page, PageQuery, Paragraphs, PersonRef, Version } from './shared.ts';
-import { ISO_WEEK_PATTERN, MAX_ENTRY_MINUTES, MAX_RETURN_REASON_LENGTH, MAX_TIME_NOTE_LENGTH, MIN_ENTRY_MINUTES, TIMESHEET_STATUSES, timeRoutes } from './time-paths.ts';
+import { timeFields } from './time-fields.ts';
+import { ISO_WEEK_PATTERN, MAX_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH, MIN_ENTRY_MINUTES, TIMESHEET_STATUSES, timeRoutes } from './time-paths.ts';
 
 export * from './time-paths.ts';
 
@@ -126,7 +127,7 @@ export type TimesheetQuery = Static<typeof TimesheetQuery>;
 export const WeekParams = Closed({ userId: Id('User'), week: Week });
 export const TimesheetActionBody = Closed({ version: Type.Optional(Version) });
 export type TimesheetActionBody = Static<typeof TimesheetActionBody>;
-export const ReturnTimesheetBody = Closed({ version: Type.Optional(Version), reason: Line(MAX_RETURN_REASON_LENGTH, { minLength: 1, title: 'Reason' }) });
+export const ReturnTimesheetBody = Closed({ version: Type.Optional(Version), reason: Line(timeFields.returnReason.max, { minLength: timeFields.returnReason.min, title: timeFields.returnReason.label }) });
 export type ReturnTimesheetBody = Static<typeof ReturnTimesheetBody>;
 
 export const TimeClients = Type.Object({ results: Type.Array(ClientName) });

@@ -5,7 +5,17 @@
  */
 import { requestOf, type AnswerOf, type BodyOf, type ClientEndpoint, type ParamsOf, type QueryOf, type RawAnswer } from '../../../common/contract/endpoint.ts';
 import { api } from './api.ts';
-import type { EndpointHandle } from './endpoints.ts';
+
+export interface EndpointHandle<E = unknown> {
+  /** The area of the table it belongs to: the first member of every cache key it reads. */
+  readonly area: string;
+  /** Its key in the table: the second member. */
+  readonly name: string;
+  /** 'GET /tasks/:taskId': the route line `call` sends. */
+  readonly line: ClientEndpoint<E>;
+  /** For a write, the areas whose views it makes stale: its own, then those the table declares. None for a read. */
+  readonly changes: readonly string[];
+}
 
 /** A part the endpoint takes is required unless every field of it is optional; one it does not take is refused. */
 type Part<K extends string, T> = [T] extends [undefined] ? { [P in K]?: never } : object extends T ? { [P in K]?: T } : { [P in K]: T };

@@ -5,20 +5,13 @@
  * itself (`useEndpoint`), a list over it (`useListController({ endpoint })`) and what a write makes stale
  * (`useAction({ endpoint })`), so no feature writes a cache key or a fetch of its own.
  */
-import type { AnswerOf, AreaChanges, ClientEndpoint, Endpoint, ParamsOf, QueryOf } from '../../../common/contract/endpoint.ts';
+import type { AnswerOf, AreaChanges, Endpoint, ParamsOf, QueryOf } from '../../../common/contract/endpoint.ts';
 import { call } from './call.ts';
 import { useQuery, type QueryKey, type QueryOptions, type QueryResult } from './use-query.ts';
 
-export interface EndpointHandle<E = unknown> {
-  /** The area of the table it belongs to: the first member of every cache key it reads. */
-  readonly area: string;
-  /** Its key in the table: the second member. */
-  readonly name: string;
-  /** 'GET /tasks/:taskId': the route line `call` sends. */
-  readonly line: ClientEndpoint<E>;
-  /** For a write, the areas whose views it makes stale: its own, then those the table declares. None for a read. */
-  readonly changes: readonly string[];
-}
+// The handle's shape lives with `call`, which sends it, so the two modules do not import each other.
+import type { EndpointHandle } from './call.ts';
+export type { EndpointHandle };
 
 export type EndpointHandles<T extends Record<string, Endpoint>> = { readonly [K in keyof T]: EndpointHandle<T[K]> };
 

@@ -167,6 +167,7 @@ describe('who sees which client', () => {
       'POST /api/monthly-reports/:reportId/return': () => post(`monthly-reports/${report!.id}/return`, { reason: 'x', ...version }, 'BOOKKEEPER'),
       'POST /api/monthly-reports/:reportId/publish': () => post(`monthly-reports/${report!.id}/publish`, version, 'BOOKKEEPER'),
       'POST /api/monthly-reports/': () => post('monthly-reports/', { client_id: theirs, month: lastMonth }, 'BOOKKEEPER'),
+      'GET /api/clients/:id/budget': () => get(`clients/${theirs}/budget?month=${lastMonth}`, 'BOOKKEEPER'),
       'GET /api/monthly-insights/': () => get(`monthly-insights/?client=${theirs}`, 'BOOKKEEPER'),
       'PUT /api/monthly-insights/:clientId/:month': () => call('PUT', `monthly-insights/${theirs}/${lastMonth}`, 'BOOKKEEPER', figures),
       'POST /api/monthly-insights/import': () => post('monthly-insights/import', { client_id: theirs, csv: 'month,revenue,expenses,net_profit,cash_at_bank,vat_payable\n2025-01,1,1,0,0,0' }, 'BOOKKEEPER'),

@@ -29,7 +29,7 @@ describe('side navigation', () => {
     history.replaceState(null, '', '/fundability/12');
     render(<SideNav />);
     act(() => setSession({ role: 'MARKETING' }));
-    expect(texts('nav a')).toEqual(['CRM', 'Website Enquiries']);
+    expect(texts('nav a')).toEqual(['CRM', 'Website Enquiries', 'Timesheet']);
     expect(texts('.side-nav__link--active')).toEqual(['Website Enquiries']);
   });
 
@@ -43,7 +43,7 @@ describe('side navigation', () => {
     expect(dom.container.querySelector('a[aria-current="page"]')?.textContent).toBe('Unsynced Inv');
     act(() => onboarding?.click());
     expect(onboarding?.getAttribute('aria-expanded')).toBe('true');
-    expect(texts('nav a')).toEqual(['Home', 'Website Enquiries', 'Registration', 'Call Schedule', 'Unsynced Inv']);
+    expect(texts('nav a')).toEqual(['Home', 'Website Enquiries', 'Registration', 'Call Schedule', 'Unsynced Inv', 'Timesheet']);
     act(() => invoice?.click());
     expect(dom.container.querySelector(`#${CSS.escape(invoice!.getAttribute('aria-controls')!)}`)?.hasAttribute('hidden')).toBe(true);
   });

@@ -35,7 +35,7 @@ export const usePlanHours = (enabled: boolean) => useQuery(capacityKeys.plans, (
 
 export const setWeeklyCapacity = (userId: number, body: { version: number; weekly_capacity_minutes: number }, headers: Headers) => call(capacity.setWeekly, { params: { userId }, body, headers });
 export const addLeave = (body: NewLeaveBody, headers: Headers) => call(capacity.addLeave, { body, headers });
-export const removeLeave = (userId: number, day: string, headers: Headers) => call(capacity.removeLeave, { params: { userId, day }, headers });
+export const removeLeave = (userId: number, day: string, headers: Headers) => call(capacity.removeLeave, { params: { userId, day }, body: {}, headers });
 export const setPlanHours = (planId: number, body: { version: number; monthly_minutes: number }, headers: Headers) => call(plans.updateHours, { params: { planId }, body, headers });
 /** The one action of reassigning a task from the view: the tasks area's assignee write, with the task's version. */
 export const reassignTask = (taskId: number, body: { version: number; assignee_id: number | null }, headers: Headers) => call(tasks.update, { params: { taskId }, body, headers });

@@ -1,3 +1,4 @@
+import { leaveFields } from '../../../../../common/contract/capacity-fields.ts';
 import { useId, useState } from 'react';
 import { addDays, formatIsoDate, type IsoDate } from '../../../../../common/calendar.ts';
 import { MAX_LEAVE_NOTE_LENGTH } from '../../../../../common/contract/capacity-paths.ts';
@@ -55,8 +56,8 @@ export function LeaveSection({ people, today }: { people: readonly CapacityPerso
             ))}
           </SelectControl>
         </div>
-        <TextField id={`${id}-from`} label="First day" type="date" value={form.from} onValueChange={(value) => set({ from: value, to: form.to < value ? value : form.to })} error={record.fieldErrors.from} />
-        <TextField id={`${id}-to`} label="Last day" type="date" value={form.to} onValueChange={(value) => set({ to: value })} error={record.fieldErrors.to} />
+        <TextField id={`${id}-from`} label={leaveFields.from.label} type="date" value={form.from} onValueChange={(value) => set({ from: value, to: form.to < value ? value : form.to })} error={record.fieldErrors.from} />
+        <TextField id={`${id}-to`} label={leaveFields.to.label} type="date" value={form.to} onValueChange={(value) => set({ to: value })} error={record.fieldErrors.to} />
         <CountedTextField id={`${id}-note`} label="Note (optional)" value={form.note ?? ''} onValueChange={(note) => set({ note })} limit={MAX_LEAVE_NOTE_LENGTH} near error={record.fieldErrors.note} />
         <Button type="submit" loading={record.busy}>
           Record leave

@@ -1,3 +1,4 @@
+import { profitabilityFields } from '../../../../../common/contract/practice-fields.ts';
 import { useMemo } from 'react';
 import type { ProfitabilityQuery, ProfitabilityRow } from '../../../../../common/contract/practice.ts';
 import { PROFITABILITY_GROUP_LABELS, PROFITABILITY_GROUPS, type ProfitabilityGroup, type ProfitabilitySort, type ProfitabilitySortField } from '../../../../../common/contract/practice-paths.ts';
@@ -24,13 +25,13 @@ export interface ProfitabilityView {
 }
 
 const COLUMNS: { field: ProfitabilitySortField; label: string; staffOnly?: true }[] = [
-  { field: 'name', label: 'Name' },
-  { field: 'revenue', label: 'Revenue' },
-  { field: 'minutes', label: 'Time (h:mm)' },
-  { field: 'cost', label: 'Cost' },
-  { field: 'margin', label: 'Margin' },
-  { field: 'margin_percent', label: 'Margin %' },
-  { field: 'utilisation', label: 'Utilisation', staffOnly: true },
+  { field: 'name', label: profitabilityFields.name.label },
+  { field: 'revenue', label: profitabilityFields.revenue.label },
+  { field: 'minutes', label: profitabilityFields.minutes.label },
+  { field: 'cost', label: profitabilityFields.cost.label },
+  { field: 'margin', label: profitabilityFields.margin.label },
+  { field: 'margin_percent', label: profitabilityFields.marginPercent.label },
+  { field: 'utilisation', label: profitabilityFields.utilisation.label, staffOnly: true },
 ];
 
 function cells(row: ProfitabilityRow, group: ProfitabilityGroup) {

@@ -1,10 +1,11 @@
+import { timeFields } from '../../../../../common/contract/time-fields.ts';
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { may } from '../../../../../common/access.ts';
 import { dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import type { PersonRef } from '../../../../../common/contract/shared.ts';
 import type { TimeEntry, Timesheet, TimesheetSummary } from '../../../../../common/contract/time.ts';
-import { MAX_RETURN_REASON_LENGTH, TIMESHEET_STATUS_LABELS, type TimesheetStatus } from '../../../../../common/contract/time-paths.ts';
+import { TIMESHEET_STATUS_LABELS, type TimesheetStatus } from '../../../../../common/contract/time-paths.ts';
 import { addWeeks, formatMinutes, isIsoWeek, isoWeekOf } from '../../../../../common/iso-week.ts';
 import { timesheetPath } from '../../../../../common/links.ts';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -77,7 +78,7 @@ function WeekBar({ week, userId, people, onWeek, onUser }: { week: string; userI
         )}
       </div>
       {people && (
-        <FilterSelect label="Staff member" value={String(userId)} onChange={(value) => onUser(Number(value))}>
+        <FilterSelect label={timeFields.staffMember.label} value={String(userId)} onChange={(value) => onUser(Number(value))}>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
               {person.display_name ?? person.email}
@@ -271,7 +272,7 @@ function ReturnDialog({ sheet, onClose }: { sheet: Timesheet; onClose: () => voi
       onSubmit={() => void send.run()}
       onClose={onClose}
     >
-      <TextArea id="timesheet-return-reason" label="Reason" value={reason} onValueChange={setReason} limit={MAX_RETURN_REASON_LENGTH} error={send.fieldErrors.reason} rows={3} />
+      <TextArea id="timesheet-return-reason" field={timeFields.returnReason} value={reason} onValueChange={setReason} error={send.fieldErrors.reason} rows={3} />
     </FormDialog>
   );
 }
