@@ -23,8 +23,8 @@ export const MAX_ESTIMATE_MINUTES = 60000;
 /** The most hours a plan may include a month (the database allows more; no plan sells a full-time person). */
 export const MAX_PLAN_MONTHLY_MINUTES = 60000;
 
-// The ISO week's arithmetic is common/iso-week.ts's, shared with the timesheets.
-export { isoWeekOf, mondayOf } from './iso-week.ts';
+// The ISO week's arithmetic and h:mm are common/iso-week.ts's, shared with the timesheets.
+export { formatMinutes, isoWeekOf, mondayOf } from './iso-week.ts';
 
 /** The working days (Monday to Friday, not a public holiday) of the week starting `monday`. */
 export function workingDaysOfWeek(monday: IsoDate): IsoDate[] {
@@ -54,13 +54,6 @@ export function budgetPercent(usedMinutes: number, includedMinutes: number): num
 export function thresholdsReached(usedMinutes: number, includedMinutes: number): BudgetThreshold[] {
   if (includedMinutes <= 0) return [];
   return BUDGET_THRESHOLDS.filter((threshold) => usedMinutes * 100 >= includedMinutes * threshold);
-}
-
-/** 90 -> '1:30': minutes as the console shows them (h:mm). */
-export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '';
-  const whole = Math.abs(minutes);
-  return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /**

@@ -41,12 +41,8 @@ export function formatBp(bp: number | null): string {
   return `${sign}${whole}${cents === 0 ? '' : `.${String(cents).padStart(2, '0').replace(/0$/, '')}`} %`;
 }
 
-/** Whole minutes as h:mm ('37:30'). */
-export function formatMinutes(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '';
-  const value = Math.abs(minutes);
-  return `${sign}${Math.floor(value / 60)}:${String(value % 60).padStart(2, '0')}`;
-}
+// Minutes are shown as h:mm in one way everywhere: common/iso-week.ts's.
+export { formatMinutes } from './iso-week.ts';
 
 /** The working days (Monday to Friday, not a UAE public holiday) from `from` to `to`, both included. */
 export function workingDaysBetween(from: IsoDate, to: IsoDate): IsoDate[] {

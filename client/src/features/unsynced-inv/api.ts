@@ -2,7 +2,7 @@
 import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { clientsEndpoints } from '../../../../common/contract/clients.ts';
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
-import type { CreditNoteBody, InvoiceQuery, invoicesEndpoints, MarkSyncedBody, NewInvoiceBody, RegisterExportQuery, RegisterQuery } from '../../../../common/contract/invoices.ts';
+import type { CreditNoteBody, invoicesEndpoints, MarkSyncedBody, NewInvoiceBody, RegisterExportQuery } from '../../../../common/contract/invoices.ts';
 import { invoicesChanges, invoicesRoutes, registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
 import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
@@ -19,9 +19,6 @@ const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', ein
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
-  list: (query: InvoiceQuery) => ['invoices', 'list', query] as const,
-  /** The 'All invoices' tab (every state). */
-  register: (query: RegisterQuery) => ['invoices', 'register', query] as const,
   clientChoices: (search: string) => ['invoices', 'client-choices', search] as const,
   check: (body: NewInvoiceBody) => ['invoices', 'check', body] as const,
   summary: ['invoices', 'summary'] as const,
@@ -40,7 +37,6 @@ refreshOnNotifications(['invoice_needs_attention', 'invoice_synced', 'einvoice_r
 
 type Headers = Record<string, string>;
 
-export const fetchInvoices = (query: InvoiceQuery, signal: AbortSignal) => call(invoices.list, { query, signal });
 
 export const useInvoiceSummary = (enabled = true) => useQuery(invoiceKeys.summary, (signal) => call(invoices.summary, { signal }), { enabled });
 
@@ -52,7 +48,6 @@ export const retryInvoice = (invoiceId: number, version: number, headers: Header
 
 export const markSynced = (invoiceId: number, body: MarkSyncedBody, headers: Headers) => call(invoices.markSynced, { params: { invoiceId }, body, headers });
 
-export const fetchRegister = (query: RegisterQuery, signal: AbortSignal) => call(invoices.all, { query, signal });
 
 /** Every invoice matching the tab's filters as CSV (streamed by the back end). */
 export async function downloadRegisterCsv(query: RegisterExportQuery): Promise<void> {
