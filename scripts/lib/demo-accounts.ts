@@ -3,12 +3,20 @@
  * (admin calls authorised with 'Bearer owner'), idempotently: accounts that already exist are kept as they
  * are, and a concurrent seeder of the same project is not an error.
  */
+import { createHash } from 'node:crypto';
 import type { DemoAccount } from '../../backend/src/demo/accounts.ts';
 import { emulatorFetch } from './emulator-fetch.ts';
 
 interface LookupResponse {
   users?: { email?: string }[];
 }
+
+/**
+ * A demo account's uid, the same each time it is created: an emulator that lost its accounts (its export on
+ * exit cut short by a slow stop) gets them back under the uids the database's users already carry, instead
+ * of new ones that find no staff user (403).
+ */
+export const demoUid = (email: string): string => `demo-${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 28)}`;
 
 export async function seedEmulatorAccounts(emulatorHost: string, projectId: string, accounts: readonly DemoAccount[]): Promise<void> {
   const base = `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}`;
@@ -27,6 +35,7 @@ export async function seedEmulatorAccounts(emulatorHost: string, projectId: stri
   for (const account of accounts) {
     if (existing.has(account.email.toLowerCase())) continue;
     const created = await call('/accounts', {
+      localId: demoUid(account.email),
       email: account.email,
       password: account.password,
       displayName: account.displayName,
@@ -34,7 +43,7 @@ export async function seedEmulatorAccounts(emulatorHost: string, projectId: stri
       emailVerified: true,
     });
     const message = (created.body as { error?: { message?: string } }).error?.message ?? '';
-    if (!created.ok && !message.startsWith('EMAIL_EXISTS')) {
+    if (!created.ok && !message.startsWith('EMAIL_EXISTS') && !message.startsWith('DUPLICATE_LOCAL_ID')) {
       throw new Error(`the Auth emulator refused to create ${account.email}: ${message || JSON.stringify(created.body)}`);
     }
   }

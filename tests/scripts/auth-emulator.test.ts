@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startAuthEmulator } from '../../scripts/lib/auth-emulator.ts';
+import { demoUid, seedEmulatorAccounts } from '../../scripts/lib/demo-accounts.ts';
+import { emulatorFetch } from '../../scripts/lib/emulator-fetch.ts';
 import type * as ProcessesModule from '../../scripts/lib/processes.ts';
 import { freePort } from '../../scripts/lib/processes.ts';
 
@@ -58,6 +60,23 @@ it('starts again on fresh ports when the logging emulator’s port it picked was
     expect(emulator.hostPort).toBe(`127.0.0.1:${port}`);
     const root = (await (await fetch(emulator.url)).json()) as { authEmulator?: { ready?: boolean } };
     expect(root.authEmulator?.ready).toBe(true);
+
+    // The same emulator serves the demo accounts' seeder: an account the emulator lost (its export cut short)
+    // comes back under the uid it had, which the database's user row already carries.
+    const account = { email: 'lost.account@example.test', password: 'lost-password', role: 'REVIEWER' as const, displayName: 'Lost' };
+    const admin = (path: string, body: unknown) =>
+      emulatorFetch(`${emulator.url}/identitytoolkit.googleapis.com/v1/projects/demo-logging-port-taken${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify(body),
+      }).then(async (response) => (await response.json()) as { users?: { localId: string }[] });
+    await seedEmulatorAccounts(emulator.hostPort, 'demo-logging-port-taken', [account]);
+    const first = (await admin('/accounts:lookup', { email: [account.email] })).users?.[0]?.localId;
+    expect(first).toBe(demoUid(account.email));
+    await admin('/accounts:delete', { localId: first });
+    expect((await admin('/accounts:lookup', { email: [account.email] })).users).toBeUndefined();
+    await seedEmulatorAccounts(emulator.hostPort, 'demo-logging-port-taken', [account]);
+    expect((await admin('/accounts:lookup', { email: [account.email] })).users?.[0]?.localId).toBe(first);
   } finally {
     await emulator.stop();
   }
