@@ -1,4 +1,5 @@
 /** The AML due-diligence area's paths (relative to API_BASE), importable by the console at runtime. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const SANCTIONS_LISTS = ['un', 'uae-local'] as const;
 export type SanctionsList = (typeof SANCTIONS_LISTS)[number];
@@ -85,6 +86,28 @@ export const amlRoutes = {
   /** { reason }: a compliance officer lifts it; the five-year rule applies again. */
   liftLegalHold: 'POST /registrations/:userId/legal-hold/lift',
 } as const;
+
+/**
+ * A registration's AML file is shown on its review (the console keys it with the registration's pages), so each
+ * write on it changes the registrations views; a freeze stops the client too.
+ */
+export const amlChanges = {
+  addParty: ['registrations'],
+  updateParty: ['registrations'],
+  deleteParty: ['registrations'],
+  withdrawParty: ['registrations'],
+  decide: ['registrations', 'clients'],
+  countersign: ['registrations', 'clients'],
+  reopen: ['registrations', 'clients'],
+  closeDelisted: ['registrations'],
+  rateRisk: ['registrations'],
+  approveEdd: ['registrations'],
+  addEvidence: ['registrations'],
+  requestFreezeLift: ['registrations', 'clients'],
+  approveFreezeLift: ['registrations', 'clients'],
+  setLegalHold: ['registrations'],
+  liftLegalHold: ['registrations'],
+} as const satisfies AreaChanges<typeof amlRoutes>;
 
 /** A legal hold's reason (set or lifted): read years later by whoever wonders why the file was kept. */
 export const MIN_LEGAL_HOLD_REASON = 10;

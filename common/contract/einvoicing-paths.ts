@@ -1,4 +1,5 @@
 /** The e-invoicing area's paths (relative to API_BASE), plain code for the console. */
+import type { AreaChanges } from './endpoint.ts';
 
 export const einvoicingRoutes = {
   /** The invoice's PINT AE document as issued (application/xml; ?download=true for an attachment). */
@@ -16,3 +17,12 @@ export const einvoicingRoutes = {
   /** { version?, tin, revenue_band, asp_name, asp_appointed_on } (ADMIN, the client's bookkeeper). */
   updateClientReadiness: 'PUT /clients/:clientId/einvoicing',
 } as const;
+
+/**
+ * An e-invoice is its invoice's: a send changes the invoice's row and drawer. A client's TIN, band and ASP move
+ * its deadlines (the client's page) and what the next invoice carries.
+ */
+export const einvoicingChanges = {
+  send: ['invoices'],
+  updateClientReadiness: ['invoices', 'clients'],
+} as const satisfies AreaChanges<typeof einvoicingRoutes>;

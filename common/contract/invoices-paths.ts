@@ -29,11 +29,15 @@ export const invoicesRoutes = {
   check: 'POST /invoices/check',
 } as const;
 
-/** The areas besides its own a write changes (a raised, credited or retried invoice leaves or joins someone's work). */
+/**
+ * The areas besides its own a write changes: a raised, credited or retried invoice leaves or joins someone's
+ * work, and its e-invoice leaves or joins the E-invoices list.
+ */
 export const invoicesChanges = {
-  create: ['work'],
-  creditNote: ['work'],
-  retry: ['work'],
+  create: ['work', 'einvoicing'],
+  creditNote: ['work', 'einvoicing'],
+  retry: ['work', 'einvoicing'],
+  markSynced: ['einvoicing'],
 } as const satisfies AreaChanges<typeof invoicesRoutes>;
 
 /** The Unsynced Inv list's bulk action and its label (params schema: unsyncedInvBulkActions in invoices.ts). */

@@ -1,4 +1,6 @@
 /** The staff security area's paths (relative to API_BASE), plain code for the console. */
+import type { AreaChanges } from './endpoint.ts';
+
 export const securityRoutes = {
   /** Ends every session of the signed-in staff user: every ID token issued before is refused. */
   signOutEverywhere: 'POST /security/sign-out-everywhere',
@@ -23,6 +25,13 @@ export const securityRoutes = {
   /** Lifts the lock wrong codes put on another staff user's second factor (ADMIN). */
   unlockUser: 'POST /security/users/:userId/second-factor/unlock',
 } as const;
+
+/** An ADMIN's acts on another user's sessions and second factor show on the Users page. */
+export const securityChanges = {
+  signOutUserEverywhere: ['users'],
+  resetUser: ['users'],
+  unlockUser: ['users'],
+} as const satisfies AreaChanges<typeof securityRoutes>;
 
 /** How many recovery codes an enrolment gives, and how many wrong codes lock the second factor, for how long. */
 export const RECOVERY_CODE_COUNT = 10;

@@ -33,10 +33,10 @@ export const tasksRoutes = {
   updateTemplate: 'PATCH /task-templates/:templateId',
 } as const;
 
-/** Besides the tasks: a task's assignee, due date and status are what My work and Home count. */
+/** Besides the tasks: a task's assignee, due date and status are what My work and Home count; its assignee and estimate, what Capacity plans. */
 export const tasksChanges = {
   create: ['work'],
-  update: ['work'],
+  update: ['work', 'capacity'],
   status: ['work'],
   approve: ['work'],
   returnTask: ['work'],

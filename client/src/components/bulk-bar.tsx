@@ -1,7 +1,7 @@
 import { Suspense, useState, type ComponentProps } from 'react';
 import type { BulkJob } from '../../../common/contract/work.ts';
 import type { BulkActionSpec } from './bulk-action-spec.ts';
-import type { QueryKey } from '../lib/query-cache.ts';
+import { changedKeys, type EndpointHandle } from '../lib/endpoints.ts';
 import { useQuery } from '../lib/use-query.ts';
 import type { RowKey, RowSelection } from '../lib/use-row-selection.ts';
 import { fetchBulkActions, workKeys } from '../lib/work-api.ts';
@@ -28,8 +28,8 @@ interface BulkBarProps {
   /** The list's filter as its list call takes it: 'all N matching' sends this, and the server selects the rows. */
   filter: Record<string, string>;
   actions: readonly BulkActionSpec[];
-  /** The list's cache keys, read again when a job finishes. */
-  invalidates: readonly QueryKey[];
+  /** The write each row's action is (the area's endpoint): what it changes, as the contract declares, is read again when a job finishes. */
+  endpoint: EndpointHandle;
   /** Where this browser keeps the running job's id, when two pages share one list key (Careers' posts and applications); the list key by default. */
   storageKey?: string;
 }
@@ -41,7 +41,7 @@ const jobStorageKey = (list: string) => `bulk-job:${list}`;
  * the role may run (GET bulk/actions/), a confirmation naming the count, then the job's progress and per-row
  * results (BulkJobPanel), which survive a reload (the job's id is kept in this browser).
  */
-export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, invalidates, storageKey = list }: BulkBarProps) {
+export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, endpoint, storageKey = list }: BulkBarProps) {
   const allowed = useQuery(workKeys.bulkActions, fetchBulkActions, { notify: false });
   const offered = actions.filter((spec) => allowed.data?.actions.some((entry) => entry.list === list && entry.action === spec.action));
   const [confirming, setConfirming] = useState<BulkActionSpec | null>(null);
@@ -97,7 +97,7 @@ export function BulkBar({ list, noun, selection, pageKeys, count, filter, action
           onClose={() => setConfirming(null)}
         />
       )}
-      {jobId !== null && <BulkJobPanel jobId={jobId} noun={noun} invalidates={invalidates} onDismiss={dismiss} actions={actions} />}
+      {jobId !== null && <BulkJobPanel jobId={jobId} noun={noun} invalidates={changedKeys(endpoint)} onDismiss={dismiss} actions={actions} />}
     </Suspense>
   );
 }

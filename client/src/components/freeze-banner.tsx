@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { MIN_LIFT_REASON } from '../../../common/contract/aml-paths.ts';
 import type { ClientFreeze } from '../../../common/contract/aml-freeze.ts';
 import { formatDubaiDate, formatDubaiDateTime } from '../lib/dates.ts';
-import type { QueryKey } from '../lib/query-cache.ts';
+import type { EndpointHandle } from '../lib/endpoints.ts';
 import { useAction } from '../lib/use-action.ts';
 import { Button } from './button.tsx';
 import { FormDialog } from './dialog.tsx';
@@ -21,16 +21,17 @@ export interface FreezeBannerProps {
   requestLift: ((reason: string, headers: Record<string, string>) => Promise<unknown>) | null;
   /** An ADMIN or REVIEWER other than the one who asked; null: not offered. */
   approveLift: ((headers: Record<string, string>) => Promise<unknown>) | null;
-  invalidates: readonly QueryKey[];
+  /** The two writes' endpoints: what each changes is read again, as the contract declares it. */
+  endpoints: { request: EndpointHandle; approve: EndpointHandle };
 }
 
 
-export function FreezeBanner({ freeze, requestLift, approveLift, invalidates }: FreezeBannerProps) {
+export function FreezeBanner({ freeze, requestLift, approveLift, endpoints }: FreezeBannerProps) {
   const [asking, setAsking] = useState(false);
   const approve = useAction<void, unknown>({
     run: (_input, { headers }) => approveLift!(headers),
     success: 'Freeze lifted',
-    invalidates,
+    endpoint: endpoints.approve,
   });
   const lift = freeze.lift_requested;
   return (
@@ -56,18 +57,18 @@ export function FreezeBanner({ freeze, requestLift, approveLift, invalidates }: 
           </Button>
         )}
       </div>
-      {asking && requestLift && <RequestLiftDialog requestLift={requestLift} invalidates={invalidates} onClose={() => setAsking(false)} />}
+      {asking && requestLift && <RequestLiftDialog requestLift={requestLift} endpoint={endpoints.request} onClose={() => setAsking(false)} />}
     </section>
   );
 }
 
-function RequestLiftDialog({ requestLift, invalidates, onClose }: { requestLift: NonNullable<FreezeBannerProps['requestLift']>; invalidates: readonly QueryKey[]; onClose: () => void }) {
+function RequestLiftDialog({ requestLift, endpoint, onClose }: { requestLift: NonNullable<FreezeBannerProps['requestLift']>; endpoint: EndpointHandle; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
   const action = useAction<void, unknown>({
     run: (_input, { headers }) => requestLift(reason, headers),
     success: 'Lift asked for: a second person approves it',
-    invalidates,
+    endpoint,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -1,15 +1,15 @@
 /**
  * Time (time-entries/, me/timer, timesheets/; common/contract/time.ts): the calls and cache keys. They sit in
  * lib/ because several areas use them: the top bar's timer, the Timesheet page, and 'Log time' on a task's
- * and a request's page (components/time-entry-dialog.tsx). Keys start with 'time', so every write
- * invalidating ['time'] refreshes the timer, the week and the pickers together.
+ * and a request's page (components/time-entry-dialog.tsx). Keys start with 'time', the area every write here
+ * changes, so a write refreshes the timer, the week and the pickers together.
  */
-import { clientEndpoints } from '../../../common/contract/endpoint.ts';
 import type { NewTimeEntryBody, ReturnTimesheetBody, TimeEntryQuery, timeEndpoints, TimerStartBody, TimerStopBody, TimesheetQuery, UpdateTimeEntryBody } from '../../../common/contract/time.ts';
 import { timeRoutes } from '../../../common/contract/time-paths.ts';
 import { call } from './call.ts';
+import { clientEndpoints } from './endpoints.ts';
 
-const time = clientEndpoints<typeof timeEndpoints>(timeRoutes);
+export const time = clientEndpoints<typeof timeEndpoints>('time', timeRoutes);
 
 type Headers = Record<string, string>;
 

@@ -37,9 +37,10 @@ export interface ActionOptions<I, R> {
   success?: string | ((result: R, input: I) => string);
   /**
    * The endpoint the write calls (its area's handle, endpoints.ts): after success and after a conflict every
-   * view of the areas it changes, as its table declares them, is read again.
+   * view of the areas it changes, as its table declares them, is read again. Given the input when one action
+   * calls one of several endpoints (a report's submit, approve or publish).
    */
-  endpoint?: EndpointHandle<unknown>;
+  endpoint?: EndpointHandle<unknown> | ((input: I) => EndpointHandle<unknown>);
   /** Key prefixes read again besides the endpoint's areas: a view outside the contract (none for most writes). */
   invalidates?: readonly QueryKey[] | ((input: I) => readonly QueryKey[]);
   /** Runs after success, before the invalidation: e.g. put the answer in the cache, close the dialog. */
@@ -117,7 +118,8 @@ export function useAction<I = void, R = unknown>(options: ActionOptions<I, R>): 
     setFieldErrors({});
     setFormError(null);
     const { run: call, success, endpoint, invalidates, onSuccess, onConflict } = latest.current;
-    const keys = [...(endpoint?.changes.map((area) => [area]) ?? []), ...(typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []))];
+    const handle = typeof endpoint === 'function' ? endpoint(input) : endpoint;
+    const keys = [...(handle?.changes.map((area) => [area]) ?? []), ...(typeof invalidates === 'function' ? invalidates(input) : (invalidates ?? []))];
     try {
       // One key for every send of this action: a resend the server already acted on is answered, not redone.
       const context = { headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID() } };

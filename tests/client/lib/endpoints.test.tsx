@@ -131,4 +131,20 @@ describe('useAction({ endpoint })', () => {
     await act(() => action.run());
     expect([list.stale, myWork.stale, clients.stale]).toEqual([true, true, false]);
   });
+
+  it('takes the endpoint from the input when one action calls one of several', async () => {
+    let step: Action<'comment' | 'update', unknown> | undefined;
+    function Step() {
+      step = useAction({ endpoint: (name: 'comment' | 'update') => (name === 'update' ? tasks.update : tasks.comment), run: () => Promise.resolve({}) });
+      return null;
+    }
+    const capacity = queryCache.entry(['capacity', 'weeks', {}]);
+    capacity.setData({});
+    dom.render(<Step />);
+    await act(() => step!.run('comment'));
+    expect(capacity.stale).toBe(false);
+    await act(() => step!.run('update'));
+    // tasksChanges.update names Capacity (an assignee or an estimate moved); a comment does not.
+    expect(capacity.stale).toBe(true);
+  });
 });

@@ -10,16 +10,17 @@ import { keysOfSubject, linkNamesOpenPage, publishNotification } from '../../../
 import { queryCache } from '../../../client/src/lib/query-cache.ts';
 // The areas' api.ts register what each record's change makes stale when they load, as the pages load them.
 import { clientKeys } from '../../../client/src/features/clients/api.ts';
-import { taskKeys } from '../../../client/src/features/tasks/api.ts';
+import { tasks } from '../../../client/src/features/tasks/api.ts';
 import { requestKeys } from '../../../client/src/features/on-demand-requests/api.ts';
 import { invoiceKeys } from '../../../client/src/features/unsynced-inv/api.ts';
 import { crmKeys } from '../../../client/src/features/crm/api.ts';
 import { enquiryKeys } from '../../../client/src/features/contactus/api.ts';
-import { careerKeys } from '../../../client/src/features/careers/api.ts';
+import { careers } from '../../../client/src/features/careers/api.ts';
 import { chatKeys } from '../../../client/src/features/chats/api.ts';
 import { registrationKeys } from '../../../client/src/features/registrations/api.ts';
 import { amlKeys } from '../../../client/src/features/registrations/aml-api.ts';
 import { matchesKey } from '../../../client/src/lib/query-cache.ts';
+import { keyOf } from '../../../client/src/lib/endpoints.ts';
 
 const notification = (link: string | null): NotificationRecord => ({ id: 1, kind: 'test', title: 'Returned', body: '', link, created_at: '2026-11-28T05:00:00Z', read_at: null });
 
@@ -43,14 +44,14 @@ describe('a record named by the stream reads again wherever it is open', () => {
     expect(covers({ entity: 'monthly_report', id: 40, client_id: 5 }, clientKeys.reports(6))).toBe(false);
     expect(covers({ entity: 'monthly_report', id: 40, client_id: 5 }, clientKeys.reviewQueue(1))).toBe(true);
     expect(covers({ entity: 'client', id: 5, client_id: 5 }, clientKeys.client(5))).toBe(true);
-    expect(covers({ entity: 'task', id: 12, client_id: 5 }, taskKeys.task(12))).toBe(true);
-    expect(covers({ entity: 'task', id: 12, client_id: 5 }, taskKeys.task(13))).toBe(false);
+    expect(covers({ entity: 'task', id: 12, client_id: 5 }, keyOf(tasks.task, { params: { taskId: 12 } }))).toBe(true);
+    expect(covers({ entity: 'task', id: 12, client_id: 5 }, keyOf(tasks.task, { params: { taskId: 13 } }))).toBe(false);
     expect(covers({ entity: 'service_request', id: 3, client_id: 5 }, requestKeys.request(3))).toBe(true);
     expect(covers({ entity: 'invoice', id: 8, client_id: 5 }, invoiceKeys.invoice(8))).toBe(true);
     expect(covers({ entity: 'lead', id: 2, client_id: null }, crmKeys.lead(2))).toBe(true);
     expect(covers({ entity: 'enquiry', id: 2, client_id: null }, enquiryKeys.detail(2))).toBe(true);
-    expect(covers({ entity: 'job_post', id: 2, client_id: null }, careerKeys.job(2))).toBe(true);
-    expect(covers({ entity: 'job_application', id: 2, client_id: null }, careerKeys.application(2))).toBe(true);
+    expect(covers({ entity: 'job_post', id: 2, client_id: null }, keyOf(careers.job, { params: { id: 2 } }))).toBe(true);
+    expect(covers({ entity: 'job_application', id: 2, client_id: null }, keyOf(careers.application, { params: { id: 2 } }))).toBe(true);
     expect(covers({ entity: 'conversation', id: 2, client_id: null }, chatKeys.conversation(2))).toBe(true);
     expect(keysOfSubject({ entity: 'faq', id: 1, client_id: null })).toEqual([]);
   });
@@ -81,7 +82,7 @@ describe('a record named by the stream reads again wherever it is open', () => {
 
   it('reads an open task again from a notification without a link', () => {
     history.replaceState(null, '', '/home');
-    const task = watched(taskKeys.task(12));
+    const task = watched(keyOf(tasks.task, { params: { taskId: 12 } }));
     publishNotification(about({ entity: 'task', id: 12, client_id: 5 }, null));
     expect(task).toHaveBeenCalledTimes(1);
   });

@@ -1,21 +1,21 @@
 /**
  * The Capacity view's calls (common/contract/capacity.ts; the reassignment is the tasks area's own assignee
  * write, the plans' hours the plans area's) and its cache keys, every one starting with 'capacity', which every
- * write here invalidates.
+ * write here changes (its own area, or as tasksChanges and plansChanges declare).
  */
 import type { capacityEndpoints, CapacityQuery, LeaveQuery, NewLeaveBody } from '../../../../common/contract/capacity.ts';
 import { capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
-import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
+import { plansChanges, plansRoutes } from '../../../../common/contract/plans-paths.ts';
 import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
-import { tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
+import { tasksChanges, tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { call } from '../../lib/call.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const capacity = clientEndpoints<typeof capacityEndpoints>(capacityRoutes);
-const plans = clientEndpoints<typeof plansEndpoints>(plansRoutes);
-const tasks = clientEndpoints<typeof tasksEndpoints>(tasksRoutes);
+export const capacity = clientEndpoints<typeof capacityEndpoints>('capacity', capacityRoutes);
+export const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes, plansChanges);
+export const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes, tasksChanges);
 
 type Headers = Record<string, string>;
 

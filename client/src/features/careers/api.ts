@@ -7,15 +7,9 @@ import { clientEndpoints, keyOf, useEndpoint } from '../../lib/endpoints.ts';
 
 export const careers = clientEndpoints<typeof careersEndpoints>('careers', careersRoutes);
 
-/** The keys other code names (a test, a notification): each read's key as keyOf makes it. */
-export const careerKeys = {
-  job: (id: number) => keyOf(careers.job, { params: { id } }),
-  application: (id: number) => keyOf(careers.application, { params: { id } }),
-};
-
 // An open job post or application follows a change someone else made to it.
-refreshOnRecordChange('job_post', ({ id }) => [careerKeys.job(id), keyOf(careers.jobs)]);
-refreshOnRecordChange('job_application', ({ id }) => [careerKeys.application(id), keyOf(careers.applications)]);
+refreshOnRecordChange('job_post', ({ id }) => [keyOf(careers.job, { params: { id } }), keyOf(careers.jobs)]);
+refreshOnRecordChange('job_application', ({ id }) => [keyOf(careers.application, { params: { id } }), keyOf(careers.applications)]);
 
 // A new application (the website's publicApply) reads the careers views again.
 refreshOnNotifications(['application_received'], [careers.publicApply.area]);

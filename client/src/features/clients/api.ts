@@ -17,9 +17,9 @@ import type {
 } from '../../../../common/contract/clients.ts';
 import { clientsChanges, clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
-import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
+import { einvoicingChanges, einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import type { amlEndpoints } from '../../../../common/contract/aml.ts';
-import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
+import { amlChanges, amlRoutes } from '../../../../common/contract/aml-paths.ts';
 import type { capacityEndpoints } from '../../../../common/contract/capacity.ts';
 import { capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
@@ -34,8 +34,8 @@ import { useQuery, type QueryOptions } from '../../lib/use-query.ts';
 
 export const clients = clientEndpoints<typeof clientsEndpoints>('clients', clientsRoutes, clientsChanges);
 const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes);
-const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes);
-const aml = clientEndpoints<typeof amlEndpoints>('aml', amlRoutes);
+export const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes, einvoicingChanges);
+const aml = clientEndpoints<typeof amlEndpoints>('aml', amlRoutes, amlChanges);
 const capacity = clientEndpoints<typeof capacityEndpoints>('capacity', capacityRoutes);
 
 /** A client's month budget (its plan's hours against the time logged); the time entries' writes change it, so it is read fresh. */
@@ -46,6 +46,8 @@ export const requestFreezeLift = (userId: number, version: number, reason: strin
   call(aml.requestFreezeLift, { params: { userId }, body: { version, reason }, headers });
 export const approveFreezeLift = (userId: number, version: number, headers: Record<string, string>) =>
   call(aml.approveFreezeLift, { params: { userId }, body: { version }, headers });
+/** The lift's two writes, for the banner's actions. */
+export const freezeLift = { request: aml.requestFreezeLift, approve: aml.approveFreezeLift };
 
 export const clientKeys = {
   all: ['clients'] as const,

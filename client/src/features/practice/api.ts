@@ -1,12 +1,12 @@
-/** The Practice page's calls (practiceEndpoints of common/contract/practice.ts) and cache keys; every key starts with 'practice', which every write invalidates. */
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+/** The Practice page's calls (practiceEndpoints of common/contract/practice.ts) and cache keys; every key starts with 'practice', which every write changes. */
 import type { practiceEndpoints, ProfitabilityQuery, SetCostRateBody } from '../../../../common/contract/practice.ts';
 import { practiceRoutes, profitabilityFileName } from '../../../../common/contract/practice-paths.ts';
 import { call } from '../../lib/call.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-const practice = clientEndpoints<typeof practiceEndpoints>(practiceRoutes);
+export const practice = clientEndpoints<typeof practiceEndpoints>('practice', practiceRoutes);
 
 export const practiceKeys = {
   all: ['practice'] as const,

@@ -1,11 +1,11 @@
 /**
  * AML due diligence's calls on one registration (common/contract/aml.ts): its parties and UBOs, the
  * screening with its decisions, the risk rating and what the approval waits on. The keys sit under
- * 'registrations', so every review action (and each of these writes) reads them again.
+ * 'registrations', so every review action reads them again, and each of these writes changes 'registrations' (amlChanges).
  */
 import type { amlEndpoints, CountersignBody, DecideBody, ReasonBody, EddEvidence, EvidenceUploadBody, NewPartyBody, RateRiskBody, UpdatePartyBody } from '../../../../common/contract/aml.ts';
-import { amlRoutes } from '../../../../common/contract/aml-paths.ts';
-import { clientEndpoints } from '../../../../common/contract/endpoint.ts';
+import { amlChanges, amlRoutes } from '../../../../common/contract/aml-paths.ts';
+import { clientEndpoints } from '../../lib/endpoints.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -13,7 +13,10 @@ import { useQuery } from '../../lib/use-query.ts';
 
 type Headers = Record<string, string>;
 
-const aml = clientEndpoints<typeof amlEndpoints>(amlRoutes);
+export const aml = clientEndpoints<typeof amlEndpoints>('aml', amlRoutes, amlChanges);
+
+/** The freeze's lift, asked and approved (the banner's two writes). */
+export const freezeLift = { request: aml.requestFreezeLift, approve: aml.approveFreezeLift };
 
 export const amlKeys = {
   parties: (userId: string | number) => ['registrations', 'aml-parties', String(userId)] as const,

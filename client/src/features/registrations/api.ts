@@ -13,8 +13,6 @@ import type {
   PlanBody,
   RegistrationCounts,
   RegistrationExportQuery,
-  RegistrationListItem,
-  RegistrationQuery,
   registrationsEndpoints,
   ReturnBody,
   WithdrawBody,
@@ -22,7 +20,6 @@ import type {
 import { registrationsChanges, registrationsRoutes } from '../../../../common/contract/registrations-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansRoutes } from '../../../../common/contract/plans-paths.ts';
-import type { Page } from '../../../../common/contract/shared.ts';
 import { exportFileName } from '../../../../common/onboarding.ts';
 import { call } from '../../lib/call.ts';
 import { refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -34,7 +31,6 @@ const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes);
 
 export const registrationKeys = {
   all: ['registrations'] as const,
-  list: (query: RegistrationQuery) => ['registrations', 'list', query] as const,
   counts: ['registrations', 'counts'] as const,
   review: (userId: string | number) => ['registrations', 'review', String(userId)] as const,
   timeline: (userId: string | number) => ['registrations', 'timeline', String(userId)] as const,
@@ -53,10 +49,6 @@ export const registrationKeys = {
  */
 const registrationViews = [['registrations', 'review'], ['registrations', 'timeline'], ['registrations', 'status'], ['registrations', 'list'], registrationKeys.counts] as const;
 refreshOnRecordChange('registration', () => registrationViews);
-
-export function fetchRegistrations(query: RegistrationQuery, signal: AbortSignal): Promise<Page<RegistrationListItem>> {
-  return call(registrations.list, { query, signal });
-}
 
 /** Downloads every row matching the list's filters as CSV (the back end streams it) and saves it. */
 export async function downloadRegistrationsCsv(query: RegistrationExportQuery): Promise<void> {

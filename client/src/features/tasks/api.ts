@@ -14,14 +14,8 @@ export const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes
 
 type Headers = Record<string, string>;
 
-/** The keys other code names (a test, a notification): each read's key as keyOf makes it. */
-export const taskKeys = {
-  all: [tasks.list.area],
-  task: (taskId: number) => keyOf(tasks.task, { params: { taskId } }),
-};
-
 // A task open in its drawer (or its row on the board) follows a change someone else made to it.
-refreshOnRecordChange('task', ({ id }) => [taskKeys.task(id), keyOf(tasks.list), keyOf(tasks.board)]);
+refreshOnRecordChange('task', ({ id }) => [keyOf(tasks.task, { params: { taskId: id } }), keyOf(tasks.list), keyOf(tasks.board)]);
 
 export const useTask = (taskId: number, options?: QueryOptions) => useEndpoint(tasks.task, { params: { taskId } }, options);
 export const useTaskBoard = (query: { assignee?: string; search?: string }, options?: QueryOptions) => useEndpoint(tasks.board, { query }, options);

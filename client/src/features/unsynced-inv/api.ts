@@ -1,13 +1,15 @@
-/** The Unsynced Inv page's calls (common/contract/invoices.ts) and cache keys; every key starts with 'invoices', which every write invalidates. */
-import { clientEndpoints } from '../../lib/endpoints.ts';
+/**
+ * The Unsynced Inv page's calls (common/contract/invoices.ts, einvoicing.ts) and cache keys. Every key but the
+ * E-invoices list's (keyOf, under 'einvoicing') starts with 'invoices'; each write changes both (invoicesChanges, einvoicingChanges).
+ */
+import { clientEndpoints, keyOf } from '../../lib/endpoints.ts';
 import type { clientsEndpoints } from '../../../../common/contract/clients.ts';
 import { clientsRoutes } from '../../../../common/contract/clients-paths.ts';
 import type { CreditNoteBody, invoicesEndpoints, MarkSyncedBody, NewInvoiceBody, RegisterExportQuery } from '../../../../common/contract/invoices.ts';
 import { invoicesChanges, invoicesRoutes, registerExportFileName } from '../../../../common/contract/invoices-paths.ts';
 import type { ClientReadinessBody, einvoicingEndpoints } from '../../../../common/contract/einvoicing.ts';
-import { einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
+import { einvoicingChanges, einvoicingRoutes } from '../../../../common/contract/einvoicing-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
-import { DEFAULT_PAGE_SIZE } from '../../../../common/contract/http.ts';
 import { call } from '../../lib/call.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { refreshOnNotifications, refreshOnRecordChange } from '../../lib/notification-events.ts';
@@ -15,7 +17,7 @@ import { useQuery } from '../../lib/use-query.ts';
 
 export const invoices = clientEndpoints<typeof invoicesEndpoints>('invoices', invoicesRoutes, invoicesChanges);
 const clients = clientEndpoints<typeof clientsEndpoints>('clients', clientsRoutes);
-const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes);
+export const einvoicing = clientEndpoints<typeof einvoicingEndpoints>('einvoicing', einvoicingRoutes, einvoicingChanges);
 
 export const invoiceKeys = {
   all: ['invoices'] as const,
@@ -26,14 +28,15 @@ export const invoiceKeys = {
   // E-invoicing: under 'invoices' too, so an invoice's writes (a credit note, a reissue) read them again.
   einvoice: (invoiceId: number) => ['invoices', 'einvoice', invoiceId] as const,
   einvoiceSummary: ['invoices', 'einvoice-summary'] as const,
-  einvoiceAttention: (page: number) => ['invoices', 'einvoice-attention', page] as const,
 };
 
 // The invoice drawer follows a change made to its invoice elsewhere.
 refreshOnRecordChange('invoice', ({ id }) => [invoiceKeys.invoice(id), ['invoices', 'list']]);
 
 // Rows go and come live: an invoice that stops or syncs reads the list, its groups and the nav badge again.
-refreshOnNotifications(['invoice_needs_attention', 'invoice_synced', 'einvoice_rejected'], invoiceKeys.all);
+const liveKinds = ['invoice_needs_attention', 'invoice_synced', 'einvoice_rejected'] as const;
+refreshOnNotifications(liveKinds, invoiceKeys.all);
+refreshOnNotifications(liveKinds, keyOf(einvoicing.attention));
 
 type Headers = Record<string, string>;
 
@@ -79,7 +82,6 @@ export function useNeedsAttentionCount(enabled: boolean): number {
 export const useEinvoice = (invoiceId: number) => useQuery(invoiceKeys.einvoice(invoiceId), (signal) => call(einvoicing.status, { params: { invoiceId }, signal }), { enabled: invoiceId > 0 });
 export const sendEinvoice = (invoiceId: number, version: number, headers: Headers) => call(einvoicing.send, { params: { invoiceId }, body: { version }, headers });
 export const fetchEinvoiceXml = (invoiceId: number) => call(einvoicing.xml, { params: { invoiceId }, query: { download: true }, responseType: 'blob' });
-export const fetchEinvoiceAttention = (page: number, signal: AbortSignal) => call(einvoicing.attention, { query: { page, page_size: DEFAULT_PAGE_SIZE }, signal });
 export const fetchClientReadiness = (clientId: number, signal: AbortSignal) => call(einvoicing.clientReadiness, { params: { clientId }, signal });
 export const updateClientReadiness = (clientId: number, body: ClientReadinessBody, headers: Headers) => call(einvoicing.updateClientReadiness, { params: { clientId }, body, headers });
 

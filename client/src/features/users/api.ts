@@ -3,13 +3,13 @@ import { clientEndpoints } from '../../lib/endpoints.ts';
 import type { ChangeRoleBody, InviteUserBody, UserQuery, usersEndpoints } from '../../../../common/contract/users.ts';
 import { usersRoutes } from '../../../../common/contract/users-paths.ts';
 import type { securityEndpoints } from '../../../../common/contract/security.ts';
-import { securityRoutes } from '../../../../common/contract/security-paths.ts';
+import { securityChanges, securityRoutes } from '../../../../common/contract/security-paths.ts';
 import { CLIENT_ROLES } from '../../../../common/roles.ts';
 import { call } from '../../lib/call.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
 export const users = clientEndpoints<typeof usersEndpoints>('users', usersRoutes);
-const security = clientEndpoints<typeof securityEndpoints>('security', securityRoutes);
+export const security = clientEndpoints<typeof securityEndpoints>('security', securityRoutes, securityChanges);
 
 /** The client-side roles never appear on the Users page (spec section 6). */
 export const EXCLUDED_ROLES = CLIENT_ROLES.join(',');

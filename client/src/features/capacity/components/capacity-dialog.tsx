@@ -4,7 +4,7 @@ import type { CapacityPerson } from '../../../../../common/contract/capacity.ts'
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { capacityKeys, setWeeklyCapacity } from '../api.ts';
+import { capacity, setWeeklyCapacity } from '../api.ts';
 import { readHours } from '../model.ts';
 
 /** ADMIN sets a person's weekly capacity (hours, spread over Monday to Friday; 24 for a part-timer). */
@@ -15,7 +15,7 @@ export function CapacityDialog({ person, onClose }: { person: CapacityPerson; on
   const save = useAction({
     run: (minutes: number, { headers }) => setWeeklyCapacity(person.user.id, { version: person.capacity_version, weekly_capacity_minutes: minutes }, headers),
     success: 'Weekly capacity saved',
-    invalidates: [capacityKeys.all],
+    endpoint: capacity.setWeekly,
     onSuccess: onClose,
     onConflict: onClose,
   });

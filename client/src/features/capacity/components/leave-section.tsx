@@ -8,7 +8,7 @@ import { CountedTextField } from '../../../components/counted-field.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { addLeave, capacityKeys, removeLeave, useLeave } from '../api.ts';
+import { addLeave, capacity, removeLeave, useLeave } from '../api.ts';
 import { SelectControl } from '../../../components/select.tsx';
 
 /** How far back the list of recorded leave starts (recent leave stays in view to be corrected). */
@@ -24,13 +24,13 @@ export function LeaveSection({ people, today }: { people: readonly CapacityPerso
   const record = useAction({
     run: (_: void, { headers }) => addLeave(form, headers),
     success: (result) => `Leave recorded: ${result.days.length} working ${result.days.length === 1 ? 'day' : 'days'}`,
-    invalidates: [capacityKeys.all],
+    endpoint: capacity.addLeave,
     onSuccess: () => set({ note: '' }),
   });
   const remove = useAction({
     run: ({ userId, day }: { userId: number; day: string }, { headers }) => removeLeave(userId, day, headers),
     success: 'Leave day removed',
-    invalidates: [capacityKeys.all],
+    endpoint: capacity.removeLeave,
   });
   return (
     <section className="panel capacity__panel" aria-labelledby={`${id}-title`}>

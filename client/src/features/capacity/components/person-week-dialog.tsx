@@ -6,7 +6,7 @@ import { taskListPath } from '../../../../../common/links.ts';
 import { Dialog } from '../../../components/dialog.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { capacityKeys, reassignTask, usePersonTasks } from '../api.ts';
+import { reassignTask, tasks, usePersonTasks } from '../api.ts';
 import { estimateText, freeMinutesOn, weekRange } from '../model.ts';
 import { SelectControl } from '../../../components/select.tsx';
 
@@ -41,7 +41,7 @@ function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; ho
   const reassign = useAction({
     run: (assigneeId: number, { headers }) => reassignTask(task.id, { version: task.version, assignee_id: assigneeId }, headers),
     success: (_result, assigneeId) => `Task reassigned to ${people.find((each) => each.user.id === assigneeId)?.user.display_name ?? 'them'}`,
-    invalidates: [capacityKeys.all, ['tasks']],
+    endpoint: tasks.update,
   });
   return (
     <li className="capacity-tasks__item">

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { capacityKeys, setPlanHours, usePlanHours } from '../api.ts';
+import { plans, setPlanHours, usePlanHours } from '../api.ts';
 import { readHours } from '../model.ts';
 
 /** ADMIN sets the hours a month each plan includes: every client's budget on the plan is measured against it. */
@@ -38,7 +38,7 @@ function PlanHours({ plan }: { plan: Plan }) {
   const save = useAction({
     run: (minutes: number, { headers }) => setPlanHours(plan.id, { version: plan.version, monthly_minutes: minutes }, headers),
     success: `Hours of ${plan.name} saved`,
-    invalidates: [capacityKeys.all],
+    endpoint: plans.updateHours,
   });
   const submit = () => {
     const read = readHours(text, MAX_PLAN_MONTHLY_MINUTES, 'Hours a month');

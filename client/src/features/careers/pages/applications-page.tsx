@@ -12,7 +12,6 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { choiceField, integerField, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { isNotFound } from '../../../lib/errors.ts';
 import { careers, useJob } from '../api.ts';
@@ -120,7 +119,7 @@ function JobApplications({ job }: { job: JobPost }) {
         count={list.page?.count}
         filter={{ job_id: String(id), ...(view.status !== 'all' ? { status: view.status } : {}) }}
         actions={bulk}
-        invalidates={changedKeys(careers.applicationStatus)}
+        endpoint={careers.applicationStatus}
       />
       <ListTable
         label="Applications"

@@ -12,7 +12,6 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { careers } from '../api.ts';
 import { JOB_VARIANTS, publishedText } from '../model.ts';
@@ -90,7 +89,7 @@ export function JobsPage() {
         count={list.page?.count}
         filter={bulkFilter(list.query ?? {})}
         actions={bulk}
-        invalidates={changedKeys(careers.updateJob)}
+        endpoint={careers.updateJob}
       />
       <ListTable
         label="Job posts"

@@ -6,7 +6,7 @@ import { dubaiDateTimeIso } from '../../../../../common/dubai-time.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { assignConversation, cancelReminder, chatKeys, setConversationStatus, setReminder, useReminders, useStaffChoices } from '../api.ts';
+import { assignConversation, cancelReminder, chats, setConversationStatus, setReminder, useReminders, useStaffChoices } from '../api.ts';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
 
 export function ConversationHeader({ item }: { item: ConversationItem }) {
@@ -14,19 +14,19 @@ export function ConversationHeader({ item }: { item: ConversationItem }) {
   const staff = useStaffChoices();
   const reminders = useReminders(item.id);
   const [at, setAt] = useState('');
-  const assign = useAction({ run: (assignee: number | null, { headers }) => assignConversation(item.id, item.version, assignee, headers), success: 'Conversation assigned.', invalidates: [chatKeys.all] });
+  const assign = useAction({ run: (assignee: number | null, { headers }) => assignConversation(item.id, item.version, assignee, headers), success: 'Conversation assigned.', endpoint: chats.assign });
   const status = useAction({
     run: (next: 'open' | 'resolved', { headers }) => setConversationStatus(item.id, { version: item.version, status: next }, headers),
     success: (result) => (result.status === 'resolved' ? 'Conversation resolved.' : 'Conversation reopened.'),
-    invalidates: [chatKeys.all],
+    endpoint: chats.status,
   });
   const remind = useAction({
     run: (body: { kind: 'me' | 'client'; preset?: 'in_1_hour' | 'tomorrow_9'; at?: string }, { headers }) => setReminder({ conversation_id: item.id, ...body }, headers),
     success: (result) => (result.results[0]?.kind === 'client' ? 'The client will be reminded if they do not reply.' : `Reminder set for ${formatDubaiDateTime(result.results[0]!.due_at)}.`),
-    invalidates: [chatKeys.reminders(item.id)],
+    endpoint: chats.setReminder,
     onSuccess: () => setAt(''),
   });
-  const cancel = useAction({ run: (reminderId: number, { headers }) => cancelReminder(reminderId, headers), success: 'Reminder cancelled.', invalidates: [chatKeys.reminders(item.id)] });
+  const cancel = useAction({ run: (reminderId: number, { headers }) => cancelReminder(reminderId, headers), success: 'Reminder cancelled.', endpoint: chats.cancelReminder });
   const pending = (reminders.data?.results ?? []).filter((reminder) => reminder.status === 'pending');
   const nudging = pending.some((reminder) => reminder.kind === 'client');
   return (

@@ -14,7 +14,6 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { formatRelativeDay, formatTime } from '../../../lib/dates.ts';
 import { badgeLabel } from '../../../lib/badge.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import type { RowSelection } from '../../../lib/use-row-selection.ts';
 import { chats, useStaffChoices } from '../api.ts';
@@ -78,7 +77,7 @@ export function ChatsPage() {
         count={list.page?.count}
         filter={bulkFilter(list.query ?? {})}
         actions={BULK}
-        invalidates={changedKeys(chats.assign)}
+        endpoint={chats.assign}
       />
       <div className="chats-page__panes">
       <aside className="chats-list" aria-label="Conversations">

@@ -13,7 +13,7 @@ import { formatDubaiDate, formatFull } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { personName } from '../../../lib/user-name.ts';
-import { clientKeys, clientWrites, fileDeadline, useDeadlines } from '../api.ts';
+import { clientKeys, clients, fileDeadline, useDeadlines } from '../api.ts';
 import { daysLeftText } from '../model.ts';
 import { EinvoicingReadiness } from './einvoicing-readiness.tsx';
 
@@ -115,7 +115,7 @@ function FileDialog({ clientId, deadline, onClose }: { clientId: number; deadlin
   const file = useAction<void, ClientDeadlines>({
     run: (_input, { headers }) => fileDeadline(clientId, { key: deadline.key, reference: reference.trim() }, headers),
     success: `${deadline.title} marked filed`,
-    invalidates: clientWrites(clientId),
+    endpoint: clients.fileDeadline,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.deadlines(clientId), answer);
       onClose();

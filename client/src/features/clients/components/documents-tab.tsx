@@ -19,7 +19,7 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { cancelDocumentRequest, clientKeys, clientWrites, fetchDocumentFile, requestDocument, uploadDocument, useDocuments } from '../api.ts';
+import { cancelDocumentRequest, clientKeys, clients, fetchDocumentFile, requestDocument, uploadDocument, useDocuments } from '../api.ts';
 import { expiryText, expiryVariant, formatBytes } from '../model.ts';
 import { Select } from '../../../components/select.tsx';
 import { Table } from '../../../components/table.tsx';
@@ -212,7 +212,7 @@ function UploadDialog({ clientId, openRequests, onClose }: { clientId: number; o
         headers,
       ),
     success: 'Document uploaded',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.uploadDocument,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.documents(clientId), answer);
       onClose();
@@ -278,7 +278,7 @@ function RequestDialog({ clientId, onClose }: { clientId: number; onClose: () =>
   const request = useAction<void, ClientDocuments>({
     run: (_input, { headers }) => requestDocument(clientId, { kind, note: note.trim(), ...(dueOn ? { due_on: dueOn } : {}) }, headers),
     success: 'Request sent to the client',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.requestDocument,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.documents(clientId), answer);
       onClose();
@@ -303,7 +303,7 @@ function CancelRequestDialog({ clientId, requestId, onClose }: { clientId: numbe
   const cancel = useAction<void, ClientDocuments>({
     run: (_input, { headers }) => cancelDocumentRequest(clientId, requestId, headers),
     success: 'Request cancelled',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.cancelDocumentRequest,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.documents(clientId), answer);
       onClose();

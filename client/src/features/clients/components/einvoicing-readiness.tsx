@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { clientKeys, clientWrites, updateEinvoicingReadiness, useEinvoicingReadiness } from '../api.ts';
+import { clientKeys, einvoicing, updateEinvoicingReadiness, useEinvoicingReadiness } from '../api.ts';
 import { Select } from '../../../components/select.tsx';
 import { Fact } from './overview-tab.tsx';
 
@@ -87,7 +87,7 @@ function ReadinessDialog({ clientId, readiness, onClose }: { clientId: number; r
       ),
     success: 'E-invoicing details saved',
     // The band and the ASP move the calendar's deadlines and the client's next deadline (header and list).
-    invalidates: clientWrites(clientId),
+    endpoint: einvoicing.updateClientReadiness,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.einvoicing(clientId), answer);
       onClose();

@@ -11,7 +11,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { Table } from '../../../components/table.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { clientWrites, importInsights, putInsight, useInsights } from '../api.ts';
+import { clients, importInsights, putInsight, useInsights } from '../api.ts';
 import { currentMonth, recentMonths } from '../model.ts';
 
 // The chart library is the tab's largest part: it comes in its own chunk, after the figures.
@@ -112,7 +112,7 @@ function MonthDialog({ clientId, month, insight, onClose }: { clientId: number; 
     run: (_input, { headers }) =>
       putInsight(clientId, month, { ...(Object.fromEntries(INSIGHT_FIELDS.map((field) => [field, parsed[field]!])) as Record<InsightField, number>), version: insight?.version ?? null }, headers),
     success: `${monthLabel(month)} saved`,
-    invalidates: clientWrites(clientId),
+    endpoint: clients.putInsight,
     onSuccess: onClose,
     onConflict: onClose,
   });
@@ -142,7 +142,7 @@ function ImportDialog({ clientId, onClose }: { clientId: number; onClose: () => 
   const run = useAction<void, ImportInsightsResult>({
     run: (_input, { headers }) => importInsights(clientId, csv, headers),
     success: (result) => `${result.created + result.updated} months imported (${result.created} new, ${result.updated} updated)`,
-    invalidates: clientWrites(clientId),
+    endpoint: clients.importInsights,
     onSuccess: onClose,
   });
   const pick = async (file: File | undefined) => {

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { clientKeys, clientWrites, updateClient, useTeamChoices } from '../api.ts';
+import { clientKeys, clients, updateClient, useTeamChoices } from '../api.ts';
 import { vatPeriodText } from '../model.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
@@ -191,7 +191,7 @@ function ProfileDialog({ client, onClose }: { client: ClientDetail; onClose: () 
   const save = useAction<void, ClientDetail>({
     run: (_input, { headers }) => updateClient(client.id, changesOf(initial, form, client.version), headers),
     success: 'Profile saved',
-    invalidates: clientWrites(client.id),
+    endpoint: clients.updateClient,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.client(client.id), answer);
       onClose();
@@ -286,7 +286,7 @@ function TeamDialog({ client, onClose }: { client: ClientDetail; onClose: () => 
     run: (_input, { headers }) =>
       updateClient(client.id, { version: client.version, bookkeeper_id: bookkeeper ? Number(bookkeeper) : null, reviewer_id: reviewer ? Number(reviewer) : null }, headers),
     success: 'Team changed',
-    invalidates: clientWrites(client.id),
+    endpoint: clients.updateClient,
     onSuccess: (answer) => {
       queryCache.setData(clientKeys.client(client.id), answer);
       onClose();

@@ -14,7 +14,7 @@ import { notifyError } from '../../../lib/toast.ts';
 import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { personName } from '../../../lib/user-name.ts';
-import { clientWrites, createReport, fetchReportFile, reportStep, returnReport, updateReport, uploadReportFile, useReports, type ReportStep } from '../api.ts';
+import { clients, createReport, fetchReportFile, reportStep, returnReport, updateReport, uploadReportFile, useReports, type ReportStep } from '../api.ts';
 import { useSearchParam } from '../use-search-param.ts';
 import { REPORT_STATE_VARIANTS, formatBytes, recentMonths, reportOfMonth } from '../model.ts';
 
@@ -77,7 +77,7 @@ function StartReport({ client, month, reports }: { client: ClientDetail; month: 
   const start = useAction<void, MonthlyReport>({
     run: (_input, { headers }) => createReport({ client_id: client.id, month }, headers),
     success: published ? 'New version started' : 'Draft started',
-    invalidates: clientWrites(client.id),
+    endpoint: clients.createReport,
   });
   if (!client.can.edit) return null;
   if (reports.length === 0)
@@ -110,29 +110,28 @@ function ReportCard({ report }: { report: MonthlyReport }) {
   const [reason, setReason] = useState('');
   const [downloading, setDownloading] = useState(false);
   const close = () => setDialog(null);
-  const written = clientWrites(report.client_id);
 
   const saveSummary = useAction<void, MonthlyReport>({
     run: (_input, { headers }) => updateReport(report.id, { summary: summary.trim(), version: report.version }, headers),
     success: 'Summary saved',
-    invalidates: written,
+    endpoint: clients.updateReport,
   });
   const upload = useAction<File, MonthlyReport>({
     run: async (file, { headers }) => uploadReportFile(report.id, { file_name: file.name, content_base64: await readBase64(file), version: report.version }, headers),
     success: 'PDF uploaded',
-    invalidates: written,
+    endpoint: clients.uploadReportFile,
   });
   const step = useAction<ReportStep, MonthlyReport>({
     run: (name, { headers }) => reportStep(name, report.id, report.version, headers),
     success: (_answer, name) => STEP_TEXT[name].success,
-    invalidates: written,
+    endpoint: (name) => (name === 'submit' ? clients.submitReport : name === 'approve' ? clients.approveReport : clients.publishReport),
     onSuccess: close,
     onConflict: close,
   });
   const returning = useAction<void, MonthlyReport>({
     run: (_input, { headers }) => returnReport(report.id, { reason: reason.trim(), version: report.version }, headers),
     success: 'Returned to the bookkeeper',
-    invalidates: written,
+    endpoint: clients.returnReport,
     onSuccess: close,
     onConflict: close,
   });

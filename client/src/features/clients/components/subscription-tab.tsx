@@ -8,7 +8,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { cancelSubscription, changeSubscription, clientWrites, pauseSubscription, resumeSubscription, usePlans } from '../api.ts';
+import { cancelSubscription, changeSubscription, clients, pauseSubscription, resumeSubscription, usePlans } from '../api.ts';
 import { CLIENT_STATUS_VARIANTS } from '../model.ts';
 import { Fact } from './overview-tab.tsx';
 import { Select } from '../../../components/select.tsx';
@@ -87,21 +87,20 @@ export function SubscriptionTab({ client }: { client: ClientDetail }) {
           )}
         </div>
       )}
-      {dialog === 'change' && <ChangeDialog clientId={client.id} subscription={subscription} onClose={close} />}
-      {dialog === 'withdraw' && <WithdrawDialog clientId={client.id} subscription={subscription} onClose={close} />}
-      {(dialog === 'pause' || dialog === 'resume') && <PauseDialog clientId={client.id} subscription={subscription} resume={dialog === 'resume'} onClose={close} />}
-      {dialog === 'cancel' && <CancelDialog clientId={client.id} subscription={subscription} onClose={close} />}
+      {dialog === 'change' && <ChangeDialog subscription={subscription} onClose={close} />}
+      {dialog === 'withdraw' && <WithdrawDialog subscription={subscription} onClose={close} />}
+      {(dialog === 'pause' || dialog === 'resume') && <PauseDialog subscription={subscription} resume={dialog === 'resume'} onClose={close} />}
+      {dialog === 'cancel' && <CancelDialog subscription={subscription} onClose={close} />}
     </section>
   );
 }
 
 interface DialogProps {
-  clientId: number;
   subscription: Subscription;
   onClose: () => void;
 }
 
-function ChangeDialog({ clientId, subscription, onClose }: DialogProps) {
+function ChangeDialog({ subscription, onClose }: DialogProps) {
   const plans = usePlans();
   const id = useId();
   const [planId, setPlanId] = useState(String(subscription.scheduled?.plan.id ?? subscription.plan.id));
@@ -112,7 +111,7 @@ function ChangeDialog({ clientId, subscription, onClose }: DialogProps) {
   const change = useAction<void, Subscription>({
     run: (_input, { headers }) => changeSubscription(subscription.id, { plan_id: Number(planId), cycle, version: subscription.version }, headers),
     success: 'Change scheduled for the next renewal',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.changeSubscription,
     onSuccess: onClose,
     onConflict: onClose,
   });
@@ -149,11 +148,11 @@ function ChangeDialog({ clientId, subscription, onClose }: DialogProps) {
 }
 
 /** Withdrawing is a change back to the plan and cycle in force. */
-function WithdrawDialog({ clientId, subscription, onClose }: DialogProps) {
+function WithdrawDialog({ subscription, onClose }: DialogProps) {
   const withdraw = useAction<void, Subscription>({
     run: (_input, { headers }) => changeSubscription(subscription.id, { plan_id: subscription.plan.id, cycle: subscription.cycle, version: subscription.version }, headers),
     success: 'Scheduled change withdrawn',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.changeSubscription,
     onSuccess: onClose,
     onConflict: onClose,
   });
@@ -164,11 +163,11 @@ function WithdrawDialog({ clientId, subscription, onClose }: DialogProps) {
   );
 }
 
-function PauseDialog({ clientId, subscription, resume, onClose }: DialogProps & { resume: boolean }) {
+function PauseDialog({ subscription, resume, onClose }: DialogProps & { resume: boolean }) {
   const action = useAction<void, Subscription>({
     run: (_input, { headers }) => (resume ? resumeSubscription : pauseSubscription)(subscription.id, subscription.version, headers),
     success: resume ? 'Subscription resumed' : 'Subscription paused',
-    invalidates: clientWrites(clientId),
+    endpoint: (resume ? clients.resumeSubscription : clients.pauseSubscription),
     onSuccess: onClose,
     onConflict: onClose,
   });
@@ -179,14 +178,14 @@ function PauseDialog({ clientId, subscription, resume, onClose }: DialogProps & 
   );
 }
 
-function CancelDialog({ clientId, subscription, onClose }: DialogProps) {
+function CancelDialog({ subscription, onClose }: DialogProps) {
   const id = useId();
   const [reason, setReason] = useState<CancelReason>('client_request');
   const [note, setNote] = useState('');
   const cancel = useAction<void, Subscription>({
     run: (_input, { headers }) => cancelSubscription(subscription.id, { reason, note: note.trim(), version: subscription.version }, headers),
     success: 'Subscription cancelled',
-    invalidates: clientWrites(clientId),
+    endpoint: clients.cancelSubscription,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -9,7 +9,7 @@ import { RecordNotFound } from '../../../components/record-not-found.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { isNotFound } from '../../../lib/errors.ts';
-import { approveFreezeLift, requestFreezeLift, useClient } from '../api.ts';
+import { approveFreezeLift, freezeLift, requestFreezeLift, useClient } from '../api.ts';
 import type { ClientFreeze } from '../../../../../common/contract/aml-freeze.ts';
 import { FreezeBanner } from '../../../components/freeze-banner.tsx';
 import { session } from '../../../state/session.ts';
@@ -104,7 +104,7 @@ function ClientFreezeBanner({ client, freeze }: { client: ClientDetail; freeze: 
       freeze={freeze}
       requestLift={role === 'ADMIN' && userId !== null ? (reason, headers) => requestFreezeLift(userId, freeze.version, reason, headers) : null}
       approveLift={(role === 'ADMIN' || role === 'REVIEWER') && userId !== null && asker !== email?.toLowerCase() ? (headers) => approveFreezeLift(userId, freeze.version, headers) : null}
-      invalidates={[['clients'], ['registrations']]}
+      endpoints={freezeLift}
     />
   );
 }

@@ -17,7 +17,6 @@ import { Icon } from '../../../components/icon.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { session } from '../../../state/session.ts';
 import { clients, downloadClientsCsv, usePlans, useTeamChoices } from '../api.ts';
@@ -253,7 +252,7 @@ export function ClientsPage() {
           count={list.page?.count}
           filter={bulkFilter(filtersOf(view))}
           actions={BULK}
-          invalidates={changedKeys(clients.updateClient)}
+          endpoint={clients.updateClient}
         />
       )}
       <ListTable<ClientListItem>

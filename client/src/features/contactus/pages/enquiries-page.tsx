@@ -17,7 +17,6 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { downloadEnquiriesCsv, enquiries, useAssignees, useEnquiryCounts } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
@@ -167,7 +166,7 @@ export function EnquiriesPage() {
           ))}
         </FilterSelect>
         <span className="enquiries__actions">
-          <NextUnassignedButton queue="contactus" invalidates={[['work']]} />
+          <NextUnassignedButton queue="contactus" />
           <Button variant="outlined" onClick={list.exportRows} loading={list.exporting}>
             Export CSV
           </Button>
@@ -181,7 +180,7 @@ export function EnquiriesPage() {
         count={list.page?.count}
         filter={bulkFilter(filtersOf(kind, view))}
         actions={bulk}
-        invalidates={changedKeys(enquiries.assign)}
+        endpoint={enquiries.assign}
       />
       <ListTable
         label={`${ENQUIRY_KIND_LABELS[kind]} enquiries`}

@@ -15,7 +15,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { addNote, assign, changeStatus, convert, enquiries, enquiryKeys, merge, useAssignees, useEnquiry } from '../api.ts';
+import { addNote, assign, changeStatus, convert, enquiries, merge, useAssignees, useEnquiry } from '../api.ts';
 import { STATUS_VARIANTS, detailLines, kindOfPath } from '../model.ts';
 import '../components/enquiries.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -95,12 +95,12 @@ function StatusPanel({ enquiry }: { enquiry: EnquiryItem }) {
   const save = useAction({
     run: (_: void, { headers }) => changeStatus(enquiry.id, { version: enquiry.version, status, ...(status === 'closed' ? { reason } : {}) }, headers),
     success: 'Status saved',
-    invalidates: [enquiryKeys.all],
+    endpoint: enquiries.status,
   });
   const reassign = useAction({
     run: (assigneeId: number | null, { headers }) => assign(enquiry.id, { version: enquiry.version, assignee_id: assigneeId }, headers),
     success: 'Assignee saved',
-    invalidates: [enquiryKeys.all],
+    endpoint: enquiries.assign,
   });
   return (
     <section className="enquiry__panel" aria-labelledby="enquiry-status-heading">

@@ -6,7 +6,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { CountedTextField } from '../../../components/counted-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { crmKeys, updateLead, useOwners } from '../api.ts';
+import { crm, updateLead, useOwners } from '../api.ts';
 import { leadEditBody, leadEditForm, type LeadEditForm } from '../model.ts';
 import { SelectControl } from '../../../components/select.tsx';
 import { personName } from '../../../lib/user-name.ts';
@@ -20,7 +20,7 @@ export function EditLeadDialog({ lead, onClose }: { lead: LeadItem; onClose: () 
   const save = useAction({
     run: (_: void, { headers }) => updateLead(lead.id, leadEditBody(lead, form), headers),
     success: 'Lead saved',
-    invalidates: [crmKeys.all],
+    endpoint: crm.updateLead,
     onSuccess: onClose,
   });
   // The current owner stays a choice even when they no longer work in the CRM.

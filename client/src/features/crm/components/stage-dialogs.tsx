@@ -7,7 +7,7 @@ import { Button } from '../../../components/button.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { OneTimeLink } from '../../../components/one-time-link.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { crm, crmKeys, inviteLead, moveLead } from '../api.ts';
+import { crm, inviteLead, moveLead } from '../api.ts';
 import { LEAD_LOST } from '../../../../../common/crm.ts';
 import { MAX_LOST_REASON_LENGTH } from '../../../../../common/contract/crm-paths.ts';
 
@@ -17,7 +17,7 @@ export function LostDialog({ lead, onClose }: { lead: LeadItem; onClose: () => v
   const save = useAction({
     run: (_: void, { headers }) => moveLead(lead.id, { version: lead.version, stage: LEAD_LOST, reason }, headers),
     success: 'Lead marked lost',
-    invalidates: [crmKeys.all],
+    endpoint: crm.stage,
     onSuccess: onClose,
     onConflict: onClose,
   });

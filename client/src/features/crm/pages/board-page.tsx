@@ -25,7 +25,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { integerField, textField, type Field } from '../../../lib/url-list-state.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
-import { crmKeys, moveLead, useBoard, useOwners } from '../api.ts';
+import { crm, moveLead, useBoard, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
 import { NewLeadDialog } from '../components/new-lead-dialog.tsx';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
@@ -78,7 +78,7 @@ export function BoardPage() {
   const move = useAction({
     run: ({ lead, stage }: { lead: LeadItem; stage: LeadStage }, { headers }) => moveLead(lead.id, { version: lead.version, stage }, headers),
     success: (lead) => `${lead.company} moved to ${LEAD_STAGE_LABELS[lead.stage]}`,
-    invalidates: [crmKeys.all],
+    endpoint: crm.stage,
   });
 
   const leads = useMemo(() => new Map((board.data?.columns ?? []).flatMap((column) => column.leads.map((lead) => [String(lead.id), lead] as const))), [board.data]);

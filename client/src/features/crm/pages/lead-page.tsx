@@ -13,7 +13,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { addActivity, crm, crmKeys, moveLead, useLead } from '../api.ts';
+import { addActivity, crm, moveLead, useLead } from '../api.ts';
 import { InviteDialog, LostDialog } from '../components/stage-dialogs.tsx';
 import { EditLeadDialog } from '../components/edit-lead-dialog.tsx';
 import { STAGE_VARIANTS, aed, dayText, followUpDue } from '../model.ts';
@@ -37,7 +37,7 @@ function LeadView({ detail: { lead, activities } }: { detail: LeadDetail }) {
   const move = useAction({
     run: (stage: LeadStage, { headers }) => moveLead(lead.id, { version: lead.version, stage }, headers),
     success: (moved) => `Moved to ${LEAD_STAGE_LABELS[moved.stage]}`,
-    invalidates: [crmKeys.all],
+    endpoint: crm.stage,
   });
   const fromEnquiry = lead.enquiry_id !== null && (ENQUIRY_KINDS as readonly string[]).includes(lead.source);
   return (

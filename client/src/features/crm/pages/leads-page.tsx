@@ -12,7 +12,6 @@ import { SavedViewsBar } from '../../../components/saved-views-bar.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { crm, useOwners } from '../api.ts';
 import { CrmViewSwitch } from '../components/crm-nav.tsx';
@@ -142,7 +141,7 @@ export function LeadsPage() {
         count={list.page?.count}
         filter={bulkFilter(list.query ?? {})}
         actions={bulk}
-        invalidates={changedKeys(crm.updateLead)}
+        endpoint={crm.updateLead}
       />
       <ListTable
         label="Leads"

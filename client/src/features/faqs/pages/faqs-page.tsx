@@ -19,7 +19,6 @@ import { useListParams } from '../../../lib/use-list-controller.ts';
 import { useRowSelection } from '../../../lib/use-row-selection.ts';
 import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { faqs as faqEndpoints, moveFaq, useCategories, useFaqs } from '../api.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { FaqDialog } from '../components/faq-dialog.tsx';
 import '../components/faqs.css';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -90,7 +89,7 @@ export function FaqsPage() {
           New FAQ
         </Button>
       </div>
-      <BulkBar list="faqs" noun={['FAQ', 'FAQs']} selection={selection} pageKeys={keys} count={keys.length} filter={query} actions={bulk} invalidates={changedKeys(faqEndpoints.update)} />
+      <BulkBar list="faqs" noun={['FAQ', 'FAQs']} selection={selection} pageKeys={keys} count={keys.length} filter={query} actions={bulk} endpoint={faqEndpoints.update} />
       {!faqs.data ? (
         <LoadingIndicator label="Loading FAQs" />
       ) : groups.length === 0 ? (

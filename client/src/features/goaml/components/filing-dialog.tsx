@@ -6,7 +6,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { registerKeys, updateEntry } from '../api.ts';
+import { aml, updateEntry } from '../api.ts';
 
 /** Records the filing of one register entry (date filed, goAML reference) or changes its notes. */
 export function FilingDialog({ entry, onClose }: { entry: RegisterEntry; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function FilingDialog({ entry, onClose }: { entry: RegisterEntry; onClose
   const save = useAction({
     run: (_: void, { headers }) => updateEntry(entry.id, { version: entry.version, filed_on: filedOn || null, goaml_reference: reference.trim() || null, notes }, headers),
     success: 'Register entry saved',
-    invalidates: [registerKeys.all],
+    endpoint: aml.updateRegisterEntry,
     onSuccess: onClose,
     onConflict: onClose,
   });

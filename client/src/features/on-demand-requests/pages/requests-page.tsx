@@ -16,7 +16,6 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type ListView } from '../../../lib/url-list-state.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { requests, useStaffChoices } from '../api.ts';
 import { REQUEST_STATUS_LABELS, REQUEST_STATUS_VARIANTS, slaText, slaVariant } from '../model.ts';
@@ -120,7 +119,7 @@ export function RequestsPage() {
         count={list.page?.count}
         filter={bulkFilter(list.query ?? {})}
         actions={BULK}
-        invalidates={changedKeys(requests.assign)}
+        endpoint={requests.assign}
       />
       <ListTable<RequestListItem>
         label="Requests"

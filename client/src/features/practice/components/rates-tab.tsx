@@ -6,7 +6,7 @@ import { roleLabel } from '../../../../../common/roles.ts';
 import { Button } from '../../../components/button.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { practiceKeys, setCostRate, useCostRates } from '../api.ts';
+import { practice, setCostRate, useCostRates } from '../api.ts';
 import { Table } from '../../../components/table.tsx';
 
 /** A rate's own form: its text and its problem kept per row, started afresh when the rate changes. */
@@ -16,7 +16,7 @@ function RateForm({ rate }: { rate: CostRate }) {
   const save = useAction({
     run: (fils: number, { headers }) => setCostRate(rate.user_id, { version: rate.version, hourly_fils: fils }, headers),
     success: 'Cost rate saved.',
-    invalidates: [practiceKeys.all],
+    endpoint: practice.setCostRate,
   });
   const name = rate.display_name ?? rate.email;
   const submit = () => {

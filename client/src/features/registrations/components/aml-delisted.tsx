@@ -5,8 +5,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { closeDelisted } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { aml, closeDelisted } from '../aml-api.ts';
 import { personName } from '../../../lib/user-name.ts';
 
 const PREVIOUS: Record<NonNullable<ScreeningMatch['delisted']>['previous_state'], string> = { potential: 'undecided', confirmed: 'confirmed', false_positive: 'a false positive' };
@@ -41,7 +40,7 @@ function CloseDialog({ userId, match, name, onClose }: { userId: number; match: 
   const action = useAction<void, Screening>({
     run: (_input, { headers }) => closeDelisted(userId, match.id, { version: match.version, reason }, headers),
     success: 'Delisted match closed',
-    invalidates: [registrationKeys.all],
+    endpoint: aml.closeDelisted,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -16,12 +16,10 @@ import { readBase64 } from '../../../lib/read-base64.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { addEvidence, approveEdd, downloadAmlFile, downloadEvidence, useEvidence } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { addEvidence, aml, approveEdd, downloadAmlFile, downloadEvidence, useEvidence } from '../aml-api.ts';
 import { formatBytes } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 
-const written = [registrationKeys.all];
 const TOPIC_TITLES: Record<EddEvidenceTopic, string> = { source_of_funds: 'Source of funds', source_of_wealth: 'Source of wealth' };
 
 export function EddPanel({ userId, screening, parties, ubos, frozen }: { userId: number; screening: Screening; parties: Party[]; ubos: readonly { party_ids: number[] }[]; frozen: boolean }) {
@@ -87,7 +85,7 @@ function EvidenceCell({ userId, party, topic, files, frozen }: { userId: number;
   const upload = useAction<File, EddEvidenceList>({
     run: async (file, { headers }) => addEvidence(userId, party.id, { topic, file_name: file.name, content_type: file.type as DocumentContentType, content_base64: await readBase64(file) }, headers),
     success: `${TOPIC_TITLES[topic]} evidence of ${party.name} uploaded`,
-    invalidates: written,
+    endpoint: aml.addEvidence,
   });
   const pick = (file: File | undefined) => {
     if (!file) return;
@@ -138,7 +136,7 @@ function ApproveEdd({ userId, version, frozen }: { userId: number; version: numb
   const action = useAction<void, Screening>({
     run: (_input, { headers }) => approveEdd(userId, version, headers),
     success: 'Enhanced due diligence approved',
-    invalidates: written,
+    endpoint: aml.approveEdd,
   });
   return (
     <Button disabled={frozen} loading={action.busy} onClick={() => void action.run()}>

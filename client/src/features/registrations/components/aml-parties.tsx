@@ -9,19 +9,16 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { deleteParty, withdrawParty } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { aml, deleteParty, withdrawParty } from '../aml-api.ts';
 import { ScreeningChip } from './aml-screening.tsx';
 import { Table } from '../../../components/table.tsx';
-
-const written = [registrationKeys.all];
 
 export function PartiesTable({ userId, parties, frozen, onEdit, onWithdraw }: { userId: number; parties: Party[]; frozen: boolean; onEdit: (party: Party) => void; onWithdraw: (party: Party) => void }) {
   const names = new Map(parties.map((party) => [party.id, party.name]));
   const removal = useAction<Party, unknown>({
     run: (party, { headers }) => deleteParty(userId, party.id, party.version, headers),
     success: (_answer, party) => `${party.name} removed`,
-    invalidates: written,
+    endpoint: aml.deleteParty,
   });
   return (
     <div className="aml-table-wrap">
@@ -110,7 +107,7 @@ export function WithdrawDialog({ userId, party, onClose }: { userId: number; par
   const action = useAction<void, unknown>({
     run: (_input, { headers }) => withdrawParty(userId, party.id, { version: party.version, reason }, headers),
     success: `${party.name} withdrawn`,
-    invalidates: written,
+    endpoint: aml.withdrawParty,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -17,10 +17,7 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { SelectControl } from '../../../components/select.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { addParty, updateParty } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
-
-const written = [registrationKeys.all];
+import { addParty, aml, updateParty } from '../aml-api.ts';
 
 export type Draft = Omit<NewPartyBody, 'share_percent' | 'owner_party_id'> & { share: string; owner: string };
 
@@ -157,7 +154,7 @@ export function PartyDialog({ userId, party, parties, onClose }: { userId: numbe
   const action = useAction<void, unknown>({
     run: (_input, { headers }) => (party ? updateParty(userId, party.id, { version: party.version, ...bodyOf(draft) }, headers) : addParty(userId, bodyOf(draft), headers)),
     success: party ? 'Party saved and screened' : 'Party added and screened',
-    invalidates: written,
+    endpoint: party ? aml.updateParty : aml.addParty,
     onSuccess: close,
     onConflict: close,
   });

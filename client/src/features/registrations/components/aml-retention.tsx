@@ -13,8 +13,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { formatFull } from '../../../lib/dates.ts';
 import { session } from '../../../state/session.ts';
-import { amlKeys, liftLegalHold, setLegalHold, useLegalHold } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { aml, liftLegalHold, setLegalHold, useLegalHold } from '../aml-api.ts';
 
 export function AmlRetention({ userId }: { userId: number }) {
   const retention = useLegalHold(userId);
@@ -56,7 +55,7 @@ function LegalHoldDialog({ userId, retention, onClose }: { userId: number; reten
   const action = useAction<void, LegalHold>({
     run: (_input, { headers }) => (lifting ? liftLegalHold : setLegalHold)(userId, reason, headers),
     success: lifting ? 'Legal hold lifted' : 'Legal hold set',
-    invalidates: [amlKeys.legalHold(userId), registrationKeys.all],
+    endpoint: lifting ? aml.liftLegalHold : aml.setLegalHold,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -7,11 +7,8 @@ import { FormDialog } from '../../../components/dialog.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { formatDubaiDate } from '../../../lib/dates.ts';
-import { rateRisk } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { aml, rateRisk } from '../aml-api.ts';
 import { Table } from '../../../components/table.tsx';
-
-const written = [registrationKeys.all];
 
 const RISK_VARIANTS = { low: 'green', medium: 'amber', high: 'red' } as const;
 
@@ -47,7 +44,7 @@ export function RiskDialog({ userId, screening, onClose }: { userId: number; scr
   const action = useAction<void, Screening>({
     run: (_input, { headers }) => rateRisk(userId, { version: screening.version, sector, services, face_to_face: faceToFace }, headers),
     success: (answer) => `Risk rated ${answer.risk?.level ?? ''}`,
-    invalidates: written,
+    endpoint: aml.rateRisk,
     onSuccess: onClose,
     onConflict: onClose,
   });

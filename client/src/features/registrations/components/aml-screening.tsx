@@ -17,12 +17,9 @@ import { SelectControl } from '../../../components/select.tsx';
 import { formatFull } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { countersignMatch, decideMatch, reopenMatch } from '../aml-api.ts';
-import { registrationKeys } from '../api.ts';
+import { aml, countersignMatch, decideMatch, reopenMatch } from '../aml-api.ts';
 import { DelistedMatch } from './aml-delisted.tsx';
 import { personName } from '../../../lib/user-name.ts';
-
-const written = [registrationKeys.all];
 
 const STATE_CHIPS: Record<ScreeningState, { label: string; variant: ChipVariant }> = {
   not_screened: { label: 'Not screened', variant: 'neutral' },
@@ -177,7 +174,7 @@ function DecisionDialog({ userId, acting, onClose }: { userId: number; acting: A
       const after = answer.subjects.flatMap((subject) => subject.matches).find((item) => item.id === match.id);
       return after?.state === 'awaiting_second_review' ? 'Marked as a false positive: awaiting a second person\'s countersign' : 'Marked as a false positive';
     },
-    invalidates: written,
+    endpoint: acting.kind === 'decide' ? aml.decide : acting.kind === 'countersign' ? aml.countersign : aml.reopen,
     onSuccess: onClose,
     onConflict: onClose,
   });

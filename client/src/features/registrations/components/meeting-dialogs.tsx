@@ -19,7 +19,7 @@ import { CountedTextField, TextArea } from '../../../components/counted-field.ts
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { session } from '../../../state/session.ts';
-import { bookMeeting, cancelMeeting, recordOutcome, useHosts, useReview } from '../api.ts';
+import { bookMeeting, cancelMeeting, recordOutcome, registrations, useHosts, useReview } from '../api.ts';
 import { defaultMeetingHost, nextWorkingDay, type ActionTarget } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import { SelectField, Subject, useDialogAction } from './pipeline-dialog-parts.tsx';
@@ -27,7 +27,7 @@ import { SelectField, Subject, useDialogAction } from './pipeline-dialog-parts.t
 export function ReasonDialog({ target, action: key, onClose }: { target: ActionTarget; action: 'cancel_meeting'; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const action = useDialogAction<void>(target, onClose, 'Call cancelled', (_input, headers) => cancelMeeting(target.id, target.version, reason, headers));
+  const action = useDialogAction<void>(registrations.cancelMeeting, target, onClose, 'Call cancelled', (_input, headers) => cancelMeeting(target.id, target.version, reason, headers));
   const { label, confirm } = pipelineAction(key);
   return (
     <FormDialog
@@ -65,7 +65,7 @@ export function MeetingDialog({ target, reschedule, onClose }: { target: ActionT
   // Until chosen: the call's own host when rescheduling, else the signed-in host.
   const hostId = hostChoice !== '' ? Number(hostChoice) : defaultMeetingHost(hosts.data ?? [], session.value.email, reschedule ? current : null);
 
-  const action = useDialogAction<void>(target, onClose, reschedule ? 'Call rescheduled' : 'Call booked', (_input, headers) =>
+  const action = useDialogAction<void>(registrations.bookMeeting, target, onClose, reschedule ? 'Call rescheduled' : 'Call booked', (_input, headers) =>
     bookMeeting(
       target.id,
       { version: target.version, starts_at: dubaiDateTimeIso(date, time), duration_minutes: duration, host_id: hostId ?? 0, mode, link_or_location: place.trim() },
@@ -116,7 +116,7 @@ export function MeetingDialog({ target, reschedule, onClose }: { target: ActionT
 export function OutcomeDialog({ target, outcome, onClose }: { target: ActionTarget; outcome: MeetingOutcome; onClose: () => void }) {
   const [notes, setNotes] = useState('');
   const notesId = useId();
-  const action = useDialogAction<void>(target, onClose, outcome === 'held' ? 'Call marked held: documents requested' : 'Call marked as a no-show', (_input, headers) =>
+  const action = useDialogAction<void>(registrations.meetingOutcome, target, onClose, outcome === 'held' ? 'Call marked held: documents requested' : 'Call marked as a no-show', (_input, headers) =>
     recordOutcome(target.id, { version: target.version, outcome, notes }, headers),
   );
   const held = outcome === 'held';

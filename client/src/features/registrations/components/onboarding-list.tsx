@@ -12,8 +12,7 @@ import { SearchBox } from '../../../components/search-box.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { downloadRegistrationsCsv, fetchRegistrations, registrationKeys, registrations } from '../api.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
+import { downloadRegistrationsCsv, registrations } from '../api.ts';
 import './onboarding-list.css';
 
 export type OnboardingSchema = {
@@ -69,9 +68,9 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
     page_size: DEFAULT_PAGE_SIZE,
   });
   const list = useListController({
+    endpoint: registrations.list,
     schema,
-    queryKey: (view) => registrationKeys.list(queryOf(view)),
-    fetchPage: (view, signal) => fetchRegistrations(queryOf(view), signal),
+    query: queryOf,
     exportRows: (view) => downloadRegistrationsCsv(filterOf(view)),
     list: queue,
   });
@@ -99,7 +98,7 @@ export function OnboardingList<S extends OnboardingSchema>({ queue, schema, scop
           count={list.page?.count}
           filter={{ ...(search ? { search } : {}), ...(assignee ? { assignee } : {}) }}
           actions={bulk}
-          invalidates={changedKeys(registrations.assign)}
+          endpoint={registrations.assign}
         />
       )}
       <ListTable<RegistrationListItem>

@@ -3,16 +3,18 @@ import { SelectControl } from '../../../components/select.tsx';
 import type { RegistrationReview } from '../../../../../common/contract/registrations.ts';
 import { FieldFrame } from '../../../components/text-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
+import type { EndpointHandle } from '../../../lib/endpoints.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { registrationKeys } from '../api.ts';
 import { type ActionTarget } from '../model.ts';
 
 /**
- * useAction for one dialog's write: the answer shown at once, the dialog closed, every registrations view
- * read again. A 409 closes it over the page showing the latest version, unless `keepOnConflict`: a booking
+ * useAction for one dialog's write (its endpoint): the answer shown at once, the dialog closed, every view the
+ * endpoint changes read again (every registrations view first). A 409 closes it over the page showing the latest version, unless `keepOnConflict`: a booking
  * refused for the host's other call keeps the form, with the reason, to pick another time.
  */
 export function useDialogAction<I>(
+  endpoint: EndpointHandle,
   target: ActionTarget,
   onClose: () => void,
   success: string,
@@ -22,7 +24,7 @@ export function useDialogAction<I>(
   return useAction<I, RegistrationReview>({
     run: (input, { headers }) => run(input, headers),
     success,
-    invalidates: [registrationKeys.all],
+    endpoint,
     onSuccess: (answer) => {
       queryCache.setData(registrationKeys.review(target.id), answer);
       onClose();

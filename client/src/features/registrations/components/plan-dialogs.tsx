@@ -21,7 +21,7 @@ import { CountedTextField, TextArea } from '../../../components/counted-field.ts
 import { FormDialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { session } from '../../../state/session.ts';
-import { activate, approvePlan, recordPayment, setPlan, useAccountTeam, useCycles, usePlans, useReview } from '../api.ts';
+import { activate, approvePlan, recordPayment, registrations, setPlan, useAccountTeam, useCycles, usePlans, useReview } from '../api.ts';
 import { dubaiToday, planQuote, readDiscount, type ActionTarget } from '../model.ts';
 import { personName } from '../../../lib/user-name.ts';
 import { initialTin, PlanTinField, tinProblem } from './plan-tin-field.tsx';
@@ -48,7 +48,7 @@ export function PlanDialog({ target, onClose }: { target: ActionTarget; onClose:
   const quote = planQuote(plan?.monthly_price_fils ?? null, chosenCycle, read.bp);
   const adminOnly = read.bp !== null && read.bp > MAX_DISCOUNT_BP_WITHOUT_ADMIN && session.value.role !== 'ADMIN';
 
-  const action = useDialogAction<void>(target, onClose, 'Plan set', (_input, headers) =>
+  const action = useDialogAction<void>(registrations.setPlan, target, onClose, 'Plan set', (_input, headers) =>
     setPlan(target.id, { version: target.version, plan_id: planId ?? 0, cycle: chosenCycle, discount_percent: (read.bp ?? 0) / 100, note: noteText }, headers),
   );
   const cycleChoices = cycles.data ?? BILLING_CYCLES.map((value) => ({ value, label: CYCLE_TERMS[value].label, discount_bp: CYCLE_TERMS[value].discountBp }));
@@ -130,7 +130,7 @@ export function ApprovePlanDialog({ target, onClose }: { target: ActionTarget; o
   const tinText = tin ?? initialTin(review.data?.profile);
   // A discount above the threshold needs a second person: the one who set the plan sees why they cannot approve it.
   const ownDiscount = plan !== null && plan.set_by !== null && plan.set_by.email.toLowerCase() === (session.value.email ?? '').toLowerCase() ? selfApprovalRefusal(plan.discount_bp) : null;
-  const action = useDialogAction<void>(target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
+  const action = useDialogAction<void>(registrations.approvePlan, target, onClose, free ? NO_PAYMENT_DUE.done : 'Plan approved: payment requested', (_input, headers) =>
     approvePlan(target.id, target.version, headers, tinText.trim() || null),
   );
   return (
@@ -175,7 +175,7 @@ export function PaymentDialog({ target, onClose }: { target: ActionTarget; onClo
   const [paidOn, setPaidOn] = useState(dubaiToday());
   const ids = { amount: useId(), method: useId(), reference: useId(), paid: useId() };
   const amountText = amount ?? (total === null ? '' : filsToDecimal(total));
-  const action = useDialogAction<void>(target, onClose, 'Payment recorded', (_input, headers) =>
+  const action = useDialogAction<void>(registrations.payment, target, onClose, 'Payment recorded', (_input, headers) =>
     recordPayment(target.id, { version: target.version, amount_aed: amountText.trim(), method, reference: reference.trim(), paid_on: paidOn }, headers),
   );
   const errors = action.fieldErrors;
@@ -224,7 +224,7 @@ export function ActivateDialog({ target, onClose }: { target: ActionTarget; onCl
   const [reviewer, setReviewer] = useState('');
   const [startsOn, setStartsOn] = useState(dubaiToday());
   const ids = { bookkeeper: useId(), reviewer: useId(), starts: useId() };
-  const action = useDialogAction<void>(target, onClose, `${target.legal_name} is now an active client`, (_input, headers) =>
+  const action = useDialogAction<void>(registrations.activate, target, onClose, `${target.legal_name} is now an active client`, (_input, headers) =>
     activate(target.id, { version: target.version, bookkeeper_id: Number(bookkeeper), reviewer_id: Number(reviewer), starts_on: startsOn }, headers),
   );
   const errors = action.fieldErrors;

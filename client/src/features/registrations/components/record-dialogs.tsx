@@ -13,7 +13,7 @@ import {
 } from '../../../../../common/pipeline.ts';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
-import { reinstate, useReview, verifyProfile, withdraw } from '../api.ts';
+import { registrations, reinstate, useReview, verifyProfile, withdraw } from '../api.ts';
 import { type ActionTarget } from '../model.ts';
 import { ProfileChecks } from './profile-checks.tsx';
 import { SelectField, Subject, useDialogAction } from './pipeline-dialog-parts.tsx';
@@ -25,7 +25,7 @@ export function VerifyProfileDialog({ target, onClose }: { target: ActionTarget;
   const reasonId = useId();
   const checks = review.data?.profile_checks ?? [];
   const failing = checks.filter((check) => !check.passed);
-  const action = useDialogAction<void>(target, onClose, `Profile of ${target.legal_name} verified`, (_input, headers) =>
+  const action = useDialogAction<void>(registrations.verifyProfile, target, onClose, `Profile of ${target.legal_name} verified`, (_input, headers) =>
     verifyProfile(target.id, target.version, failing.length > 0 && override ? reason : null, headers),
   );
   const blocked = !review.data || (failing.length > 0 && (!override || reason.trim() === ''));
@@ -67,7 +67,7 @@ export function WithdrawDialog({ target, onClose }: { target: ActionTarget; onCl
   const [reason, setReason] = useState('');
   const [fate, setFate] = useState<PaymentFate | ''>('');
   const ids = { reason: useId(), fate: useId() };
-  const action = useDialogAction<void>(target, onClose, `${target.legal_name} withdrawn`, (_input, headers) =>
+  const action = useDialogAction<void>(registrations.withdraw, target, onClose, `${target.legal_name} withdrawn`, (_input, headers) =>
     withdraw(target.id, { version: target.version, reason, ...(payment ? { payment_reference: payment.reference, ...(fate === '' ? {} : { payment_fate: fate }) } : {}) }, headers),
   );
   const { label, confirm } = pipelineAction('withdraw');
@@ -106,7 +106,7 @@ export function WithdrawDialog({ target, onClose }: { target: ActionTarget; onCl
 }
 
 export function ReinstateDialog({ target, onClose }: { target: ActionTarget; onClose: () => void }) {
-  const action = useDialogAction<void>(target, onClose, `${target.legal_name} reinstated`, (_input, headers) => reinstate(target.id, target.version, headers));
+  const action = useDialogAction<void>(registrations.reinstate, target, onClose, `${target.legal_name} reinstated`, (_input, headers) => reinstate(target.id, target.version, headers));
   return (
     <FormDialog title="Reinstate?" submitLabel="Reinstate" busy={action.busy} error={action.formError} onSubmit={() => void action.run()} onClose={onClose}>
       <Subject target={target} />

@@ -2,7 +2,7 @@
 import type { ClientFreeze } from '../../../../../common/contract/aml-freeze.ts';
 import { FreezeBanner } from '../../../components/freeze-banner.tsx';
 import { session } from '../../../state/session.ts';
-import { approveFreezeLift, requestFreezeLift } from '../aml-api.ts';
+import { approveFreezeLift, freezeLift, requestFreezeLift } from '../aml-api.ts';
 
 export function RegistrationFreeze({ userId, freeze }: { userId: number; freeze: ClientFreeze }) {
   const { role, email } = session.value;
@@ -12,7 +12,7 @@ export function RegistrationFreeze({ userId, freeze }: { userId: number; freeze:
       freeze={freeze}
       requestLift={role === 'ADMIN' ? (reason, headers) => requestFreezeLift(userId, freeze.version, reason, headers) : null}
       approveLift={(role === 'ADMIN' || role === 'REVIEWER') && asker !== email?.toLowerCase() ? (headers) => approveFreezeLift(userId, freeze.version, headers) : null}
-      invalidates={[['registrations'], ['clients']]}
+      endpoints={freezeLift}
     />
   );
 }

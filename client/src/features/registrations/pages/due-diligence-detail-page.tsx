@@ -15,7 +15,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { queryCache } from '../../../lib/query-cache.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { session } from '../../../state/session.ts';
-import { approve, assign, registrationKeys, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
+import { approve, assign, registrationKeys, registrations, returnForCorrection, useAssignees, useReview, useTimeline } from '../api.ts';
 import { useScreening } from '../aml-api.ts';
 import { DocumentsSection } from '../components/documents-section.tsx';
 import { PipelineActions } from '../components/pipeline-actions.tsx';
@@ -146,12 +146,11 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
   const returnNoteId = useId();
 
   const showAnswer = (answer: RegistrationReview) => queryCache.setData(registrationKeys.review(review.user_id), answer);
-  const written = [registrationKeys.all];
 
   const assignment = useAction<{ kind: AssignKind; person: PersonRef | null }, RegistrationReview>({
     run: ({ person }, { headers }) => assign(review.user_id, { assignee_id: person?.id ?? null, version: review.version }, headers),
     success: (_answer, { person }) => (person ? `Assigned to ${personName(person)}` : 'Unassigned'),
-    invalidates: written,
+    endpoint: registrations.assign,
     onSuccess: (answer, { kind }) => {
       showAnswer(answer);
       if (kind === 'other') setAssigneeChoice('');
@@ -166,7 +165,7 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
   const approval = useAction<void, RegistrationReview>({
     run: (_input, { headers }) => approve(review.user_id, review.version, headers),
     success: 'Due diligence approved',
-    invalidates: written,
+    endpoint: registrations.approve,
     onSuccess: (answer) => {
       showAnswer(answer);
       closeDialog();
@@ -177,7 +176,7 @@ function ReviewActions({ review }: { review: RegistrationReview }) {
   const returning = useAction<void, RegistrationReview>({
     run: (_input, { headers }) => returnForCorrection(review.user_id, { reason, comment: returnComment, version: review.version }, headers),
     success: 'Returned for correction',
-    invalidates: written,
+    endpoint: registrations.return,
     onSuccess: (answer) => {
       showAnswer(answer);
       setReturnComment('');

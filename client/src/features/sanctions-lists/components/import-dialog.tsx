@@ -5,7 +5,7 @@ import { sanctionsFields } from '../../../../../common/contract/aml-fields.ts';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { FieldFrame, describedBy } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { importList, listKeys } from '../api.ts';
+import { aml, importList } from '../api.ts';
 
 const ACCEPT: Record<SanctionsList, string> = { un: '.xml,application/xml,text/xml', 'uae-local': '.csv,text/csv' };
 const FORMAT: Record<SanctionsList, string> = { un: 'the UN\'s XML as published', 'uae-local': 'the EOCN sheet saved as CSV (UTF-8)' };
@@ -23,7 +23,7 @@ export function ImportDialog({ list, onClose, onImported }: { list: SanctionsLis
         : result.changed
           ? 'List version imported; re-screening started'
           : 'Same entries as the current version: nothing changed',
-    invalidates: [listKeys.all],
+    endpoint: aml.importList,
     onSuccess: (result) => {
       onImported(result);
       onClose();

@@ -5,7 +5,7 @@ import { sanctionsFields } from '../../../../../common/contract/aml-fields.ts';
 import { TextArea } from '../../../components/counted-field.tsx';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { listKeys, rejectVersion } from '../api.ts';
+import { aml, rejectVersion } from '../api.ts';
 
 /** Rejects a pending version with the reason: it never takes effect. */
 export function RejectDialog({ version, onClose }: { version: ListVersion; onClose: () => void }) {
@@ -14,7 +14,7 @@ export function RejectDialog({ version, onClose }: { version: ListVersion; onClo
   const reject = useAction({
     run: (_: void, { headers }) => rejectVersion(version.list, version.id, { version: version.version, reason }, headers),
     success: 'List version rejected',
-    invalidates: [listKeys.all],
+    endpoint: aml.rejectListVersion,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -15,7 +15,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
 import { choiceField, integerField, textField } from '../../../lib/url-list-state.ts';
 import { session } from '../../../state/session.ts';
-import { approveVersion, listKeys, useEntries, useVersions } from '../api.ts';
+import { aml, approveVersion, useEntries, useVersions } from '../api.ts';
 import { ImportDialog } from '../components/import-dialog.tsx';
 import { RejectDialog } from '../components/reject-dialog.tsx';
 import { VersionDiff } from '../components/version-diff.tsx';
@@ -193,7 +193,7 @@ function PendingVersion({ version, current, onShow, onReject }: { version: ListV
   const approve = useAction({
     run: (_: void, { headers }) => approveVersion(version.list, version.id, version.version, headers),
     success: 'List version approved; re-screening started',
-    invalidates: [listKeys.all],
+    endpoint: aml.approveListVersion,
   });
   const removing = current && current.entry_count > 0 ? Math.round((version.removed.length * 100) / current.entry_count) : null;
   // A file generated before the version now current would be refused (409): it can only be rejected.

@@ -17,7 +17,6 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { setStatus, tasks, useTaskBoard, useTaskChoices } from '../api.ts';
 import { dueText, PRIORITY_LABELS, PRIORITY_VARIANTS, STATUS_VARIANTS, TASK_STATUS_LABELS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -215,7 +214,7 @@ export function TasksPage() {
             count={list.page?.count}
             filter={bulkFilter({ ...list.query, sort: undefined })}
             actions={bulkActions(choices.data?.staff ?? [])}
-            invalidates={changedKeys(tasks.status)}
+            endpoint={tasks.status}
           />
           <ListTable<TaskListItem>
             label="Tasks"

@@ -12,7 +12,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { WorkPicker, type WorkChoice } from '../../../components/time-entry-dialog.tsx';
-import { fetchTimer, startTimer, stopTimer, timeKeys } from '../../../lib/time-api.ts';
+import { fetchTimer, startTimer, stopTimer, time, timeKeys } from '../../../lib/time-api.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useQuery } from '../../../lib/use-query.ts';
 import { elapsedMinutes } from '../model.ts';
@@ -39,7 +39,7 @@ export function TimerWidget() {
   const stop = useAction({
     run: (confirm: boolean, { headers }) => stopTimer(confirm ? { confirm_long: true } : {}, headers),
     success: (saved) => `${formatMinutes(saved.minutes)} saved on ${saved.client.legal_name}`,
-    invalidates: [timeKeys.all],
+    endpoint: time.stopTimer,
     onSuccess: () => setConfirming(false),
   });
   const onStop = () => (elapsed > TIMER_CONFIRM_AFTER_MINUTES ? setConfirming(true) : void stop.run(false));
@@ -99,7 +99,7 @@ function StartTimerDialog({ onClose }: { onClose: () => void }) {
   const start = useAction({
     run: (_: void, { headers }) => startTimer({ client_id: work.client_id!, task_id: work.task_id, request_id: work.request_id, note }, headers),
     success: (started) => (started.saved ? `Timer started; ${formatMinutes(started.saved.minutes)} saved from the one before` : 'Timer started'),
-    invalidates: [timeKeys.all],
+    endpoint: time.startTimer,
     onSuccess: onClose,
   });
   return (

@@ -17,7 +17,7 @@ import { FilterSelect } from '../../../components/select.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip, type ChipVariant } from '../../../components/status-chip.tsx';
 import { TimeEntryDialog } from '../../../components/time-entry-dialog.tsx';
-import { approveWeek, deleteTimeEntry, fetchTimePeople, fetchTimesheets, fetchWeek, returnWeek, submitWeek, timeKeys } from '../../../lib/time-api.ts';
+import { approveWeek, deleteTimeEntry, fetchTimePeople, fetchTimesheets, fetchWeek, returnWeek, submitWeek, time, timeKeys } from '../../../lib/time-api.ts';
 import { integerField, textField } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
@@ -95,9 +95,8 @@ function Week({ sheet, own }: { sheet: Timesheet; own: boolean }) {
   const [editing, setEditing] = useState<TimeEntry | 'new' | null>(null);
   const [removing, setRemoving] = useState<TimeEntry | null>(null);
   const [returning, setReturning] = useState(false);
-  const invalidates = [timeKeys.all];
-  const submit = useAction({ run: (_: void, { headers }) => submitWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} submitted for approval`, invalidates });
-  const approve = useAction({ run: (_: void, { headers }) => approveWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} approved`, invalidates });
+  const submit = useAction({ run: (_: void, { headers }) => submitWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} submitted for approval`, endpoint: time.submit });
+  const approve = useAction({ run: (_: void, { headers }) => approveWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} approved`, endpoint: time.approve });
   const name = sheet.user.display_name ?? sheet.user.email;
   const canWrite = sheet.can_edit && own;
   return (
@@ -225,7 +224,7 @@ function DeleteEntryDialog({ entry, onClose }: { entry: TimeEntry; onClose: () =
   const remove = useAction({
     run: (_: void, { headers }) => deleteTimeEntry(entry.id, entry.version, headers),
     success: 'Entry deleted',
-    invalidates: [timeKeys.all],
+    endpoint: time.remove,
     onSuccess: onClose,
     onConflict: onClose,
   });
@@ -257,7 +256,7 @@ function ReturnDialog({ sheet, onClose }: { sheet: Timesheet; onClose: () => voi
   const send = useAction({
     run: (_: void, { headers }) => returnWeek(sheet.user.id, sheet.week, { version: sheet.version, reason }, headers),
     success: `Week ${sheet.week} returned`,
-    invalidates: [timeKeys.all],
+    endpoint: time.return,
     onSuccess: onClose,
     onConflict: onClose,
   });

@@ -17,7 +17,7 @@ import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { fetchClientReadiness, fetchEinvoiceXml, invoiceKeys, sendEinvoice, updateClientReadiness, useEinvoice } from '../api.ts';
+import { einvoicing, fetchClientReadiness, fetchEinvoiceXml, sendEinvoice, updateClientReadiness, useEinvoice } from '../api.ts';
 
 export const EINVOICE_VARIANTS: Record<EinvoiceState, ChipVariant> = { invalid: 'red', queued: 'neutral', sent: 'blue', accepted: 'blue', delivered: 'blue', reported: 'green', rejected: 'red' };
 
@@ -33,7 +33,7 @@ function EinvoiceBody({ status, clientId, canCorrect, onCorrect }: { status: Ein
   const send = useAction<void, EinvoiceStatus>({
     run: (_input, { headers }) => sendEinvoice(status.invoice_id, status.version, headers),
     success: `${status.number} will be sent to the ASP now`,
-    invalidates: [invoiceKeys.all],
+    endpoint: einvoicing.send,
   });
   const download = async () => {
     setDownloading(true);
@@ -149,7 +149,7 @@ function TinForm({ clientId, current }: { clientId: number; current: string | nu
       );
     },
     success: "Client's TIN saved: the new invoice will carry it",
-    invalidates: [invoiceKeys.all],
+    endpoint: einvoicing.updateClientReadiness,
   });
   return (
     <form

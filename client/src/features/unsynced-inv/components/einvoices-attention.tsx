@@ -8,13 +8,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { EinvoiceListItem } from '../../../../../common/contract/einvoicing.ts';
 import { formatIsoDate } from '../../../../../common/calendar.ts';
 import { EINVOICE_STATE_LABELS } from '../../../../../common/einvoicing.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../../../common/contract/http.ts';
 import { formatFils } from '../../../../../common/money.ts';
 import { type Column } from '../../../components/data-table.tsx';
 import { StatusChip } from '../../../components/status-chip.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { choiceField, integerField } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
-import { fetchEinvoiceAttention, invoiceKeys, useEinvoiceSummary } from '../api.ts';
+import { einvoicing, useEinvoiceSummary } from '../api.ts';
 import { EINVOICE_VARIANTS } from './einvoice-section.tsx';
 import { InvoiceDrawer } from './invoice-drawer.tsx';
 
@@ -27,9 +28,10 @@ const schema = {
 export function EinvoicesAttention({ canWrite, canMarkSynced }: { canWrite: boolean; canMarkSynced: boolean }) {
   useSignals();
   const list = useListController({
+    endpoint: einvoicing.attention,
     schema,
-    queryKey: (view) => invoiceKeys.einvoiceAttention(view.page),
-    fetchPage: (view, signal) => fetchEinvoiceAttention(view.page, signal),
+    // The tab and the open invoice are the page's, not the list's: the endpoint is asked for the page only.
+    query: (view) => ({ page: view.page, page_size: DEFAULT_PAGE_SIZE }),
     recordParams: ['invoice'],
   });
   const { view, update } = list;

@@ -10,7 +10,7 @@ import { StatusChip } from '../../../components/status-chip.tsx';
 import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { fetchInvoicePdf, invoiceKeys, retryInvoice, useInvoice } from '../api.ts';
+import { fetchInvoicePdf, invoices, retryInvoice, useInvoice } from '../api.ts';
 import { OUTCOME_LABELS, STATE_VARIANTS, stateText } from '../model.ts';
 import { EinvoiceSection } from './einvoice-section.tsx';
 import { CreditNoteForm, MarkSyncedForm, ReissueForm } from './invoice-forms.tsx';
@@ -100,7 +100,7 @@ function DrawerBody({
   const retry = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => retryInvoice(detail.id, detail.version, headers),
     success: `${detail.number} will be tried again now`,
-    invalidates: [invoiceKeys.all],
+    endpoint: invoices.retry,
   });
   const openPdf = async () => {
     setOpening(true);

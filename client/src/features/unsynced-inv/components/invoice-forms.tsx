@@ -9,7 +9,7 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { LengthCounter } from '../../../components/length-counter.tsx';
 import { FormError } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
-import { invoiceKeys, invoices, issueCreditNote, markSynced } from '../api.ts';
+import { invoices, issueCreditNote, markSynced } from '../api.ts';
 
 /** A credit note against this invoice: the reason, and the net amount (what is left to credit when left empty). */
 export function CreditNoteForm({ detail, onDone }: { detail: InvoiceDetail; onDone: (note: InvoiceDetail | null) => void }) {
@@ -67,7 +67,7 @@ export function ReissueForm({ detail, onDone, onCancel }: { detail: InvoiceDetai
   const reissue = useAction<void, InvoiceDetail>({
     run: (_input, { headers }) => issueCreditNote(detail.id, { version: detail.version, reason: reason.trim(), reissue: true }, headers),
     success: (issued) => `${detail.number} credited in full; ${issued.number} issued in its place`,
-    invalidates: [invoiceKeys.all],
+    endpoint: invoices.creditNote,
     onSuccess: (issued) => onDone(issued.id),
   });
   return (

@@ -20,7 +20,6 @@ import { formatDubaiDate, formatDubaiDateTime } from '../../../lib/dates.ts';
 import { choiceField, integerField, textField, type Field, type ListView } from '../../../lib/url-list-state.ts';
 import { useListController } from '../../../lib/use-list-controller.ts';
 import { invoices, useEinvoiceSummary, useInvoiceSummary } from '../api.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { InvoiceDrawer } from '../components/invoice-drawer.tsx';
 import { HELD_TEXT, STATE_VARIANTS } from '../model.ts';
 import { FilterSelect } from '../../../components/select.tsx';
@@ -216,7 +215,7 @@ function UnsyncedList() {
           count={list.page?.count}
           filter={bulkFilter(queryOf(view))}
           actions={BULK}
-          invalidates={changedKeys(invoices.retry)}
+          endpoint={invoices.retry}
         />
       )}
       <ListTable<InvoiceListItem>

@@ -11,7 +11,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useInfiniteQuery } from '../../../lib/use-query.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
-import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, signOutUserEverywhere, unlockUserSecondFactor, userKeys, users, useUserSecondFactor } from '../api.ts';
+import { fetchUserAudit, newSetPasswordLink, resetUserSecondFactor, security, signOutUserEverywhere, unlockUserSecondFactor, userKeys, users, useUserSecondFactor } from '../api.ts';
 import { SetPasswordLink } from './set-password-link.tsx';
 import { StepUpDialog } from './step-up.tsx';
 
@@ -74,6 +74,7 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
         submitLabel="Sign out everywhere"
         danger
         success={`${name} is signed out everywhere`}
+        endpoint={security.signOutUserEverywhere}
         run={(code, headers) => signOutUserEverywhere(user.id, code, headers)}
         onDone={back}
         onClose={back}
@@ -93,6 +94,7 @@ export function HistoryDialog({ user, onClose }: { user: StaffUser; onClose: () 
         submitLabel="Reset second factor"
         danger
         success={`${name} sets up the second factor again at the next sign-in`}
+        endpoint={security.resetUser}
         run={(code, headers) => resetUserSecondFactor(user.id, code, headers)}
         onDone={back}
         onClose={back}
@@ -120,7 +122,7 @@ function History({ user, onClose, onConfirm }: { user: StaffUser; onClose: () =>
   const unlock = useAction<void, unknown>({
     run: (_input, { headers }) => unlockUserSecondFactor(user.id, headers),
     success: `The second factor of ${userDisplayName(user.display_name)} is unlocked`,
-    invalidates: [userKeys.all],
+    endpoint: security.unlockUser,
   });
   const lockedUntil = factor.data?.locked_until ?? null;
   return (

@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormDialog } from '../../../components/dialog.tsx';
 import { StepUpField } from '../../../components/step-up-field.tsx';
+import type { EndpointHandle } from '../../../lib/endpoints.ts';
 import { useAction } from '../../../lib/use-action.ts';
 
 export { StepUpField };
@@ -16,6 +17,7 @@ export function StepUpDialog<T>({
   submitLabel,
   danger = false,
   success,
+  endpoint,
   run,
   onDone,
   onClose,
@@ -25,6 +27,8 @@ export function StepUpDialog<T>({
   submitLabel: string;
   danger?: boolean;
   success: string;
+  /** The write's endpoint: what it changes is read again. */
+  endpoint: EndpointHandle;
   run: (code: string, headers: Record<string, string>) => Promise<T>;
   onDone: () => void;
   onClose: () => void;
@@ -35,7 +39,7 @@ export function StepUpDialog<T>({
   const action = useAction<string, T>({
     run: (input, { headers }) => run(input, headers),
     success,
-    invalidates: [['users']],
+    endpoint,
     onSuccess: onDone,
   });
   return (

@@ -25,7 +25,6 @@ import { useSavedViews } from '../../../lib/use-saved-views.ts';
 import { userDisplayName } from '../../../lib/user-name.ts';
 import { session } from '../../../state/session.ts';
 import { fetchUsers, userKeys, useRoleChoices, users } from '../api.ts';
-import { changedKeys } from '../../../lib/endpoints.ts';
 import { USER_STATUS_LABELS, canResendLink } from '../model.ts';
 import '../../../components/data-table.css';
 import '../components/users.css';
@@ -138,7 +137,7 @@ export function UsersPage() {
         count={list.count}
         filter={{ ...(query.search ? { search: query.search } : {}), ...(query.role__in ? { role__in: query.role__in } : {}) }}
         actions={bulk}
-        invalidates={changedKeys(users.changeRole)}
+        endpoint={users.changeRole}
       />
 
       <div className="users-table" role="table" aria-label="Staff users" aria-busy={list.isLoading || undefined}>
