@@ -18,6 +18,8 @@ import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-ta
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
+import { taskCommentsTable } from '../../../backend/src/modules/tasks/comment-table.ts';
+import { taskTemplatesTable } from '../../../backend/src/modules/tasks/template-table.ts';
 import { usersTable } from '../../../backend/src/modules/users/table.ts';
 import {
   amlDueTasksTable,
@@ -36,6 +38,7 @@ import { openTestDatabase } from '../support.ts';
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
+  taskCommentsTable, taskTemplatesTable,
 ];
 
 let db: Database;
