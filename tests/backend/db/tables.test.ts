@@ -17,6 +17,8 @@ import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
+import { requestAttachmentsTable } from '../../../backend/src/modules/requests/attachment-table.ts';
+import { requestTypesTable } from '../../../backend/src/modules/requests/type-table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { taskCommentsTable } from '../../../backend/src/modules/tasks/comment-table.ts';
 import { taskTemplatesTable } from '../../../backend/src/modules/tasks/template-table.ts';
@@ -39,6 +41,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
   taskCommentsTable, taskTemplatesTable,
+  requestAttachmentsTable, requestTypesTable,
 ];
 
 let db: Database;
