@@ -19,6 +19,7 @@ import { registrationsTable } from '../../../backend/src/modules/registrations/t
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { requestAttachmentsTable } from '../../../backend/src/modules/requests/attachment-table.ts';
 import { requestTypesTable } from '../../../backend/src/modules/requests/type-table.ts';
+import { plansTable, subscriptionCyclesTable } from '../../../backend/src/modules/plans/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { taskCommentsTable } from '../../../backend/src/modules/tasks/comment-table.ts';
 import { taskTemplatesTable } from '../../../backend/src/modules/tasks/template-table.ts';
@@ -42,6 +43,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   notificationsTable,
   taskCommentsTable, taskTemplatesTable,
   requestAttachmentsTable, requestTypesTable,
+  plansTable, subscriptionCyclesTable,
 ];
 
 let db: Database;
