@@ -8,6 +8,10 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
 import { subscriptionsTable } from '../../../backend/src/modules/clients/subscription-table.ts';
+import { deadlineFilingsTable, deadlineNoticesTable } from '../../../backend/src/modules/clients/deadline-table.ts';
+import { clientDocumentsTable, documentRequestsTable } from '../../../backend/src/modules/clients/document-table.ts';
+import { monthlyInsightsTable } from '../../../backend/src/modules/clients/insight-table.ts';
+import { monthlyReportsTable } from '../../../backend/src/modules/clients/report-table.ts';
 import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
@@ -44,6 +48,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   taskCommentsTable, taskTemplatesTable,
   requestAttachmentsTable, requestTypesTable,
   plansTable, subscriptionCyclesTable,
+  deadlineFilingsTable, deadlineNoticesTable, clientDocumentsTable, documentRequestsTable, monthlyInsightsTable, monthlyReportsTable,
 ];
 
 let db: Database;
