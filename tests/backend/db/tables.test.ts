@@ -20,6 +20,10 @@ import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts'
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
+import { registrationDocumentsTable } from '../../../backend/src/modules/registrations/document-table.ts';
+import { registrationEventsTable } from '../../../backend/src/modules/registrations/event-table.ts';
+import { registrationMeetingsTable } from '../../../backend/src/modules/registrations/meeting-table.ts';
+import { registrationActivationsTable, registrationPaymentsTable, registrationPlansTable } from '../../../backend/src/modules/registrations/step-table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { requestAttachmentsTable } from '../../../backend/src/modules/requests/attachment-table.ts';
 import { requestTypesTable } from '../../../backend/src/modules/requests/type-table.ts';
@@ -49,6 +53,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   requestAttachmentsTable, requestTypesTable,
   plansTable, subscriptionCyclesTable,
   deadlineFilingsTable, deadlineNoticesTable, clientDocumentsTable, documentRequestsTable, monthlyInsightsTable, monthlyReportsTable,
+  registrationDocumentsTable, registrationEventsTable, registrationMeetingsTable, registrationPlansTable, registrationPaymentsTable, registrationActivationsTable,
 ];
 
 let db: Database;
