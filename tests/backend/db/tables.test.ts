@@ -8,6 +8,10 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
 import { subscriptionsTable } from '../../../backend/src/modules/clients/subscription-table.ts';
+import { deadlineFilingsTable, deadlineNoticesTable } from '../../../backend/src/modules/clients/deadline-table.ts';
+import { clientDocumentsTable, documentRequestsTable } from '../../../backend/src/modules/clients/document-table.ts';
+import { monthlyInsightsTable } from '../../../backend/src/modules/clients/insight-table.ts';
+import { monthlyReportsTable } from '../../../backend/src/modules/clients/report-table.ts';
 import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
@@ -16,8 +20,17 @@ import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts'
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
+import { registrationDocumentsTable } from '../../../backend/src/modules/registrations/document-table.ts';
+import { registrationEventsTable } from '../../../backend/src/modules/registrations/event-table.ts';
+import { registrationMeetingsTable } from '../../../backend/src/modules/registrations/meeting-table.ts';
+import { registrationActivationsTable, registrationPaymentsTable, registrationPlansTable } from '../../../backend/src/modules/registrations/step-table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
+import { requestAttachmentsTable } from '../../../backend/src/modules/requests/attachment-table.ts';
+import { requestTypesTable } from '../../../backend/src/modules/requests/type-table.ts';
+import { plansTable, subscriptionCyclesTable } from '../../../backend/src/modules/plans/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
+import { taskCommentsTable } from '../../../backend/src/modules/tasks/comment-table.ts';
+import { taskTemplatesTable } from '../../../backend/src/modules/tasks/template-table.ts';
 import { usersTable } from '../../../backend/src/modules/users/table.ts';
 import {
   amlDueTasksTable,
@@ -36,6 +49,11 @@ import { openTestDatabase } from '../support.ts';
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
+  taskCommentsTable, taskTemplatesTable,
+  requestAttachmentsTable, requestTypesTable,
+  plansTable, subscriptionCyclesTable,
+  deadlineFilingsTable, deadlineNoticesTable, clientDocumentsTable, documentRequestsTable, monthlyInsightsTable, monthlyReportsTable,
+  registrationDocumentsTable, registrationEventsTable, registrationMeetingsTable, registrationPlansTable, registrationPaymentsTable, registrationActivationsTable,
 ];
 
 let db: Database;

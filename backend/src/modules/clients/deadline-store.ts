@@ -6,7 +6,7 @@
  */
 import { addDays, addMonths, daysBetween, dubaiDate, type IsoDate } from '../../../../common/calendar.ts';
 import { clientDeadlines, deadlineWindow, DEADLINE_NOTICE_DAYS, isFiledDeadline, type ComplianceProfile, type ComputedDeadline } from '../../../../common/compliance.ts';
-import type { ClientDeadlines, FileDeadlineBody, FiledDeadline, OpenDeadline } from '../../../../common/contract/clients.ts';
+import type { ClientDeadlines, FileDeadlineBody, OpenDeadline } from '../../../../common/contract/clients.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
@@ -17,6 +17,8 @@ import { notifyDeadlineDueSoon } from './notify.ts';
 import { dateText } from './rows.ts';
 import { clientWrite } from './client-write.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { deadlineFilingsTable, FILING_ROW_FIELDS, NEW_FILING_FIELDS, NEW_NOTICE_FIELDS, type DeadlineFilingColumns } from './deadline-table.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
@@ -36,7 +38,7 @@ async function profileOf(db: Queryable, clientId: number): Promise<ProfileRow | 
 }
 
 async function filedKeys(db: Queryable, clientId: number): Promise<Set<string>> {
-  return new Set((await db.query<{ key: string }>('SELECT key FROM client_deadline_filings WHERE client_id = $1', [clientId])).map((row) => row.key));
+  return new Set((await db.query<Pick<DeadlineFilingColumns, 'key'>>('SELECT key FROM client_deadline_filings WHERE client_id = $1', [clientId])).map((row) => row.key));
 }
 
 /** The client's deadlines not filed yet, in due-date order (overdue ones first). */
@@ -67,8 +69,8 @@ export async function readDeadlines(db: Queryable, user: Caller, clientId: numbe
 
 async function deadlinesOf(db: Queryable, clientId: number, today: IsoDate): Promise<ClientDeadlines> {
   const profile = (await profileOf(db, clientId))!;
-  const filedRows = await db.query<Omit<FiledDeadline, 'filed_at' | 'filed_by'> & { filed_at: Date; filer: PersonRef | null }>(
-    `SELECT f.key, f.kind, f.title, ${dateText('f.due_on', 'due_on')}, f.reference, f.filed_at, ${personJson('u')} AS filer
+  const filedRows = await db.query<Pick<DeadlineFilingColumns, (typeof FILING_ROW_FIELDS)[number]> & { filer: PersonRef | null }>(
+    `SELECT ${selectList(deadlineFilingsTable, 'f', FILING_ROW_FIELDS)}, ${personJson('u')} AS filer
      FROM client_deadline_filings f LEFT JOIN users u ON u.id = f.filed_by
      WHERE f.client_id = $1 AND f.due_on >= $2::date ORDER BY f.due_on DESC, f.key`,
     [clientId, addMonths(today, -12)],
@@ -111,6 +113,9 @@ export function fileDeadline(db: Database, user: Caller, clientId: number, body:
   );
 }
 
+const NEW_FILING_INSERT = insertList(NEW_FILING_FIELDS);
+const NEW_NOTICE_INSERT = insertList(NEW_NOTICE_FIELDS);
+
 /** Stores a filing and its timeline event. */
 async function recordFiling(
   tx: Queryable,
@@ -120,7 +125,7 @@ async function recordFiling(
   actorId: number | null,
   idempotencyKey: string | null,
 ): Promise<void> {
-  await tx.query('INSERT INTO client_deadline_filings (client_id, key, kind, title, due_on, reference, filed_by) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+  await tx.query(`INSERT INTO client_deadline_filings ${NEW_FILING_INSERT.columns} VALUES ${NEW_FILING_INSERT.values}`, [
     clientId,
     deadline.key,
     deadline.kind,
@@ -167,7 +172,7 @@ export async function sendDeadlineNotices(db: Database, now = new Date()): Promi
       let count = 0;
       for (const deadline of due) {
         const [claimed] = await tx.query<{ key: string }>(
-          'INSERT INTO client_deadline_notices (client_id, key, due_on) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING key',
+          `INSERT INTO client_deadline_notices ${NEW_NOTICE_INSERT.columns} VALUES ${NEW_NOTICE_INSERT.values} ON CONFLICT DO NOTHING RETURNING key`,
           [id, deadline.key, deadline.due_on],
         );
         if (!claimed) continue;
@@ -192,7 +197,7 @@ export interface DueDeadline extends ComputedDeadline {
  */
 export async function deadlinesDueBetween(db: Queryable, from: IsoDate, to: IsoDate): Promise<DueDeadline[]> {
   const profiles = await db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.status <> 'cancelled'`);
-  const filings = await db.query<{ client_id: number; key: string; filed_at: Date }>('SELECT client_id, key, filed_at FROM client_deadline_filings WHERE due_on >= $1::date AND due_on <= $2::date', [from, to]);
+  const filings = await db.query<Pick<DeadlineFilingColumns, 'client_id' | 'key' | 'filed_at'>>('SELECT client_id, key, filed_at FROM client_deadline_filings WHERE due_on >= $1::date AND due_on <= $2::date', [from, to]);
   const filed = new Map(filings.map((row) => [`${row.client_id} ${row.key}`, dubaiDate(row.filed_at)]));
   return profiles.flatMap((profile) => {
     const activated = dubaiDate(profile.activated_at);

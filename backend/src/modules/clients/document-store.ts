@@ -16,24 +16,31 @@ import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { requireVisibleClient } from './access.ts';
 import { notifyClientUpload, notifyDocumentRequested } from './notify.ts';
-import { dateText } from './rows.ts';
 import { clientWrite, type LockedClient } from './client-write.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import {
+  clientDocumentsTable,
+  DOCUMENT_FILE_FIELDS,
+  DOCUMENT_ROW_FIELDS,
+  documentRequestsTable,
+  NEW_DOCUMENT_FIELDS,
+  NEW_REQUEST_FIELDS,
+  OPEN_REQUEST_FIELDS,
+  REQUEST_ROW_FIELDS,
+  type ClientDocumentColumns,
+  type DocumentRequestColumns,
+} from './document-table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-interface DocumentRow {
-  id: number;
-  kind: ClientDocumentKind;
-  file_name: string;
-  content_type: DocumentContentType;
-  size_bytes: number;
-  expires_on: string | null;
-  uploaded_at: Date;
-  request_id: number | null;
-  uploader: PersonRef | null;
-}
+// The demo seed dates its documents and requests in the past (the last value); anyone else's are the transaction's time.
+const NEW_DOCUMENT_COLUMNS = insertList(NEW_DOCUMENT_FIELDS).columns;
+const NEW_REQUEST_COLUMNS = insertList(NEW_REQUEST_FIELDS).columns;
+
+/** A document as the list reads it, the client's own or onboarding's (which answers the same columns). */
+type DocumentRow = Pick<ClientDocumentColumns, (typeof DOCUMENT_ROW_FIELDS)[number]> & { uploader: PersonRef | null };
 
 function toDocument(row: DocumentRow, source: ClientDocument['source'], today: string): ClientDocument {
   return {
@@ -52,8 +59,8 @@ function toDocument(row: DocumentRow, source: ClientDocument['source'], today: s
 }
 
 async function requestsOf(db: Queryable, clientId: number): Promise<DocumentRequest[]> {
-  const rows = await db.query<Omit<DocumentRequest, 'requested_at' | 'closed_at' | 'requested_by'> & { requested_at: Date; closed_at: Date | null; requester: PersonRef | null }>(
-    `SELECT q.id, q.kind, q.note, ${dateText('q.due_on', 'due_on')}, q.status, q.requested_at, q.closed_at, q.document_id, ${personJson('u')} AS requester
+  const rows = await db.query<Pick<DocumentRequestColumns, (typeof REQUEST_ROW_FIELDS)[number]> & { requester: PersonRef | null }>(
+    `SELECT ${selectList(documentRequestsTable, 'q', REQUEST_ROW_FIELDS)}, ${personJson('u')} AS requester
      FROM client_document_requests q LEFT JOIN users u ON u.id = q.requested_by
      WHERE q.client_id = $1 ORDER BY (q.status = 'open') DESC, q.requested_at DESC, q.id DESC`,
     [clientId],
@@ -73,7 +80,7 @@ async function requestsOf(db: Queryable, clientId: number): Promise<DocumentRequ
 
 async function documentsOf(db: Queryable, clientId: number, today = dubaiDate()): Promise<ClientDocuments> {
   const own = await db.query<DocumentRow>(
-    `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes, ${dateText('d.expires_on', 'expires_on')}, d.uploaded_at, d.request_id, ${personJson('u')} AS uploader
+    `SELECT ${selectList(clientDocumentsTable, 'd', DOCUMENT_ROW_FIELDS)}, ${personJson('u')} AS uploader
      FROM client_documents d LEFT JOIN users u ON u.id = d.uploaded_by WHERE d.client_id = $1`,
     [clientId],
   );
@@ -102,15 +109,11 @@ export async function readDocuments(db: Queryable, user: Caller, clientId: numbe
   return documentsOf(db, clientId);
 }
 
-export interface DocumentFile {
-  file_name: string;
-  content_type: DocumentContentType;
-  content: Uint8Array;
-}
+export type DocumentFile = Pick<ClientDocumentColumns, (typeof DOCUMENT_FILE_FIELDS)[number]>;
 
 export async function readDocumentFile(db: Queryable, user: Caller, clientId: number, documentId: number): Promise<DocumentFile> {
   await requireVisibleClient(db, user, clientId);
-  const [file] = await db.query<DocumentFile>('SELECT file_name, content_type, content FROM client_documents WHERE id = $1 AND client_id = $2', [documentId, clientId]);
+  const [file] = await db.query<DocumentFile>(`SELECT ${selectList(clientDocumentsTable, null, DOCUMENT_FILE_FIELDS)} FROM client_documents WHERE id = $1 AND client_id = $2`, [documentId, clientId]);
   if (!file) throw notFound('Document');
   return file;
 }
@@ -144,15 +147,21 @@ function checkedUpload(document: NewDocument): { content: Buffer; file_name: str
 export async function insertClientDocument(
   tx: Queryable,
   clientId: number,
-  document: { kind: ClientDocumentKind; file_name: string; content_type: DocumentContentType; content: Uint8Array; expires_on: string | null; request_id: number | null },
+  document: Pick<ClientDocumentColumns, 'kind' | 'file_name' | 'content_type' | 'content' | 'expires_on' | 'request_id'>,
   actorId: number | null,
   idempotencyKey: string | null = null,
   at?: Date,
 ): Promise<number> {
+  const values: Omit<Pick<ClientDocumentColumns, (typeof NEW_DOCUMENT_FIELDS)[number]>, 'uploaded_at'> & { uploaded_at: Date | null } = {
+    ...document,
+    client_id: clientId,
+    size_bytes: document.content.length,
+    uploaded_by: actorId,
+    uploaded_at: at ?? null,
+  };
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO client_documents (client_id, kind, file_name, content_type, size_bytes, content, expires_on, request_id, uploaded_by, uploaded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, CURRENT_TIMESTAMP)) RETURNING id`,
-    [clientId, document.kind, document.file_name, document.content_type, document.content.length, document.content, document.expires_on, document.request_id, actorId, at ?? null],
+    `INSERT INTO client_documents ${NEW_DOCUMENT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, CURRENT_TIMESTAMP)) RETURNING id`,
+    NEW_DOCUMENT_FIELDS.map((field) => values[field]),
   );
   if (document.request_id !== null) {
     await tx.query("UPDATE client_document_requests SET status = 'fulfilled', closed_at = coalesce($3, CURRENT_TIMESTAMP), closed_by = $4, document_id = $2 WHERE id = $1", [
@@ -175,9 +184,9 @@ export async function insertClientDocument(
 }
 
 /** The open request `requestId` of the client, locked; a closed or another client's request is refused. */
-async function openRequest(tx: Queryable, clientId: number, requestId: number, field: string): Promise<{ id: number; kind: ClientDocumentKind; status: string }> {
-  const [request] = await tx.query<{ id: number; kind: ClientDocumentKind; status: string }>(
-    'SELECT id, kind, status FROM client_document_requests WHERE id = $1 AND client_id = $2 FOR UPDATE',
+async function openRequest(tx: Queryable, clientId: number, requestId: number, field: string): Promise<Pick<DocumentRequestColumns, (typeof OPEN_REQUEST_FIELDS)[number]>> {
+  const [request] = await tx.query<Pick<DocumentRequestColumns, (typeof OPEN_REQUEST_FIELDS)[number]>>(
+    `SELECT ${selectList(documentRequestsTable, null, OPEN_REQUEST_FIELDS)} FROM client_document_requests WHERE id = $1 AND client_id = $2 FOR UPDATE`,
     [requestId, clientId],
   );
   if (!request) throw field === 'path' ? notFound('Document request') : invalidInput(field, 'must be a request of this client');
@@ -223,13 +232,13 @@ export function requestDocument(db: Database, user: Caller, clientId: number, bo
 export async function insertRequest(
   tx: Queryable,
   client: Pick<LockedClient, 'id' | 'legal_name' | 'bookkeeper_id' | 'user_id'>,
-  request: { kind: ClientDocumentKind; note: string; due_on: string | null },
+  request: Pick<DocumentRequestColumns, 'kind' | 'note' | 'due_on'>,
   actorId: number | null,
   idempotencyKey: string | null = null,
   at?: Date,
 ): Promise<number> {
   const [row] = await tx.query<{ id: number }>(
-    'INSERT INTO client_document_requests (client_id, kind, note, due_on, requested_by, requested_at) VALUES ($1, $2, $3, $4, $5, coalesce($6, CURRENT_TIMESTAMP)) RETURNING id',
+    `INSERT INTO client_document_requests ${NEW_REQUEST_COLUMNS} VALUES ($1, $2, $3, $4, $5, coalesce($6, CURRENT_TIMESTAMP)) RETURNING id`,
     [client.id, request.kind, request.note, request.due_on, actorId, at ?? null],
   );
   await writeAudit(tx, {

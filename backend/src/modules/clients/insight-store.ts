@@ -18,12 +18,17 @@ import { monthText } from './rows.ts';
 import { clientWrite } from './client-write.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { INSIGHT_ROW_FIELDS, INSIGHT_WRITE_FIELDS, monthlyInsightsTable, type InsightColumns } from './insight-table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-const COLUMNS = `${monthText('i.month', 'month')}, i.revenue_fils, i.expenses_fils, i.net_profit_fils, i.cash_at_bank_fils, i.vat_payable_fils, i.version, i.updated_at, ${personJson('u')} AS updater`;
+const COLUMNS = `${monthText('i.month', 'month')}, ${selectList(monthlyInsightsTable, 'i', INSIGHT_ROW_FIELDS)}, ${personJson('u')} AS updater`;
 
-type InsightRow = Omit<MonthlyInsight, 'updated_at' | 'updated_by'> & { updated_at: Date; updater: PersonRef | null };
+type InsightRow = Pick<InsightColumns, (typeof INSIGHT_ROW_FIELDS)[number]> & { month: IsoMonth; updater: PersonRef | null };
+
+const INSIGHT_INSERT = insertList<typeof monthlyInsightsTable.columns>(['client_id', 'month', ...INSIGHT_WRITE_FIELDS]);
+const INSIGHT_UPDATE = INSIGHT_WRITE_FIELDS.map((field) => `${field} = EXCLUDED.${field}`).join(', ');
 
 const toInsight = (row: InsightRow): MonthlyInsight => ({
   month: row.month,
@@ -65,14 +70,12 @@ function checkFigures(figures: InsightFigures, field = (name: string) => name): 
 
 /** Inserts or updates one month; answers whether it was new. The audit is the caller's. */
 async function store(tx: Queryable, clientId: number, month: IsoMonth, figures: InsightFigures, actorId: number | null): Promise<'created' | 'updated'> {
+  const written: Pick<InsightColumns, (typeof INSIGHT_WRITE_FIELDS)[number]> = { ...figures, updated_by: actorId };
   const [row] = await tx.query<{ created: boolean }>(
-    `INSERT INTO monthly_insights (client_id, month, revenue_fils, expenses_fils, net_profit_fils, cash_at_bank_fils, vat_payable_fils, updated_by)
-     VALUES ($1, $2::date, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (client_id, month) DO UPDATE SET revenue_fils = EXCLUDED.revenue_fils, expenses_fils = EXCLUDED.expenses_fils,
-       net_profit_fils = EXCLUDED.net_profit_fils, cash_at_bank_fils = EXCLUDED.cash_at_bank_fils, vat_payable_fils = EXCLUDED.vat_payable_fils,
-       updated_by = EXCLUDED.updated_by, updated_at = CURRENT_TIMESTAMP, version = monthly_insights.version + 1
+    `INSERT INTO monthly_insights ${INSIGHT_INSERT.columns} VALUES ${INSIGHT_INSERT.values}
+     ON CONFLICT (client_id, month) DO UPDATE SET ${INSIGHT_UPDATE}, updated_at = CURRENT_TIMESTAMP, version = monthly_insights.version + 1
      RETURNING (xmax = 0) AS created`,
-    [clientId, firstDayOf(month), figures.revenue_fils, figures.expenses_fils, figures.net_profit_fils, figures.cash_at_bank_fils, figures.vat_payable_fils, actorId],
+    [clientId, firstDayOf(month), ...INSIGHT_WRITE_FIELDS.map((field) => written[field])],
   );
   return row!.created ? 'created' : 'updated';
 }

@@ -27,26 +27,15 @@ import { lockClient } from './client-write.ts';
 import { may } from '../../../../common/access.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { monthlyReportsTable, MY_REPORT_FIELDS, NEW_REPORT_FIELDS, REPORT_FILE_FIELDS, REPORT_ROW_FIELDS, type ReportColumn, type ReportColumns } from './report-table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-interface ReportRow {
-  id: number;
-  client_id: number;
+/** A report as stored, its month as 'YYYY-MM', its client's team and name, and its people as joined. */
+type ReportRow = Pick<ReportColumns, (typeof REPORT_ROW_FIELDS)[number]> & {
   client_name: string;
   month: string;
-  revision: number;
-  state: ReportState;
-  summary: string;
-  file_name: string | null;
-  size_bytes: number | null;
-  file_uploaded_at: Date | null;
-  return_reason: string | null;
-  created_at: Date;
-  submitted_at: Date | null;
-  reviewed_at: Date | null;
-  published_at: Date | null;
-  version: number;
   bookkeeper_id: number | null;
   reviewer_id: number | null;
   client_user_id: number | null;
@@ -57,10 +46,9 @@ interface ReportRow {
   submitter: PersonRef | null;
   reviewer: PersonRef | null;
   publisher: PersonRef | null;
-}
+};
 
-const COLUMNS = `r.id, r.client_id, c.legal_name AS client_name, ${monthText('r.month', 'month')}, r.revision, r.state, r.summary, r.file_name, r.size_bytes,
-  r.file_uploaded_at, r.return_reason, r.created_at, r.submitted_at, r.reviewed_at, r.published_at, r.version,
+const COLUMNS = `${selectList(monthlyReportsTable, 'r', REPORT_ROW_FIELDS)}, c.legal_name AS client_name, ${monthText('r.month', 'month')},
   c.bookkeeper_id, c.reviewer_id, c.user_id AS client_user_id, r.submitted_by AS submitter_id,
   EXISTS (SELECT 1 FROM monthly_reports o WHERE o.client_id = r.client_id AND o.month = r.month AND o.id <> r.id AND o.state = ANY('{draft,submitted,returned,approved}'::text[])) AS open_revision,
   ${personJson('cb')} AS creator, ${personJson('sb')} AS submitter, ${personJson('rb')} AS reviewer, ${personJson('pb')} AS publisher`;
@@ -68,6 +56,8 @@ const COLUMNS = `r.id, r.client_id, c.legal_name AS client_name, ${monthText('r.
 const FROM = `FROM monthly_reports r JOIN clients c ON c.id = r.client_id
   LEFT JOIN users cb ON cb.id = r.created_by LEFT JOIN users sb ON sb.id = r.submitted_by
   LEFT JOIN users rb ON rb.id = r.reviewed_by LEFT JOIN users pb ON pb.id = r.published_by`;
+
+const NEW_REPORT_INSERT = insertList(NEW_REPORT_FIELDS);
 
 const isOpen = (state: ReportState) => OPEN_REPORT_STATES.includes(state);
 const editable = (state: ReportState) => state === 'draft' || state === 'returned';
@@ -148,7 +138,7 @@ export async function readReportFile(db: Queryable, user: Caller, reportId: numb
 }
 
 async function fileOf(db: Queryable, reportId: number): Promise<{ file_name: string; content_type: string; content: Uint8Array }> {
-  const [file] = await db.query<{ file_name: string | null; content: Uint8Array | null }>('SELECT file_name, content FROM monthly_reports WHERE id = $1', [reportId]);
+  const [file] = await db.query<Pick<ReportColumns, (typeof REPORT_FILE_FIELDS)[number]>>(`SELECT ${selectList(monthlyReportsTable, null, REPORT_FILE_FIELDS)} FROM monthly_reports WHERE id = $1`, [reportId]);
   if (!file?.file_name || !file.content) throw notFound('The PDF of this report');
   return { file_name: file.file_name, content_type: 'application/pdf', content: file.content };
 }
@@ -203,10 +193,10 @@ function requireState(row: ReportRow, states: readonly ReportState[], doing: str
 }
 
 /** Sets the report's columns and bumps its version. */
-async function update(tx: Queryable, row: ReportRow, set: Record<string, unknown>): Promise<void> {
-  const columns = Object.keys(set);
+async function update(tx: Queryable, row: Pick<ReportRow, 'id'>, set: Partial<ReportColumns>): Promise<void> {
+  const columns = Object.keys(set) as ReportColumn[];
   await tx.query(
-    `UPDATE monthly_reports SET ${columns.map((column, index) => `${column} = $${index + 2}`).join(', ')}, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`,
+    `UPDATE monthly_reports SET ${assignList(columns, 2)}, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`,
     [row.id, ...columns.map((column) => set[column])],
   );
 }
@@ -227,14 +217,14 @@ export async function createReport(db: Database, user: Caller, body: NewReportBo
       );
       if (seen) return toReport((await findRow(tx, seen.entity_id))!, user);
     }
-    const revisions = await tx.query<{ revision: number; state: ReportState }>('SELECT revision, state FROM monthly_reports WHERE client_id = $1 AND month = $2::date ORDER BY revision DESC', [
+    const revisions = await tx.query<Pick<ReportColumns, 'revision' | 'state'>>('SELECT revision, state FROM monthly_reports WHERE client_id = $1 AND month = $2::date ORDER BY revision DESC', [
       client.id,
       firstDayOf(body.month),
     ]);
     if (revisions.some((revision) => isOpen(revision.state))) throw conflict(`The ${monthLabel(body.month)} report of this client is already being worked on.`);
     const revision = (revisions[0]?.revision ?? 0) + 1;
     const [created] = await tx.query<{ id: number }>(
-      'INSERT INTO monthly_reports (client_id, month, revision, summary, created_by) VALUES ($1, $2::date, $3, $4, $5) RETURNING id',
+      `INSERT INTO monthly_reports ${NEW_REPORT_INSERT.columns} VALUES ${NEW_REPORT_INSERT.values} RETURNING id`,
       [client.id, firstDayOf(body.month), revision, body.summary?.trim() ?? '', context.actorId],
     );
     const row = (await findRow(tx, created!.id))!;
@@ -323,8 +313,9 @@ export function publishReport(db: Database, user: Caller, reportId: number, vers
 
 export async function myReports(db: Queryable, userId: number): Promise<MyReport[]> {
   const clientId = await myClientId(db, userId);
-  const rows = await db.query<{ id: number; month: string; revision: number; summary: string; file_name: string; published_at: Date; state: ReportState }>(
-    `SELECT id, ${monthText('month', 'month')}, revision, summary, file_name, published_at, state FROM monthly_reports
+  // A published report has its PDF and its time.
+  const rows = await db.query<Omit<Pick<ReportColumns, (typeof MY_REPORT_FIELDS)[number]>, 'file_name' | 'published_at'> & { month: string; file_name: string; published_at: Date }>(
+    `SELECT ${selectList(monthlyReportsTable, null, MY_REPORT_FIELDS)}, ${monthText('month', 'month')} FROM monthly_reports
      WHERE client_id = $1 AND state IN ('published', 'superseded') ORDER BY month DESC, revision DESC`,
     [clientId],
   );

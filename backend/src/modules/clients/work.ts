@@ -15,6 +15,7 @@ import type { Caller, HomeBlockProvider, SearchProvider, WorkContributions } fro
 import { addClientVisibility } from './access.ts';
 import { clientsBulk } from './bulk.ts';
 import { addWaitingForMyReview } from './report-store.ts';
+import type { ReportColumns } from './report-table.ts';
 import { clientListPath, clientPath, clientReportPath } from '../../../../common/links.ts';
 
 /** The clients list's search expression on alias c (the trigram index of migration 30 is on exactly this). */
@@ -161,7 +162,7 @@ const reportsToReview: HomeBlockProvider = {
     addWaitingForMyReview(filter, caller);
     const from = 'FROM monthly_reports r JOIN clients c ON c.id = r.client_id';
     const [{ count } = { count: 0 }] = await db.query<{ count: number }>(`SELECT count(*)::integer AS count ${from} ${filter.where}`, filter.params);
-    const rows = await db.query<{ id: number; client_id: number; legal_name: string; month: string; submitted_at: Date | null }>(
+    const rows = await db.query<Pick<ReportColumns, 'id' | 'client_id' | 'submitted_at'> & { legal_name: string; month: string }>(
       `SELECT r.id, r.client_id, c.legal_name, to_char(r.month, 'YYYY-MM') AS month, r.submitted_at ${from} ${filter.where} ORDER BY r.submitted_at NULLS LAST, r.id LIMIT ${WORK_ITEMS_PER_BLOCK}`,
       filter.params,
     );

@@ -18,6 +18,10 @@ import { profileOf, staffWhoSee } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor, type RegistrationRow } from './transition.ts';
 import { may, rolesThat, type Capability } from '../../../../common/access.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_ACTIVATION_FIELDS } from './step-table.ts';
+
+const NEW_ACTIVATION_INSERT = insertList(NEW_ACTIVATION_FIELDS);
 
 /**
  * The client record a registration becomes. A TRN verified by override may be malformed: the client is then
@@ -81,8 +85,7 @@ export function activate(db: Database, userId: number, body: ActivateBody, actor
     if (profile.tin) await recordClientTin(tx, clientId, profile.tin);
     const subscriptionId = await createSubscription(tx, { clientId, planId: plan.plan_id, cycle: plan.cycle, discountBp: plan.discount_bp, discountNote: plan.note || null, startsOn: body.starts_on });
     await tx.query(
-      `INSERT INTO registration_activations (registration_id, client_id, subscription_id, bookkeeper_id, reviewer_id, starts_on, activated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO registration_activations ${NEW_ACTIVATION_INSERT.columns} VALUES ${NEW_ACTIVATION_INSERT.values}`,
       [registration.id, clientId, subscriptionId, bookkeeper.id, reviewer.id, body.starts_on, actor.actorId],
     );
     await applyTransition(tx, registration, {

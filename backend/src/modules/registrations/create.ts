@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/database.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { insertList } from '../../lib/table.ts';
 import { NEW_REGISTRATION_FIELDS, type RegistrationColumns } from './table.ts';
+import { NEW_EVENT_FIELDS } from './event-table.ts';
 
 export interface NewRegistration {
   /** The client's users row (role CLIENT). */
@@ -20,6 +21,7 @@ export interface NewRegistration {
 }
 
 const NEW_REGISTRATION_INSERT = insertList(NEW_REGISTRATION_FIELDS);
+const NEW_EVENT_COLUMNS = insertList(NEW_EVENT_FIELDS).columns;
 
 export async function createSignedUpRegistration(tx: Queryable, registration: NewRegistration): Promise<{ id: number; registration_id: string }> {
   const created: Pick<RegistrationColumns, (typeof NEW_REGISTRATION_FIELDS)[number]> = {
@@ -40,7 +42,7 @@ export async function createSignedUpRegistration(tx: Queryable, registration: Ne
     "UPDATE registrations SET registration_id = 'REG-' || extract(year FROM CURRENT_TIMESTAMP)::text || '-' || (1000 + id)::text WHERE id = $1 RETURNING registration_id",
     [id],
   );
-  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [id, STAGE_STATUS_LINES.signed_up]);
+  await tx.query(`INSERT INTO registration_events ${NEW_EVENT_COLUMNS} VALUES ($1, $2, CURRENT_TIMESTAMP)`, [id, STAGE_STATUS_LINES.signed_up]);
   await writeAudit(tx, {
     entity: 'registration',
     entityId: id,

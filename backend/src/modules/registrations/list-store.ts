@@ -7,8 +7,8 @@ import { routeByKey } from '../../../../common/access.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, queueRules, type ListScope, type OnboardingPage, type ReviewState } from '../../../../common/onboarding.ts';
 import { DEFAULT_REGISTRATION_SORT, type RegistrationListItem, type RegistrationSort } from '../../../../common/contract/registrations.ts';
 import type { RegistrationAssigneeFilter } from '../../../../common/contract/registrations-paths.ts';
-import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
-import { CYCLE_TERMS, type BillingCycle } from '../../../../common/pricing.ts';
+import { MEETING_MODE_LABELS, MEETING_OUTCOME_LABELS, PAYMENT_METHOD_LABELS, phaseOf } from '../../../../common/pipeline.ts';
+import { CYCLE_TERMS } from '../../../../common/pricing.ts';
 import { STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import { addDays } from '../../../../common/calendar.ts';
 import { dubaiInstant } from '../../../../common/dubai-time.ts';
@@ -18,6 +18,8 @@ import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { selectList } from '../../lib/table.ts';
 import { LIST_ROW_FIELDS, registrationsTable, type RegistrationColumns } from './table.ts';
+import type { MeetingColumns } from './meeting-table.ts';
+import type { RegistrationPaymentColumns, RegistrationPlanColumns } from './step-table.ts';
 
 export interface ListFilters extends ListScope {
   search?: string;
@@ -43,16 +45,16 @@ type Row = Pick<RegistrationColumns, (typeof LIST_ROW_FIELDS)[number] | 'plan_am
   meeting_booked_by: string | null;
   active: boolean;
   plan_approved: boolean;
-  meeting_ends_at: Date | null;
-  meeting_host_id: number | null;
+  meeting_ends_at: MeetingColumns['ends_at'] | null;
+  meeting_host_id: MeetingColumns['host_id'] | null;
   meeting_host: string | null;
-  meeting_mode: MeetingMode | null;
-  plan_cycle: BillingCycle | null;
-  plan_total_fils: number | null;
-  plan_net_fils: number | null;
-  plan_vat_fils: number | null;
-  payment_method: PaymentMethod | null;
-  payment_reference: string | null;
+  meeting_mode: MeetingColumns['mode'] | null;
+  plan_cycle: RegistrationPlanColumns['cycle'] | null;
+  plan_total_fils: RegistrationPlanColumns['total_fils'] | null;
+  plan_net_fils: RegistrationPlanColumns['net_fils'] | null;
+  plan_vat_fils: RegistrationPlanColumns['vat_fils'] | null;
+  payment_method: RegistrationPaymentColumns['method'] | null;
+  payment_reference: RegistrationPaymentColumns['reference'] | null;
 };
 
 const SORT_COLUMNS: Record<string, string> = {

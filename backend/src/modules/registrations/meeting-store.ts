@@ -27,7 +27,13 @@ import { callToIcs } from './ics.ts';
 import { meetingById } from './records.ts';
 import { staffWhoSee } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
+import { assignList, insertList } from '../../lib/table.ts';
+import { NEW_MEETING_FIELDS, OUTCOME_FIELDS, RESCHEDULE_FIELDS, type MeetingColumns } from './meeting-table.ts';
 import { applyTransition, findRegistration, type Actor } from './transition.ts';
+
+const RESCHEDULE_ASSIGNMENTS = assignList(RESCHEDULE_FIELDS, 2);
+const NEW_MEETING_INSERT = insertList(NEW_MEETING_FIELDS);
+const OUTCOME_ASSIGNMENTS = assignList(OUTCOME_FIELDS, 2);
 
 /** 'CALL' in ASCII: the advisory lock class of hosts' calendars (the second key is the host's user id). */
 const HOST_LOCK = 0x43414c4c;
@@ -71,7 +77,7 @@ async function requireHost(tx: Queryable, hostId: number): Promise<PersonRef> {
 /** 409 naming the host's other call that overlaps [startsAt, endsAt), if there is one. */
 async function refuseDoubleBooking(tx: Queryable, host: PersonRef, startsAt: Date, endsAt: Date, ownCall: number | null): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [HOST_LOCK, host.id]);
-  const [other] = await tx.query<{ starts_at: Date; ends_at: Date; legal_name: string; registration_id: string }>(
+  const [other] = await tx.query<Pick<MeetingColumns, 'starts_at' | 'ends_at'> & { legal_name: string; registration_id: string }>(
     `SELECT m.starts_at, m.ends_at, r.legal_name, r.registration_id
      FROM registration_meetings m JOIN registrations r ON r.id = m.registration_id
      WHERE m.host_id = $1 AND m.status = 'scheduled' AND r.status = 'active' AND m.starts_at < $3 AND m.ends_at > $2 AND m.id IS DISTINCT FROM $4
@@ -129,14 +135,13 @@ export function bookMeeting(db: Database, userId: number, body: MeetingBody, act
       let meetingId: number;
       if (movesInPlace) {
         await tx.query(
-          `UPDATE registration_meetings SET starts_at = $2, ends_at = $3, host_id = $4, mode = $5, link_or_location = $6, sequence = sequence + 1 WHERE id = $1`,
+          `UPDATE registration_meetings SET ${RESCHEDULE_ASSIGNMENTS}, sequence = sequence + 1 WHERE id = $1`,
           [current.id, startsAt, endsAt, host.id, body.mode, where],
         );
         meetingId = current.id;
       } else {
         const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO registration_meetings (registration_id, host_id, starts_at, ends_at, mode, link_or_location, booked_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+          `INSERT INTO registration_meetings ${NEW_MEETING_INSERT.columns} VALUES ${NEW_MEETING_INSERT.values} RETURNING id`,
           [registration.id, host.id, startsAt, endsAt, body.mode, where, actor.actorId],
         );
         meetingId = row!.id;
@@ -196,7 +201,7 @@ export function recordOutcome(db: Database, userId: number, body: MeetingOutcome
             `${when}: it can be marked held once it has started. To move it, reschedule it to a working-day time ahead, such as ${formatDubaiDateTime(suggestedCallTime(now.getTime()))} (Dubai time).`,
       );
     }
-    await tx.query('UPDATE registration_meetings SET status = $2, outcome_notes = $3, outcome_by = $4, outcome_at = $5 WHERE id = $1', [current.id, body.outcome, notes, actor.actorId, now]);
+    await tx.query(`UPDATE registration_meetings SET ${OUTCOME_ASSIGNMENTS} WHERE id = $1`, [current.id, body.outcome, notes, actor.actorId, now]);
     await applyTransition(tx, registration, {
       action,
       actor,

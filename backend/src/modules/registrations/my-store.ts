@@ -13,6 +13,10 @@ import { conflict } from '../../lib/http-error.ts';
 import { meetingById, planOf } from './records.ts';
 import { documentsOf } from './review-read.ts';
 import { applyTransition, findRegistration, pipelineWrite, type Actor, type RegistrationRow } from './transition.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_DOCUMENT_FIELDS } from './document-table.ts';
+
+const NEW_DOCUMENT_INSERT = insertList(NEW_DOCUMENT_FIELDS);
 
 export async function readMyRegistration(db: Queryable, clientId: number): Promise<MyRegistration> {
   const row = await findRegistration(db, clientId);
@@ -56,8 +60,7 @@ export function uploadDocument(db: Database, body: DocumentUploadBody, actor: Ac
   return clientWrite(db, 'upload_document', actor, null, async (tx, registration) => {
     const file_name = cleanFileName(body.file_name, body.content_type);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO registration_documents (registration_id, kind, file_name, content_type, size_bytes, content, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      `INSERT INTO registration_documents ${NEW_DOCUMENT_INSERT.columns} VALUES ${NEW_DOCUMENT_INSERT.values} RETURNING id`,
       [registration.id, body.kind, file_name, body.content_type, content.length, content, actor.actorId],
     );
     await applyTransition(tx, registration, { action: 'upload_document', actor, data: { document: { id: row!.id, kind: body.kind, file_name } } });

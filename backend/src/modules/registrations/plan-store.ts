@@ -19,7 +19,14 @@ import { planOf } from './records.ts';
 import { profileOf } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { applyTransition, type Actor } from './transition.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_PAYMENT_FIELDS, PLAN_SET_FIELDS, type registrationPlansTable, type RegistrationPlanColumns } from './step-table.ts';
 import { may } from '../../../../common/access.ts';
+
+// Setting the plan again replaces the one set and withdraws its approval; set_at is the transaction's time (the last value).
+const PLAN_SET_COLUMNS = insertList<typeof registrationPlansTable.columns>(['registration_id', ...PLAN_SET_FIELDS, 'set_at']).columns;
+const PLAN_SET_AGAIN = [...PLAN_SET_FIELDS, 'set_at'].map((field) => `${field} = EXCLUDED.${field}`).join(', ');
+const NEW_PAYMENT_INSERT = insertList(NEW_PAYMENT_FIELDS);
 
 /** 400 naming `field` with its label as the form shows it. */
 const invalidField = (field: string, label: string, problem: string) => new HttpError(400, 'INVALID_INPUT', `${label} ${problem}.`, field);
@@ -36,13 +43,22 @@ export function setPlan(db: Database, userId: number, body: PlanBody, actor: Act
     const plan = await findActivePlan(tx, body.plan_id);
     if (!plan) throw invalidInput('plan_id', 'must be a plan of the catalogue');
     const price = cyclePrice(plan.monthly_price_fils, body.cycle, discountBp);
+    const set: Pick<RegistrationPlanColumns, (typeof PLAN_SET_FIELDS)[number]> = {
+      plan_id: plan.id,
+      cycle: body.cycle,
+      discount_bp: discountBp,
+      list_fils: price.list_fils,
+      discount_fils: price.discount_fils,
+      net_fils: price.net_fils,
+      vat_fils: price.vat_fils,
+      total_fils: price.total_fils,
+      note,
+      set_by: actor.actorId,
+    };
     await tx.query(
-      `INSERT INTO registration_plans (registration_id, plan_id, cycle, discount_bp, list_fils, discount_fils, net_fils, vat_fils, total_fils, note, set_by, set_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CURRENT_TIMESTAMP)
-       ON CONFLICT (registration_id) DO UPDATE SET plan_id = EXCLUDED.plan_id, cycle = EXCLUDED.cycle, discount_bp = EXCLUDED.discount_bp,
-         list_fils = EXCLUDED.list_fils, discount_fils = EXCLUDED.discount_fils, net_fils = EXCLUDED.net_fils, vat_fils = EXCLUDED.vat_fils,
-         total_fils = EXCLUDED.total_fils, note = EXCLUDED.note, set_by = EXCLUDED.set_by, set_at = EXCLUDED.set_at, approved_by = NULL, approved_at = NULL`,
-      [registration.id, plan.id, body.cycle, discountBp, price.list_fils, price.discount_fils, price.net_fils, price.vat_fils, price.total_fils, note, actor.actorId],
+      `INSERT INTO registration_plans ${PLAN_SET_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CURRENT_TIMESTAMP)
+       ON CONFLICT (registration_id) DO UPDATE SET ${PLAN_SET_AGAIN}, approved_by = NULL, approved_at = NULL`,
+      [registration.id, ...PLAN_SET_FIELDS.map((field) => set[field])],
     );
     const mention: PlanMention = { plan_id: plan.id, plan_name: plan.name, cycle: body.cycle, discount_bp: discountBp, net_fils: price.net_fils, vat_fils: price.vat_fils, total_fils: price.total_fils, note };
     await applyTransition(tx, registration, {
@@ -111,7 +127,7 @@ export function recordPayment(db: Database, userId: number, body: PaymentBody, a
     const requested = dubaiDate(Date.parse(plan.approved_at));
     if (body.paid_on < requested) throw invalidInput('paid_on', `must not be before the payment request (${formatDubaiDay(requested)})`);
     await tx.query(
-      'INSERT INTO registration_payments (registration_id, amount_fils, method, reference, paid_on, recorded_by) VALUES ($1, $2, $3, $4, $5, $6)',
+      `INSERT INTO registration_payments ${NEW_PAYMENT_INSERT.columns} VALUES ${NEW_PAYMENT_INSERT.values}`,
       [registration.id, amount, body.method, reference, body.paid_on, actor.actorId],
     );
     await applyTransition(tx, registration, {

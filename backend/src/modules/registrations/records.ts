@@ -16,6 +16,19 @@ import type {
 import type { PersonRef } from '../../../../common/contract/shared.ts';
 import type { Queryable } from '../../db/database.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { selectList } from '../../lib/table.ts';
+import { MEETING_ROW_FIELDS, registrationMeetingsTable, type MeetingColumns } from './meeting-table.ts';
+import {
+  ACTIVATION_RECORD_FIELDS,
+  PAYMENT_RECORD_FIELDS,
+  PLAN_RECORD_FIELDS,
+  registrationActivationsTable,
+  registrationPaymentsTable,
+  registrationPlansTable,
+  type RegistrationActivationColumns,
+  type RegistrationPaymentColumns,
+  type RegistrationPlanColumns,
+} from './step-table.ts';
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
@@ -42,12 +55,8 @@ export async function withdrawalOf(db: Queryable, registrationId: number): Promi
     : null;
 }
 
-type MeetingRow = Omit<MeetingRecord, 'starts_at' | 'ends_at' | 'booked_at' | 'outcome_at' | 'duration_minutes'> & {
-  starts_at: Date;
-  ends_at: Date;
-  booked_at: Date;
-  outcome_at: Date | null;
-};
+/** A call as stored, its people as joined. */
+type MeetingRow = Pick<MeetingColumns, (typeof MEETING_ROW_FIELDS)[number]> & Pick<MeetingRecord, 'host' | 'booked_by' | 'outcome_by'>;
 
 export const toMeetingRecord = ({ starts_at, ends_at, booked_at, outcome_at, ...row }: MeetingRow): MeetingRecord => ({
   ...row,
@@ -58,7 +67,7 @@ export const toMeetingRecord = ({ starts_at, ends_at, booked_at, outcome_at, ...
   outcome_at: iso(outcome_at),
 });
 
-export const MEETING_SELECT = `SELECT m.id, m.starts_at, m.ends_at, m.mode, m.link_or_location, m.status, m.sequence, m.booked_at, m.outcome_notes, m.outcome_at,
+export const MEETING_SELECT = `SELECT ${selectList(registrationMeetingsTable, 'm', MEETING_ROW_FIELDS)},
     ${personJson('h')} AS host, ${personJson('b')} AS booked_by, ${personJson('o')} AS outcome_by
   FROM registration_meetings m JOIN users h ON h.id = m.host_id LEFT JOIN users b ON b.id = m.booked_by LEFT JOIN users o ON o.id = m.outcome_by`;
 
@@ -70,9 +79,8 @@ export async function meetingById(db: Queryable, meetingId: number | null): Prom
 }
 
 export async function planOf(db: Queryable, registrationId: number): Promise<PlanRecord | null> {
-  const [row] = await db.query<Omit<PlanRecord, 'set_at' | 'approved_at'> & { set_at: Date; approved_at: Date | null }>(
-    `SELECT p.plan_id, pl.name AS plan_name, pl.monthly_price_fils, p.cycle, p.discount_bp, p.list_fils, p.discount_fils, p.net_fils, p.vat_fils,
-            p.total_fils, p.note, p.set_at, p.approved_at, ${personJson('s')} AS set_by, ${personJson('a')} AS approved_by
+  const [row] = await db.query<Pick<RegistrationPlanColumns, (typeof PLAN_RECORD_FIELDS)[number]> & Pick<PlanRecord, 'plan_name' | 'monthly_price_fils' | 'set_by' | 'approved_by'>>(
+    `SELECT ${selectList(registrationPlansTable, 'p', PLAN_RECORD_FIELDS)}, pl.name AS plan_name, pl.monthly_price_fils, ${personJson('s')} AS set_by, ${personJson('a')} AS approved_by
      FROM registration_plans p JOIN plans pl ON pl.id = p.plan_id LEFT JOIN users s ON s.id = p.set_by LEFT JOIN users a ON a.id = p.approved_by
      WHERE p.registration_id = $1`,
     [registrationId],
@@ -81,8 +89,8 @@ export async function planOf(db: Queryable, registrationId: number): Promise<Pla
 }
 
 export async function paymentOf(db: Queryable, registrationId: number): Promise<PaymentRecord | null> {
-  const [row] = await db.query<Omit<PaymentRecord, 'recorded_at'> & { recorded_at: Date }>(
-    `SELECT p.amount_fils, p.method, p.reference, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, p.recorded_at, ${personJson('u')} AS recorded_by
+  const [row] = await db.query<Pick<RegistrationPaymentColumns, (typeof PAYMENT_RECORD_FIELDS)[number]> & Pick<PaymentRecord, 'recorded_by'>>(
+    `SELECT ${selectList(registrationPaymentsTable, 'p', PAYMENT_RECORD_FIELDS)}, ${personJson('u')} AS recorded_by
      FROM registration_payments p LEFT JOIN users u ON u.id = p.recorded_by WHERE p.registration_id = $1`,
     [registrationId],
   );
@@ -90,8 +98,8 @@ export async function paymentOf(db: Queryable, registrationId: number): Promise<
 }
 
 export async function activationOf(db: Queryable, registrationId: number): Promise<ActivationRecord | null> {
-  const [row] = await db.query<Omit<ActivationRecord, 'activated_at'> & { activated_at: Date }>(
-    `SELECT a.client_id, a.subscription_id, to_char(a.starts_on, 'YYYY-MM-DD') AS starts_on, a.activated_at,
+  const [row] = await db.query<Pick<RegistrationActivationColumns, (typeof ACTIVATION_RECORD_FIELDS)[number]> & Pick<ActivationRecord, 'bookkeeper' | 'reviewer' | 'activated_by'>>(
+    `SELECT ${selectList(registrationActivationsTable, 'a', ACTIVATION_RECORD_FIELDS)},
             ${personJson('k')} AS bookkeeper, ${personJson('r')} AS reviewer, ${personJson('u')} AS activated_by
      FROM registration_activations a LEFT JOIN users k ON k.id = a.bookkeeper_id LEFT JOIN users r ON r.id = a.reviewer_id
        LEFT JOIN users u ON u.id = a.activated_by

@@ -17,13 +17,14 @@ import { AML_TIMELINE_KINDS, type AmlTimelineKind, type RegistrationEventKind } 
 import { onboardingPageOf } from '../../../../common/onboarding.ts';
 import { REMINDER_INTERVAL_MS, phaseOf } from '../../../../common/pipeline.ts';
 import { profileChecks } from '../../../../common/profile-checks.ts';
-import { type DocumentContentType } from '../../../../common/review.ts';
 import { STAGES, STAGE_TITLES, type Stage } from '../../../../common/stages.ts';
 import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { selectList } from '../../lib/table.ts';
 import { activationOf, meetingById, paymentOf, planOf, verificationOf, withdrawalOf } from './records.ts';
 import { registrationsTable, STEP_FIELDS, type RegistrationColumns } from './table.ts';
+import { DOCUMENT_FILE_FIELDS, DOCUMENT_ROW_FIELDS, registrationDocumentsTable, type RegistrationDocumentColumns } from './document-table.ts';
+import { EVENT_ROW_FIELDS, registrationEventsTable, type RegistrationEventColumns } from './event-table.ts';
 import { findRegistration } from './transition.ts';
 import { readFreeze } from '../../lib/aml-freeze.ts';
 
@@ -36,8 +37,8 @@ export async function person(db: Queryable, id: number | null): Promise<PersonRe
 }
 
 export async function documentsOf(db: Queryable, registrationId: number): Promise<RegistrationDocument[]> {
-  const rows = await db.query<Omit<RegistrationDocument, 'uploaded_at' | 'uploaded_by'> & { uploaded_at: Date; uploader_id: number | null; uploader_name: string | null; uploader_email: string | null }>(
-    `SELECT d.id, d.kind, d.file_name, d.content_type, d.size_bytes, d.uploaded_at,
+  const rows = await db.query<Pick<RegistrationDocumentColumns, (typeof DOCUMENT_ROW_FIELDS)[number]> & { uploader_id: number | null; uploader_name: string | null; uploader_email: string | null }>(
+    `SELECT ${selectList(registrationDocumentsTable, 'd', DOCUMENT_ROW_FIELDS)},
             u.id AS uploader_id, u.display_name AS uploader_name, u.email AS uploader_email
      FROM registration_documents d LEFT JOIN users u ON u.id = d.uploaded_by
      WHERE d.registration_id = $1 ORDER BY d.uploaded_at DESC, d.id DESC`,
@@ -153,8 +154,8 @@ export async function readTimeline(db: Queryable, userId: number): Promise<Timel
 /** The spec's stepper call: the seven steps (completed, the current one 'active', then pending) and the status history. */
 export async function readStatus(db: Queryable, userId: number): Promise<UserStatusResponse> {
   const registration = await findRegistration(db, userId);
-  const events = await db.query<{ status_text: string; created_at: Date }>(
-    'SELECT status_text, created_at FROM registration_events WHERE registration_id = $1 ORDER BY created_at, id',
+  const events = await db.query<Pick<RegistrationEventColumns, (typeof EVENT_ROW_FIELDS)[number]>>(
+    `SELECT ${selectList(registrationEventsTable, null, EVENT_ROW_FIELDS)} FROM registration_events WHERE registration_id = $1 ORDER BY created_at, id`,
     [registration.id],
   );
   const reached = STAGES.indexOf(registration.stage);
@@ -170,16 +171,12 @@ export async function readStatus(db: Queryable, userId: number): Promise<UserSta
   };
 }
 
-export interface DocumentFile {
-  file_name: string;
-  content_type: DocumentContentType;
-  content: Uint8Array;
-}
+export type DocumentFile = Pick<RegistrationDocumentColumns, (typeof DOCUMENT_FILE_FIELDS)[number]>;
 
 export async function readDocumentFile(db: Queryable, userId: number, documentId: number): Promise<DocumentFile> {
   const registration = await findRegistration(db, userId);
   const [row] = await db.query<DocumentFile>(
-    'SELECT file_name, content_type, content FROM registration_documents WHERE id = $1 AND registration_id = $2',
+    `SELECT ${selectList(registrationDocumentsTable, null, DOCUMENT_FILE_FIELDS)} FROM registration_documents WHERE id = $1 AND registration_id = $2`,
     [documentId, registration.id],
   );
   if (!row) throw notFound('Document');

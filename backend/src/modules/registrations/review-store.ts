@@ -13,7 +13,7 @@ import type {
   TimelineEvent,
 } from '../../../../common/contract/registrations.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
-import { CONFLICT_MESSAGE, returnedStatusText, type DocumentContentType, type DocumentKind } from '../../../../common/review.ts';
+import { CONFLICT_MESSAGE, returnedStatusText, type DocumentKind } from '../../../../common/review.ts';
 import { isStaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord } from '../../lib/action.ts';
@@ -24,6 +24,8 @@ import { applyTransition, findRegistration, type Actor } from './transition.ts';
 import { person, readTimeline } from './review-read.ts';
 import { staffWrite } from './staff-write.ts';
 import { requireDueDiligenceComplete } from '../aml/index.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_DOCUMENT_FIELDS, type registrationDocumentsTable, type RegistrationDocumentColumns } from './document-table.ts';
 
 export * from './review-read.ts';
 
@@ -90,20 +92,18 @@ export function addComment(db: Database, userId: number, body: CommentBody, acto
   });
 }
 
-export interface NewDocument {
-  kind: DocumentKind;
-  file_name: string;
-  content_type: DocumentContentType;
-  content: Uint8Array;
+export type NewDocument = Pick<RegistrationDocumentColumns, 'kind' | 'file_name' | 'content_type' | 'content'> & {
   uploadedBy: number | null;
   at?: Date;
-}
+};
+
+// The demo seed dates its documents in the past (the last value); anyone else's are the transaction's time.
+const STORED_DOCUMENT_COLUMNS = insertList<typeof registrationDocumentsTable.columns>([...NEW_DOCUMENT_FIELDS, 'uploaded_at']).columns;
 
 /** Stores a document's row; answers what its document_uploaded event mentions. */
 export async function storeDocument(tx: Queryable, registrationId: number, document: NewDocument): Promise<{ id: number; kind: DocumentKind; file_name: string }> {
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO registration_documents (registration_id, kind, file_name, content_type, size_bytes, content, uploaded_by, uploaded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, CURRENT_TIMESTAMP)) RETURNING id`,
+    `INSERT INTO registration_documents ${STORED_DOCUMENT_COLUMNS} VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, CURRENT_TIMESTAMP)) RETURNING id`,
     [registrationId, document.kind, document.file_name, document.content_type, document.content.length, document.content, document.uploadedBy, document.at ?? null],
   );
   return { id: row!.id, kind: document.kind, file_name: document.file_name };

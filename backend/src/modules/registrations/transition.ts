@@ -26,9 +26,10 @@ import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { assignList, selectList } from '../../lib/table.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { notifyRegistrationEvent, type NotifyDetail } from './notify.ts';
 import { REGISTRATION_ROW_FIELDS, registrationsTable, TRANSITION_STATE_FIELDS, type RegistrationColumn, type RegistrationColumns, type ROW_CHANGE_FIELDS } from './table.ts';
+import { NEW_EVENT_FIELDS } from './event-table.ts';
 
 /** A registration as stored: its state (phaseOf reads it), its keys and the dates the lists show. */
 export type RegistrationRow = Pick<RegistrationColumns, (typeof REGISTRATION_ROW_FIELDS)[number]> & Pick<PipelineState, 'plan_approved'>;
@@ -186,7 +187,9 @@ async function reachStage(tx: Queryable, registration: RegistrationRow, stage: S
   await notifyRegistrationEvent(tx, { kind: 'stage_reached', actorId, stage }, registration);
 }
 
+const NEW_EVENT_COLUMNS = insertList(NEW_EVENT_FIELDS).columns;
+
 /** The spec's current_status history (what the stepper's return sub-entry shows). */
 export async function addStatusLine(tx: Queryable, registrationId: number, text: string): Promise<void> {
-  await tx.query('INSERT INTO registration_events (registration_id, status_text, created_at) VALUES ($1, $2, CURRENT_TIMESTAMP)', [registrationId, text]);
+  await tx.query(`INSERT INTO registration_events ${NEW_EVENT_COLUMNS} VALUES ($1, $2, CURRENT_TIMESTAMP)`, [registrationId, text]);
 }

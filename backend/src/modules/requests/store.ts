@@ -36,6 +36,8 @@ import { addClientVisibility, isVisibleTo, myClientId } from '../clients/index.t
 import { insertTask, requireWorker } from '../tasks/index.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import { MOVE_FIELDS, NEW_REQUEST_FIELDS, REQUEST_ROW_FIELDS, serviceRequestsTable, type RequestColumns } from './table.ts';
+import { ATTACHMENT_FILE_FIELDS, ATTACHMENT_ROW_FIELDS, NEW_ATTACHMENT_FIELDS, requestAttachmentsTable, type RequestAttachmentColumns } from './attachment-table.ts';
+import { REQUEST_TYPE_FIELDS, requestTypesTable, type RequestTypeColumns } from './type-table.ts';
 import { notifyRequestClient, notifyRequestStaff } from './notify.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
@@ -61,6 +63,7 @@ const SELECT = `SELECT ${selectList(serviceRequestsTable, 'r', REQUEST_ROW_FIELD
 
 const MOVE_ASSIGNMENTS = assignList(MOVE_FIELDS, 2);
 const NEW_REQUEST_INSERT = insertList(NEW_REQUEST_FIELDS);
+const NEW_ATTACHMENT_INSERT = insertList(NEW_ATTACHMENT_FIELDS);
 
 const typeOf = (row: RequestRow): RequestType => ({ id: row.type_id, code: row.type_code, name: row.type_name, target_working_days: row.target_working_days });
 
@@ -90,7 +93,7 @@ function toItem(row: RequestRow, now: Date): RequestListItem {
 }
 
 export async function requestTypes(db: Queryable): Promise<RequestType[]> {
-  return db.query<RequestType>('SELECT id, code, name, target_working_days FROM request_types ORDER BY position, id');
+  return db.query<Pick<RequestTypeColumns, (typeof REQUEST_TYPE_FIELDS)[number]>>(`SELECT ${selectList(requestTypesTable, null, REQUEST_TYPE_FIELDS)} FROM request_types ORDER BY position, id`);
 }
 
 const OPEN: RequestStatus[] = ['new', 'in_progress', 'waiting_on_client'];
@@ -136,8 +139,8 @@ export async function readRequest(db: Queryable, user: Caller, id: number, now =
 }
 
 async function detailOf(db: Queryable, row: RequestRow, now: Date): Promise<RequestDetail> {
-  const attachments = await db.query<{ id: number; file_name: string; content_type: string; size_bytes: number }>(
-    'SELECT id, file_name, content_type, size_bytes FROM request_attachments WHERE request_id = $1 ORDER BY id',
+  const attachments = await db.query<Pick<RequestAttachmentColumns, (typeof ATTACHMENT_ROW_FIELDS)[number]>>(
+    `SELECT ${selectList(requestAttachmentsTable, null, ATTACHMENT_ROW_FIELDS)} FROM request_attachments WHERE request_id = $1 ORDER BY id`,
     [row.id],
   );
   const tasks = await db.query<{ id: number; title: string; status: string; due_on: string }>(
@@ -158,10 +161,12 @@ async function detailOf(db: Queryable, row: RequestRow, now: Date): Promise<Requ
   };
 }
 
-export async function requestAttachment(db: Queryable, user: Caller, requestId: number, attachmentId: number): Promise<{ file_name: string; content_type: string; content: Uint8Array }> {
+type AttachmentFile = Pick<RequestAttachmentColumns, (typeof ATTACHMENT_FILE_FIELDS)[number]>;
+
+export async function requestAttachment(db: Queryable, user: Caller, requestId: number, attachmentId: number): Promise<AttachmentFile> {
   await findRequest(db, user, requestId);
-  const [file] = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
-    'SELECT file_name, content_type, content FROM request_attachments WHERE id = $1 AND request_id = $2',
+  const [file] = await db.query<AttachmentFile>(
+    `SELECT ${selectList(requestAttachmentsTable, null, ATTACHMENT_FILE_FIELDS)} FROM request_attachments WHERE id = $1 AND request_id = $2`,
     [attachmentId, requestId],
   );
   if (!file) throw notFound('Attachment');
@@ -324,7 +329,7 @@ export async function createMyRequest(db: Database, userId: number, body: NewMyR
     const [row] = await tx.query<{ id: number }>(`INSERT INTO service_requests ${NEW_REQUEST_INSERT.columns} VALUES ${NEW_REQUEST_INSERT.values} RETURNING id`, [clientId, type.id, details, userId]);
     const requestId = row!.id;
     for (const file of files) {
-      await tx.query('INSERT INTO request_attachments (request_id, file_name, content_type, size_bytes, content, uploaded_by) VALUES ($1, $2, $3, $4, $5, $6)', [
+      await tx.query(`INSERT INTO request_attachments ${NEW_ATTACHMENT_INSERT.columns} VALUES ${NEW_ATTACHMENT_INSERT.values}`, [
         requestId,
         file.file_name,
         file.content_type,

@@ -31,6 +31,7 @@ import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
 import { insertList, selectList } from '../../lib/table.ts';
 import { NEW_TASK_FIELDS, TASK_ROW_FIELDS, tasksTable, type NEW_TASK_OPTIONAL, type TaskColumns } from './table.ts';
+import { COMMENT_ROW_FIELDS, NEW_COMMENT_FIELDS, taskCommentsTable, type TaskCommentColumns } from './comment-table.ts';
 import { notifyTaskAssigned, notifyTaskReviewed, notifyTaskSentForReview } from './notify.ts';
 import { may, rolesThat } from '../../../../common/access.ts';
 import { personJson } from '../../lib/person-sql.ts';
@@ -137,8 +138,8 @@ const canReview = (user: Caller, row: TaskRow) => may(user.role, 'decide-any-tas
 
 export async function readTask(db: Queryable, user: Caller, taskId: number, today = dubaiDate()): Promise<TaskDetail> {
   const row = await findTask(db, user, taskId);
-  const comments = await db.query<{ id: number; body: string; created_at: Date; author: PersonRef | null }>(
-    `SELECT m.id, m.body, m.created_at, ${personJson('u')} AS author FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
+  const comments = await db.query<Pick<TaskCommentColumns, (typeof COMMENT_ROW_FIELDS)[number]> & { author: PersonRef | null }>(
+    `SELECT ${selectList(taskCommentsTable, 'm', COMMENT_ROW_FIELDS)}, ${personJson('u')} AS author FROM task_comments m LEFT JOIN users u ON u.id = m.author_id WHERE m.task_id = $1 ORDER BY m.id`,
     [taskId],
   );
   const events = await db.query<{ id: number; kind: string; data: Record<string, unknown>; created_at: Date; actor: PersonRef | null }>(
@@ -340,11 +341,13 @@ export function returnTask(db: Database, user: Caller, taskId: number, body: Ret
   }, today);
 }
 
+const NEW_COMMENT_INSERT = insertList(NEW_COMMENT_FIELDS);
+
 export function commentOnTask(db: Database, user: Caller, taskId: number, body: string, context: ActionContext, today = dubaiDate()): Promise<TaskDetail> {
   const text = body.trim();
   if (text === '') return Promise.reject(invalidInput('body', 'must not be blank'));
   return taskWrite(db, user, taskId, null, context, async (tx, row) => {
-    await tx.query('INSERT INTO task_comments (task_id, author_id, body) VALUES ($1, $2, $3)', [row.id, context.actorId, text]);
+    await tx.query(`INSERT INTO task_comments ${NEW_COMMENT_INSERT.columns} VALUES ${NEW_COMMENT_INSERT.values}`, [row.id, context.actorId, text]);
     await writeAudit(tx, { entity: 'task', entityId: row.id, kind: 'task_commented', actorId: context.actorId, data: { comment: text.slice(0, 200) }, idempotencyKey: context.idempotencyKey });
   }, today);
 }

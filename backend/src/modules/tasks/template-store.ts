@@ -7,44 +7,35 @@
  */
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
 import type { NewTemplateBody, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../../common/contract/tasks.ts';
-import { firstOccurrence, nextOccurrence, occurrenceDueDate, resumedOccurrence, upcomingOccurrences, type TaskPriority, type TemplateFrequency } from '../../../../common/service-desk.ts';
-import type { ChecklistItem } from '../../../../common/contract/tasks.ts';
+import { firstOccurrence, nextOccurrence, occurrenceDueDate, resumedOccurrence, upcomingOccurrences } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
-import { addClientVisibility, dateText, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
+import { addClientVisibility, isVisibleTo, requireVisibleClient } from '../clients/index.ts';
 import { insertTask, requireWorker, type Caller } from './store.ts';
 import { clientFrozenColumn } from '../../lib/aml-freeze.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { NEW_TEMPLATE_FIELDS, SCHEDULE_FIELDS, TEMPLATE_CHANGE_FIELDS, TEMPLATE_ROW_FIELDS, taskTemplatesTable, type TemplateColumns } from './template-table.ts';
 
-interface TemplateRow {
-  id: number;
-  version: number;
-  client_id: number;
+/** A template as stored, its client's name and team, and its people as joined. */
+type TemplateRow = Pick<TemplateColumns, (typeof TEMPLATE_ROW_FIELDS)[number]> & {
   client_name: string;
   bookkeeper_id: number | null;
-  title: string;
-  assignee_id: number | null;
-  reviewer_id: number | null;
-  priority: TaskPriority;
-  frequency: TemplateFrequency;
-  day_of_month: number;
-  lead_days: number;
-  checklist: ChecklistItem[];
-  next_occurrence_on: string;
-  active: boolean;
   assignee: PersonRef | null;
   reviewer: PersonRef | null;
-}
+};
 
-const SELECT = `SELECT tt.id, tt.version, tt.client_id, c.legal_name AS client_name, c.bookkeeper_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority,
-    tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist, ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}, tt.active,
+const SELECT = `SELECT ${selectList(taskTemplatesTable, 'tt', TEMPLATE_ROW_FIELDS)}, c.legal_name AS client_name, c.bookkeeper_id,
     ${personJson('a')} AS assignee, ${personJson('r')} AS reviewer
   FROM task_templates tt JOIN clients c ON c.id = tt.client_id LEFT JOIN users a ON a.id = tt.assignee_id LEFT JOIN users r ON r.id = tt.reviewer_id`;
+
+const NEW_TEMPLATE_INSERT = insertList(NEW_TEMPLATE_FIELDS);
+const TEMPLATE_ASSIGNMENTS = assignList(TEMPLATE_CHANGE_FIELDS, 2);
 
 function toTemplate(row: TemplateRow): TaskTemplate {
   const due = occurrenceDueDate(row.next_occurrence_on, row.day_of_month);
@@ -98,23 +89,23 @@ export async function createTemplate(db: Database, user: Caller, body: NewTempla
     await requireVisibleClient(tx, user, body.client_id);
     await requireWorker(tx, body.assignee_id, 'assignee_id');
     await requireWorker(tx, body.reviewer_id, 'reviewer_id');
+    const values: Omit<Pick<TemplateColumns, (typeof NEW_TEMPLATE_FIELDS)[number]>, 'checklist'> & { checklist: string } = {
+      client_id: body.client_id,
+      title,
+      assignee_id: body.assignee_id ?? null,
+      reviewer_id: body.reviewer_id ?? null,
+      priority: body.priority ?? 'normal',
+      frequency: body.frequency,
+      day_of_month: body.day_of_month,
+      lead_days: body.lead_days ?? 7,
+      checklist: JSON.stringify(body.checklist ?? []),
+      // A first month in the past starts at the next due date: its past occurrences would all be overdue at once.
+      next_occurrence_on: body.first_occurrence_on === undefined ? firstOccurrence(today, body.day_of_month) : resumedOccurrence(body.first_occurrence_on, body.frequency, body.day_of_month, today),
+      created_by: context.actorId,
+    };
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO task_templates (client_id, title, assignee_id, reviewer_id, priority, frequency, day_of_month, lead_days, checklist, next_occurrence_on, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [
-        body.client_id,
-        title,
-        body.assignee_id ?? null,
-        body.reviewer_id ?? null,
-        body.priority ?? 'normal',
-        body.frequency,
-        body.day_of_month,
-        body.lead_days ?? 7,
-        JSON.stringify(body.checklist ?? []),
-        // A first month in the past starts at the next due date: its past occurrences would all be overdue at once.
-        body.first_occurrence_on === undefined ? firstOccurrence(today, body.day_of_month) : resumedOccurrence(body.first_occurrence_on, body.frequency, body.day_of_month, today),
-        context.actorId,
-      ],
+      `INSERT INTO task_templates ${NEW_TEMPLATE_INSERT.columns} VALUES ${NEW_TEMPLATE_INSERT.values} RETURNING id`,
+      NEW_TEMPLATE_FIELDS.map((field) => values[field]),
     );
     await writeAudit(tx, { entity: 'task_template', entityId: row!.id, kind: 'task_template_created', actorId: context.actorId, data: { client_id: body.client_id, title }, idempotencyKey: context.idempotencyKey });
     return row!.id;
@@ -145,7 +136,7 @@ export function updateTemplate(db: Database, user: Caller, id: number, body: Upd
       const frequency = body.frequency ?? row.frequency;
       const dayOfMonth = body.day_of_month ?? row.day_of_month;
       const next = active && !row.active ? resumedOccurrence(row.next_occurrence_on, frequency, dayOfMonth, today) : row.next_occurrence_on;
-      const after = {
+      const after: Pick<TemplateColumns, (typeof TEMPLATE_CHANGE_FIELDS)[number]> = {
         active,
         title,
         assignee_id: body.assignee_id === undefined ? row.assignee_id : body.assignee_id,
@@ -157,11 +148,10 @@ export function updateTemplate(db: Database, user: Caller, id: number, body: Upd
         checklist: checklist ?? row.checklist,
         next_occurrence_on: next,
       };
-      await tx.query(
-        `UPDATE task_templates SET active = $2, title = $3, assignee_id = $4, reviewer_id = $5, priority = $6, frequency = $7, day_of_month = $8, lead_days = $9,
-           checklist = $10, next_occurrence_on = $11, version = version + 1 WHERE id = $1`,
-        [row.id, after.active, after.title, after.assignee_id, after.reviewer_id, after.priority, after.frequency, after.day_of_month, after.lead_days, JSON.stringify(after.checklist), after.next_occurrence_on],
-      );
+      await tx.query(`UPDATE task_templates SET ${TEMPLATE_ASSIGNMENTS}, version = version + 1 WHERE id = $1`, [
+        row.id,
+        ...TEMPLATE_CHANGE_FIELDS.map((field) => (field === 'checklist' ? JSON.stringify(after.checklist) : after[field])),
+      ]);
       const before = { active: row.active, title: row.title, assignee_id: row.assignee_id, reviewer_id: row.reviewer_id, priority: row.priority, frequency: row.frequency, day_of_month: row.day_of_month, lead_days: row.lead_days, next_occurrence_on: row.next_occurrence_on };
       const kind = body.active === undefined || body.active === row.active ? 'task_template_updated' : body.active ? 'task_template_resumed' : 'task_template_paused';
       await writeAudit(tx, { entity: 'task_template', entityId: row.id, kind, actorId: context.actorId, before, after: { ...after, checklist: undefined }, idempotencyKey: context.idempotencyKey });
@@ -181,9 +171,8 @@ export async function createRecurringTasks(db: Database, now = new Date()): Prom
   // holiday run at most a week); the exact check is per row.
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await tx.query<TemplateRow & { frozen: boolean }>(
-        `SELECT tt.id, tt.client_id, tt.title, tt.assignee_id, tt.reviewer_id, tt.priority, tt.frequency, tt.day_of_month, tt.lead_days, tt.checklist,
-                ${dateText('tt.next_occurrence_on', 'next_occurrence_on')}, ${clientFrozenColumn('tt.client_id')} AS frozen
+      const rows = await tx.query<Pick<TemplateColumns, (typeof SCHEDULE_FIELDS)[number]> & { frozen: boolean }>(
+        `SELECT ${selectList(taskTemplatesTable, 'tt', SCHEDULE_FIELDS)}, ${clientFrozenColumn('tt.client_id')} AS frozen
          FROM task_templates tt WHERE tt.active AND tt.next_occurrence_on <= ($1::date + 67) ORDER BY tt.next_occurrence_on, tt.id FOR UPDATE SKIP LOCKED LIMIT 100`,
         [today],
       );
