@@ -8,7 +8,7 @@ import type { Database } from '../../../backend/src/db/database.ts';
 import type { Columns, Table } from '../../../backend/src/lib/table.ts';
 import { clientsTable } from '../../../backend/src/modules/clients/table.ts';
 import { subscriptionsTable } from '../../../backend/src/modules/clients/subscription-table.ts';
-import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
+import { cannedRepliesTable, chatMessagesTable, chatRemindersTable, conversationReadsTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
 import { einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
@@ -36,6 +36,7 @@ import { openTestDatabase } from '../support.ts';
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
+  cannedRepliesTable, chatRemindersTable, conversationReadsTable,
 ];
 
 let db: Database;
