@@ -18,7 +18,7 @@ import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-ta
 import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
-import { usersTable } from '../../../backend/src/modules/users/table.ts';
+import { profilesTable, usersTable } from '../../../backend/src/modules/users/table.ts';
 import {
   amlDueTasksTable,
   amlEddDocumentsTable,
@@ -31,12 +31,15 @@ import {
   amlRescreenJobsTable,
 } from '../../../backend/src/modules/aml/table.ts';
 import { notificationsTable } from '../../../backend/src/modules/notifications/table.ts';
+import { devicesTable, pushTokensTable } from '../../../backend/src/modules/devices/table.ts';
+import { secondFactorRecoveryCodesTable, secondFactorsTable } from '../../../backend/src/modules/security/table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
   cannedRepliesTable, chatRemindersTable, conversationReadsTable,
+  devicesTable, pushTokensTable, secondFactorsTable, secondFactorRecoveryCodesTable, profilesTable,
 ];
 
 let db: Database;
