@@ -33,6 +33,9 @@ import {
 import { notificationsTable } from '../../../backend/src/modules/notifications/table.ts';
 import { devicesTable, pushTokensTable } from '../../../backend/src/modules/devices/table.ts';
 import { secondFactorRecoveryCodesTable, secondFactorsTable } from '../../../backend/src/modules/security/table.ts';
+import { savedViewsTable } from '../../../backend/src/modules/views/table.ts';
+import { faqsTable } from '../../../backend/src/modules/faqs/table.ts';
+import { jobApplicationsTable, jobPostsTable } from '../../../backend/src/modules/careers/table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
@@ -40,6 +43,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   notificationsTable,
   cannedRepliesTable, chatRemindersTable, conversationReadsTable,
   devicesTable, pushTokensTable, secondFactorsTable, secondFactorRecoveryCodesTable, profilesTable,
+  savedViewsTable, faqsTable, jobPostsTable, jobApplicationsTable,
 ];
 
 let db: Database;
