@@ -36,6 +36,8 @@ import { secondFactorRecoveryCodesTable, secondFactorsTable } from '../../../bac
 import { savedViewsTable } from '../../../backend/src/modules/views/table.ts';
 import { faqsTable } from '../../../backend/src/modules/faqs/table.ts';
 import { jobApplicationsTable, jobPostsTable } from '../../../backend/src/modules/careers/table.ts';
+import { bulkJobRowsTable, bulkJobsTable } from '../../../backend/src/modules/bulk/table.ts';
+import { auditEventsTable } from '../../../backend/src/lib/audit-table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
@@ -44,6 +46,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   cannedRepliesTable, chatRemindersTable, conversationReadsTable,
   devicesTable, pushTokensTable, secondFactorsTable, secondFactorRecoveryCodesTable, profilesTable,
   savedViewsTable, faqsTable, jobPostsTable, jobApplicationsTable,
+  bulkJobsTable, bulkJobRowsTable, auditEventsTable,
 ];
 
 let db: Database;
