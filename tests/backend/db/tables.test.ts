@@ -15,7 +15,7 @@ import { einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts
 import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
 import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
-import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
+import { companyProfilesTable, registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { profilesTable, usersTable } from '../../../backend/src/modules/users/table.ts';
@@ -23,6 +23,7 @@ import {
   amlDueTasksTable,
   amlEddDocumentsTable,
   amlFilesTable,
+  amlLegalHoldsTable,
   amlListEntriesTable,
   amlListVersionsTable,
   amlMatchesTable,
@@ -47,6 +48,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   devicesTable, pushTokensTable, secondFactorsTable, secondFactorRecoveryCodesTable, profilesTable,
   savedViewsTable, faqsTable, jobPostsTable, jobApplicationsTable,
   bulkJobsTable, bulkJobRowsTable, auditEventsTable,
+  amlLegalHoldsTable, companyProfilesTable,
 ];
 
 let db: Database;
