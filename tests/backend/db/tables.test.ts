@@ -11,9 +11,9 @@ import { subscriptionsTable } from '../../../backend/src/modules/clients/subscri
 import { cannedRepliesTable, chatMessagesTable, chatRemindersTable, conversationReadsTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
-import { einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
+import { clientEinvoicingTable, einvoiceAttemptsTable, einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
 import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
-import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
+import { accountingCustomersTable, invoiceCountersTable, invoicesTable, invoiceSyncAttemptsTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
 import { companyProfilesTable, registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
@@ -49,6 +49,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   savedViewsTable, faqsTable, jobPostsTable, jobApplicationsTable,
   bulkJobsTable, bulkJobRowsTable, auditEventsTable,
   amlLegalHoldsTable, companyProfilesTable,
+  invoiceCountersTable, accountingCustomersTable, invoiceSyncAttemptsTable, einvoiceAttemptsTable, clientEinvoicingTable,
 ];
 
 let db: Database;
