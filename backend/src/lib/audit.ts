@@ -7,6 +7,11 @@ import type { AuditEntity, AuditEventKind } from '../../../common/events.ts';
 import type { RecordSubject } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../db/database.ts';
 import { requestOrigin } from './request-origin.ts';
+import { insertList } from './table.ts';
+import { NEW_AUDIT_EVENT_FIELDS } from './audit-table.ts';
+
+// Its values are written out below: the time is the caller's or, without one, the database's.
+const NEW_EVENT = insertList(NEW_AUDIT_EVENT_FIELDS);
 
 export interface AuditEvent {
   entity: AuditEntity;
@@ -38,7 +43,7 @@ export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<numb
   subjects.set(tx, { entity: event.entity, id: event.entityId, client_id: typeof clientId === 'number' ? clientId : null });
   const origin = requestOrigin();
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO audit_events (entity, entity_id, kind, actor_id, data, before, after, idempotency_key, created_at, request_id, client_address)
+    `INSERT INTO audit_events ${NEW_EVENT.columns}
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, coalesce($9, CURRENT_TIMESTAMP), $10, $11) RETURNING id`,
     [
       event.entity,

@@ -12,18 +12,18 @@ import { deadlineFilingsTable, deadlineNoticesTable } from '../../../backend/src
 import { clientDocumentsTable, documentRequestsTable } from '../../../backend/src/modules/clients/document-table.ts';
 import { monthlyInsightsTable } from '../../../backend/src/modules/clients/insight-table.ts';
 import { monthlyReportsTable } from '../../../backend/src/modules/clients/report-table.ts';
-import { chatMessagesTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
+import { cannedRepliesTable, chatMessagesTable, chatRemindersTable, conversationReadsTable, conversationsTable } from '../../../backend/src/modules/chats/table.ts';
 import { leadsTable } from '../../../backend/src/modules/crm/table.ts';
 import { leadActivitiesTable } from '../../../backend/src/modules/crm/activity-table.ts';
-import { einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
+import { clientEinvoicingTable, einvoiceAttemptsTable, einvoicesTable } from '../../../backend/src/modules/einvoicing/table.ts';
 import { enquiriesTable } from '../../../backend/src/modules/enquiries/table.ts';
-import { invoicesTable } from '../../../backend/src/modules/invoices/table.ts';
+import { accountingCustomersTable, invoiceCountersTable, invoicesTable, invoiceSyncAttemptsTable } from '../../../backend/src/modules/invoices/table.ts';
 import { invoiceLinesTable } from '../../../backend/src/modules/invoices/line-table.ts';
-import { registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { registrationDocumentsTable } from '../../../backend/src/modules/registrations/document-table.ts';
 import { registrationEventsTable } from '../../../backend/src/modules/registrations/event-table.ts';
 import { registrationMeetingsTable } from '../../../backend/src/modules/registrations/meeting-table.ts';
 import { registrationActivationsTable, registrationPaymentsTable, registrationPlansTable } from '../../../backend/src/modules/registrations/step-table.ts';
+import { companyProfilesTable, registrationsTable } from '../../../backend/src/modules/registrations/table.ts';
 import { serviceRequestsTable } from '../../../backend/src/modules/requests/table.ts';
 import { requestAttachmentsTable } from '../../../backend/src/modules/requests/attachment-table.ts';
 import { requestTypesTable } from '../../../backend/src/modules/requests/type-table.ts';
@@ -31,11 +31,12 @@ import { plansTable, subscriptionCyclesTable } from '../../../backend/src/module
 import { tasksTable } from '../../../backend/src/modules/tasks/table.ts';
 import { taskCommentsTable } from '../../../backend/src/modules/tasks/comment-table.ts';
 import { taskTemplatesTable } from '../../../backend/src/modules/tasks/template-table.ts';
-import { usersTable } from '../../../backend/src/modules/users/table.ts';
+import { profilesTable, usersTable } from '../../../backend/src/modules/users/table.ts';
 import {
   amlDueTasksTable,
   amlEddDocumentsTable,
   amlFilesTable,
+  amlLegalHoldsTable,
   amlListEntriesTable,
   amlListVersionsTable,
   amlMatchesTable,
@@ -44,6 +45,13 @@ import {
   amlRescreenJobsTable,
 } from '../../../backend/src/modules/aml/table.ts';
 import { notificationsTable } from '../../../backend/src/modules/notifications/table.ts';
+import { devicesTable, pushTokensTable } from '../../../backend/src/modules/devices/table.ts';
+import { secondFactorRecoveryCodesTable, secondFactorsTable } from '../../../backend/src/modules/security/table.ts';
+import { savedViewsTable } from '../../../backend/src/modules/views/table.ts';
+import { faqsTable } from '../../../backend/src/modules/faqs/table.ts';
+import { jobApplicationsTable, jobPostsTable } from '../../../backend/src/modules/careers/table.ts';
+import { bulkJobRowsTable, bulkJobsTable } from '../../../backend/src/modules/bulk/table.ts';
+import { auditEventsTable } from '../../../backend/src/lib/audit-table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
@@ -54,6 +62,12 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   plansTable, subscriptionCyclesTable,
   deadlineFilingsTable, deadlineNoticesTable, clientDocumentsTable, documentRequestsTable, monthlyInsightsTable, monthlyReportsTable,
   registrationDocumentsTable, registrationEventsTable, registrationMeetingsTable, registrationPlansTable, registrationPaymentsTable, registrationActivationsTable,
+  cannedRepliesTable, chatRemindersTable, conversationReadsTable,
+  devicesTable, pushTokensTable, secondFactorsTable, secondFactorRecoveryCodesTable, profilesTable,
+  savedViewsTable, faqsTable, jobPostsTable, jobApplicationsTable,
+  bulkJobsTable, bulkJobRowsTable, auditEventsTable,
+  amlLegalHoldsTable, companyProfilesTable,
+  invoiceCountersTable, accountingCustomersTable, invoiceSyncAttemptsTable, einvoiceAttemptsTable, clientEinvoicingTable,
 ];
 
 let db: Database;

@@ -17,6 +17,11 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import { personJson } from '../../lib/person-sql.ts';
+import { insertList } from '../../lib/table.ts';
+import { NEW_LEGAL_HOLD_FIELDS, type AmlLegalHoldColumns } from './table.ts';
+
+const NEW_LEGAL_HOLD = insertList(NEW_LEGAL_HOLD_FIELDS);
 
 /** The day the relationship with the registration's client ended, or null while it goes on. */
 export async function relationshipEndedOn(db: Queryable, registrationId: number): Promise<IsoDate | null> {
@@ -35,7 +40,7 @@ export async function relationshipEndedOn(db: Queryable, registrationId: number)
 
 /** The reason of the legal hold on the registration's AML file, or null when none stands. */
 export async function legalHoldOf(db: Queryable, registrationId: number): Promise<string | null> {
-  const [hold] = await db.query<{ reason: string }>('SELECT reason FROM aml_legal_holds WHERE registration_id = $1', [registrationId]);
+  const [hold] = await db.query<Pick<AmlLegalHoldColumns, 'reason'>>('SELECT reason FROM aml_legal_holds WHERE registration_id = $1', [registrationId]);
   return hold?.reason ?? null;
 }
 
@@ -119,10 +124,10 @@ export async function setLegalHold(db: Database, registrationId: number, hold: b
   return db.transaction(async (tx) => {
     const [registration] = await tx.query<{ id: number }>('SELECT id FROM registrations WHERE id = $1 FOR UPDATE', [registrationId]);
     if (!registration) throw notFound('Registration');
-    const [current] = await tx.query<{ reason: string }>('SELECT reason FROM aml_legal_holds WHERE registration_id = $1 FOR UPDATE', [registrationId]);
+    const [current] = await tx.query<Pick<AmlLegalHoldColumns, 'reason'>>('SELECT reason FROM aml_legal_holds WHERE registration_id = $1 FOR UPDATE', [registrationId]);
     if (hold && current) throw conflict(`This AML file is already under a legal hold (${current.reason}).`);
     if (!hold && !current) throw conflict('This AML file is not under a legal hold.');
-    if (hold) await tx.query('INSERT INTO aml_legal_holds (registration_id, reason, set_by) VALUES ($1, $2, $3)', [registrationId, reason, caller.id]);
+    if (hold) await tx.query(`INSERT INTO aml_legal_holds ${NEW_LEGAL_HOLD.columns} VALUES ${NEW_LEGAL_HOLD.values}`, [registrationId, reason, caller.id]);
     else await tx.query('DELETE FROM aml_legal_holds WHERE registration_id = $1', [registrationId]);
     await writeAudit(tx, {
       entity: 'aml_file',
@@ -138,8 +143,8 @@ export async function setLegalHold(db: Database, registrationId: number, hold: b
 
 /** The file's retention as the AML section shows it: the hold if one stands, the relationship's end and five years on. */
 export async function readLegalHold(db: Queryable, registrationId: number): Promise<LegalHold> {
-  const [hold] = await db.query<{ reason: string; at: Date; by: PersonRef | null }>(
-    `SELECT h.reason, h.set_at AS at, CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'display_name', u.display_name, 'email', u.email) END AS by
+  const [hold] = await db.query<Pick<AmlLegalHoldColumns, 'reason'> & { at: Date; by: PersonRef | null }>(
+    `SELECT h.reason, h.set_at AS at, ${personJson('u')} AS by
      FROM aml_legal_holds h LEFT JOIN users u ON u.id = h.set_by WHERE h.registration_id = $1`,
     [registrationId],
   );

@@ -1,7 +1,7 @@
 /**
  * The AML area's tables, their rows declared once (lib/table.ts): the stores' column lists and row types
  * derive from them. The columns were made by migration 0080 (due tasks 0082, EDD evidence 0083, the list
- * guards 0103, the decisions 0104, the freeze lift 0105).
+ * guards 0103, the decisions 0104, the freeze lift 0105), the legal holds by their own migration.
  */
 import type { IdType, PartyKind, PartyRole } from '../../../../common/aml.ts';
 import type { CandidateSchema, ScreeningMatch } from '../../../../common/contract/aml.ts';
@@ -213,3 +213,17 @@ export const amlEddDocumentsTable = table('aml_edd_documents', {
 });
 
 export type AmlEddDocumentColumns = RowOf<typeof amlEddDocumentsTable.columns>;
+
+/** A compliance officer's legal hold on a registration's AML file: it keeps the file whatever its age. */
+export const amlLegalHoldsTable = table('aml_legal_holds', {
+  registration_id: column<number>(),
+  reason: column<string>(),
+  set_by: column<number | null>(),
+  set_at: column<Date>(),
+});
+
+export type AmlLegalHoldColumns = RowOf<typeof amlLegalHoldsTable.columns>;
+export type AmlLegalHoldColumn = keyof AmlLegalHoldColumns & string;
+
+/** The columns a hold is set with (its time is the database's). */
+export const NEW_LEGAL_HOLD_FIELDS = ['registration_id', 'reason', 'set_by'] as const satisfies readonly AmlLegalHoldColumn[];

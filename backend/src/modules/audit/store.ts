@@ -6,33 +6,19 @@
 import { auditEntitiesOf, AUDIT_AREA_OF, type AuditEntry, type AuditExportQuery } from '../../../../common/contract/audit.ts';
 import { dubaiInstant, formatDubaiDay } from '../../../../common/dubai-time.ts';
 import { addDays } from '../../../../common/calendar.ts';
-import type { AuditEntity } from '../../../../common/events.ts';
 import type { Queryable } from '../../db/database.ts';
 import { csvInstant, type CsvColumn } from '../../lib/csv.ts';
 import { auditDetailsLine } from '../../../../common/audit-words.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { selectList } from '../../lib/table.ts';
+import { AUDIT_ENTRY_FIELDS, auditEventsTable, type AuditEventColumns } from '../../lib/audit-table.ts';
 import { auditRecords, fallbackRecordLabel, type AuditRecord } from './records.ts';
 
-interface EntryRow {
-  id: number;
-  created_at: Date;
-  actor_id: number | null;
-  actor_email: string | null;
-  actor_display_name: string | null;
-  kind: string;
-  entity: AuditEntity;
-  entity_id: number;
-  data: Record<string, unknown>;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  request_id: string | null;
-  client_address: string | null;
-}
+type EntryRow = Pick<AuditEventColumns, (typeof AUDIT_ENTRY_FIELDS)[number]> & { actor_email: string | null; actor_display_name: string | null };
 
-const SELECT = `SELECT a.id, a.created_at, a.actor_id, ac.email AS actor_email, ac.display_name AS actor_display_name, a.kind, a.entity, a.entity_id,
-                       a.data, a.before, a.after, a.request_id, a.client_address
+const SELECT = `SELECT ${selectList(auditEventsTable, 'a', AUDIT_ENTRY_FIELDS)}, ac.email AS actor_email, ac.display_name AS actor_display_name
                 FROM audit_events a LEFT JOIN users ac ON ac.id = a.actor_id`;
 const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
 

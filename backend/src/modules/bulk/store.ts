@@ -17,6 +17,8 @@ import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-err
 import type { BackendModule } from '../../lib/module.ts';
 import { strictValidatorCompiler } from '../../lib/validation.ts';
 import { bulkActionsOf, mayRunBulk, type BulkAction, type Caller } from '../../lib/work-registry.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { bulkJobRowsTable, bulkJobsTable, JOB_RESULT_FIELDS, JOB_ROW_FIELDS, NEW_JOB_FIELDS, NEW_JOB_ROW_FIELDS, type BulkJobColumns } from './table.ts';
 
 export const bulkActions = (modules: readonly BackendModule[]): BulkAction[] => bulkActionsOf(modules);
 
@@ -36,26 +38,17 @@ export function checkBulkParams(schema: BulkAction['params'], params: NewBulkJob
   if (result.error) throw new HttpError(400, 'INVALID_INPUT', result.error.message, result.error.field && result.error.field !== 'body' ? `params.${result.error.field}` : 'params');
 }
 
-interface JobRow {
-  id: number;
-  created_by: number;
-  list: string;
-  action: string;
-  params: Record<string, string | number | null>;
-  state: BulkJob['state'];
-  total: number;
-  created_at: Date;
-  finished_at: Date | null;
-}
+type JobRow = Pick<BulkJobColumns, (typeof JOB_ROW_FIELDS)[number]>;
 
-const JOB_COLUMNS = 'id, created_by, list, action, params, state, total, created_at, finished_at';
+const JOB_COLUMNS = selectList(bulkJobsTable, null, JOB_ROW_FIELDS);
+const NEW_JOB = insertList(NEW_JOB_FIELDS);
 
 async function readJob(db: Queryable, actions: readonly BulkAction[], id: number, withRows: boolean): Promise<BulkJob> {
   const [job] = await db.query<JobRow>(`SELECT ${JOB_COLUMNS} FROM bulk_jobs WHERE id = $1`, [id]);
   if (!job) throw notFound('Bulk job');
   const counts = await db.query<{ outcome: BulkRow['outcome']; count: number }>('SELECT outcome, count(*)::integer AS count FROM bulk_job_rows WHERE job_id = $1 GROUP BY outcome', [id]);
   const count = (outcome: BulkRow['outcome']) => counts.find((row) => row.outcome === outcome)?.count ?? 0;
-  const rows = withRows ? await db.query<BulkRow>('SELECT record_id, label, outcome, reason FROM bulk_job_rows WHERE job_id = $1 ORDER BY position', [id]) : [];
+  const rows = withRows ? await db.query<BulkRow>(`SELECT ${selectList(bulkJobRowsTable, null, JOB_RESULT_FIELDS)} FROM bulk_job_rows WHERE job_id = $1 ORDER BY position`, [id]) : [];
   return {
     id: job.id,
     list: job.list,
@@ -109,11 +102,11 @@ export async function createJob(db: Database, actions: readonly BulkAction[], ca
     if (rows.length > MAX_BULK_ROWS) throw invalidInput('filter', `must select at most ${MAX_BULK_ROWS} rows; narrow it down first`);
     if (rows.length === 0) throw invalidInput(body.filter ? 'filter' : 'ids', 'must select at least one row this action applies to');
     const [job] = await tx.query<{ id: number }>(
-      'INSERT INTO bulk_jobs (created_by, list, action, filter, params, total, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+      `INSERT INTO bulk_jobs ${NEW_JOB.columns} VALUES ${NEW_JOB.values} RETURNING id`,
       [caller.id, body.list, body.action, JSON.stringify(body.filter ?? { ids: body.ids }), JSON.stringify(body.params), rows.length, context.idempotencyKey],
     );
     await tx.query(
-      `INSERT INTO bulk_job_rows (job_id, position, record_id, label)
+      `INSERT INTO bulk_job_rows ${insertList(NEW_JOB_ROW_FIELDS).columns}
        SELECT $1, position, record_id, label FROM unnest($2::integer[], $3::text[]) WITH ORDINALITY AS t(record_id, label, position)`,
       [job!.id, rows.map((row) => row.id), rows.map((row) => row.label)],
     );

@@ -17,19 +17,34 @@ import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { personJson } from '../../lib/person-sql.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import {
+  APPLICATION_ROW_FIELDS,
+  JOB_CONTENT_FIELDS,
+  JOB_ROW_FIELDS,
+  jobApplicationsTable,
+  jobPostsTable,
+  NEW_APPLICATION_FIELDS,
+  NEW_JOB_FIELDS,
+  PUBLIC_JOB_FIELDS,
+  STATUS_LOCK_FIELDS,
+  type JobApplicationColumns,
+  type JobPostColumns,
+} from './table.ts';
 import { notifyRoles } from '../notifications/index.ts';
 import { rolesThat } from '../../../../common/access.ts';
 
 /** Open today: the SQL of the rule, with today's Dubai date as a parameter placeholder. */
 const openSql = (today: string) => `(j.status = 'published' AND (j.publish_from IS NULL OR j.publish_from <= ${today}::date) AND (j.publish_until IS NULL OR j.publish_until >= ${today}::date))`;
 
-const JOB_COLUMNS = (today: string) => `j.id, j.title, j.department, j.location, j.employment_type, j.description, j.status,
-  to_char(j.publish_from, 'YYYY-MM-DD') AS publish_from, to_char(j.publish_until, 'YYYY-MM-DD') AS publish_until, ${openSql(today)} AS open,
+const JOB_COLUMNS = (today: string) => `${selectList(jobPostsTable, 'j', JOB_ROW_FIELDS)}, ${openSql(today)} AS open,
   (SELECT count(*)::integer FROM job_applications a WHERE a.job_id = j.id) AS application_count,
-  (SELECT count(*)::integer FROM job_applications a WHERE a.job_id = j.id AND a.status = 'new') AS new_application_count,
-  j.created_at, j.version`;
+  (SELECT count(*)::integer FROM job_applications a WHERE a.job_id = j.id AND a.status = 'new') AS new_application_count`;
 
-type JobRow = Omit<JobPost, 'created_at'> & { created_at: Date };
+type JobRow = Pick<JobPostColumns, (typeof JOB_ROW_FIELDS)[number]> & Pick<JobPost, 'open' | 'application_count' | 'new_application_count'>;
+const NEW_JOB = insertList(NEW_JOB_FIELDS);
+const NEW_APPLICATION = insertList(NEW_APPLICATION_FIELDS);
+const STATUS_LOCK = selectList(jobPostsTable, null, STATUS_LOCK_FIELDS);
 const toJob = ({ created_at, ...row }: JobRow): JobPost => ({ ...row, created_at: created_at.toISOString() });
 
 function jobFilter(filters: { status?: JobStatus; search?: string }): SqlFilter {
@@ -85,8 +100,8 @@ export async function createJob(db: Database, body: NewJobBody, context: ActionC
   const job = cleanJob(body);
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO job_posts (title, department, location, employment_type, description, status, publish_from, publish_until, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO job_posts ${NEW_JOB.columns}
+       VALUES ${NEW_JOB.values} RETURNING id`,
       [job.title, job.department, job.location, job.employment_type, job.description, job.status, job.publish_from, job.publish_until, context.actorId],
     );
     await audit(tx, 'job_post', row!.id, 'job_created', context.actorId, { status: job.status }, context.idempotencyKey);
@@ -103,13 +118,13 @@ export async function updateJob(db: Database, id: number, body: UpdateJobBody, c
     version,
     conflictMessage: 'This job post was changed by someone else. Reload it and try again.',
     lock: async (tx) => {
-      const [row] = await tx.query<{ id: number; version: number; status: JobStatus }>('SELECT id, version, status FROM job_posts WHERE id = $1 FOR UPDATE', [id]);
+      const [row] = await tx.query<Pick<JobPostColumns, (typeof STATUS_LOCK_FIELDS)[number]>>(`SELECT ${STATUS_LOCK} FROM job_posts WHERE id = $1 FOR UPDATE`, [id]);
       if (!row) throw notFound('Job post');
       return row;
     },
     act: async (tx, row) => {
       await tx.query(
-        `UPDATE job_posts SET title = $2, department = $3, location = $4, employment_type = $5, description = $6, status = $7, publish_from = $8, publish_until = $9,
+        `UPDATE job_posts SET ${assignList(JOB_CONTENT_FIELDS, 2)},
            version = version + 1 WHERE id = $1`,
         [id, job.title, job.department, job.location, job.employment_type, job.description, job.status, job.publish_from, job.publish_until],
       );
@@ -119,7 +134,7 @@ export async function updateJob(db: Database, id: number, body: UpdateJobBody, c
   });
 }
 
-const PUBLIC_COLUMNS = "j.id, j.title, j.department, j.location, j.employment_type, j.description, to_char(j.publish_until, 'YYYY-MM-DD') AS publish_until";
+const PUBLIC_COLUMNS = selectList(jobPostsTable, 'j', PUBLIC_JOB_FIELDS);
 
 export async function publicJobs(db: Queryable, now = new Date()): Promise<PublicJob[]> {
   return db.query<PublicJob>(`SELECT ${PUBLIC_COLUMNS} FROM job_posts j WHERE ${openSql('$1')} ORDER BY j.created_at DESC, j.id DESC`, [dubaiDate(now)]);
@@ -162,7 +177,7 @@ export async function applyToJob(db: Database, jobId: number, input: Application
     if (!job) throw notFound('Job post');
     if (!job.open) throw new HttpError(409, 'CONFLICT', 'This job post is closed and takes no more applications.');
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO job_applications (job_id, name, email, phone, cover_note, cv_file_name, cv_content, cv_size) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      `INSERT INTO job_applications ${NEW_APPLICATION.columns} VALUES ${NEW_APPLICATION.values} RETURNING id`,
       [jobId, name, input.email.trim().toLowerCase(), input.phone.trim(), input.cover_note?.trim() || null, cleanFileName(cv.fileName || 'cv.pdf', 'application/pdf'), content, content.length],
     );
     await audit(tx, 'job_application', row!.id, 'application_received', null, { job_id: jobId });
@@ -171,8 +186,8 @@ export async function applyToJob(db: Database, jobId: number, input: Application
   });
 }
 
-const APP_COLUMNS = 'a.id, a.job_id, j.title AS job_title, a.name, a.email, a.phone, a.cover_note, a.cv_file_name, a.cv_size, a.status, a.created_at, a.version';
-type AppRow = Omit<Application, 'created_at'> & { created_at: Date };
+const APP_COLUMNS = `${selectList(jobApplicationsTable, 'a', APPLICATION_ROW_FIELDS)}, j.title AS job_title`;
+type AppRow = Pick<JobApplicationColumns, (typeof APPLICATION_ROW_FIELDS)[number]> & { job_title: string };
 const toApplication = ({ created_at, ...row }: AppRow): Application => ({ ...row, created_at: created_at.toISOString() });
 
 export async function listApplications(db: Queryable, jobId: number, status: ApplicationStatus | undefined, window: PageWindow): Promise<{ count: number; results: Application[] }> {
@@ -219,7 +234,7 @@ export async function applicationCv(db: Queryable, id: number): Promise<{ file_n
 }
 
 const lockApplication = async (tx: Queryable, id: number) => {
-  const [row] = await tx.query<{ id: number; version: number; status: ApplicationStatus }>('SELECT id, version, status FROM job_applications WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await tx.query<Pick<JobApplicationColumns, (typeof STATUS_LOCK_FIELDS)[number]>>(`SELECT ${STATUS_LOCK} FROM job_applications WHERE id = $1 FOR UPDATE`, [id]);
   if (!row) throw notFound('Application');
   return row;
 };

@@ -19,6 +19,8 @@ import { notifyClientMessage, notifyReminder } from './notify.ts';
 import { findConversation, insertMessage, type ConversationRow } from './store.ts';
 import { personJson } from '../../lib/person-sql.ts';
 import { type PersonRef } from '../../../../common/contract/shared.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { chatRemindersTable, NEW_REMINDER_FIELDS, REMINDER_ROW_FIELDS, type ChatReminderColumns } from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 const HOUR_MS = 3_600_000;
@@ -26,22 +28,15 @@ const HOUR_MS = 3_600_000;
 /** The nudge the client receives, as a message from the staff member who set the ladder. */
 export const NUDGE_TEXT = 'A gentle reminder: we are waiting for your reply to continue. Reply here whenever you are ready.';
 
-interface ReminderRow {
-  id: number;
-  conversation_id: number;
-  kind: 'me' | 'client';
-  step: number;
-  last_step: boolean;
-  user_id: number;
-  due_at: Date;
-  after_message_id: string | number;
-  status: 'pending' | 'fired' | 'cancelled';
-  fired_at: Date | null;
-  owner: PersonRef;
-}
+/** A reminder as the firing reads it. */
+type ReminderColumns = Pick<ChatReminderColumns, (typeof REMINDER_ROW_FIELDS)[number]>;
+/** A reminder as its list shows it: with its owner. */
+type ReminderRow = ReminderColumns & { owner: PersonRef };
 
-const SELECT = `SELECT m.id, m.conversation_id, m.kind, m.step, m.last_step, m.user_id, m.due_at, m.after_message_id, m.status, m.fired_at, ${personJson('u')} AS owner
+const SELECT = `SELECT ${selectList(chatRemindersTable, 'm', REMINDER_ROW_FIELDS)}, ${personJson('u')} AS owner
   FROM chat_reminders m JOIN users u ON u.id = m.user_id`;
+
+const NEW_REMINDER = insertList(NEW_REMINDER_FIELDS);
 
 const toReminder = (row: ReminderRow): ChatReminder => ({
   id: row.id,
@@ -81,7 +76,7 @@ export async function setReminder(db: Database, user: Caller, body: NewReminderB
     const ids: number[] = [];
     for (const [index, at] of due.entries()) {
       const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO chat_reminders (conversation_id, kind, step, last_step, user_id, due_at, after_message_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+        `INSERT INTO chat_reminders ${NEW_REMINDER.columns} VALUES ${NEW_REMINDER.values} RETURNING id`,
         [conversation.id, body.kind, index + 1, index === due.length - 1, user.id, at, after],
       );
       ids.push(row!.id);
@@ -124,8 +119,8 @@ export async function fireDueReminders(db: Database, now = new Date()): Promise<
   let fired = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await tx.query<ReminderRow>(
-        "SELECT id, conversation_id, kind, step, last_step, user_id, due_at, after_message_id, status, fired_at FROM chat_reminders WHERE status = 'pending' AND due_at <= $1 ORDER BY due_at, id FOR UPDATE SKIP LOCKED LIMIT 50",
+      const rows = await tx.query<ReminderColumns>(
+        `SELECT ${selectList(chatRemindersTable, null, REMINDER_ROW_FIELDS)} FROM chat_reminders WHERE status = 'pending' AND due_at <= $1 ORDER BY due_at, id FOR UPDATE SKIP LOCKED LIMIT 50`,
         [now],
       );
       let count = 0;

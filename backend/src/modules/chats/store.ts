@@ -34,12 +34,17 @@ import { notifyChatAssigned, notifyClientMessage, notifyStaffMessage } from './n
 import { assignList, insertList, selectList } from '../../lib/table.ts';
 import {
   ATTACHMENT_FIELDS,
+  CANNED_REPLY_EDIT_FIELDS,
+  CANNED_REPLY_FIELDS,
+  cannedRepliesTable,
   chatMessagesTable,
   CONVERSATION_ROW_FIELDS,
   conversationsTable,
   LAST_MESSAGE_FIELDS,
   MESSAGE_ROW_FIELDS,
+  NEW_CANNED_REPLY_FIELDS,
   NEW_MESSAGE_FIELDS,
+  READ_MARK_FIELDS,
   type ChatMessageColumns,
   type ConversationColumns,
 } from './table.ts';
@@ -247,9 +252,11 @@ export async function postStaffMessage(db: Database, user: Caller, conversationI
   return (await messagesOf(db, conversationId, { after: id - 1, limit: 1 })).results[0]!;
 }
 
+const READ_MARK = insertList(READ_MARK_FIELDS);
+
 export async function markRead(tx: Queryable, conversationId: number, userId: number, upTo: number): Promise<void> {
   await tx.query(
-    `INSERT INTO conversation_reads (conversation_id, user_id, last_read_message_id) VALUES ($1, $2, $3)
+    `INSERT INTO conversation_reads ${READ_MARK.columns} VALUES ${READ_MARK.values}
      ON CONFLICT (conversation_id, user_id) DO UPDATE SET last_read_message_id = GREATEST(conversation_reads.last_read_message_id, EXCLUDED.last_read_message_id)`,
     [conversationId, userId, upTo],
   );
@@ -320,8 +327,11 @@ export async function postMyMessage(db: Database, userId: number, body: PostMess
 
 // ----------------------------------------------------------------------------------------- canned replies
 
+const CANNED_REPLY = selectList(cannedRepliesTable, null, CANNED_REPLY_FIELDS);
+const NEW_CANNED_REPLY = insertList(NEW_CANNED_REPLY_FIELDS);
+
 export async function cannedReplies(db: Queryable): Promise<CannedReply[]> {
-  return db.query<CannedReply>('SELECT id, version, title, body FROM canned_replies ORDER BY lower(title), id');
+  return db.query<CannedReply>(`SELECT ${CANNED_REPLY} FROM canned_replies ORDER BY lower(title), id`);
 }
 
 function requireAdmin(user: Caller): void {
@@ -330,7 +340,7 @@ function requireAdmin(user: Caller): void {
 
 export async function createCannedReply(db: Queryable, user: Caller, body: CannedReplyBody): Promise<CannedReply> {
   requireAdmin(user);
-  const [row] = await db.query<CannedReply>('INSERT INTO canned_replies (title, body, created_by) VALUES ($1, $2, $3) RETURNING id, version, title, body', [body.title.trim(), body.body.trim(), user.id]);
+  const [row] = await db.query<CannedReply>(`INSERT INTO canned_replies ${NEW_CANNED_REPLY.columns} VALUES ${NEW_CANNED_REPLY.values} RETURNING ${CANNED_REPLY}`, [body.title.trim(), body.body.trim(), user.id]);
   return row!;
 }
 
@@ -340,7 +350,7 @@ export async function updateCannedReply(db: Database, user: Caller, id: number, 
     const [row] = await tx.query<{ version: number }>('SELECT version FROM canned_replies WHERE id = $1 FOR UPDATE', [id]);
     if (!row) throw notFound('Canned reply');
     if (row.version !== body.version) throw conflict('This reply was changed by someone else. Reload it and try again.');
-    const [updated] = await tx.query<CannedReply>('UPDATE canned_replies SET title = $2, body = $3, version = version + 1 WHERE id = $1 RETURNING id, version, title, body', [id, body.title.trim(), body.body.trim()]);
+    const [updated] = await tx.query<CannedReply>(`UPDATE canned_replies SET ${assignList(CANNED_REPLY_EDIT_FIELDS, 2)}, version = version + 1 WHERE id = $1 RETURNING ${CANNED_REPLY}`, [id, body.title.trim(), body.body.trim()]);
     return updated!;
   });
 }

@@ -14,19 +14,22 @@ import { writeAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { clientPermissions, isVisibleTo, refreshNextDeadline } from '../clients/index.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { clientEinvoicingTable, NEW_READINESS_FIELDS, NEW_TIN_FIELDS, READINESS_EDIT_FIELDS, READINESS_FIELDS, type ClientEinvoicingColumns } from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
-interface Row {
+// A client without a readiness row yet reads its columns as null (a LEFT JOIN), its version too.
+type Readiness = Pick<ClientEinvoicingColumns, (typeof READINESS_EDIT_FIELDS)[number]> & { version: number | null };
+const READINESS = selectList(clientEinvoicingTable, 'ce', READINESS_FIELDS);
+const NEW_TIN = insertList(NEW_TIN_FIELDS);
+const READINESS_INSERT = insertList(NEW_READINESS_FIELDS);
+
+interface Row extends Readiness {
   id: number;
   bookkeeper_id: number | null;
   reviewer_id: number | null;
   trn: string | null;
-  tin: string | null;
-  revenue_band: RevenueBand | null;
-  asp_name: string | null;
-  asp_appointed_on: string | null;
-  version: number | null;
 }
 
 export function deadlinesOf(band: RevenueBand | null): { aspBy: string; goLive: string } | null {
@@ -42,7 +45,7 @@ export function isNotReady(band: RevenueBand | null, aspName: string | null, tod
 
 async function find(db: Queryable, clientId: number, lock = false): Promise<Row | undefined> {
   const [row] = await db.query<Row>(
-    `SELECT c.id, c.bookkeeper_id, c.reviewer_id, CASE WHEN c.vat_registered THEN c.trn END AS trn, ce.tin, ce.revenue_band, ce.asp_name, to_char(ce.asp_appointed_on, 'YYYY-MM-DD') AS asp_appointed_on, ce.version
+    `SELECT c.id, c.bookkeeper_id, c.reviewer_id, CASE WHEN c.vat_registered THEN c.trn END AS trn, ${READINESS}
      FROM clients c LEFT JOIN client_einvoicing ce ON ce.client_id = c.id WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientId],
   );
@@ -77,7 +80,7 @@ export async function readReadiness(db: Queryable, user: Caller, clientId: numbe
 
 /** The TIN a new client came with (taken at plan approval), recorded as its e-invoicing TIN when it is activated. */
 export async function recordClientTin(tx: Queryable, clientId: number, tin: string): Promise<void> {
-  await tx.query('INSERT INTO client_einvoicing (client_id, tin) VALUES ($1, $2) ON CONFLICT (client_id) DO UPDATE SET tin = $2, version = client_einvoicing.version + 1', [clientId, tin]);
+  await tx.query(`INSERT INTO client_einvoicing ${NEW_TIN.columns} VALUES ${NEW_TIN.values} ON CONFLICT (client_id) DO UPDATE SET tin = $2, version = client_einvoicing.version + 1`, [clientId, tin]);
 }
 
 export function updateReadiness(db: Database, user: Caller, clientId: number, body: ClientReadinessBody, context: ActionContext, today = dubaiDate()): Promise<ClientReadiness> {
@@ -99,8 +102,8 @@ export function updateReadiness(db: Database, user: Caller, clientId: number, bo
     },
     act: async (tx, row) => {
       await tx.query(
-        `INSERT INTO client_einvoicing (client_id, tin, revenue_band, asp_name, asp_appointed_on) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (client_id) DO UPDATE SET tin = $2, revenue_band = $3, asp_name = $4, asp_appointed_on = $5, version = client_einvoicing.version + 1`,
+        `INSERT INTO client_einvoicing ${READINESS_INSERT.columns} VALUES ${READINESS_INSERT.values}
+         ON CONFLICT (client_id) DO UPDATE SET ${assignList(READINESS_EDIT_FIELDS, 2)}, version = client_einvoicing.version + 1`,
         [row.id, body.tin, body.revenue_band, aspName, body.asp_appointed_on],
       );
       await writeAudit(tx, {

@@ -22,12 +22,23 @@ import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/
 import { buildEinvoiceXml, type EinvoiceSource } from './document.ts';
 import { readEinvoice, textAt, validateEinvoice } from './rules.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
-import { EINVOICE_STATUS_FIELDS, einvoicesTable, NEW_EINVOICE_FIELDS, REQUEUE_FIELDS, type EinvoiceColumns } from './table.ts';
+import {
+  EINVOICE_ATTEMPT_FIELDS,
+  EINVOICE_STATUS_FIELDS,
+  einvoiceAttemptsTable,
+  einvoicesTable,
+  NEW_EINVOICE_FIELDS,
+  REQUEUE_FIELDS,
+  SEND_NOW_ATTEMPT_FIELDS,
+  type EinvoiceAttemptColumns,
+  type EinvoiceColumns,
+} from './table.ts';
 
 type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
 const NEW_EINVOICE_INSERT = insertList(NEW_EINVOICE_FIELDS);
 const REQUEUE_ASSIGNMENTS = assignList(REQUEUE_FIELDS, 2);
+const SEND_NOW_ATTEMPT = insertList(SEND_NOW_ATTEMPT_FIELDS);
 
 export const EINVOICE_CONFLICT_MESSAGE = 'This e-invoice changed since you opened it. Reload it and try again.';
 
@@ -232,8 +243,8 @@ async function tinsOf(db: Queryable, invoiceId: number): Promise<{ document_tin:
 
 export async function readStatus(db: Queryable, user: Caller, invoiceId: number, enabled: boolean, now = new Date()): Promise<EinvoiceStatus> {
   const row = await requireVisible(db, user, invoiceId);
-  const attempts = await db.query<{ id: number; started_at: Date; duration_ms: number; action: string; outcome: string; error: string | null; worker: string; actor: string | null }>(
-    `SELECT a.id, a.started_at, a.duration_ms, a.action, a.outcome, a.error, a.worker, coalesce(u.display_name, u.email) AS actor
+  const attempts = await db.query<Pick<EinvoiceAttemptColumns, (typeof EINVOICE_ATTEMPT_FIELDS)[number]> & { actor: string | null }>(
+    `SELECT ${selectList(einvoiceAttemptsTable, 'a', EINVOICE_ATTEMPT_FIELDS)}, coalesce(u.display_name, u.email) AS actor
      FROM einvoice_attempts a LEFT JOIN users u ON u.id = a.actor_id WHERE a.invoice_id = $1 ORDER BY a.id DESC LIMIT 100`,
     [invoiceId],
   );
@@ -348,7 +359,7 @@ export function sendEinvoice(db: Database, user: Caller, invoiceId: number, vers
       }
       const requeued: Pick<EinvoiceColumns, (typeof REQUEUE_FIELDS)[number]> = { state: 'queued', tries: 0, next_try_at: now, claimed_by: null, claimed_until: null };
       await tx.query(`UPDATE einvoices SET ${REQUEUE_ASSIGNMENTS}, version = version + 1 WHERE invoice_id = $1`, [row.invoice_id, ...REQUEUE_FIELDS.map((field) => requeued[field])]);
-      await tx.query("INSERT INTO einvoice_attempts (invoice_id, started_at, duration_ms, action, outcome, worker, actor_id) VALUES ($1, $2, 0, 'send', 'queued', 'by hand', $3)", [row.invoice_id, now, user.id]);
+      await tx.query(`INSERT INTO einvoice_attempts ${SEND_NOW_ATTEMPT.columns} VALUES ($1, $2, 0, 'send', 'queued', 'by hand', $3)`, [row.invoice_id, now, user.id]);
       await writeAudit(tx, {
         entity: 'invoice',
         entityId: row.invoice_id,

@@ -19,8 +19,8 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { notifyRoles, notifyUsers } from '../notifications/index.ts';
 import { AspFailure, type AspClient, type AspStatus } from './asp.ts';
 import { notFrozenClient } from '../../lib/aml-freeze.ts';
-import { assignList, selectList } from '../../lib/table.ts';
-import { CLAIMED_FIELDS, einvoicesTable, FAILED_TRY_FIELDS, LEASE_FIELDS, type EinvoiceColumns } from './table.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { CLAIMED_FIELDS, einvoicesTable, FAILED_TRY_FIELDS, LEASE_FIELDS, WORKER_ATTEMPT_FIELDS, type EinvoiceColumns } from './table.ts';
 import { rolesThat } from '../../../../common/access.ts';
 
 export interface WorkerOptions {
@@ -95,8 +95,10 @@ async function claim(db: Database, options: WorkerOptions): Promise<Claimed[]> {
   });
 }
 
+const WORKER_ATTEMPT = insertList(WORKER_ATTEMPT_FIELDS);
+
 async function recordAttempt(tx: Queryable, invoiceId: number, started: Date, options: WorkerOptions, action: string, outcome: string, error: string | null): Promise<void> {
-  await tx.query('INSERT INTO einvoice_attempts (invoice_id, started_at, duration_ms, action, outcome, error, worker) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+  await tx.query(`INSERT INTO einvoice_attempts ${WORKER_ATTEMPT.columns} VALUES ${WORKER_ATTEMPT.values}`, [
     invoiceId,
     started,
     Math.max(0, options.now().getTime() - started.getTime()),

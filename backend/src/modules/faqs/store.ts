@@ -12,12 +12,17 @@ import { writeAudit } from '../../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { FAQ_CONTENT_FIELDS, FAQ_LOCK_FIELDS, FAQ_ROW_FIELDS, FAQ_WRITE_FIELDS, faqsTable, PUBLIC_FAQ_FIELDS, type FaqColumns } from './table.ts';
 
 // Live: published, within its window, and in both languages (a row published before that rule without its Arabic stays off the website).
 const liveSql = (today: string) => `(f.status = 'published' AND f.question_ar <> '' AND f.answer_ar <> '' AND (f.publish_from IS NULL OR f.publish_from <= ${today}::date) AND (f.publish_until IS NULL OR f.publish_until >= ${today}::date))`;
-const COLUMNS = (today: string) => `f.id, f.category, f.question_en, f.answer_en, f.question_ar, f.answer_ar, f.status,
-  to_char(f.publish_from, 'YYYY-MM-DD') AS publish_from, to_char(f.publish_until, 'YYYY-MM-DD') AS publish_until, f.position, ${liveSql(today)} AS live, f.updated_at, f.version`;
-type Row = Omit<Faq, 'updated_at'> & { updated_at: Date };
+const COLUMNS = (today: string) => `${selectList(faqsTable, 'f', FAQ_ROW_FIELDS)}, ${liveSql(today)} AS live`;
+type Row = Pick<FaqColumns, (typeof FAQ_ROW_FIELDS)[number]> & { live: boolean };
+const NEW_FAQ = insertList(FAQ_WRITE_FIELDS);
+// The form's values; a new FAQ's position is taken in SQL beside them, under the category's lock.
+const NEW_FAQ_VALUES = insertList(FAQ_CONTENT_FIELDS).values.slice(1, -1);
+const FAQ_EDIT = assignList(FAQ_WRITE_FIELDS, 2);
 const toFaq = ({ updated_at, ...row }: Row): Faq => ({ ...row, updated_at: updated_at.toISOString() });
 
 export interface FaqFilters {
@@ -85,8 +90,8 @@ export async function createFaq(db: Database, body: NewFaqBody, context: ActionC
     // Serialises additions to one category, so two cannot take the same last position.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faqs:${faq.category}`]);
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO faqs (category, question_en, answer_en, question_ar, answer_ar, status, publish_from, publish_until, position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT coalesce(max(position), 0) + 1 FROM faqs WHERE category = $1)) RETURNING id`,
+      `INSERT INTO faqs ${NEW_FAQ.columns}
+       VALUES (${NEW_FAQ_VALUES}, (SELECT coalesce(max(position), 0) + 1 FROM faqs WHERE category = $1)) RETURNING id`,
       [faq.category, faq.question_en, faq.answer_en, faq.question_ar, faq.answer_ar, faq.status, faq.publish_from, faq.publish_until],
     );
     await writeAudit(tx, { entity: 'faq', entityId: row!.id, kind: 'faq_created', actorId: context.actorId, data: { category: faq.category }, idempotencyKey: context.idempotencyKey });
@@ -95,7 +100,7 @@ export async function createFaq(db: Database, body: NewFaqBody, context: ActionC
 }
 
 const lockFaq = async (tx: Queryable, id: number) => {
-  const [row] = await tx.query<{ id: number; version: number; category: string; position: number }>('SELECT id, version, category, position FROM faqs WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await tx.query<Pick<FaqColumns, (typeof FAQ_LOCK_FIELDS)[number]>>(`SELECT ${selectList(faqsTable, null, FAQ_LOCK_FIELDS)} FROM faqs WHERE id = $1 FOR UPDATE`, [id]);
   if (!row) throw notFound('FAQ');
   return row;
 };
@@ -114,7 +119,7 @@ export async function updateFaq(db: Database, id: number, body: UpdateFaqBody, c
       // A FAQ moved to another category goes to its end.
       const position = row.category === faq.category ? row.position : (await tx.query<{ next: number }>('SELECT coalesce(max(position), 0) + 1 AS next FROM faqs WHERE category = $1', [faq.category]))[0]!.next;
       await tx.query(
-        `UPDATE faqs SET category = $2, question_en = $3, answer_en = $4, question_ar = $5, answer_ar = $6, status = $7, publish_from = $8, publish_until = $9, position = $10,
+        `UPDATE faqs SET ${FAQ_EDIT},
            updated_at = CURRENT_TIMESTAMP, version = version + 1 WHERE id = $1`,
         [id, faq.category, faq.question_en, faq.answer_en, faq.question_ar, faq.answer_ar, faq.status, faq.publish_from, faq.publish_until, position],
       );
@@ -155,8 +160,8 @@ export async function moveFaq(db: Database, id: number, body: MoveFaqBody, conte
 }
 
 export async function publicFaqs(db: Queryable, now = new Date()): Promise<PublicFaqs> {
-  const rows = await db.query<{ id: number; category: string; question_en: string; answer_en: string; question_ar: string; answer_ar: string }>(
-    `SELECT f.id, f.category, f.question_en, f.answer_en, f.question_ar, f.answer_ar FROM faqs f WHERE ${liveSql('$1')} ORDER BY f.category, f.position, f.id`,
+  const rows = await db.query<Pick<FaqColumns, (typeof PUBLIC_FAQ_FIELDS)[number]>>(
+    `SELECT ${selectList(faqsTable, 'f', PUBLIC_FAQ_FIELDS)} FROM faqs f WHERE ${liveSql('$1')} ORDER BY f.category, f.position, f.id`,
     [dubaiDate(now)],
   );
   const categories: PublicFaqs['categories'] = [];

@@ -15,7 +15,7 @@ import { clientPermissions, isVisibleTo, renewDueSubscriptions } from '../client
 import { checkNewEinvoice, createEinvoice } from '../einvoicing/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { insertList } from '../../lib/table.ts';
-import { ISSUE_FIELDS, type InvoiceColumns } from './table.ts';
+import { ISSUE_FIELDS, type InvoiceColumns, type InvoiceCounterColumns } from './table.ts';
 import { NEW_LINE_FIELDS, type InvoiceLineColumns } from './line-table.ts';
 import { notFrozenClient, refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { readInvoice, type Caller } from './reads.ts';
@@ -53,7 +53,7 @@ export async function issueInvoice(tx: Queryable, invoice: NewInvoice): Promise<
   await refuseWhenFrozen(tx, { clientId: invoice.clientId });
   const series = invoice.kind === 'invoice' ? 'INV' : 'CN';
   // The lock on the counter row is held to the end of this transaction: the next issue waits for it.
-  const [counter] = await tx.query<{ last_number: number }>('UPDATE invoice_counters SET last_number = last_number + 1 WHERE series = $1 RETURNING last_number', [series]);
+  const [counter] = await tx.query<Pick<InvoiceCounterColumns, 'last_number'>>('UPDATE invoice_counters SET last_number = last_number + 1 WHERE series = $1 RETURNING last_number', [series]);
   const sequence = counter!.last_number;
   const number = invoiceNumber(series, sequence);
   const { lines: amountsOfLines, totals } = invoiceAmounts(invoice.lines);

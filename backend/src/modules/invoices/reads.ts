@@ -9,7 +9,16 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { addClientVisibility, clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { selectList } from '../../lib/table.ts';
-import { INVOICE_DETAIL_FIELDS, INVOICE_LIST_FIELDS, invoicesTable, PRINTABLE_FIELDS, type InvoiceColumns } from './table.ts';
+import {
+  INVOICE_DETAIL_FIELDS,
+  INVOICE_LIST_FIELDS,
+  invoicesTable,
+  invoiceSyncAttemptsTable,
+  PRINTABLE_FIELDS,
+  SYNC_ATTEMPT_FIELDS,
+  type InvoiceColumns,
+  type SyncAttemptColumns,
+} from './table.ts';
 import { LINES_OF_INVOICE, type InvoiceLineRow } from './line-table.ts';
 import { may } from '../../../../common/access.ts';
 
@@ -134,8 +143,8 @@ export async function readInvoice(db: Queryable, user: Caller, invoiceId: number
   const row = await findDetail(db, invoiceId);
   if (!row || !isVisibleTo(user, row)) throw notFound('Invoice');
   const lines = await db.query<InvoiceLineRow>(LINES_OF_INVOICE, [invoiceId]);
-  const attempts = await db.query<{ id: number; started_at: Date; duration_ms: number; outcome: string; error_kind: string | null; error: string | null; worker: string; actor: string | null }>(
-    `SELECT a.id, a.started_at, a.duration_ms, a.outcome, a.error_kind, a.error, a.worker, coalesce(u.display_name, u.email) AS actor
+  const attempts = await db.query<Pick<SyncAttemptColumns, (typeof SYNC_ATTEMPT_FIELDS)[number]> & { actor: string | null }>(
+    `SELECT ${selectList(invoiceSyncAttemptsTable, 'a', SYNC_ATTEMPT_FIELDS)}, coalesce(u.display_name, u.email) AS actor
      FROM invoice_sync_attempts a LEFT JOIN users u ON u.id = a.actor_id WHERE a.invoice_id = $1 ORDER BY a.id DESC LIMIT 100`,
     [invoiceId],
   );

@@ -11,6 +11,10 @@ import { clientPermissions, isVisibleTo } from '../clients/index.ts';
 import { signalInvoiceChange } from './notify.ts';
 import { findDetail, readInvoice, type DetailRow, type Caller } from './reads.ts';
 import { may } from '../../../../common/access.ts';
+import { insertList } from '../../lib/table.ts';
+import { MARKED_ATTEMPT_FIELDS } from './table.ts';
+
+const MARKED_ATTEMPT = insertList(MARKED_ATTEMPT_FIELDS);
 
 export const INVOICE_CONFLICT_MESSAGE = 'This invoice changed since you opened it. Reload it and try again.';
 
@@ -75,7 +79,7 @@ export function markSynced(db: Database, user: Caller, invoiceId: number, body: 
         "UPDATE invoices SET sync_state = 'synced', external_id = $2, synced_at = $3, claimed_by = NULL, claimed_until = NULL, version = version + 1 WHERE id = $1",
         [row.id, externalId, now],
       );
-      await tx.query("INSERT INTO invoice_sync_attempts (invoice_id, started_at, duration_ms, outcome, worker, actor_id, error) VALUES ($1, $2, 0, 'marked', 'by hand', $3, $4)", [
+      await tx.query(`INSERT INTO invoice_sync_attempts ${MARKED_ATTEMPT.columns} VALUES ($1, $2, 0, 'marked', 'by hand', $3, $4)`, [
         row.id,
         now,
         user.id,

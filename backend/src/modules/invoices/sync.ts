@@ -21,6 +21,12 @@ import { notifyNeedsAttention, notifySyncedAfterFailure } from './notify.ts';
 import { SyncFailure, ZOHO_DUPLICATE_NUMBER, type AccountingSystem } from './zoho-books.ts';
 import { notFrozenClient } from '../../lib/aml-freeze.ts';
 import { LINE_INPUTS_OF_INVOICE, type LineInputRow } from './line-table.ts';
+import { columnNames, insertList } from '../../lib/table.ts';
+import { accountingCustomersTable, FAILED_ATTEMPT_FIELDS, SYNCED_ATTEMPT_FIELDS } from './table.ts';
+
+const NEW_CUSTOMER = insertList(columnNames(accountingCustomersTable));
+const SYNCED_ATTEMPT = insertList(SYNCED_ATTEMPT_FIELDS);
+const FAILED_ATTEMPT = insertList(FAILED_ATTEMPT_FIELDS);
 
 export interface SyncOptions {
   /** This worker's name in the attempts (host and process). */
@@ -134,7 +140,7 @@ async function customerOf(db: Database, system: AccountingSystem, invoice: Outbo
       vatRegistered: invoice.vat_registered,
       trn: invoice.trn,
     }));
-  await db.query('INSERT INTO accounting_customers (client_id, external_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING', [invoice.client_id, id]);
+  await db.query(`INSERT INTO accounting_customers ${NEW_CUSTOMER.columns} VALUES ${NEW_CUSTOMER.values} ON CONFLICT (client_id) DO NOTHING`, [invoice.client_id, id]);
   return id;
 }
 
@@ -185,7 +191,7 @@ async function record(db: Database, invoice: OutboxInvoice, outcome: Outcome, st
         "UPDATE invoices SET sync_state = 'synced', external_id = $2, synced_at = $3, last_error = NULL, last_error_kind = NULL, claimed_by = NULL, claimed_until = NULL, version = version + 1 WHERE id = $1",
         [invoice.id, outcome.externalId, options.now()],
       );
-      await tx.query('INSERT INTO invoice_sync_attempts (invoice_id, started_at, duration_ms, outcome, worker) VALUES ($1, $2, $3, $4, $5)', [
+      await tx.query(`INSERT INTO invoice_sync_attempts ${SYNCED_ATTEMPT.columns} VALUES ${SYNCED_ATTEMPT.values}`, [
         invoice.id,
         startedAt,
         durationMs,
@@ -206,7 +212,7 @@ async function record(db: Database, invoice: OutboxInvoice, outcome: Outcome, st
          version = version + 1 WHERE id = $1`,
       [invoice.id, stop ? 'needs_attention' : 'retrying', tries, next, failure.message.slice(0, 1000), failure.kind],
     );
-    await tx.query('INSERT INTO invoice_sync_attempts (invoice_id, started_at, duration_ms, outcome, error_kind, error, worker) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await tx.query(`INSERT INTO invoice_sync_attempts ${FAILED_ATTEMPT.columns} VALUES ${FAILED_ATTEMPT.values}`, [
       invoice.id,
       startedAt,
       durationMs,

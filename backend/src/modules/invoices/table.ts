@@ -1,7 +1,9 @@
 /**
  * The invoices table's row, declared once (lib/table.ts): the store's column lists (the list's, the detail's,
  * the PDF's, the issue's insert) and its row types (InvoiceRow, the detail and register rows,
- * PrintableInvoice) derive from it. The columns were made by migration 0050.
+ * PrintableInvoice) derive from it. The columns were made by migration 0050. Beside it the tables the issue and
+ * the accounting sync keep: the number series' counters, the client's customer in the accounting system, and
+ * every sync attempt.
  */
 import type { InvoiceKind, SyncErrorKind, SyncState } from '../../../../common/invoices.ts';
 import { column, table, type RowOf } from '../../lib/table.ts';
@@ -119,3 +121,45 @@ export const ISSUE_FIELDS = [
   'synced_at',
   'next_try_at',
 ] as const satisfies readonly InvoiceColumn[];
+
+/** A number series' last number: the issue takes the next under the row's lock. */
+export const invoiceCountersTable = table('invoice_counters', {
+  series: column<string>(),
+  last_number: column<number>(),
+});
+
+export type InvoiceCounterColumns = RowOf<typeof invoiceCountersTable.columns>;
+
+/** A client's customer in the accounting system, stored the first time the sync finds or makes it. */
+export const accountingCustomersTable = table('accounting_customers', {
+  client_id: column<number>(),
+  external_id: column<string>(),
+});
+
+export const invoiceSyncAttemptsTable = table('invoice_sync_attempts', {
+  id: column<number>(),
+  invoice_id: column<number>(),
+  started_at: column<Date>(),
+  duration_ms: column<number>(),
+  // As the migration's check allows: the sync's outcomes, or 'marked' by hand.
+  outcome: column<'created' | 'found' | 'failed' | 'rejected' | 'unreachable' | 'marked'>(),
+  error_kind: column<SyncErrorKind | null>(),
+  error: column<string | null>(),
+  worker: column<string>(),
+  actor_id: column<number | null>(),
+});
+
+export type SyncAttemptColumns = RowOf<typeof invoiceSyncAttemptsTable.columns>;
+export type SyncAttemptColumn = keyof SyncAttemptColumns & string;
+
+/** The columns an invoice's attempts are listed with (who acted is joined beside them). */
+export const SYNC_ATTEMPT_FIELDS = ['id', 'started_at', 'duration_ms', 'outcome', 'error_kind', 'error', 'worker'] as const satisfies readonly SyncAttemptColumn[];
+
+/** What the sync writes of an attempt that reached the books. */
+export const SYNCED_ATTEMPT_FIELDS = ['invoice_id', 'started_at', 'duration_ms', 'outcome', 'worker'] as const satisfies readonly SyncAttemptColumn[];
+
+/** What the sync writes of an attempt that failed: its error beside. */
+export const FAILED_ATTEMPT_FIELDS = ['invoice_id', 'started_at', 'duration_ms', 'outcome', 'error_kind', 'error', 'worker'] as const satisfies readonly SyncAttemptColumn[];
+
+/** What marking an invoice synced by hand writes: its reason in the error column, who marked it as the actor. */
+export const MARKED_ATTEMPT_FIELDS = ['invoice_id', 'started_at', 'duration_ms', 'outcome', 'worker', 'actor_id', 'error'] as const satisfies readonly SyncAttemptColumn[];

@@ -22,7 +22,7 @@ import type { Queryable } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { selectList } from '../../lib/table.ts';
 import { activationOf, meetingById, paymentOf, planOf, verificationOf, withdrawalOf } from './records.ts';
-import { registrationsTable, STEP_FIELDS, type RegistrationColumns } from './table.ts';
+import { COMPANY_PROFILE_FIELDS, companyProfilesTable, registrationsTable, STEP_FIELDS, type CompanyProfileColumns, type RegistrationColumns } from './table.ts';
 import { DOCUMENT_FILE_FIELDS, DOCUMENT_ROW_FIELDS, registrationDocumentsTable, type RegistrationDocumentColumns } from './document-table.ts';
 import { EVENT_ROW_FIELDS, registrationEventsTable, type RegistrationEventColumns } from './event-table.ts';
 import { findRegistration } from './transition.ts';
@@ -52,10 +52,8 @@ export async function documentsOf(db: Queryable, registrationId: number): Promis
 }
 
 export async function profileOf(db: Queryable, registrationId: number, legalName: string): Promise<CompanyProfile | null> {
-  const [row] = await db.query<Omit<CompanyProfile, 'legal_name' | 'submitted_at'> & { submitted_at: Date }>(
-    `SELECT trade_licence_number, licensing_authority, legal_form,
-            to_char(licence_issued_on, 'YYYY-MM-DD') AS licence_issued_on, to_char(licence_expires_on, 'YYYY-MM-DD') AS licence_expires_on,
-            vat_registered, trn, tin, contact_person, email, phone, address, submitted_at
+  const [row] = await db.query<Pick<CompanyProfileColumns, (typeof COMPANY_PROFILE_FIELDS)[number]>>(
+    `SELECT ${selectList(companyProfilesTable, null, COMPANY_PROFILE_FIELDS)}
      FROM company_profiles WHERE registration_id = $1`,
     [registrationId],
   );

@@ -2,7 +2,7 @@
  * The registrations table's row, declared once (lib/table.ts): the stores' column lists (a transition's lock
  * and update, the sign-up insert, the lists', the review's and the search's SELECTs) and their row types
  * (RegistrationRow, RowChanges, the search's found row) derive from it. The columns were made by migrations
- * 0001, 0002, 0004, 0005 and 0020.
+ * 0001, 0002, 0004, 0005 and 0020. Beside it the company profile the client submits, which the review reads.
  */
 import type { ReviewState } from '../../../../common/onboarding.ts';
 import type { MeetingOutcome } from '../../../../common/pipeline.ts';
@@ -92,3 +92,41 @@ export const LIST_ROW_FIELDS = [
   'meeting_outcome',
   'last_reminded_at',
 ] as const satisfies readonly RegistrationColumn[];
+
+/** The company profile a client submits with its registration (one per registration); the TIN is recorded at plan approval. */
+export const companyProfilesTable = table('company_profiles', {
+  registration_id: column<number>(),
+  trade_licence_number: column<string>(),
+  licensing_authority: column<string>(),
+  legal_form: column<string>(),
+  licence_issued_on: column<string>('date'),
+  licence_expires_on: column<string>('date'),
+  vat_registered: column<boolean>(),
+  trn: column<string | null>(),
+  contact_person: column<string>(),
+  email: column<string>(),
+  phone: column<string>(),
+  address: column<string>(),
+  submitted_at: column<Date>(),
+  tin: column<string | null>(),
+});
+
+export type CompanyProfileColumns = RowOf<typeof companyProfilesTable.columns>;
+export type CompanyProfileColumn = keyof CompanyProfileColumns & string;
+
+/** The columns the review shows of a company profile (its legal name is the registration's). */
+export const COMPANY_PROFILE_FIELDS = [
+  'trade_licence_number',
+  'licensing_authority',
+  'legal_form',
+  'licence_issued_on',
+  'licence_expires_on',
+  'vat_registered',
+  'trn',
+  'tin',
+  'contact_person',
+  'email',
+  'phone',
+  'address',
+  'submitted_at',
+] as const satisfies readonly CompanyProfileColumn[];

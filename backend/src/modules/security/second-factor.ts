@@ -30,6 +30,8 @@ import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { notifyUsers } from '../notifications/index.ts';
 import { endSessions, type SecurityDeps } from './store.ts';
 import { newSecret, otpauthUri, stepOf } from './totp.ts';
+import { insertList, selectList } from '../../lib/table.ts';
+import { FACTOR_FIELDS, NEW_FACTOR_FIELDS, NEW_RECOVERY_CODE_FIELDS, secondFactorsTable, type SecondFactorColumns } from './table.ts';
 
 export interface SecondFactorDeps extends SecurityDeps {
   /** Epoch ms: the clock codes and locks are read against (tests move it). */
@@ -51,13 +53,11 @@ export interface SignIn extends CodeOwner {
   browser?: string | null;
 }
 
-interface FactorRow {
-  secret: string;
-  confirmed_at: Date | null;
-  last_step: string;
-  failures: number;
-  locked_until: Date | null;
-}
+/** A factor as a check reads it: its last step as text (a bigint, which the drivers answer differently). */
+type FactorRow = Pick<SecondFactorColumns, (typeof FACTOR_FIELDS)[number]> & { last_step: string };
+const FACTOR = `${selectList(secondFactorsTable, null, FACTOR_FIELDS)}, last_step::text AS last_step`;
+const NEW_FACTOR = insertList(NEW_FACTOR_FIELDS);
+const NEW_RECOVERY_CODE = insertList(NEW_RECOVERY_CODE_FIELDS);
 
 /** Recovery codes: 80 random bits in base32 ('ABCD-EFGH-JKLM-NPQR'); a lookup by hash, case and dashes ignored. */
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -75,7 +75,7 @@ const nowOf = (deps: SecondFactorDeps) => (deps.now ?? Date.now)();
 
 async function factorOf(tx: Queryable, userId: number, lock = false): Promise<FactorRow | undefined> {
   const [row] = await tx.query<FactorRow>(
-    `SELECT secret, confirmed_at, last_step::text AS last_step, failures, locked_until FROM second_factors WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    `SELECT ${FACTOR} FROM second_factors WHERE user_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [userId],
   );
   return row;
@@ -95,7 +95,7 @@ export async function startEnrolment(deps: SecondFactorDeps, user: { id: number;
     if (factor?.confirmed_at) throw new HttpError(409, 'CONFLICT', 'A second factor is already set up. Reset it with a recovery code to set up another.');
     const secret = newSecret();
     await tx.query(
-      `INSERT INTO second_factors (user_id, secret) VALUES ($1, $2)
+      `INSERT INTO second_factors ${NEW_FACTOR.columns} VALUES ${NEW_FACTOR.values}
        ON CONFLICT (user_id) DO UPDATE SET secret = excluded.secret, last_step = 0, created_at = CURRENT_TIMESTAMP`,
       [user.id, secret],
     );
@@ -198,7 +198,7 @@ export async function confirmEnrolment(deps: SecondFactorDeps, signIn: SignIn, c
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.query('UPDATE second_factors SET confirmed_at = CURRENT_TIMESTAMP WHERE user_id = $1', [signIn.userId]);
     await tx.query('DELETE FROM second_factor_recovery_codes WHERE user_id = $1', [signIn.userId]);
-    for (const recovery of codes) await tx.query('INSERT INTO second_factor_recovery_codes (user_id, code_hash) VALUES ($1, $2)', [signIn.userId, hashRecoveryCode(recovery)]);
+    for (const recovery of codes) await tx.query(`INSERT INTO second_factor_recovery_codes ${NEW_RECOVERY_CODE.columns} VALUES ${NEW_RECOVERY_CODE.values}`, [signIn.userId, hashRecoveryCode(recovery)]);
     await writeAudit(tx, { entity: 'user', entityId: signIn.userId, kind: 'second_factor_enrolled', actorId: signIn.userId });
     await signedIn(deps, tx, signIn, 'code');
     return { recovery_codes: codes };

@@ -19,7 +19,7 @@ import { SqlFilter } from '../../lib/sql-filter.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import type { IdentityAdmin } from '../../plugins/identity.ts';
 import { assignList, insertList, selectList } from '../../lib/table.ts';
-import { INVITED_USER_FIELDS, NEW_USER_FIELDS, STAFF_ROW_FIELDS, TARGET_ROW_FIELDS, usersTable, type UserColumns } from './table.ts';
+import { INVITED_USER_FIELDS, NEW_PROFILE_FIELDS, NEW_USER_FIELDS, STAFF_ROW_FIELDS, TARGET_ROW_FIELDS, usersTable, type UserColumns } from './table.ts';
 import { may, rolesThat } from '../../../../common/access.ts';
 
 export interface UsersDeps {
@@ -37,6 +37,7 @@ const STAFF_COLUMNS = selectList(usersTable, 'u', STAFF_ROW_FIELDS);
 const TARGET_COLUMNS = selectList(usersTable, 'u', TARGET_ROW_FIELDS);
 const INVITED_USER_INSERT = insertList(INVITED_USER_FIELDS);
 const NEW_USER_INSERT = insertList(NEW_USER_FIELDS);
+const NEW_PROFILE = insertList(NEW_PROFILE_FIELDS);
 const STAFF_ONLY = `u.role IN (${STAFF_ROLES.map((role) => `'${role}'`).join(', ')})`;
 
 type StaffRow = Pick<UserColumns, (typeof STAFF_ROW_FIELDS)[number]>;
@@ -137,7 +138,7 @@ export async function inviteUser(deps: UsersDeps, actor: Actor, body: InviteUser
         `INSERT INTO users AS u ${INVITED_USER_INSERT.columns} VALUES ${INVITED_USER_INSERT.values} RETURNING ${STAFF_COLUMNS}`,
         INVITED_USER_FIELDS.map((field) => invited[field]),
       );
-      await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [row!.id]);
+      await tx.query(`INSERT INTO profiles ${NEW_PROFILE.columns} VALUES ${NEW_PROFILE.values}`, [row!.id]);
       await audit(tx, actor, row!.id, 'invited', null, { email, display_name: displayName, role: body.role, active: true });
       return toStaffUser(row!);
     });
@@ -351,6 +352,6 @@ async function compensate(deps: UsersDeps, what: string, undo: () => Promise<voi
 export async function insertUser(tx: Queryable, email: string, displayName: string, role: Role, joined = new Date(), signedIn: Date | null = joined): Promise<number> {
   const row: Pick<UserColumns, (typeof NEW_USER_FIELDS)[number]> = { email, display_name: displayName, role, date_joined: joined, signed_in_at: signedIn };
   const [user] = await tx.query<{ id: number }>(`INSERT INTO users ${NEW_USER_INSERT.columns} VALUES ${NEW_USER_INSERT.values} RETURNING id`, NEW_USER_FIELDS.map((field) => row[field]));
-  await tx.query('INSERT INTO profiles (user_id) VALUES ($1)', [user!.id]);
+  await tx.query(`INSERT INTO profiles ${NEW_PROFILE.columns} VALUES ${NEW_PROFILE.values}`, [user!.id]);
   return user!.id;
 }

@@ -2,7 +2,7 @@
  * The users table's row, declared once (lib/table.ts): the staff store's column lists (a staff user's SELECT
  * and RETURNING, the lock, the invite's and insertUser's inserts, the role and compliance officer updates) and
  * its row types (StaffRow, TargetRow) derive from it. The columns were made by migrations 0001, 0006, 0009,
- * 0080, 0107, 0110 and 0115.
+ * 0080, 0107, 0110 and 0115. Beside it the profiles table, one row per user.
  */
 import type { Role } from '../../../../common/roles.ts';
 import { column, table, type RowOf } from '../../lib/table.ts';
@@ -39,3 +39,13 @@ export const INVITED_USER_FIELDS = ['email', 'display_name', 'role', 'firebase_u
 
 /** The columns insertUser writes: a user without an account yet, joined and signed in when the caller says. */
 export const NEW_USER_FIELDS = ['email', 'display_name', 'role', 'date_joined', 'signed_in_at'] as const satisfies readonly UserColumn[];
+
+/** A user's profile: the spec's me.profile.id, made with the user (insertUser, the invitation) and read by the sign-in. */
+export const profilesTable = table('profiles', {
+  id: column<number>(),
+  user_id: column<number>(),
+  created_at: column<Date>(),
+});
+
+/** The columns a new profile is written with. */
+export const NEW_PROFILE_FIELDS = ['user_id'] as const satisfies readonly (keyof RowOf<typeof profilesTable.columns> & string)[];

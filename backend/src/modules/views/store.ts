@@ -13,24 +13,15 @@ import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Caller } from '../../lib/work-registry.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
+import { NEW_VIEW_FIELDS, savedViewsTable, VIEW_EDIT_FIELDS, VIEW_ROW_FIELDS, type SavedViewColumns } from './table.ts';
 
 export const VIEW_CONFLICT_MESSAGE = 'This view was changed meanwhile (in another tab or browser). The list now shows its latest version.';
 
-interface Row {
-  id: number;
-  owner_id: number;
-  list: string;
-  name: string;
-  query: string;
-  shared: boolean;
-  is_default: boolean;
-  version: number;
-  updated_at: Date;
-  owner_name: string | null;
-  owner_email: string;
-}
+type Row = Pick<SavedViewColumns, (typeof VIEW_ROW_FIELDS)[number]> & { owner_name: string | null; owner_email: string };
 
-const SELECT = `SELECT v.id, v.owner_id, v.list, v.name, v.query, v.shared, v.is_default, v.version, v.updated_at, o.display_name AS owner_name, o.email AS owner_email
+const NEW_VIEW = insertList(NEW_VIEW_FIELDS);
+const SELECT = `SELECT ${selectList(savedViewsTable, 'v', VIEW_ROW_FIELDS)}, o.display_name AS owner_name, o.email AS owner_email
   FROM saved_views v JOIN users o ON o.id = v.owner_id`;
 
 function toView(row: Row, caller: Caller): SavedView {
@@ -86,7 +77,7 @@ export async function createView(db: Database, caller: Caller, body: NewView, co
     await requireFreeName(tx, caller.id, body.list, name, 0);
     if (body.is_default) await clearDefault(tx, caller.id, body.list, 0);
     const [row] = await tx.query<{ id: number }>(
-      'INSERT INTO saved_views (owner_id, list, name, query, shared, is_default, idempotency_key) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+      `INSERT INTO saved_views ${NEW_VIEW.columns} VALUES ${NEW_VIEW.values} RETURNING id`,
       [caller.id, body.list, name, body.query, body.shared, body.is_default, context.idempotencyKey],
     );
     await writeAudit(tx, { entity: 'saved_view', entityId: row!.id, kind: 'view_saved', actorId: caller.id, data: { list: body.list, name, shared: body.shared }, idempotencyKey: context.idempotencyKey });
@@ -120,7 +111,7 @@ export function updateView(db: Database, caller: Caller, id: number, body: ViewP
       if (body.name !== undefined) await requireFreeName(tx, caller.id, row.list, name, row.id);
       if (body.is_default) await clearDefault(tx, caller.id, row.list, row.id);
       await tx.query(
-        'UPDATE saved_views SET name = $2, query = $3, shared = $4, is_default = $5, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1',
+        `UPDATE saved_views SET ${assignList(VIEW_EDIT_FIELDS, 2)}, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`,
         [row.id, name, body.query ?? row.query, body.shared ?? row.shared, body.is_default ?? row.is_default],
       );
       await writeAudit(tx, {
