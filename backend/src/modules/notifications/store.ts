@@ -56,9 +56,9 @@ const RECIPIENT_LOCK = 0x4e4f5445;
  * 102 had been delivered, a stream resuming after 102 would never read it. Each recipient's transaction-scoped
  * lock is taken before the id is drawn and held until the commit, so a second writer for the same recipient
  * draws its id only once the first has committed or rolled back. One call takes its locks in ascending user
- * id, so two writers notifying the same people in one call each cannot deadlock on them; a transaction that
- * calls twice may, against one calling in the opposite order, and Postgres then ends one of them (a 500 with
- * its errorCode; a retry with the same Idempotency-Key is safe).
+ * id, so two writers notifying the same people in one call each cannot deadlock on them. Two calls in opposite
+ * orders, or a row locked after notifying that another writer locked before it notifies, can: Postgres then
+ * ends one of them (a 500 with its errorCode; a retry with the same Idempotency-Key is safe). Notify last.
  */
 export async function notifyUsers(tx: Queryable, userIds: readonly number[], notification: NewNotification): Promise<NotificationRecord[]> {
   const created: NotificationRecord[] = [];
