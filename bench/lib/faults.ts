@@ -1,9 +1,9 @@
 /**
  * The fault run behind `npm run bench:faults` and its short form in tests/stack/faults.test.ts: the production
  * shape as processes (one Postgres server, two back ends, two gateways, the accounting and ASP stand-ins), a
- * mix of traffic, and faults thrown at it one after another at random moments: a back end SIGKILLed (and
- * started again, as a supervisor would), Postgres crashed (immediate shutdown) and started again, each
- * stand-in taken away for a while, a gateway SIGKILLed while notification streams are open through it.
+ * mix of traffic, and faults thrown at it at random moments: one after another, a back end SIGKILLed (and
+ * started again, as a supervisor would), Postgres crashed (immediate shutdown) and started again, a gateway
+ * SIGKILLed while notification streams are open through it; beside those, each stand-in taken away for a while.
  *
  * The traffic, as the console sends it: tasks created by an ADMIN for the bookkeeper (each a notification on
  * the bookkeeper's stream) and one-off invoices (each synced to the accounting system and sent to the ASP as
