@@ -11,6 +11,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { NotificationRecord } from '../../../common/contract/notifications.ts';
+import type { Queryable } from '../../../backend/src/db/database.ts';
 import { notifyUsers } from '../../../backend/src/modules/notifications/index.ts';
 import { backendFor, onPostgres } from '../support.ts';
 
@@ -61,7 +62,7 @@ describe.runIf(onPostgres())('two writers for one recipient, committed out of id
   it('delivers both to a stream that resumed with Last-Event-ID between them, each once', async () => {
     const app = backend.app;
     const [user] = await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [backend.users.get('BOOKKEEPER')!.email]);
-    const notify = (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0], title: string) =>
+    const notify = (tx: Queryable, title: string) =>
       notifyUsers(tx, [user!.id], { kind: 'test', title, body: title, link: null });
 
     const first = await openStream();
