@@ -1,9 +1,9 @@
 /**
  * The fault run behind `npm run bench:faults` and its short form in tests/stack/faults.test.ts: the production
  * shape as processes (one Postgres server, two back ends, two gateways, the accounting and ASP stand-ins), a
- * mix of traffic, and faults thrown at it one after another at random moments: a back end SIGKILLed (and
- * started again, as a supervisor would), Postgres crashed (immediate shutdown) and started again, each
- * stand-in taken away for a while, a gateway SIGKILLed while notification streams are open through it.
+ * mix of traffic, and faults thrown at it at random moments: one after another, a back end SIGKILLed (and
+ * started again, as a supervisor would), Postgres crashed (immediate shutdown) and started again, a gateway
+ * SIGKILLed while notification streams are open through it; beside those, each stand-in taken away for a while.
  *
  * The traffic, as the console sends it: tasks created by an ADMIN for the bookkeeper (each a notification on
  * the bookkeeper's stream) and one-off invoices (each synced to the accounting system and sent to the ASP as
@@ -47,6 +47,8 @@ export interface FaultRunOptions {
 
 export type FaultKind = 'backend SIGKILL' | 'Postgres crash' | 'accounting away' | 'ASP away' | 'gateway SIGKILL';
 export const FAULT_KINDS: FaultKind[] = ['backend SIGKILL', 'Postgres crash', 'accounting away', 'ASP away', 'gateway SIGKILL'];
+/** The faults of the shape's own processes; the others take a stand-in away. */
+const PROCESS_FAULTS: readonly FaultKind[] = ['backend SIGKILL', 'Postgres crash', 'gateway SIGKILL'];
 
 export interface Check {
   name: string;
@@ -88,12 +90,15 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
   const { log } = options;
   const logDir = join(options.workDir, 'logs');
   await mkdir(logDir, { recursive: true });
-  const cluster: PostgresCluster = await startPostgresCluster({ crashSafeCommits: true });
+  const runStarted = Date.now();
+  const elapsed = () => `${((Date.now() - runStarted) / 1000).toFixed(1)} s`;
+  // initdb and the server's start take seconds: the stand-ins, the gateways and the sign-ins start meanwhile.
+  const clusterStarting = startPostgresCluster({ crashSafeCommits: true });
+  let cluster: PostgresCluster | undefined;
   const slots: Slot[] = [];
   let database: Database | undefined;
   let stopping = false;
   try {
-    const databaseUrl = await cluster.createDatabase('faults');
     const firebase = { FIREBASE_PROJECT_ID: options.projectId, FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost };
     const [accountingPort, aspPort, ...ports] = await Promise.all(Array.from({ length: 6 }, () => freePort(HOST)));
     const backendPorts = ports.slice(0, 2);
@@ -112,7 +117,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     });
     const accounting = slot('accounting-standin', BUILD_OUTPUTS.accountingStandIn, { PORT: String(accountingPort), HOST, ACCOUNTING_STATE_FILE: join(options.workDir, 'accounting.json') }, `${accountingUrl}/healthz`);
     const asp = slot('asp-standin', BUILD_OUTPUTS.aspStandIn, { PORT: String(aspPort), HOST, ASP_STATE_FILE: join(options.workDir, 'asp.json'), ASP_STEP_MS: '500' }, `${aspUrl}/healthz`);
-    const backends = backendPorts.map((port, index) =>
+    const backendSlots = (databaseUrl: string) => backendPorts.map((port, index) =>
       slot(`backend-${index}`, BUILD_OUTPUTS.backend, {
         ...firebase,
         DATABASE_URL: databaseUrl,
@@ -155,7 +160,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         AUTH_TIMEOUT_MS: '20000',
       }, `http://${HOST}:${port}/healthz`),
     );
-    slots.push(accounting, asp, ...backends, ...gateways);
+    slots.push(accounting, asp, ...gateways);
     const gatewayUrls = gatewayPorts.map((port) => `http://${HOST}:${port}`);
 
     /** Starts a slot's process and, as a supervisor (systemd, Kubernetes) would, starts it again whenever it dies. */
@@ -182,15 +187,26 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       })().finally(() => (target.restarting = undefined));
       return target.restarting;
     };
-    const started = Date.now();
-    // A gateway needs no back end to start (it reaches one per request), so all start at once.
-    await Promise.all(slots.map(launch));
-    log(`shape up in ${((Date.now() - started) / 1000).toFixed(1)} s: Postgres, 2 back ends, 2 gateways, accounting and ASP stand-ins`);
-    database = await connectDatabase(databaseUrl);
-    await seedEmulatorAccounts(options.emulatorHost, options.projectId, DEMO_ACCOUNTS);
+    const started = runStarted;
+    // Nothing but the back ends needs Postgres, and a gateway needs no back end to start (it reaches one per
+    // request): the stand-ins, the gateways and the emulator's accounts go on while Postgres starts.
     const account = (role: string) => DEMO_ACCOUNTS.find((entry) => entry.role === role)!.email;
-    const adminToken = await emulatorIdToken(options.emulatorHost, account('ADMIN'), DEMO_PASSWORD);
-    const bookkeeperToken = await emulatorIdToken(options.emulatorHost, account('BOOKKEEPER'), DEMO_PASSWORD);
+    const others = Promise.all(slots.map(launch));
+    const signedIn = (async () => {
+      await seedEmulatorAccounts(options.emulatorHost, options.projectId, DEMO_ACCOUNTS);
+      return Promise.all([emulatorIdToken(options.emulatorHost, account('ADMIN'), DEMO_PASSWORD), emulatorIdToken(options.emulatorHost, account('BOOKKEEPER'), DEMO_PASSWORD)]);
+    })();
+    // Awaited below; a failure meanwhile is not an unhandled rejection.
+    signedIn.catch(() => {});
+    const postgres = (cluster = await clusterStarting);
+    const databaseUrl = await postgres.createDatabase('faults');
+    log(`${elapsed()}: Postgres up`);
+    const backends = backendSlots(databaseUrl);
+    slots.push(...backends);
+    await Promise.all([others, ...backends.map(launch)]);
+    log(`${elapsed()}: shape up: Postgres, 2 back ends, 2 gateways, accounting and ASP stand-ins`);
+    database = await connectDatabase(databaseUrl);
+    const [adminToken, bookkeeperToken] = await signedIn;
 
     // --- the calls, as the console makes them ---
     const bareServerErrors: string[] = [];
@@ -254,13 +270,18 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     const candidates = await database.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 40');
     const lines = [{ description: 'Year-end closing support', quantity: 1, unit_fils: 150_000 }];
     const clients: number[] = [];
-    for (const { id } of candidates) {
+    const usable = async (id: number) => {
       const answer = await call('invoices/check', adminToken, { method: 'POST', body: { client_id: id, lines } });
-      if (answer.status !== 200 || (JSON.parse(answer.text) as { failures: unknown[] }).failures.length > 0) continue;
+      if (answer.status !== 200 || (JSON.parse(answer.text) as { failures: unknown[] }).failures.length > 0) return false;
       // A client frozen by a sanctions match takes no task (409): the traffic is for clients work goes on for.
       const task = await call('tasks/', adminToken, { method: 'POST', body: { client_id: id, title: 'Open the year-end file', assignee_id: bookkeeper!.id, due_on: addDays(dubaiDate(), 7) } });
-      if (task.status === 201) clients.push(id);
-      if (clients.length >= 8) break;
+      return task.status === 201;
+    };
+    // Eight at a time: one after another, these calls were seconds of the short run's start.
+    for (let from = 0; from < candidates.length && clients.length < 8; from += 8) {
+      const batch = candidates.slice(from, from + 8).map((row) => row.id);
+      const answers = await Promise.all(batch.map(usable));
+      clients.push(...batch.filter((_id, index) => answers[index]).slice(0, 8 - clients.length));
     }
     if (clients.length === 0 || !bookkeeper) throw new Error('no client in the demo data can be invoiced, or no bookkeeper');
     const [lastNotification] = await database.query<{ id: number | null }>('SELECT max(id) AS id FROM notifications');
@@ -315,6 +336,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     })();
 
     // --- the traffic ---
+    log(`${elapsed()}: traffic starts, on ${clients.length} clients`);
     const runUntil = Date.now() + options.durationMs;
     // A write is retried for a minute past the run's planned end (faults may carry the traffic past it).
     const giveUpAt = runUntil + 120_000;
@@ -385,7 +407,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         victim.killed = true;
         await victim.current?.kill();
         recoveryMs = await servesAgain(at);
-        log(`  SIGKILL ${victim.name}: serving again after ${recoveryMs} ms`);
+        log(`${elapsed()}: SIGKILL ${victim.name}: serving again after ${recoveryMs} ms`);
       } else if (kind === 'gateway SIGKILL') {
         // Wait (briefly) for the stream to be open, so it is killed with it.
         for (let waited = 0; !streamOpen && waited < 5000; waited += 100) await sleep(100);
@@ -393,13 +415,13 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         victim.killed = true;
         await victim.current?.kill();
         recoveryMs = await servesAgain(at);
-        log(`  SIGKILL ${victim.name} (stream ${streamOpen ? 'open' : 'reconnecting'}): serving again after ${recoveryMs} ms`);
+        log(`${elapsed()}: SIGKILL ${victim.name} (stream ${streamOpen ? 'open' : 'reconnecting'}): serving again after ${recoveryMs} ms`);
       } else if (kind === 'Postgres crash') {
-        await cluster.crash();
+        await postgres.crash();
         await sleep(500 + Math.random() * 1500);
-        await cluster.restart();
+        await postgres.restart();
         recoveryMs = await servesAgain(at);
-        log(`  Postgres crashed (immediate stop) and started again: serving again after ${recoveryMs} ms`);
+        log(`${elapsed()}: Postgres crashed (immediate stop) and started again: serving again after ${recoveryMs} ms`);
       } else {
         const target = kind === 'accounting away' ? accounting : asp;
         target.held = true;
@@ -409,27 +431,34 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         target.held = false;
         await launch(target);
         recoveryMs = Date.now() - at - options.standInAwayMs;
-        log(`  ${target.name} away for ${options.standInAwayMs} ms, back after ${recoveryMs} ms more`);
+        log(`${elapsed()}: ${target.name} away for ${options.standInAwayMs} ms, back after ${recoveryMs} ms more`);
       }
       recoveries.push({ kind, atMs: at - started, recoveryMs });
     };
-    // Every kind once in a random order, then random kinds, each at a random moment, until the run ends.
-    const schedule = [...FAULT_KINDS].sort(() => Math.random() - 0.5);
-    while (schedule.length > 0 || Date.now() < runUntil) {
-      await sleep(options.quietMs * (0.5 + Math.random()));
-      if (schedule.length === 0 && Date.now() >= runUntil) break;
-      await throwFault(schedule.shift() ?? pick(FAULT_KINDS));
-    }
+    // Two lanes, each every kind of its own once in a random order, then random kinds, each at a random moment,
+    // until the run ends: the processes' faults one after another (a recovery is told by both gateways serving
+    // again, so two at once would blur both), and beside them the stand-ins taken away, which are on no path
+    // that recovery reads (the queues reach them in the background).
+    const lane = async (kinds: readonly FaultKind[]) => {
+      const schedule = [...kinds].sort(() => Math.random() - 0.5);
+      while (schedule.length > 0 || Date.now() < runUntil) {
+        await sleep(options.quietMs * (0.5 + Math.random()));
+        if (schedule.length === 0 && Date.now() >= runUntil) break;
+        await throwFault(schedule.shift() ?? pick(kinds));
+      }
+    };
+    await Promise.all([lane(PROCESS_FAULTS), lane(FAULT_KINDS.filter((kind) => !PROCESS_FAULTS.includes(kind)))]);
     faultsDone = true;
     await trafficDone;
     const { bulkJobId, bulkTotal, rescreenJobId } = await extras;
-    log(`traffic stopped: ${writes.length} writes sent, ${recoveries.length} faults thrown`);
+    log(`${elapsed()}: traffic stopped: ${writes.length} writes sent, ${recoveries.length} faults thrown`);
 
     // --- the drain: every invoice synced and every e-invoice reported ---
     const trafficEnded = Date.now();
     const invoiceIds = () => writes.filter((entry) => entry.kind === 'invoice' && entry.id !== null).map((entry) => entry.id!);
     let retriedByHand = 0;
     let drained = false;
+    let lastProgress = trafficEnded;
     while (Date.now() - trafficEnded < options.drainMs) {
       const ids = invoiceIds();
       const [state] = await database.query<{ unsynced: number; unreported: number }>(
@@ -446,6 +475,10 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
         drained = true;
         break;
       }
+      if (Date.now() - lastProgress >= 5000) {
+        lastProgress = Date.now();
+        log(`${elapsed()}: draining: ${state!.unsynced} invoices unsynced, ${state!.unreported} e-invoices unreported, ${jobs!.bulk_open} bulk rows open, re-screening ${jobs!.rescreen_open ? 'open' : 'done'}`);
+      }
       // One that stopped after its tries waits for a person: 'Retry now', as the Unsynced Inv page offers.
       const stuck = await database.query<{ id: number; version: number }>("SELECT id, version FROM invoices WHERE id = ANY($1::int[]) AND sync_state = 'needs_attention'", [ids]);
       for (const invoice of stuck) {
@@ -455,8 +488,12 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       await sleep(500);
     }
     const drainMs = Date.now() - trafficEnded;
-    // The last notifications reach the stream.
-    await sleep(2000);
+    log(`${elapsed()}: drained in ${(drainMs / 1000).toFixed(1)} s`);
+    // The last notifications reach the stream: until every one written has, or 10 s (a miss is then reported).
+    for (const until = Date.now() + 10_000; Date.now() < until; await sleep(200)) {
+      const written = await database.query<{ id: number }>('SELECT id FROM notifications WHERE user_id = $1 AND id > $2', [bookkeeper.id, firstNotificationAfter]);
+      if (streamOpen && written.every((row) => received.includes(row.id))) break;
+    }
     streamAbort.abort();
     await streamLoop;
 
@@ -587,7 +624,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       await entry.current?.stop();
     }));
     await database?.close().catch(() => {});
-    await cluster.stop();
+    await (cluster ?? (await clusterStarting.catch(() => undefined)))?.stop();
   }
 }
 

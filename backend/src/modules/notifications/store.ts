@@ -45,11 +45,27 @@ async function signal(tx: Queryable, message: NotificationSignal): Promise<void>
   await tx.query('SELECT pg_notify($1, $2)', [NOTIFICATION_CHANNEL, JSON.stringify(message)]);
 }
 
-/** One notification for each user (duplicates ignored); answers the stored rows in the order of userIds. */
+/** 'NOTE' in ASCII: the advisory lock class of a recipient's notifications (the second key is the user's id). */
+const RECIPIENT_LOCK = 0x4e4f5445;
+
+/**
+ * One notification for each user (duplicates ignored); answers the stored rows in the order of userIds.
+ *
+ * Ids come from one sequence shared by every recipient, and a stream resumes after the last id its client
+ * got (Last-Event-ID), so one recipient's notifications must commit in id order: were id 101 to commit after
+ * 102 had been delivered, a stream resuming after 102 would never read it. Each recipient's transaction-scoped
+ * lock is taken before the id is drawn and held until the commit, so a second writer for the same recipient
+ * draws its id only once the first has committed or rolled back. One call takes its locks in ascending user
+ * id, so two writers notifying the same people in one call each cannot deadlock on them. Two calls in opposite
+ * orders, or a row locked after notifying that another writer locked before it notifies, can: Postgres then
+ * ends one of them (a 500 with its errorCode; a retry with the same Idempotency-Key is safe). Notify last.
+ */
 export async function notifyUsers(tx: Queryable, userIds: readonly number[], notification: NewNotification): Promise<NotificationRecord[]> {
   const created: NotificationRecord[] = [];
   const subject = notification.subject ?? auditSubject(tx);
-  for (const userId of new Set(userIds)) {
+  const recipients = [...new Set(userIds)];
+  for (const userId of [...recipients].sort((a, b) => a - b)) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RECIPIENT_LOCK, userId]);
+  for (const userId of recipients) {
     const [row] = await tx.query<NotificationRow>(
       `INSERT INTO notifications ${INSERT.columns} VALUES ${INSERT.values} RETURNING ${COLUMNS}`,
       [userId, notification.kind, notification.title, notification.body, notification.link],
