@@ -39,6 +39,8 @@ function errorCodes(schema: FastifySchema, rule: Access | undefined, endpoint: E
   if (schema.body) add(415, 'UNSUPPORTED_MEDIA_TYPE');
   if (declared.has(429)) add(429, 'RATE_LIMITED');
   add(500, 'INTERNAL_ERROR');
+  // A transaction Postgres ended to break a deadlock (plugins/errors.ts): sent again, it succeeds.
+  add(503, 'UPSTREAM_UNAVAILABLE');
   return codes;
 }
 

@@ -38,6 +38,9 @@ export const errorsPlugin = fp(
   { name: 'errors' },
 );
 
+/** deadlock_detected, serialization_failure, lock_not_available: conflicts a retry resolves. */
+const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set(['40P01', '40001', '55P03']);
+
 function toHttpError(error: FastifyError | HttpError, request: FastifyRequest): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof RequestValidationError) return new HttpError(400, 'INVALID_INPUT', error.sentence, error.field);
@@ -52,6 +55,12 @@ function toHttpError(error: FastifyError | HttpError, request: FastifyRequest): 
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       // The gateway refuses the same bodies with the same sentence (common/contract/body-limits.ts).
       return new HttpError(413, 'PAYLOAD_TOO_LARGE', bodyLimitMessage(bodyLimitOf(request.method, request.url)));
+  }
+  // Postgres ended the transaction to break a deadlock or a serialisation conflict (two back ends writing
+  // the same rows, or notifying the same person, in opposite orders): nothing was saved, and the same request
+  // sent again succeeds. 503 is what the console re-sends with the same Idempotency-Key on its own.
+  if (TRANSIENT_SQLSTATES.has(String((error as { code?: unknown }).code))) {
+    return new HttpError(503, 'UPSTREAM_UNAVAILABLE', 'Another change to the same records got there first; nothing was saved. Try again.');
   }
   const status = error.statusCode ?? 500;
   if (status === 404) return new HttpError(404, 'NOT_FOUND', 'No such resource.');

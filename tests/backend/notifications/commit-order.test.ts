@@ -9,10 +9,12 @@
  * there and this order cannot happen.
  */
 import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { NotificationRecord } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../../../backend/src/db/database.ts';
 import { notifyUsers } from '../../../backend/src/modules/notifications/index.ts';
+import { errorsPlugin } from '../../../backend/src/plugins/errors.ts';
 import { backendFor, onPostgres } from '../support.ts';
 
 describe.runIf(onPostgres())('two writers for one recipient, committed out of id order', () => {
@@ -106,5 +108,40 @@ describe.runIf(onPostgres())('two writers for one recipient, committed out of id
 
     const ids = [...first.received, ...resumed.received].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('answers the writer Postgres ends to break a deadlock on the recipients\' locks with a 503 the console sends again, saving nothing', async () => {
+    const app = backend.app;
+    const ids = await app.db.query<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 2');
+    const [a, b] = ids.map((row) => row.id) as [number, number];
+    const note = (tx: Queryable, userId: number) => notifyUsers(tx, [userId], { kind: 'test', title: 'deadlock', body: 'deadlock', link: null });
+    // Each writer notifies one person, then the other, in opposite orders: each waits for the other's lock.
+    let bothHoldOne = () => {};
+    let held = 0;
+    const holding = new Promise<void>((resolve) => (bothHoldOne = resolve));
+    const writer = (first: number, second: number) =>
+      app.db.transaction(async (tx) => {
+        await note(tx, first);
+        if (++held === 2) bothHoldOne();
+        await holding;
+        await note(tx, second);
+      });
+    const outcomes = await Promise.allSettled([writer(a, b), writer(b, a)]);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0]!.reason as { code?: string }).code).toBe('40P01');
+
+    // The same error thrown in a route: what the caller reads.
+    const probe = Fastify();
+    await probe.register(errorsPlugin);
+    probe.post('/write', () => {
+      throw refused[0]!.reason;
+    });
+    const answer = await probe.inject({ method: 'POST', url: '/write' });
+    await probe.close();
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toMatchObject({ errorCode: 'UPSTREAM_UNAVAILABLE' });
+    const [saved] = await app.db.query<{ count: number }>("SELECT count(*)::integer AS count FROM notifications WHERE title = 'deadlock'");
+    expect(saved!.count).toBe(2);
   });
 });

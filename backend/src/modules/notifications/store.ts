@@ -58,7 +58,7 @@ const RECIPIENT_LOCK = 0x4e4f5445;
  * draws its id only once the first has committed or rolled back. One call takes its locks in ascending user
  * id, so two writers notifying the same people in one call each cannot deadlock on them. Two calls in opposite
  * orders, or a row locked after notifying that another writer locked before it notifies, can: Postgres then
- * ends one of them (a 500 with its errorCode; a retry with the same Idempotency-Key is safe). Notify last.
+ * ends one of them (a 503 the console sends again with the same Idempotency-Key; plugins/errors.ts). Notify last.
  */
 export async function notifyUsers(tx: Queryable, userIds: readonly number[], notification: NewNotification): Promise<NotificationRecord[]> {
   const created: NotificationRecord[] = [];
