@@ -255,8 +255,8 @@ async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number,
  * Call Schedule's calls, in the order meeting_scheduled registrations come: held ones waiting on documents
  * (the demo client's first), a missed one, two needing an outcome, two still ahead today, the BD executive's
  * full afternoon on the next working day (13:00 to 18:00, so a booking then is refused), then later ones.
- * Only working days have calls, as bookings do: on a weekend or a public holiday 'today' is the next working day and
- * the calls needing an outcome are on the last one.
+ * Only working days have calls, as bookings do: on a weekend or a public holiday 'today' is the next working
+ * day and the calls needing an outcome are on the last one.
  */
 export class CallPlanner {
   private taken = 0;
