@@ -7,8 +7,9 @@
  * with their reason, recent reminders, and company profiles that fail the reviewer's checks on
  * Registration. Times are relative to the seeding moment, in Dubai working hours.
  */
-import { dubaiClock, dubaiInstant, weekdayOf } from '../../../../common/dubai-time.ts';
+import { dubaiClock, dubaiInstant } from '../../../../common/dubai-time.ts';
 import { addDays, dubaiDate } from '../../../../common/calendar.ts';
+import { isWorkingDay } from '../../../../common/uae-holidays.ts';
 import { filsToDecimal } from '../../../../common/money.ts';
 import { MEETING_HOURS, PHASE_LABELS, pipelineAction, STAGE_STATUS_LINES, type MeetingMode, type PaymentMethod } from '../../../../common/pipeline.ts';
 import type { PersonRef } from '../../../../common/contract/shared.ts';
@@ -22,6 +23,7 @@ import { createClient, createSubscription } from '../clients/index.ts';
 import { clientOf } from './activation-store.ts';
 import { profileOf } from './review-read.ts';
 import { insertAuditEvents } from './seed-batch.ts';
+import { DUE_DILIGENCE_APPROVED_EVENT, WITHDRAWN_EVENT } from './seed-lines.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -50,16 +52,28 @@ export interface Staff {
 
 const reached = (registration: Seeded, stage: Stage) => STAGES.indexOf(registration.stage) >= STAGES.indexOf(stage);
 
-/** The working day (Monday to Friday) `count` working days after `date`; a negative count goes back. */
+/**
+ * The working day (Monday to Friday, not a UAE public holiday: the days a booking accepts) `count` working days
+ * after `date`; a negative count goes back.
+ */
 const workingDays = (date: string, count: number): string => {
   const step = count < 0 ? -1 : 1;
   let day = date;
   for (let left = Math.abs(count); left > 0; ) {
     day = addDays(day, step);
-    if (weekdayOf(day) <= 5) left -= 1;
+    if (isWorkingDay(day)) left -= 1;
   }
   return day;
 };
+
+/**
+ * When Call Schedule's earliest call starts (the last working day before today, 11:00 Dubai): its calls were
+ * all booked before it, so the main seed ends their registrations' history (the booking) earlier.
+ */
+export const firstScheduledCall = (now: Date): Date => dubaiInstant(workingDays(dubaiDate(now), -1), 11 * 60);
+
+/** The call a withdrawn registration on Call Schedule missed (the last working day, noon): its withdrawal came after. */
+export const withdrawnCall = (now: Date): { start: Date; minutes: number } => ({ start: dubaiInstant(workingDays(dubaiDate(now), -1), 12 * 60), minutes: 30 });
 
 export async function seedPipeline(tx: Queryable, now: Date): Promise<void> {
   const ids = new Map((await tx.query<{ id: number; email: string }>('SELECT id, email FROM users')).map((user) => [user.email, user.id]));
@@ -100,11 +114,16 @@ export async function seedPipeline(tx: Queryable, now: Date): Promise<void> {
     if (reached(registration, 'profile_verified')) {
       seedVerification(seeder.audits, registration, profiles.get(registration.id) ?? null, lines.get(STAGE_STATUS_LINES.profile_verified) ?? now, index % 2 === 0 ? staff.exec : staff.manager);
     }
-    if (reached(registration, 'documents_submitted')) await seedHeldCall(seeder, registration, index, staff);
-    if (registration.status === 'inactive') seedWithdrawal(seeder.audits, registration, lines.get('Registration withdrawn by the client') ?? now, staff.manager);
+    if (reached(registration, 'documents_submitted')) await seedHeldCall(seeder, registration, index, staff, lines.get(STAGE_STATUS_LINES.meeting_scheduled) ?? null);
+    if (registration.status === 'inactive') seedWithdrawal(seeder.audits, registration, lines.get(WITHDRAWN_EVENT) ?? now, staff.manager);
   }
-  for (const registration of meetingRows) await seedCall(seeder, registration, calls.next(registration), now);
-  await seedPlans(seeder, registrations, now, staff);
+  for (const registration of meetingRows) {
+    const call = calls.next(registration);
+    // The booking is the step that moved it to this stage: its history's line, before every call the planner gives.
+    const bookedAt = histories.get(registration.id)?.get(STAGE_STATUS_LINES.meeting_scheduled);
+    await seedCall(seeder, registration, bookedAt && bookedAt <= call.start ? { ...call, bookedAt } : call, now);
+  }
+  await seedPlans(seeder, registrations, histories, now, staff);
   await seedReminders(seeder, registrations, now, staff.exec);
   await insertAuditEvents(tx, seeder.audits);
 }
@@ -210,25 +229,34 @@ export function bookableAtOrBefore(at: Date, minutes: number): Date {
     time = MEETING_HOURS.to - minutes;
   }
   time = Math.min(time, MEETING_HOURS.to - minutes);
-  while (weekdayOf(date) > 5) {
+  while (!isWorkingDay(date)) {
     date = addDays(date, -1);
     time = MEETING_HOURS.to - minutes;
   }
   return dubaiInstant(date, time);
 }
 
-async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number, staff: Staff): Promise<void> {
-  const start = bookableAtOrBefore(registration.meeting_at ?? new Date(0), 30);
+/** How long the held call of a registration past the call took. */
+export const HELD_CALL_MINUTES = 30;
+
+/**
+ * The held call of a registration past the call: at the time the main seed gave it (bookable, before the
+ * documents were asked for), booked when its history says the call was scheduled, after the profile's
+ * verification that allows a booking.
+ */
+async function seedHeldCall(seeder: Seeder, registration: Seeded, index: number, staff: Staff, scheduledAt: Date | null): Promise<void> {
+  const start = bookableAtOrBefore(registration.meeting_at ?? new Date(0), HELD_CALL_MINUTES);
   const host = registration.meeting_booked_by ?? staff.exec;
-  await insertCall(seeder, registration, { start, minutes: 30, host, mode: MODES[index % 3]!, outcome: 'held', bookedBy: host, bookedAt: new Date(start.getTime() - 2 * DAY) }, index);
+  const bookedAt = scheduledAt && scheduledAt <= start ? scheduledAt : new Date(start.getTime() - 2 * DAY);
+  await insertCall(seeder, registration, { start, minutes: HELD_CALL_MINUTES, host, mode: MODES[index % 3]!, outcome: 'held', bookedBy: host, bookedAt }, index);
 }
 
 /**
  * Call Schedule's calls, in the order meeting_scheduled registrations come: held ones waiting on documents
  * (the demo client's first), a missed one, two needing an outcome, two still ahead today, the BD executive's
  * full afternoon on the next working day (13:00 to 18:00, so a booking then is refused), then later ones.
- * Only working days have calls, as bookings do: on a weekend 'today' is the next working day and
- * the calls needing an outcome are on the last one.
+ * Only working days have calls, as bookings do: on a weekend or a public holiday 'today' is the next working
+ * day and the calls needing an outcome are on the last one.
  */
 export class CallPlanner {
   private taken = 0;
@@ -243,7 +271,7 @@ export class CallPlanner {
     private readonly staff: Staff,
   ) {
     const today = dubaiDate(now);
-    this.working = weekdayOf(today) <= 5;
+    this.working = isWorkingDay(today);
     this.today = this.working ? today : workingDays(today, 1);
     this.lastWorkingDay = workingDays(today, -1);
     this.nextWorking = workingDays(this.today, 1);
@@ -277,7 +305,10 @@ export class CallPlanner {
       bookedBy: host,
       bookedAt: new Date(Math.min(start.getTime(), this.now.getTime()) - (1 + (this.taken % 3)) * DAY),
     });
-    if (registration.status === 'inactive') return booked(dubaiInstant(this.lastWorkingDay, 12 * 60), manager, 30, 'phone', 'no_show');
+    if (registration.status === 'inactive') {
+      const missed = withdrawnCall(this.now);
+      return booked(missed.start, manager, missed.minutes, 'phone', 'no_show');
+    }
     const slot = this.taken;
     this.taken += 1;
     const last = (hour: number) => dubaiInstant(this.lastWorkingDay, hour * 60);
@@ -324,7 +355,7 @@ const referenceFor = (method: PaymentMethod, index: number) =>
  * a plan not approved yet, the rest (and every paid one) an approved plan; paid ones their payment;
  * activated ones their client and subscription.
  */
-async function seedPlans(seeder: Seeder, registrations: Seeded[], now: Date, staff: Staff): Promise<void> {
+async function seedPlans(seeder: Seeder, registrations: Seeded[], histories: Map<number, Map<string, Date>>, now: Date, staff: Staff): Promise<void> {
   const { tx, audits } = seeder;
   const plans = new Map((await tx.query<{ id: number; name: string; monthly_price_fils: number }>('SELECT id, name, monthly_price_fils FROM plans')).map((plan) => [plan.name, plan]));
   const team = await tx.query<{ id: number; role: string }>("SELECT id, role FROM users WHERE role IN ('BOOKKEEPER', 'REVIEWER') AND active ORDER BY id");
@@ -345,8 +376,13 @@ async function seedPlans(seeder: Seeder, registrations: Seeded[], now: Date, sta
     const price = cyclePrice(plan.monthly_price_fils, cycle, discountBp);
     const approvedState = waiting >= 4;
     const paidAt = registration.payment_date ?? now;
-    const setAt = new Date((paid ? paidAt.getTime() : now.getTime()) - (3 + (index % 4)) * DAY);
-    const approvedAt = approvedState ? new Date(setAt.getTime() + 5 * HOUR) : null;
+    // Set after due diligence approved it (or, for a paid one, after its documents came in) and approved before
+    // it was paid, withdrawn or now, whichever came first: the order the plan's actions allow.
+    const history = histories.get(registration.id);
+    const allowedFrom = (history?.get(DUE_DILIGENCE_APPROVED_EVENT) ?? history?.get(pipelineAction('submit_documents').statusLine!) ?? new Date(0)).getTime();
+    const until = Math.min(paid ? paidAt.getTime() : now.getTime(), history?.get(WITHDRAWN_EVENT)?.getTime() ?? Number.POSITIVE_INFINITY);
+    const setAt = new Date(Math.max(until - (3 + (index % 4)) * DAY, allowedFrom + (until - allowedFrom) * 0.3));
+    const approvedAt = approvedState ? new Date(setAt.getTime() + Math.min(5 * HOUR, (until - setAt.getTime()) / 2)) : null;
     const note = discountBp > 0 ? 'Introductory 5 % discount agreed on the onboarding call.' : '';
     await tx.query(
       `INSERT INTO registration_plans (registration_id, plan_id, cycle, discount_bp, list_fils, discount_fils, net_fils, vat_fils, total_fils, note, set_by, set_at, approved_by, approved_at)

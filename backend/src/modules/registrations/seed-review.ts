@@ -5,7 +5,7 @@
  * due diligence, so the return / resubmit loop can be shown with `npm run demo:resubmit`.
  */
 import { onboardingPageOf, type ReviewState } from '../../../../common/onboarding.ts';
-import { STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
+import { PIPELINE_ACTIONS, STAGE_STATUS_LINES } from '../../../../common/pipeline.ts';
 import { STAGES, type Stage } from '../../../../common/stages.ts';
 import type { DocumentKind } from '../../../../common/review.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -19,6 +19,7 @@ const AUTHORITIES = ['Mainland (DET)', 'DMCC', 'DIFC', 'Dubai South', 'DAFZA', '
 const LEGAL_FORMS = ['Limited Liability Company (LLC)', 'Free Zone Company (FZ-LLC)', 'Free Zone Establishment (FZE)', 'Sole Establishment', 'Civil Company'] as const;
 const AREAS = ['Business Bay', 'Al Quoz Industrial Area 3', 'Jumeirah Lake Towers, Cluster D', 'Deira, Al Rigga Road', 'Dubai Silicon Oasis, Building A2', 'DIFC, Gate Avenue', 'Al Barsha 1', 'Dubai Marina, Marina Plaza'] as const;
 const HOUR = 3_600_000;
+const DOCUMENTS_RECEIVED = PIPELINE_ACTIONS.submit_documents.statusLine;
 const DAY = 24 * HOUR;
 
 interface SeededRegistration {
@@ -56,13 +57,16 @@ export async function seedReviewData(tx: Queryable, now: Date): Promise<void> {
     const timeOf = (text: string) => history.find((event) => event.status_text === text)?.created_at;
     const reached = STAGES.slice(0, STAGES.indexOf(registration.stage) + 1);
     for (const stage of reached) {
+      // The documents stage is reached when the documents are submitted (received), as the submit action
+      // reaches it; only the old flow's rows, still waiting for theirs, were moved there on the request.
+      const line = stage === 'documents_submitted' && timeOf(DOCUMENTS_RECEIVED) ? DOCUMENTS_RECEIVED : STAGE_STATUS_LINES[stage];
       stagesReached.push({
         entity: 'registration',
         entityId: registration.id,
         kind: 'stage_reached',
         actorId: null,
         data: { stage },
-        at: timeOf(STAGE_STATUS_LINES[stage]) ?? history[0]?.created_at ?? now,
+        at: timeOf(line) ?? history[0]?.created_at ?? now,
       });
     }
     const returnedAt = timeOf(RESUBMISSION_EVENTS[0]);

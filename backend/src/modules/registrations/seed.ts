@@ -13,8 +13,8 @@ import { DAY_MS, FIRST_NAMES, LAST_NAMES, generator, pickWith } from '../../demo
 import type { DemoContext } from '../../demo/context.ts';
 import { insertUser } from '../users/index.ts';
 import { insertStatusLines, type StatusLine } from './seed-batch.ts';
-import { seedPipeline } from './seed-pipeline.ts';
-import { RESUBMISSION_EVENTS } from './seed-lines.ts';
+import { HELD_CALL_MINUTES, bookableAtOrBefore, firstScheduledCall, seedPipeline, withdrawnCall } from './seed-pipeline.ts';
+import { DUE_DILIGENCE_APPROVED_EVENT, RESUBMISSION_EVENTS, WITHDRAWN_EVENT } from './seed-lines.ts';
 import { seedReviewData } from './seed-review.ts';
 
 const COMPANIES = [
@@ -80,7 +80,7 @@ const STAGE_LABEL: Record<Stage, string> = {
 export const WITHDRAWN_LABEL = PHASE_LABELS.withdrawn;
 
 const DOCUMENTS_RECEIVED = PIPELINE_ACTIONS.submit_documents.statusLine;
-const APPROVED_EVENT = 'Due diligence approved, plan awaiting approval';
+const HOUR_MS = 3_600_000;
 const RETURNED_EVENT = 'Returned for correction: shareholder passport copy is illegible';
 
 export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Promise<void> {
@@ -128,20 +128,21 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
     const slug = company.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
     const email = client?.email ?? `owner@${slug}.ae`;
     // Further stages joined longer ago; every registration's latest step is recent (within 4 days).
-    const joined = at(2 + stageIndex * 4 + random() * 18);
-    const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
+    let joined = at(2 + stageIndex * 4 + random() * 18);
 
     const texts: string[] = [STAGE_STATUS_LINES.signed_up];
     for (const reached of STAGES.slice(1, stageIndex + 1)) {
       texts.push(STAGE_STATUS_LINES[reached]);
-      if (reached === 'completed_registration' && resubmitted) texts.push(...RESUBMISSION_EVENTS);
       if (reached === 'documents_submitted' && !awaiting) texts.push(DOCUMENTS_RECEIVED);
+      // Due diligence returns only what was submitted: the return and the resubmission follow the documents.
+      if (reached === 'documents_submitted' && resubmitted) texts.push(...RESUBMISSION_EVENTS);
     }
-    if (approved) texts.push(APPROVED_EVENT);
+    if (approved) texts.push(DUE_DILIGENCE_APPROVED_EVENT);
     if (returned) texts.push(RETURNED_EVENT);
-    if (withdrawn) texts.push('Registration withdrawn by the client');
-    // Spread the steps over the time since joining, unevenly, ending a few hours to days ago.
-    const lastActivity = now.getTime() - (0.1 + random() * 4) * DAY_MS;
+    if (withdrawn) texts.push(WITHDRAWN_EVENT);
+    // Spread the steps over the time since joining, unevenly, ending a few hours to days ago; a registration on
+    // Call Schedule was booked (its last step) before the first of the calls seed-pipeline.ts gives them.
+    const lastActivity = Math.min(now.getTime() - (0.1 + random() * 4) * DAY_MS, stage === 'meeting_scheduled' ? firstScheduledCall(now).getTime() - HOUR_MS : Number.POSITIVE_INFINITY);
     const weights = texts.map((_text, position) => (position === 0 ? 0 : 0.5 + random()));
     const totalWeight = weights.reduce((sum, weight) => sum + weight, 0) || 1;
     let elapsed = 0;
@@ -150,6 +151,27 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
       return { text, time: new Date(joined.getTime() + ((lastActivity - joined.getTime()) * elapsed) / totalWeight) };
     });
     const timeOf = (text: string) => events.find((event) => event.text === text)?.time ?? null;
+    // A withdrawal from Call Schedule came after the call the client missed.
+    if (withdrawn && stage === 'meeting_scheduled') {
+      const missed = withdrawnCall(now);
+      const missedEnd = missed.start.getTime() + missed.minutes * 60_000;
+      events.at(-1)!.time = new Date(missedEnd + (now.getTime() - missedEnd) / 2);
+    }
+    // Past the call, it was held at a time a booking accepts before the documents were asked for, and booked
+    // (the 'call scheduled' step) before it: earlier steps move back where the held call needs room.
+    let heldCallAt: Date | null = null;
+    const requested = events.findIndex((event) => event.text === STAGE_STATUS_LINES.documents_submitted);
+    if (requested > 0) {
+      heldCallAt = bookableAtOrBefore(new Date(events[requested]!.time.getTime() - HELD_CALL_MINUTES * 60_000), HELD_CALL_MINUTES);
+      let latest = heldCallAt.getTime() - HOUR_MS;
+      for (let position = requested - 1; position >= 0; position -= 1) {
+        const event = events[position]!;
+        if (event.time.getTime() > latest) event.time = new Date(latest);
+        latest = event.time.getTime() - HOUR_MS;
+      }
+      joined = events[0]!.time;
+    }
+    const userId = await insertUser(tx, email, ownerName, 'CLIENT', joined);
     const requestedOn = timeOf(STAGE_STATUS_LINES.documents_submitted);
     const receivedOn = timeOf(DOCUMENTS_RECEIVED);
 
@@ -166,9 +188,7 @@ export async function seedRegistrations(tx: Queryable, { now }: DemoContext): Pr
     const meetingAt =
       stage === 'meeting_scheduled'
         ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1 + Math.floor(random() * 10), 5 + Math.floor(random() * 8), random() < 0.5 ? 0 : 30))
-        : stageIndex > STAGES.indexOf('meeting_scheduled')
-          ? timeOf(STAGE_STATUS_LINES.meeting_scheduled)
-          : null;
+        : heldCallAt;
     const plan = approved || stageIndex > STAGES.indexOf('documents_submitted') ? pick(PLANS) : null;
     const [registration] = await tx.query<{ id: number }>(
       `INSERT INTO registrations (user_id, registration_id, legal_name, stage, status, status_label, requested_on, recieved_on,

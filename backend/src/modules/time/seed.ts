@@ -1,11 +1,12 @@
 /**
  * Demo time: every working day from 1 June to today (Dubai) for the demo staff and the bookkeepers who serve
- * clients, on the clients they serve, mostly billable; never after today. Two clients take far more time than
- * any plan pays for (they lose money) and four run over a plan's hours; the rest stay well inside. The demo
- * bookkeeper's last full week is submitted and the week before it returned with a reason, earlier weeks
- * approved; the demo ADMIN has a timer running.
+ * clients, on the clients they serve, mostly billable; never after today, and today no more than the time
+ * since the working day began. Two clients take far more time than any plan pays for (they lose money) and
+ * four run over a plan's hours; the rest stay well inside. The demo bookkeeper's last full week is submitted
+ * and the week before it returned with a reason, earlier weeks approved; the demo ADMIN has a timer running.
  */
 import { addDays, dubaiDate, monthOfDate } from '../../../../common/calendar.ts';
+import { dubaiClock } from '../../../../common/dubai-time.ts';
 import { addWeeks, isoWeekOf, mondayOf, mondayOfWeek } from '../../../../common/iso-week.ts';
 import { isWorkingDay } from '../../../../common/uae-holidays.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -77,6 +78,25 @@ function monthlyMinutes(name: string, random: () => number): number {
   return 240 + Math.round(random() * 360);
 }
 
+/** When the demo's working day begins (Dubai): today's entries hold no more time than has passed since. */
+const DAY_STARTS_AT = 9 * 60;
+
+/**
+ * The entries as they can stand at `now`: today's (Dubai) hold, per person, no more than the working time
+ * elapsed since the day began (none before it), the last ones cut short to the quarter hour or left out.
+ */
+function withinTodaySoFar(entries: readonly Entry[], today: string, now: Date): Entry[] {
+  const elapsed = Math.max(0, dubaiClock(now).minutes - DAY_STARTS_AT);
+  const left = new Map<number, number>();
+  return entries.flatMap((entry) => {
+    if (entry.date !== today) return [entry];
+    const room = left.get(entry.user) ?? elapsed;
+    const minutes = Math.min(entry.minutes, Math.floor(room / 15) * 15);
+    left.set(entry.user, room - minutes);
+    return minutes > 0 ? [{ ...entry, minutes }] : [];
+  });
+}
+
 export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<void> {
   const random = generator(20_260_601);
   const today = dubaiDate(now);
@@ -140,6 +160,7 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
       entries.push({ user: user.id, client: pick(active).id, task: null, date: day, minutes: 15 * (2 + Math.floor(random() * 8)), note, billable });
     }
   }
+  const logged = withinTodaySoFar(entries, today, now);
 
   await tx.query(
     `INSERT INTO time_entries (user_id, client_id, task_id, work_date, minutes, note, billable, source, created_at, updated_at)
@@ -148,13 +169,13 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
        -- Logged at six in the evening (Dubai) of its day, or now for today's: never in the future.
        LATERAL (SELECT least((d::date + time '14:00') AT TIME ZONE 'UTC', $8::timestamptz) AS at) AS logged`,
     [
-      entries.map((entry) => entry.user),
-      entries.map((entry) => entry.client),
-      entries.map((entry) => entry.task),
-      entries.map((entry) => entry.date),
-      entries.map((entry) => entry.minutes),
-      entries.map((entry) => entry.note),
-      entries.map((entry) => entry.billable),
+      logged.map((entry) => entry.user),
+      logged.map((entry) => entry.client),
+      logged.map((entry) => entry.task),
+      logged.map((entry) => entry.date),
+      logged.map((entry) => entry.minutes),
+      logged.map((entry) => entry.note),
+      logged.map((entry) => entry.billable),
       now,
     ],
   );
@@ -163,7 +184,7 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
   // before it returned), last week open for the others but the reviewer's, who submitted it too.
   const current = isoWeekOf(today);
   const lastWeek = addWeeks(current, -1);
-  const loggers = [...new Set(entries.map((entry) => entry.user))];
+  const loggers = [...new Set(logged.map((entry) => entry.user))];
   const firstWeek = isoWeekOf(mondayOf(FIRST_DAY));
   // Decided on the Tuesday after the week.
   const decided = (week: string) => new Date(`${addDays(mondayOfWeek(week), 8)}T06:30:00Z`);
