@@ -59,6 +59,8 @@ interface ClientRow {
   reviewer_id: number | null;
   status: string;
   start: string;
+  /** The monthly fee of the client's latest plan (0: none). */
+  monthly_fils: number;
 }
 
 interface Entry {
@@ -71,11 +73,16 @@ interface Entry {
   billable: boolean;
 }
 
-/** Hours a month a client takes: heavy, over a plan, or ordinary. */
-function monthlyMinutes(name: string, random: () => number): number {
-  if ((HEAVY_CLIENTS as readonly string[]).includes(name)) return 2_500 + Math.round(random() * 700);
-  if ((OVER_PLAN_CLIENTS as readonly string[]).includes(name)) return 1_350 + Math.round(random() * 300);
-  return 240 + Math.round(random() * 360);
+/**
+ * Minutes a month a client takes: heavy, over its plan, or ordinary. An ordinary client takes 35 to 65 % of
+ * what its fee pays for at AED 160 an hour (about the firm's blended cost), so it earns the firm money in the
+ * months it is invoiced; without a plan, two to four hours.
+ */
+function monthlyMinutes(client: ClientRow, random: () => number): number {
+  if ((HEAVY_CLIENTS as readonly string[]).includes(client.legal_name)) return 2_500 + Math.round(random() * 700);
+  if ((OVER_PLAN_CLIENTS as readonly string[]).includes(client.legal_name)) return 1_350 + Math.round(random() * 300);
+  if (client.monthly_fils <= 0) return 120 + Math.round(random() * 120);
+  return Math.round(((client.monthly_fils / 16_000) * 60) * (0.35 + random() * 0.3));
 }
 
 /** When the demo's working day begins (Dubai): today's entries hold no more time than has passed since. */
@@ -102,7 +109,9 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
   const today = dubaiDate(now);
   const staff = await tx.query<StaffRow>('SELECT id, role, email FROM users WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY id', [STAFF_ROLES]);
   const clients = await tx.query<ClientRow>(
-    `SELECT id, legal_name, bookkeeper_id, reviewer_id, status, to_char(greatest(activated_at AT TIME ZONE 'Asia/Dubai', $1::date), 'YYYY-MM-DD') AS start FROM clients ORDER BY id`,
+    `SELECT c.id, c.legal_name, c.bookkeeper_id, c.reviewer_id, c.status, to_char(greatest(c.activated_at AT TIME ZONE 'Asia/Dubai', $1::date), 'YYYY-MM-DD') AS start,
+            coalesce((SELECT p.monthly_price_fils FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.client_id = c.id ORDER BY s.starts_on DESC, s.id DESC LIMIT 1), 0)::integer AS monthly_fils
+       FROM clients c ORDER BY c.id`,
     [FIRST_DAY],
   );
   const tasks = await tx.query<{ id: number; client_id: number }>('SELECT id, client_id FROM tasks ORDER BY id');
@@ -127,7 +136,7 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
       // A month begun part-way (the client's first, or this one) takes its share.
       const share = Math.min(1, days.length / 21);
       // A paused client still takes a little time (queries, the pause itself).
-      let left = Math.round(monthlyMinutes(client.legal_name, random) * share * (client.status === 'paused' ? 0.3 : 1));
+      let left = Math.round(monthlyMinutes(client, random) * share * (client.status === 'paused' ? 0.3 : 1));
       while (left > 0 && days.length > 0) {
         const minutes = Math.min(left, 15 * (2 + Math.floor(random() * 11)));
         left -= minutes;
@@ -149,13 +158,13 @@ export async function seedTime(tx: Queryable, { now }: DemoContext): Promise<voi
       }
     }
   }
-  // The other roles' time with clients: onboarding calls, renewals, payroll set-up, a case study; two or three a week.
+  // The other roles' time with clients: onboarding calls, renewals, payroll set-up, a case study; one or two a week.
   const active = clients.filter((row) => row.status === 'active');
   for (const user of staff) {
     const notes = OTHER_STAFF_NOTES[user.email] ?? [];
     if (notes.length === 0 || active.length === 0) continue;
     for (const day of workingDays) {
-      if (random() > 0.5) continue;
+      if (random() > 0.3) continue;
       const [note, billable] = pick(notes);
       entries.push({ user: user.id, client: pick(active).id, task: null, date: day, minutes: 15 * (2 + Math.floor(random() * 8)), note, billable });
     }
