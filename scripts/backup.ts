@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- FILE`: the console's whole state into FILE (scripts/lib/backup.ts). Against DATABASE_URL
- * when set (pg_dump, PG_BIN or PATH), else the demo's data folder (STACK_DATA_DIR, ./data), whether
- * `npm start` runs or not.
+ * when set (a pg_dump of the server's version from PG_BIN, the npm Postgres or PATH; an older one is refused),
+ * else the demo's data folder (STACK_DATA_DIR, ./data), whether `npm start` runs or not.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -20,6 +20,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { connectDatabase } from '../../backend/src/db/database.ts';
 import { SNAPSHOT_DUMP, SNAPSHOT_TABLES, snapshotFolderOf, tableChecksums, writeSnapshotFolder, type TableSums } from '../../backend/src/db/snapshot.ts';
+import { embeddedPostgresRoot } from './postgres-cluster.ts';
 import { STACK_STATE_FILE, type StackState } from './stack.ts';
 
 const run = promisify(execFile);
@@ -146,9 +147,50 @@ async function exportRunningAccounts(stack: StackState, lastExport: string, into
   await writeFile(join(into, 'auth_export/accounts.json'), JSON.stringify({ kind: 'identitytoolkit#DownloadAccountResponse', users }));
 }
 
-/** pg_dump or pg_restore: from PG_BIN when set (it must be as new as the server), else from PATH. */
-function postgresTool(name: 'pg_dump' | 'pg_restore'): string {
-  return process.env.PG_BIN ? join(process.env.PG_BIN, name) : name;
+type PostgresTool = 'pg_dump' | 'pg_restore';
+
+/** A client tool found, with the major version it reports. */
+interface ToolChoice {
+  path: string;
+  version: string;
+  major: number;
+}
+
+/** What `TOOL --version` reports ("pg_dump (PostgreSQL) 15.18 (Debian ...)"), or undefined when it does not run. */
+async function toolVersion(path: string): Promise<{ version: string; major: number } | undefined> {
+  try {
+    const { stdout } = await run(path, ['--version']);
+    const version = /\(PostgreSQL\)\s+(\d+)(\.\d+)?/.exec(stdout);
+    return version ? { version: `${version[1]}${version[2] ?? ''}`, major: Number(version[1]) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The pg_dump or pg_restore to run against a server of `serverMajor`: PG_BIN's when set (only it), else the one
+ * bundled beside the test run's npm Postgres when the package ships it, else PATH's. The first whose major
+ * version is the server's wins, else the first newer one (pg_dump reads older servers, never newer ones, and
+ * pg_restore reads only archives of its own version or older); an older one is refused, naming both versions,
+ * before anything is written or restored.
+ */
+export async function choosePostgresTool(name: PostgresTool, server: { version: string; major: number }): Promise<ToolChoice> {
+  const bundled = embeddedPostgresRoot();
+  const candidates = process.env.PG_BIN ? [join(process.env.PG_BIN, name)] : [...(bundled && existsSync(join(bundled, 'bin', name)) ? [join(bundled, 'bin', name)] : []), name];
+  const found: ToolChoice[] = [];
+  for (const path of candidates) {
+    const version = await toolVersion(path);
+    if (version) found.push({ path, ...version });
+  }
+  const chosen = found.find((tool) => tool.major === server.major) ?? found.find((tool) => tool.major > server.major);
+  if (chosen) return chosen;
+  const where = process.env.PG_BIN ? `PG_BIN (${process.env.PG_BIN})` : `PATH${bundled ? ` or ${join(bundled, 'bin')}` : ''}`;
+  if (found.length === 0) throw new BackupError(`${name} not found in ${where}; install the PostgreSQL ${server.major} client tools or set PG_BIN to their bin folder`);
+  const tools = found.map((tool) => `${tool.path} is ${tool.version}`).join(', ');
+  throw new BackupError(
+    `${name} is older than the server (PostgreSQL ${server.version}): ${tools}, and ${name} ${found[0]!.major} cannot ${name === 'pg_dump' ? 'dump' : 'restore into'} a PostgreSQL ${server.major} server safely; ` +
+      `install the PostgreSQL ${server.major} client tools (postgresql-client-${server.major}) or set PG_BIN to a bin folder holding ${name} ${server.major}`,
+  );
 }
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -167,12 +209,17 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 
 const queryable = (client: pg.Client) => ({ query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[] });
 
-async function tool(name: 'pg_dump' | 'pg_restore', args: string[]): Promise<void> {
+/** The server's version, as `SHOW server_version` and its major (server_version_num / 10000). */
+async function serverVersion(client: pg.Client): Promise<{ version: string; major: number }> {
+  const { rows } = await client.query<{ version: string; num: string }>("SELECT current_setting('server_version') AS version, current_setting('server_version_num') AS num");
+  return { version: rows[0]!.version.split(' ')[0]!, major: Math.floor(Number(rows[0]!.num) / 10_000) };
+}
+
+async function tool(name: PostgresTool, path: string, args: string[]): Promise<void> {
   try {
-    await run(postgresTool(name), args, { maxBuffer: 16 * 1024 * 1024 });
+    await run(path, args, { maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    if (failure.code === 'ENOENT') throw new BackupError(`${name} not found; install the Postgres client tools or set PG_BIN to their bin folder`);
     throw new BackupError(`${name} failed: ${(failure.stderr ?? failure.message).trim().split('\n')[0]}`);
   }
 }
@@ -182,10 +229,11 @@ export async function backupPostgres(url: string, file: string): Promise<Manifes
   refuseExisting(file);
   return staging((dir) =>
     withClient(url, async (client) => {
+      const pgDump = await choosePostgresTool('pg_dump', await serverVersion(client));
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const [{ id }] = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows as [{ id: string }];
       const tables = await tableChecksums(queryable(client));
-      await tool('pg_dump', ['--format=custom', `--snapshot=${id}`, `--file=${join(dir, POSTGRES_DUMP)}`, `--dbname=${url}`]);
+      await tool('pg_dump', pgDump.path, ['--format=custom', `--snapshot=${id}`, `--file=${join(dir, POSTGRES_DUMP)}`, `--dbname=${url}`]);
       await client.query('COMMIT');
       const manifest: Manifest = { format: 'staff-console-backup', version: 1, database: 'postgres', takenAt: new Date().toISOString(), tables };
       await writeFile(join(dir, MANIFEST), JSON.stringify(manifest, null, 2));
@@ -249,10 +297,12 @@ async function restorePglite(dir: string, options: RestoreOptions): Promise<Reco
 async function restorePostgres(dir: string, options: RestoreOptions): Promise<Record<string, TableSums>> {
   const url = options.databaseUrl;
   if (!url) throw new BackupError('this is a Postgres backup: set DATABASE_URL to the database to restore it into');
-  await withClient(url, async (client) => {
+  const pgRestore = await withClient(url, async (client) => {
+    const chosen = await choosePostgresTool('pg_restore', await serverVersion(client));
     const [{ tables }] = (await client.query<{ tables: number }>("SELECT count(*)::integer AS tables FROM pg_tables WHERE schemaname = 'public'")).rows as [{ tables: number }];
     if (tables > 0 && !options.force) throw new BackupError(`the database of DATABASE_URL already holds ${tables} table(s); ${FORCE_HINT}`);
+    return chosen;
   });
-  await tool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', ...(options.force ? ['--clean', '--if-exists'] : []), `--dbname=${url}`, join(dir, POSTGRES_DUMP)]);
+  await tool('pg_restore', pgRestore.path, ['--no-owner', '--no-privileges', '--exit-on-error', ...(options.force ? ['--clean', '--if-exists'] : []), `--dbname=${url}`, join(dir, POSTGRES_DUMP)]);
   return withClient(url, (client) => tableChecksums(queryable(client)));
 }

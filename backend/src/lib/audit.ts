@@ -62,6 +62,28 @@ export async function writeAudit(tx: Queryable, event: AuditEvent): Promise<numb
   return row!.id;
 }
 
+/**
+ * Holds this Idempotency-Key until the transaction ends: another request with the same key (a retry racing its
+ * original, or the same request sent to the other back end) waits here until this one commits or rolls back.
+ * A write on an existing record is serialised by the record's row lock (writeRecord); a create has no row to
+ * lock before it exists, so without this both requests would look for the replay, find none, and both create.
+ * Taken first in the transaction, before any row lock, so it can never be part of a lock cycle.
+ */
+export async function lockIdempotencyKey(tx: Queryable, key: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`idempotency-key:${key}`]);
+}
+
+/**
+ * A create's replay: under the key's lock (lockIdempotencyKey), the record an earlier request with this key
+ * created (its `kind` event by this actor), or null when there is none and the caller creates it.
+ */
+export async function createdWithKey(tx: Queryable, entity: AuditEntity, kind: AuditEventKind, actorId: number, key: string | null): Promise<number | null> {
+  if (!key) return null;
+  await lockIdempotencyKey(tx, key);
+  const [row] = await tx.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4', [entity, kind, actorId, key]);
+  return row?.entity_id ?? null;
+}
+
 /** The event an earlier request with this idempotency key wrote on this record, if any. */
 export async function findByIdempotencyKey(tx: Queryable, entity: AuditEntity, entityId: number, key: string): Promise<{ id: number; kind: string } | undefined> {
   const [row] = await tx.query<{ id: number; kind: string }>(

@@ -6,10 +6,10 @@
  * versioned action run inside the transaction that took a row with SKIP LOCKED.
  */
 import type { TSchema } from 'typebox';
-import type { AuditEntity } from '../../../common/events.ts';
+import type { AuditEntity, AuditEventKind } from '../../../common/events.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { ActionContext } from './action.ts';
-import { findByIdempotencyKey } from './audit.ts';
+import { createdWithKey, findByIdempotencyKey } from './audit.ts';
 import { HttpError } from './http-error.ts';
 import type { PageWindow } from './pagination.ts';
 import { strictValidatorCompiler } from './validation.ts';
@@ -90,13 +90,6 @@ function withinTransaction(db: Database, tx: Queryable): Database {
   return { query: (sql, params) => tx.query(sql, params), transaction: (work) => work(tx), listen: (channel, onMessage) => db.listen(channel, onMessage), close: async () => {} };
 }
 
-/** What a retried 'Next unassigned' (same Idempotency-Key) took the first time: the record of its audit event. */
-async function takenBefore(tx: Queryable, entity: AuditEntity, kind: string, actorId: number, idempotencyKey: string | null): Promise<number | null> {
-  if (!idempotencyKey) return null;
-  const [row] = await tx.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4', [entity, kind, actorId, idempotencyKey]);
-  return row?.entity_id ?? null;
-}
-
 /** One row of a bulk assign: skipped when the row already has that assignee, else `assign` (the area's action). */
 export async function assignRow(current: number | null, wanted: number | null, assign: () => Promise<unknown>): Promise<BulkRowResult> {
   if (current === wanted) return skipped(wanted === null ? 'Already unassigned.' : 'Already assigned to this person.');
@@ -107,7 +100,7 @@ export async function assignRow(current: number | null, wanted: number | null, a
 export interface TakeNext {
   entity: AuditEntity;
   /** The audit event kind of the area's assign action (how a retried press finds what it took). */
-  assignedKind: string;
+  assignedKind: AuditEventKind;
   /** The oldest unassigned row the caller may work, locked FOR UPDATE SKIP LOCKED in `tx`; null when none. */
   candidate: (tx: Queryable) => Promise<number | null>;
   /** The area's own assign action, to the caller, run inside the taking transaction. */
@@ -123,7 +116,8 @@ export interface TakeNext {
  */
 export function takeNext(db: Database, caller: { id: number; idempotencyKey: string | null }, take: TakeNext): Promise<{ id: number; title: string; href: string } | null> {
   return db.transaction(async (tx) => {
-    let id = await takenBefore(tx, take.entity, take.assignedKind, caller.id, caller.idempotencyKey);
+    // A retried press (same Idempotency-Key) answers what the first one took: the record of its assign event.
+    let id = await createdWithKey(tx, take.entity, take.assignedKind, caller.id, caller.idempotencyKey);
     if (id === null) {
       id = await take.candidate(tx);
       if (id === null) return null;

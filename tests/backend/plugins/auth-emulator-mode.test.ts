@@ -49,3 +49,18 @@ it('asks the emulator once per token it accepts, and every time for a token it r
   for (let call = 0; call < 2; call++) expect((await me(forged)).json().errorCode).toBe('AUTHENTICATION_FAILED');
   expect(agent.calls).toBe(4);
 });
+
+it("answers a new account's first calls sent at once (a page's parallel reads): one links the account, the others find it", async () => {
+  const client = (await createUsers(app, emulatorHost, ['CLIENT'], 'first-calls-at-once')).get('CLIENT')!;
+  const [row] = await app.db.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [client.email]);
+  // The user's row held while the calls arrive, so on Postgres they all reach the link at once and queue behind
+  // one another there (PGlite runs them one after another anyway).
+  let calls: Promise<Awaited<ReturnType<typeof me>>[]> | undefined;
+  await app.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [row!.id]);
+    calls = Promise.all(Array.from({ length: 6 }, () => me(client.token)));
+    await new Promise((done) => setTimeout(done, 3000));
+  });
+  const answers = await calls!;
+  for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+});

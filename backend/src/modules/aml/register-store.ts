@@ -9,7 +9,7 @@ import { addWorkingDays } from '../../../../common/uae-holidays.ts';
 import { amlClientPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -75,10 +75,8 @@ export async function addRegisterEntry(db: Database, body: NewRegisterEntryBody,
     throw invalidInput('client', 'is not a known client or registration');
   });
   return db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'aml_register' AND kind = 'register_entry_opened' AND idempotency_key = $1 AND actor_id = $2", [context.idempotencyKey, context.actorId]);
-      if (seen) return readEntry(tx, seen.entity_id);
-    }
+    const seen = await createdWithKey(tx, 'aml_register', 'register_entry_opened', context.actorId, context.idempotencyKey);
+    if (seen !== null) return readEntry(tx, seen);
     // What the officer writes on opening describes the case; filing notes come later, beside it.
     const notes = body.notes.trim();
     const [row] = await tx.query<{ id: number }>(

@@ -11,7 +11,7 @@ import { DATE_RULES, inThePast } from '../../../../common/date-rules.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { cleanFileName, sniffContentType } from '../../lib/documents.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -99,6 +99,8 @@ async function audit(tx: Queryable, entity: 'job_post' | 'job_application', id: 
 export async function createJob(db: Database, body: NewJobBody, context: ActionContext): Promise<JobPost> {
   const job = cleanJob(body);
   return db.transaction(async (tx) => {
+    const seen = await createdWithKey(tx, 'job_post', 'job_created', context.actorId, context.idempotencyKey);
+    if (seen !== null) return readJob(tx, seen);
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO job_posts ${NEW_JOB.columns}
        VALUES ${NEW_JOB.values} RETURNING id`,

@@ -9,7 +9,7 @@ import { dubaiDate } from '../../../../common/calendar.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -142,6 +142,8 @@ export async function insertLead(tx: Queryable, lead: NewLead, actorId: number |
 export async function createLead(db: Database, body: NewLeadBody, context: ActionContext): Promise<LeadItem> {
   await requireOwner(db, body.owner_id);
   return db.transaction(async (tx) => {
+    const seen = await createdWithKey(tx, 'lead', 'lead_created', context.actorId, context.idempotencyKey);
+    if (seen !== null) return readLead(tx, seen);
     const id = await insertLead(tx, { ...body, company: body.company.trim(), contact_name: body.contact_name.trim(), email: body.email.trim().toLowerCase(), phone: body.phone?.trim() || null }, context.actorId, context);
     return readLead(tx, id);
   });

@@ -22,7 +22,7 @@ import type { Stage } from '../../../../common/stages.ts';
 import type { GrowthEventKind } from '../../../../common/events.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { lockIdempotencyKey, writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -301,6 +301,7 @@ const UNASSIGNED_NEW = "e.status = 'new' AND e.assignee_id IS NULL AND e.merged_
 export async function takeNextEnquiry(db: Database, context: ActionContext): Promise<TitledEnquiry | null> {
   return db.transaction(async (tx) => {
     if (context.idempotencyKey) {
+      await lockIdempotencyKey(tx, context.idempotencyKey);
       const [taken] = await tx.query<TitledEnquiry>(
         `SELECT ${selectList(enquiriesTable, 'e', ENQUIRY_TITLE_FIELDS)} FROM audit_events ev JOIN enquiries e ON e.id = ev.entity_id
          WHERE ev.entity = 'enquiry' AND ev.kind = 'enquiry_assigned' AND ev.actor_id = $1 AND ev.idempotency_key = $2`,

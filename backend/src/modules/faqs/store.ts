@@ -8,7 +8,7 @@ import { ARABIC_MISSING } from '../../../../common/contract/faqs-paths.ts';
 import { dubaiDate } from '../../../../common/calendar.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -87,6 +87,8 @@ function clean(body: NewFaqBody) {
 export async function createFaq(db: Database, body: NewFaqBody, context: ActionContext): Promise<Faq> {
   const faq = clean(body);
   return db.transaction(async (tx) => {
+    const seen = await createdWithKey(tx, 'faq', 'faq_created', context.actorId, context.idempotencyKey);
+    if (seen !== null) return readFaq(tx, seen);
     // Serialises additions to one category, so two cannot take the same last position.
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`faqs:${faq.category}`]);
     const [row] = await tx.query<{ id: number }>(

@@ -9,7 +9,7 @@ import type { InvoiceCheck, InvoiceDetail, NewInvoiceBody } from '../../../../co
 import { invoiceNumber, invoiceAmounts, PAYMENT_TERMS_DAYS, type InvoiceKind, type LineInput, type SyncErrorKind, type SyncState } from '../../../../common/invoices.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { clientPermissions, isVisibleTo, renewDueSubscriptions } from '../clients/index.ts';
 import { checkNewEinvoice, createEinvoice } from '../einvoicing/index.ts';
@@ -218,13 +218,8 @@ export async function checkInvoice(db: Database, user: Caller, body: NewInvoiceB
  */
 export async function raiseInvoice(db: Database, user: Caller, body: NewInvoiceBody, context: ActionContext, today = dubaiDate()): Promise<InvoiceDetail> {
   return db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'invoice' AND kind = 'invoice_issued' AND idempotency_key = $1 AND actor_id = $2", [
-        context.idempotencyKey,
-        user.id,
-      ]);
-      if (seen) return readInvoice(tx, user, seen.entity_id);
-    }
+    const seen = await createdWithKey(tx, 'invoice', 'invoice_issued', user.id, context.idempotencyKey);
+    if (seen !== null) return readInvoice(tx, user, seen);
     await requireWritableClient(tx, user, body.client_id);
     const lines = cleanLines(body);
     const failures = await checkNewEinvoice(tx, body.client_id, lines, today);

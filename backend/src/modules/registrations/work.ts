@@ -8,7 +8,7 @@ import { canSee } from '../../../../common/access.ts';
 import { ONBOARDING_PAGES, onboardingPageOf, type OnboardingPage, type QueuePosition } from '../../../../common/onboarding.ts';
 import { isStaffRole, type Role } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { findByIdempotencyKey } from '../../lib/audit.ts';
+import { findByIdempotencyKey, lockIdempotencyKey } from '../../lib/audit.ts';
 import { HttpError, invalidInput } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/pagination.ts';
 import { contractBulk, type Caller, type HomeBlockProvider, type NextUnassignedProvider, type SearchProvider, type WorkContributions } from '../../lib/work-registry.ts';
@@ -78,6 +78,7 @@ export async function takeNextUnassigned(db: Database, actor: Actor): Promise<{ 
   return db.transaction(async (tx) => {
     // A retried press (same Idempotency-Key) answers what the first one took instead of taking another.
     if (actor.idempotencyKey) {
+      await lockIdempotencyKey(tx, actor.idempotencyKey);
       const [taken] = await tx.query<{ user_id: number; legal_name: string }>(
         `SELECT r.user_id, r.legal_name FROM audit_events e JOIN registrations r ON r.id = e.entity_id
          WHERE e.entity = 'registration' AND e.kind = 'assigned' AND e.actor_id = $1 AND e.idempotency_key = $2`,

@@ -26,7 +26,7 @@ import { MAX_DOCUMENT_BYTES } from '../../../../common/review.ts';
 import { slaClock, workingMsBetween, type RequestStatus } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { cleanFileName, decodeDocument } from '../../lib/documents.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -317,13 +317,8 @@ export async function createMyRequest(db: Database, userId: number, body: NewMyR
   const files = (body.attachments ?? []).map(decodeAttachment);
   const id = await db.transaction(async (tx) => {
     const clientId = await myClientId(tx, userId);
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>(
-        "SELECT entity_id FROM audit_events WHERE entity = 'service_request' AND kind = 'request_created' AND actor_id = $1 AND idempotency_key = $2",
-        [userId, context.idempotencyKey],
-      );
-      if (seen) return seen.entity_id;
-    }
+    const seen = await createdWithKey(tx, 'service_request', 'request_created', userId, context.idempotencyKey);
+    if (seen !== null) return seen;
     const [type] = await tx.query<{ id: number }>('SELECT id FROM request_types WHERE code = $1', [body.type]);
     if (!type) throw invalidInput('type', 'must be one of the request types');
     const [row] = await tx.query<{ id: number }>(`INSERT INTO service_requests ${NEW_REQUEST_INSERT.columns} VALUES ${NEW_REQUEST_INSERT.values} RETURNING id`, [clientId, type.id, details, userId]);

@@ -23,7 +23,7 @@ import { dueMark, TASK_STATUSES, type TaskStatus } from '../../../../common/serv
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -217,10 +217,8 @@ export async function createTask(db: Database, user: Caller, body: NewTaskBody, 
   const title = cleanTitle(body.title);
   const checklist = cleanChecklist(body.checklist);
   const id = await db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'task' AND kind = 'task_created' AND actor_id = $1 AND idempotency_key = $2", [user.id, context.idempotencyKey]);
-      if (seen) return seen.entity_id;
-    }
+    const seen = await createdWithKey(tx, 'task', 'task_created', user.id, context.idempotencyKey);
+    if (seen !== null) return seen;
     if (inThePast(body.due_on, today)) throw new HttpError(400, 'INVALID_INPUT', `Due date ${DATE_RULES.due.refusal}.`, 'due_on');
     await requireVisibleClient(tx, user, body.client_id);
     await refuseWhenFrozen(tx, { clientId: body.client_id });

@@ -10,7 +10,7 @@ import type { NewTemplateBody, TaskTemplate, TemplateQuery, UpdateTemplateBody }
 import { firstOccurrence, nextOccurrence, occurrenceDueDate, resumedOccurrence, upcomingOccurrences } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -79,13 +79,8 @@ export async function createTemplate(db: Database, user: Caller, body: NewTempla
   if (title === '') throw invalidInput('title', 'must not be blank');
   if (body.first_occurrence_on !== undefined && !body.first_occurrence_on.endsWith('-01')) throw invalidInput('first_occurrence_on', 'must be the first day of a month');
   const id = await db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>("SELECT entity_id FROM audit_events WHERE entity = 'task_template' AND kind = 'task_template_created' AND actor_id = $1 AND idempotency_key = $2", [
-        context.actorId,
-        context.idempotencyKey,
-      ]);
-      if (seen) return seen.entity_id;
-    }
+    const seen = await createdWithKey(tx, 'task_template', 'task_template_created', context.actorId, context.idempotencyKey);
+    if (seen !== null) return seen;
     await requireVisibleClient(tx, user, body.client_id);
     await requireWorker(tx, body.assignee_id, 'assignee_id');
     await requireWorker(tx, body.reviewer_id, 'reviewer_id');

@@ -38,7 +38,7 @@ import { STAFF_ROLES } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -188,13 +188,8 @@ const cleanNote = (note: string) => note.trim();
 
 export async function createEntry(db: Database, caller: Caller, body: NewTimeEntryBody, context: ActionContext, today = dubaiDate()): Promise<TimeEntry> {
   const id = await db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      const [seen] = await tx.query<{ entity_id: number }>(
-        "SELECT entity_id FROM audit_events WHERE entity = 'time_entry' AND kind = 'time_entry_created' AND actor_id = $1 AND idempotency_key = $2",
-        [caller.id, context.idempotencyKey],
-      );
-      if (seen) return seen.entity_id;
-    }
+    const seen = await createdWithKey(tx, 'time_entry', 'time_entry_created', caller.id, context.idempotencyKey);
+    if (seen !== null) return seen;
     checkDate(body.date, today);
     await checkWork(tx, caller, body);
     await refuseWhenFrozen(tx, { clientId: body.client_id });
