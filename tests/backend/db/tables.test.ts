@@ -31,11 +31,15 @@ import {
   amlRescreenJobsTable,
 } from '../../../backend/src/modules/aml/table.ts';
 import { notificationsTable } from '../../../backend/src/modules/notifications/table.ts';
+import { timeEntriesTable, timersTable, timesheetsTable } from '../../../backend/src/modules/time/table.ts';
+import { clientBudgetNoticesTable, staffLeaveDaysTable, timeWeekTotalsTable } from '../../../backend/src/modules/capacity/table.ts';
+import { revenueMonthTotalsTable, staffCostRatesTable, timeMonthTotalsTable } from '../../../backend/src/modules/practice/table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
   amlPartiesTable, amlFilesTable, amlMatchesTable, amlListVersionsTable, amlListEntriesTable, amlRegisterEntriesTable, amlRescreenJobsTable, amlDueTasksTable, amlEddDocumentsTable,
   notificationsTable,
+  timeEntriesTable, timersTable, timesheetsTable, staffLeaveDaysTable, clientBudgetNoticesTable, timeWeekTotalsTable, staffCostRatesTable, timeMonthTotalsTable, revenueMonthTotalsTable,
 ];
 
 let db: Database;
