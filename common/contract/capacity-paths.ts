@@ -18,6 +18,8 @@ export const capacityRoutes = {
   weeks: 'GET /capacity/',
   /** ?week=YYYY-MM-DD (any day of the week): a person's open tasks due that week, to reassign from the view. */
   personTasks: 'GET /capacity/:userId/tasks',
+  /** Moves an open task to another person, in one action from the view (ADMIN and the managers who plan). */
+  reassign: 'PUT /capacity/tasks/:taskId/assignee',
   /** A person's weekly capacity (ADMIN). */
   setWeekly: 'PUT /capacity/:userId/weekly',
   /** ?from=&to=&user=: recorded leave days. */

@@ -12,9 +12,23 @@ import { SelectControl } from '../../../components/select.tsx';
 
 /**
  * One person's open tasks due in a week, with their estimates; picking someone else in a task's 'Assign to'
- * reassigns it at once (the tasks area's own write, with the task's version), and the view is read again.
+ * reassigns it at once (the view's own write, with the task's version), and the view is read again.
  */
-export function PersonWeekDialog({ person, week, people, canReassign, onClose }: { person: CapacityPerson; week: string; people: readonly CapacityPerson[]; canReassign: boolean; onClose: () => void }) {
+export function PersonWeekDialog({
+  person,
+  week,
+  people,
+  canReassign,
+  canOpenTasks,
+  onClose,
+}: {
+  person: CapacityPerson;
+  week: string;
+  people: readonly CapacityPerson[];
+  canReassign: boolean;
+  canOpenTasks: boolean;
+  onClose: () => void;
+}) {
   const tasks = usePersonTasks(person.user.id, week);
   const name = person.user.display_name ?? person.user.email;
   const data = tasks.data;
@@ -27,16 +41,16 @@ export function PersonWeekDialog({ person, week, people, canReassign, onClose }:
       ) : (
         <ul className="capacity-tasks">
           {data.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} holder={person.user.id} people={people} canReassign={canReassign} />
+            <TaskRow key={task.id} task={task} holder={person.user.id} people={people} canReassign={canReassign} canOpenTasks={canOpenTasks} />
           ))}
         </ul>
       )}
-      {!canReassign && data && data.tasks.length > 0 && <p className="capacity__legend">Reassigning is done by those who work on tasks (an administrator).</p>}
+      
     </Dialog>
   );
 }
 
-function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; holder: number; people: readonly CapacityPerson[]; canReassign: boolean }) {
+function TaskRow({ task, holder, people, canReassign, canOpenTasks }: { task: CapacityTask; holder: number; people: readonly CapacityPerson[]; canReassign: boolean; canOpenTasks: boolean }) {
   const id = useId();
   const reassign = useAction({
     run: (assigneeId: number, { headers }) => reassignTask(task.id, { version: task.version, assignee_id: assigneeId }, headers),
@@ -46,7 +60,7 @@ function TaskRow({ task, holder, people, canReassign }: { task: CapacityTask; ho
   return (
     <li className="capacity-tasks__item">
       <div className="capacity-tasks__text">
-        <a href={taskListPath({ assignee: 'all', task: task.id })}>{task.title}</a>
+        {canOpenTasks ? <a href={taskListPath({ assignee: 'all', task: task.id })}>{task.title}</a> : <span>{task.title}</span>}
         <span className="capacity-tasks__meta">
           {task.client.legal_name} · due {formatIsoDate(task.due_on)} · estimate {task.estimate_minutes === null ? 'none' : `${estimateText(task.estimate_minutes)} h`}
         </span>

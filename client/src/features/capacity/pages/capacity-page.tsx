@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { canReassignFromCapacity } from '../../../../../common/access.ts';
+import { canSee, may } from '../../../../../common/access.ts';
 import { addDays, dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { CAPACITY_VIEW_WEEKS, formatMinutes } from '../../../../../common/capacity.ts';
 import type { CapacityPerson, CapacityWeek } from '../../../../../common/contract/capacity.ts';
@@ -41,7 +41,9 @@ export function CapacityPage() {
   const monday = viewMonday(view.from, today);
   const capacity = useCapacity({ from: monday, weeks: CAPACITY_VIEW_WEEKS });
   const role = session.value.role;
-  const canReassign = role !== null && isStaffRole(role) && canReassignFromCapacity(role);
+  const canReassign = may(role, 'reassign-tasks-from-capacity');
+  // A manager plans the weeks without working on the Tasks page: a task's title links there only for those who do.
+  const canOpenTasks = role !== null && isStaffRole(role) && canSee(role, 'tasks');
   const [editing, setEditing] = useState<CapacityPerson | null>(null);
   const data = capacity.data;
   const people = useMemo(() => data?.people ?? [], [data]);
@@ -129,7 +131,7 @@ export function CapacityPage() {
       {data?.can_edit && <LeaveSection people={people} today={today} />}
       {data?.can_edit && <PlanHoursSection />}
       {opened && view.week && (
-        <PersonWeekDialog person={opened} week={view.week} people={people} canReassign={canReassign} onClose={() => setView({ person: 0, week: '' })} />
+        <PersonWeekDialog person={opened} week={view.week} people={people} canReassign={canReassign} canOpenTasks={canOpenTasks} onClose={() => setView({ person: 0, week: '' })} />
       )}
       {editing && <CapacityDialog person={editing} onClose={() => setEditing(null)} />}
     </div>
