@@ -157,6 +157,18 @@ describe('profitability', () => {
     expect(report.results.find((row) => row.id === losing)).toMatchObject({ minutes: 0, cost_fils: 0, revenue_fils: -40_000 });
   });
 
+  it('keeps the monthly revenue when an invoice changes or goes', async () => {
+    const id = await invoice(earning, '2026-06-10', 70_000);
+    const june = async () => (await profitability(db, { from: '2026-06', to: '2026-07', group: 'client' })).months.map((month) => month.revenue_fils);
+    expect(await june()).toEqual([70_000, 0]);
+    await db.query("UPDATE invoices SET issued_on = '2026-07-01' WHERE id = $1", [id]);
+    expect(await june()).toEqual([0, 70_000]);
+    await db.query('DELETE FROM invoices WHERE id = $1', [id]);
+    expect(await june()).toEqual([0, 0]);
+    const [rows] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM revenue_month_totals WHERE month IN ('2026-06-01', '2026-07-01') AND revenue_fils <> 0");
+    expect(rows!.count).toBe(0);
+  });
+
   it('refuses a range that runs backwards or is too long', async () => {
     await expect(profitability(db, { from: '2026-04', to: '2026-03', group: 'client' })).rejects.toMatchObject({ statusCode: 400, field: 'to' });
     await expect(profitability(db, { from: '2024-01', to: '2026-03', group: 'client' })).rejects.toMatchObject({ statusCode: 400, field: 'to' });
