@@ -9,6 +9,7 @@ import { rolesThat } from '../access.ts';
 import { capacityRoutes, MAX_LEAVE_NOTE_LENGTH } from './capacity-paths.ts';
 import { access, endpoints } from './endpoint.ts';
 import { leaveFields } from './capacity-fields.ts';
+import { taskFields } from './tasks-fields.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Line, Nullable, PersonRef, Version } from './shared.ts';
 
 export * from './capacity-paths.ts';
@@ -75,8 +76,8 @@ export type CapacityTask = Static<typeof CapacityTask>;
 export const PersonTasks = Type.Object({ user: PersonRef, starts_on: Type.String(), week: Type.String(), tasks: Type.Array(CapacityTask) });
 export type PersonTasks = Static<typeof PersonTasks>;
 
-/** The view's one action on a task: its new assignee (a person the view plans), with the task's version. */
-export const ReassignTaskBody = Closed({ version: Version, assignee_id: Id('Assign to') });
+/** The view's one action on a task: its new assignee (a person the view plans), with the task's version. Named as the task's own field. */
+export const ReassignTaskBody = Closed({ version: Version, assignee_id: Id(taskFields.assignee.label) });
 export type ReassignTaskBody = Static<typeof ReassignTaskBody>;
 export const ReassignedTask = Type.Object({ id: Type.Integer(), version: Type.Integer(), assignee: PersonRef });
 export type ReassignedTask = Static<typeof ReassignedTask>;
