@@ -143,12 +143,6 @@ export const NAV_TABLE: readonly NavItem[] = [
 ];
 
 /**
- * Whether the Capacity view offers to reassign a task: the reassignment is the tasks area's own assignee write,
- * so only a role that works on tasks may make it (a manager who plans the weeks sees the load, not the tasks' pages).
- */
-export const canReassignFromCapacity = (role: StaffRole): boolean => canSee(role, 'tasks') && canSee(role, 'capacity');
-
-/**
  * Pages outside the side navigation. The spec does not say who may open Settings; every staff role may,
  * since it is reached from the top bar that every staff user sees.
  */
@@ -334,6 +328,11 @@ const CAPABILITY_RULES = {
   'approve-timesheets': { page: 'timesheet', only: [ADMIN] },
   /** Read another's time entries and weeks (everyone else sees only their own: another's entry is 404). */
   'see-everyones-time': { page: 'timesheet', only: [ADMIN] },
+  /**
+   * Move an open task to another person from the Capacity view: everyone who plans the weeks there, the managers
+   * too, though they do not work on the Tasks page (the view's own write, not the tasks' edit).
+   */
+  'reassign-tasks-from-capacity': { page: 'capacity' },
   /** Record a staff member's leave days and set their weekly capacity (the Capacity view's editors). */
   'edit-staff-capacity': { page: 'capacity', only: [ADMIN] },
   /** Set the hours a month a plan includes (what every client's budget is measured against). */

@@ -56,21 +56,3 @@ export function thresholdsReached(usedMinutes: number, includedMinutes: number):
   return BUDGET_THRESHOLDS.filter((threshold) => usedMinutes * 100 >= includedMinutes * threshold);
 }
 
-/**
- * '1:30', '1.5', '90m' or '2' (hours) -> minutes; undefined for anything else. A form reads what a person types
- * in h:mm (as shown) or in hours; decimals are read exactly to the minute or refused, never rounded silently.
- */
-export function parseDuration(text: string): number | undefined {
-  const value = text.trim();
-  const hm = /^(\d{1,4}):([0-5]\d)$/.exec(value);
-  if (hm) return Number(hm[1]) * 60 + Number(hm[2]);
-  const minutes = /^(\d{1,6})\s*m$/.exec(value);
-  if (minutes) return Number(minutes[1]);
-  const hours = /^(\d{1,4})(?:\.(\d{1,2}))?\s*h?$/.exec(value);
-  if (!hours) return undefined;
-  const fraction = hours[2] ?? '';
-  // Hundredths of an hour in whole minutes: 0.25 h is 15 min, 0.1 h is 6 min; 0.33 h is not a whole minute.
-  const hundredths = Number(fraction.padEnd(2, '0'));
-  if ((hundredths * 60) % 100 !== 0) return undefined;
-  return Number(hours[1]) * 60 + (hundredths * 60) / 100;
-}

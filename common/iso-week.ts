@@ -53,12 +53,3 @@ export function formatMinutes(minutes: number): string {
   const whole = Math.abs(Math.trunc(minutes));
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
-
-/** '1:30' -> 90, '45' -> 45 (plain minutes), '2:5' is refused (minutes take two digits); null when it is not a duration. */
-export function parseMinutes(text: string): number | null {
-  const value = text.trim();
-  const hm = /^(\d{1,2}):([0-5]\d)$/.exec(value);
-  if (hm) return Number(hm[1]) * 60 + Number(hm[2]);
-  if (/^\d{1,4}$/.test(value)) return Number(value);
-  return null;
-}

@@ -1,4 +1,5 @@
 /** The budgets and capacity area's endpoints (method and path; schemas and access: capacityEndpoints in capacity.ts), plain code for the console. */
+import type { AreaChanges } from './endpoint.ts';
 export {
   BUDGET_THRESHOLDS,
   CAPACITY_VIEW_WEEKS,
@@ -18,6 +19,8 @@ export const capacityRoutes = {
   weeks: 'GET /capacity/',
   /** ?week=YYYY-MM-DD (any day of the week): a person's open tasks due that week, to reassign from the view. */
   personTasks: 'GET /capacity/:userId/tasks',
+  /** Moves an open task to another person, in one action from the view (ADMIN and the managers who plan). */
+  reassign: 'PUT /capacity/tasks/:taskId/assignee',
   /** A person's weekly capacity (ADMIN). */
   setWeekly: 'PUT /capacity/:userId/weekly',
   /** ?from=&to=&user=: recorded leave days. */
@@ -29,3 +32,8 @@ export const capacityRoutes = {
   /** ?month=YYYY-MM: a client's month budget against the time logged (the client's visibility rule). */
   clientBudget: 'GET /clients/:id/budget',
 } as const;
+
+/** What a capacity write changes beyond the view: a reassignment is the task's assignee, seen on Tasks too. */
+export const capacityChanges = {
+  reassign: ['tasks'],
+} as const satisfies AreaChanges<typeof capacityRoutes>;

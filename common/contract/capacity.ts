@@ -9,6 +9,7 @@ import { rolesThat } from '../access.ts';
 import { capacityRoutes, MAX_LEAVE_NOTE_LENGTH } from './capacity-paths.ts';
 import { access, endpoints } from './endpoint.ts';
 import { leaveFields } from './capacity-fields.ts';
+import { taskFields } from './tasks-fields.ts';
 import { CalendarDate, Closed, Id, IdempotencyHeaders, IdParams, Line, Nullable, PersonRef, Version } from './shared.ts';
 
 export * from './capacity-paths.ts';
@@ -75,6 +76,12 @@ export type CapacityTask = Static<typeof CapacityTask>;
 export const PersonTasks = Type.Object({ user: PersonRef, starts_on: Type.String(), week: Type.String(), tasks: Type.Array(CapacityTask) });
 export type PersonTasks = Static<typeof PersonTasks>;
 
+/** The view's one action on a task: its new assignee (a person the view plans), with the task's version. Named as the task's own field. */
+export const ReassignTaskBody = Closed({ version: Version, assignee_id: Id(taskFields.assignee.label) });
+export type ReassignTaskBody = Static<typeof ReassignTaskBody>;
+export const ReassignedTask = Type.Object({ id: Type.Integer(), version: Type.Integer(), assignee: PersonRef });
+export type ReassignedTask = Static<typeof ReassignedTask>;
+
 export const WeeklyCapacityBody = Closed({
   version: Version,
   weekly_capacity_minutes: Type.Integer({ minimum: 1, maximum: MAX_WEEKLY_CAPACITY_MINUTES, title: 'Weekly capacity' }),
@@ -124,10 +131,20 @@ export type ClientBudget = Static<typeof ClientBudget>;
 const planners = access.page('capacity');
 const editors = access.roles(...rolesThat('edit-staff-capacity'));
 const write = { access: editors, headers: IdempotencyHeaders };
+const reassigners = access.roles(...rolesThat('reassign-tasks-from-capacity'));
 
 export const capacityEndpoints = endpoints('capacity', capacityRoutes, {
   weeks: { summary: 'Per staff member and ISO week: capacity (less holidays and leave), planned work and time logged', access: planners, query: CapacityQuery, response: { 200: CapacityView } },
   personTasks: { summary: "A staff member's open tasks due in a week, with their estimates", access: planners, params: IdParams('userId'), query: PersonTasksQuery, response: { 200: PersonTasks } },
+  reassign: {
+    summary: 'Move an open task to another staff member (the Capacity view: ADMIN and the managers who plan the weeks)',
+    access: reassigners,
+    headers: IdempotencyHeaders,
+    params: IdParams('taskId'),
+    body: ReassignTaskBody,
+    response: { 200: ReassignedTask },
+    errors: [409],
+  },
   setWeekly: { summary: "Set a staff member's weekly capacity", ...write, params: IdParams('userId'), body: WeeklyCapacityBody, response: { 200: WeeklyCapacity }, errors: [409] },
   leave: { summary: 'Recorded leave days', access: planners, query: LeaveQuery, response: { 200: LeaveList } },
   addLeave: { summary: "Record the working days of a span as a staff member's leave", ...write, body: NewLeaveBody, response: { 201: LeaveDaysChanged } },

@@ -1,6 +1,6 @@
 /** ISO weeks and h:mm: the timesheet's one arithmetic (common/iso-week.ts). */
 import { describe, expect, it } from 'vitest';
-import { addWeeks, daysOfWeek, formatMinutes, isIsoWeek, isoWeekOf, mondayOfWeek, parseMinutes } from '../../common/iso-week.ts';
+import { addWeeks, daysOfWeek, formatMinutes, isIsoWeek, isoWeekOf, mondayOfWeek } from '../../common/iso-week.ts';
 
 describe('ISO weeks', () => {
   it('numbers weeks from the one holding the first Thursday, Monday to Sunday', () => {
@@ -35,15 +35,5 @@ describe('h:mm', () => {
     expect(formatMinutes(600)).toBe('10:00');
     expect(formatMinutes(1440)).toBe('24:00');
     expect(formatMinutes(2_925)).toBe('48:45');
-  });
-
-  it('reads h:mm or plain minutes, and nothing else', () => {
-    expect(parseMinutes('1:30')).toBe(90);
-    expect(parseMinutes(' 0:05 ')).toBe(5);
-    expect(parseMinutes('90')).toBe(90);
-    expect(parseMinutes('1:5')).toBeNull();
-    expect(parseMinutes('1:60')).toBeNull();
-    expect(parseMinutes('1.5')).toBeNull();
-    expect(parseMinutes('')).toBeNull();
   });
 });

@@ -112,6 +112,7 @@ describe('capabilities', () => {
       'hear-of-job-applications': ['HR_MANAGER'],
       'approve-timesheets': ['ADMIN'],
       'see-everyones-time': ['ADMIN'],
+      'reassign-tasks-from-capacity': ['ADMIN', 'BD_MANAGER', 'HR_MANAGER'],
       'edit-staff-capacity': ['ADMIN'],
       'set-plan-hours': ['ADMIN'],
       'see-firm-numbers': ['ADMIN'],

@@ -253,4 +253,19 @@ describe('capacity', () => {
     await shoot(page, 'client-budget');
     await page.close();
   });
+
+  it('lets a manager who plans the weeks reassign a task from a week, though the Tasks page is not theirs', async () => {
+    const page = await e2e.signedInAs('BD_MANAGER', '/capacity');
+    await page.getByRole('heading', { name: 'Planned work against capacity' }).waitFor();
+    await page.locator('.capacity__cell--over .capacity__open').first().click();
+    const dialog = page.getByRole('dialog');
+    const choice = dialog.getByLabel('Assign to').first();
+    await choice.waitFor();
+    const holder = await choice.inputValue();
+    const other = await choice.locator('option').evaluateAll((options, current) => options.map((option) => (option as HTMLOptionElement).value).find((value) => value !== current), holder);
+    await choice.selectOption(other!);
+    await page.getByText(/^Task reassigned to /).waitFor();
+    await shoot(page, 'capacity-week-manager');
+    await page.close();
+  });
 });

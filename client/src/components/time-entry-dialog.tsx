@@ -7,7 +7,8 @@ import { useId, useState } from 'react';
 import { dubaiDate } from '../../../common/calendar.ts';
 import type { ClientName, NewTimeEntryBody, TimeEntry, WorkRef } from '../../../common/contract/time.ts';
 import { MAX_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH } from '../../../common/contract/time-paths.ts';
-import { formatMinutes, parseMinutes } from '../../../common/iso-week.ts';
+import { DURATION_HINT, readDuration } from '../../../common/duration.ts';
+import { formatMinutes } from '../../../common/iso-week.ts';
 import { createTimeEntry, fetchClientWork, fetchTimeClients, timeKeys, updateTimeEntry } from '../lib/time-api.ts';
 import { useAction, type FieldErrors } from '../lib/use-action.ts';
 import { useQuery } from '../lib/use-query.ts';
@@ -122,14 +123,14 @@ export function TimeEntryDialog({ entry, prefill, date, onClose }: { entry?: Tim
     onSuccess: onClose,
   });
   const submit = () => {
-    const minutes = parseMinutes(time);
-    if (minutes === null || minutes < 1 || minutes > MAX_ENTRY_MINUTES) {
-      setTimeError(`Time must be between 0:01 and ${formatMinutes(MAX_ENTRY_MINUTES)}, written h:mm (1:30) or as minutes (90).`);
+    const read = readDuration(time, { label: 'Time', max: MAX_ENTRY_MINUTES });
+    if ('error' in read) {
+      setTimeError(read.error);
       return;
     }
     setTimeError(undefined);
     if (work.client_id === null) return;
-    void save.run({ client_id: work.client_id, task_id: work.task_id, request_id: work.request_id, date: day, minutes, note, billable });
+    void save.run({ client_id: work.client_id, task_id: work.task_id, request_id: work.request_id, date: day, minutes: read.minutes, note, billable });
   };
   const fixed = !entry && prefill ? { client: prefill.client, work: prefill.task ?? prefill.request ?? null, kind: prefill.task ? ('task' as const) : ('request' as const) } : undefined;
   return (
@@ -145,7 +146,7 @@ export function TimeEntryDialog({ entry, prefill, date, onClose }: { entry?: Tim
     >
       <WorkPicker value={work} onChange={setWork} errors={save.fieldErrors} {...(fixed ? { fixed } : {})} />
       <TextField id={`${id}-date`} label="Date" type="date" max={today} value={day} onValueChange={setDay} error={save.fieldErrors.date} />
-      <TextField id={`${id}-time`} label="Time" hint="h:mm, e.g. 1:30" inputMode="numeric" placeholder="1:30" value={time} onValueChange={setTime} error={timeError ?? save.fieldErrors.minutes} data-autofocus={fixed ? true : undefined} />
+      <TextField id={`${id}-time`} label="Time" hint={DURATION_HINT} placeholder="1:30" value={time} onValueChange={setTime} error={timeError ?? save.fieldErrors.minutes} data-autofocus={fixed ? true : undefined} />
       <TextArea id={`${id}-note`} label="Note" value={note} onValueChange={setNote} limit={MAX_TIME_NOTE_LENGTH} error={save.fieldErrors.note} rows={3} />
       <label className="time-billable">
         <input type="checkbox" checked={billable} onChange={(event) => setBillable(event.target.checked)} /> Billable

@@ -57,6 +57,15 @@ describe('a person\u2019s weeks', () => {
     await desk.db.query('UPDATE users SET weekly_capacity_minutes = 2400 WHERE id = $1', [partTimer]);
     const fullTime = (await capacityWeeks(desk.db, { from: '2026-11-23', weeks: 1 }, true)).people.find((each) => each.user.id === partTimer)!.weeks[0]!;
     expect(fullTime).toMatchObject({ capacity_minutes: 1920, planned_minutes: 1200, overbooked: false });
+
+    // The logged time is the weekly totals the trigger keeps (0117), whichever way an entry changes or goes.
+    const weekTotals = () => desk.db.query<{ week: string; minutes: number }>("SELECT to_char(week, 'YYYY-MM-DD') AS week, minutes::int AS minutes FROM time_week_totals WHERE user_id = $1 AND minutes <> 0 ORDER BY week", [partTimer]);
+    expect(await weekTotals()).toEqual([{ week: '2026-11-23', minutes: 300 }, { week: '2026-11-30', minutes: 45 }]);
+    await desk.db.query("UPDATE time_entries SET work_date = '2026-12-02', minutes = 50 WHERE user_id = $1 AND work_date = '2026-11-29'", [partTimer]);
+    await desk.db.query("DELETE FROM time_entries WHERE user_id = $1 AND work_date = '2026-11-30'", [partTimer]);
+    expect(await weekTotals()).toEqual([{ week: '2026-11-23', minutes: 240 }, { week: '2026-11-30', minutes: 50 }]);
+    const moved = (await capacityWeeks(desk.db, { from: '2026-11-23', weeks: 2 }, true)).people.find((each) => each.user.id === partTimer)!.weeks;
+    expect(moved.map((week) => week.logged_minutes)).toEqual([240, 50]);
   });
 });
 

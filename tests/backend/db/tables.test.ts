@@ -52,6 +52,9 @@ import { faqsTable } from '../../../backend/src/modules/faqs/table.ts';
 import { jobApplicationsTable, jobPostsTable } from '../../../backend/src/modules/careers/table.ts';
 import { bulkJobRowsTable, bulkJobsTable } from '../../../backend/src/modules/bulk/table.ts';
 import { auditEventsTable } from '../../../backend/src/lib/audit-table.ts';
+import { timeEntriesTable, timersTable, timesheetsTable } from '../../../backend/src/modules/time/table.ts';
+import { clientBudgetNoticesTable, staffLeaveDaysTable, timeWeekTotalsTable } from '../../../backend/src/modules/capacity/table.ts';
+import { revenueMonthTotalsTable, staffCostRatesTable, timeMonthTotalsTable } from '../../../backend/src/modules/practice/table.ts';
 import { openTestDatabase } from '../support.ts';
 
 const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequestsTable, invoicesTable, leadsTable, registrationsTable, enquiriesTable, usersTable, subscriptionsTable, conversationsTable, chatMessagesTable, einvoicesTable, invoiceLinesTable, leadActivitiesTable,
@@ -68,6 +71,7 @@ const TABLES: readonly Table<Columns>[] = [clientsTable, tasksTable, serviceRequ
   bulkJobsTable, bulkJobRowsTable, auditEventsTable,
   amlLegalHoldsTable, companyProfilesTable,
   invoiceCountersTable, accountingCustomersTable, invoiceSyncAttemptsTable, einvoiceAttemptsTable, clientEinvoicingTable,
+  timeEntriesTable, timersTable, timesheetsTable, staffLeaveDaysTable, clientBudgetNoticesTable, timeWeekTotalsTable, staffCostRatesTable, timeMonthTotalsTable, revenueMonthTotalsTable,
 ];
 
 let db: Database;

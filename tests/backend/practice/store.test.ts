@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../backend/src/db/database.ts';
 import { createClient, createSubscription, type NewClient } from '../../../backend/src/modules/clients/index.ts';
+import { dashboard } from '../../../backend/src/modules/practice/dashboard-store.ts';
 import { profitability } from '../../../backend/src/modules/practice/profitability-store.ts';
 import { seedPlans } from '../../../backend/src/modules/plans/seed.ts';
 import { insertUser } from '../../../backend/src/modules/users/index.ts';
@@ -156,8 +157,45 @@ describe('profitability', () => {
     expect(report.results.find((row) => row.id === losing)).toMatchObject({ minutes: 0, cost_fils: 0, revenue_fils: -40_000 });
   });
 
+  it('keeps the monthly revenue when an invoice changes or goes', async () => {
+    const id = await invoice(earning, '2026-06-10', 70_000);
+    const june = async () => (await profitability(db, { from: '2026-06', to: '2026-07', group: 'client' })).months.map((month) => month.revenue_fils);
+    expect(await june()).toEqual([70_000, 0]);
+    await db.query("UPDATE invoices SET issued_on = '2026-07-01' WHERE id = $1", [id]);
+    expect(await june()).toEqual([0, 70_000]);
+    await db.query('DELETE FROM invoices WHERE id = $1', [id]);
+    expect(await june()).toEqual([0, 0]);
+    const [rows] = await db.query<{ count: number }>("SELECT count(*)::int AS count FROM revenue_month_totals WHERE month IN ('2026-06-01', '2026-07-01') AND revenue_fils <> 0");
+    expect(rows!.count).toBe(0);
+  });
+
   it('refuses a range that runs backwards or is too long', async () => {
     await expect(profitability(db, { from: '2026-04', to: '2026-03', group: 'client' })).rejects.toMatchObject({ statusCode: 400, field: 'to' });
     await expect(profitability(db, { from: '2024-01', to: '2026-03', group: 'client' })).rejects.toMatchObject({ statusCode: 400, field: 'to' });
+  });
+});
+
+describe('the dashboard', () => {
+  /** An e-invoice of a fresh invoice, issued at `created`, with its attempts (outcome at a time) as the worker and 'Send now' record them. */
+  async function einvoice(state: string, created: string, attempts: [string, string][]): Promise<void> {
+    const invoiceId = await invoice(earning, created.slice(0, 10), 10_000);
+    await db.query("INSERT INTO einvoices (invoice_id, uuid, xml, state, created_at) VALUES ($1, gen_random_uuid(), '<Invoice/>', $2, $3::timestamptz)", [invoiceId, state, created]);
+    for (const [outcome, at] of attempts) {
+      await db.query("INSERT INTO einvoice_attempts (invoice_id, started_at, duration_ms, action, outcome, worker) VALUES ($1, $2::timestamptz, 5, 'submit', $3, 'test')", [invoiceId, at, outcome]);
+    }
+  }
+
+  it('counts e-invoices needing attention at each month end: last month too, from the attempts', async () => {
+    // Rejected in October, sent again by hand and reported in November: October's end only.
+    await einvoice('reported', '2026-10-19T10:00:00+04:00', [['received', '2026-10-19T10:01:00+04:00'], ['rejected', '2026-10-20T09:00:00+04:00'], ['queued', '2026-11-05T09:00:00+04:00'], ['reported', '2026-11-06T09:00:00+04:00']]);
+    // Fails the rules from its issue on 1 November (Dubai; 31 October in UTC): November only.
+    await einvoice('invalid', '2026-11-01T01:00:00+04:00', []);
+    // Rejected on 30 November, then a try that never reached the ASP: still rejected at November's end.
+    await einvoice('rejected', '2026-11-29T10:00:00+04:00', [['received', '2026-11-29T10:01:00+04:00'], ['rejected', '2026-11-30T23:00:00+04:00'], ['failed', '2026-12-01T09:00:00+04:00']]);
+    const view = await dashboard(db, '2026-11', '2026-12-07');
+    const figure = view.sections.flatMap((section) => section.figures).find((each) => each.key === 'einvoices_attention');
+    expect(figure).toMatchObject({ current: 2, previous: 1 });
+    const october = (await dashboard(db, '2026-10', '2026-12-07')).sections.flatMap((section) => section.figures).find((each) => each.key === 'einvoices_attention');
+    expect(october).toMatchObject({ current: 1, previous: 0 });
   });
 });

@@ -53,6 +53,8 @@ import { migration as m0111 } from './0111-aml-legal-hold.ts';
 import { migration as m0114 } from './0114-timesheet-ids.ts';
 import { migration as m0115 } from './0115-capacity.ts';
 import { migration as m0116 } from './0116-practice-rollup.ts';
+import { migration as m0117 } from './0117-time-week-totals.ts';
+import { migration as m0118 } from './0118-revenue-month-totals.ts';
 import { migration as m0101 } from './0101-audit-request-origin.ts';
 
 export type { Migration };
@@ -89,4 +91,6 @@ export const MIGRATIONS: readonly Migration[] = [m0001, m0002, m0003, m0004, m00
   m0115,
   // The profitability report's monthly totals of time
   m0116,
+  // The Capacity view's weekly totals of time, the profitability report's monthly revenue
+  m0117, m0118,
 ];

@@ -35,7 +35,9 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { findByIdempotencyKey, writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
+import { selectList } from '../../lib/table.ts';
 import { notifyBudgetReached } from './notify.ts';
+import { BUDGET_NOTICE_KEY, LEAVE_DAY_FIELDS, NEW_LEAVE_FIELDS, staffLeaveDaysTable, timeWeekTotalsTable, type BudgetNoticeColumns, type LeaveDayColumns, type WeekTotalColumns } from './table.ts';
 
 /** The staff whose weeks the Capacity view plans: those who may hold a task (planned work is their tasks' estimates). */
 const STAFF = [...rolesThat('be-assigned-tasks')];
@@ -108,8 +110,8 @@ export async function checkClientBudget(tx: Queryable, clientId: number, month: 
   if (!figures) return [];
   const reached = thresholdsReached(figures.logged, figures.included);
   if (reached.length === 0) return [];
-  const claimed = await tx.query<{ threshold_percent: BudgetThreshold }>(
-    `INSERT INTO client_budget_notices (client_id, month, threshold_percent) SELECT $1, $2, unnest($3::int[])
+  const claimed = await tx.query<Pick<BudgetNoticeColumns, 'threshold_percent'>>(
+    `INSERT INTO client_budget_notices (${BUDGET_NOTICE_KEY.join(', ')}) SELECT $1, $2, unnest($3::int[])
      ON CONFLICT DO NOTHING RETURNING threshold_percent`,
     [clientId, month, reached],
   );
@@ -166,7 +168,7 @@ export async function capacityWeeks(db: Queryable, query: { from?: string; weeks
         WHERE role = ANY($1::text[]) AND deactivated_at IS NULL ORDER BY lower(coalesce(display_name, email)), id`,
       [STAFF],
     ),
-    db.query<{ user_id: number; day: string }>("SELECT user_id, to_char(day, 'YYYY-MM-DD') AS day FROM staff_leave_days WHERE day BETWEEN $1::date AND $2::date", [first, last]),
+    db.query<Pick<LeaveDayColumns, (typeof LEAVE_DAY_FIELDS)[number]>>(`SELECT ${selectList(staffLeaveDaysTable, null, LEAVE_DAY_FIELDS)} FROM staff_leave_days WHERE day BETWEEN $1::date AND $2::date`, [first, last]),
     // Each week's Monday computed in SQL so the sums stay per week; the partial index tasks_open_due_idx answers it.
     db.query<{ user_id: number; monday: string; minutes: number; tasks: number; unestimated: number }>(
       `SELECT assignee_id AS user_id, to_char(due_on - (extract(isodow FROM due_on)::int - 1), 'YYYY-MM-DD') AS monday,
@@ -175,9 +177,9 @@ export async function capacityWeeks(db: Queryable, query: { from?: string; weeks
         GROUP BY 1, 2`,
       [first, last],
     ),
-    db.query<{ user_id: number; monday: string; minutes: number }>(
-      `SELECT user_id, to_char(work_date - (extract(isodow FROM work_date)::int - 1), 'YYYY-MM-DD') AS monday, sum(minutes)::int AS minutes
-         FROM time_entries WHERE work_date BETWEEN $1::date AND $2::date GROUP BY 1, 2`,
+    // The weekly totals migration 0117 keeps: a row per person and week, not every entry of the weeks.
+    db.query<WeekTotalColumns>(
+      `SELECT ${selectList(timeWeekTotalsTable, null, ['user_id', 'week'])}, minutes::int AS minutes FROM time_week_totals WHERE week BETWEEN $1::date AND $2::date AND minutes <> 0`,
       [first, last],
     ),
   ]);
@@ -185,7 +187,7 @@ export async function capacityWeeks(db: Queryable, query: { from?: string; weeks
   const leaveOf = new Map<number, Set<string>>();
   for (const row of leave) leaveOf.set(row.user_id, (leaveOf.get(row.user_id) ?? new Set()).add(row.day));
   const plannedOf = new Map(planned.map((row) => [key(row.user_id, row.monday), row]));
-  const loggedOf = new Map(logged.map((row) => [key(row.user_id, row.monday), row.minutes]));
+  const loggedOf = new Map(logged.map((row) => [key(row.user_id, row.week), row.minutes]));
   const holidays = starts.flatMap((monday) =>
     Array.from({ length: 5 }, (_unused, index) => addDays(monday, index)).flatMap((day) => {
       const holiday = publicHoliday(day);
@@ -322,7 +324,7 @@ export async function addLeave(db: Database, body: NewLeaveBody, context: Action
     const key = context.idempotencyKey;
     if (key && (await findByIdempotencyKey(tx, 'user', body.user_id, key))) return { user_id: body.user_id, days };
     await tx.query(
-      'INSERT INTO staff_leave_days (user_id, day, note, created_by) SELECT $1, unnest($2::date[]), $3, $4 ON CONFLICT (user_id, day) DO NOTHING',
+      `INSERT INTO staff_leave_days (${NEW_LEAVE_FIELDS.join(', ')}) SELECT $1, unnest($2::date[]), $3, $4 ON CONFLICT (user_id, day) DO NOTHING`,
       [body.user_id, days, note, context.actorId],
     );
     await writeAudit(tx, { entity: 'user', entityId: body.user_id, kind: 'leave_recorded', actorId: context.actorId, data: { from: body.from, to: body.to, days, note }, idempotencyKey: key });

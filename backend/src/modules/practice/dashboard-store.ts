@@ -1,7 +1,7 @@
 /**
  * The owner's dashboard: the firm's month against the month before, each figure with the console list behind
  * it (common/links.ts). Figures that are states rather than events (open AML matches) are read as they stood
- * at each month's end where the records keep the dates to do so; e-invoices needing attention are today's. No HTTP here.
+ * at each month's end where the records keep the dates to do so (e-invoices needing attention from their attempts). No HTTP here.
  */
 import { addDays, dubaiDate, type IsoDate } from '../../../../common/calendar.ts';
 import { CYCLE_TERMS, BILLING_CYCLES } from '../../../../common/pricing.ts';
@@ -109,8 +109,23 @@ async function amlFigures(db: Queryable, period: Period) {
   return row!;
 }
 
-async function einvoicesNeedingAttention(db: Queryable): Promise<number> {
-  const [row] = await db.query<{ count: number }>('SELECT count(*)::integer AS count FROM einvoices WHERE state = ANY($1)', [[...EINVOICE_ATTENTION_STATES]]);
+/** The outcomes of an e-invoice's attempts that leave its state as it was (a try that never reached the ASP). */
+const STATE_KEEPING_OUTCOMES = ['failed', 'unreachable'];
+
+/**
+ * E-invoices that needed attention at the month's end (for the month that runs, now: nothing is later), as
+ * the Unsynced Inv filter counts them today: 'invalid' from its issue on (it is never sent, and never leaves that
+ * state: corrections are credit notes), or 'rejected' by the latest attempt that moved it before then (a
+ * rejection sent again, by hand or by the ASP's later answer, no longer counts from that attempt on).
+ */
+async function einvoicesNeedingAttention(db: Queryable, period: Period): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM einvoices e
+     WHERE e.created_at < $1::timestamptz AND (e.state = 'invalid' OR (
+       SELECT a.outcome FROM einvoice_attempts a WHERE a.invoice_id = e.invoice_id AND a.started_at < $1::timestamptz AND a.outcome <> ALL($2)
+       ORDER BY a.started_at DESC, a.id DESC LIMIT 1) = ANY($3))`,
+    [`${period.after}T00:00:00+04:00`, STATE_KEEPING_OUTCOMES, EINVOICE_ATTENTION_STATES.filter((state) => state !== 'invalid')],
+  );
   return row!.count;
 }
 
@@ -125,14 +140,14 @@ async function utilisation(db: Queryable, period: Period): Promise<number | null
 
 async function revenue(db: Queryable, period: Period): Promise<number> {
   const [row] = await db.query<{ revenue: number }>(
-    "SELECT coalesce(sum(CASE WHEN kind = 'credit_note' THEN -net_fils ELSE net_fils END), 0)::bigint AS revenue FROM invoices WHERE issued_on >= $1::date AND issued_on < $2::date",
-    [period.first, period.after],
+    'SELECT coalesce(sum(revenue_fils), 0)::bigint AS revenue FROM revenue_month_totals WHERE month = $1::date',
+    [period.first],
   );
   return row!.revenue;
 }
 
-async function monthFigures(db: Queryable, period: Period, attention: number | null) {
-  const [clients, onboarding, requests, deadlines, aml, used, invoiced] = await Promise.all([
+async function monthFigures(db: Queryable, period: Period) {
+  const [clients, onboarding, requests, deadlines, aml, used, invoiced, attention] = await Promise.all([
     clientFigures(db, period),
     onboardingFigures(db, period),
     requestFigures(db, period),
@@ -140,6 +155,7 @@ async function monthFigures(db: Queryable, period: Period, attention: number | n
     amlFigures(db, period),
     utilisation(db, period),
     revenue(db, period),
+    einvoicesNeedingAttention(db, period),
   ]);
   return { clients, onboarding, requests, deadlines, aml, used, invoiced, attention };
 }
@@ -148,8 +164,7 @@ const stagePage = (stage: Stage) => ONBOARDING_QUEUES.find((rule) => rule.stages
 
 export async function dashboard(db: Queryable, month: string, today = dubaiDate()): Promise<Dashboard> {
   const previous = previousMonth(month);
-  const attention = await einvoicesNeedingAttention(db);
-  const [now, before] = await Promise.all([monthFigures(db, periodOf(month, today), attention), monthFigures(db, periodOf(previous, today), null)]);
+  const [now, before] = await Promise.all([monthFigures(db, periodOf(month, today)), monthFigures(db, periodOf(previous, today))]);
   const figure = (key: string, label: string, unit: DashboardFigure['unit'], pick: (figures: typeof now) => number | null, link: string): DashboardFigure => ({
     key,
     label,
@@ -202,7 +217,7 @@ export async function dashboard(db: Queryable, month: string, today = dubaiDate(
         figures: [
           figure('aml_open_matches', 'AML files with open matches', 'count', (f) => f.aml.open_matches, onboardingListPath('due-diligence')),
           figure('aml_reviews_overdue', 'AML reviews overdue', 'count', (f) => f.aml.overdue, onboardingListPath('due-diligence')),
-          figure('einvoices_attention', 'E-invoices needing attention (today)', 'count', (f) => f.attention, invoiceListPath({ state: 'needs_attention' })),
+          figure('einvoices_attention', 'E-invoices needing attention', 'count', (f) => f.attention, invoiceListPath({ state: 'needs_attention' })),
         ],
       },
       {

@@ -1,6 +1,6 @@
 /**
  * Profitability over a range of months, per client, plan or staff member: revenue (tax invoices issued less
- * credit notes issued, net of VAT, by the month of issue), time (the monthly totals migration 0116 keeps),
+ * credit notes issued, net of VAT, by the month of issue: the monthly totals migration 0118 keeps), time (the monthly totals migration 0116 keeps),
  * cost (minutes x the person's hourly rate / 60: the exact sum in fils-minutes, rounded half up once per row),
  * margin and margin % in basis points, and for staff their capacity and utilisation. No HTTP here.
  *
@@ -11,7 +11,7 @@
  */
 import { STAFF_ROLES } from '../../../../common/roles.ts';
 import { capacityMinutes, costFils, marginBp, monthRangeDays, monthsBetween, utilisationBp, workingDaysBetween } from '../../../../common/practice.ts';
-import { DEFAULT_PROFITABILITY_SORT, MAX_REPORT_MONTHS, type Profitability, type ProfitabilityGroup, type ProfitabilityMonth, type ProfitabilityQuery, type ProfitabilityRow, type ProfitabilitySortField } from '../../../../common/contract/practice.ts';
+import { DEFAULT_PROFITABILITY_SORT, MAX_REPORT_MONTHS, type Profitability, type ProfitabilityMonth, type ProfitabilityQuery, type ProfitabilityRow, type ProfitabilitySortField } from '../../../../common/contract/practice.ts';
 import type { Queryable } from '../../db/database.ts';
 import { invalidInput } from '../../lib/http-error.ts';
 
@@ -39,47 +39,58 @@ interface Sums {
   minute_fils: number;
 }
 
-// Revenue per client and month: a credit note counts against the month it was issued in.
-const REVENUE = `SELECT client_id, date_trunc('month', issued_on)::date AS month,
-    sum(CASE WHEN kind = 'credit_note' THEN -net_fils ELSE net_fils END)::bigint AS revenue
-  FROM invoices WHERE issued_on >= $1::date AND issued_on < $2::date GROUP BY 1, 2`;
 // The plan of each client: its current subscription's, else its latest one's.
 const CLIENT_PLAN = `SELECT DISTINCT ON (client_id) client_id, plan_id FROM subscriptions ORDER BY client_id, (status = 'cancelled'), id DESC`;
 
-/**
- * Revenue and time side by side (one pass over each, no join between them), summed by client or by month;
- * a plan's sums are its clients'.
- */
-async function clientSums(db: Queryable, range: Range, group: 'client' | 'plan' | 'month'): Promise<Sums[]> {
-  const key = group === 'month' ? "to_char(month, 'YYYYMM')::integer" : 'client_id';
-  const both = `SELECT ${key} AS key, sum(revenue)::bigint AS revenue, sum(minutes)::bigint AS minutes, sum(billable)::bigint AS billable, sum(minute_fils)::bigint AS minute_fils
-     FROM (
-       SELECT client_id, date_trunc('month', issued_on)::date AS month, CASE WHEN kind = 'credit_note' THEN -net_fils ELSE net_fils END AS revenue,
-         0 AS minutes, 0 AS billable, 0 AS minute_fils
-       FROM invoices WHERE issued_on >= $1::date AND issued_on < $2::date
-       UNION ALL
-       SELECT t.client_id, t.month, 0, t.minutes, t.billable_minutes, t.minutes * coalesce(r.hourly_fils, 0)
-       FROM time_month_totals t LEFT JOIN staff_cost_rates r ON r.user_id = t.user_id
-       WHERE t.month >= $1::date AND t.month < $2::date
-     ) AS figures GROUP BY 1`;
-  if (group !== 'plan') return db.query<Sums>(both, [range.first, range.after]);
+// Revenue and time side by side (one pass over each, no join between them), each client's month as the
+// monthly totals keep it: a credit note counts against the month it was issued in.
+const FIGURES = `SELECT client_id, month, revenue_fils AS revenue, 0 AS minutes, 0 AS billable, 0 AS minute_fils
+    FROM revenue_month_totals WHERE month >= $1::date AND month < $2::date
+    UNION ALL
+    SELECT t.client_id, t.month, 0, t.minutes, t.billable_minutes, t.minutes * coalesce(r.hourly_fils, 0)
+    FROM time_month_totals t LEFT JOIN staff_cost_rates r ON r.user_id = t.user_id
+    WHERE t.month >= $1::date AND t.month < $2::date`;
+const SUMS = 'sum(revenue)::bigint AS revenue, sum(minutes)::bigint AS minutes, sum(billable)::bigint AS billable, sum(minute_fils)::bigint AS minute_fils';
+/** A month's key in the sums: YYYYMM. */
+const MONTH_KEY = "to_char(month, 'YYYYMM')::integer";
+
+/** Sums by month (the chart and the totals) or by plan (its clients' sums). */
+async function clientSums(db: Queryable, range: Range, group: 'plan' | 'month'): Promise<Sums[]> {
+  if (group === 'month') return db.query<Sums>(`SELECT ${MONTH_KEY} AS key, ${SUMS} FROM (${FIGURES}) AS figures GROUP BY 1`, [range.first, range.after]);
   return db.query<Sums>(
-    `SELECT cp.plan_id AS key, sum(s.revenue)::bigint AS revenue, sum(s.minutes)::bigint AS minutes, sum(s.billable)::bigint AS billable, sum(s.minute_fils)::bigint AS minute_fils
-     FROM (${both}) AS s LEFT JOIN (${CLIENT_PLAN}) AS cp ON cp.client_id = s.key GROUP BY 1`,
+    `SELECT cp.plan_id AS key, ${SUMS} FROM (SELECT client_id, ${SUMS} FROM (${FIGURES}) AS figures GROUP BY 1) AS s LEFT JOIN (${CLIENT_PLAN}) AS cp ON cp.client_id = s.client_id GROUP BY 1`,
     [range.first, range.after],
   );
 }
 
+/**
+ * Sums by client and by month in one pass over the range's rows (grouping sets), each client's name beside
+ * its row: the report by client reads the year's rows once, not once for the rows and again for the chart.
+ */
+async function clientAndMonthSums(db: Queryable, range: Range): Promise<{ clients: (Sums & { name: string | null })[]; months: Sums[] }> {
+  const rows = await db.query<Sums & { by_month: number; name: string | null }>(
+    `SELECT s.*, c.legal_name AS name FROM (
+       SELECT CASE WHEN GROUPING(client_id) = 1 THEN ${MONTH_KEY} ELSE client_id END AS key, GROUPING(client_id) AS by_month, ${SUMS}
+       FROM (${FIGURES}) AS figures GROUP BY GROUPING SETS ((client_id), (month))
+     ) AS s LEFT JOIN clients c ON c.id = s.key AND s.by_month = 0`,
+    [range.first, range.after],
+  );
+  return { clients: rows.filter((row) => row.by_month === 0), months: rows.filter((row) => row.by_month === 1) };
+}
+
+/**
+ * A person's revenue is their share of each client's month by minutes: each monthly total beside its client
+ * month's total (a window over the totals' own key order, no second pass and no join to it).
+ */
 async function staffSums(db: Queryable, range: Range): Promise<Sums[]> {
   return db.query<Sums>(
-    `WITH rv AS (${REVENUE}),
-       ct AS (SELECT client_id, month, sum(minutes)::bigint AS total FROM time_month_totals WHERE month >= $1::date AND month < $2::date GROUP BY 1, 2)
-     SELECT t.user_id AS key, coalesce(sum(rv.revenue * t.minutes / ct.total), 0)::bigint AS revenue, sum(t.minutes)::bigint AS minutes,
+    `SELECT t.user_id AS key, coalesce(sum(rv.revenue_fils * t.minutes / t.total), 0)::bigint AS revenue, sum(t.minutes)::bigint AS minutes,
        sum(t.billable_minutes)::bigint AS billable, sum(t.minutes * coalesce(r.hourly_fils, 0))::bigint AS minute_fils
-     FROM time_month_totals t JOIN ct ON ct.client_id = t.client_id AND ct.month = t.month
-       LEFT JOIN rv ON rv.client_id = t.client_id AND rv.month = t.month
+     FROM (SELECT month, client_id, user_id, minutes, billable_minutes, (sum(minutes) OVER (PARTITION BY month, client_id))::bigint AS total
+           FROM time_month_totals WHERE month >= $1::date AND month < $2::date) AS t
+       LEFT JOIN revenue_month_totals rv ON rv.month = t.month AND rv.client_id = t.client_id
        LEFT JOIN staff_cost_rates r ON r.user_id = t.user_id
-     WHERE t.month >= $1::date AND t.month < $2::date AND ct.total > 0
+     WHERE t.total > 0
      GROUP BY t.user_id`,
     [range.first, range.after],
   );
@@ -101,13 +112,9 @@ export async function staffCapacity(db: Queryable, first: string, last: string, 
   return new Map(users.map((user) => [user.id, capacityMinutes(user.weekly_capacity_minutes, workingDays, leaveOf.get(user.id) ?? new Set())]));
 }
 
-async function namesOf(db: Queryable, group: ProfitabilityGroup, ids: number[]): Promise<Map<number, string>> {
-  const sql =
-    group === 'client'
-      ? 'SELECT id, legal_name AS name FROM clients WHERE id = ANY($1)'
-      : group === 'plan'
-        ? 'SELECT id, name FROM plans WHERE id = ANY($1)'
-        : 'SELECT id, coalesce(display_name, email) AS name FROM users WHERE id = ANY($1)';
+/** Plans' and people's names (a client's comes with its sums). */
+async function namesOf(db: Queryable, group: 'plan' | 'staff', ids: number[]): Promise<Map<number, string>> {
+  const sql = group === 'plan' ? 'SELECT id, name FROM plans WHERE id = ANY($1)' : 'SELECT id, coalesce(display_name, email) AS name FROM users WHERE id = ANY($1)';
   return new Map((await db.query<{ id: number; name: string }>(sql, [ids])).map((row) => [row.id, row.name]));
 }
 
@@ -145,10 +152,15 @@ export function sortRows(rows: ProfitabilityRow[], sort: string): ProfitabilityR
 
 export async function profitability(db: Queryable, query: ProfitabilityQuery): Promise<Profitability> {
   const range = reportRange(query.from, query.to);
-  const [sums, monthly] = await Promise.all([query.group === 'staff' ? staffSums(db, range) : clientSums(db, range, query.group), clientSums(db, range, 'month')]);
-
   let rows: ProfitabilityRow[];
-  if (query.group === 'staff') {
+  let monthly: Sums[];
+  if (query.group === 'client') {
+    const { clients, months } = await clientAndMonthSums(db, range);
+    monthly = months;
+    rows = clients.map((row) => ({ id: row.key, name: row.name ?? `#${row.key}`, ...figures(row), capacity_minutes: null, utilisation_bp: null }));
+  } else if (query.group === 'staff') {
+    const [sums, months] = await Promise.all([staffSums(db, range), clientSums(db, range, 'month')]);
+    monthly = months;
     const capacity = await staffCapacity(db, range.first, range.last);
     const byUser = new Map(sums.map((row) => [row.key!, row]));
     // Every member of staff with capacity or time, so an idle week shows as low utilisation rather than nothing.
@@ -163,7 +175,9 @@ export async function profitability(db: Queryable, query: ProfitabilityQuery): P
         return { id, name: names.get(id) ?? `#${id}`, ...figures(row), capacity_minutes: capacityOf, utilisation_bp: utilisationBp(row.billable, capacityOf) };
       });
   } else {
-    const names = await namesOf(db, query.group, sums.flatMap((row) => (row.key === null ? [] : [row.key])));
+    const [sums, months] = await Promise.all([clientSums(db, range, 'plan'), clientSums(db, range, 'month')]);
+    monthly = months;
+    const names = await namesOf(db, 'plan', sums.flatMap((row) => (row.key === null ? [] : [row.key])));
     rows = sums.map((row) => ({
       id: row.key,
       name: row.key === null ? 'No plan' : (names.get(row.key) ?? `#${row.key}`),

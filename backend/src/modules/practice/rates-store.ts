@@ -9,6 +9,10 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { insertList } from '../../lib/table.ts';
+import { RATE_WRITE_FIELDS, type CostRateColumns } from './table.ts';
+
+const RATE_INSERT = insertList(RATE_WRITE_FIELDS);
 
 type Row = Omit<CostRate, 'updated_at'> & { updated_at: Date | null };
 const toRate = ({ updated_at, ...row }: Row): CostRate => ({ ...row, updated_at: updated_at ? updated_at.toISOString() : null });
@@ -39,7 +43,7 @@ export async function setCostRate(db: Database, userId: number, body: SetCostRat
     conflictMessage: COST_RATE_CONFLICT,
     lock: async (tx) => {
       // The user row is locked too, so two first rates of one person cannot both insert.
-      const [row] = await tx.query<{ id: number; version: number; hourly_fils: number | null }>(
+      const [row] = await tx.query<{ id: number; version: number; hourly_fils: CostRateColumns['hourly_fils'] | null }>(
         `SELECT u.id, coalesce(r.version, 0) AS version, r.hourly_fils FROM users u LEFT JOIN staff_cost_rates r ON r.user_id = u.id
          WHERE u.id = $1 AND u.role = ANY($2) FOR UPDATE OF u`,
         [userId, [...STAFF_ROLES]],
@@ -48,11 +52,12 @@ export async function setCostRate(db: Database, userId: number, body: SetCostRat
       return row;
     },
     act: async (tx, row) => {
+      const rate: Pick<CostRateColumns, (typeof RATE_WRITE_FIELDS)[number]> = { user_id: userId, hourly_fils: body.hourly_fils, updated_by: context.actorId };
       await tx.query(
-        `INSERT INTO staff_cost_rates (user_id, hourly_fils, updated_by, updated_at) VALUES ($1, $2, $3, CURRENT_TIMESTAMP)
-         ON CONFLICT (user_id) DO UPDATE SET hourly_fils = EXCLUDED.hourly_fils, updated_by = EXCLUDED.updated_by, updated_at = EXCLUDED.updated_at,
+        `INSERT INTO staff_cost_rates ${RATE_INSERT.columns} VALUES ${RATE_INSERT.values}
+         ON CONFLICT (user_id) DO UPDATE SET hourly_fils = EXCLUDED.hourly_fils, updated_by = EXCLUDED.updated_by, updated_at = CURRENT_TIMESTAMP,
            version = staff_cost_rates.version + 1`,
-        [userId, body.hourly_fils, context.actorId],
+        RATE_WRITE_FIELDS.map((field) => rate[field]),
       );
       await writeAudit(tx, {
         entity: 'cost_rate',

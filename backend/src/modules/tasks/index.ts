@@ -10,7 +10,7 @@ import { runTaskJobs } from './jobs.ts';
 import { taskRoutes } from './routes.ts';
 import { tasksWork } from './work.ts';
 
-export { insertTask, requireWorker, type NewTask } from './store.ts';
+export { insertTask, reassignTask, requireWorker, type NewTask } from './store.ts';
 export { runTaskJobs, sendTaskDueNotices } from './jobs.ts';
 export { createRecurringTasks } from './template-store.ts';
 

@@ -296,6 +296,40 @@ async function recordAssignment(tx: Queryable, row: TaskRow, assigneeId: number 
   if (assigneeId !== null) await notifyTaskAssigned(tx, { id: row.id, title: row.title, due_on: row.due_on, client_name: row.client_name }, assigneeId, context.actorId);
 }
 
+/**
+ * The Capacity view's one action on a task: moves an open task to another person who may hold tasks. Its
+ * planners may (the endpoint table's capability), whether or not they work on the Tasks page, so the task is
+ * found by id alone; a done task is not the view's (404). The same assignment as the task's own edit: version,
+ * audit event, the new assignee's notice. Answers the task's id, new version and assignee.
+ */
+export function reassignTask(db: Database, taskId: number, body: { version: number; assignee_id: number }, context: ActionContext): Promise<{ id: number; version: number; assignee: PersonRef }> {
+  return writeRecord(db, {
+    entity: 'task',
+    context,
+    version: body.version,
+    conflictMessage: TASK_CONFLICT,
+    lock: async (tx) => {
+      const [row] = await tx.query<TaskRow>(`${SELECT} WHERE t.id = $1 AND t.status <> 'done' FOR UPDATE OF t`, [taskId]);
+      if (!row) throw notFound('Task');
+      return row;
+    },
+    frozenClient: (row) => row.client_id,
+    act: async (tx, row) => {
+      await requireWorker(tx, body.assignee_id, 'assignee_id');
+      if (body.assignee_id === row.assignee_id) return;
+      await bump(tx, row.id, 'assignee_id = $2', [body.assignee_id]);
+      await recordAssignment(tx, row, body.assignee_id, context);
+    },
+    read: async (tx, row) => {
+      const [task] = await tx.query<{ id: number; version: number; assignee: PersonRef }>(
+        `SELECT t.id, t.version, ${personJson('a')} AS assignee FROM tasks t JOIN users a ON a.id = t.assignee_id WHERE t.id = $1`,
+        [row.id],
+      );
+      return task!;
+    },
+  });
+}
+
 /** Moves a task; 'done' on a reviewed task by anyone but its reviewer goes to 'in_review' instead. 'in_review' is only reached that way. */
 async function applyStatus(tx: Queryable, user: Caller, row: TaskRow, status: TaskStatus, context: ActionContext): Promise<TaskStatus> {
   if (status === 'in_review') throw invalidInput('status', "cannot be set to 'in_review': mark the task done to send it to its reviewer");

@@ -41,10 +41,26 @@ import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
 import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { forbidden, HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
+import { assignList, insertList, selectList } from '../../lib/table.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { checkClientBudget } from '../capacity/index.ts';
 import { addClientVisibility, canSeeClient } from '../clients/index.ts';
 import { notifyTimesheetDecided, notifyTimesheetSubmitted } from './notify.ts';
+import {
+  ENTRY_EDIT_FIELDS,
+  LOCKED_ENTRY_FIELDS,
+  LOCKED_SHEET_FIELDS,
+  NEW_ENTRY_FIELDS,
+  NEW_TIMER_FIELDS,
+  SHEET_FIELDS,
+  TIMER_WORK_FIELDS,
+  timeEntriesTable,
+  timersTable,
+  timesheetsTable,
+  type TimeEntryColumns,
+  type TimerColumns,
+  type TimesheetColumns,
+} from './table.ts';
 
 export type Caller = Pick<CurrentUser, 'id' | 'role'>;
 
@@ -61,31 +77,21 @@ const ENTRY_FROM = `FROM time_entries e
   LEFT JOIN service_requests r ON r.id = e.request_id
   LEFT JOIN request_types rt ON rt.id = r.type_id
   LEFT JOIN timesheets ts ON ts.user_id = e.user_id AND ts.week = ${weekOfSql('e.work_date')}`;
-const ENTRY_COLUMNS = `e.id, e.version, e.user_id, u.display_name AS user_name, u.email AS user_email, e.client_id, c.legal_name AS client_name,
-  e.task_id, t.title AS task_title, e.request_id, rt.name AS request_type, to_char(e.work_date, 'YYYY-MM-DD') AS date, e.minutes, e.note, e.billable,
-  e.source, e.created_at, e.updated_at, coalesce(ts.status = ANY($LOCKED::text[]), false) AS locked`;
+/** An entry's own columns as the list and the page read them; its day is read as `date`, the API's name for it. */
+const ENTRY_ROW_FIELDS = ['id', 'version', 'user_id', 'client_id', 'task_id', 'request_id', 'minutes', 'note', 'billable', 'source', 'created_at', 'updated_at'] as const;
+const ENTRY_COLUMNS = `${selectList(timeEntriesTable, 'e', ENTRY_ROW_FIELDS)}, to_char(e.work_date, 'YYYY-MM-DD') AS date,
+  u.display_name AS user_name, u.email AS user_email, c.legal_name AS client_name, t.title AS task_title, rt.name AS request_type,
+  coalesce(ts.status = ANY($LOCKED::text[]), false) AS locked`;
 
-interface EntryRow {
-  id: number;
-  version: number;
-  user_id: number;
+type EntryRow = Pick<TimeEntryColumns, (typeof ENTRY_ROW_FIELDS)[number]> & {
+  date: string;
   user_name: string | null;
   user_email: string;
-  client_id: number;
   client_name: string;
-  task_id: number | null;
   task_title: string | null;
-  request_id: number | null;
   request_type: string | null;
-  date: string;
-  minutes: number;
-  note: string;
-  billable: boolean;
-  source: 'manual' | 'timer';
-  created_at: Date;
-  updated_at: Date;
   locked: boolean;
-}
+};
 
 /** A request has no title of its own: its service and number name it. */
 const requestTitle = (type: string | null, id: number) => `${type ?? 'Request'} #${id}`;
@@ -199,15 +205,28 @@ export async function createEntry(db: Database, caller: Caller, body: NewTimeEnt
   return readEntry(db, caller, id);
 }
 
+const ENTRY_INSERT = insertList(NEW_ENTRY_FIELDS);
+
 async function insertEntry(
   tx: Queryable,
   userId: number,
   entry: WorkChoice & { date: string; minutes: number; note: string; billable: boolean; source: 'manual' | 'timer' },
   context: ActionContext,
 ): Promise<number> {
+  const written: Pick<TimeEntryColumns, (typeof NEW_ENTRY_FIELDS)[number]> = {
+    user_id: userId,
+    client_id: entry.client_id,
+    task_id: entry.task_id ?? null,
+    request_id: entry.request_id ?? null,
+    work_date: entry.date,
+    minutes: entry.minutes,
+    note: cleanNote(entry.note),
+    billable: entry.billable,
+    source: entry.source,
+  };
   const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO time_entries (user_id, client_id, task_id, request_id, work_date, minutes, note, billable, source) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [userId, entry.client_id, entry.task_id ?? null, entry.request_id ?? null, entry.date, entry.minutes, cleanNote(entry.note), entry.billable, entry.source],
+    `INSERT INTO time_entries ${ENTRY_INSERT.columns} VALUES ${ENTRY_INSERT.values} RETURNING id`,
+    NEW_ENTRY_FIELDS.map((field) => written[field]),
   );
   const id = row!.id;
   await writeAudit(tx, {
@@ -222,22 +241,11 @@ async function insertEntry(
   return id;
 }
 
-interface LockedEntry {
-  id: number;
-  version: number;
-  user_id: number;
-  client_id: number;
-  task_id: number | null;
-  request_id: number | null;
-  date: string;
-  minutes: number;
-  note: string;
-  billable: boolean;
-}
+type LockedEntry = Pick<TimeEntryColumns, (typeof LOCKED_ENTRY_FIELDS)[number]> & { date: string };
 
 async function lockEntry(tx: Queryable, caller: Caller, id: number): Promise<LockedEntry> {
   const [row] = await tx.query<LockedEntry>(
-    `SELECT id, version, user_id, client_id, task_id, request_id, to_char(work_date, 'YYYY-MM-DD') AS date, minutes, note, billable FROM time_entries WHERE id = $1 FOR UPDATE`,
+    `SELECT ${selectList(timeEntriesTable, null, LOCKED_ENTRY_FIELDS)}, to_char(work_date, 'YYYY-MM-DD') AS date FROM time_entries WHERE id = $1 FOR UPDATE`,
     [id],
   );
   if (!row || !mayRead(caller, row.user_id)) throw notFound('Time entry');
@@ -271,8 +279,8 @@ export async function updateEntry(db: Database, caller: Caller, id: number, body
       if (fields.client_id !== row.client_id) await refuseWhenFrozen(tx, { clientId: fields.client_id });
       const after = { ...fieldsOf({ ...fields, task_id: fields.task_id ?? null, request_id: fields.request_id ?? null }), note: cleanNote(fields.note) };
       await tx.query(
-        `UPDATE time_entries SET client_id = $2, task_id = $3, request_id = $4, work_date = $5, minutes = $6, note = $7, billable = $8, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`,
-        [id, after.client_id, after.task_id, after.request_id, after.date, after.minutes, after.note, after.billable],
+        `UPDATE time_entries SET ${assignList(ENTRY_EDIT_FIELDS, 2)}, version = version + 1, updated_at = CURRENT_TIMESTAMP WHERE id = $1`,
+        [id, ...ENTRY_EDIT_FIELDS.map((field) => (field === 'work_date' ? after.date : after[field]))],
       );
       await writeAudit(tx, { entity: 'time_entry', entityId: id, kind: 'time_entry_updated', actorId: context.actorId, data: { client_id: after.client_id, user_id: row.user_id }, before: fieldsOf(row), after, idempotencyKey: context.idempotencyKey });
       await checkClientBudget(tx, after.client_id, after.date.slice(0, 7));
@@ -367,8 +375,8 @@ export const timerMinutes = (startedAt: Date, now: Date) => Math.max(1, Math.rou
  * that asked said.
  */
 async function stopRunning(tx: Queryable, userId: number, confirmLong: boolean, context: ActionContext, now: Date): Promise<number | null> {
-  const [timer] = await tx.query<{ client_id: number; task_id: number | null; request_id: number | null; note: string; started_at: Date }>(
-    'SELECT client_id, task_id, request_id, note, started_at FROM timers WHERE user_id = $1 FOR UPDATE',
+  const [timer] = await tx.query<Pick<TimerColumns, (typeof TIMER_WORK_FIELDS)[number]>>(
+    `SELECT ${selectList(timersTable, null, TIMER_WORK_FIELDS)} FROM timers WHERE user_id = $1 FOR UPDATE`,
     [userId],
   );
   if (!timer) return null;
@@ -410,6 +418,8 @@ async function entryOfTimerEvent(tx: Queryable, userId: number, key: string | nu
   return event?.entry_id ?? null;
 }
 
+const TIMER_INSERT = insertList(NEW_TIMER_FIELDS);
+
 export async function startTimer(db: Database, caller: Caller, body: TimerStartBody, context: ActionContext, now = new Date()): Promise<TimerStarted> {
   let savedId: number | null = null;
   return writeRecord(db, {
@@ -422,14 +432,18 @@ export async function startTimer(db: Database, caller: Caller, body: TimerStartB
       await checkWork(tx, caller, body);
       await refuseWhenFrozen(tx, { clientId: body.client_id });
       savedId = await stopRunning(tx, caller.id, false, context, now);
-      await tx.query('INSERT INTO timers (user_id, client_id, task_id, request_id, note, started_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-        caller.id,
-        body.client_id,
-        body.task_id ?? null,
-        body.request_id ?? null,
-        cleanNote(body.note ?? ''),
-        now,
-      ]);
+      const timer: Pick<TimerColumns, (typeof NEW_TIMER_FIELDS)[number]> = {
+        user_id: caller.id,
+        client_id: body.client_id,
+        task_id: body.task_id ?? null,
+        request_id: body.request_id ?? null,
+        note: cleanNote(body.note ?? ''),
+        started_at: now,
+      };
+      await tx.query(
+        `INSERT INTO timers ${TIMER_INSERT.columns} VALUES ${TIMER_INSERT.values}`,
+        NEW_TIMER_FIELDS.map((field) => timer[field]),
+      );
       await writeAudit(tx, { entity: 'timer', entityId: caller.id, kind: 'timer_started', actorId: context.actorId, data: { client_id: body.client_id }, idempotencyKey: context.idempotencyKey });
     },
     read: async (tx) => {
@@ -463,17 +477,7 @@ export async function stopTimer(db: Database, caller: Caller, body: TimerStopBod
 
 // ---- timesheets
 
-interface SheetRow {
-  id: number;
-  version: number;
-  status: TimesheetStatus;
-  submitted_at: Date | null;
-  decided_at: Date | null;
-  decided_by: number | null;
-  decider_name: string | null;
-  decider_email: string | null;
-  return_reason: string | null;
-}
+type SheetRow = Pick<TimesheetColumns, (typeof SHEET_FIELDS)[number]> & { decider_name: string | null; decider_email: string | null };
 
 async function staffMember(db: Queryable, userId: number): Promise<{ id: number; display_name: string | null; email: string }> {
   const [user] = await db.query<{ id: number; display_name: string | null; email: string }>('SELECT id, display_name, email FROM users WHERE id = $1', [userId]);
@@ -490,7 +494,7 @@ export async function readWeek(db: Queryable, caller: Caller, userId: number, we
   if (!mayRead(caller, userId)) throw notFound('Timesheet');
   const user = await staffMember(db, userId);
   const [sheet] = await db.query<SheetRow>(
-    `SELECT ts.id, ts.version, ts.status, ts.submitted_at, ts.decided_at, ts.decided_by, d.display_name AS decider_name, d.email AS decider_email, ts.return_reason
+    `SELECT ${selectList(timesheetsTable, 'ts', SHEET_FIELDS)}, d.display_name AS decider_name, d.email AS decider_email
      FROM timesheets ts LEFT JOIN users d ON d.id = ts.decided_by WHERE ts.user_id = $1 AND ts.week = $2`,
     [userId, week],
   );
@@ -551,12 +555,14 @@ export async function timePeople(db: Queryable, caller: Caller): Promise<TimePeo
 }
 
 /** The week's row, made open on first use and locked. */
-async function lockSheet(tx: Queryable, caller: Caller, userId: number, week: string): Promise<{ id: number; version: number; status: TimesheetStatus }> {
+type LockedSheet = Pick<TimesheetColumns, (typeof LOCKED_SHEET_FIELDS)[number]>;
+
+async function lockSheet(tx: Queryable, caller: Caller, userId: number, week: string): Promise<LockedSheet> {
   checkWeek(week);
   if (!mayRead(caller, userId)) throw notFound('Timesheet');
   await staffMember(tx, userId);
   await tx.query('INSERT INTO timesheets (user_id, week) VALUES ($1, $2) ON CONFLICT (user_id, week) DO NOTHING', [userId, week]);
-  const [row] = await tx.query<{ id: number; version: number; status: TimesheetStatus }>('SELECT id, version, status FROM timesheets WHERE user_id = $1 AND week = $2 FOR UPDATE', [userId, week]);
+  const [row] = await tx.query<LockedSheet>(`SELECT ${selectList(timesheetsTable, null, LOCKED_SHEET_FIELDS)} FROM timesheets WHERE user_id = $1 AND week = $2 FOR UPDATE`, [userId, week]);
   return row!;
 }
 
@@ -567,7 +573,7 @@ const sheetWrite = (
   week: string,
   version: number | undefined,
   context: ActionContext,
-  act: (tx: Queryable, row: { id: number; version: number; status: TimesheetStatus }) => Promise<void>,
+  act: (tx: Queryable, row: LockedSheet) => Promise<void>,
 ): Promise<Timesheet> =>
   writeRecord(db, {
     entity: 'timesheet',

@@ -1,21 +1,18 @@
 /**
- * The Capacity view's calls (common/contract/capacity.ts; the reassignment is the tasks area's own assignee
- * write, the plans' hours the plans area's) and its cache keys, every one starting with 'capacity', which every
- * write here changes (its own area, or as tasksChanges and plansChanges declare).
+ * The Capacity view's calls (common/contract/capacity.ts, the reassignment among them; the plans' hours are the
+ * plans area's) and its cache keys, every one starting with 'capacity', which every write here changes (its own
+ * area, or as plansChanges declares).
  */
-import type { capacityEndpoints, CapacityQuery, LeaveQuery, NewLeaveBody } from '../../../../common/contract/capacity.ts';
-import { capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
+import type { capacityEndpoints, CapacityQuery, LeaveQuery, NewLeaveBody, ReassignTaskBody } from '../../../../common/contract/capacity.ts';
+import { capacityChanges, capacityRoutes } from '../../../../common/contract/capacity-paths.ts';
 import type { plansEndpoints } from '../../../../common/contract/plans.ts';
 import { plansChanges, plansRoutes } from '../../../../common/contract/plans-paths.ts';
-import type { tasksEndpoints } from '../../../../common/contract/tasks.ts';
-import { tasksChanges, tasksRoutes } from '../../../../common/contract/tasks-paths.ts';
 import { call } from '../../lib/call.ts';
 import { clientEndpoints } from '../../lib/endpoints.ts';
 import { useQuery } from '../../lib/use-query.ts';
 
-export const capacity = clientEndpoints<typeof capacityEndpoints>('capacity', capacityRoutes);
+export const capacity = clientEndpoints<typeof capacityEndpoints>('capacity', capacityRoutes, capacityChanges);
 export const plans = clientEndpoints<typeof plansEndpoints>('plans', plansRoutes, plansChanges);
-export const tasks = clientEndpoints<typeof tasksEndpoints>('tasks', tasksRoutes, tasksChanges);
 
 type Headers = Record<string, string>;
 
@@ -37,5 +34,5 @@ export const setWeeklyCapacity = (userId: number, body: { version: number; weekl
 export const addLeave = (body: NewLeaveBody, headers: Headers) => call(capacity.addLeave, { body, headers });
 export const removeLeave = (userId: number, day: string, headers: Headers) => call(capacity.removeLeave, { params: { userId, day }, body: {}, headers });
 export const setPlanHours = (planId: number, body: { version: number; monthly_minutes: number }, headers: Headers) => call(plans.updateHours, { params: { planId }, body, headers });
-/** The one action of reassigning a task from the view: the tasks area's assignee write, with the task's version. */
-export const reassignTask = (taskId: number, body: { version: number; assignee_id: number | null }, headers: Headers) => call(tasks.update, { params: { taskId }, body, headers });
+/** The one action of reassigning a task from the view (its own write, for everyone who plans here), with the task's version. */
+export const reassignTask = (taskId: number, body: ReassignTaskBody, headers: Headers) => call(capacity.reassign, { params: { taskId }, body, headers });

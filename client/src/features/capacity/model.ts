@@ -1,6 +1,7 @@
 /** The Capacity view's rules beside the shared arithmetic (common/capacity.ts): the week it starts on, what a cell says. */
 import { addDays, formatIsoDate, isIsoDate, type IsoDate } from '../../../../common/calendar.ts';
-import { formatMinutes, mondayOf, parseDuration } from '../../../../common/capacity.ts';
+import { formatMinutes, mondayOf } from '../../../../common/capacity.ts';
+import { parseDuration } from '../../../../common/duration.ts';
 import type { CapacityPerson, CapacityWeek } from '../../../../common/contract/capacity.ts';
 
 /** The Monday the view starts on: the week of ?from= when it is a date, else this week (Dubai). */
@@ -26,12 +27,15 @@ export function weekSummary(week: CapacityWeek): string {
   return parts.join(', ');
 }
 
-/** Hours as a person types them ('40', '24:30', '37.5') into whole minutes within a bound; an error sentence otherwise. */
+/**
+ * Hours as a person types them ('40', '24:30', '37.5', '37h 30m') into whole minutes within a bound; an error
+ * sentence otherwise. The fields are labelled in hours, so a bare number is hours here (common/duration.ts).
+ */
 export function readHours(text: string, max: number, label: string): { minutes: number } | { error: string } {
-  const minutes = parseDuration(text);
-  if (minutes === undefined) return { error: `${label} must be hours, as 40, 37.5 or 37:30.` };
-  if (minutes > max) return { error: `${label} must be at most ${formatMinutes(max)} h.` };
-  return { minutes };
+  const read = parseDuration(text, 'hours');
+  if ('refused' in read) return { error: `${label} must be hours, as 40, 37.5 or 37:30.` };
+  if (read.minutes > max) return { error: `${label} must be at most ${formatMinutes(max)} h.` };
+  return { minutes: read.minutes };
 }
 
 /** An estimate as the task form shows it: h:mm, or empty for none. */

@@ -2,7 +2,8 @@
 import type { ChecklistItem, TaskDetail, TaskEvent, TaskListItem, UpdateTaskBody } from '../../../../common/contract/tasks.ts';
 import { PRIORITY_LABELS } from '../../../../common/contract/tasks-fields.ts';
 import { TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '../../../../common/service-desk.ts';
-import { formatMinutes, MAX_ESTIMATE_MINUTES, parseDuration } from '../../../../common/capacity.ts';
+import { MAX_ESTIMATE_MINUTES } from '../../../../common/capacity.ts';
+import { DURATION_HINT, readDuration } from '../../../../common/duration.ts';
 import type { ChipVariant } from '../../components/status-chip.tsx';
 import { formatDubaiDate } from '../../lib/dates.ts';
 import { personName } from '../../lib/user-name.ts';
@@ -60,14 +61,12 @@ export function timelineText(event: Pick<TaskEvent, 'kind' | 'actor' | 'data'>):
 }
 
 /**
- * The estimate field as typed (h:mm as shown, or hours: '1:30', '1.5') read into minutes: null when left empty,
- * undefined when it is not a duration of whole minutes (the form says so and does not send it).
+ * The estimate field as typed (common/duration.ts: h:mm as shown, or with units, '1:30' or '1h 30m'; a bare
+ * number is refused) read into minutes: null when left empty, or the sentence the field shows.
  */
-export function readEstimate(text: string): number | null | undefined {
-  if (text.trim() === '') return null;
-  const minutes = parseDuration(text);
-  return minutes !== undefined && minutes >= 1 && minutes <= MAX_ESTIMATE_MINUTES ? minutes : undefined;
+export function readEstimate(text: string): { minutes: number | null } | { error: string } {
+  if (text.trim() === '') return { minutes: null };
+  return readDuration(text, { label: 'Estimate', max: MAX_ESTIMATE_MINUTES });
 }
 
-export const ESTIMATE_HINT = 'h:mm or hours, as 1:30 or 1.5; the Capacity view plans with it.';
-export const ESTIMATE_REFUSAL = `Estimate must be a duration from 0:01 to ${formatMinutes(MAX_ESTIMATE_MINUTES)}, as 1:30 or 1.5.`;
+export const ESTIMATE_HINT = `${DURATION_HINT}; the Capacity view plans with it.`;

@@ -44,6 +44,8 @@ describe('the Capacity view', () => {
   it('reads hours as typed into whole minutes, or says why not', () => {
     expect(readHours('24', 6000, 'Weekly capacity')).toEqual({ minutes: 1440 });
     expect(readHours('37:30', 6000, 'Weekly capacity')).toEqual({ minutes: 2250 });
+    expect(readHours('37.5', 6000, 'Weekly capacity')).toEqual({ minutes: 2250 });
+    expect(readHours('37h 30m', 6000, 'Weekly capacity')).toEqual({ minutes: 2250 });
     expect(readHours('101', 6000, 'Weekly capacity')).toEqual({ error: 'Weekly capacity must be at most 100:00 h.' });
     expect(readHours('forty', 6000, 'Weekly capacity')).toEqual({ error: 'Weekly capacity must be hours, as 40, 37.5 or 37:30.' });
   });
@@ -55,10 +57,13 @@ describe('a budget and an estimate', () => {
   });
 
   it('reads an estimate (empty is none) and sends it only when it changed', () => {
-    expect(readEstimate('')).toBeNull();
-    expect(readEstimate('1:30')).toBe(90);
-    expect(readEstimate('0')).toBeUndefined();
-    expect(readEstimate('abc')).toBeUndefined();
+    expect(readEstimate('')).toEqual({ minutes: null });
+    expect(readEstimate('1:30')).toEqual({ minutes: 90 });
+    expect(readEstimate('1h 30m')).toEqual({ minutes: 90 });
+    // A bare number is refused, as in the Time field: '2' could be hours or minutes.
+    expect(readEstimate('2')).toEqual({ error: 'Estimate needs a unit: a bare number could be hours or minutes. Write 1:30 or 1h 30m.' });
+    expect(readEstimate('0:00')).toEqual({ error: 'Estimate must be from 0:01 to 1000:00.' });
+    expect(readEstimate('abc')).toEqual({ error: 'Estimate must be written h:mm or with units, as 1:30 or 1h 30m.' });
     const task = { title: 'VAT', due_on: '2026-12-10', priority: 'normal' as const, reviewer: null, description: '', checklist: [], estimate_minutes: 90 };
     const form = { title: 'VAT', due_on: '2026-12-10', priority: 'normal' as const, reviewer_id: null, description: '', checklist: [] };
     expect(editChanges(task, { ...form, estimate_minutes: 90 })).toEqual({});

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { canReassignFromCapacity } from '../../../../../common/access.ts';
+import { canSee, may } from '../../../../../common/access.ts';
 import { addDays, dubaiDate, formatIsoDate } from '../../../../../common/calendar.ts';
 import { CAPACITY_VIEW_WEEKS, formatMinutes } from '../../../../../common/capacity.ts';
 import type { CapacityPerson, CapacityWeek } from '../../../../../common/contract/capacity.ts';
@@ -19,6 +19,7 @@ import { PlanHoursSection } from '../components/plan-hours-section.tsx';
 import { loadPercent, viewMonday, weekRange, weekSummary } from '../model.ts';
 import '../components/capacity.css';
 import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 // The view is one page (no paging): `page` is the list state's own field, kept at 1.
 const SCHEMA = {
@@ -41,7 +42,9 @@ export function CapacityPage() {
   const monday = viewMonday(view.from, today);
   const capacity = useCapacity({ from: monday, weeks: CAPACITY_VIEW_WEEKS });
   const role = session.value.role;
-  const canReassign = role !== null && isStaffRole(role) && canReassignFromCapacity(role);
+  const canReassign = may(role, 'reassign-tasks-from-capacity');
+  // A manager plans the weeks without working on the Tasks page: a task's title links there only for those who do.
+  const canOpenTasks = role !== null && isStaffRole(role) && canSee(role, 'tasks');
   const [editing, setEditing] = useState<CapacityPerson | null>(null);
   const data = capacity.data;
   const people = useMemo(() => data?.people ?? [], [data]);
@@ -93,11 +96,11 @@ export function CapacityPage() {
                   rowHeader: true,
                   cell: (person) => (
                     <>
-                      <span className="capacity__name">{person.user.display_name ?? person.user.email}</span>
+                      <span className="capacity__name">{personName(person.user)}</span>
                       <span className="capacity__weekly">
                         {formatMinutes(person.weekly_capacity_minutes)} h a week
                         {data.can_edit && (
-                          <Button variant="ghost" className="capacity__edit" onClick={() => setEditing(person)} aria-label={`Change the weekly capacity of ${person.user.display_name ?? person.user.email}`}>
+                          <Button variant="ghost" className="capacity__edit" onClick={() => setEditing(person)} aria-label={`Change the weekly capacity of ${personName(person.user)}`}>
                             Change
                           </Button>
                         )}
@@ -129,7 +132,7 @@ export function CapacityPage() {
       {data?.can_edit && <LeaveSection people={people} today={today} />}
       {data?.can_edit && <PlanHoursSection />}
       {opened && view.week && (
-        <PersonWeekDialog person={opened} week={view.week} people={people} canReassign={canReassign} onClose={() => setView({ person: 0, week: '' })} />
+        <PersonWeekDialog person={opened} week={view.week} people={people} canReassign={canReassign} canOpenTasks={canOpenTasks} onClose={() => setView({ person: 0, week: '' })} />
       )}
       {editing && <CapacityDialog person={editing} onClose={() => setEditing(null)} />}
     </div>
@@ -138,7 +141,7 @@ export function CapacityPage() {
 
 function WeekCell({ person, week, onOpen }: { person: CapacityPerson; week: CapacityWeek; onOpen: () => void }) {
   const load = loadPercent(week);
-  const name = person.user.display_name ?? person.user.email;
+  const name = personName(person.user);
   return (
     <button type="button" className="capacity__open" onClick={onOpen} aria-label={`${name}, week ${week.week}: ${weekSummary(week)}. Open the week's tasks.`}>
       <span className="capacity__figures">

@@ -25,7 +25,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { isNotFound, unlessNotFound } from '../../../lib/errors.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { approveTask, commentOnTask, createTask, returnTask, setStatus, tasks, updateTask, useTask } from '../api.ts';
-import { dueText, editChanges, ESTIMATE_HINT, ESTIMATE_REFUSAL, PRIORITY_LABELS, PRIORITY_VARIANTS, readEstimate, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
+import { dueText, editChanges, ESTIMATE_HINT, PRIORITY_LABELS, PRIORITY_VARIANTS, readEstimate, STATUS_VARIANTS, TASK_STATUS_LABELS, timelineText } from '../model.ts';
 import { DATE_RULES } from '../../../../../common/date-rules.ts';
 import { FilterSelect } from '../../../components/select.tsx';
 import { personName } from '../../../lib/user-name.ts';
@@ -191,7 +191,9 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
   const [description, setDescription] = useState(task.description);
   const [checklist, setChecklist] = useState<ChecklistItem[]>(task.checklist);
   const [estimate, setEstimate] = useState(task.estimate_minutes === null ? '' : formatMinutes(task.estimate_minutes));
-  const estimateMinutes = readEstimate(estimate);
+  const estimateRead = readEstimate(estimate);
+  const estimateMinutes = 'error' in estimateRead ? undefined : estimateRead.minutes;
+  const estimateError = 'error' in estimateRead ? estimateRead.error : undefined;
   const changes = editChanges(task, { title, due_on: due, priority, reviewer_id: reviewer ? Number(reviewer) : null, description, checklist, ...(estimateMinutes !== undefined ? { estimate_minutes: estimateMinutes } : {}) });
   const save = useAction({
     endpoint: tasks.update,
@@ -215,7 +217,7 @@ function TaskEditForm({ task, staff, onDone }: { task: TaskDetail; staff: readon
         <TextField id={`${id}-due`} label="Due date (Dubai)" type="date" value={due} onValueChange={setDue} error={save.fieldErrors.due_on} />
         <PriorityChoice value={priority} onChange={setPriority} />
         <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
-        <TextField id={`${id}-estimate`} label="Estimate (optional)" inputMode="decimal" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateMinutes === undefined ? ESTIMATE_REFUSAL : save.fieldErrors.estimate_minutes} />
+        <TextField id={`${id}-estimate`} label="Estimate (optional)" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateError ?? save.fieldErrors.estimate_minutes} />
       </div>
       {save.fieldErrors.reviewer_id && <p className="field__error">{save.fieldErrors.reviewer_id}</p>}
       <TextArea id={`${id}-description`} field={taskFields.description} value={description} onValueChange={setDescription} rows={4} error={save.fieldErrors.description} />
@@ -266,7 +268,9 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
   const [reviewer, setReviewer] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('normal');
   const [estimate, setEstimate] = useState('');
-  const estimateMinutes = readEstimate(estimate);
+  const estimateRead = readEstimate(estimate);
+  const estimateMinutes = 'error' in estimateRead ? undefined : estimateRead.minutes;
+  const estimateError = 'error' in estimateRead ? estimateRead.error : undefined;
   const create = useAction({
     endpoint: tasks.create,
     run: (_input: void, { headers }) =>
@@ -311,7 +315,7 @@ export function NewTaskDialog({ choices, onClose, onCreated }: { choices: TaskCh
         <PersonChoice label={taskFields.assignee.label} none="Unassigned" staff={staff} value={assignee} onChange={setAssignee} />
         <PersonChoice label={taskFields.reviewer.label} none="No reviewer" staff={staff} value={reviewer} onChange={setReviewer} />
         <PriorityChoice value={priority} onChange={setPriority} />
-        <TextField id={`${id}-estimate`} label="Estimate (optional)" inputMode="decimal" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateMinutes === undefined ? ESTIMATE_REFUSAL : create.fieldErrors.estimate_minutes} />
+        <TextField id={`${id}-estimate`} label="Estimate (optional)" value={estimate} onValueChange={setEstimate} hint={ESTIMATE_HINT} error={estimateError ?? create.fieldErrors.estimate_minutes} />
         {create.formError && <p className="form-error">{create.formError}</p>}
       </div>
     </Dialog>
