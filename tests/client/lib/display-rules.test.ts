@@ -1,7 +1,10 @@
 /** Small display rules of the console: avatar initials and the PDF preview's title update. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { titleUpdate } from '../../../client/src/lib/pdf-title.ts';
-import { initials } from '../../../client/src/lib/user-name.ts';
+import { initials, personName } from '../../../client/src/lib/user-name.ts';
 
 describe('avatar initials', () => {
   it('take the first letter or digit of the first two words, leaving punctuation and markup out', () => {
@@ -32,5 +35,21 @@ describe('the PDF preview’s title', () => {
   it('leaves encrypted files and files without a trailer it can read alone', () => {
     expect(titleUpdate(pdf(classic.replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 5 0 R')), 'a.pdf')).toBeNull();
     expect(titleUpdate(pdf('%PDF-1.4\nnot really a pdf'), 'a.pdf')).toBeNull();
+  });
+});
+
+describe('a person’s name', () => {
+  it('is the display name, else the e-mail, else what the page says for nobody', () => {
+    expect(personName({ display_name: 'Mariam Haddad', email: 'mariam@example.com' })).toBe('Mariam Haddad');
+    expect(personName({ display_name: null, email: 'mariam@example.com' })).toBe('mariam@example.com');
+    expect(personName(null, 'an administrator')).toBe('an administrator');
+  });
+
+  it('is formatted by personName alone: no feature spells the fallback itself', () => {
+    const root = fileURLToPath(new URL('../../../client/src/features', import.meta.url));
+    const spelt = (readdirSync(root, { recursive: true }) as string[])
+      .filter((path) => /\.tsx?$/.test(path))
+      .flatMap((path) => (/\.display_name \?\? [\w?.]*\.email\b/.test(readFileSync(join(root, path), 'utf8')) ? [path] : []));
+    expect(spelt).toEqual([]);
   });
 });

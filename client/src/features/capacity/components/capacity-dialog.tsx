@@ -6,6 +6,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { capacity, setWeeklyCapacity } from '../api.ts';
 import { readHours } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 /** ADMIN sets a person's weekly capacity (hours, spread over Monday to Friday; 24 for a part-timer). */
 export function CapacityDialog({ person, onClose }: { person: CapacityPerson; onClose: () => void }) {
@@ -26,7 +27,7 @@ export function CapacityDialog({ person, onClose }: { person: CapacityPerson; on
     void save.run(read.minutes);
   };
   return (
-    <FormDialog title={`Weekly capacity of ${person.user.display_name ?? person.user.email}`} submitLabel="Save" busy={save.busy} error={save.formError} onSubmit={submit} onClose={onClose}>
+    <FormDialog title={`Weekly capacity of ${personName(person.user)}`} submitLabel="Save" busy={save.busy} error={save.formError} onSubmit={submit} onClose={onClose}>
       <TextField
         id={`${id}-hours`}
         label="Weekly capacity (hours)"

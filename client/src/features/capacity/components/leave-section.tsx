@@ -10,6 +10,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { addLeave, capacity, removeLeave, useLeave } from '../api.ts';
 import { SelectControl } from '../../../components/select.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 /** How far back the list of recorded leave starts (recent leave stays in view to be corrected). */
 const LEAVE_LOOKBACK_DAYS = 30;
@@ -51,7 +52,7 @@ export function LeaveSection({ people, today }: { people: readonly CapacityPerso
           <SelectControl id={`${id}-person`} className="field__input" value={String(form.user_id)} onChange={(value) => set({ user_id: Number(value) })}>
             {people.map((each) => (
               <option key={each.user.id} value={each.user.id}>
-                {each.user.display_name ?? each.user.email}
+                {personName(each.user)}
               </option>
             ))}
           </SelectControl>
@@ -74,10 +75,10 @@ export function LeaveSection({ people, today }: { people: readonly CapacityPerso
           {leave.data.results.map((day) => (
             <li key={`${day.user.id}-${day.day}`} className={day.day < today ? 'capacity-leave__day capacity-leave__day--past' : 'capacity-leave__day'}>
               <span>
-                {formatIsoDate(day.day)} · {day.user.display_name ?? day.user.email}
+                {formatIsoDate(day.day)} · {personName(day.user)}
                 {day.note && ` · ${day.note}`}
               </span>
-              <Button variant="ghost" disabled={remove.busy} onClick={() => void remove.run({ userId: day.user.id, day: day.day })} aria-label={`Remove the leave of ${day.user.display_name ?? day.user.email} on ${formatIsoDate(day.day)}`}>
+              <Button variant="ghost" disabled={remove.busy} onClick={() => void remove.run({ userId: day.user.id, day: day.day })} aria-label={`Remove the leave of ${personName(day.user)} on ${formatIsoDate(day.day)}`}>
                 Remove
               </Button>
             </li>

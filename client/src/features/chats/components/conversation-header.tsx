@@ -8,6 +8,7 @@ import { formatDubaiDateTime } from '../../../lib/dates.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { assignConversation, cancelReminder, chats, setConversationStatus, setReminder, useReminders, useStaffChoices } from '../api.ts';
 import { useDismiss } from '../../../lib/use-dismiss.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 export function ConversationHeader({ item }: { item: ConversationItem }) {
   const id = useId();
@@ -41,7 +42,7 @@ export function ConversationHeader({ item }: { item: ConversationItem }) {
           <option value="">Unassigned</option>
           {(staff.data?.staff ?? []).map((person) => (
             <option key={person.id} value={String(person.id)}>
-              {person.display_name ?? person.email}
+              {personName(person)}
             </option>
           ))}
         </SelectControl>

@@ -13,11 +13,12 @@ import { readBase64 } from '../../../lib/read-base64.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { chats, fetchMessageFile, postMessage, useCannedReplies } from '../api.ts';
 import { linkParts } from '../model.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 export function Message({ conversationId, message }: { conversationId: number; message: ChatMessage }) {
   const [open, setOpen] = useState(false);
   const load = useCallback((signal: AbortSignal) => fetchMessageFile(conversationId, message.id, signal), [conversationId, message.id]);
-  const who = message.author ? (message.author.display_name ?? message.author.email) : message.from_client ? 'Client' : 'Staff';
+  const who = message.author ? personName(message.author) : message.from_client ? 'Client' : 'Staff';
   return (
     <article className={message.from_client ? 'message message--client' : 'message message--staff'} data-message-id={message.id}>
       <span className="message__who">

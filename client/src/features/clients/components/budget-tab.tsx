@@ -8,6 +8,7 @@ import { useClientBudget } from '../api.ts';
 import { budgetVariant, currentMonth } from '../model.ts';
 import { useSearchParam } from '../use-search-param.ts';
 import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 /** The months the picker offers: this one and the eleven before it. */
 const BUDGET_MONTHS = 12;
@@ -80,7 +81,7 @@ export function BudgetTab({ client }: { client: ClientDetail }) {
               <Table
                 className="client-table client-table--numbers"
                 columns={[
-                  { id: 'staff', header: 'Staff member', cell: (row) => row.user.display_name ?? row.user.email, rowHeader: true },
+                  { id: 'staff', header: 'Staff member', cell: (row) => personName(row.user), rowHeader: true },
                   { id: 'time', header: 'Time (h:mm)', cell: (row) => formatMinutes(row.minutes) },
                 ]}
                 rows={data.by_staff}

@@ -8,6 +8,7 @@ import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { useAction } from '../../../lib/use-action.ts';
 import { practice, setCostRate, useCostRates } from '../api.ts';
 import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 /** A rate's own form: its text and its problem kept per row, started afresh when the rate changes. */
 function RateForm({ rate }: { rate: CostRate }) {
@@ -18,7 +19,7 @@ function RateForm({ rate }: { rate: CostRate }) {
     success: 'Cost rate saved.',
     endpoint: practice.setCostRate,
   });
-  const name = rate.display_name ?? rate.email;
+  const name = personName(rate);
   const submit = () => {
     const fils = parseAedToFils(text);
     if (fils === null || fils > MAX_HOURLY_FILS) {
@@ -66,7 +67,7 @@ export function RatesTab() {
             rowHeader: true,
             cell: (rate) => (
               <>
-                {rate.display_name ?? rate.email}
+                {personName(rate)}
                 {!rate.active && <span className="practice__note"> (deactivated)</span>}
               </>
             ),

@@ -14,6 +14,7 @@ import { useAction } from '../../../lib/use-action.ts';
 import { formatFull } from '../../../lib/dates.ts';
 import { session } from '../../../state/session.ts';
 import { aml, liftLegalHold, setLegalHold, useLegalHold } from '../aml-api.ts';
+import { personName } from '../../../lib/user-name.ts';
 
 export function AmlRetention({ userId }: { userId: number }) {
   const retention = useLegalHold(userId);
@@ -40,7 +41,7 @@ export function AmlRetention({ userId }: { userId: number }) {
       </p>
       {held && (
         <p role="status">
-          <strong>Legal hold:</strong> {held.reason} (set by {held.by?.display_name ?? held.by?.email ?? 'someone'}, <time dateTime={held.at}>{formatFull(held.at)}</time>). The file is not purged while it stands.
+          <strong>Legal hold:</strong> {held.reason} (set by {personName(held.by)}, <time dateTime={held.at}>{formatFull(held.at)}</time>). The file is not purged while it stands.
         </p>
       )}
       {dialog && <LegalHoldDialog userId={userId} retention={data} onClose={() => setDialog(false)} />}

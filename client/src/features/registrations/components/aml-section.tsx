@@ -19,6 +19,7 @@ import { ScreeningPanel } from './aml-screening.tsx';
 import { PartiesTable, WithdrawDialog } from './aml-parties.tsx';
 import { RiskDialog, RiskSummary } from './aml-risk.tsx';
 import { AmlRetention } from './aml-retention.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 export function AmlSection({ userId }: { userId: number }) {
   const parties = useParties(userId);
@@ -63,7 +64,7 @@ export function AmlSection({ userId }: { userId: number }) {
             <ul>
               {withdrawn.map((party) => (
                 <li key={party.id}>
-                  <strong>{party.name}</strong> · withdrawn by {party.withdrawn?.by?.display_name ?? party.withdrawn?.by?.email ?? 'someone'}, <time dateTime={party.withdrawn?.at}>{formatFull(party.withdrawn?.at ?? '')}</time>: {party.withdrawn?.reason}
+                  <strong>{party.name}</strong> · withdrawn by {personName(party.withdrawn?.by)}, <time dateTime={party.withdrawn?.at}>{formatFull(party.withdrawn?.at ?? '')}</time>: {party.withdrawn?.reason}
                 </li>
               ))}
             </ul>

@@ -26,6 +26,7 @@ import { session } from '../../../state/session.ts';
 import { weekGrid } from '../model.ts';
 import '../components/timesheet.css';
 import { Table } from '../../../components/table.tsx';
+import { personName } from '../../../lib/user-name.ts';
 
 // The list state's frame: `page` is not used (one week is one page).
 const SCHEMA = { page: integerField(1), user: integerField(0, 0), week: textField({ maxLength: 8 }) };
@@ -81,7 +82,7 @@ function WeekBar({ week, userId, people, onWeek, onUser }: { week: string; userI
         <FilterSelect label={timeFields.staffMember.label} value={String(userId)} onChange={(value) => onUser(Number(value))}>
           {people.map((person) => (
             <option key={person.id} value={person.id}>
-              {person.display_name ?? person.email}
+              {personName(person)}
             </option>
           ))}
         </FilterSelect>
@@ -97,7 +98,7 @@ function Week({ sheet, own }: { sheet: Timesheet; own: boolean }) {
   const [returning, setReturning] = useState(false);
   const submit = useAction({ run: (_: void, { headers }) => submitWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} submitted for approval`, endpoint: time.submit });
   const approve = useAction({ run: (_: void, { headers }) => approveWeek(sheet.user.id, sheet.week, sheet.version, headers), success: `Week ${sheet.week} approved`, endpoint: time.approve });
-  const name = sheet.user.display_name ?? sheet.user.email;
+  const name = personName(sheet.user);
   const canWrite = sheet.can_edit && own;
   return (
     <>
@@ -114,7 +115,7 @@ function Week({ sheet, own }: { sheet: Timesheet; own: boolean }) {
           </p>
           {sheet.status === 'returned' && sheet.return_reason && (
             <p className="timesheet__reason" role="note">
-              Returned by {sheet.decided_by?.display_name ?? 'an administrator'}: {sheet.return_reason}
+              Returned by {personName(sheet.decided_by, 'an administrator')}: {sheet.return_reason}
             </p>
           )}
           {!sheet.can_edit && <p className="timesheet__locked">{sheet.status === 'approved' ? 'Approved: the entries are locked.' : 'Submitted: the entries are locked until the week is approved or returned.'}</p>}
@@ -293,7 +294,7 @@ function AwaitingApproval() {
           {rows.map((row) => (
             <li key={`${row.user.id}-${row.week}`}>
               <AppLink href={timesheetPath({ user: row.user.id, week: row.week })}>
-                {row.user.display_name ?? row.user.email} · {row.week}
+                {personName(row.user)} · {row.week}
               </AppLink>
               <span>{formatMinutes(row.total_minutes)}</span>
             </li>
