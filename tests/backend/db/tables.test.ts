@@ -90,4 +90,11 @@ describe('the table modules and the migrated database', () => {
     const dates = columns.filter((each) => each.data_type === 'date').map((each) => each.column_name);
     expect(Object.entries(declared.columns).filter(([, each]) => each.read === 'date').map(([name]) => name).sort()).toEqual(dates);
   });
+
+  it('has a table module for every table the migrations made (the migrations\' own ledger aside)', async () => {
+    const tables = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations' ORDER BY table_name",
+    );
+    expect(tables.map((each) => each.table_name).sort()).toEqual(TABLES.map((each) => each.name).sort());
+  });
 });
