@@ -10,10 +10,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from '../../common/contract/shared.ts';
+import { openDatabase } from '../../backend/src/db/database.ts';
 import { tableChecksums } from '../../backend/src/db/snapshot.ts';
 import { writeAudit } from '../../backend/src/lib/audit.ts';
 import { backupPostgres, restoreBackup, type Manifest } from '../../scripts/lib/backup.ts';
@@ -68,15 +68,18 @@ async function query<T>(url: string, sql: string, params?: unknown[]): Promise<T
 describe.skipIf(!bin)(`backup and restore (Postgres${bin ? '' : ': skipped, no Debian PostgreSQL server with its pg_dump in /usr/lib/postgresql/*/bin'})`, () => {
   it('a backup taken under writes restores into a fresh database with the tables as they were at its snapshot, documents included, and the back end lists on it', async () => {
     const sourceUrl = await cluster!.createDatabase('source');
-    // The back end migrates and seeds the empty database, as the first start of production does.
-    const app: FastifyInstance = await startBackend(emulatorHost, 'memory://', { databaseUrl: sourceUrl });
+    // The back end migrates and seeds the empty database, as the first start of production does; then it stops,
+    // so its timed jobs write nothing the test does not know of while the source is held to the snapshot.
+    const app = await startBackend(emulatorHost, 'memory://', { databaseUrl: sourceUrl });
+    await app.close();
+    const db = await openDatabase(sourceUrl);
     let manifest: Manifest;
     let total: number;
     let kept: number;
     const file = join(work, 'under-writes.backup');
     try {
-      const [client] = await app.db.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 1');
-      await app.db.query(
+      const [client] = await db.query<{ id: number }>('SELECT id FROM clients ORDER BY id LIMIT 1');
+      await db.query(
         `INSERT INTO client_documents (client_id, kind, file_name, content_type, size_bytes, content) VALUES ($1, 'trade_licence', 'licence.pdf', 'application/pdf', $2, $3)`,
         [client!.id, DOCUMENT.length, DOCUMENT],
       );
@@ -85,7 +88,7 @@ describe.skipIf(!bin)(`backup and restore (Postgres${bin ? '' : ': skipped, no D
       const writer = (async () => {
         while (writing) {
           const n = written + 1;
-          await app.db.transaction((tx) => writeAudit(tx, { entity: 'faq', entityId: n, kind: 'faq_created', actorId: null, data: { backup_test_n: n }, idempotencyKey: null }));
+          await db.transaction((tx) => writeAudit(tx, { entity: 'faq', entityId: n, kind: 'faq_created', actorId: null, data: { backup_test_n: n }, idempotencyKey: null }));
           written = n;
         }
       })();
@@ -110,20 +113,20 @@ describe.skipIf(!bin)(`backup and restore (Postgres${bin ? '' : ': skipped, no D
       // The source as it was at the snapshot: every table unchanged but for the rows written after it.
       const [row] = await query<{ count: number; highest: number | null }>(sourceUrl, `SELECT count(*)::integer AS count, max(${WRITTEN}) AS highest FROM audit_events WHERE data ? 'backup_test_n'`);
       expect(row!.count).toBe(total);
-      kept = manifest.tables['audit_events']!.rows - (await app.db.query<{ other: number }>("SELECT count(*)::integer AS other FROM audit_events WHERE NOT data ? 'backup_test_n'"))[0]!.other;
+      kept = manifest.tables['audit_events']!.rows - (await db.query<{ other: number }>("SELECT count(*)::integer AS other FROM audit_events WHERE NOT data ? 'backup_test_n'"))[0]!.other;
       expect(kept).toBeGreaterThan(5);
       expect(kept).toBeLessThan(total);
       const atSnapshot = await tableChecksums({
         query: <T>(sql: string, params?: unknown[]) =>
-          app.db.query<T>(sql.replace(/FROM "audit_events" t$/, `FROM (SELECT * FROM audit_events WHERE NOT (data ? 'backup_test_n' AND ${WRITTEN} > ${kept})) t`), params),
+          db.query<T>(sql.replace(/FROM "audit_events" t$/, `FROM (SELECT * FROM audit_events WHERE NOT (data ? 'backup_test_n' AND ${WRITTEN} > ${kept})) t`), params),
       });
       expect(atSnapshot).toEqual(manifest.tables);
       // Its time is the snapshot's: before the first write it does not hold (made while pg_dump still ran).
       expect(writtenAtEnd).toBeGreaterThan(kept);
-      const [next] = await app.db.query<{ at: Date }>(`SELECT created_at AS at FROM audit_events WHERE ${WRITTEN} = $1`, [kept + 1]);
+      const [next] = await db.query<{ at: Date }>(`SELECT created_at AS at FROM audit_events WHERE ${WRITTEN} = $1`, [kept + 1]);
       expect(new Date(manifest.takenAt).getTime()).toBeLessThanOrEqual(next!.at.getTime());
     } finally {
-      await app.close();
+      await db.close();
     }
 
     // A fresh database on the same server (createdb), with the stack stopped.
