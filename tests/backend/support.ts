@@ -103,15 +103,17 @@ export async function openReplicaDatabases(): Promise<{ first: Database; second:
 /**
  * A back end on a database of this project's kind with the demo data: a throw-away one ('memory://') is a
  * copy of the run's seeded template; a PGlite folder (a test of restarts) is opened, migrated and seeded by
- * the back end itself, as `npm start` does.
+ * the back end itself, as `npm start` does, and so is the Postgres database of `databaseUrl` (a server of the
+ * test's own, in any project).
  */
-export async function startBackend(emulatorHost: string, dataDir = 'memory://', extras: { httpAgent?: Agent } = {}): Promise<FastifyInstance> {
-  const copy = dataDir === 'memory://' ? await templateCopy(true) : undefined;
-  const location = copy && 'url' in copy ? copy.url : await testDatabaseLocation(dataDir);
+export async function startBackend(emulatorHost: string, dataDir = 'memory://', extras: { httpAgent?: Agent; databaseUrl?: string } = {}): Promise<FastifyInstance> {
+  const { databaseUrl, ...options } = extras;
+  const copy = dataDir === 'memory://' && !databaseUrl ? await templateCopy(true) : undefined;
+  const location = databaseUrl ?? (copy && 'url' in copy ? copy.url : await testDatabaseLocation(dataDir));
   // The back end finds the demo data's users and does not seed again.
   const app = await buildBackend(
     loadConfig({
-      ...(onPostgres() ? { DATABASE_URL: location } : { DATA_DIR: location }),
+      ...(databaseUrl || onPostgres() ? { DATABASE_URL: location } : { DATA_DIR: location }),
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
       SEED_DEMO_DATA: 'true',
@@ -119,7 +121,7 @@ export async function startBackend(emulatorHost: string, dataDir = 'memory://', 
       // Two cores shared with browser tests: the 5 s production bound on token checks is too tight here.
       AUTH_TIMEOUT_MS: '20000',
     }),
-    { ...extras, ...(copy && 'pgliteDump' in copy ? { pgliteDump: copy.pgliteDump } : {}) },
+    { ...options, ...(copy && 'pgliteDump' in copy ? { pgliteDump: copy.pgliteDump } : {}) },
   );
   await app.ready();
   return app;

@@ -2,8 +2,9 @@
  * `npm run backup` and `npm run restore` on Postgres choose their pg_dump and pg_restore by the server's
  * version: one of the server's major version (PG_BIN's, else the one bundled with the npm Postgres, else
  * PATH's) is run, an older one is refused before anything is written or restored, naming both versions. The
- * round trip itself cannot run here: the npm Postgres package ships no pg_dump or pg_restore, and the machine's
- * (Debian 12's, 15) is older than the test server (18). Stand-in tools report a version and record a run.
+ * round trip cannot run against this server: the npm Postgres package ships no pg_dump or pg_restore, and the
+ * machine's (Debian 12's, 15) are older than it (18); tests/scripts/backup-postgres.test.ts runs it on Debian's
+ * own server. Stand-in tools report a version and record a run.
  */
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
