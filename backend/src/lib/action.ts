@@ -40,12 +40,20 @@ export interface RecordWrite<Row extends { id: number; version: number }, Result
    * write: 409 CLIENT_FROZEN before the version is checked (lib/aml-freeze.ts). Null: the record has no client.
    */
   frozenClient?: (row: Row) => number | null;
+  /**
+   * For a write whose event names another record than the one locked (a credit note made against an
+   * invoice): the earlier request's answer under this key, or null. Asked under the row's lock, before the
+   * version is checked, so a retry answers what its first request made instead of 409.
+   */
+  replay?: (tx: Queryable, row: Row, key: string) => Promise<Result | null>;
 }
 
 export async function writeRecord<Row extends { id: number; version: number }, Result>(db: Database, write: RecordWrite<Row, Result>): Promise<Result> {
   return db.transaction(async (tx) => {
     const row = await write.lock(tx);
     const key = write.context.idempotencyKey;
+    const replayed = key && write.replay ? await write.replay(tx, row, key) : null;
+    if (replayed !== null) return replayed;
     if (key && (await findByIdempotencyKey(tx, write.entity, row.id, key))) return write.read(tx, row);
     const clientId = write.frozenClient?.(row) ?? null;
     if (clientId !== null) await refuseWhenFrozen(tx, { clientId });
