@@ -4,10 +4,11 @@
  * read from the app's own route table (a POST answering 201 whose headers take the key), and each has an
  * entry below with a body that is accepted: a create added later without an entry fails the first test, so
  * nobody has to remember this file. An entry may instead name the test file that checks its replay (a create
- * whose caller needs a registration at a given stage, which that file builds).
+ * whose caller needs a registration at a given stage, which that file builds), or say why it is not sent yet.
+ * The deletes that take the key are held the same way: a retry answers as the first did, not 404.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { addDays, dubaiDate } from '../../../common/calendar.ts';
 import type { Role } from '../../../common/roles.ts';
@@ -27,6 +28,8 @@ const ids: Record<string, number> = {};
 /** A request type's code, for the client's on-demand request. */
 let requestType = '';
 let creates: string[];
+/** Every DELETE that takes the key, from the same route table. */
+let deletes: string[];
 
 /** A create: who sends it, its url (after /api/) and an accepted body; `answer` names the record it answered. */
 interface Create {
@@ -35,9 +38,13 @@ interface Create {
   body: () => Record<string, unknown>;
   answer?: (json: Record<string, unknown>) => unknown;
 }
-/** A create whose replay a test beside its area checks, with the state it needs. */
+/** A create whose replay a test beside its area checks (the same key sent twice), with the state it needs. */
 interface CheckedElsewhere {
   elsewhere: string;
+}
+/** A write this sweep does not send yet, with why: listed, so a new route still has to be placed here. */
+interface NotSwept {
+  notSwept: string;
 }
 
 const nextMonday = (() => {
@@ -47,7 +54,7 @@ const nextMonday = (() => {
 })();
 const results = (json: Record<string, unknown>) => (json['results'] as { id: number }[]).map((row) => row.id);
 
-const CREATES: Record<string, Create | CheckedElsewhere> = {
+const CREATES: Record<string, Create | CheckedElsewhere | NotSwept> = {
   'POST /api/aml-register/': { who: 'ADMIN', url: () => 'aml-register/', body: () => ({ type: 'str', client: ids['registrationUser'], decided_on: today, notes: 'Cash deposits split below the threshold (retried).' }) },
   'POST /api/bulk/jobs/': { who: 'BOOKKEEPER', url: () => 'bulk/jobs/', body: () => ({ list: 'tasks', action: 'status', ids: [ids['task']], params: { status: 'in_progress' } }) },
   'POST /api/capacity/leave/': { who: 'ADMIN', url: () => 'capacity/leave/', body: () => ({ user_id: users.get('BOOKKEEPER')!.id, from: nextMonday, to: nextMonday, note: 'Retried' }), answer: (json) => json['days'] },
@@ -63,14 +70,14 @@ const CREATES: Record<string, Create | CheckedElsewhere> = {
   'POST /api/invoices/:invoiceId/credit-note': { who: 'ADMIN', url: () => `invoices/${ids['invoice']}/credit-note`, body: () => ({ version: ids['invoiceVersion'], reason: 'Discount agreed after issue', net_fils: 1_000 }) },
   'POST /api/me/chat/messages': { who: 'CLIENT', url: () => 'me/chat/messages', body: () => ({ body: 'Here is the invoice you asked for (sent once).' }) },
   'POST /api/me/document-requests/:requestId/upload': { who: 'CLIENT', url: () => `me/document-requests/${ids['documentRequest']}/upload`, body: () => ({ file_name: 'statement.png', content_type: 'image/png', content_base64: PNG }), answer: (json) => json },
-  'POST /api/me/registration/documents': { elsewhere: 'tests/backend/registrations/review.test.ts' },
+  'POST /api/me/registration/documents': { notSwept: 'needs a client registration at the documents stage' },
   'POST /api/me/registration/parties': { elsewhere: 'tests/backend/aml/client-parties.test.ts' },
   'POST /api/me/requests': { who: 'CLIENT', url: () => 'me/requests', body: () => ({ type: requestType, details: 'Please prepare our VAT return (sent once).' }) },
   'POST /api/monthly-reports/': { who: 'BOOKKEEPER', url: () => 'monthly-reports/', body: () => ({ client_id: ids['client'], month: today.slice(0, 7) }) },
   'POST /api/registrations/:userId/comments': { who: 'ADMIN', url: () => `registrations/${ids['registrationUser']}/comments`, body: () => ({ text: 'Checked the licence (said once).' }), answer: (json) => (json as unknown as unknown[]).length },
   'POST /api/registrations/:userId/parties': { elsewhere: 'tests/backend/aml/aml.test.ts' },
   'POST /api/registrations/:userId/parties/:partyId/evidence': { elsewhere: 'tests/backend/aml/aml.test.ts' },
-  'POST /api/screening/lists/:list': { elsewhere: 'tests/backend/aml/lists.test.ts' },
+  'POST /api/screening/lists/:list': { notSwept: 'the same file again answers unchanged (no second version), not the first answer' },
   'POST /api/subscriptions/': { who: 'ADMIN', url: () => 'subscriptions/', body: () => ({ client_id: ids['client'], plan_id: ids['plan'], cycle: 'monthly', starts_on: today }) },
   'POST /api/task-templates/': { who: 'BOOKKEEPER', url: () => 'task-templates/', body: () => ({ client_id: ids['client'], title: 'Monthly retried close', frequency: 'monthly', day_of_month: 10 }) },
   'POST /api/tasks/': { who: 'BOOKKEEPER', url: () => 'tasks/', body: () => ({ client_id: ids['client'], title: 'Reconcile the retried bank feed', due_on: today }) },
@@ -122,11 +129,19 @@ beforeAll(async () => {
     })
     .map(({ method, route }) => `${method} ${route.url}`)
     .sort();
+  deletes = app.routeTable
+    .filter((route: RouteOptions) => route.method === 'DELETE' && (route.schema as { headers?: { properties?: Record<string, unknown> } } | undefined)?.headers?.properties?.['idempotency-key'] !== undefined)
+    .map((route) => `DELETE ${route.url}`)
+    .sort();
 }, 180_000);
 afterAll(() => app?.close());
 
-/** Rows per table: a replay adds none anywhere (no second record, event, notification or file). */
+/**
+ * Rows per table: a replay adds none anywhere (no second record, event, notification or file). A bulk job
+ * runs its rows after its answer, so the count waits for every job to finish first.
+ */
 async function rowCounts(): Promise<Record<string, number>> {
+  await vi.waitFor(async () => expect((await app.db.query("SELECT id FROM bulk_jobs WHERE state <> 'finished'")).length).toBe(0), { timeout: 30_000, interval: 100 });
   const tables = await app.db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name");
   const counts: Record<string, number> = {};
   for (const { table_name: table } of tables) counts[table] = (await app.db.query<{ count: number }>(`SELECT count(*)::integer AS count FROM "${table}"`))[0]!.count;
@@ -140,6 +155,7 @@ describe('a create retried with its Idempotency-Key', () => {
   });
 
   for (const [name, create] of Object.entries(CREATES)) {
+    if ('notSwept' in create) continue;
     if ('elsewhere' in create) {
       it(`${name}: its replay is checked in ${create.elsewhere}`, () => {
         expect(existsSync(create.elsewhere)).toBe(true);
@@ -162,6 +178,68 @@ describe('a create retried with its Idempotency-Key', () => {
       expect(second.statusCode, second.body).toBe(first.statusCode);
       const answer = create.answer ?? ((json: Record<string, unknown>) => json['id']);
       expect(answer(second.json())).toEqual(answer(first.json()));
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+});
+
+/** A delete: made ready by `make` (the record it removes), then sent twice with one key. */
+interface Delete {
+  who: Role;
+  make: () => Promise<{ url: string; body: Record<string, unknown> }>;
+}
+const post = async (who: Role, url: string, payload: Record<string, unknown>) => {
+  const response = await app.inject({ method: 'POST', url: `/api/${url}`, headers: auth(users.get(who)!.token), payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number; version: number }>();
+};
+
+const DELETES: Record<string, Delete | NotSwept> = {
+  'DELETE /api/capacity/leave/:userId/:day': {
+    who: 'ADMIN',
+    make: async () => {
+      const day = addDays(nextMonday, 7);
+      await post('ADMIN', 'capacity/leave/', { user_id: users.get('BOOKKEEPER')!.id, from: day, to: day });
+      return { url: `capacity/leave/${users.get('BOOKKEEPER')!.id}/${day}`, body: {} };
+    },
+  },
+  'DELETE /api/chats/canned-replies/:replyId': { who: 'ADMIN', make: async () => ({ url: `chats/canned-replies/${(await post('ADMIN', 'chats/canned-replies/', { title: 'To delete', body: 'Gone soon.' })).id}`, body: {} }) },
+  'DELETE /api/time-entries/:entryId': {
+    who: 'BOOKKEEPER',
+    make: async () => {
+      const entry = await post('BOOKKEEPER', 'time-entries/', { client_id: ids['client'], date: today, minutes: 15, note: 'Logged by mistake', billable: false });
+      return { url: `time-entries/${entry.id}`, body: { version: entry.version } };
+    },
+  },
+  'DELETE /api/views/:viewId': {
+    who: 'BOOKKEEPER',
+    make: async () => {
+      const view = await post('BOOKKEEPER', 'views/', { list: 'tasks', name: 'View to delete', query: 'status=done', shared: false, is_default: false });
+      return { url: `views/${view.id}`, body: { version: view.version } };
+    },
+  },
+  'DELETE /api/me/registration/parties/:partyId': { notSwept: 'needs a client registration that may still change its parties' },
+  'DELETE /api/registrations/:userId/parties/:partyId': { notSwept: 'needs a registration at due diligence' },
+  'DELETE /api/registrations/:userId/meeting': { notSwept: 'needs a registration with a booked call' },
+};
+
+describe('a delete retried with its Idempotency-Key', () => {
+  it('has an entry for every delete that takes the key', () => {
+    expect(deletes).toEqual(Object.keys(DELETES).sort());
+  });
+
+  for (const [name, remove] of Object.entries(DELETES)) {
+    if ('notSwept' in remove) continue;
+    it(`${name}: the retry answers as the first did (not 404) and changes nothing`, async () => {
+      const { url, body } = await remove.make();
+      const key = `retry-delete-${crypto.randomUUID()}`;
+      const send = () => app.inject({ method: 'DELETE', url: `/api/${url}`, headers: { ...auth(users.get(remove.who)!.token), 'idempotency-key': key }, payload: body });
+      const first = await send();
+      expect(first.statusCode, first.body).toBe(200);
+      const before = await rowCounts();
+      const second = await send();
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json()).toEqual(first.json());
       expect(await rowCounts()).toEqual(before);
     });
   }
