@@ -125,7 +125,9 @@ export const REQUEST_EVENT_KINDS = [
 ] as const;
 export type RequestEventKind = (typeof REQUEST_EVENT_KINDS)[number];
 
-export const CHAT_EVENT_KINDS = ['chat_assigned', 'chat_status_changed', 'chat_reminder_set', 'chat_reminder_cancelled'] as const;
+// A posted message is an event too (entity 'conversation'): its Idempotency-Key is what a retried post finds.
+// A canned reply's changes are entity 'canned_reply'.
+export const CHAT_EVENT_KINDS = ['chat_assigned', 'chat_status_changed', 'chat_reminder_set', 'chat_reminder_cancelled', 'chat_message_posted', 'canned_reply_created', 'canned_reply_updated', 'canned_reply_deleted'] as const;
 export type ChatEventKind = (typeof CHAT_EVENT_KINDS)[number];
 
 /** Notifications of the service desk that are not audit events: scheduled notices and chat traffic. */
@@ -209,7 +211,7 @@ export const CAPACITY_NOTICE_KINDS = ['client_budget_reached'] as const;
 export const PRACTICE_EVENT_KINDS = ['cost_rate_set'] as const;
 export type PracticeEventKind = (typeof PRACTICE_EVENT_KINDS)[number];
 
-export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan', /* the firm's own numbers */ 'cost_rate'] as const;
+export const AUDIT_ENTITIES = ['registration', 'user', 'client', 'subscription', 'monthly_report', /* service desk */ 'task', 'service_request', 'conversation', 'canned_reply', /* invoices */ 'invoice', /* growth */ 'enquiry', 'lead', 'job_post', 'job_application', 'faq', /* work at speed */ 'saved_view', 'bulk_job', /* recurring tasks */ 'task_template', /* AML */ 'aml_party', 'aml_match', 'aml_file', 'aml_list', 'aml_register', /* time */ 'time_entry', 'timer', 'timesheet', /* budgets and capacity */ 'plan', /* the firm's own numbers */ 'cost_rate'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** Every kind the audit trail records: an area adds its kinds' type here, and writeAudit (backend/src/lib/audit.ts) takes them. */

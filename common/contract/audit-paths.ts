@@ -59,6 +59,7 @@ export const AUDIT_AREA_OF: Record<AuditEntity, AuditArea> = {
   task_template: 'tasks',
   service_request: 'on-demand-requests',
   conversation: 'chats',
+  canned_reply: 'chats',
   invoice: 'invoices',
   enquiry: 'enquiries',
   lead: 'crm',

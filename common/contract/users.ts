@@ -4,7 +4,7 @@ import { USER_EVENT_KINDS } from '../events.ts';
 import { ROLES, STAFF_ROLES } from '../roles.ts';
 import { bulkActions } from './bulk.ts';
 import { access, endpoints } from './endpoint.ts';
-import { Closed, Email, Id, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
+import { Closed, Email, Id, IdempotencyHeaders, IdParams, Instant, Line, NoBody, Nullable, Page, PageQuery, Search } from './shared.ts';
 import { TotpCode } from './security.ts';
 
 import { usersBulkLabels } from './users-bulk-paths.ts';
@@ -112,7 +112,7 @@ export const usersEndpoints = endpoints('users', usersRoutes, {
   // Answered before the second factor, saying whether it is still needed: the console's sign-in reads it first.
   me: { summary: 'The signed-in user', access: access.signedIn, beforeSecondFactor: true, response: { 200: Me } },
   list: { summary: 'Staff users, sorted by name', access: admin, query: UserQuery, response: { 200: Page(StaffUser) } },
-  invite: { summary: 'Invite a staff member: the sign-in account and the user row together', access: admin, body: InviteUserBody, response: { 201: SetPasswordLinkResponse }, errors: [409] },
+  invite: { summary: 'Invite a staff member: the sign-in account and the user row together', access: admin, headers: IdempotencyHeaders, body: InviteUserBody, response: { 201: SetPasswordLinkResponse }, errors: [409] },
   roleChoices: { summary: 'Every role with its label', access: admin, response: { 200: Type.Array(RoleChoice) } },
   changeRole: { summary: 'Change a staff user\'s role (never your own, never the last active ADMIN\'s) or compliance officer mark (ADMIN users only); a new role with a fresh code of the ADMIN', access: admin, params: userParams, body: ChangeRoleBody, response: { 200: StaffUser }, errors: [409, 429] },
   deactivate: { summary: 'Disable the account, revoke its sessions, mark the user inactive', access: admin, params: userParams, body: NoBody, response: { 200: StaffUser }, errors: [409] },

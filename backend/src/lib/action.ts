@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditEntity } from '../../../common/events.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { refuseWhenFrozen } from './aml-freeze.ts';
-import { findByIdempotencyKey } from './audit.ts';
+import { findByIdempotencyKey, lockIdempotencyKey } from './audit.ts';
 import { conflict } from './http-error.ts';
 
 /** Who acts and the retry key of the request. */
@@ -40,12 +40,32 @@ export interface RecordWrite<Row extends { id: number; version: number }, Result
    * write: 409 CLIENT_FROZEN before the version is checked (lib/aml-freeze.ts). Null: the record has no client.
    */
   frozenClient?: (row: Row) => number | null;
+  /**
+   * For a write whose event names another record than the one locked (a credit note made against an
+   * invoice): the earlier request's answer under this key, or null. Asked under the row's lock, before the
+   * version is checked, so a retry answers what its first request made instead of 409.
+   */
+  replay?: (tx: Queryable, row: Row, key: string) => Promise<Result | null>;
+  /**
+   * A delete: the record's id and the answer a retry gets once the row is gone (the first answer again),
+   * so a retry, or a duplicate that waited for the first, answers as the first did instead of 404.
+   */
+  deletes?: { id: number; answer: (tx: Queryable) => Promise<Result> };
 }
 
 export async function writeRecord<Row extends { id: number; version: number }, Result>(db: Database, write: RecordWrite<Row, Result>): Promise<Result> {
   return db.transaction(async (tx) => {
-    const row = await write.lock(tx);
     const key = write.context.idempotencyKey;
+    // A delete takes the key's lock before the row's: a duplicate racing its original waits here, then finds
+    // the original's event (behind the row's lock it would find the row gone). Other writes are serialised
+    // by the row's lock, which outlives the change.
+    if (key && write.deletes) {
+      await lockIdempotencyKey(tx, key);
+      if (await findByIdempotencyKey(tx, write.entity, write.deletes.id, key)) return write.deletes.answer(tx);
+    }
+    const row = await write.lock(tx);
+    const replayed = key && write.replay ? await write.replay(tx, row, key) : null;
+    if (replayed !== null) return replayed;
     if (key && (await findByIdempotencyKey(tx, write.entity, row.id, key))) return write.read(tx, row);
     const clientId = write.frozenClient?.(row) ?? null;
     if (clientId !== null) await refuseWhenFrozen(tx, { clientId });

@@ -84,6 +84,21 @@ export async function createdWithKey(tx: Queryable, entity: AuditEntity, kind: A
   return row?.entity_id ?? null;
 }
 
+/**
+ * Like createdWithKey, for a write whose answer is more than the record the event names (the reminders a
+ * conversation's reminder made, the message posted in it): the earlier event's record and data, under the
+ * key's lock, or null when there is none and the caller acts.
+ */
+export async function eventWithKey(tx: Queryable, entity: AuditEntity, kind: AuditEventKind, actorId: number, key: string | null): Promise<{ entity_id: number; data: Record<string, unknown> } | null> {
+  if (!key) return null;
+  await lockIdempotencyKey(tx, key);
+  const [row] = await tx.query<{ entity_id: number; data: Record<string, unknown> }>(
+    'SELECT entity_id, data FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4',
+    [entity, kind, actorId, key],
+  );
+  return row ?? null;
+}
+
 /** The event an earlier request with this idempotency key wrote on this record, if any. */
 export async function findByIdempotencyKey(tx: Queryable, entity: AuditEntity, entityId: number, key: string): Promise<{ id: number; kind: string } | undefined> {
   const [row] = await tx.query<{ id: number; kind: string }>(

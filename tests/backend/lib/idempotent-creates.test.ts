@@ -8,9 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dubaiDate } from '../../../common/calendar.ts';
+import { addDays, dubaiDate } from '../../../common/calendar.ts';
 import type { Role } from '../../../common/roles.ts';
 import { addRegisterEntry } from '../../../backend/src/modules/aml/register-store.ts';
+import { conversationOf } from '../../../backend/src/modules/chats/store.ts';
 import { createClient } from '../../../backend/src/modules/clients/index.ts';
 import { deskClient } from '../clients/desk-client.ts';
 import { auth, createUsers, startBackend, type TestUser } from '../support.ts';
@@ -50,6 +51,17 @@ async function race(who: Role, url: string, body: Record<string, unknown>, key: 
   for (const response of responses) expect(response.statusCode, response.body).toBe(201);
   return responses.map((response) => response.json<{ id: number }>());
 }
+
+/** The same write sent AT_ONCE times at once with one key, every answer checked for `status`. */
+async function raceWrite(who: Role, method: 'POST' | 'DELETE', url: string, body: Record<string, unknown> | undefined, key: string, status: number) {
+  const responses = await Promise.all(
+    Array.from({ length: AT_ONCE }, () => app.inject({ method, url: `/api/${url}`, headers: { ...auth(users.get(who)!.token), 'idempotency-key': key }, ...(body ? { payload: body } : {}) })),
+  );
+  for (const response of responses) expect(response.statusCode, response.body).toBe(status);
+  return responses.map((response) => response.json<Record<string, unknown>>());
+}
+
+const count = async (sql: string, params: unknown[]) => (await app.db.query<{ count: number }>(sql, params))[0]!.count;
 
 const eventsWithKey = async (entity: string, kind: string, key: string) =>
   (await app.db.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND idempotency_key = $3', [entity, kind, key])).map((row) => row.entity_id);
@@ -92,5 +104,67 @@ describe('a create sent several times at once with one Idempotency-Key', () => {
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, () => addRegisterEntry(app.db, body, { actorId: users.get('ADMIN')!.id, idempotencyKey: key }, today)));
     expect(await eventsWithKey('aml_register', 'register_entry_opened', key)).toHaveLength(1);
     for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('posts a staff message and a client message once (a retry after a lost answer never posts twice)', async () => {
+    const conversation = await app.db.transaction((tx) => conversationOf(tx, mine));
+    const staffKey = `race-message-${crypto.randomUUID()}`;
+    const staff = await raceWrite('BOOKKEEPER', 'POST', `chats/${conversation}/messages`, { body: 'Your return is filed (sent at once).' }, staffKey, 201);
+    for (const answer of staff) expect(answer).toEqual(staff[0]);
+    expect(await count("SELECT count(*)::integer AS count FROM chat_messages WHERE conversation_id = $1 AND body = 'Your return is filed (sent at once).'", [conversation])).toBe(1);
+    const clientKey = `race-my-message-${crypto.randomUUID()}`;
+    const client = await raceWrite('CLIENT', 'POST', 'me/chat/messages', { body: 'Thank you (sent at once).' }, clientKey, 201);
+    for (const answer of client) expect(answer).toEqual(client[0]);
+    expect(await count("SELECT count(*)::integer AS count FROM chat_messages WHERE conversation_id = $1 AND body = 'Thank you (sent at once).'", [conversation])).toBe(1);
+  });
+
+  it('adds a canned reply and sets a reminder once', async () => {
+    const replyKey = `race-canned-${crypto.randomUUID()}`;
+    const replies = await raceWrite('ADMIN', 'POST', 'chats/canned-replies/', { title: 'Raced greeting', body: 'Thank you for writing.' }, replyKey, 201);
+    for (const answer of replies) expect(answer).toEqual(replies[0]);
+    expect(await eventsWithKey('canned_reply', 'canned_reply_created', replyKey)).toHaveLength(1);
+    expect(await count("SELECT count(*)::integer AS count FROM canned_replies WHERE title = 'Raced greeting'", [])).toBe(1);
+    const conversation = await app.db.transaction((tx) => conversationOf(tx, mine));
+    const reminderKey = `race-reminder-${crypto.randomUUID()}`;
+    const reminders = await raceWrite('BOOKKEEPER', 'POST', 'chat/reminder/', { conversation_id: conversation, kind: 'client' }, reminderKey, 201);
+    for (const answer of reminders) expect(answer).toEqual(reminders[0]);
+    expect(await eventsWithKey('conversation', 'chat_reminder_set', reminderKey)).toHaveLength(1);
+  });
+
+  it('starts one subscription, answered to every request (not 409 to the retries)', async () => {
+    const [plan] = await app.db.query<{ id: number }>('SELECT id FROM plans WHERE active ORDER BY id LIMIT 1');
+    const key = `race-subscription-${crypto.randomUUID()}`;
+    const answers = await raceWrite('ADMIN', 'POST', 'subscriptions/', { client_id: mine, plan_id: plan!.id, cycle: 'monthly', starts_on: today }, key, 201);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(await eventsWithKey('subscription', 'subscription_started', key)).toHaveLength(1);
+    expect(await count('SELECT count(*)::integer AS count FROM subscriptions WHERE client_id = $1', [mine])).toBe(1);
+  });
+
+  it('invites a staff member once, every request answering that user', async () => {
+    const email = `race-invite-${crypto.randomUUID().slice(0, 8)}@example.test`;
+    const key = `race-invite-${crypto.randomUUID()}`;
+    const answers = await raceWrite('ADMIN', 'POST', 'users/', { email, display_name: 'Raced Invitee', role: 'BOOKKEEPER' }, key, 201);
+    for (const answer of answers) expect(answer['user']).toEqual(answers[0]!['user']);
+    expect(await count('SELECT count(*)::integer AS count FROM users WHERE email = $1', [email])).toBe(1);
+  });
+
+  it('issues one credit note against an invoice, answered to every request', async () => {
+    const issued = await app.inject({ method: 'POST', url: '/api/invoices/', headers: auth(users.get('ADMIN')!.token), payload: { client_id: invoiceable, lines: [{ description: 'Bookkeeping (to credit)', quantity: 1, unit_fils: 100_000 }] } });
+    const invoice = issued.json<{ id: number; version: number }>();
+    const key = `race-credit-${crypto.randomUUID()}`;
+    const answers = await raceWrite('ADMIN', 'POST', `invoices/${invoice.id}/credit-note`, { version: invoice.version, reason: 'Discount agreed after issue', net_fils: 1_000 }, key, 201);
+    for (const answer of answers) expect(answer['id']).toEqual(answers[0]!['id']);
+    expect(await eventsWithKey('invoice', 'credit_note_issued', key)).toHaveLength(1);
+  });
+
+  it('removes a leave day once: every duplicate answers as the first did, none 404', async () => {
+    let day = addDays(today, 14);
+    while ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) day = addDays(day, 1);
+    const bookkeeper = users.get('BOOKKEEPER')!.id;
+    await app.db.query("INSERT INTO staff_leave_days (user_id, day, note, created_by) VALUES ($1, $2::date, 'Raced', $3)", [bookkeeper, day, users.get('ADMIN')!.id]);
+    const key = `race-leave-${crypto.randomUUID()}`;
+    const answers = await raceWrite('ADMIN', 'DELETE', `capacity/leave/${bookkeeper}/${day}`, undefined, key, 200);
+    for (const answer of answers) expect(answer).toEqual({ user_id: bookkeeper, days: [day] });
+    expect(await eventsWithKey('user', 'leave_removed', key)).toHaveLength(1);
   });
 });

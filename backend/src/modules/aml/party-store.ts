@@ -212,6 +212,7 @@ export async function deleteParty(db: Database, userId: number, partyId: number,
     context,
     version,
     conflictMessage: PARTY_CONFLICT,
+    deletes: { id: partyId, answer: (tx) => readParties(tx, registration) },
     lock: (tx) => lockParty(tx, registration.id, partyId),
     act: async (tx, row) => {
       await guard?.(tx, registration);

@@ -96,6 +96,8 @@ const LOOKUPS: Record<AuditEntity, Lookup> = {
     sql: "SELECT v.id, 'Chat with ' || c.legal_name AS label FROM conversations v JOIN clients c ON c.id = v.client_id WHERE v.id = ANY($1::int[])",
     href: (row) => chatListPath({ conversation: row.id }),
   },
+  // A deleted reply has no row: its event stays unnamed, as any record's gone since.
+  canned_reply: { sql: "SELECT r.id, 'Canned reply · ' || r.title AS label FROM canned_replies r WHERE r.id = ANY($1::int[])", href: () => chatListPath({}) },
   invoice: {
     sql: "SELECT i.id, i.number || ' · ' || i.client_name AS label FROM invoices i WHERE i.id = ANY($1::int[])",
     href: (row) => invoiceListPath({ invoice: row.id }),

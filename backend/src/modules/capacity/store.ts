@@ -33,7 +33,7 @@ import type { PersonRef } from '../../../../common/contract/shared.ts';
 import { publicHoliday, isWorkingDay } from '../../../../common/uae-holidays.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { findByIdempotencyKey, writeAudit } from '../../lib/audit.ts';
+import { findByIdempotencyKey, lockIdempotencyKey, writeAudit } from '../../lib/audit.ts';
 import { invalidInput, notFound } from '../../lib/http-error.ts';
 import { selectList } from '../../lib/table.ts';
 import { notifyBudgetReached } from './notify.ts';
@@ -337,6 +337,8 @@ export async function removeLeave(db: Database, userId: number, day: string, con
   if (!isIsoDate(day)) throw invalidInput('day', 'must be a calendar date');
   return db.transaction(async (tx) => {
     const key = context.idempotencyKey;
+    // Under the key's lock: a duplicate racing the first waits and answers as it did, instead of 404 for the day it removed.
+    if (key) await lockIdempotencyKey(tx, key);
     if (key && (await findByIdempotencyKey(tx, 'user', userId, key))) return { user_id: userId, days: [day] };
     const removed = await tx.query<{ note: string }>('DELETE FROM staff_leave_days WHERE user_id = $1 AND day = $2::date RETURNING note', [userId, day]);
     if (removed.length === 0) throw notFound('Leave day');

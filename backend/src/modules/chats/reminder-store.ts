@@ -12,7 +12,7 @@ import { clientNudgeTimes, reminderPreset } from '../../../../common/service-des
 import { formatDubaiDateTime } from '../../../../common/dubai-time.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { eventWithKey, findByIdempotencyKey, writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
 import { notifyClientMessage, notifyReminder } from './notify.ts';
@@ -58,6 +58,12 @@ export async function listReminders(db: Queryable, user: Caller, conversationId:
 
 export async function setReminder(db: Database, user: Caller, body: NewReminderBody, context: ActionContext, now = new Date()): Promise<ChatReminder[]> {
   const ids = await db.transaction(async (tx) => {
+    // A retry with the same key answers the reminders its first request set, under the key's lock.
+    const set = await eventWithKey(tx, 'conversation', 'chat_reminder_set', context.actorId, context.idempotencyKey);
+    if (set) {
+      await findConversation(tx, user, set.entity_id);
+      return (set.data['reminder_ids'] as number[] | undefined) ?? [];
+    }
     const conversation = await findConversation(tx, user, body.conversation_id, true);
     const after = Number(conversation.last_client_message_id ?? 0);
     const due: Date[] = [];
@@ -86,7 +92,7 @@ export async function setReminder(db: Database, user: Caller, body: NewReminderB
       entityId: conversation.id,
       kind: 'chat_reminder_set',
       actorId: context.actorId,
-      data: { kind: body.kind, due_at: due.map((at) => at.toISOString()) },
+      data: { kind: body.kind, due_at: due.map((at) => at.toISOString()), reminder_ids: ids },
       idempotencyKey: context.idempotencyKey,
     });
     return ids;
@@ -100,6 +106,8 @@ export async function cancelReminder(db: Database, user: Caller, id: number, con
     const [row] = await tx.query<ReminderRow>(`${SELECT} WHERE m.id = $1 FOR UPDATE OF m`, [id]);
     if (!row) throw notFound('Reminder');
     await findConversation(tx, user, row.conversation_id);
+    // Under the row's lock: a retry of a withdrawal already made answers the reminder instead of 409.
+    if (context.idempotencyKey && (await findByIdempotencyKey(tx, 'conversation', row.conversation_id, context.idempotencyKey))) return toReminder(row);
     if (row.status !== 'pending') throw conflict(`This reminder has already ${row.status === 'fired' ? 'fired' : 'been cancelled'}.`);
     // A ladder goes as a whole: its later steps would otherwise fire alone.
     if (row.kind === 'client') await tx.query("UPDATE chat_reminders SET status = 'cancelled' WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending'", [row.conversation_id]);

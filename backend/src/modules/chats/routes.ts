@@ -26,13 +26,13 @@ export async function chatRoutes(app: FastifyInstance) {
 
   route(app, endpoints.cannedReplies, async () => ({ results: await chats.cannedReplies(app.db) }));
   route(app, endpoints.createCannedReply, async (request, reply) =>
-    reply.code(201).send(await chats.createCannedReply(app.db, signedInUser(request), request.body)),
+    reply.code(201).send(await chats.createCannedReply(app.db, signedInUser(request), request.body, actor(request))),
   );
   route(app, endpoints.updateCannedReply, async (request) =>
-    chats.updateCannedReply(app.db, signedInUser(request), request.params.replyId, request.body),
+    chats.updateCannedReply(app.db, signedInUser(request), request.params.replyId, request.body, actor(request)),
   );
   route(app, endpoints.deleteCannedReply, async (request) => {
-    await chats.deleteCannedReply(app.db, signedInUser(request), request.params.replyId);
+    await chats.deleteCannedReply(app.db, signedInUser(request), request.params.replyId, actor(request));
     return { results: await chats.cannedReplies(app.db) };
   });
 
@@ -43,7 +43,7 @@ export async function chatRoutes(app: FastifyInstance) {
   );
 
   route(app, endpoints.postMessage, async (request, reply) =>
-    reply.code(201).send(await chats.postStaffMessage(app.db, signedInUser(request), request.params.conversationId, request.body)),
+    reply.code(201).send(await chats.postStaffMessage(app.db, signedInUser(request), request.params.conversationId, request.body, actor(request).idempotencyKey)),
   );
 
   route(app, endpoints.attachment, async (request, reply) =>
@@ -80,6 +80,6 @@ export async function chatRoutes(app: FastifyInstance) {
   route(app, endpoints.mine, async (request) => chats.myMessages(app.db, signedInUser(request).id, request.query));
 
   route(app, endpoints.myMessages, async (request, reply) =>
-    reply.code(201).send(await chats.postMyMessage(app.db, signedInUser(request).id, request.body)),
+    reply.code(201).send(await chats.postMyMessage(app.db, signedInUser(request).id, request.body, actor(request).idempotencyKey)),
   );
 }

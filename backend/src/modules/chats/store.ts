@@ -22,7 +22,7 @@ import { MAX_DOCUMENT_BYTES } from '../../../../common/review.ts';
 import { MESSAGE_PAGE_SIZE } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, eventWithKey, findByIdempotencyKey, lockIdempotencyKey, writeAudit } from '../../lib/audit.ts';
 import { cleanFileName, decodeDocument } from '../../lib/documents.ts';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -240,16 +240,40 @@ export async function insertMessage(
 }
 
 /** A staff reply: the conversation locked (order), the sender's own read mark moved past it, the client told. */
-export async function postStaffMessage(db: Database, user: Caller, conversationId: number, body: PostMessageBody): Promise<ChatMessage> {
+export async function postStaffMessage(db: Database, user: Caller, conversationId: number, body: PostMessageBody, idempotencyKey: string | null = null): Promise<ChatMessage> {
   const message = checkedMessage(body);
   const id = await db.transaction(async (tx) => {
+    const posted = await postedWithKey(tx, user.id, idempotencyKey);
+    if (posted) {
+      await findConversation(tx, user, posted.conversationId);
+      return posted.messageId;
+    }
     const conversation = await findConversation(tx, user, conversationId, true);
     const id = await insertMessage(tx, conversation, { authorId: user.id, fromClient: false, ...message });
+    await messagePosted(tx, conversation.id, id, user.id, idempotencyKey);
     await markRead(tx, conversation.id, user.id, id);
     await notifyClientMessage(tx, conversation, message.text || 'An attachment');
     return id;
   });
-  return (await messagesOf(db, conversationId, { after: id - 1, limit: 1 })).results[0]!;
+  return readMessage(db, id);
+}
+
+/**
+ * A retried post (its answer lost) finds the message its first post made, under the key's lock, so a racing
+ * duplicate waits for the first to commit: a message is never posted twice.
+ */
+async function postedWithKey(tx: Queryable, actorId: number, key: string | null): Promise<{ conversationId: number; messageId: number } | null> {
+  const event = await eventWithKey(tx, 'conversation', 'chat_message_posted', actorId, key);
+  return event ? { conversationId: event.entity_id, messageId: Number(event.data['message_id']) } : null;
+}
+
+/** The posted message's event: what a retry with the same key finds (postedWithKey). */
+const messagePosted = (tx: Queryable, conversationId: number, messageId: number, actorId: number, key: string | null) =>
+  writeAudit(tx, { entity: 'conversation', entityId: conversationId, kind: 'chat_message_posted', actorId, data: { message_id: messageId }, idempotencyKey: key });
+
+async function readMessage(db: Queryable, id: number): Promise<ChatMessage> {
+  const [row] = await db.query<MessageRow>(`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m LEFT JOIN users u ON u.id = m.author_id WHERE m.id = $1`, [id]);
+  return toMessage(row!);
 }
 
 const READ_MARK = insertList(READ_MARK_FIELDS);
@@ -313,16 +337,19 @@ export async function myMessages(db: Database, userId: number, query: MessageQue
 }
 
 /** The client's message: the conversation locked, reopened if resolved or waiting, its pending client nudges cancelled, staff told. */
-export async function postMyMessage(db: Database, userId: number, body: PostMessageBody): Promise<ChatMessage> {
+export async function postMyMessage(db: Database, userId: number, body: PostMessageBody, idempotencyKey: string | null = null): Promise<ChatMessage> {
   const message = checkedMessage(body);
-  const { id, conversationId } = await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
+    const posted = await postedWithKey(tx, userId, idempotencyKey);
+    if (posted) return posted.messageId;
     const conversation = await myConversation(tx, userId, true);
     const id = await insertMessage(tx, conversation, { authorId: userId, fromClient: true, ...message });
+    await messagePosted(tx, conversation.id, id, userId, idempotencyKey);
     await tx.query("UPDATE chat_reminders SET status = 'cancelled' WHERE conversation_id = $1 AND kind = 'client' AND status = 'pending'", [conversation.id]);
     await notifyStaffMessage(tx, conversation, id, message.text || 'An attachment');
-    return { id, conversationId: conversation.id };
+    return id;
   });
-  return (await messagesOf(db, conversationId, { after: id - 1, limit: 1 })).results[0]!;
+  return readMessage(db, id);
 }
 
 // ----------------------------------------------------------------------------------------- canned replies
@@ -338,25 +365,47 @@ function requireAdmin(user: Caller): void {
   if (!may(user.role, 'manage-canned-replies')) throw forbidden('Only an administrator manages canned replies.');
 }
 
-export async function createCannedReply(db: Queryable, user: Caller, body: CannedReplyBody): Promise<CannedReply> {
-  requireAdmin(user);
-  const [row] = await db.query<CannedReply>(`INSERT INTO canned_replies ${NEW_CANNED_REPLY.columns} VALUES ${NEW_CANNED_REPLY.values} RETURNING ${CANNED_REPLY}`, [body.title.trim(), body.body.trim(), user.id]);
-  return row!;
-}
 
-export async function updateCannedReply(db: Database, user: Caller, id: number, body: UpdateCannedReplyBody): Promise<CannedReply> {
+/** A retry with the same key answers the reply its first request made (as it stands now), under the key's lock. */
+export async function createCannedReply(db: Database, user: Caller, body: CannedReplyBody, context: ActionContext): Promise<CannedReply> {
   requireAdmin(user);
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ version: number }>('SELECT version FROM canned_replies WHERE id = $1 FOR UPDATE', [id]);
+    const made = await createdWithKey(tx, 'canned_reply', 'canned_reply_created', context.actorId, context.idempotencyKey);
+    if (made !== null) {
+      const [row] = await tx.query<CannedReply>(`SELECT ${CANNED_REPLY} FROM canned_replies WHERE id = $1`, [made]);
+      if (!row) throw notFound('Canned reply');
+      return row;
+    }
+    const [row] = await tx.query<CannedReply>(`INSERT INTO canned_replies ${NEW_CANNED_REPLY.columns} VALUES ${NEW_CANNED_REPLY.values} RETURNING ${CANNED_REPLY}`, [body.title.trim(), body.body.trim(), user.id]);
+    await writeAudit(tx, { entity: 'canned_reply', entityId: row!.id, kind: 'canned_reply_created', actorId: context.actorId, after: { title: row!.title, body: row!.body }, idempotencyKey: context.idempotencyKey });
+    return row!;
+  });
+}
+
+export async function updateCannedReply(db: Database, user: Caller, id: number, body: UpdateCannedReplyBody, context: ActionContext): Promise<CannedReply> {
+  requireAdmin(user);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<CannedReply>(`SELECT ${CANNED_REPLY} FROM canned_replies WHERE id = $1 FOR UPDATE`, [id]);
     if (!row) throw notFound('Canned reply');
+    // Under the row's lock: a retry of a change already made answers the reply instead of a stale-version 409.
+    if (context.idempotencyKey && (await findByIdempotencyKey(tx, 'canned_reply', id, context.idempotencyKey))) return row;
     if (row.version !== body.version) throw conflict('This reply was changed by someone else. Reload it and try again.');
     const [updated] = await tx.query<CannedReply>(`UPDATE canned_replies SET ${assignList(CANNED_REPLY_EDIT_FIELDS, 2)}, version = version + 1 WHERE id = $1 RETURNING ${CANNED_REPLY}`, [id, body.title.trim(), body.body.trim()]);
+    await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_updated', actorId: context.actorId, before: { title: row.title, body: row.body }, after: { title: updated!.title, body: updated!.body }, idempotencyKey: context.idempotencyKey });
     return updated!;
   });
 }
 
-export async function deleteCannedReply(db: Queryable, user: Caller, id: number): Promise<void> {
+/** A retried delete answers as the first did (the list without it), not 404: the key is looked for under its lock first. */
+export async function deleteCannedReply(db: Database, user: Caller, id: number, context: ActionContext): Promise<void> {
   requireAdmin(user);
-  const deleted = await db.query<{ id: number }>('DELETE FROM canned_replies WHERE id = $1 RETURNING id', [id]);
-  if (deleted.length === 0) throw notFound('Canned reply');
+  await db.transaction(async (tx) => {
+    if (context.idempotencyKey) {
+      await lockIdempotencyKey(tx, context.idempotencyKey);
+      if (await findByIdempotencyKey(tx, 'canned_reply', id, context.idempotencyKey)) return;
+    }
+    const deleted = await tx.query<{ title: string; body: string }>('DELETE FROM canned_replies WHERE id = $1 RETURNING title, body', [id]);
+    if (deleted.length === 0) throw notFound('Canned reply');
+    await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_deleted', actorId: context.actorId, before: deleted[0]!, idempotencyKey: context.idempotencyKey });
+  });
 }

@@ -11,7 +11,7 @@ import { CYCLE_TERMS, cyclePrice } from '../../../../common/pricing.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
 import { refuseWhenFrozen } from '../../lib/aml-freeze.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { conflict, invalidInput, notFound } from '../../lib/http-error.ts';
 import type { PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
@@ -216,9 +216,12 @@ export function cancelSubscription(db: Database, user: Caller, subscriptionId: n
 /** A new subscription for a client with none in force (a cancelled client signing up again). */
 export async function startSubscription(db: Database, user: Caller, body: NewSubscriptionBody, context: ActionContext): Promise<Subscription> {
   return db.transaction(async (tx) => {
+    // Taken before the client's row: a retry answers the subscription its first request started, not 409 'in force'.
+    const started = await createdWithKey(tx, 'subscription', 'subscription_started', context.actorId, context.idempotencyKey);
     const [client] = await tx.query<ClientTeam & { id: number }>('SELECT id, bookkeeper_id, reviewer_id FROM clients WHERE id = $1 FOR UPDATE', [body.client_id]);
     if (!client || !isVisibleTo(user, client)) throw notFound('Client');
     requireEditor(user, client);
+    if (started !== null) return toSubscription((await findRow(tx, started))!);
     await refuseWhenFrozen(tx, { clientId: client.id });
     const [inForce] = await tx.query<{ id: number }>("SELECT id FROM subscriptions WHERE client_id = $1 AND status <> 'cancelled'", [client.id]);
     if (inForce) throw conflict('This client already has a subscription in force: change, pause or cancel that one.');

@@ -3,7 +3,7 @@ import { dubaiDate } from '../../../../common/calendar.ts';
 import type { CreditNoteBody, InvoiceDetail } from '../../../../common/contract/invoices.ts';
 import { MAX_LINE_DESCRIPTION } from '../../../../common/invoices.ts';
 import { formatFils } from '../../../../common/money.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type { ActionContext } from '../../lib/action.ts';
 import { conflict, invalidInput } from '../../lib/http-error.ts';
 import { refuseUnfixedTin } from '../einvoicing/index.ts';
@@ -23,6 +23,16 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
   const reason = body.reason.trim();
   if (reason === '') throw invalidInput('reason', 'must say what the credit note corrects');
   let answerId = 0;
+  // A retry (its answer lost) finds what its first request issued, under the invoice's lock: the new
+  // invoice of a reissue, else the credit note; both events carry the key.
+  const issuedWithKey = async (tx: Queryable, key: string) => {
+    const [made] = await tx.query<{ entity_id: number }>(
+      "SELECT entity_id FROM audit_events WHERE entity = 'invoice' AND kind IN ('credit_note_issued', 'invoice_issued') AND actor_id = $1 AND idempotency_key = $2 ORDER BY kind = 'invoice_issued' DESC, id DESC LIMIT 1",
+      [context.actorId, key],
+    );
+    if (made) answerId = made.entity_id;
+    return made !== undefined;
+  };
   await invoiceAction(db, user, invoiceId, context, body.version, async (tx, row) => {
     if (row.kind !== 'invoice') throw conflict('A credit note cannot be credited.');
     const left = row.net_fils - row.credited_net;
@@ -44,6 +54,7 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
       issuedOn: today,
       lines: [{ description, quantity: 1, unit_fils: amount }],
       createdBy: user.id,
+      idempotencyKey: context.idempotencyKey,
     });
     answerId = id;
     if (body.reissue) {
@@ -58,11 +69,12 @@ export async function issueCreditNote(db: Database, user: Caller, invoiceId: num
         issuedOn: today,
         lines,
         createdBy: user.id,
+        idempotencyKey: context.idempotencyKey,
       });
       answerId = replacement.id;
     }
     // The invoice's version moves so a second credit note from a stale screen is refused.
     await tx.query('UPDATE invoices SET version = version + 1 WHERE id = $1', [row.id]);
-  });
+  }, true, issuedWithKey);
   return readInvoice(db, user, answerId);
 }

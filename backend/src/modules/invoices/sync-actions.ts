@@ -18,7 +18,16 @@ const MARKED_ATTEMPT = insertList(MARKED_ATTEMPT_FIELDS);
 
 export const INVOICE_CONFLICT_MESSAGE = 'This invoice changed since you opened it. Reload it and try again.';
 
-export function invoiceAction(db: Database, user: Caller, invoiceId: number, context: ActionContext, version: number, act: (tx: Queryable, row: DetailRow) => Promise<void>, editorOnly = true) {
+export function invoiceAction(
+  db: Database,
+  user: Caller,
+  invoiceId: number,
+  context: ActionContext,
+  version: number,
+  act: (tx: Queryable, row: DetailRow) => Promise<void>,
+  editorOnly = true,
+  replay?: (tx: Queryable, key: string) => Promise<boolean>,
+) {
   return writeRecord(db, {
     entity: 'invoice',
     context,
@@ -33,6 +42,7 @@ export function invoiceAction(db: Database, user: Caller, invoiceId: number, con
     frozenClient: (row) => row.client_id,
     act,
     read: (tx, row) => readInvoice(tx, user, row.id),
+    ...(replay ? { replay: async (tx: Queryable, row: DetailRow, key: string) => ((await replay(tx, key)) ? readInvoice(tx, user, row.id) : null) } : {}),
   });
 }
 

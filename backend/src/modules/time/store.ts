@@ -297,6 +297,15 @@ export async function deleteEntry(db: Database, caller: Caller, id: number, body
     context,
     version: body.version,
     conflictMessage: ENTRY_CONFLICT,
+    // The entry as it was, kept with its event: a retry answers it again.
+    deletes: {
+      id,
+      answer: async (tx) => {
+        const [event] = await tx.query<{ data: { entry?: TimeEntry } }>("SELECT data FROM audit_events WHERE entity = 'time_entry' AND entity_id = $1 AND kind = 'time_entry_deleted'", [id]);
+        if (!event?.data.entry) throw notFound('Time entry');
+        return event.data.entry;
+      },
+    },
     lock: async (tx) => {
       const row = await lockEntry(tx, caller, id);
       deleted = await readEntry(tx, caller, id);
@@ -305,7 +314,7 @@ export async function deleteEntry(db: Database, caller: Caller, id: number, body
     act: async (tx, row) => {
       await refuseWhenLocked(tx, row.user_id, row.date);
       await tx.query('DELETE FROM time_entries WHERE id = $1', [id]);
-      await writeAudit(tx, { entity: 'time_entry', entityId: id, kind: 'time_entry_deleted', actorId: context.actorId, data: { client_id: row.client_id, user_id: row.user_id }, before: fieldsOf(row), idempotencyKey: context.idempotencyKey });
+      await writeAudit(tx, { entity: 'time_entry', entityId: id, kind: 'time_entry_deleted', actorId: context.actorId, data: { client_id: row.client_id, user_id: row.user_id, entry: deleted }, before: fieldsOf(row), idempotencyKey: context.idempotencyKey });
     },
     read: async () => deleted!,
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { usersEndpoints as endpoints } from '../../../../common/contract/users.ts';
 import { ROLES, roleLabel } from '../../../../common/roles.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { actionContext } from '../../lib/action.ts';
 import { pageWindow, toPage } from '../../lib/pagination.ts';
 import { publicOrigin } from '../../lib/public-url.ts';
 import { route } from '../../lib/routes.ts';
@@ -47,7 +48,7 @@ export async function userRoutes(app: FastifyInstance, { config }: ModuleOptions
   });
 
   route(app, endpoints.invite, async (request, reply) => {
-    const invited = await inviteUser(deps(request), signedInUser(request), request.body, consoleOrigin(request));
+    const invited = await inviteUser(deps(request), signedInUser(request), request.body, consoleOrigin(request), actionContext(request, signedInUser(request).id).idempotencyKey);
     return reply.code(201).send(invited);
   });
 

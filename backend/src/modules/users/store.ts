@@ -13,7 +13,7 @@ import { SET_PASSWORD_PATH, LOGIN_PATH } from '../../../../common/access.ts';
 import type { UserEventKind } from '../../../../common/events.ts';
 import { STAFF_ROLES, isRole, type Role, type StaffRole } from '../../../../common/roles.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, writeAudit } from '../../lib/audit.ts';
 import { HttpError, invalidInput, notFound } from '../../lib/http-error.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
@@ -121,30 +121,41 @@ export async function readStaffUser(db: Queryable, userId: number): Promise<Staf
 /**
  * Creates the Firebase account and the user row together and answers a set-password link on the console.
  * Order: account, link, then row and audit in one transaction; any failure after the account exists
- * deletes it again, so neither can exist without the other.
+ * deletes it again, so neither can exist without the other. The transaction opens first and holds the
+ * Idempotency-Key's lock throughout: a retry (its answer lost) waits for the first and answers the user it
+ * invited, with a fresh link, instead of 409 for its own e-mail.
  */
-export async function inviteUser(deps: UsersDeps, actor: Actor, body: InviteUserBody, consoleOrigin: string): Promise<SetPasswordLinkResponse> {
+export async function inviteUser(deps: UsersDeps, actor: Actor, body: InviteUserBody, consoleOrigin: string, idempotencyKey: string | null = null): Promise<SetPasswordLinkResponse> {
   const email = body.email.trim().toLowerCase();
   const displayName = body.display_name.trim();
   if (displayName === '') throw invalidInput('display_name', 'must not be blank');
-  if (await emailTaken(deps.db, email)) throw duplicateEmail(email);
 
-  const uid = await deps.identity.createAccount({ email, displayName });
+  // Set inside the transaction once the account exists, so a failure after it can delete it.
+  const account: { uid?: string } = {};
   try {
-    const link = await deps.identity.passwordResetLink(email, continueUrl(consoleOrigin));
-    const invited: Pick<UserColumns, (typeof INVITED_USER_FIELDS)[number]> = { email, display_name: displayName, role: body.role, firebase_uid: uid };
-    const user = await deps.db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
+      const invitedBefore = await createdWithKey(tx, 'user', 'invited', actor.id, idempotencyKey);
+      if (invitedBefore !== null) {
+        const user = await readStaffUser(tx, invitedBefore);
+        const link = await deps.identity.passwordResetLink(user.email, continueUrl(consoleOrigin));
+        return { user, set_password_link: consoleActionLink(link, consoleOrigin) };
+      }
+      if (await emailTaken(tx, email)) throw duplicateEmail(email);
+      const uid = await deps.identity.createAccount({ email, displayName });
+      account.uid = uid;
+      const link = await deps.identity.passwordResetLink(email, continueUrl(consoleOrigin));
+      const invited: Pick<UserColumns, (typeof INVITED_USER_FIELDS)[number]> = { email, display_name: displayName, role: body.role, firebase_uid: uid };
       const [row] = await tx.query<StaffRow>(
         `INSERT INTO users AS u ${INVITED_USER_INSERT.columns} VALUES ${INVITED_USER_INSERT.values} RETURNING ${STAFF_COLUMNS}`,
         INVITED_USER_FIELDS.map((field) => invited[field]),
       );
       await tx.query(`INSERT INTO profiles ${NEW_PROFILE.columns} VALUES ${NEW_PROFILE.values}`, [row!.id]);
-      await audit(tx, actor, row!.id, 'invited', null, { email, display_name: displayName, role: body.role, active: true });
-      return toStaffUser(row!);
+      await audit(tx, actor, row!.id, 'invited', null, { email, display_name: displayName, role: body.role, active: true }, idempotencyKey);
+      return { user: toStaffUser(row!), set_password_link: consoleActionLink(link, consoleOrigin) };
     });
-    return { user, set_password_link: consoleActionLink(link, consoleOrigin) };
   } catch (error) {
-    await compensate(deps, `delete the Firebase account ${uid} (${email}) of a failed invitation`, () => deps.identity.deleteAccount(uid));
+    const made = account.uid;
+    if (made !== undefined) await compensate(deps, `delete the Firebase account ${made} (${email}) of a failed invitation`, () => deps.identity.deleteAccount(made));
     // Another invitation of the same address won the race between the check above and the insert.
     if (isUniqueViolation(error)) throw duplicateEmail(email);
     throw error;
@@ -336,8 +347,9 @@ async function audit(
   kind: UserEventKind,
   before: Record<string, unknown> | null,
   after: Record<string, unknown>,
+  idempotencyKey: string | null = null,
 ): Promise<void> {
-  await writeAudit(tx, { entity: 'user', entityId: userId, kind, actorId: actor.id, before, after });
+  await writeAudit(tx, { entity: 'user', entityId: userId, kind, actorId: actor.id, before, after, idempotencyKey });
 }
 
 async function compensate(deps: UsersDeps, what: string, undo: () => Promise<void>): Promise<void> {

@@ -129,14 +129,11 @@ export function updateView(db: Database, caller: Caller, id: number, body: ViewP
 }
 
 export async function deleteView(db: Database, caller: Caller, id: number, version: number, context: ActionContext): Promise<{ id: number; deleted: true }> {
-  // A retried delete of a view already gone answers the same.
-  if (context.idempotencyKey) {
-    const [seen] = await db.query<{ id: number }>("SELECT entity_id AS id FROM audit_events WHERE entity = 'saved_view' AND entity_id = $1 AND kind = 'view_deleted' AND idempotency_key = $2", [id, context.idempotencyKey]);
-    if (seen) return { id, deleted: true };
-  }
   return writeRecord(db, {
     entity: 'saved_view',
-    context: { ...context, idempotencyKey: null },
+    context,
+    // A retried delete of a view already gone answers the same.
+    deletes: { id, answer: async () => ({ id, deleted: true as const }) },
     version,
     conflictMessage: VIEW_CONFLICT_MESSAGE,
     lock: (tx) => lockOwn(tx, caller, id),
