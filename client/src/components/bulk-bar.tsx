@@ -1,10 +1,9 @@
 import { Suspense, useState, type ComponentProps } from 'react';
 import type { BulkJob } from '../../../common/contract/work.ts';
 import type { BulkActionSpec } from './bulk-action-spec.ts';
-import { changedKeys, type EndpointHandle } from '../lib/endpoints.ts';
-import { useQuery } from '../lib/use-query.ts';
+import { changedKeys, useEndpoint, type EndpointHandle } from '../lib/endpoints.ts';
 import type { RowKey, RowSelection } from '../lib/use-row-selection.ts';
-import { fetchBulkActions, workKeys } from '../lib/work-api.ts';
+import { bulk } from '../lib/work-api.ts';
 import { Button } from './button.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
 import type * as BulkJobModule from './bulk-job.tsx';
@@ -42,7 +41,7 @@ const jobStorageKey = (list: string) => `bulk-job:${list}`;
  * results (BulkJobPanel), which survive a reload (the job's id is kept in this browser).
  */
 export function BulkBar({ list, noun, selection, pageKeys, count, filter, actions, endpoint, storageKey = list }: BulkBarProps) {
-  const allowed = useQuery(workKeys.bulkActions, fetchBulkActions, { notify: false });
+  const allowed = useEndpoint(bulk.bulkActions, {}, { notify: false });
   const offered = actions.filter((spec) => allowed.data?.actions.some((entry) => entry.list === list && entry.action === spec.action));
   const [confirming, setConfirming] = useState<BulkActionSpec | null>(null);
   const [jobId, setJobId] = useState<number | null>(() => {

@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { BulkJob, NewBulkJob } from '../../../common/contract/work.ts';
 import { queryCache, type QueryKey } from '../lib/query-cache.ts';
 import { useAction } from '../lib/use-action.ts';
-import { useQuery } from '../lib/use-query.ts';
-import { fetchBulkJob, startBulkJob, workKeys } from '../lib/work-api.ts';
+import { useEndpoint } from '../lib/endpoints.ts';
+import { bulk, startBulkJob } from '../lib/work-api.ts';
 import { Button } from './button.tsx';
 import { FormDialog } from './dialog.tsx';
 import { StepUpField } from './step-up-field.tsx';
@@ -58,7 +58,7 @@ export function BulkJobPanel({
   /** The list's actions: a done row is called by its action's doneLabel. */
   actions?: readonly BulkActionSpec[];
 }) {
-  const job = useQuery(workKeys.bulkJob(jobId), (signal) => fetchBulkJob(jobId, signal), { notify: false });
+  const job = useEndpoint(bulk.bulkJob, { params: { jobId } }, { notify: false });
   const data = job.data;
   const finished = data?.state === 'finished';
   const refetch = job.refetch;

@@ -14,8 +14,8 @@ import { scheduleText, templateFormProblems } from '../../../common/task-templat
 import type { NewTemplateBody, TaskChoices, TaskTemplate, TemplateQuery, UpdateTemplateBody } from '../../../common/contract/tasks.ts';
 import { MAX_CHECKLIST_ITEMS, MAX_CHECKLIST_TEXT, type TaskPriority, type TemplateFrequency } from '../../../common/service-desk.ts';
 import { useAction } from '../lib/use-action.ts';
-import { useQuery } from '../lib/use-query.ts';
-import { createTemplate, fetchTaskChoices, fetchTemplates, templateKeys, updateTemplate } from '../lib/task-templates-api.ts';
+import { useEndpoint } from '../lib/endpoints.ts';
+import { createTemplate, taskTemplates, updateTemplate } from '../lib/task-templates-api.ts';
 import { Button } from './button.tsx';
 import { CountedTextField } from './counted-field.tsx';
 import { DataTable, type Column } from './data-table.tsx';
@@ -43,13 +43,13 @@ type Editing = { mode: 'new' } | { mode: 'edit'; template: TaskTemplate } | null
 export function RecurringTemplates({ clientId, page, onPage, title }: Props) {
   const headingId = useId();
   const query: TemplateQuery = { ...(clientId ? { client: clientId } : {}), page, page_size: DEFAULT_PAGE_SIZE };
-  const templates = useQuery(templateKeys.list(query), (signal) => fetchTemplates(query, signal), { keepPrevious: true });
-  const choices = useQuery(templateKeys.choices, fetchTaskChoices);
+  const templates = useEndpoint(taskTemplates.templates, { query }, { keepPrevious: true });
+  const choices = useEndpoint(taskTemplates.choices);
   const [editing, setEditing] = useState<Editing>(null);
   const toggle = useAction({
     run: (template: TaskTemplate, { headers }) => updateTemplate(template.id, { version: template.version, active: !template.active }, headers),
     success: (template) => (template.active ? `'${template.title}' resumed.` : `'${template.title}' paused: no new tasks until it is resumed.`),
-    invalidates: [templateKeys.all],
+    endpoint: taskTemplates.updateTemplate,
   });
 
   const columns: Column<TaskTemplate>[] = [
@@ -178,7 +178,7 @@ function TemplateDialog({ editing, clientId, choices, onClose }: { editing: NonN
       return createTemplate({ client_id: Number(form.client), ...common, ...(form.firstMonth ? { first_occurrence_on: `${form.firstMonth}-01` } : {}) } satisfies NewTemplateBody, headers);
     },
     success: (saved) => (template ? `'${saved.title}' saved.` : `'${saved.title}' created: the first task is made on ${formatIsoDate(saved.next_created_on)}.`),
-    invalidates: [templateKeys.all],
+    endpoint: template ? taskTemplates.updateTemplate : taskTemplates.createTemplate,
     onSuccess: onClose,
   });
   const staff: readonly PersonRef[] = choices?.staff ?? [];

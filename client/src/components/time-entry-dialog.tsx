@@ -9,9 +9,10 @@ import type { ClientName, NewTimeEntryBody, TimeEntry, WorkRef } from '../../../
 import { MAX_ENTRY_MINUTES, MAX_TIME_NOTE_LENGTH } from '../../../common/contract/time-paths.ts';
 import { DURATION_HINT, readDuration } from '../../../common/duration.ts';
 import { formatMinutes } from '../../../common/iso-week.ts';
-import { createTimeEntry, fetchClientWork, fetchTimeClients, timeKeys, updateTimeEntry } from '../lib/time-api.ts';
+import { useEndpoint } from '../lib/endpoints.ts';
+// Aliased: the dialog's own state names the duration typed `time`.
+import { createTimeEntry, time as timeApi, updateTimeEntry } from '../lib/time-api.ts';
 import { useAction, type FieldErrors } from '../lib/use-action.ts';
-import { useQuery } from '../lib/use-query.ts';
 import { TextArea } from './counted-field.tsx';
 import { FormDialog } from './dialog.tsx';
 import { Select } from './select.tsx';
@@ -34,9 +35,9 @@ const workValue = (choice: WorkChoice) => (choice.task_id !== null ? `task:${cho
  */
 export function WorkPicker({ value, onChange, errors, fixed }: { value: WorkChoice; onChange: (choice: WorkChoice) => void; errors: FieldErrors; fixed?: { client: ClientName; work: WorkRef | null; kind: 'task' | 'request' } }) {
   const id = useId();
-  const clients = useQuery(timeKeys.clients, fetchTimeClients, { enabled: !fixed });
+  const clients = useEndpoint(timeApi.clients, {}, { enabled: !fixed });
   const clientId = value.client_id;
-  const work = useQuery(timeKeys.work(clientId ?? 0), (signal) => fetchClientWork(clientId ?? 0, signal), { enabled: clientId !== null && !fixed });
+  const work = useEndpoint(timeApi.work, { params: { clientId: clientId ?? 0 } }, { enabled: clientId !== null && !fixed });
   if (fixed) {
     return (
       <dl className="time-fixed-work">
@@ -119,7 +120,7 @@ export function TimeEntryDialog({ entry, prefill, date, onClose }: { entry?: Tim
   const save = useAction({
     run: (body: NewTimeEntryBody, { headers }) => (entry ? updateTimeEntry(entry.id, { ...body, version: entry.version }, headers) : createTimeEntry(body, headers)),
     success: (saved) => `${formatMinutes(saved.minutes)} logged on ${saved.client.legal_name}`,
-    invalidates: [timeKeys.all],
+    endpoint: entry ? timeApi.update : timeApi.create,
     onSuccess: onClose,
   });
   const submit = () => {

@@ -1,10 +1,11 @@
 /**
- * Time (time-entries/, me/timer, timesheets/; common/contract/time.ts): the calls and cache keys. They sit in
- * lib/ because several areas use them: the top bar's timer, the Timesheet page, and 'Log time' on a task's
- * and a request's page (components/time-entry-dialog.tsx). Keys start with 'time', the area every write here
- * changes, so a write refreshes the timer, the week and the pickers together.
+ * Time (time-entries/, me/timer, timesheets/; common/contract/time.ts): the endpoints and the writes. They sit
+ * in lib/ because several areas use them: the top bar's timer, the Timesheet page, and 'Log time' on a task's
+ * and a request's page (components/time-entry-dialog.tsx). Reads go through useEndpoint(time.<name>), keyed
+ * under 'time', the area every write here changes, so a write refreshes the timer, the week and the pickers
+ * together.
  */
-import type { NewTimeEntryBody, ReturnTimesheetBody, TimeEntryQuery, timeEndpoints, TimerStartBody, TimerStopBody, TimesheetQuery, UpdateTimeEntryBody } from '../../../common/contract/time.ts';
+import type { NewTimeEntryBody, ReturnTimesheetBody, timeEndpoints, TimerStartBody, TimerStopBody, UpdateTimeEntryBody } from '../../../common/contract/time.ts';
 import { timeRoutes } from '../../../common/contract/time-paths.ts';
 import { call } from './call.ts';
 import { clientEndpoints } from './endpoints.ts';
@@ -13,23 +14,6 @@ export const time = clientEndpoints<typeof timeEndpoints>('time', timeRoutes);
 
 type Headers = Record<string, string>;
 
-export const timeKeys = {
-  all: ['time'] as const,
-  timer: ['time', 'timer'] as const,
-  clients: ['time', 'clients'] as const,
-  people: ['time', 'people'] as const,
-  work: (clientId: number) => ['time', 'work', clientId] as const,
-  week: (userId: number, week: string) => ['time', 'week', userId, week] as const,
-  sheets: (query: TimesheetQuery) => ['time', 'sheets', query] as const,
-  entries: (query: TimeEntryQuery) => ['time', 'entries', query] as const,
-};
-
-export const fetchTimer = (signal: AbortSignal) => call(time.timer, { signal });
-export const fetchTimeClients = (signal: AbortSignal) => call(time.clients, { signal });
-export const fetchTimePeople = (signal: AbortSignal) => call(time.people, { signal });
-export const fetchClientWork = (clientId: number, signal: AbortSignal) => call(time.work, { params: { clientId }, signal });
-export const fetchWeek = (userId: number, week: string, signal: AbortSignal) => call(time.week, { params: { userId, week }, signal });
-export const fetchTimesheets = (query: TimesheetQuery, signal: AbortSignal) => call(time.timesheets, { query, signal });
 export const createTimeEntry = (body: NewTimeEntryBody, headers: Headers) => call(time.create, { body, headers });
 export const updateTimeEntry = (entryId: number, body: UpdateTimeEntryBody, headers: Headers) => call(time.update, { params: { entryId }, body, headers });
 export const deleteTimeEntry = (entryId: number, version: number, headers: Headers) => call(time.remove, { params: { entryId }, body: { version }, headers });

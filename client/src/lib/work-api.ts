@@ -1,12 +1,14 @@
 /**
  * Work at speed: the calls of Home's blocks, next unassigned, search everywhere, saved views and
  * bulk jobs, and their cache keys. They sit in lib/ because the shell (search, keyboard) and every list
- * (saved views, bulk actions, through the list controller) use them, not one feature.
+ * (saved views, bulk actions, through the list controller) use them, not one feature. Bulk jobs are read
+ * through useEndpoint(bulk.<name>), keyed under 'bulk'.
  */
 import { clientEndpoints } from '../../../common/contract/endpoint.ts';
 import type { NewBulkJob, NewView, ViewPatch, workEndpoints } from '../../../common/contract/work.ts';
 import { workRoutes } from '../../../common/contract/work-paths.ts';
 import { call } from './call.ts';
+import { clientEndpoints as areaEndpoints } from './endpoints.ts';
 
 const work = clientEndpoints<typeof workEndpoints>(workRoutes);
 
@@ -14,10 +16,16 @@ export const workKeys = {
   /** Home's blocks: the notification stream invalidates this on every message, so Home follows live. */
   myWork: ['work', 'me'] as const,
   views: (list: string) => ['views', list] as const,
-  bulkActions: ['bulk', 'actions'] as const,
-  bulkJob: (jobId: number) => ['bulk', 'job', jobId] as const,
-  bulkJobs: (list: string) => ['bulk', 'jobs', list] as const,
 };
+
+type BulkEndpoints = Pick<typeof workEndpoints, 'bulkActions' | 'bulkJobs' | 'startBulkJob' | 'bulkJob'>;
+/** The bulk half of the work table, its own area in the cache: a job's rows are nobody's list. */
+export const bulk = areaEndpoints<BulkEndpoints>('bulk', {
+  bulkActions: workRoutes.bulkActions,
+  bulkJobs: workRoutes.bulkJobs,
+  startBulkJob: workRoutes.startBulkJob,
+  bulkJob: workRoutes.bulkJob,
+});
 
 export const fetchMyWork = (signal: AbortSignal) => call(work.myWork, { signal });
 
@@ -30,7 +38,4 @@ export const createView = (body: NewView, headers: Record<string, string>) => ca
 export const updateView = (viewId: number, body: ViewPatch, headers: Record<string, string>) => call(work.updateView, { params: { viewId }, body, headers });
 export const deleteView = (viewId: number, version: number, headers: Record<string, string>) => call(work.deleteView, { params: { viewId }, body: { version }, headers });
 
-export const fetchBulkActions = (signal: AbortSignal) => call(work.bulkActions, { signal });
-export const fetchBulkJob = (jobId: number, signal: AbortSignal) => call(work.bulkJob, { params: { jobId }, signal });
-export const fetchBulkJobs = (list: string, signal: AbortSignal) => call(work.bulkJobs, { query: { list }, signal });
-export const startBulkJob = (body: NewBulkJob, headers: Record<string, string>) => call(work.startBulkJob, { body, headers });
+export const startBulkJob = (body: NewBulkJob, headers: Record<string, string>) => call(bulk.startBulkJob, { body, headers });

@@ -12,9 +12,9 @@ import { TextArea } from '../../../components/counted-field.tsx';
 import { Dialog, FormDialog } from '../../../components/dialog.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { WorkPicker, type WorkChoice } from '../../../components/time-entry-dialog.tsx';
-import { fetchTimer, startTimer, stopTimer, time, timeKeys } from '../../../lib/time-api.ts';
+import { useEndpoint } from '../../../lib/endpoints.ts';
+import { startTimer, stopTimer, time } from '../../../lib/time-api.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { elapsedMinutes } from '../model.ts';
 import './timer.css';
 
@@ -31,7 +31,7 @@ function useElapsed(startedAt: string | undefined): number {
 }
 
 export function TimerWidget() {
-  const timer = useQuery(timeKeys.timer, fetchTimer, { refetchOnFocus: true, notify: false });
+  const timer = useEndpoint(time.timer, {}, { refetchOnFocus: true, notify: false });
   const running = timer.data?.timer ?? null;
   const elapsed = useElapsed(running?.started_at);
   const [starting, setStarting] = useState(false);

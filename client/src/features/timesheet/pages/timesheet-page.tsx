@@ -17,11 +17,11 @@ import { FilterSelect } from '../../../components/select.tsx';
 import { LoadingIndicator } from '../../../components/spinner.tsx';
 import { StatusChip, type ChipVariant } from '../../../components/status-chip.tsx';
 import { TimeEntryDialog } from '../../../components/time-entry-dialog.tsx';
-import { approveWeek, deleteTimeEntry, fetchTimePeople, fetchTimesheets, fetchWeek, returnWeek, submitWeek, time, timeKeys } from '../../../lib/time-api.ts';
+import { useEndpoint } from '../../../lib/endpoints.ts';
+import { approveWeek, deleteTimeEntry, returnWeek, submitWeek, time } from '../../../lib/time-api.ts';
 import { integerField, textField } from '../../../lib/url-list-state.ts';
 import { useAction } from '../../../lib/use-action.ts';
 import { useListParams } from '../../../lib/use-list-controller.ts';
-import { useQuery } from '../../../lib/use-query.ts';
 import { session } from '../../../state/session.ts';
 import { weekGrid } from '../model.ts';
 import '../components/timesheet.css';
@@ -46,10 +46,10 @@ export function TimesheetPage() {
   const me = session.value;
   const [view, setView] = useListParams(SCHEMA);
   const week = isIsoWeek(view.week) ? view.week : isoWeekOf(dubaiDate());
-  const people = useQuery(timeKeys.people, fetchTimePeople);
+  const people = useEndpoint(time.people);
   const myId = people.data?.me.id ?? 0;
   const userId = view.user > 0 ? view.user : myId;
-  const sheet = useQuery(timeKeys.week(userId, week), (signal) => fetchWeek(userId, week, signal), { enabled: userId > 0 });
+  const sheet = useEndpoint(time.week, { params: { userId, week } }, { enabled: userId > 0 });
   const approver = may(me.role, 'approve-timesheets');
   return (
     <div className="timesheet">
@@ -278,7 +278,7 @@ function ReturnDialog({ sheet, onClose }: { sheet: Timesheet; onClose: () => voi
 }
 
 function AwaitingApproval() {
-  const waiting = useQuery(timeKeys.sheets({ status: 'submitted', page_size: 50 }), (signal) => fetchTimesheets({ status: 'submitted', page_size: 50 }, signal));
+  const waiting = useEndpoint(time.timesheets, { query: { status: 'submitted', page_size: 50 } });
   const rows: TimesheetSummary[] = waiting.data?.results ?? [];
   return (
     <section className="timesheet__awaiting" aria-labelledby="timesheet-awaiting">
