@@ -453,7 +453,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     const { bulkJobId, bulkTotal, rescreenJobId } = await extras;
     log(`${elapsed()}: traffic stopped: ${writes.length} writes sent, ${recoveries.length} faults thrown`);
 
-    // --- the drain: every invoice synced and every e-invoice reported ---
+    // --- the drain: every invoice synced, every e-invoice reported, the jobs done, the tasks due today told ---
     const trafficEnded = Date.now();
     const invoiceIds = () => writes.filter((entry) => entry.kind === 'invoice' && entry.id !== null).map((entry) => entry.id!);
     let retriedByHand = 0;
@@ -466,18 +466,22 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
                 (SELECT count(*)::int FROM einvoices WHERE invoice_id = ANY($1::int[]) AND state <> 'reported') AS unreported`,
         [ids],
       );
-      const [jobs] = await database.query<{ bulk_open: number; rescreen_open: number }>(
+      // A task written due today late in the traffic waits for the due-notice job's next run (every 5 s here).
+      const taskIds = writes.filter((entry) => entry.kind === 'task' && entry.id !== null).map((entry) => entry.id!);
+      const [jobs] = await database.query<{ bulk_open: number; rescreen_open: number; due_untold: number }>(
         `SELECT (SELECT count(*)::int FROM bulk_job_rows WHERE job_id = $1 AND outcome IS NULL) AS bulk_open,
-                (SELECT count(*)::int FROM aml_rescreen_jobs WHERE id = $2 AND finished_at IS NULL) AS rescreen_open`,
-        [bulkJobId, rescreenJobId ?? 0],
+                (SELECT count(*)::int FROM aml_rescreen_jobs WHERE id = $2 AND finished_at IS NULL) AS rescreen_open,
+                (SELECT count(*)::int FROM tasks WHERE (id = ANY($3::int[]) OR template_id = $4) AND due_on = $5::date
+                   AND due_notice_at IS NULL AND assignee_id IS NOT NULL AND status <> 'done') AS due_untold`,
+        [bulkJobId, rescreenJobId ?? 0, taskIds, template.id, today],
       );
-      if (state!.unsynced === 0 && state!.unreported === 0 && jobs!.bulk_open === 0 && jobs!.rescreen_open === 0) {
+      if (state!.unsynced === 0 && state!.unreported === 0 && jobs!.bulk_open === 0 && jobs!.rescreen_open === 0 && jobs!.due_untold === 0) {
         drained = true;
         break;
       }
       if (Date.now() - lastProgress >= 5000) {
         lastProgress = Date.now();
-        log(`${elapsed()}: draining: ${state!.unsynced} invoices unsynced, ${state!.unreported} e-invoices unreported, ${jobs!.bulk_open} bulk rows open, re-screening ${jobs!.rescreen_open ? 'open' : 'done'}`);
+        log(`${elapsed()}: draining: ${state!.unsynced} invoices unsynced, ${state!.unreported} e-invoices unreported, ${jobs!.bulk_open} bulk rows open, re-screening ${jobs!.rescreen_open ? 'open' : 'done'}, ${jobs!.due_untold} tasks due today untold`);
       }
       // One that stopped after its tries waits for a person: 'Retry now', as the Unsynced Inv page offers.
       const stuck = await database.query<{ id: number; version: number }>("SELECT id, version FROM invoices WHERE id = ANY($1::int[]) AND sync_state = 'needs_attention'", [ids]);
@@ -572,7 +576,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
     check(
       'each scheduled run done once',
       recurring.length > 0 && assignedNotOnce.length === 0 && dueNotOnce.length === 0,
-      `${recurring.length} recurring task(s) made (${recurring.map((row) => row.occurrence_on).join(', ')}), ${dueToday.length} due notices; tasks not told once of their assignment: ${assignedNotOnce.length}, of being due: ${dueNotOnce.length}`,
+      `${recurring.length} recurring task(s) made (${recurring.map((row) => row.occurrence_on).join(', ')}), ${dueToday.length} due notices; tasks not told once of their assignment: ${assignedNotOnce.length}, of being due: ${dueNotOnce.length} (never: ${dueNotOnce.filter((row) => noticeCount('task_due_soon', row.id) === 0).length})`,
     );
 
     const notified = await database.query<{ id: number; at: number }>(
