@@ -78,10 +78,7 @@ export async function lockIdempotencyKey(tx: Queryable, key: string): Promise<vo
  * created (its `kind` event by this actor), or null when there is none and the caller creates it.
  */
 export async function createdWithKey(tx: Queryable, entity: AuditEntity, kind: AuditEventKind, actorId: number, key: string | null): Promise<number | null> {
-  if (!key) return null;
-  await lockIdempotencyKey(tx, key);
-  const [row] = await tx.query<{ entity_id: number }>('SELECT entity_id FROM audit_events WHERE entity = $1 AND kind = $2 AND actor_id = $3 AND idempotency_key = $4', [entity, kind, actorId, key]);
-  return row?.entity_id ?? null;
+  return (await eventWithKey(tx, entity, kind, actorId, key))?.entity_id ?? null;
 }
 
 /**
