@@ -11,10 +11,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { NotificationRecord } from '../../../common/contract/notifications.ts';
 import type { Queryable } from '../../../backend/src/db/database.ts';
 import { notifyUsers } from '../../../backend/src/modules/notifications/index.ts';
 import { errorsPlugin } from '../../../backend/src/plugins/errors.ts';
+import { openEventStream } from '../../support/event-stream.ts';
 import { backendFor, onPostgres } from '../support.ts';
 
 describe.runIf(onPostgres())('two writers for one recipient, committed out of id order', () => {
@@ -25,40 +25,9 @@ describe.runIf(onPostgres())('two writers for one recipient, committed out of id
     const app = backend.app;
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const controller = new AbortController();
-    const headers: Record<string, string> = { ...backend.as('BOOKKEEPER'), ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) };
-    const response = await fetch(`http://127.0.0.1:${port}/api/notifications/stream`, { headers, signal: controller.signal });
-    expect(response.status).toBe(200);
-    const received: { id: number; title: string }[] = [];
-    const reading = (async () => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut: number;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (!block.includes('event: notification')) continue;
-            const data = block.split('\n').find((line) => line.startsWith('data: '))!.slice('data: '.length);
-            const notification = JSON.parse(data) as NotificationRecord;
-            received.push({ id: notification.id, title: notification.title });
-          }
-        }
-      } catch {
-        // aborted by the test
-      }
-    })();
-    return {
-      received,
-      async close() {
-        controller.abort();
-        await reading;
-      },
-    };
+    const stream = await openEventStream(`http://127.0.0.1:${port}/api/notifications/stream`, backend.as('BOOKKEEPER'), lastEventId);
+    expect(stream.response.status).toBe(200);
+    return stream;
   }
 
   it('delivers both to a stream that resumed with Last-Event-ID between them, each once', async () => {
@@ -94,19 +63,19 @@ describe.runIf(onPostgres())('two writers for one recipient, committed out of id
 
     // The client reads what it can (the second, when it committed first), then its connection drops.
     if (!secondDone) commitFirst();
-    await expect.poll(() => first.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => first.notifications().length, { timeout: 10_000 }).toBeGreaterThan(0);
     await first.close();
-    const lastEventId = first.received.at(-1)!.id;
+    const lastEventId = first.notifications().at(-1)!.id;
 
     // Everything commits while the client is away; it comes back with the last id it got.
     commitFirst();
     await Promise.all([firstWriter, secondWriter]);
     const resumed = await openStream(lastEventId);
-    const titles = () => [...first.received, ...resumed.received].map((item) => item.title).sort();
+    const titles = () => [...first.notifications(), ...resumed.notifications()].map((item) => item.title).sort();
     await expect.poll(titles, { timeout: 5000 }).toEqual(['first', 'second']);
     await resumed.close();
 
-    const ids = [...first.received, ...resumed.received].map((item) => item.id);
+    const ids = [...first.notifications(), ...resumed.notifications()].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
   });
 

@@ -17,6 +17,7 @@ import { writeAudit } from '../../../backend/src/lib/audit.ts';
 import { routeByKey } from '../../../common/access.ts';
 import { type NotifiedRegistration, notifyRegistrationEvent, type RegistrationEvent } from '../../../backend/src/modules/registrations/notify.ts';
 import { TEST_PROJECT_ID } from '../../support/constants.ts';
+import { openEventStream } from '../../support/event-stream.ts';
 import { readPgliteDump } from '../../support/database-templates.ts';
 import { auth, createUsers, forgeEmulatorToken, signUpUnverified, type TestUser } from '../support.ts';
 
@@ -88,64 +89,8 @@ const baseUrl = (app: FastifyInstance) => {
   return `http://127.0.0.1:${address.port}`;
 };
 
-interface SseEvent {
-  id?: string;
-  event?: string;
-  data: string;
-}
-
 /** Reads a notification stream with fetch, as the console does, collecting its events and comments. */
-async function openStream(app: FastifyInstance, role: Role, lastEventId?: number) {
-  const controller = new AbortController();
-  const headers: Record<string, string> = { ...as(role) };
-  if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-  const response = await fetch(`${baseUrl(app)}/api/notifications/stream`, { headers, signal: controller.signal });
-  const events: SseEvent[] = [];
-  let comments = 0;
-  let ended = false;
-  const reading = (async () => {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          if (block.startsWith(':')) comments += 1;
-          else {
-            const event: SseEvent = { data: '' };
-            for (const line of block.split('\n')) {
-              const [field, ...rest] = line.split(': ');
-              const value = rest.join(': ');
-              if (field === 'id') event.id = value;
-              else if (field === 'event') event.event = value;
-              else if (field === 'data') event.data = value;
-            }
-            events.push(event);
-          }
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-    ended = true;
-  })();
-  return {
-    response,
-    events,
-    notifications: () => events.filter((event) => event.event === 'notification').map((event) => JSON.parse(event.data) as NotificationRecord),
-    comments: () => comments,
-    ended: () => ended,
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
+const openStream = (app: FastifyInstance, role: Role, lastEventId?: number) => openEventStream(`${baseUrl(app)}/api/notifications/stream`, as(role), lastEventId);
 
 describe('storage and read state', () => {
   it('lists only the caller’s notifications, newest first, with the unread count', async () => {
