@@ -16,7 +16,6 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
 import type { GatewayConfig } from '../config.ts';
 import { API_ROUTE, type UpstreamStats } from '../metrics.ts';
 import type { RequestMetrics } from '../../../common/server/metrics.ts';
@@ -27,6 +26,7 @@ import { idTokenOf, type TokenVerifier } from '../../../common/server/token-veri
 import { apiBodyLimit, apiResponseHeaders, forwardedRequestHeaders, proxyOptions } from './api-proxy.ts';
 import { EVENT_STREAM_PATH } from './event-stream.ts';
 import { PUBLIC_PREFIX } from './public-api.ts';
+import { createUpstreamPool, type UpstreamAnswer, type UpstreamCall, type UpstreamHeaders } from './api-upstream.ts';
 import { redactUrl } from './request-logging.ts';
 
 export interface ApiFastPath {
@@ -74,109 +74,128 @@ class CallerGone extends Error {
   }
 }
 
-/** What forward() needs to answer the caller once the back end's answer starts. */
+/** What every call's answer shares. */
 interface Answering {
-  request: IncomingMessage;
-  response: ServerResponse;
   api: HeaderSet;
-  id: string;
   log: () => FastifyBaseLogger;
-  fail: (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => void;
-  /** Counts the call in the metrics once its answer is written. */
-  answered: (status: number) => void;
+  requests: RequestMetrics;
 }
 
 /**
- * One call's answer, taken from undici's dispatcher as it arrives. `pool.request` wraps every answer in a
- * Readable and its events, which cost about as much as the rest of the call (npm run bench:api); this handler
- * gets the chunks themselves. A small answer (by its Content-Length) is gathered and written with its head in
- * one write; a larger one, or one without a length, streams with back-pressure (pause while the caller's socket
- * is full), and a broken upstream body destroys the response, as Fastify's stream reply does.
+ * One call's answer, taken from the upstream client (api-upstream.ts) as it arrives. A small answer (by its
+ * Content-Length) is gathered and written with its head in one write; a larger one, or one without a length,
+ * streams with back-pressure (pause while the caller's socket is full), and a broken upstream body destroys
+ * the response, as Fastify's stream reply does.
  */
-class ForwardedAnswer implements Dispatcher.DispatchHandler {
-  private started = false;
+class ForwardedAnswer implements UpstreamAnswer {
   /** Answered already (the 502 for a status Node refused): a later error has nothing left to end. */
-  private answered = false;
+  private refused = false;
   private whole: Buffer[] | undefined;
   private headers: OutgoingHttpHeaders = {};
   private status = 0;
+  private upstream!: UpstreamCall;
 
-  constructor(private readonly call: Answering) {}
+  // One object per call and no closures but the one listener: the fast path's own work is a few µs a call.
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+    private readonly id: string,
+    private readonly startedAt: number,
+    private readonly shared: Answering,
+  ) {}
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.call.response.once('close', () => {
-      if (!this.call.response.writableFinished) controller.abort(new CallerGone());
+  /** Once the upstream call exists: the caller closing before the answer is written ends it. */
+  watch(upstream: UpstreamCall): void {
+    this.upstream = upstream;
+    // 'close' comes once per response, so `on` (once's wrapper is an allocation per call).
+    this.response.on('close', () => {
+      if (!this.response.writableFinished) upstream.abort(new CallerGone());
     });
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
-    this.started = true;
-    const { request, api, id } = this.call;
+  /** Counts the call in the metrics once its answer is written. */
+  answered(status: number): void {
+    this.shared.requests.record(API_ROUTE, this.request.method!, status, (performance.now() - this.startedAt) / 1000);
+  }
+
+  fail(errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE'): void {
+    const { response } = this;
+    if (response.headersSent || response.destroyed) return;
+    const status = errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502;
+    writeError(response, this.shared.api, this.id, { status, errorCode });
+    this.answered(status);
+  }
+
+  onHead(statusCode: number, headers: UpstreamHeaders): void {
+    const { request, id } = this;
+    const { api } = this.shared;
     if (request.destroyed && !request.complete) {
-      controller.abort(new CallerGone());
+      this.upstream.abort(new CallerGone());
       return;
     }
     this.status = statusCode;
     this.headers = apiResponseHeaders(headers, api, id) as OutgoingHttpHeaders;
     const length = headers['content-length'];
     if (typeof length === 'string' && DECIMAL.test(length) && Number(length) <= WHOLE_ANSWER_BYTES) this.whole = [];
-    else if (!this.writeHead()) controller.abort(new Error('invalid status code'));
+    else if (!this.writeHead()) this.upstream.abort(new Error('invalid status code'));
   }
 
-  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onData(chunk: Buffer): void {
     if (this.whole) {
       this.whole.push(chunk);
       return;
     }
-    const { response } = this.call;
+    const { response } = this;
     if (!response.write(chunk)) {
-      controller.pause();
-      response.once('drain', () => controller.resume());
+      this.upstream.pause();
+      response.once('drain', () => this.upstream.resume());
     }
   }
 
-  onResponseEnd(): void {
-    const { response } = this.call;
+  onEnd(): void {
+    const { response } = this;
     if (!this.whole) {
       response.end();
-      this.call.answered(this.status);
+      this.answered(this.status);
       return;
     }
     const body = this.whole.length === 1 ? this.whole[0]! : Buffer.concat(this.whole);
     if (this.writeHead()) {
       response.end(body);
-      this.call.answered(this.status);
+      this.answered(this.status);
     }
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    const { response, id, log, fail } = this.call;
-    if (this.answered) return;
-    if (this.started) {
+  onError(error: Error, started: boolean): void {
+    const { response, id } = this;
+    const { log } = this.shared;
+    if (this.refused) return;
+    if (started) {
       response.destroy();
       return;
     }
     if (error instanceof CallerGone) {
-      const { request } = this.call;
+      const { request } = this;
       log().info({ requestId: id, method: request.method, url: redactUrl(request.url!) }, 'the caller went away before the answer');
       return;
     }
     log().child({ requestId: id }).warn(error, 'response errored');
     // As reply-from sorts them for api-proxy.ts's onError: only a missed headers deadline is a time-out.
-    fail((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
+    this.fail((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE');
   }
 
   /** false, answered 502, when Node will not send the status or a header, as reply-from answers an invalid status code. */
   private writeHead(): boolean {
-    const { response, id, log, fail } = this.call;
+    const { response, id } = this;
+    const { log } = this.shared;
     try {
       response.writeHead(this.status, this.headers);
       return true;
     } catch (invalid) {
       log().child({ requestId: id }).warn(invalid, 'response has invalid status code');
       for (const name of response.getHeaderNames()) response.removeHeader(name);
-      this.answered = true;
-      fail('UPSTREAM_UNAVAILABLE');
+      this.refused = true;
+      this.fail('UPSTREAM_UNAVAILABLE');
       return false;
     }
   }
@@ -186,10 +205,12 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled?: (level: string) => bool
 
 export function createApiFastPath({ config, headers: api, verifier, isShuttingDown, log, requests }: ApiFastPathOptions): ApiFastPath {
   const upstream = new URL(config.apiUpstream);
-  const pool = new Pool(upstream.origin, proxyOptions(config));
+  const { connections, headersTimeout: timeout, connectTimeout } = proxyOptions(config);
+  const pool = createUpstreamPool(upstream.origin, { connections, timeout, connectTimeout });
   // Fastify's own trust decision (TRUST_PROXY), compiled the same way (fastify/lib/request.js).
   const trust = config.trustProxy === true ? () => true : config.trustProxy === false ? undefined : proxyAddr.compile(config.trustProxy);
   let stopped = false;
+  const shared: Answering = { api, log, requests };
 
   const lastEntry = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim();
 
@@ -267,23 +288,10 @@ export function createApiFastPath({ config, headers: api, verifier, isShuttingDo
       });
     }
 
-    const options: Dispatcher.DispatchOptions = {
-      // reply-from sends the path as resolved against API_UPSTREAM (unchanged for the plain paths taken here)
-      // and the query string as received.
-      path: url,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: headers as Record<string, string>,
-      body: body ?? null,
-    };
-    const answered = (status: number) => requests.record(API_ROUTE, request.method!, status, (performance.now() - startedAt) / 1000);
-    const fail = (errorCode: 'UPSTREAM_TIMEOUT' | 'UPSTREAM_UNAVAILABLE') => {
-      if (response.headersSent || response.destroyed) return;
-      const status = errorCode === 'UPSTREAM_TIMEOUT' ? 504 : 502;
-      writeError(response, api, id, { status, errorCode });
-      answered(status);
-    };
-
-    pool.dispatch(options, new ForwardedAnswer({ request, response, api, id, log, fail, answered }));
+    const answer = new ForwardedAnswer(request, response, id, startedAt, shared);
+    // reply-from sends the path as resolved against API_UPSTREAM (unchanged for the plain paths taken here)
+    // and the query string as received.
+    answer.watch(pool.request({ method: request.method!, path: url, headers, body }, answer));
   }
 
   return {

@@ -145,7 +145,7 @@ export function apiResponseHeaders<T extends Record<string, unknown>>(headers: T
   return out as T;
 }
 
-/** The undici client settings of both writers: the API time-out bounds the wait for headers and for body data. */
+/** The client settings of both writers (undici here, api-upstream.ts on the fast path): the API time-out bounds the wait for headers and for body data. */
 export function proxyOptions(config: GatewayConfig) {
   return {
     connections: 128,
