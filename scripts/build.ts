@@ -14,6 +14,7 @@ import { writeApiDocument } from './lib/api-document.ts';
 import { bundleSizes, MAIN_ENTRY } from './lib/bundle-sizes.ts';
 import { classStaticsPlugin } from './lib/class-statics.ts';
 import { mergeChunks } from './lib/merge-chunks.ts';
+import { SERVER_BUNDLE } from './lib/server-bundle.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outClient = join(root, 'dist/client');
@@ -141,11 +142,7 @@ async function buildServers(): Promise<void> {
     absWorkingDir: root,
     entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts', 'accounting-standin': 'backend/src/demo/accounting-standin-server.ts', 'asp-standin': 'backend/src/demo/asp-standin-server.ts' },
     outdir: outServer,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
+    ...SERVER_BUNDLE,
     sourcemap: 'linked',
     logLevel: 'warning',
   });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/lib/processes.ts';
+import { bundleServerEntry } from '../../scripts/lib/server-bundle.ts';
 import { HOST, fail, nginxHeaders, nginxPreamble, nginxTempPaths, stopChild, waitForHttp } from './measure.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,17 +20,29 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript entry as a child (tsx) and waits for the one IPC message it sends once ready. */
+const bundles = new Map<string, Promise<string>>();
+/** Each entry is bundled once per bench run, however many children run it. */
+function bundled(entry: string): Promise<string> {
+  let file = bundles.get(entry);
+  if (file === undefined) bundles.set(entry, (file = bundleServerEntry(root, entry, join(root, '.tmp/bench'))));
+  return file;
+}
+
+/**
+ * Starts a TypeScript entry as a child and waits for the one IPC message it sends once ready: under tsx, or
+ * with `bundled`, bundled as production bundles the servers and run under plain node.
+ */
 async function startTsChild<T>(
   name: string,
   entry: string,
   env: NodeJS.ProcessEnv,
-  options: { nodeFlags?: string[]; logFile?: string } = {},
+  options: { nodeFlags?: string[]; logFile?: string; bundled?: boolean } = {},
 ): Promise<{ child: ChildProcess; ready: T }> {
+  const script = options.bundled ? [await bundled(entry)] : ['--import', 'tsx', join(root, entry)];
   // The children's logs (the gateway's request lines) are discarded unless a file is asked for: the bench
   // measures their cost, the soak reads them.
   const out = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', join(root, entry)], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...script], {
     cwd: root,
     env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', out, 'inherit', 'ipc'],
@@ -90,7 +103,8 @@ export async function startProductionGateway(options: {
       TOKEN_COUNT: String(options.tokenCount ?? 1),
       ...options.env,
     },
-    { nodeFlags: options.nodeFlags, logFile: options.logFile },
+    // As production runs it: bundled by esbuild, under plain node.
+    { nodeFlags: options.nodeFlags, logFile: options.logFile, bundled: true },
   );
   return { name: options.name, port: ready.port, pid: child.pid!, child, tokens: ready.tokens, logFile: options.logFile, stop: () => stopChild(child) };
 }
