@@ -132,6 +132,32 @@ describe('import rules', () => {
     expect(amlEndpoints.importList.bodyLimit).toBeLessThanOrEqual(API_BODY_LIMIT_BYTES);
   });
 
+  it('answers a retried import (same Idempotency-Key) as the first, held or applied, and refuses the key for another list', async () => {
+    const send = (list: string, content: string, key: string) =>
+      app.inject({ method: 'POST', url: `/api/screening/lists/${list}`, headers: { ...auth(users.get('ADMIN')!.token), 'idempotency-key': key }, payload: { content } });
+    const shrink = without(currentUn(), '9900004');
+    const held = await send('un', shrink, 'lists-retry-held');
+    expect(held.statusCode, held.body).toBe(202);
+    const heldAgain = await send('un', shrink, 'lists-retry-held');
+    expect(heldAgain.statusCode).toBe(202);
+    expect(heldAgain.json()).toEqual(held.json());
+    const otherList = await send('uae-local', DEMO_UAE_LIST, 'lists-retry-held');
+    expect(otherList.statusCode).toBe(409);
+    expect(otherList.json<{ message: string }>().message).toMatch(/already used to import the UN Security Council Consolidated List/);
+    const version = held.json<ImportResult>().version;
+    expect((await call('POST', `screening/lists/un/versions/${version.id}/reject`, { version: version.version, reason: 'Sent to test a retry.' }, second)).status).toBe(200);
+
+    const grown = `${DEMO_UAE_LIST}5,شخص إرهابي,سالم راشد العامري,Salem Rashid Al Ameri,1990,-,اليمن,مدرج بموجب قرار مجلس الوزراء رقم (41) لسنة 2017\r\n`;
+    const applied = await send('uae-local', grown, 'lists-retry-applied');
+    expect(applied.statusCode, applied.body).toBe(201);
+    const appliedAgain = await send('uae-local', grown, 'lists-retry-applied');
+    expect(appliedAgain.statusCode).toBe(201);
+    const first = applied.json<ImportResult>();
+    expect(appliedAgain.json<ImportResult>()).toMatchObject({ changed: true, rescreen_job_id: first.rescreen_job_id, version: { id: first.version.id } });
+    // The same file under a new key is a new request: nothing has changed since.
+    expect((await send('uae-local', grown, 'lists-retry-new')).statusCode).toBe(200);
+  });
+
   it('holds a version removing more than 5 % as pending (202) until a second person approves it; its importer may not', async () => {
     const shrink = without(currentUn(), '9900004');
     const held = await call<ImportResult>('POST', 'screening/lists/un', { content: shrink, file_name: 'shrink.xml' });

@@ -77,7 +77,7 @@ const CREATES: Record<string, Create | CheckedElsewhere | NotSwept> = {
   'POST /api/registrations/:userId/comments': { who: 'ADMIN', url: () => `registrations/${ids['registrationUser']}/comments`, body: () => ({ text: 'Checked the licence (said once).' }), answer: (json) => (json as unknown as unknown[]).length },
   'POST /api/registrations/:userId/parties': { elsewhere: 'tests/backend/aml/aml.test.ts' },
   'POST /api/registrations/:userId/parties/:partyId/evidence': { elsewhere: 'tests/backend/aml/aml.test.ts' },
-  'POST /api/screening/lists/:list': { notSwept: 'the same file again answers unchanged (no second version), not the first answer' },
+  'POST /api/screening/lists/:list': { elsewhere: 'tests/backend/aml/lists.test.ts' },
   'POST /api/subscriptions/': { who: 'ADMIN', url: () => 'subscriptions/', body: () => ({ client_id: ids['client'], plan_id: ids['plan'], cycle: 'monthly', starts_on: today }) },
   'POST /api/task-templates/': { who: 'BOOKKEEPER', url: () => 'task-templates/', body: () => ({ client_id: ids['client'], title: 'Monthly retried close', frequency: 'monthly', day_of_month: 10 }) },
   'POST /api/tasks/': { who: 'BOOKKEEPER', url: () => 'tasks/', body: () => ({ client_id: ids['client'], title: 'Reconcile the retried bank feed', due_on: today }) },

@@ -24,7 +24,7 @@ import {
 import { sanctionsListsPath } from '../../../../common/links.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { writeAudit } from '../../lib/audit.ts';
+import { eventWithKey, writeAudit } from '../../lib/audit.ts';
 import { HttpError, conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { personJson } from '../../lib/person-sql.ts';
@@ -173,7 +173,25 @@ function refuseOlder(list: SanctionsList, publishedOn: string | null, latest: Ve
   }
 }
 
+/**
+ * A retried import (the same Idempotency-Key, its answer lost) answers as the first did: the version that
+ * request made, applied (with its re-screening) or held, not "unchanged" for the entries it brought in.
+ */
+async function replayedImport(tx: Queryable, list: SanctionsList, actorId: number | null, key: string | null): Promise<ImportOutcome | null> {
+  if (actorId === null) return null;
+  const applied = await eventWithKey(tx, 'aml_list', 'list_imported', actorId, key);
+  const event = applied ?? (await eventWithKey(tx, 'aml_list', 'list_version_held', actorId, key));
+  if (!event) return null;
+  if (event.data['list'] !== list) throw conflict(`This request's Idempotency-Key was already used to import the ${SANCTIONS_LIST_LABELS[event.data['list'] as SanctionsList] ?? 'another list'}.`);
+  const version = toVersion(await versionRow(tx, list, event.entity_id));
+  if (!applied) return { outcome: 'pending', changed: false, version, rescreen_job_id: null };
+  const [job] = await tx.query<{ id: number }>('SELECT id FROM aml_rescreen_jobs WHERE list_version_id = $1 ORDER BY id LIMIT 1', [event.entity_id]);
+  return { outcome: 'applied', changed: true, version, rescreen_job_id: job?.id ?? null };
+}
+
 async function importParsedList(tx: Queryable, list: SanctionsList, content: string, parsed: ParsedList, actorId: number | null, idempotencyKey: string | null, fileName: string | null): Promise<ImportOutcome> {
+  const replay = await replayedImport(tx, list, actorId, idempotencyKey);
+  if (replay) return replay;
   const entries = new Map<string, ParsedEntry>();
   for (const entry of parsed.entries) entries.set(entry.reference, entry);
   const sha = createHash('sha256').update(content).digest('hex');
