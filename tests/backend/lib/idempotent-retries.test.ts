@@ -220,7 +220,16 @@ const DELETES: Record<string, Delete | NotSwept> = {
   },
   'DELETE /api/me/registration/parties/:partyId': { notSwept: 'needs a client registration that may still change its parties' },
   'DELETE /api/registrations/:userId/parties/:partyId': { notSwept: 'needs a registration at due diligence' },
-  'DELETE /api/registrations/:userId/meeting': { notSwept: 'needs a registration with a booked call' },
+  'DELETE /api/registrations/:userId/meeting': {
+    who: 'ADMIN',
+    make: async () => {
+      // A demo registration whose onboarding call is booked and still to come.
+      const [row] = await app.db.query<{ user_id: number; version: number }>(
+        "SELECT r.user_id, r.version FROM registrations r JOIN registration_meetings m ON m.id = r.meeting_id WHERE m.status = 'scheduled' ORDER BY r.id LIMIT 1",
+      );
+      return { url: `registrations/${row!.user_id}/meeting`, body: { version: row!.version, reason: 'The client asked for a call next week instead.' } };
+    },
+  },
 };
 
 describe('a delete retried with its Idempotency-Key', () => {
