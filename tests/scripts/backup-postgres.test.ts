@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from '../../common/contract/shared.ts';
 import { openDatabase } from '../../backend/src/db/database.ts';
 import { tableChecksums } from '../../backend/src/db/snapshot.ts';
 import { writeAudit } from '../../backend/src/lib/audit.ts';
 import { backupPostgres, restoreBackup, type Manifest } from '../../scripts/lib/backup.ts';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/lib/postgres-cluster.ts';
-import { auth, createUsers, startBackend } from '../backend/support.ts';
+import { startBackend } from '../backend/support.ts';
+import { expectRestoredConsoleLists } from './restored-console.ts';
 
 /** The newest bin folder of Debian's postgresql package holding a server and its pg_dump, if any. */
 function debianServerBin(): string | undefined {
@@ -156,17 +156,7 @@ describe.skipIf(!bin)(`backup and restore (Postgres${bin ? '' : ': skipped, no D
     await restoreBackup({ file, force: true, dataDir: work, databaseUrl: targetUrl });
     expect(await tableChecksums({ query: (sql, params) => query(targetUrl, sql, params) })).toEqual(manifest.tables);
 
-    const copy = await startBackend(emulatorHost, 'memory://', { databaseUrl: targetUrl });
-    try {
-      const admin = (await createUsers(copy, emulatorHost, ['ADMIN'], 'pg-backup')).get('ADMIN')!;
-      const response = await copy.inject({ method: 'GET', url: '/api/clients/', headers: auth(admin.token) });
-      expect(response.statusCode).toBe(200);
-      const page = response.json() as Page<unknown>;
-      expect(page.results.length).toBeGreaterThan(0);
-      expect(page.count).toBeLessThanOrEqual(manifest.tables['clients']!.rows);
-    } finally {
-      await copy.close();
-    }
+    await expectRestoredConsoleLists(() => startBackend(emulatorHost, 'memory://', { databaseUrl: targetUrl }), emulatorHost, 'pg-backup', manifest.tables['clients']!.rows);
   }, 300_000);
 
   it('gives pg_dump and pg_restore the password in their environment, never on their command line', async () => {

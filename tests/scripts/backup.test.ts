@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from '../../common/contract/shared.ts';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { snapshotFolderOf, tableChecksums, writeSnapshotFolder } from '../../backend/src/db/snapshot.ts';
 import { writeAudit } from '../../backend/src/lib/audit.ts';
@@ -20,7 +19,8 @@ import { backupPglite, restoreBackup, type Manifest } from '../../scripts/lib/ba
 import { STACK_STATE_FILE } from '../../scripts/lib/stack.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
-import { auth, createUsers, startBackend } from '../backend/support.ts';
+import { startBackend } from '../backend/support.ts';
+import { expectRestoredConsoleLists } from './restored-console.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const emulatorHost = inject('authEmulatorHost');
@@ -99,17 +99,7 @@ describe('backup and restore (PGlite)', () => {
     await expect(restoreBackup({ file: join(work, 'under-writes.backup'), force: false, dataDir: target })).rejects.toThrow(/--force/);
     await restoreBackup({ file: join(work, 'under-writes.backup'), force: true, dataDir: target });
 
-    const app = await startBackend(emulatorHost, join(target, 'db'));
-    try {
-      const admin = (await createUsers(app, emulatorHost, ['ADMIN'], 'backup')).get('ADMIN')!;
-      const response = await app.inject({ method: 'GET', url: '/api/clients/', headers: auth(admin.token) });
-      expect(response.statusCode).toBe(200);
-      const page = response.json() as Page<unknown>;
-      expect(page.results.length).toBeGreaterThan(0);
-      expect(page.count).toBeLessThanOrEqual(manifest.tables['clients']!.rows);
-    } finally {
-      await app.close();
-    }
+    await expectRestoredConsoleLists(() => startBackend(emulatorHost, join(target, 'db')), emulatorHost, 'backup', manifest.tables['clients']!.rows);
   }, 300_000);
 
   it('bad arguments get one line naming the usage', async () => {
