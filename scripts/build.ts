@@ -143,8 +143,6 @@ async function buildServers(): Promise<void> {
     entryPoints: { gateway: 'gateway/src/server.ts', backend: 'backend/src/server.ts', 'accounting-standin': 'backend/src/demo/accounting-standin-server.ts', 'asp-standin': 'backend/src/demo/asp-standin-server.ts' },
     outdir: outServer,
     ...SERVER_BUNDLE,
-    sourcemap: 'linked',
-    logLevel: 'warning',
   });
 }
 

@@ -12,6 +12,8 @@ export const SERVER_BUNDLE = {
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
 } as const satisfies BuildOptions;
 
 /**
@@ -20,6 +22,6 @@ export const SERVER_BUNDLE = {
  */
 export async function bundleServerEntry(root: string, entry: string, outDir: string): Promise<string> {
   const outfile = join(outDir, `${entry.replace(/[/\\]/g, '-').replace(/\.ts$/, '')}.js`);
-  await build({ ...SERVER_BUNDLE, absWorkingDir: root, entryPoints: [entry], outfile, sourcemap: 'linked', logLevel: 'warning' });
+  await build({ ...SERVER_BUNDLE, absWorkingDir: root, entryPoints: [entry], outfile });
   return outfile;
 }
