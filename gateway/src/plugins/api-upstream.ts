@@ -423,20 +423,19 @@ class Connection {
 
   /** Hands body bytes over; returns bytes left in the chunk once the answer is complete (which is an error). */
   private readBody(chunk: Buffer): Buffer | undefined {
-    const answer = this.current!.answer;
     if (this.framing === Framing.UntilClose) {
-      answer.onData(Buffer.from(chunk));
+      this.handOver(chunk);
       return undefined;
     }
     if (this.framing === Framing.Length) {
       if (chunk.length < this.remaining) {
         this.remaining -= chunk.length;
-        answer.onData(Buffer.from(chunk));
+        this.handOver(chunk);
         return undefined;
       }
       const body = chunk.length === this.remaining ? chunk : chunk.subarray(0, this.remaining);
       this.remaining = 0;
-      answer.onData(Buffer.from(body));
+      this.handOver(body);
       if (this.current) this.complete();
       return chunk.length > body.length ? this.extra() : undefined;
     }
@@ -448,7 +447,7 @@ class Connection {
     while (offset < chunk.length && this.current && !this.paused) {
       if (this.chunkState === ChunkState.Data) {
         const take = Math.min(this.remaining, chunk.length - offset);
-        this.current.answer.onData(Buffer.from(chunk.subarray(offset, offset + take)));
+        this.handOver(chunk.subarray(offset, offset + take));
         offset += take;
         this.remaining -= take;
         if (this.remaining === 0) this.chunkState = ChunkState.DataEnd;
@@ -479,6 +478,11 @@ class Connection {
     }
     // Paused mid-read: the rest waits for resume() (onData keeps it).
     return offset < chunk.length ? chunk.subarray(offset) : undefined;
+  }
+
+  /** Body bytes to the call, copied: they may be in the shared read buffer, and the answer keeps them. */
+  private handOver(bytes: Buffer): void {
+    this.current!.answer.onData(Buffer.from(bytes));
   }
 
   private parseError(message: string): undefined {
