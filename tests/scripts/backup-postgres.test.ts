@@ -14,11 +14,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../backend/src/db/database.ts';
 import { tableChecksums } from '../../backend/src/db/snapshot.ts';
-import { writeAudit } from '../../backend/src/lib/audit.ts';
 import { backupPostgres, restoreBackup, type Manifest } from '../../scripts/lib/backup.ts';
 import { startPostgresCluster, type PostgresCluster } from '../../scripts/lib/postgres-cluster.ts';
 import { startBackend } from '../backend/support.ts';
-import { expectRestoredConsoleLists } from './restored-console.ts';
+import { expectRestoredConsoleLists, startNumberedWrites } from './backup-support.ts';
 
 /** The newest bin folder of Debian's postgresql package holding a server and its pg_dump, if any. */
 function debianServerBin(): string | undefined {
@@ -83,27 +82,17 @@ describe.skipIf(!bin)(`backup and restore (Postgres${bin ? '' : ': skipped, no D
         `INSERT INTO client_documents (client_id, kind, file_name, content_type, size_bytes, content) VALUES ($1, 'trade_licence', 'licence.pdf', 'application/pdf', $2, $3)`,
         [client!.id, DOCUMENT.length, DOCUMENT],
       );
-      let written = 0;
-      let writing = true;
-      const writer = (async () => {
-        while (writing) {
-          const n = written + 1;
-          await db.transaction((tx) => writeAudit(tx, { entity: 'faq', entityId: n, kind: 'faq_created', actorId: null, data: { backup_test_n: n }, idempotencyKey: null }));
-          written = n;
-        }
-      })();
+      const writes = startNumberedWrites(db);
       let writtenAtStart: number;
       let writtenAtEnd: number;
       try {
-        await expect.poll(() => written).toBeGreaterThan(5);
-        writtenAtStart = written;
+        await expect.poll(() => writes.written()).toBeGreaterThan(5);
+        writtenAtStart = writes.written();
         manifest = await backupPostgres(sourceUrl, file);
-        writtenAtEnd = written;
-        await expect.poll(() => written).toBeGreaterThan(writtenAtEnd + 5);
+        writtenAtEnd = writes.written();
+        await expect.poll(() => writes.written()).toBeGreaterThan(writtenAtEnd + 5);
       } finally {
-        writing = false;
-        await writer;
-        total = written;
+        total = await writes.stop();
       }
       expect(writtenAtEnd).toBeGreaterThan(writtenAtStart);
       expect(manifest.database).toBe('postgres');

@@ -14,13 +14,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../backend/src/db/database.ts';
 import { snapshotFolderOf, tableChecksums, writeSnapshotFolder } from '../../backend/src/db/snapshot.ts';
-import { writeAudit } from '../../backend/src/lib/audit.ts';
 import { backupPglite, restoreBackup, type Manifest } from '../../scripts/lib/backup.ts';
 import { STACK_STATE_FILE } from '../../scripts/lib/stack.ts';
 import { withSeededDatabase } from '../support/seeded-data-dir.ts';
 import { TEST_PROJECT_ID } from '../support/constants.ts';
 import { startBackend } from '../backend/support.ts';
-import { expectRestoredConsoleLists } from './restored-console.ts';
+import { expectRestoredConsoleLists, startNumberedWrites } from './backup-support.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const emulatorHost = inject('authEmulatorHost');
@@ -45,29 +44,17 @@ describe('backup and restore (PGlite)', () => {
     await writeFile(join(source, STACK_STATE_FILE), JSON.stringify({ backendPid: process.pid, authEmulatorHost: emulatorHost, projectId: TEST_PROJECT_ID }));
     const onSignal = () => void writeSnapshotFolder(db.snapshot!.bind(db), snapshotFolderOf(join(source, 'db')));
     process.on('SIGUSR2', onSignal);
-    let written = 0;
-    let writing = true;
-    const writer = (async () => {
-      while (writing) {
-        const n = written + 1;
-        await db.transaction((tx) => writeAudit(tx, { entity: 'faq', entityId: n, kind: 'faq_created', actorId: null, data: { backup_test_n: n }, idempotencyKey: null }));
-        written = n;
-        // PGlite answers within microtasks: without a turn of the event loop, no timer or signal would ever run.
-        await new Promise((done) => setImmediate(done));
-      }
-    })();
+    const writes = startNumberedWrites(db);
     let manifest: Manifest;
     let total: number;
     try {
-      await expect.poll(() => written).toBeGreaterThan(5);
+      await expect.poll(() => writes.written()).toBeGreaterThan(5);
       manifest = await backupPglite(source, join(work, 'under-writes.backup'));
-      const writtenAtBackup = written;
-      await expect.poll(() => written).toBeGreaterThan(writtenAtBackup + 5);
+      const writtenAtBackup = writes.written();
+      await expect.poll(() => writes.written()).toBeGreaterThan(writtenAtBackup + 5);
     } finally {
-      writing = false;
-      await writer;
+      total = await writes.stop();
       process.off('SIGUSR2', onSignal);
-      total = written;
     }
 
     const target = join(work, 'target');
