@@ -7,6 +7,7 @@ import type { ChatMessage, ChatReminders, ConversationItem, MessagePage } from '
 import type { Page } from '../../../common/contract/shared.ts';
 import { makePdf } from '../../../backend/src/demo/files.ts';
 import { deskBackend } from '../clients/desk-client.ts';
+import { auth } from '../support.ts';
 
 const desk = deskBackend('chats');
 const { users, get, post, ok, notificationsOf } = desk;
@@ -21,6 +22,24 @@ it('keeps staff routes to the page roles and the client side to CLIENT', async (
   expect((await get('me/chat', 'CLIENT')).statusCode).toBe(200);
   expect((await post('chats/canned-replies/', { title: 'Hi', body: 'Hello' }, 'BOOKKEEPER')).statusCode).toBe(403);
   ok(await post('chats/canned-replies/', { title: 'Hi', body: 'Hello there' }, 'ADMIN'), 201);
+});
+
+it('changes a canned reply at the version shown: a retry with its key answers the change, a stale version is 409, a delete retried answers as the first', async () => {
+  const made = ok<{ id: number; version: number }>(await post('chats/canned-replies/', { title: 'VAT reminder', body: 'Your VAT return is due on the 28th.' }, 'ADMIN'), 201);
+  const send = (method: 'PATCH' | 'DELETE', key: string, payload?: Record<string, unknown>) =>
+    desk.app.inject({ method, url: `/api/chats/canned-replies/${made.id}`, headers: { ...auth(users.get('ADMIN')!.token), 'idempotency-key': key }, ...(payload ? { payload } : {}) });
+  const change = { version: made.version, title: 'VAT return reminder', body: 'Your VAT return is due on the 28th day after the period.' };
+  const changed = ok<{ version: number; title: string }>(await send('PATCH', 'canned-change', change));
+  expect(changed).toMatchObject({ version: made.version + 1, title: 'VAT return reminder' });
+  expect(ok(await send('PATCH', 'canned-change', change))).toEqual(changed);
+  const stale = await send('PATCH', 'canned-stale', change);
+  expect(stale.statusCode).toBe(409);
+  expect(stale.json<{ message: string }>().message).toBe('This reply was changed by someone else. Reload it and try again.');
+  const events = await desk.app.db.query<{ kind: string }>("SELECT kind FROM audit_events WHERE entity = 'canned_reply' AND entity_id = $1 ORDER BY id", [made.id]);
+  expect(events.map((event) => event.kind)).toEqual(['canned_reply_created', 'canned_reply_updated']);
+  expect((await send('DELETE', 'canned-delete')).statusCode).toBe(200);
+  expect((await send('DELETE', 'canned-delete')).statusCode).toBe(200);
+  expect((await send('DELETE', 'canned-delete-again')).statusCode).toBe(404);
 });
 
 describe('chats', () => {

@@ -22,9 +22,9 @@ import { MAX_DOCUMENT_BYTES } from '../../../../common/review.ts';
 import { MESSAGE_PAGE_SIZE } from '../../../../common/service-desk.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { writeRecord, type ActionContext } from '../../lib/action.ts';
-import { createdWithKey, eventWithKey, findByIdempotencyKey, lockIdempotencyKey, writeAudit } from '../../lib/audit.ts';
+import { createdWithKey, eventWithKey, writeAudit } from '../../lib/audit.ts';
 import { cleanFileName, decodeDocument } from '../../lib/documents.ts';
-import { conflict, forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
+import { forbidden, invalidInput, notFound } from '../../lib/http-error.ts';
 import { containsPattern, type PageWindow } from '../../lib/pagination.ts';
 import { SqlFilter } from '../../lib/sql-filter.ts';
 import type { CurrentUser } from '../../plugins/auth.ts';
@@ -365,7 +365,6 @@ function requireAdmin(user: Caller): void {
   if (!may(user.role, 'manage-canned-replies')) throw forbidden('Only an administrator manages canned replies.');
 }
 
-
 /** A retry with the same key answers the reply its first request made (as it stands now), under the key's lock. */
 export async function createCannedReply(db: Database, user: Caller, body: CannedReplyBody, context: ActionContext): Promise<CannedReply> {
   requireAdmin(user);
@@ -382,30 +381,42 @@ export async function createCannedReply(db: Database, user: Caller, body: Canned
   });
 }
 
-export async function updateCannedReply(db: Database, user: Caller, id: number, body: UpdateCannedReplyBody, context: ActionContext): Promise<CannedReply> {
+async function lockCannedReply(tx: Queryable, id: number): Promise<CannedReply> {
+  const [row] = await tx.query<CannedReply>(`SELECT ${CANNED_REPLY} FROM canned_replies WHERE id = $1 FOR UPDATE`, [id]);
+  if (!row) throw notFound('Canned reply');
+  return row;
+}
+
+export function updateCannedReply(db: Database, user: Caller, id: number, body: UpdateCannedReplyBody, context: ActionContext): Promise<CannedReply> {
   requireAdmin(user);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.query<CannedReply>(`SELECT ${CANNED_REPLY} FROM canned_replies WHERE id = $1 FOR UPDATE`, [id]);
-    if (!row) throw notFound('Canned reply');
-    // Under the row's lock: a retry of a change already made answers the reply instead of a stale-version 409.
-    if (context.idempotencyKey && (await findByIdempotencyKey(tx, 'canned_reply', id, context.idempotencyKey))) return row;
-    if (row.version !== body.version) throw conflict('This reply was changed by someone else. Reload it and try again.');
-    const [updated] = await tx.query<CannedReply>(`UPDATE canned_replies SET ${assignList(CANNED_REPLY_EDIT_FIELDS, 2)}, version = version + 1 WHERE id = $1 RETURNING ${CANNED_REPLY}`, [id, body.title.trim(), body.body.trim()]);
-    await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_updated', actorId: context.actorId, before: { title: row.title, body: row.body }, after: { title: updated!.title, body: updated!.body }, idempotencyKey: context.idempotencyKey });
-    return updated!;
+  return writeRecord(db, {
+    entity: 'canned_reply',
+    context,
+    version: body.version,
+    conflictMessage: 'This reply was changed by someone else. Reload it and try again.',
+    lock: (tx) => lockCannedReply(tx, id),
+    act: async (tx, row) => {
+      const [updated] = await tx.query<CannedReply>(`UPDATE canned_replies SET ${assignList(CANNED_REPLY_EDIT_FIELDS, 2)}, version = version + 1 WHERE id = $1 RETURNING ${CANNED_REPLY}`, [id, body.title.trim(), body.body.trim()]);
+      await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_updated', actorId: context.actorId, before: { title: row.title, body: row.body }, after: { title: updated!.title, body: updated!.body }, idempotencyKey: context.idempotencyKey });
+    },
+    read: (tx) => lockCannedReply(tx, id),
   });
 }
 
-/** A retried delete answers as the first did (the list without it), not 404: the key is looked for under its lock first. */
+/** A retried delete answers as the first did (the list without it), not 404. */
 export async function deleteCannedReply(db: Database, user: Caller, id: number, context: ActionContext): Promise<void> {
   requireAdmin(user);
-  await db.transaction(async (tx) => {
-    if (context.idempotencyKey) {
-      await lockIdempotencyKey(tx, context.idempotencyKey);
-      if (await findByIdempotencyKey(tx, 'canned_reply', id, context.idempotencyKey)) return;
-    }
-    const deleted = await tx.query<{ title: string; body: string }>('DELETE FROM canned_replies WHERE id = $1 RETURNING title, body', [id]);
-    if (deleted.length === 0) throw notFound('Canned reply');
-    await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_deleted', actorId: context.actorId, before: deleted[0]!, idempotencyKey: context.idempotencyKey });
+  await writeRecord(db, {
+    entity: 'canned_reply',
+    context,
+    deletes: { id, answer: async () => undefined },
+    version: null,
+    conflictMessage: '',
+    lock: (tx) => lockCannedReply(tx, id),
+    act: async (tx, row) => {
+      await tx.query('DELETE FROM canned_replies WHERE id = $1', [id]);
+      await writeAudit(tx, { entity: 'canned_reply', entityId: id, kind: 'canned_reply_deleted', actorId: context.actorId, before: { title: row.title, body: row.body }, idempotencyKey: context.idempotencyKey });
+    },
+    read: async () => undefined,
   });
 }
