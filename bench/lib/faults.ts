@@ -239,8 +239,11 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultReport> 
       return { status: response.status, text };
     };
     const json = async <T>(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+      // A write keeps one Idempotency-Key through its retries, as the console's outbox does: a retry after an
+      // answer lost to a kill gets the first answer (the list import's re-screening job), not a second write.
+      const key = init.method && init.method !== 'GET' ? `faults-json-${Math.random().toString(36).slice(2, 12)}` : undefined;
       for (let attempt = 0; ; attempt += 1) {
-        const answer = await call(path, token, init).catch((error: unknown) => ({ status: 0, text: String(error) }));
+        const answer = await call(path, token, { ...init, key }).catch((error: unknown) => ({ status: 0, text: String(error) }));
         if (answer.status >= 200 && answer.status < 300) return JSON.parse(answer.text) as T;
         if (attempt > 40 || (answer.status >= 400 && answer.status < 500)) throw new Error(`${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
         await sleep(500);
